@@ -1,0 +1,48 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '@wfm/core/logger';
+import { requestId } from './http/request-id.middleware.js';
+import { errorHandler, notFound } from './http/error.middleware.js';
+import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppParts {
+  logger: Logger;
+  trustProxy: boolean | number | string;
+  jsonBodyLimit: string;
+  rateLimit: RateLimitMiddleware;
+  /** Mounted before the JSON parser: it streams the raw request body to the daemon. */
+  daemonProxy: Router | null;
+  routers: Router[];
+}
+
+export function createApp(parts: AppParts): Express {
+  const app = express();
+  app.set('trust proxy', parts.trustProxy);
+  app.set('x-powered-by', false);
+  app.set('etag', false);
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger: parts.logger,
+      genReqId: (req) => (req as unknown as { ctx: { requestId: string } }).ctx.requestId,
+      customProps: (req) => ({ requestId: (req as unknown as { ctx: { requestId: string } }).ctx.requestId }),
+      autoLogging: { ignore: (req) => req.url === `${API_PREFIX}/health` },
+      quietReqLogger: true,
+    }),
+  );
+  app.use(helmet());
+  const api = express.Router();
+  if (parts.daemonProxy) api.use(parts.daemonProxy);
+  api.use(express.json({ limit: parts.jsonBodyLimit }));
+  api.use(express.urlencoded({ extended: false, limit: parts.jsonBodyLimit }));
+  for (const r of parts.routers) api.use(r);
+  const unmatched = parts.rateLimit.for('ANY', '(unmatched)') as RequestHandler;
+  api.use(unmatched, notFound());
+  app.use(API_PREFIX, api);
+  app.use(notFound());
+  app.use(errorHandler(parts.logger));
+  return app;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { durationSeconds, envBool, envDuration, envPort, logLevel, parseEnv } from '@wfm/core/config';
+
+const schema = z.object({
+  PORT: envPort.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_ACCESS_TTL: envDuration.default('15m'),
+  JWT_REFRESH_TTL: envDuration.default('7d'),
+  PLATFORM_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY: z.string().default('false'),
+  LOG_LEVEL: logLevel,
+  ACCESS_DAEMON_URL: z.string().url().default('http://127.0.0.1:3001'),
+  PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
+  SECRET_PEPPER: z.string().min(16).optional(),
+  MIGRATE_ON_START: envBool.default(true),
+});
+
+type Env = z.infer<typeof schema>;
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  accessTtlLabel: string;
+  refreshTtlLabel: string;
+  platformAdminToken: string | undefined;
+  trustProxy: boolean | number | string;
+  logLevel: Env['LOG_LEVEL'];
+  accessDaemonUrl: string;
+  publicAppUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jsonBodyLimit: string;
+  dbPoolSize: number;
+  passwordHashCost: 'owasp' | 'test';
+  secretPepper: string | undefined;
+  migrateOnStart: boolean;
+}
+
+/** Express's trust-proxy accepts booleans, hop counts and address lists; keep the operator's intent. */
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'false' || v === '0' || v === '') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const e = parseEnv(schema, env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTtlSeconds: durationSeconds(e.JWT_ACCESS_TTL),
+    refreshTtlSeconds: durationSeconds(e.JWT_REFRESH_TTL),
+    accessTtlLabel: e.JWT_ACCESS_TTL,
+    refreshTtlLabel: e.JWT_REFRESH_TTL,
+    platformAdminToken: e.PLATFORM_ADMIN_TOKEN,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    accessDaemonUrl: e.ACCESS_DAEMON_URL,
+    publicAppUrl: e.PUBLIC_APP_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    dbPoolSize: e.DB_POOL_SIZE,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    secretPepper: e.SECRET_PEPPER,
+    migrateOnStart: e.MIGRATE_ON_START,
+  };
+}

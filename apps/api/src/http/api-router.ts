@@ -1,0 +1,132 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import type { AuthGuards, AuthRequirement } from './auth.guard.js';
+import type { RateLimitMiddleware } from './rate-limit.middleware.js';
+import type { OpenApiDocument, ResponseDoc } from './openapi.js';
+import { parseOrThrow } from './validation.js';
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface EndpointInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+}
+
+export interface EndpointDef<BS extends z.ZodType | undefined, QS extends z.ZodObject | undefined, PS extends z.ZodObject | undefined> {
+  summary: string;
+  tags: string[];
+  auth: AuthRequirement;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /** Query parameters not in `query` are ignored instead of rejected (GET /users, spec 01). */
+  looseQuery?: boolean;
+  responses: Record<number, ResponseDoc>;
+  /** Runs after authentication, before validation (plan gates, extra credential checks). */
+  guards?: RequestHandler[];
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouterDeps {
+  auth: AuthGuards;
+  rateLimit: RateLimitMiddleware;
+  openapi: OpenApiDocument;
+}
+
+const SECURITY: Record<AuthRequirement['kind'], string | null> = { none: null, user: 'bearerJwt', platform: 'platformToken' };
+
+/**
+ * Every endpoint is declared once: its rate limit (from the one table), authentication, role
+ * check, validation and OpenAPI entry all come from this declaration, in that order.
+ */
+export class ApiRouter {
+  readonly router = Router();
+
+  constructor(private readonly deps: RouterDeps) {}
+
+  get<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+    path: string,
+    def: EndpointDef<BS, QS, PS>,
+    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
+  ): void {
+    this.add('get', path, def, handler);
+  }
+  post<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+    path: string,
+    def: EndpointDef<BS, QS, PS>,
+    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
+  ): void {
+    this.add('post', path, def, handler);
+  }
+  patch<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+    path: string,
+    def: EndpointDef<BS, QS, PS>,
+    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
+  ): void {
+    this.add('patch', path, def, handler);
+  }
+  put<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+    path: string,
+    def: EndpointDef<BS, QS, PS>,
+    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
+  ): void {
+    this.add('put', path, def, handler);
+  }
+  delete<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+    path: string,
+    def: EndpointDef<BS, QS, PS>,
+    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
+  ): void {
+    this.add('delete', path, def, handler);
+  }
+
+  private add(
+    method: Method,
+    path: string,
+    def: EndpointDef<z.ZodType | undefined, z.ZodObject | undefined, z.ZodObject | undefined>,
+    handler: (input: EndpointInput<never, never, never>) => Promise<Reply>,
+  ): void {
+    const chain: RequestHandler[] = [];
+    const limiter = this.deps.rateLimit.for(method, path);
+    if (limiter) chain.push(limiter);
+    chain.push(...this.deps.auth.for(def.auth), ...(def.guards ?? []));
+    chain.push(async (req, res, next) => {
+      try {
+        const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
+        const query = def.query ? parseOrThrow(def.looseQuery ? def.query : def.query.strict(), req.query) : undefined;
+        const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
+        const reply = await handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
+        if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
+        if (reply.body === undefined) res.status(reply.status).end();
+        else res.status(reply.status).json(reply.body);
+      } catch (err) {
+        next(err);
+      }
+    });
+    this.router[method](path, ...chain);
+    this.deps.openapi.add({
+      method,
+      path,
+      summary: def.summary,
+      tags: def.tags,
+      security: SECURITY[def.auth.kind],
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { query: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      responses: def.responses,
+    });
+  }
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (body: unknown): Reply => ({ status: 201, body });

@@ -1,0 +1,57 @@
+import type { LimitRule } from '@wfm/memory/rate-limiter';
+
+/**
+ * Spec 01, Limits: the whole table, in one place. `path` is the Express route pattern relative
+ * to /api/v1; a trailing `*` matches a prefix. First match wins; everything else gets DEFAULT.
+ */
+interface Row extends LimitRule {
+  method: string;
+  path: string;
+}
+
+const MIN = 60;
+
+const TABLE: Row[] = [
+  { method: 'POST', path: '/auth/login', points: 30, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/refresh', points: 30, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/signup', points: 5, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/forgot-password', points: 5, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/reset-password', points: 10, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/invite/:code/redeem', points: 10, durationSeconds: 15 * MIN },
+  { method: 'POST', path: '/access/visitors/:inviteCode/redeem', points: 5, durationSeconds: 5 * MIN },
+  { method: 'POST', path: '/oauth/token', points: 30, durationSeconds: MIN },
+  { method: 'GET', path: '/public/*', points: 60, durationSeconds: MIN },
+  { method: 'POST', path: '/public/*', points: 10, durationSeconds: MIN },
+  { method: 'PATCH', path: '/public/*', points: 10, durationSeconds: MIN },
+  { method: 'DELETE', path: '/public/*', points: 10, durationSeconds: MIN },
+  { method: 'POST', path: '/users/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/outlets/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/vendors/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/assets/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/asset-categories/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/api-keys', points: 10, durationSeconds: MIN },
+  { method: 'POST', path: '/oauth-clients', points: 10, durationSeconds: MIN },
+];
+
+export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };
+
+/** Routes with no limit and no X-RateLimit headers. */
+const UNLIMITED = new Set(['GET /health', 'GET /status']);
+
+export interface ResolvedLimit {
+  /** Counter name: one counter per endpoint, so callers are counted per endpoint. */
+  name: string;
+  rule: LimitRule;
+}
+
+export function limitFor(method: string, path: string): ResolvedLimit | null {
+  const m = method.toUpperCase();
+  if (UNLIMITED.has(`${m} ${path}`)) return null;
+  const name = `${m} ${path}`;
+  for (const row of TABLE) {
+    if (row.method !== m) continue;
+    const hit = row.path.endsWith('*') ? path.startsWith(row.path.slice(0, -1)) : row.path === path;
+    if (hit) return { name, rule: { points: row.points, durationSeconds: row.durationSeconds } };
+  }
+  return { name, rule: DEFAULT_LIMIT };
+}

@@ -1,0 +1,47 @@
+/** Plans, roles and plan features: the one place that answers "does this plan include X". */
+export const PLANS = ['FREE', 'BASIC', 'GROWTH', 'ENTERPRISE'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const ROLES = [
+  'TENANT_GROUP_OWNER',
+  'TENANT_OWNER',
+  'COMPANY_ADMIN',
+  'HR_MANAGER',
+  'AREA_MANAGER',
+  'OPERATIONS_MANAGER',
+  'OUTLET_MANAGER',
+  'STAFF',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Feature = 'webhooks' | 'accessControl' | 'developerApi' | 'scim';
+
+const FEATURE_MIN_PLAN: Record<Feature, Plan> = {
+  webhooks: 'GROWTH',
+  accessControl: 'GROWTH',
+  developerApi: 'ENTERPRISE',
+  scim: 'ENTERPRISE',
+};
+
+export function planIncludes(plan: Plan, feature: Feature): boolean {
+  return PLANS.indexOf(plan) >= PLANS.indexOf(FEATURE_MIN_PLAN[feature]);
+}
+
+/** TENANT_GROUP_OWNER passes every role check (spec 03, Authentication). */
+export function roleAllowed(role: Role, allowed: readonly Role[]): boolean {
+  return role === 'TENANT_GROUP_OWNER' || allowed.includes(role);
+}
+
+/** Lower index = more authority. Used to stop a user granting a role above their own. */
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
+}
+
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}

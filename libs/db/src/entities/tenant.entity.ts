@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { Plan } from '@wfm/core/tenancy';
+
+/** The tenants table's own id is the tenant id every other table carries. */
+@Entity({ name: 'tenants' })
+export class TenantEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  slug!: string;
+
+  @Column({ type: 'text' })
+  plan!: Plan;
+
+  @Column({ type: 'text' })
+  timezone!: string;
+
+  @Column({ name: 'public_api_enabled', type: 'boolean', default: false })
+  publicApiEnabled!: boolean;
+
+  @Column({ name: 'sso_enabled', type: 'boolean', default: false })
+  ssoEnabled!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

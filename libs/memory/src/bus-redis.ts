@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import type { Bus, BusHandler } from './bus.js';
+import { createRedis } from './redis.js';
+
+/**
+ * Redis pub/sub. A subscribed connection cannot issue other commands, so publishing and
+ * subscribing use separate connections.
+ */
+export class RedisBus implements Bus {
+  readonly kind = 'redis' as const;
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+  private readonly resubscribeListeners: Array<() => void> = [];
+  private everReady = false;
+
+  constructor(url: string) {
+    this.pub = createRedis(url);
+    // Unbounded retries: the subscriber must come back on its own after any outage.
+    this.sub = createRedis(url, { maxRetriesPerRequest: null });
+    this.sub.on('message', (channel: string, message: string) => {
+      for (const h of this.handlers.get(channel) ?? []) h(message);
+    });
+    this.sub.on('ready', () => {
+      // ioredis re-issues SUBSCRIBE itself on reconnect; listeners reconcile what was missed.
+      if (this.everReady) for (const l of this.resubscribeListeners) l();
+      this.everReady = true;
+    });
+    this.pub.on('error', () => {});
+    this.sub.on('error', () => {});
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.pub.publish(channel, message);
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await this.sub.subscribe(channel);
+    }
+    set.add(handler);
+    return async () => {
+      const current = this.handlers.get(channel);
+      current?.delete(handler);
+      if (current && current.size === 0) {
+        this.handlers.delete(channel);
+        await this.sub.unsubscribe(channel);
+      }
+    };
+  }
+
+  onResubscribe(listener: () => void): void {
+    this.resubscribeListeners.push(listener);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.pub.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Fire-and-forget notifications between processes (cache invalidation, outbox wake-ups).
+ * Like Redis pub/sub, a message sent while a subscriber is away is lost; consumers that need
+ * every change reconcile from the database on (re)subscribe.
+ */
+export type BusHandler = (message: string) => void;
+
+export interface Bus {
+  readonly kind: 'local' | 'redis';
+  publish(channel: string, message: string): Promise<void>;
+  /** Resolves once the subscription is live. `onResubscribe` runs after every reconnect. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  onResubscribe(listener: () => void): void;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

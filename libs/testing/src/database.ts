@@ -1,0 +1,48 @@
+import pg from 'pg';
+import { createDataSource, type DataSource } from '@wfm/db/data-source';
+import { TEMPLATE_ENV } from './global-setup.js';
+
+let counter = 0;
+
+export interface TestDatabase {
+  url: string;
+  dataSource: DataSource;
+  /** Empties every table but the migrations log, for isolation between tests of one file. */
+  truncate(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const templateUrl = process.env[TEMPLATE_ENV];
+  if (!templateUrl) throw new Error('Test template database missing: run tests through mocha with the root .mocharc');
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `wfm_t_${process.pid}_${++counter}`;
+  const adminUrl = new URL(templateUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  const dataSource = createDataSource({ url: url.toString(), poolSize: 5 });
+  await dataSource.initialize();
+  return {
+    url: url.toString(),
+    dataSource,
+    async truncate() {
+      const rows: Array<{ tablename: string }> = await dataSource.query(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+      );
+      if (rows.length) await dataSource.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
+    },
+    async drop() {
+      await dataSource.destroy();
+      const a = new pg.Client({ connectionString: adminUrl.toString() });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { ScryptPasswordHasher, uuid } from '@wfm/core/crypto';
+import type { Plan, Role } from '@wfm/core/tenancy';
+import type { DataSource } from '@wfm/db/data-source';
+import { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { UserEntity } from '@wfm/db/entities/user.entity';
+import { OutletEntity } from '@wfm/db/entities/outlet.entity';
+
+/** Cheap scrypt parameters: factories create many users; production parameters live in the API. */
+const hasher = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+const hashCache = new Map<string, Promise<string>>();
+export const DEFAULT_PASSWORD = 'Correct-Horse-9';
+
+function hashOf(password: string): Promise<string> {
+  let h = hashCache.get(password);
+  if (!h) {
+    h = hasher.hash(password);
+    hashCache.set(password, h);
+  }
+  return h;
+}
+
+let seq = 0;
+const next = () => `${process.pid}${++seq}`;
+
+export async function createTenant(
+  ds: DataSource,
+  over: Partial<Pick<TenantEntity, 'name' | 'slug' | 'plan' | 'timezone' | 'publicApiEnabled' | 'ssoEnabled'>> & { plan?: Plan } = {},
+): Promise<TenantEntity> {
+  const n = next();
+  const row = {
+    id: uuid(),
+    name: over.name ?? `Tenant ${n}`,
+    slug: over.slug ?? `tenant-${n}`,
+    plan: over.plan ?? 'ENTERPRISE',
+    timezone: over.timezone ?? 'Europe/London',
+    publicApiEnabled: over.publicApiEnabled ?? true,
+    ssoEnabled: over.ssoEnabled ?? false,
+  };
+  await ds.getRepository(TenantEntity).insert(row);
+  return ds.getRepository(TenantEntity).findOneByOrFail({ id: row.id });
+}
+
+export interface CreatedUser extends UserEntity {
+  password: string;
+}
+
+export async function createUser(
+  ds: DataSource,
+  tenantId: string,
+  over: { role?: Role; email?: string | null; mobile?: string | null; fullName?: string; status?: 'ACTIVE' | 'INACTIVE'; password?: string | null } = {},
+): Promise<CreatedUser> {
+  const n = next();
+  const password = over.password === undefined ? DEFAULT_PASSWORD : over.password;
+  const id = uuid();
+  await ds.getRepository(UserEntity).insert({
+    id,
+    tenantId,
+    fullName: over.fullName ?? `User ${n}`,
+    email: over.email === undefined ? `user${n}@example.test` : over.email,
+    mobile: over.mobile === undefined ? null : over.mobile,
+    role: over.role ?? 'STAFF',
+    status: over.status ?? 'ACTIVE',
+    employeeCode: null,
+    passwordHash: password === null ? null : await hashOf(password),
+  });
+  const user = await ds.getRepository(UserEntity).findOneByOrFail({ id });
+  return Object.assign(user, { password: password ?? '' });
+}
+
+export async function createOutlet(ds: DataSource, tenantId: string, over: Partial<Pick<OutletEntity, 'name' | 'code' | 'city' | 'status'>> = {}): Promise<OutletEntity> {
+  const n = next();
+  const id = uuid();
+  await ds.getRepository(OutletEntity).insert({
+    id,
+    tenantId,
+    name: over.name ?? `Outlet ${n}`,
+    code: over.code ?? `OUT-${n}`,
+    city: over.city ?? 'London',
+    address: null,
+    status: over.status ?? 'ACTIVE',
+  });
+  return ds.getRepository(OutletEntity).findOneByOrFail({ id });
+}
