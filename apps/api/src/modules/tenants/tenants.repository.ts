@@ -1,0 +1,23 @@
+import type { DataSource } from '@wfm/db/data-source';
+import { TenantEntity } from '@wfm/db/entities/tenant.entity';
+
+export type TenantChanges = Partial<Pick<TenantEntity, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled'>>;
+
+export class TenantsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  findById(id: string): Promise<TenantEntity | null> {
+    return this.ds.getRepository(TenantEntity).findOneBy({ id });
+  }
+
+  /** Null when no tenant has this id; otherwise the row as stored after the change. */
+  async update(id: string, changes: TenantChanges): Promise<TenantEntity | null> {
+    const result = await this.ds.getRepository(TenantEntity).update({ id }, changes);
+    if (!result.affected) return null;
+    return this.findById(id);
+  }
+
+  list(): Promise<TenantEntity[]> {
+    return this.ds.getRepository(TenantEntity).find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isValidTimezone, PLANS } from '@wfm/core/tenancy';
+
+export const TenantName = z.string().trim().min(1).max(200);
+
+/** Business dates and opening hours are computed in this zone, so only real IANA names are accepted. */
+export const Timezone = z.string().refine(isValidTimezone, 'must be a valid IANA time zone');
+
+export const Plan = z.enum(PLANS);
+
+export const TenantDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  plan: Plan,
+  timezone: z.string(),
+  publicApiEnabled: z.boolean(),
+  ssoEnabled: z.boolean(),
+  features: z.object({
+    webhooks: z.boolean(),
+    accessControl: z.boolean(),
+    developerApi: z.boolean(),
+    scim: z.boolean(),
+  }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TenantDto = z.infer<typeof TenantDto>;
+
+/** An empty PATCH is a client mistake, not a no-op worth a 200. */
+export function hasAnyField(body: object): boolean {
+  return Object.values(body).some((v) => v !== undefined);
+}
+
+export const UpdateTenantBody = z
+  .strictObject({
+    name: TenantName.optional(),
+    timezone: Timezone.optional(),
+    publicApiEnabled: z.boolean().optional(),
+  })
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled');
+export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { createLogger } from '@wfm/core/logger';
+import { systemClock } from '@wfm/core/clock';
+import { handleShutdown } from '@wfm/core/lifecycle';
+import { createDataSource, runMigrations } from '@wfm/db/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
+import { LocalBus } from '@wfm/memory/bus-local';
+import { RedisBus } from '@wfm/memory/bus-redis';
+import { createRedis } from '@wfm/memory/redis';
+import type { Bus } from '@wfm/memory/bus';
+import { loadApiConfig } from '@wfm/api/config';
+import { buildApi } from '@wfm/api/composition';
+import { seedDemo } from '@wfm/api/seed/demo-seed';
+import { loadDaemonConfig } from '@wfm/access-daemon/config';
+import { startDaemonServer } from '@wfm/access-daemon/server';
+import { startWebhookWorker } from '@wfm/webhook-worker/worker';
+import { loadLauncherConfig } from './config.js';
+import { fileBackedSecret } from './generated-secret.js';
+
+/**
+ * `npm start`: the three apps in one process on an embedded, real PostgreSQL (or DATABASE_URL when
+ * set), with the in-process bus (or Redis when REDIS_URL is set). Apps never import each other;
+ * this launcher is the only place that composes them.
+ */
+const launcher = loadLauncherConfig();
+const env = {
+  ...process.env,
+  JWT_SECRET: process.env.JWT_SECRET || fileBackedSecret(join(launcher.dataDir, 'jwt-secret')),
+  PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
+};
+const apiConfig = loadApiConfig(env);
+const daemonConfig = loadDaemonConfig(env);
+const logger = createLogger('wfm', apiConfig.logLevel);
+
+let embedded: EmbeddedPostgresHandle | null = null;
+let databaseUrl = launcher.databaseUrl;
+if (!databaseUrl) {
+  embedded = await startEmbeddedPostgres({ dir: join(launcher.dataDir, 'pg'), port: launcher.embeddedPgPort, database: 'wfm' });
+  databaseUrl = embedded.url;
+}
+const dataSource = createDataSource({ url: databaseUrl, poolSize: apiConfig.dbPoolSize, applicationName: 'wfm' });
+await dataSource.initialize();
+const migrations = await runMigrations(dataSource);
+const seed = await seedDemo(dataSource);
+
+const redis = launcher.redisUrl ? createRedis(launcher.redisUrl) : null;
+const bus: Bus = launcher.redisUrl ? new RedisBus(launcher.redisUrl) : new LocalBus();
+
+const daemon = await startDaemonServer({ host: daemonConfig.host, port: daemonConfig.port, logger: logger.child({ app: 'access-daemon' }) });
+const worker = await startWebhookWorker({ dataSource, bus, logger: logger.child({ app: 'webhook-worker' }) });
+const { app } = buildApi({
+  config: { ...apiConfig, jwtSecret: env.JWT_SECRET, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
+  dataSource,
+  bus,
+  redis,
+  logger: logger.child({ app: 'api' }),
+  clock: systemClock,
+});
+const server: Server = await new Promise((resolve) => {
+  const s = app.listen(apiConfig.port, apiConfig.host, () => resolve(s));
+});
+
+const base = `http://localhost:${apiConfig.port}/api/v1`;
+console.log(`
+  Workforce platform is running
+  API base URL        ${base}
+  Access daemon URL   http://localhost:${daemon.port}/api/v1  (also reachable through the API base URL)
+  OpenAPI document    ${base}/openapi.json
+  Database            ${embedded ? `embedded PostgreSQL on 127.0.0.1:${launcher.embeddedPgPort} (data in ${join(launcher.dataDir, 'pg')})` : 'DATABASE_URL'}${migrations ? `, ${migrations} migration(s) applied` : ''}
+  Bus                 ${bus.kind === 'local' ? 'in-process' : 'Redis'}
+  Demo sign-in        ${seed.signIn.identifier} / ${seed.signIn.password}${seed.created ? '  (demo tenant created)' : ''}
+  Platform token      ${join(launcher.dataDir, 'platform-admin-token')} (unless PLATFORM_ADMIN_TOKEN is set)
+
+  curl -s -X POST ${base}/auth/login -H 'content-type: application/json' \\
+    -d '{"identifier":"${seed.signIn.identifier}","password":"${seed.signIn.password}"}'
+`);
+
+handleShutdown(logger, async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  daemon.close();
+  await worker.stop();
+  await bus.close();
+  redis?.disconnect();
+  await dataSource.destroy();
+  if (embedded) await embedded.stop();
+});

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { FlexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { createRedis, type Redis } from './redis.js';
+import { describeWithRedis } from './test-redis.js';
+
+function limiterContract(make: () => RateLimiter) {
+  const rule = { points: 3, durationSeconds: 60 };
+
+  it('allows up to the limit, counting down remaining, then refuses with a retry delay', async () => {
+    const l = make();
+    const key = randomUUID();
+    const seen = [];
+    for (let i = 0; i < 3; i++) seen.push(await l.consume('r', rule, key));
+    expect(seen.map((o) => (o.allowed ? o.remaining : -1))).to.deep.equal([2, 1, 0]);
+    const refused = await l.consume('r', rule, key);
+    expect(refused.allowed).to.equal(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).to.be.within(1, 60);
+  });
+
+  it('counts each caller and each endpoint separately', async () => {
+    const l = make();
+    const a = randomUUID();
+    for (let i = 0; i < 3; i++) await l.consume('r1', rule, a);
+    expect((await l.consume('r1', rule, randomUUID())).allowed).to.equal(true);
+    expect((await l.consume('r2', rule, a)).allowed).to.equal(true);
+    expect((await l.consume('r1', rule, a)).allowed).to.equal(false);
+  });
+}
+
+describe('FlexibleRateLimiter (memory store)', () => limiterContract(() => new FlexibleRateLimiter(null)));
+
+describeWithRedis('FlexibleRateLimiter (Redis store)', (url) => {
+  let redis: Redis;
+  let redis2: Redis;
+  before(() => {
+    redis = createRedis(url);
+    redis2 = createRedis(url);
+  });
+  after(() => {
+    redis.disconnect();
+    redis2.disconnect();
+  });
+
+  limiterContract(() => new FlexibleRateLimiter(redis, `rl-test-${randomUUID()}`));
+
+  it('shares counts between instances (two API processes)', async () => {
+    const prefix = `rl-test-${randomUUID()}`;
+    const one = new FlexibleRateLimiter(redis, prefix);
+    const two = new FlexibleRateLimiter(redis2, prefix);
+    const rule = { points: 2, durationSeconds: 60 };
+    await one.consume('r', rule, 'k');
+    await two.consume('r', rule, 'k');
+    expect((await one.consume('r', rule, 'k')).allowed).to.equal(false);
+  });
+});
