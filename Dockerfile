@@ -1,0 +1,15 @@
+# One image for the three apps; the compose file picks the entry point.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json lerna.json .mocharc.cjs ./
+COPY libs libs
+COPY apps apps
+COPY launcher launcher
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+USER node
+CMD ["node", "apps/api/dist/main.js"]
