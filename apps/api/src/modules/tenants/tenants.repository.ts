@@ -11,8 +11,8 @@ export class TenantsRepository {
   }
 
   /** Null when no tenant has this id; otherwise the row as stored after the change. */
-  async update(id: string, changes: TenantChanges): Promise<TenantEntity | null> {
-    const result = await this.ds.getRepository(TenantEntity).update({ id }, changes);
+  async update(id: string, changes: TenantChanges, at: Date): Promise<TenantEntity | null> {
+    const result = await this.ds.getRepository(TenantEntity).update({ id }, { ...changes, updatedAt: at });
     if (!result.affected) return null;
     return this.findById(id);
   }

@@ -40,3 +40,20 @@ export const UpdateTenantBody = z
   })
   .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
+
+/** The tenant's first user as returned when a tenant is provisioned. */
+export const OwnerDto = z.object({
+  id: z.uuid(),
+  tenantId: z.uuid(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  role: z.literal('TENANT_OWNER'),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  employeeCode: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type OwnerDto = z.infer<typeof OwnerDto>;
+
+export const ProvisionedTenantDto = z.object({ tenant: TenantDto, owner: OwnerDto });

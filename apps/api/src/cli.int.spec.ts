@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { ScryptPasswordHasher } from '@wfm/core/crypto';
+import { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { UserEntity } from '@wfm/db/entities/user.entity';
+import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { createTenant } from '@wfm/testing/factories';
+import { runCli } from './cli.js';
+
+describe('operator CLI (database)', () => {
+  let db: TestDatabase;
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(async () => db.drop());
+  beforeEach(async () => db.truncate());
+
+  async function cli(argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: db.url }) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { env, out: (t) => out.push(t), err: (t) => err.push(t) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  const create = [
+    'tenant:create',
+    '--name', 'Acme',
+    '--plan', 'ENTERPRISE',
+    '--timezone', 'Europe/London',
+    '--owner-name', 'Ann',
+    '--owner-email', 'ann@acme.test',
+    '--owner-password', 'owner-password-1',
+  ];
+
+  it('tenant:create provisions the tenant and owner and prints both as JSON', async () => {
+    const res = await cli([...create, '--slug', 'acme']);
+    expect(res.err).to.equal('');
+    expect(res.code).to.equal(0);
+    const printed = JSON.parse(res.out);
+    expect(printed.tenant).to.include({ name: 'Acme', slug: 'acme', plan: 'ENTERPRISE', timezone: 'Europe/London', publicApiEnabled: false, ssoEnabled: false });
+    expect(printed.tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true });
+    expect(printed.owner).to.include({ tenantId: printed.tenant.id, fullName: 'Ann', email: 'ann@acme.test', role: 'TENANT_OWNER', status: 'ACTIVE' });
+    expect(res.out).to.not.include('owner-password-1');
+
+    const owner = await db.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.id = :id', { id: printed.owner.id })
+      .getOneOrFail();
+    expect(await new ScryptPasswordHasher().verify('owner-password-1', owner.passwordHash!)).to.equal(true);
+  });
+
+  it('tenant:create derives the slug when --slug is absent', async () => {
+    expect(JSON.parse((await cli(create)).out).tenant.slug).to.equal('acme');
+    expect(JSON.parse((await cli(create)).out).tenant.slug).to.equal('acme-2');
+  });
+
+  it('tenant:create fails with exit code 1 and one line naming every problem; nothing is written', async () => {
+    const res = await cli(['tenant:create', '--name', 'Acme', '--plan', 'GOLD', '--timezone', 'Mars/Base', '--owner-name', 'Ann', '--owner-email', 'nope', '--owner-password', 'short']);
+    expect(res.code).to.equal(1);
+    expect(res.out).to.equal('');
+    expect(res.err).to.equal(
+      'error: plan must be one of the following values: FREE, BASIC, GROWTH, ENTERPRISE; timezone must be a valid IANA time zone; ' +
+        'owner.email must be an email; owner.password must be at least 10 characters',
+    );
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+  });
+
+  it('tenant:create reports a taken slug', async () => {
+    await createTenant(db.dataSource, { slug: 'acme' });
+    const res = await cli([...create, '--slug', 'acme']);
+    expect(res.code).to.equal(1);
+    expect(res.err).to.match(/^error: .+/).and.not.include('\n');
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(1);
+  });
+
+  it('tenant:update changes plan and switches through the operator rules and prints the tenant', async () => {
+    const t = await createTenant(db.dataSource, { plan: 'ENTERPRISE', publicApiEnabled: true, ssoEnabled: false });
+    const res = await cli(['tenant:update', '--id', t.id, '--plan', 'GROWTH', '--public-api', 'false', '--sso', 'true']);
+    expect(res.code).to.equal(0);
+    const printed = JSON.parse(res.out);
+    expect(printed).to.include({ id: t.id, plan: 'GROWTH', publicApiEnabled: false, ssoEnabled: true });
+    expect(printed.features.developerApi).to.equal(false);
+    const row = await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: t.id });
+    expect(row).to.include({ plan: 'GROWTH', publicApiEnabled: false, ssoEnabled: true });
+  });
+
+  it('tenant:update rejects bad values, no changes and unknown tenants', async () => {
+    const t = await createTenant(db.dataSource, { plan: 'ENTERPRISE' });
+    expect(await cli(['tenant:update', '--id', t.id, '--sso', 'yes'])).to.deep.include({ code: 1, err: 'error: ssoEnabled must be a boolean' });
+    expect(await cli(['tenant:update', '--id', t.id])).to.deep.include({ code: 1, err: 'error: body must contain at least one of: plan, publicApiEnabled, ssoEnabled' });
+    expect(await cli(['tenant:update', '--id', 'acme', '--plan', 'FREE'])).to.deep.include({ code: 1, err: 'error: id must be a UUID' });
+    expect(await cli(['tenant:update', '--id', '00000000-0000-4000-8000-000000000000', '--plan', 'FREE'])).to.deep.include({ code: 1, err: 'error: Tenant not found' });
+    expect((await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: t.id })).plan).to.equal('ENTERPRISE');
+  });
+
+  it('tenant:list prints every tenant', async () => {
+    const a = await createTenant(db.dataSource, { name: 'A' });
+    const b = await createTenant(db.dataSource, { name: 'B' });
+    const res = await cli(['tenant:list']);
+    expect(res.code).to.equal(0);
+    expect(JSON.parse(res.out).map((t: { id: string }) => t.id).sort()).to.deep.equal([a.id, b.id].sort());
+  });
+
+  it('refuses unknown options, unknown commands and a missing DATABASE_URL with exit code 1', async () => {
+    expect(await cli([...create, '--colour', 'red'])).to.deep.include({ code: 1 });
+    expect((await cli([...create, '--colour', 'red'])).err).to.match(/^error: Unknown option '--colour'/);
+    const unknown = await cli(['tenant:delete']);
+    expect(unknown.code).to.equal(1);
+    expect(unknown.err).to.match(/^error: unknown command 'tenant:delete'\nusage:/);
+    expect(await cli(['tenant:list'], {})).to.deep.include({ code: 1, err: 'error: DATABASE_URL is required (the PostgreSQL connection URL of the installation)' });
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+  });
+});

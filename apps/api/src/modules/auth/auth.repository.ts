@@ -1,0 +1,179 @@
+import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
+import type { OneTimeTokenPurpose } from '@wfm/db/entities/auth.entity';
+
+export interface SignInCandidate {
+  id: string;
+  tenantId: string;
+  passwordHash: string;
+}
+
+export interface MailableUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  fullName: string;
+}
+
+export type Identifier = { email: string } | { mobile: string };
+
+export interface RefreshRef {
+  /** The refresh token's jti. */
+  jti: string;
+  sessionId: string;
+  tenantId: string;
+  userId: string;
+}
+
+/** How many accounts one identifier may match across tenants before the rest are ignored. */
+const LOGIN_CANDIDATES = 5;
+const RESET_CANDIDATES = 10;
+
+function identifierClause(id: Identifier): { column: 'email' | 'mobile'; value: string } {
+  return 'email' in id ? { column: 'email', value: id.email } : { column: 'mobile', value: id.mobile };
+}
+
+/** TypeORM answers UPDATE … RETURNING with `[rows, rowCount]`. */
+async function updateReturning<T>(m: Tx, sql: string, params: unknown[]): Promise<T[]> {
+  const [rows] = (await m.query(sql, params)) as [T[], number];
+  return rows;
+}
+
+export class AuthRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** Live, active users with a password, across tenants (identifiers are unique per tenant only), oldest first. */
+  async signInCandidates(id: Identifier, tenantSlug: string | undefined): Promise<SignInCandidate[]> {
+    const { column, value } = identifierClause(id);
+    const rows: Array<{ id: string; tenant_id: string; password_hash: string }> = await this.ds.query(
+      `SELECT u.id, u.tenant_id, u.password_hash
+         FROM users u JOIN tenants t ON t.id = u.tenant_id
+        WHERE u.${column} = $1 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
+          AND ($2::text IS NULL OR t.slug = $2)
+        ORDER BY u.created_at, u.id
+        LIMIT ${LOGIN_CANDIDATES}`,
+      [value, tenantSlug ?? null],
+    );
+    return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, passwordHash: r.password_hash }));
+  }
+
+  /** Live, active users an identifier names who can receive mail. */
+  async resetCandidates(id: Identifier): Promise<MailableUser[]> {
+    const { column, value } = identifierClause(id);
+    const rows: Array<{ id: string; tenant_id: string; email: string; full_name: string }> = await this.ds.query(
+      `SELECT id, tenant_id, email, full_name FROM users
+        WHERE ${column} = $1 AND deleted_at IS NULL AND status = 'ACTIVE' AND email IS NOT NULL
+        ORDER BY created_at, id
+        LIMIT ${RESET_CANDIDATES}`,
+      [value],
+    );
+    return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, email: r.email, fullName: r.full_name }));
+  }
+
+  async createSession(tx: Tx, s: { id: string; tenantId: string; userId: string; expiresAt: Date }): Promise<void> {
+    await tx.query(`INSERT INTO auth_sessions (id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)`, [s.id, s.tenantId, s.userId, s.expiresAt]);
+  }
+
+  async createRefreshToken(tx: Tx, t: { jti: string; tenantId: string; sessionId: string; expiresAt: Date }): Promise<void> {
+    await tx.query(`INSERT INTO refresh_tokens (id, tenant_id, session_id, expires_at) VALUES ($1, $2, $3, $4)`, [t.jti, t.tenantId, t.sessionId, t.expiresAt]);
+  }
+
+  /**
+   * Marks the refresh token used, only if it is unused and unexpired, its session live and its
+   * user still active. One statement, so two concurrent refreshes with one token cannot both win:
+   * the second waits on the row lock and then no longer matches `used_at IS NULL`.
+   */
+  async consumeRefreshToken(tx: Tx, ref: RefreshRef, now: Date): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE refresh_tokens rt SET used_at = $5
+         FROM auth_sessions s, users u
+        WHERE rt.id = $1 AND rt.session_id = $2 AND rt.tenant_id = $3
+          AND rt.used_at IS NULL AND rt.expires_at > $5
+          AND s.id = rt.session_id AND s.tenant_id = rt.tenant_id AND s.user_id = $4
+          AND s.revoked_at IS NULL AND s.expires_at > $5
+          AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.deleted_at IS NULL AND u.status = 'ACTIVE'
+        RETURNING rt.id`,
+      [ref.jti, ref.sessionId, ref.tenantId, ref.userId, now],
+    );
+    return rows.length === 1;
+  }
+
+  /** Sessions slide: each rotation moves the session's end to the new refresh token's expiry. */
+  async extendSession(tx: Tx, sessionId: string, tenantId: string, expiresAt: Date): Promise<void> {
+    await tx.query(`UPDATE auth_sessions SET expires_at = $3 WHERE id = $1 AND tenant_id = $2`, [sessionId, tenantId, expiresAt]);
+  }
+
+  /** Revokes the session when `ref` names a refresh token of it that was already rotated. */
+  async revokeSessionIfReused(ref: RefreshRef, now: Date): Promise<boolean> {
+    const rows = await updateReturning(
+      this.ds.manager,
+      `UPDATE auth_sessions s SET revoked_at = $3, revoked_reason = 'refresh_token_reuse'
+        WHERE s.id = $1 AND s.tenant_id = $2 AND s.revoked_at IS NULL
+          AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.id = $4 AND rt.session_id = s.id AND rt.used_at IS NOT NULL)
+        RETURNING s.id`,
+      [ref.sessionId, ref.tenantId, now, ref.jti],
+    );
+    return rows.length === 1;
+  }
+
+  /** Revokes the session `ref` belongs to, whichever of its refresh tokens it is. */
+  async revokeSessionOf(ref: RefreshRef, now: Date, reason: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE auth_sessions s SET revoked_at = $3, revoked_reason = $5
+        WHERE s.id = $1 AND s.tenant_id = $2 AND s.revoked_at IS NULL
+          AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.id = $4 AND rt.session_id = s.id)`,
+      [ref.sessionId, ref.tenantId, now, ref.jti, reason],
+    );
+  }
+
+  async revokeUserSessions(tx: Tx, tenantId: string, userId: string, now: Date, reason: string): Promise<void> {
+    await tx.query(
+      `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4 WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [tenantId, userId, now, reason],
+    );
+  }
+
+  async createOneTimeToken(
+    tx: Tx,
+    t: { id: string; tenantId: string; userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO one_time_tokens (id, tenant_id, user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [t.id, t.tenantId, t.userId, t.purpose, t.tokenHash, t.expiresAt],
+    );
+  }
+
+  /** Atomically uses an unexpired, unused token; null when there is none (unknown, used or expired). */
+  async consumeOneTimeToken(tx: Tx, purpose: OneTimeTokenPurpose, tokenHash: string, now: Date): Promise<{ tenantId: string; userId: string } | null> {
+    const rows = await updateReturning<{ tenant_id: string; user_id: string }>(
+      tx,
+      `UPDATE one_time_tokens SET used_at = $3
+        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+        RETURNING tenant_id, user_id`,
+      [tokenHash, purpose, now],
+    );
+    const r = rows[0];
+    return r ? { tenantId: r.tenant_id, userId: r.user_id } : null;
+  }
+
+  /** Retires a user's outstanding tokens of one purpose (superseded or no longer needed). */
+  async retireOneTimeTokens(tx: Tx, tenantId: string, userId: string, purpose: OneTimeTokenPurpose, now: Date): Promise<void> {
+    await tx.query(
+      `UPDATE one_time_tokens SET used_at = $4 WHERE tenant_id = $1 AND user_id = $2 AND purpose = $3 AND used_at IS NULL`,
+      [tenantId, userId, purpose, now],
+    );
+  }
+
+  /** False when the user is gone or inactive, so a token cannot revive a removed account. */
+  async setPassword(tx: Tx, tenantId: string, userId: string, passwordHash: string): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE users SET password_hash = $3, updated_at = now()
+        WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'
+        RETURNING id`,
+      [tenantId, userId, passwordHash],
+    );
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  tenantId: string;
+  to: string;
+  /** Stable name of the mail kind (e.g. `password_reset`), for operators and tests. */
+  template: string;
+  subject: string;
+  text: string;
+}
+
+/** What the rest of the API sends mail through. */
+export interface MailTransport {
+  send(msg: MailMessage): Promise<void>;
+}
+
+/** The one nodemailer call the mailer needs, behind an interface so tests need no SMTP server. */
+export interface SmtpSender {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+/** `url` is a nodemailer connection URL such as `smtps://user:pass@smtp.example.com:465`. */
+export function nodemailerSender(url: string): SmtpSender {
+  const transport = nodemailer.createTransport(url);
+  return { sendMail: (mail) => transport.sendMail(mail) };
+}

@@ -1,0 +1,85 @@
+import { ConflictError } from '@wfm/core/errors';
+import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
+import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
+import { UserEntity } from '@wfm/db/entities/user.entity';
+
+/** A live user as the API may show it: the password hash is never selected. */
+export type User = Omit<UserEntity, 'passwordHash' | 'deletedAt'>;
+export type NewUser = Omit<UserEntity, 'deletedAt'>;
+export type UserChanges = Partial<Pick<UserEntity, 'fullName' | 'email' | 'mobile' | 'role' | 'employeeCode' | 'status'>>;
+
+export const EMAIL_TAKEN = 'A user with this email already exists';
+export const MOBILE_TAKEN = 'A user with this mobile number already exists';
+
+/** The partial unique indexes of the foundation migration, so a lost race still answers 409. */
+const UNIQUE_INDEX_MESSAGES: Record<string, string> = {
+  users_tenant_email_key: EMAIL_TAKEN,
+  users_tenant_mobile_key: MOBILE_TAKEN,
+};
+
+async function conflictOnUniqueViolation<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+    const message = driver?.code === '23505' && driver.constraint ? UNIQUE_INDEX_MESSAGES[driver.constraint] : undefined;
+    throw message ? new ConflictError(message) : err;
+  }
+}
+
+export class UsersRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** (created_at, id) is unique, so pages neither repeat nor skip rows while offset grows. */
+  list(tenantId: string, limit: number, offset: number): Promise<User[]> {
+    return this.ds.getRepository(UserEntity).find({
+      where: { tenantId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+      skip: offset,
+    });
+  }
+
+  findLive(tenantId: string, id: string): Promise<User | null> {
+    return this.ds.getRepository(UserEntity).findOneBy({ tenantId, id });
+  }
+
+  /** Locks the row so concurrent changes to one user are applied one after the other. */
+  lockLive(tx: Tx, tenantId: string, id: string): Promise<User | null> {
+    return tx.getRepository(UserEntity).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async insert(tx: Tx, rows: NewUser[]): Promise<void> {
+    await conflictOnUniqueViolation(tx.insert(UserEntity, rows));
+  }
+
+  async update(tx: Tx, tenantId: string, id: string, changes: UserChanges, at: Date): Promise<User> {
+    await conflictOnUniqueViolation(tx.update(UserEntity, { tenantId, id }, { ...changes, updatedAt: at }));
+    return tx.getRepository(UserEntity).findOneByOrFail({ tenantId, id });
+  }
+
+  async softDelete(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
+    await tx.update(UserEntity, { tenantId, id }, { deletedAt: at, updatedAt: at });
+  }
+
+  /** Ends every sign-in of the user: their access and refresh tokens fail on next use. */
+  async revokeSessions(tx: Tx, tenantId: string, userId: string, at: Date, reason: string): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .update(AuthSessionEntity)
+      .set({ revokedAt: at, revokedReason: reason })
+      .where('tenant_id = :tenantId AND user_id = :userId AND revoked_at IS NULL', { tenantId, userId })
+      .execute();
+  }
+
+  /** Live users of the tenant holding any of these (normalised) emails or mobiles. */
+  findHolders(tx: Tx, tenantId: string, emails: string[], mobiles: string[]): Promise<Array<{ email: string | null; mobile: string | null }>> {
+    return tx.query(
+      `SELECT email, mobile FROM users
+        WHERE tenant_id = $1 AND deleted_at IS NULL
+          AND (email = ANY($2::text[]) OR mobile = ANY($3::text[]))`,
+      [tenantId, emails, mobiles],
+    );
+  }
+}

@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { ScryptPasswordHasher } from '@wfm/core/crypto';
+import { ROLES } from '@wfm/core/tenancy';
+import { transactionRunner } from '@wfm/db/transaction';
+import { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { UserEntity } from '@wfm/db/entities/user.entity';
+import { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { TenantProvisioningRepository } from '../modules/tenants/tenant-provisioning.repository.js';
+import { TenantProvisioningService } from '../modules/tenants/tenant-provisioning.service.js';
+import { DemoSeedRepository } from './demo-seed.repository.js';
+import { seedDemoTenant, type DemoSeedDeps } from './demo-seed.js';
+
+describe('demo seed (database)', () => {
+  let db: TestDatabase;
+  const passwords = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  const deps = (repo = new DemoSeedRepository(db.dataSource)): DemoSeedDeps => ({
+    repo,
+    passwords,
+    provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(db.dataSource), passwords),
+  });
+
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(async () => db.drop());
+  beforeEach(async () => db.truncate());
+
+  it('creates the Enterprise demo tenant with the developer API on and returns the sign-in', async () => {
+    const result = await seedDemoTenant(deps());
+    expect(result).to.deep.equal({
+      created: true,
+      tenantId: result.tenantId,
+      signIn: { identifier: 'tenant-owner@demo.test', password: 'Demo-Password-1' },
+    });
+    const tenant = await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: result.tenantId });
+    expect(tenant).to.include({ name: 'Demo Company', slug: 'demo', plan: 'ENTERPRISE', timezone: 'Europe/London', publicApiEnabled: true });
+  });
+
+  it('creates one active user of every role, all sharing the demo password', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const users = await db.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.tenant_id = :tenantId', { tenantId })
+      .getMany();
+    expect(users.map((u) => u.role).sort()).to.deep.equal([...ROLES].sort());
+    const byRole = new Map(users.map((u) => [u.role, u]));
+    expect(byRole.get('TENANT_OWNER')!.email).to.equal('tenant-owner@demo.test');
+    expect(byRole.get('TENANT_GROUP_OWNER')!.email).to.equal('tenant-group-owner@demo.test');
+    expect(byRole.get('STAFF')!.email).to.equal('staff@demo.test');
+    for (const u of users) {
+      expect(u.email, u.role).to.equal(`${u.role.toLowerCase().replace(/_/g, '-')}@demo.test`);
+      expect(u.status).to.equal('ACTIVE');
+      expect(u.fullName).to.match(/^Demo /);
+      expect(await passwords.verify('Demo-Password-1', u.passwordHash!), u.role).to.equal(true);
+    }
+  });
+
+  it('creates the two demo outlets', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const outlets = await db.dataSource.getRepository(OutletEntity).find({ where: { tenantId }, order: { code: 'ASC' } });
+    expect(outlets.map((o) => ({ name: o.name, code: o.code, city: o.city, status: o.status }))).to.deep.equal([
+      { name: 'Central Kitchen', code: 'CK-01', city: 'London', status: 'ACTIVE' },
+      { name: 'Riverside Cafe', code: 'RC-02', city: 'London', status: 'ACTIVE' },
+    ]);
+  });
+
+  it('is idempotent: a second run creates nothing and reports the existing tenant', async () => {
+    const first = await seedDemoTenant(deps());
+    const counts = async () => [
+      await db.dataSource.getRepository(TenantEntity).count(),
+      await db.dataSource.getRepository(UserEntity).count(),
+      await db.dataSource.getRepository(OutletEntity).count(),
+    ];
+    const before = await counts();
+    const second = await seedDemoTenant(deps());
+    expect(second).to.deep.equal({ ...first, created: false });
+    expect(await counts()).to.deep.equal(before);
+  });
+
+  it('leaves an existing tenant with the slug demo alone', async () => {
+    const [row] = await db.dataSource.query(
+      `INSERT INTO tenants (id, name, slug, plan, timezone) VALUES (gen_random_uuid(), 'Someone else', 'demo', 'FREE', 'UTC') RETURNING id`,
+    );
+    const result = await seedDemoTenant(deps());
+    expect(result.created).to.equal(false);
+    expect(result.tenantId).to.equal(row.id);
+    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(0);
+    expect((await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: row.id })).plan).to.equal('FREE');
+  });
+
+  it('two seeders at once create one demo', async () => {
+    const results = await Promise.all([seedDemoTenant(deps()), seedDemoTenant(deps())]);
+    expect(results.map((r) => r.created).sort()).to.deep.equal([false, true]);
+    expect(results[0]!.tenantId).to.equal(results[1]!.tenantId);
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(1);
+    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(ROLES.length);
+  });
+
+  it('removes a half-made demo when populating fails, so the next start can make it whole', async () => {
+    class FailingRepo extends DemoSeedRepository {
+      override async populate(): Promise<void> {
+        throw new Error('disk full');
+      }
+    }
+    let failure: unknown;
+    await seedDemoTenant(deps(new FailingRepo(db.dataSource))).catch((err: unknown) => (failure = err));
+    expect((failure as Error).message).to.equal('disk full');
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(0);
+
+    const retry = await seedDemoTenant(deps());
+    expect(retry.created).to.equal(true);
+    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(ROLES.length);
+  });
+});

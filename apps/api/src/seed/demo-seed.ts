@@ -1,0 +1,99 @@
+import { ConflictError } from '@wfm/core/errors';
+import { ScryptPasswordHasher, type PasswordHasher } from '@wfm/core/crypto';
+import { ROLES, type Role } from '@wfm/core/tenancy';
+import type { DataSource } from '@wfm/db/data-source';
+import { transactionRunner } from '@wfm/db/transaction';
+import { TenantProvisioningRepository } from '../modules/tenants/tenant-provisioning.repository.js';
+import { TenantProvisioningService } from '../modules/tenants/tenant-provisioning.service.js';
+import { DemoSeedRepository } from './demo-seed.repository.js';
+
+export const DEMO_SLUG = 'demo';
+
+/**
+ * Demo only: every demo account shares this published password. The demo tenant exists so a new
+ * installation can be tried at once; never keep it on an installation with real data.
+ */
+export const DEMO_PASSWORD = 'Demo-Password-1';
+
+export const DEMO_OUTLETS = [
+  { name: 'Central Kitchen', code: 'CK-01', city: 'London' },
+  { name: 'Riverside Cafe', code: 'RC-02', city: 'London' },
+] as const;
+
+/** `TENANT_OWNER` → `tenant-owner@demo.test`. */
+export function demoEmail(role: Role): string {
+  return `${role.toLowerCase().replace(/_/g, '-')}@demo.test`;
+}
+
+/** `TENANT_OWNER` → `Demo Tenant Owner`. */
+function demoName(role: Role): string {
+  return `Demo ${role
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ')}`;
+}
+
+export interface DemoSeedDeps {
+  repo: DemoSeedRepository;
+  provisioning: TenantProvisioningService;
+  passwords: PasswordHasher;
+}
+
+export interface DemoSeedResult {
+  created: boolean;
+  tenantId: string;
+  signIn: { identifier: string; password: string };
+}
+
+const SIGN_IN = { identifier: demoEmail('TENANT_OWNER'), password: DEMO_PASSWORD };
+
+/**
+ * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets) only
+ * when no tenant has the slug `demo`, so it is safe to run on every start.
+ */
+export async function seedDemoTenant(deps: DemoSeedDeps): Promise<DemoSeedResult> {
+  const existing = await deps.repo.tenantIdBySlug(DEMO_SLUG);
+  if (existing) return { created: false, tenantId: existing, signIn: SIGN_IN };
+
+  let tenantId: string;
+  try {
+    const { tenant } = await deps.provisioning.createTenantWithOwner({
+      name: 'Demo Company',
+      slug: DEMO_SLUG,
+      plan: 'ENTERPRISE',
+      timezone: 'Europe/London',
+      owner: { fullName: demoName('TENANT_OWNER'), email: SIGN_IN.identifier, password: DEMO_PASSWORD },
+    });
+    tenantId = tenant.id;
+  } catch (err) {
+    // Another process seeding at the same moment won the slug; its demo is the demo.
+    const winner = err instanceof ConflictError ? await deps.repo.tenantIdBySlug(DEMO_SLUG) : null;
+    if (winner) return { created: false, tenantId: winner, signIn: SIGN_IN };
+    throw err;
+  }
+
+  const others = ROLES.filter((role) => role !== 'TENANT_OWNER');
+  try {
+    await deps.repo.populate(tenantId, {
+      passwordHash: await deps.passwords.hash(DEMO_PASSWORD),
+      users: others.map((role) => ({ role, email: demoEmail(role), fullName: demoName(role) })),
+      outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
+    });
+  } catch (err) {
+    // Without this, the next start would find the slug taken and never finish the demo.
+    await deps.repo.removeTenant(tenantId);
+    throw err;
+  }
+  return { created: true, tenantId, signIn: SIGN_IN };
+}
+
+/** The launcher's entry point: production password hashing, wired from a data source. */
+export function seedDemo(ds: DataSource): Promise<DemoSeedResult> {
+  const passwords = new ScryptPasswordHasher();
+  return seedDemoTenant({
+    repo: new DemoSeedRepository(ds),
+    provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
+    passwords,
+  });
+}
