@@ -98,8 +98,12 @@ export class ApiRouter {
   ): void {
     const chain: RequestHandler[] = [];
     const limiter = this.deps.rateLimit.for(method, path);
+    const authenticate = this.deps.auth.for(def.auth);
+    // A hidden operator route must not reveal itself through a rate-limit counter of its own.
+    if (def.auth.kind === 'platform') chain.push(...authenticate);
     if (limiter) chain.push(limiter);
-    chain.push(...this.deps.auth.for(def.auth), ...(def.guards ?? []));
+    if (def.auth.kind !== 'platform') chain.push(...authenticate);
+    chain.push(...(def.guards ?? []));
     chain.push(async (req, res, next) => {
       try {
         const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
@@ -114,6 +118,7 @@ export class ApiRouter {
       }
     });
     this.router[method](path, ...chain);
+    if (def.auth.kind === 'platform') return;
     this.deps.openapi.add({
       method,
       path,

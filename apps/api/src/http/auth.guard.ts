@@ -4,7 +4,6 @@ import { Strategy as JwtStrategy, ExtractJwt } from 'passport-jwt';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
 import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
-import { NotFoundError } from '@wfm/core/errors';
 import type { Clock } from '@wfm/core/clock';
 import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/auth/token.service.js';
 import type { PrincipalRepository } from '../modules/auth/principal.repository.js';
@@ -71,14 +70,15 @@ export class AuthGuards {
     };
   }
 
-  /** Operator routes answer 404 to anyone else, so tenants cannot discover they exist. */
+  /**
+   * Operator routes are invisible to anyone without the token: the request falls through to the
+   * unknown-route handler (same 404 body, same rate-limit counter) as if the route did not exist.
+   */
   private platform(): RequestHandler {
     return (req, _res, next) => {
       const header = req.get('authorization') ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!this.platformToken || !token || !timingSafeEqualStr(token, this.platformToken)) {
-        return next(new NotFoundError(`Cannot ${req.method} ${req.originalUrl.split('?')[0]}`));
-      }
+      if (!this.platformToken || !token || !timingSafeEqualStr(token, this.platformToken)) return next('route');
       next();
     };
   }

@@ -27,6 +27,7 @@ function describe(issue: Issue): string[] {
       if (issue.origin === 'array') return [`${subject} must contain at most ${issue.maximum} elements`];
       return [`${subject} must not be greater than ${issue.maximum}`];
     case 'invalid_value':
+      if ((issue as { input?: unknown }).input === undefined) return [`${subject} is required`];
       return [`${subject} must be one of the following values: ${issue.values.map(String).join(', ')}`];
     case 'invalid_format':
       return [`${subject} ${formatMessage(issue.format, issue.message)}`];

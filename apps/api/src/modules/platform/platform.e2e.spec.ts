@@ -231,6 +231,26 @@ describe('platform operator API: /platform/tenants (HTTP)', () => {
       expect(unknown.body).to.deep.equal(notFound('POST', '/no-such-route'));
     });
 
+    it('shares the unknown-route rate-limit counter, so X-RateLimit-Remaining does not reveal it', async () => {
+      const unset = await ApiHarness.start({ TRUST_PROXY: 'true' });
+      try {
+        const headers = { 'x-forwarded-for': '203.0.113.77' };
+        const a = await unset.request('POST', '/no-such-route', { headers, body: {} });
+        const b = await unset.request('POST', '/platform/tenants', { headers, body: newTenant() });
+        const c = await unset.request('POST', '/another-missing-route', { headers, body: {} });
+        expect([a, b, c].map((r) => Number(r.headers.get('x-ratelimit-remaining')))).to.deep.equal([119, 118, 117]);
+      } finally {
+        await unset.stop();
+      }
+    });
+
+    it('is not listed in the OpenAPI document', async () => {
+      const doc = await h.request('GET', '/openapi.json');
+      expect(doc.status).to.equal(200);
+      expect(Object.keys(doc.body.paths)).to.include('/users');
+      expect(Object.keys(doc.body.paths).filter((p) => p.startsWith('/platform'))).to.deep.equal([]);
+    });
+
     it('is 404 without a token', async () => {
       await expectHidden(h, {});
     });
