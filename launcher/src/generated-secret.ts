@@ -8,7 +8,8 @@ import { randomToken } from '@wfm/core/crypto';
  */
 export function fileBackedSecret(path: string, bytes = 48): string {
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // The directory stays traversable: as root, embedded PostgreSQL runs as the postgres user below it.
+  mkdirSync(dirname(path), { recursive: true });
   const secret = randomToken(bytes);
   writeFileSync(path, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -51,6 +51,14 @@ describe('users list (HTTP)', () => {
     expect(res.body[1]).to.have.all.keys('id', 'tenantId', 'fullName', 'email', 'mobile', 'role', 'status', 'employeeCode', 'createdAt', 'updatedAt');
   });
 
+  it('lists each user exactly as GET /users/:id shows them', async () => {
+    const res = await list('?limit=3');
+    for (const item of res.body) {
+      const one = await h.request('GET', `/users/${item.id}`, { token: token });
+      expect(item).to.deep.equal(one.body);
+    }
+  });
+
   it('clamps limit above 500 to 500', async () => {
     const res = await list('?limit=600');
     expect(res.status).to.equal(200);

@@ -50,7 +50,7 @@ export class UsersService {
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
-    return (await this.repo.list(actor.tenantId, page.limit, page.offset)).map(toUserDto);
+    return this.repo.listDtos(actor.tenantId, page.limit, page.offset);
   }
 
   async get(actor: Actor, id: string): Promise<UserDto> {
