@@ -13,7 +13,8 @@ import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
 import { seedDemo } from '@wfm/api/seed/demo-seed';
 import { loadDaemonConfig } from '@wfm/access-daemon/config';
-import { startDaemonServer } from '@wfm/access-daemon/server';
+import { startAccessDaemon } from '@wfm/access-daemon/daemon';
+import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
 import { loadLauncherConfig } from './config.js';
 import { fileBackedSecret } from './generated-secret.js';
@@ -28,9 +29,12 @@ const env = {
   ...process.env,
   JWT_SECRET: process.env.JWT_SECRET || fileBackedSecret(join(launcher.dataDir, 'jwt-secret')),
   PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
+  // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
+  DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
 };
 const apiConfig = loadApiConfig(env);
 const daemonConfig = loadDaemonConfig(env);
+const workerConfig = loadWorkerConfig(env);
 const logger = createLogger('wfm', apiConfig.logLevel);
 
 let embedded: EmbeddedPostgresHandle | null = null;
@@ -47,10 +51,22 @@ const seed = await seedDemo(dataSource);
 const redis = launcher.redisUrl ? createRedis(launcher.redisUrl) : null;
 const bus: Bus = launcher.redisUrl ? new RedisBus(launcher.redisUrl) : new LocalBus();
 
-const daemon = await startDaemonServer({ host: daemonConfig.host, port: daemonConfig.port, logger: logger.child({ app: 'access-daemon' }) });
-const worker = await startWebhookWorker({ dataSource, bus, logger: logger.child({ app: 'webhook-worker' }) });
+const daemon = await startAccessDaemon({
+  config: { ...daemonConfig, spoolPath: process.env.ACCESS_AUDIT_SPOOL_PATH || join(launcher.dataDir, 'access-audit-spool.ndjson') },
+  dataSource,
+  bus,
+  logger: logger.child({ app: 'access-daemon' }),
+  clock: systemClock,
+});
+const worker = await startWebhookWorker({
+  dataSource,
+  databaseUrl,
+  settings: workerConfig.webhooks,
+  dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
+  logger: logger.child({ app: 'webhook-worker' }),
+});
 const { app } = buildApi({
-  config: { ...apiConfig, jwtSecret: env.JWT_SECRET, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
+  config: { ...apiConfig, jwtSecret: env.JWT_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
   dataSource,
   bus,
   redis,
@@ -78,7 +94,7 @@ console.log(`
 
 handleShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  daemon.close();
+  await daemon.stop();
   await worker.stop();
   await bus.close();
   redis?.disconnect();

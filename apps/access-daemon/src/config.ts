@@ -7,6 +7,14 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
+  ACCESS_MAX_CACHE_AGE_S: z.coerce.number().int().positive().optional(),
+  ACCESS_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(10),
+  ACCESS_AUDIT_SPOOL_PATH: z.string().default('.data/access-audit-spool.ndjson'),
+  ACCESS_AUDIT_BATCH_WAIT_MS: z.coerce.number().min(0).max(50).default(1),
+  ACCESS_AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
+  ACCESS_AUDIT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(4),
+  ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  ACCESS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
 });
 
 export interface DaemonConfig {
@@ -15,9 +23,32 @@ export interface DaemonConfig {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Unset = serve from a cache of any age; set = 503 once the cache is older (fail secure). */
+  maxCacheAgeSeconds: number | undefined;
+  reconcileIntervalMs: number;
+  spoolPath: string;
+  auditBatchWaitMs: number;
+  auditBatchMax: number;
+  auditMaxInFlight: number;
+  spoolReplayIntervalMs: number;
+  dbPoolSize: number;
 }
 
 export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
   const e = parseEnv(schema, env);
-  return { port: e.ACCESS_DAEMON_PORT, host: e.ACCESS_DAEMON_HOST, databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, logLevel: e.LOG_LEVEL };
+  return {
+    port: e.ACCESS_DAEMON_PORT,
+    host: e.ACCESS_DAEMON_HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    maxCacheAgeSeconds: e.ACCESS_MAX_CACHE_AGE_S,
+    reconcileIntervalMs: e.ACCESS_RECONCILE_INTERVAL_S * 1000,
+    spoolPath: e.ACCESS_AUDIT_SPOOL_PATH,
+    auditBatchWaitMs: e.ACCESS_AUDIT_BATCH_WAIT_MS,
+    auditBatchMax: e.ACCESS_AUDIT_BATCH_MAX,
+    auditMaxInFlight: e.ACCESS_AUDIT_MAX_IN_FLIGHT,
+    spoolReplayIntervalMs: e.ACCESS_SPOOL_REPLAY_INTERVAL_MS,
+    dbPoolSize: e.ACCESS_DB_POOL_SIZE,
+  };
 }

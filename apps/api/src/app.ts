@@ -36,6 +36,9 @@ export function createApp(parts: AppParts): Express {
   app.use(helmet());
   const api = express.Router();
   if (parts.daemonProxy) api.use(parts.daemonProxy);
+  // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
+  // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
+  api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));
   api.use(express.json({ limit: parts.jsonBodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: parts.jsonBodyLimit }));
   for (const r of parts.routers) api.use(r);

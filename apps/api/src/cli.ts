@@ -5,6 +5,10 @@ import { ScryptPasswordHasher } from '@wfm/core/crypto';
 import { systemClock } from '@wfm/core/clock';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { transactionRunner } from '@wfm/db/transaction';
+import { createLogger } from '@wfm/core/logger';
+import { LocalBus } from '@wfm/memory/bus-local';
+import { RedisBus } from '@wfm/memory/bus-redis';
+import { AccessFeed } from './modules/access/access-feed.service.js';
 import { parseOrThrow } from './http/validation.js';
 import { TenantProvisioningRepository } from './modules/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from './modules/tenants/tenant-provisioning.service.js';
@@ -106,12 +110,20 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       const ran = await runMigrations(ds);
       if (ran) deps.err(`applied ${ran} migration(s)`);
       const passwords = new ScryptPasswordHasher();
-      const result = await work({
-        provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
-        tenants: new TenantsService(new TenantsRepository(ds), systemClock),
-      });
-      deps.out(JSON.stringify(result, null, 2));
-      return 0;
+      // Without REDIS_URL nothing outside this process hears the plan change; the feed version is
+      // still bumped, so access daemons reload the tenant at their next message or reconcile.
+      const bus = deps.env.REDIS_URL ? new RedisBus(deps.env.REDIS_URL) : new LocalBus();
+      try {
+        const accessFeed = new AccessFeed(bus, createLogger('cli', 'warn'));
+        const result = await work({
+          provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
+          tenants: new TenantsService(new TenantsRepository(ds), transactionRunner(ds), systemClock, accessFeed),
+        });
+        deps.out(JSON.stringify(result, null, 2));
+        return 0;
+      } finally {
+        await bus.close();
+      }
     } finally {
       await ds.destroy();
     }

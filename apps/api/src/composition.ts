@@ -8,6 +8,7 @@ import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
 import { transactionRunner } from '@wfm/db/transaction';
 import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher } from '@wfm/core/crypto';
+import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from './config.js';
 import { createApp } from './app.js';
 import { ApiRouter } from './http/api-router.js';
@@ -15,6 +16,7 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
 import { daemonProxy } from './http/daemon-proxy.js';
+import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { PrincipalRepository } from './modules/auth/principal.repository.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
@@ -38,12 +40,76 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { OutletsRepository } from './modules/outlets/outlets.repository.js';
 import { OutletsService } from './modules/outlets/outlets.service.js';
 import { outletsRoutes } from './modules/outlets/outlets.routes.js';
+import { ShiftsRepository } from './modules/shifts/shifts.repository.js';
+import { ShiftsService } from './modules/shifts/shifts.service.js';
+import { shiftsRoutes } from './modules/shifts/shifts.routes.js';
+import { PoliciesRepository } from './modules/policies/policies.repository.js';
+import { PoliciesService } from './modules/policies/policies.service.js';
+import { policiesRoutes } from './modules/policies/policies.routes.js';
+import { AttendanceRepository } from './modules/attendance/attendance.repository.js';
+import { AttendanceService } from './modules/attendance/attendance.service.js';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
+import { LeaveRepository } from './modules/leave/leave.repository.js';
+import { LeaveService } from './modules/leave/leave.service.js';
+import { leaveRoutes } from './modules/leave/leave.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
+import { DeveloperAuthRepository } from './modules/developer-credentials/developer-auth.repository.js';
+import { DeveloperAuthService } from './modules/developer-credentials/developer-auth.service.js';
+import { ApiKeysRepository } from './modules/developer-credentials/api-keys.repository.js';
+import { ApiKeysService } from './modules/developer-credentials/api-keys.service.js';
+import { apiKeysRoutes } from './modules/developer-credentials/api-keys.routes.js';
+import { OAuthClientsRepository } from './modules/developer-credentials/oauth-clients.repository.js';
+import { OAuthClientsService } from './modules/developer-credentials/oauth-clients.service.js';
+import { oauthClientsRoutes } from './modules/developer-credentials/oauth-clients.routes.js';
+import { OAuthTokenService } from './modules/developer-credentials/oauth-token.service.js';
+import { oauthTokenRoutes } from './modules/developer-credentials/oauth-token.routes.js';
+import { DeveloperApiRepository } from './modules/developer-api/developer-api.repository.js';
+import { DeveloperApiService } from './modules/developer-api/developer-api.service.js';
+import { developerApiRoutes } from './modules/developer-api/developer-api.routes.js';
+import { AccessFeed } from './modules/access/access-feed.service.js';
+import { AccessScopeRepository } from './modules/access/access-scope.repository.js';
+import { AccessScopeService } from './modules/access/access-scope.service.js';
+import { AccessGrantsRepository } from './modules/access-grants/access-grants.repository.js';
+import { AccessGrantsService } from './modules/access-grants/access-grants.service.js';
+import { accessGrantsRoutes } from './modules/access-grants/access-grants.routes.js';
+import { AccessZonesRepository } from './modules/access-zones/access-zones.repository.js';
+import { AccessZonesService } from './modules/access-zones/access-zones.service.js';
+import { accessZonesRoutes } from './modules/access-zones/access-zones.routes.js';
+import { AccessAuditRepository } from './modules/access-audit/access-audit.repository.js';
+import { AccessAuditService } from './modules/access-audit/access-audit.service.js';
+import { accessAuditRoutes } from './modules/access-audit/access-audit.routes.js';
+import { UserOutletsRepository } from './modules/user-outlets/user-outlets.repository.js';
+import { UserOutletsService } from './modules/user-outlets/user-outlets.service.js';
+import { userOutletsRoutes } from './modules/user-outlets/user-outlets.routes.js';
+import { AccessCredentialsRepository } from './modules/access-credentials/access-credentials.repository.js';
+import { AccessCredentialsService } from './modules/access-credentials/access-credentials.service.js';
+import { accessCredentialsRoutes } from './modules/access-credentials/access-credentials.routes.js';
+import { AccessReaderKeysRepository } from './modules/access-reader-keys/access-reader-keys.repository.js';
+import { AccessReaderKeysService } from './modules/access-reader-keys/access-reader-keys.service.js';
+import { accessReaderKeysRoutes } from './modules/access-reader-keys/access-reader-keys.routes.js';
+import { AccessVisitorsRepository } from './modules/access-visitors/access-visitors.repository.js';
+import { AccessVisitorsService } from './modules/access-visitors/access-visitors.service.js';
+import { accessVisitorsRoutes } from './modules/access-visitors/access-visitors.routes.js';
+import { AccessIntegrationsRepository } from './modules/access-integrations/access-integrations.repository.js';
+import { AccessIntegrationsService } from './modules/access-integrations/access-integrations.service.js';
+import { IntegrationWebhooksService } from './modules/access-integrations/integration-webhooks.service.js';
+import { accessIntegrationsRoutes } from './modules/access-integrations/access-integrations.routes.js';
+import { createProviderAdapters } from './modules/access-integrations/providers.js';
+import { FetchHttpClient } from './modules/access-integrations/provider-http.js';
+import { LogMessagingTransport } from './modules/messaging/messaging.transport.js';
+import { rootCertificates } from 'node:tls';
+import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import { WebhookSender } from '@wfm/webhooks/sender';
+import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
+import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 
 export interface ApiInfra {
-  config: ApiConfig & { jwtSecret: string };
+  config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
   dataSource: DataSource;
   bus: Bus;
   redis: Redis | null;
@@ -70,10 +136,12 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
   });
   const passwords = new ScryptPasswordHasher(config.passwordHashCost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT);
   const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
+  const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
   const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
-  const auth = new AuthGuards(tokens, new PrincipalRepository(ds), clock, config.platformAdminToken);
+  const auth = new AuthGuards(tokens, new PrincipalRepository(ds), clock, config.platformAdminToken, new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger));
   const openapi = new OpenApiDocument();
-  const r = new ApiRouter({ auth, rateLimit, openapi });
+  const publicOpenapi = new OpenApiDocument({ title: 'Workforce Platform developer API', description: PUBLIC_API_DESCRIPTION });
+  const r = new ApiRouter({ auth, rateLimit, openapi, publicOpenapi });
   const publicBaseUrl = `${config.publicAppUrl.replace(/\/$/, '')}/api/v1`;
 
   healthRoutes(r, new HealthService(new HealthRepository(ds), infra.bus), openapi, publicBaseUrl);
@@ -91,12 +159,76 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     invites: inviter,
   });
 
-  const tenants = new TenantsService(new TenantsRepository(ds), clock);
+  const accessFeed = new AccessFeed(infra.bus, logger);
+  const accessScopes = new AccessScopeService(new AccessScopeRepository(ds));
+  const accessGrants = new AccessGrantsService(new AccessGrantsRepository(ds), transactionRunner(ds), accessFeed, clock);
+
+  const tenants = new TenantsService(new TenantsRepository(ds), transactionRunner(ds), clock, accessFeed);
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger));
+  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants));
+  userOutletsRoutes(r, new UserOutletsService(new UserOutletsRepository(ds), transactionRunner(ds)));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
+
+  const shifts = new ShiftsService(new ShiftsRepository(ds), transactionRunner(ds), clock);
+  const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
+  shiftsRoutes(r, shifts);
+  policiesRoutes(r, policies);
+  attendanceRoutes(r, new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock));
+
+  apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
+  const oauthClients = new OAuthClientsRepository(ds);
+  oauthClientsRoutes(r, new OAuthClientsService(oauthClients, secrets, clock));
+  oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
+  developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), publicOpenapi, publicBaseUrl);
+
+  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, accessScopes, accessFeed, clock));
+  accessGrantsRoutes(r, accessGrants);
+  accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), accessScopes));
+  const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
+  accessCredentialsRoutes(r, accessCredentials);
+  accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
+  accessVisitorsRoutes(
+    r,
+    new AccessVisitorsService({
+      repo: new AccessVisitorsRepository(ds),
+      transaction: transactionRunner(ds),
+      feed: accessFeed,
+      credentials: accessCredentials,
+      secrets,
+      mailer,
+      messaging: new LogMessagingTransport(logger),
+      clock,
+      logger,
+      appUrl,
+    }),
+  );
+
+  const integrationsRepo = new AccessIntegrationsRepository(ds);
+  const providerAdapters = createProviderAdapters(new FetchHttpClient());
+  accessIntegrationsRoutes(
+    r,
+    new AccessIntegrationsService(integrationsRepo, transactionRunner(ds), providerAdapters, encryptor, clock, publicBaseUrl),
+    new IntegrationWebhooksService(integrationsRepo, providerAdapters, encryptor),
+  );
+
+  const webhookDeliveries = new WebhookDeliveriesRepository(ds);
+  // `ca` replaces Node's trusted roots, so an extra CA is added to them, not swapped in for them.
+  const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhookCa ? [...rootCertificates, config.webhookCa] : undefined });
+  const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
+  webhooksRoutes(
+    r,
+    new WebhooksService({
+      repo: new WebhooksRepository(ds),
+      transaction: transactionRunner(ds),
+      encryptor,
+      clock,
+      egress: { allowedTargets: config.webhooks.allowedTargets },
+      deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
+    }),
+  );
 
   const app = createApp({
     logger,

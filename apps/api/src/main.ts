@@ -10,7 +10,12 @@ import { buildApi } from './composition.js';
 /** Split mode: one API process against DATABASE_URL and REDIS_URL (npm run start:api). */
 const config = loadApiConfig();
 const logger = createLogger('api', config.logLevel);
-const missing = [!config.databaseUrl && 'DATABASE_URL', !config.redisUrl && 'REDIS_URL', !config.jwtSecret && 'JWT_SECRET'].filter(Boolean);
+const missing = [
+  !config.databaseUrl && 'DATABASE_URL',
+  !config.redisUrl && 'REDIS_URL',
+  !config.jwtSecret && 'JWT_SECRET',
+  !config.dataEncryptionKey && 'DATA_ENCRYPTION_KEY',
+].filter(Boolean);
 if (missing.length) {
   logger.fatal(`${missing.join(', ')} required for npm run start:api (use npm start for the all-in-one mode)`);
   process.exit(1);
@@ -23,7 +28,14 @@ if (config.migrateOnStart) {
 }
 const redis = createRedis(config.redisUrl!);
 const bus = new RedisBus(config.redisUrl!);
-const { app } = buildApi({ config: { ...config, jwtSecret: config.jwtSecret! }, dataSource, bus, redis, logger, clock: systemClock });
+const { app } = buildApi({
+  config: { ...config, jwtSecret: config.jwtSecret!, dataEncryptionKey: config.dataEncryptionKey! },
+  dataSource,
+  bus,
+  redis,
+  logger,
+  clock: systemClock,
+});
 const server = app.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
 handleShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

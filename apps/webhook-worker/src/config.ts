@@ -1,19 +1,33 @@
 import { z } from 'zod';
 import { logLevel, parseEnv } from '@wfm/core/config';
+import { AesGcmEncryptor } from '@wfm/core/encryption';
+import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 
-const schema = z.object({
+const schema = webhookEnvSchema.extend({
   DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        new AesGcmEncryptor(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
 });
 
 export interface WorkerConfig {
   databaseUrl: string | undefined;
-  redisUrl: string | undefined;
   logLevel: string;
+  /** Unseals subscription secrets; the API's key. */
+  dataEncryptionKey: string | undefined;
+  webhooks: WebhookSettings;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const e = parseEnv(schema, env);
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, logLevel: e.LOG_LEVEL };
+  return { databaseUrl: e.DATABASE_URL, logLevel: e.LOG_LEVEL, dataEncryptionKey: e.DATA_ENCRYPTION_KEY, webhooks: webhookSettingsFrom(e) };
 }

@@ -1,21 +1,106 @@
-import type { DataSource } from '@wfm/db/data-source';
-import type { Bus } from '@wfm/memory/bus';
+import { hostname } from 'node:os';
+import { systemClock, type Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { Logger } from '@wfm/core/logger';
+import type { DataSource } from '@wfm/db/data-source';
+import { transactionRunner } from '@wfm/db/transaction';
+import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
+import type { Resolver } from '@wfm/webhooks/egress';
+import { WebhookSender, type SenderOptions } from '@wfm/webhooks/sender';
+import type { WebhookSettings } from '@wfm/webhooks/settings';
+import { AttemptRunner } from './attempt-runner.js';
+import { WorkerDeliveryRepository } from './delivery.repository.js';
+import { Dispatcher } from './dispatcher.js';
+import { Sweeper } from './sweep.js';
+import { OutboxListener } from './wake.js';
+
+export interface WebhookWorkerDeps {
+  dataSource: DataSource;
+  /** For the dedicated LISTEN connection, which must not hold a pool connection forever. */
+  databaseUrl: string;
+  settings: WebhookSettings;
+  /** The API's DATA_ENCRYPTION_KEY: subscription secrets are sealed with it. */
+  dataEncryptionKey: string;
+  logger: Logger;
+  clock?: Clock;
+  /** Extra CAs to trust (tests, benchmark); production uses the system store and NODE_EXTRA_CA_CERTS. */
+  ca?: SenderOptions['ca'];
+  resolver?: Resolver;
+  random?: () => number;
+  workerId?: string;
+  /** How long stop() waits for attempts in flight before handing their leases back. */
+  stopGraceMs?: number;
+}
 
 export interface WebhookWorker {
+  readonly id: string;
+  /** Runs a retry sweep now (the timer does it every WEBHOOK_SWEEP_INTERVAL_MS). */
+  sweep(): void;
+  /** Resolves when nothing is being dispatched, claimed or attempted. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * The delivery process. It owns webhook deliveries (spec 03); this shell holds its connections and
- * lifecycle so the process can be deployed and supervised before deliveries exist.
+ * The delivery process (spec 03, Delivery). Woken by the outbox on every committed event, it
+ * dispatches events into deliveries and makes attempt 1 at once; a sweep timer starts due retries
+ * and doubles as a safety net for missed wake-ups. Safe to run as several processes.
  */
-export async function startWebhookWorker(deps: { dataSource: DataSource; bus: Bus; logger: Logger }): Promise<WebhookWorker> {
-  const busUp = await deps.bus.ping();
-  deps.logger.info({ bus: deps.bus.kind, busUp }, 'webhook worker started');
+export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<WebhookWorker> {
+  const clock = deps.clock ?? systemClock;
+  const id = deps.workerId ?? `${hostname()}:${process.pid}:${uuid().slice(0, 8)}`;
+  const logger = deps.logger.child({ workerId: id });
+  const settings = deps.settings;
+  const sender = new WebhookSender({ timeoutMs: settings.timeoutMs, ca: deps.ca, maxSocketsPerOrigin: settings.maxInFlight });
+  const shared = new WebhookDeliveriesRepository(deps.dataSource);
+  const repository = new WorkerDeliveryRepository(deps.dataSource);
+  const attempter = new DeliveryAttempter({
+    repository: shared,
+    sender,
+    encryptor: new AesGcmEncryptor(deps.dataEncryptionKey),
+    settings,
+    clock,
+    resolver: deps.resolver,
+    random: deps.random,
+  });
+  const runner = new AttemptRunner({ repository, attempter, settings, clock, logger, owner: id });
+  const dispatcher = new Dispatcher({
+    repository,
+    transaction: transactionRunner(deps.dataSource),
+    clock,
+    logger,
+    onDeliveries: () => runner.kick(),
+  });
+  const sweeper = new Sweeper({ dispatch: () => dispatcher.wake(), retry: (at) => runner.sweep(at) }, clock, settings.sweepIntervalMs);
+  const listener = new OutboxListener(deps.databaseUrl, () => dispatcher.wake(), logger);
+
+  await listener.start();
+  sweeper.start();
+  logger.info({ maxInFlight: settings.maxInFlight, sweepIntervalMs: settings.sweepIntervalMs }, 'webhook worker started');
+
   return {
+    id,
+    sweep: () => sweeper.sweep(),
+    async idle() {
+      for (;;) {
+        await dispatcher.settled();
+        await runner.settled();
+        if (!dispatcher.busy && !runner.busy) return;
+      }
+    },
     async stop() {
-      deps.logger.info('webhook worker stopped');
+      sweeper.stop();
+      await listener.stop();
+      dispatcher.stop();
+      runner.stop();
+      await dispatcher.settled();
+      const finished = await runner.drain(deps.stopGraceMs ?? Math.min(settings.timeoutMs, 5000));
+      // Whatever is still in flight is handed back now rather than when its lease runs out.
+      const released = finished ? 0 : await shared.releaseLeases(id);
+      sender.close();
+      logger.info({ released }, 'webhook worker stopped');
     },
   };
 }

@@ -14,6 +14,8 @@ export interface AccessChange {
   /** The changed row's id (for `tenant`, the tenant id; for `visitor-pass`, the invite's pass id). */
   id: string;
   op: 'upsert' | 'delete';
+  /** When it was published (epoch ms), for the daemons' sync-lag metric. */
+  at?: number;
 }
 
 export function encodeAccessChange(c: AccessChange): string {
@@ -28,7 +30,9 @@ export function decodeAccessChange(raw: string): AccessChange | null {
     const v = JSON.parse(raw) as Partial<AccessChange>;
     if (typeof v.tenantId !== 'string' || typeof v.id !== 'string' || !Number.isSafeInteger(v.version) || !KINDS.includes(v.kind as string)) return null;
     if (v.op !== 'upsert' && v.op !== 'delete') return null;
-    return { tenantId: v.tenantId, version: v.version!, kind: v.kind as AccessEntityKind, id: v.id, op: v.op };
+    const change: AccessChange = { tenantId: v.tenantId, version: v.version!, kind: v.kind as AccessEntityKind, id: v.id, op: v.op };
+    if (Number.isFinite(v.at)) change.at = v.at!;
+    return change;
   } catch {
     return null;
   }

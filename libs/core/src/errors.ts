@@ -23,6 +23,7 @@ const REASONS: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -81,6 +82,19 @@ export class ForbiddenError extends StandardHttpError {
   }
 }
 
+/**
+ * A clock-in refused until the worker acknowledges the listed policies (spec 01 names the `code`).
+ * Still a 403 with the standard body, so clients that branch on status alone see a refusal.
+ */
+export class PolicyAcknowledgementRequiredError extends ForbiddenError {
+  constructor(readonly policyIds: string[]) {
+    super('Acknowledge the required policies before clocking in');
+  }
+  override body(): ErrorBody {
+    return { ...super.body(), code: 'POLICY_ACK_REQUIRED', policyIds: this.policyIds };
+  }
+}
+
 export class NotFoundError extends StandardHttpError {
   readonly status = 404;
   constructor(message = 'Not Found', code?: string) {
@@ -105,6 +119,11 @@ export class UnsupportedMediaTypeError extends StandardHttpError {
 
 export class UnprocessableEntityError extends StandardHttpError {
   readonly status = 422;
+}
+
+/** An upstream service the request depends on (e.g. an access-control provider) failed or refused. */
+export class BadGatewayError extends StandardHttpError {
+  readonly status = 502;
 }
 
 export class ServiceUnavailableError extends StandardHttpError {

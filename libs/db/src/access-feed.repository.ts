@@ -5,11 +5,16 @@ import type { EntityManager } from 'typeorm';
  * a tenant's changes, so versions reach daemons in commit order and a gap always means a lost message.
  */
 export async function nextAccessVersion(tx: EntityManager, tenantId: string): Promise<number> {
+  return reserveAccessVersions(tx, tenantId, 1);
+}
+
+/** Takes `count` consecutive versions at once (bulk changes); returns the last of them. */
+export async function reserveAccessVersions(tx: EntityManager, tenantId: string, count: number): Promise<number> {
   const rows: Array<{ version: string }> = await tx.query(
-    `INSERT INTO access_feed_versions (tenant_id, version) VALUES ($1, 1)
-     ON CONFLICT (tenant_id) DO UPDATE SET version = access_feed_versions.version + 1
+    `INSERT INTO access_feed_versions (tenant_id, version) VALUES ($1, $2)
+     ON CONFLICT (tenant_id) DO UPDATE SET version = access_feed_versions.version + $2
      RETURNING version`,
-    [tenantId],
+    [tenantId, count],
   );
   return Number(rows[0]!.version);
 }

@@ -6,7 +6,34 @@ import { OutletEntity } from './entities/outlet.entity.js';
 import { AuthSessionEntity, OneTimeTokenEntity, RefreshTokenEntity } from './entities/auth.entity.js';
 import { MailOutboxEntity } from './entities/mail-outbox.entity.js';
 import { DomainEventEntity } from './entities/domain-event.entity.js';
+import { ApiKeyEntity, OAuthAccessTokenEntity, OAuthClientEntity } from './entities/developer-credential.entity.js';
+import { ShiftAssignmentEntity } from './entities/shift-assignment.entity.js';
+import { AttendanceEventEntity } from './entities/attendance-event.entity.js';
+import { PolicyAcknowledgementEntity, PolicyEntity } from './entities/policy.entity.js';
+import { LeaveApprovalStepEntity, LeaveRequestApprovalEntity, LeaveRequestEntity } from './entities/leave.entity.js';
+import {
+  AccessAuditEntity,
+  AccessExternalDoorEntity,
+  AccessGrantEntity,
+  AccessIntegrationEntity,
+  AccessReaderEntity,
+  AccessReaderKeyEntity,
+  AccessSigningKeyEntity,
+  AccessVisitorPassEntity,
+  AccessZoneEntity,
+  AccessZoneReaderEntity,
+} from './entities/access.entity.js';
+import { UserOutletEntity } from './entities/user-outlet.entity.js';
+import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from './entities/webhook.entity.js';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation.js';
+import { DeveloperCredentials1763800000000 } from './migrations/1763800000000-developer-credentials.js';
+import { ShiftsAttendance1763800001000 } from './migrations/1763800001000-shifts-attendance.js';
+import { Leave1763800002000 } from './migrations/1763800002000-leave.js';
+import { AccessControl1763900000000 } from './migrations/1763900000000-access-control.js';
+import { UserOutlets1763900001000 } from './migrations/1763900001000-user-outlets.js';
+import { AccessSigningKeyCurrent1763900002000 } from './migrations/1763900002000-access-signing-key-current.js';
+import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
+import { WebhookDeliveryWorker1764000001000 } from './migrations/1764000001000-webhook-delivery-worker.js';
 
 export type { DataSource, EntityManager };
 
@@ -20,9 +47,32 @@ export const ENTITIES = [
   OneTimeTokenEntity,
   MailOutboxEntity,
   DomainEventEntity,
+  ApiKeyEntity,
+  OAuthClientEntity,
+  OAuthAccessTokenEntity,
+  ShiftAssignmentEntity,
+  AttendanceEventEntity,
+  PolicyEntity,
+  PolicyAcknowledgementEntity,
+  LeaveRequestEntity,
+  LeaveApprovalStepEntity,
+  LeaveRequestApprovalEntity,
+  AccessZoneEntity,
+  AccessZoneReaderEntity,
+  AccessVisitorPassEntity,
+  AccessGrantEntity,
+  AccessAuditEntity,
+  AccessReaderEntity,
+  AccessReaderKeyEntity,
+  AccessSigningKeyEntity,
+  AccessIntegrationEntity,
+  AccessExternalDoorEntity,
+  UserOutletEntity,
+  WebhookSubscriptionEntity,
+  WebhookDeliveryEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000];
 
 export interface DataSourceOptions {
   url: string;

@@ -35,7 +35,7 @@ async function serveApp(dbUrl: string): Promise<void> {
   const config = loadApiConfig({ JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
   const limiter = new FlexibleRateLimiter(null);
   const { app } = buildApi({
-    config: { ...config, jwtSecret: SECRET },
+    config: { ...config, jwtSecret: SECRET, dataEncryptionKey: 'ab'.repeat(32) },
     dataSource: ds,
     bus: new LocalBus(),
     redis: null,

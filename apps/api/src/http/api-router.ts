@@ -41,9 +41,15 @@ export interface RouterDeps {
   auth: AuthGuards;
   rateLimit: RateLimitMiddleware;
   openapi: OpenApiDocument;
+  /** The developer API's own document (GET /public/openapi.json): developer routes only. */
+  publicOpenapi: OpenApiDocument;
 }
 
-const SECURITY: Record<AuthRequirement['kind'], string | null> = { none: null, user: 'bearerJwt', platform: 'platformToken' };
+const SECURITY: Record<Exclude<AuthRequirement['kind'], 'platform'>, string[]> = {
+  none: [],
+  user: ['bearerJwt'],
+  developer: ['developerBearer', 'developerApiKey'],
+};
 
 /**
  * Every endpoint is declared once: its rate limit (from the one table), authentication, role
@@ -119,7 +125,7 @@ export class ApiRouter {
     });
     this.router[method](path, ...chain);
     if (def.auth.kind === 'platform') return;
-    this.deps.openapi.add({
+    const doc = {
       method,
       path,
       summary: def.summary,
@@ -129,7 +135,9 @@ export class ApiRouter {
       ...(def.query ? { query: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
       responses: def.responses,
-    });
+    };
+    this.deps.openapi.add(doc);
+    if (def.auth.kind === 'developer') this.deps.publicOpenapi.add(doc);
   }
 }
 

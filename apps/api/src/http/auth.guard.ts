@@ -1,18 +1,30 @@
 import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { Strategy as JwtStrategy, ExtractJwt } from 'passport-jwt';
+import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
-import { roleAllowed, type Role } from '@wfm/core/tenancy';
+import { planIncludes, roleAllowed, type Role } from '@wfm/core/tenancy';
+import type { Scope } from '@wfm/core/scopes';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/auth/token.service.js';
 import type { PrincipalRepository } from '../modules/auth/principal.repository.js';
-import type { UserPrincipal } from './context.js';
+import type { DeveloperPrincipal, UserPrincipal } from './context.js';
 
 export type AuthRequirement =
   | { kind: 'none' }
   | { kind: 'user'; roles?: readonly Role[] }
-  | { kind: 'platform' };
+  | { kind: 'platform' }
+  /** `/public` developer routes: a developer key or OAuth token; `any` accepts whatever scopes it has. */
+  | { kind: 'developer'; scope: Scope | 'any' };
+
+/**
+ * Turns a presented developer secret into the calling integration, or null when it is unknown,
+ * revoked or expired. `x-api-key` admits only developer keys (spec 01, Authentication rule 2).
+ */
+export interface DeveloperCredentialResolver {
+  resolve(secret: string, via: 'authorization' | 'x-api-key'): Promise<DeveloperPrincipal | null>;
+}
 
 /** Builds the passport instance and the guard middlewares; one per app, wired in composition. */
 export class AuthGuards {
@@ -23,7 +35,14 @@ export class AuthGuards {
     principals: PrincipalRepository,
     clock: Clock,
     private readonly platformToken: string | undefined,
+    private readonly developers: DeveloperCredentialResolver,
   ) {
+    this.passport.use(
+      'developer-bearer',
+      new BearerStrategy((token: string, done: (err: unknown, user?: DeveloperPrincipal | false) => void) => {
+        developers.resolve(token, 'authorization').then((p) => done(null, p ?? false), done);
+      }),
+    );
     this.passport.use(
       'jwt',
       new JwtStrategy(
@@ -56,7 +75,29 @@ export class AuthGuards {
         return [this.platform()];
       case 'user':
         return req.roles ? [this.user(), requireRoles(req.roles)] : [this.user()];
+      case 'developer':
+        return [this.developer(), requireDeveloperApi(req.scope)];
     }
+  }
+
+  private developer(): RequestHandler {
+    return (req, res, next) => {
+      const apiKey = req.get('x-api-key');
+      if (!req.get('authorization') && apiKey) {
+        this.developers.resolve(apiKey, 'x-api-key').then((p) => {
+          if (!p) return next(new UnauthorizedError());
+          req.ctx.principal = p;
+          next();
+        }, next);
+        return;
+      }
+      this.passport.authenticate('developer-bearer', { session: false }, (err: unknown, principal: DeveloperPrincipal | false) => {
+        if (err) return next(err);
+        if (!principal) return next(new UnauthorizedError());
+        req.ctx.principal = principal;
+        next();
+      })(req, res, next);
+    };
   }
 
   private user(): RequestHandler {
@@ -87,15 +128,39 @@ export class AuthGuards {
 export function requireRoles(roles: readonly Role[]): RequestHandler {
   return (req, _res, next) => {
     const p = req.ctx.principal;
-    if (!p) return next(new UnauthorizedError());
+    if (!p || p.kind !== 'user') return next(new UnauthorizedError());
     if (!roleAllowed(p.role, roles)) return next(new ForbiddenError('Forbidden resource'));
     next();
   };
 }
 
+/**
+ * Spec 01: the developer API needs the Enterprise plan and the tenant's switch, re-checked on every
+ * call (the principal is loaded per request), then the route's scope.
+ */
+export function requireDeveloperApi(scope: Scope | 'any'): RequestHandler {
+  return (req, _res, next) => {
+    const p = req.ctx.principal;
+    if (!p || p.kind !== 'developer') return next(new UnauthorizedError());
+    if (!planIncludes(p.tenant.plan, 'developerApi')) {
+      return next(new ForbiddenError(`Your ${p.tenant.plan} plan does not include the developer API. Upgrade at /admin/billing.`, 'ModuleNotEntitled'));
+    }
+    if (!p.tenant.publicApiEnabled) return next(new ForbiddenError('The Public Developer API is switched off for this tenant'));
+    if (scope !== 'any' && !p.scopes.includes(scope)) return next(new ForbiddenError(`This credential lacks the ${scope} scope`));
+    next();
+  };
+}
+
 /** The signed-in user; only call from handlers behind a `user` requirement. */
-export function currentUser(req: { ctx: { principal?: UserPrincipal } }): UserPrincipal {
+export function currentUser(req: { ctx: { principal?: UserPrincipal | DeveloperPrincipal } }): UserPrincipal {
   const p = req.ctx.principal;
-  if (!p) throw new UnauthorizedError();
+  if (!p || p.kind !== 'user') throw new UnauthorizedError();
+  return p;
+}
+
+/** The calling integration; only call from handlers behind a `developer` requirement. */
+export function currentDeveloper(req: { ctx: { principal?: UserPrincipal | DeveloperPrincipal } }): DeveloperPrincipal {
+  const p = req.ctx.principal;
+  if (!p || p.kind !== 'developer') throw new UnauthorizedError();
   return p;
 }

@@ -1,4 +1,5 @@
 import type { Plan, Role } from '@wfm/core/tenancy';
+import type { Scope } from '@wfm/core/scopes';
 
 /** Who is calling, resolved once per request by the auth guard. */
 export interface UserPrincipal {
@@ -11,7 +12,18 @@ export interface UserPrincipal {
   tenant: { plan: Plan; timezone: string; publicApiEnabled: boolean; ssoEnabled: boolean };
 }
 
-export type Principal = UserPrincipal;
+/** An integration calling /public (or /scim/v2) with a developer API key or an OAuth access token. */
+export interface DeveloperPrincipal {
+  kind: 'developer';
+  credential: 'api_key' | 'oauth_token';
+  /** The api_keys row or the oauth_clients row the token was issued to. */
+  credentialId: string;
+  tenantId: string;
+  scopes: readonly Scope[];
+  tenant: { plan: Plan; publicApiEnabled: boolean; ssoEnabled: boolean };
+}
+
+export type Principal = UserPrincipal | DeveloperPrincipal;
 
 export interface RequestContext {
   requestId: string;

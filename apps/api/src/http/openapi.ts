@@ -11,9 +11,14 @@ export class OpenApiDocument {
   readonly registry = new OpenAPIRegistry();
   private cached: object | null = null;
 
-  constructor() {
+  constructor(private readonly info: { title: string; description?: string } = { title: 'Workforce Platform API' }) {
     this.registry.registerComponent('securitySchemes', 'bearerJwt', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    this.registry.registerComponent('securitySchemes', 'platformToken', { type: 'http', scheme: 'bearer' });
+    this.registry.registerComponent('securitySchemes', 'developerBearer', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'A developer API key (svc_live_…) or an OAuth access token (svc_oauth_…)',
+    });
+    this.registry.registerComponent('securitySchemes', 'developerApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' });
   }
 
   add(def: {
@@ -21,7 +26,7 @@ export class OpenApiDocument {
     path: string;
     summary: string;
     tags: string[];
-    security: string | null;
+    security: string[];
     params?: z.ZodObject;
     query?: z.ZodObject;
     body?: z.ZodType;
@@ -37,7 +42,7 @@ export class OpenApiDocument {
       path: def.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
       summary: def.summary,
       tags: def.tags,
-      ...(def.security ? { security: [{ [def.security]: [] }] } : {}),
+      ...(def.security.length ? { security: def.security.map((name) => ({ [name]: [] })) } : {}),
       request: {
         ...(def.params ? { params: def.params } : {}),
         ...(def.query ? { query: def.query } : {}),
@@ -50,7 +55,7 @@ export class OpenApiDocument {
   document(baseUrl: string): object {
     this.cached ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: '3.1.0',
-      info: { title: 'Workforce Platform API', version: '1.0.0' },
+      info: { title: this.info.title, version: '1.0.0', ...(this.info.description ? { description: this.info.description } : {}) },
       servers: [{ url: baseUrl }],
     });
     return this.cached;

@@ -13,6 +13,7 @@ import { createSecretKey } from 'node:crypto';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_PLATFORM_TOKEN = 'platform-token-for-tests-0123456789';
+export const TEST_DATA_ENCRYPTION_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 export interface HttpResult<T = any> {
   status: number;
@@ -33,11 +34,13 @@ export interface RequestOptions {
  */
 export class ApiHarness {
   readonly clock = new FakeClock(new Date());
+  /** The app's bus, so tests can subscribe to what the API publishes (e.g. the access change feed). */
+  readonly bus = new LocalBus();
   private server!: Server;
   baseUrl = '';
   db!: TestDatabase;
   tokens!: TokenService;
-  config!: ApiConfig & { jwtSecret: string };
+  config!: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
 
   static async start(env: Record<string, string> = {}): Promise<ApiHarness> {
     const h = new ApiHarness();
@@ -54,15 +57,16 @@ export class ApiHarness {
     const config = loadApiConfig({
       JWT_SECRET: TEST_JWT_SECRET,
       PLATFORM_ADMIN_TOKEN: TEST_PLATFORM_TOKEN,
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
       PASSWORD_HASH_COST: 'test',
       LOG_LEVEL: 'silent',
       ...env,
     });
-    this.config = { ...config, jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET };
+    this.config = { ...config, jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET, dataEncryptionKey: config.dataEncryptionKey ?? TEST_DATA_ENCRYPTION_KEY };
     const { app } = buildApi({
       config: this.config,
       dataSource: this.db.dataSource,
-      bus: new LocalBus(),
+      bus: this.bus,
       redis: null,
       logger: createLogger('test', 'silent'),
       clock: this.clock,

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 
 export type TenantChanges = Partial<Pick<TenantEntity, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled'>>;
@@ -11,10 +12,10 @@ export class TenantsRepository {
   }
 
   /** Null when no tenant has this id; otherwise the row as stored after the change. */
-  async update(id: string, changes: TenantChanges, at: Date): Promise<TenantEntity | null> {
-    const result = await this.ds.getRepository(TenantEntity).update({ id }, { ...changes, updatedAt: at });
+  async update(tx: Tx, id: string, changes: TenantChanges, at: Date): Promise<TenantEntity | null> {
+    const result = await tx.getRepository(TenantEntity).update({ id }, { ...changes, updatedAt: at });
     if (!result.affected) return null;
-    return this.findById(id);
+    return tx.getRepository(TenantEntity).findOneBy({ id });
   }
 
   list(): Promise<TenantEntity[]> {

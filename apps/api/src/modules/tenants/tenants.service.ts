@@ -2,6 +2,8 @@ import type { Clock } from '@wfm/core/clock';
 import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { planIncludes, type Plan } from '@wfm/core/tenancy';
 import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { TransactionRunner } from '@wfm/db/transaction';
+import type { AccessFeed } from '../access/access-feed.service.js';
 import type { TenantChanges, TenantsRepository } from './tenants.repository.js';
 import type { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
 
@@ -43,7 +45,9 @@ function defined<T extends object>(changes: T): Partial<T> {
 export class TenantsService {
   constructor(
     private readonly repo: TenantsRepository,
+    private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly accessFeed: AccessFeed,
   ) {}
 
   async get(tenantId: string): Promise<TenantDto> {
@@ -72,8 +76,14 @@ export class TenantsService {
   }
 
   private async apply(tenantId: string, changes: TenantChanges): Promise<TenantDto> {
-    const t = await this.repo.update(tenantId, changes, this.clock.now());
-    if (!t) throw new NotFoundError('Tenant not found');
-    return toTenantDto(t);
+    const { tenant, change } = await this.transaction(async (tx) => {
+      const tenant = await this.repo.update(tx, tenantId, changes, this.clock.now());
+      if (!tenant) throw new NotFoundError('Tenant not found');
+      // Access daemons gate taps on the plan and read zone hours in the tenant's timezone.
+      const touchesAccess = changes.plan !== undefined || changes.timezone !== undefined;
+      return { tenant, change: touchesAccess ? await this.accessFeed.record(tx, tenantId, 'tenant', tenantId) : null };
+    });
+    if (change) await this.accessFeed.publish(change);
+    return toTenantDto(tenant);
   }
 }

@@ -6,6 +6,7 @@ import { roleAllowed, roleRank, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { UserInviter } from '../auth/invite.port.js';
+import type { UserRemovalListener } from './user-removal.port.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
 
@@ -47,6 +48,7 @@ export class UsersService {
     private readonly inviter: UserInviter,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly removal: UserRemovalListener,
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
@@ -112,13 +114,15 @@ export class UsersService {
   /** The one place a user is removed; everything that must end with them ends in this transaction. */
   async remove(actor: Actor, id: string): Promise<{ deleted: true; id: string }> {
     if (id === actor.userId) throw new ForbiddenError('You cannot delete your own account');
-    await this.transaction(async (tx) => {
+    const afterCommit = await this.transaction(async (tx) => {
       await this.manageable(tx, actor, id);
       const now = this.clock.now();
       await this.repo.softDelete(tx, actor.tenantId, id, now);
       await this.repo.revokeSessions(tx, actor.tenantId, id, now, 'user_deleted');
       await recordEvent(tx, actor.tenantId, 'user.terminated', { tenantId: actor.tenantId, userId: id }, now);
+      return this.removal.userRemoved(tx, { tenantId: actor.tenantId, userId: id, removedBy: actor.userId, at: now });
     });
+    await afterCommit();
     return { deleted: true, id };
   }
 

@@ -1,0 +1,256 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPublicKey, randomUUID } from 'node:crypto';
+import express from 'express';
+import pg from 'pg';
+import { App, us_socket_local_port } from 'uWebSockets.js';
+import { decide, eventTypeFor } from '@wfm/access/decision';
+import { verifyCredential } from '@wfm/access/credential';
+import { evaluateHours } from '@wfm/access/hours';
+import { hashReaderKey } from '@wfm/access/reader-key';
+import { systemClock } from '@wfm/core/clock';
+import { createLogger } from '@wfm/core/logger';
+import { createDataSource, runMigrations } from '@wfm/db/data-source';
+import { startEmbeddedPostgres } from '@wfm/db/embedded-postgres';
+import { LocalBus } from '@wfm/memory/bus-local';
+import { createUser } from '@wfm/testing/factories';
+import { loadDaemonConfig } from '../config.js';
+import { startAccessDaemon } from '../daemon.js';
+import { load, type LoadResult } from './load.js';
+import { mintCredential, seedBenchTenant, tapBodies } from './seed.js';
+
+/**
+ * `npm run bench:access`. One run: (1) a bare uWebSockets.js handler answering fixed bytes,
+ * (2) the daemon's verify with real decisions and every audit row committed, (3) the conventional
+ * design (Express, database lookups and a single-row audit insert per request); then revoke-to-deny
+ * propagation in split mode (API and daemon as separate processes over Redis). Servers run pinned to
+ * core 0, the load generator to core 1. Bounded: fixed durations, fixed counts, loopback only.
+ */
+const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const REVOCATIONS = Number(process.env.BENCH_REVOCATIONS ?? 200);
+const SERVER_CPU = 0;
+const LOAD_CPU = 1;
+const VERIFY = '/api/v1/access/verify';
+
+const here = fileURLToPath(import.meta.url);
+
+function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; rss?: number } }> {
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
+  const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+  // Pin the server to its own core so the load generator never competes with it.
+  if (proc.pid) spawn('taskset', ['-cp', String(SERVER_CPU), String(proc.pid)], { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    proc.once('message', (info: { port: number; rss?: number }) => resolve({ proc, info }));
+    proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
+  });
+}
+
+async function serveBare(): Promise<void> {
+  const bytes = JSON.stringify({ decision: 'GRANT', userId: randomUUID(), userName: 'User 1', zoneId: randomUUID(), zoneName: 'Zone 1' });
+  App()
+    .post(VERIFY, (res) => {
+      res.onAborted(() => {});
+      res.onData((_chunk, last) => {
+        if (last) res.cork(() => res.writeHeader('Content-Type', 'application/json').end(bytes));
+      });
+    })
+    .listen('127.0.0.1', 0, (socket) => {
+      if (socket) process.send?.({ port: us_socket_local_port(socket) });
+    });
+}
+
+async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void> {
+  const ds = createDataSource({ url: dbUrl, poolSize: 8 });
+  await ds.initialize();
+  const config = { ...loadDaemonConfig({ LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
+  const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
+  global.gc?.();
+  process.send?.({ port: daemon.port, rss: process.memoryUsage().rss });
+}
+
+/** The conventional design, for comparison: every tap reads the database and inserts one audit row. */
+async function serveConventional(dbUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 16 });
+  // An idle connection dropped by the server must not end the process; the pool replaces it.
+  pool.on('error', () => {});
+  const app = express();
+  app.use(express.json());
+  app.post(VERIFY, async (req, res) => {
+    try {
+      const key = (req.get('authorization') ?? '').slice(7);
+      const k = (await pool.query(`SELECT k.tenant_id, t.timezone FROM access_reader_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`, [hashReaderKey(key)])).rows[0];
+      if (!k) return res.status(401).json({ message: 'Unauthorized', statusCode: 401 });
+      const { credentialId = '', readerId = '' } = req.body as { credentialId?: string; readerId?: string };
+      const zone = (await pool.query(`SELECT z.id, z.name, z.active, z.hours_json FROM access_zone_readers r JOIN access_zones z ON z.id = r.zone_id WHERE r.tenant_id = $1 AND r.reader_id = $2 AND z.deleted_at IS NULL`, [k.tenant_id, readerId])).rows[0];
+      const keys = (await pool.query(`SELECT id, public_key FROM access_signing_keys WHERE tenant_id = $1`, [k.tenant_id])).rows as Array<{ id: string; public_key: string }>;
+      const now = new Date();
+      const claims = verifyCredential(credentialId, (kid) => {
+        const row = keys.find((r) => r.id === kid);
+        return row ? createPublicKey(row.public_key) : undefined;
+      }, now, k.tenant_id);
+      const grant = zone && claims ? (await pool.query(`SELECT id, expires_at FROM access_grants WHERE tenant_id = $1 AND user_id = $2 AND zone_id = $3 AND status = 'ACTIVE'`, [k.tenant_id, claims.sub, zone.id])).rows[0] : undefined;
+      const user = grant ? (await pool.query(`SELECT full_name FROM users WHERE id = $1`, [claims!.sub])).rows[0] : undefined;
+      const decision = decide({
+        zone: zone ? { id: zone.id, active: zone.active } : null,
+        credentialValid: claims !== null,
+        grant: grant ? 'active' : 'none',
+        hours: zone ? evaluateHours(zone.hours_json, now, k.timezone) : 'OPEN',
+      });
+      await pool.query(
+        `INSERT INTO access_audit (id, tenant_id, user_id, zone_id, credential_id, reader_id, event_type, reason, occurred_at, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'BRIDGE_HTTP')`,
+        [randomUUID(), k.tenant_id, claims?.sub ?? null, zone?.id ?? null, claims?.jti ?? 'unknown', readerId, decision.decision === 'GRANT' ? 'GRANTED' : eventTypeFor(decision.reason), decision.decision === 'GRANT' ? null : decision.reason, now],
+      );
+      if (decision.decision === 'DENY') return res.json({ decision: 'DENY', reason: decision.reason });
+      res.json({ decision: 'GRANT', userId: claims!.sub, userName: user.full_name, zoneId: zone.id, zoneName: zone.name });
+    } catch {
+      res.status(500).json({ statusCode: 500, message: 'Internal server error' });
+    }
+  });
+  const server = app.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+}
+
+const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   non-2xx ${r.non2xx}`;
+const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never became healthy`);
+}
+
+async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds: ReturnType<typeof createDataSource>): Promise<number[]> {
+  const tenant = await seedBenchTenant(ds, { users: REVOCATIONS, zones: 1, readersPerZone: 1, zonesPerUser: 1 });
+  const [zone] = await ds.query(`SELECT id FROM access_zones WHERE tenant_id = $1`, [tenant.tenantId]);
+  const polls = REVOCATIONS * 20;
+  await ds.query(`INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, $2, 'p-' || g FROM generate_series(1, $3::int) g`, [tenant.tenantId, zone.id, polls]);
+  const admin = await createUser(ds, tenant.tenantId, { role: 'COMPANY_ADMIN', password: 'Bench-Password-1' });
+  const grants: Array<{ id: string; user_id: string }> = await ds.query(`SELECT id, user_id FROM access_grants WHERE tenant_id = $1 AND user_id IS NOT NULL`, [tenant.tenantId]);
+  const apiPort = 3900 + (process.pid % 50);
+  const daemonPort = apiPort + 50;
+  const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' };
+  const api = spawn(process.execPath, [join(here, '../../../../api/dist/main.js')], {
+    stdio: 'inherit',
+    env: { ...process.env, ...common, PORT: String(apiPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_ENCRYPTION_KEY: 'a'.repeat(64), MIGRATE_ON_START: 'false', ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` },
+  });
+  const daemon = spawn(process.execPath, [join(here, '../../main.js')], {
+    stdio: 'inherit',
+    env: { ...process.env, ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-spool.ndjson') },
+  });
+  try {
+    await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`);
+    await waitHealthy(`http://127.0.0.1:${daemonPort}/health`);
+    const login = await fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
+      body: JSON.stringify({ identifier: admin.email, password: 'Bench-Password-1' }),
+    }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    let reader = 0;
+    const tapAt = async (cred: string) =>
+      (await fetch(`http://127.0.0.1:${daemonPort}${VERIFY}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.readerKey}` },
+        body: JSON.stringify({ credentialId: cred, readerId: `p-${(reader++ % polls) + 1}` }),
+      }).then((r) => r.json())) as { decision: string };
+    const times: number[] = [];
+    for (const g of grants) {
+      const cred = mintCredential(tenant, g.user_id);
+      if ((await tapAt(cred)).decision !== 'GRANT') throw new Error('propagation setup: expected a GRANT before the revoke');
+      const revoked = await fetch(`http://127.0.0.1:${apiPort}/api/v1/access/grants/${g.id}/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` },
+        body: '{}',
+      });
+      if (!revoked.ok) throw new Error(`revoke answered ${revoked.status}`);
+      const t0 = performance.now();
+      let denied = false;
+      for (let i = 0; i < 1000 && !denied; i++) denied = (await tapAt(cred)).decision === 'DENY';
+      if (!denied) throw new Error('a revoked grant was still granted after 1,000 taps');
+      times.push(performance.now() - t0);
+    }
+    return times;
+  } finally {
+    api.kill();
+    daemon.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  let adminUrl = process.env.DATABASE_URL;
+  const embedded = adminUrl ? null : await startEmbeddedPostgres({ dir: join(process.cwd(), '.data', 'bench-pg'), port: 54332, database: 'postgres' });
+  adminUrl ??= embedded!.url;
+  const dbName = `wfm_bench_access_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-access-'));
+  const children: ChildProcess[] = [];
+  try {
+    const ds = createDataSource({ url: dbUrl, poolSize: 4 });
+    await ds.initialize();
+    await runMigrations(ds);
+    const tenant = await seedBenchTenant(ds);
+    const bodies = await tapBodies(ds, tenant, 200_000);
+    const headers = { Authorization: `Bearer ${tenant.readerKey}` };
+    const run = (port: number) => load({ url: `http://127.0.0.1:${port}${VERIFY}`, bodies, headers, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU, workDir });
+
+    const bare = await child('serve-bare', []);
+    children.push(bare.proc);
+    const r1 = await run(bare.info.port);
+    bare.proc.kill();
+
+    const d = await child('serve-daemon', [dbUrl, workDir]);
+    children.push(d.proc);
+    const before = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
+    const r2 = await run(d.info.port);
+    // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
+    // daemon's own count of answered decisions is the exact figure to compare rows against.
+    await new Promise((r) => setTimeout(r, 500));
+    const metrics = await fetch(`http://127.0.0.1:${d.info.port}/metrics`).then((r) => r.text());
+    const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    const rows = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
+    d.proc.kill();
+
+    const c = await child('serve-conventional', [dbUrl]);
+    children.push(c.proc);
+    const r3 = await run(c.info.port);
+    c.proc.kill();
+
+    const redisUrl = process.env.REDIS_URL;
+    const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
+    await ds.destroy();
+
+    console.log(`
+verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on core ${LOAD_CPU}, server on core ${SERVER_CPU}
+tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} distinct (credential, reader) taps
+  1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
+  2. daemon verify (decision + audit)     ${fmt(r2)}
+  3. conventional (Express + DB per tap)  ${fmt(r3)}
+  ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
+  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
+  daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB`);
+    if (prop) console.log(`  revoke-to-deny propagation, split mode over Redis, ${prop.length} revocations: p50 ${pct(prop, 50).toFixed(2)} ms  p99 ${pct(prop, 99).toFixed(2)} ms  max ${Math.max(...prop).toFixed(2)} ms`);
+    else console.log('  revoke-to-deny propagation: skipped (REDIS_URL is not set)');
+  } finally {
+    for (const proc of children) proc.kill();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    if (embedded) await embedded.stop();
+  }
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode === 'serve-bare') await serveBare();
+else if (mode === 'serve-daemon') await serveDaemon(args[0]!, args[1]!);
+else if (mode === 'serve-conventional') await serveConventional(args[0]!);
+else await main();

@@ -1,0 +1,205 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { HoursJson } from '@wfm/access/hours';
+import type { Plan } from '@wfm/core/tenancy';
+import { RETIRED_KEY_GRACE_SECONDS } from '@wfm/access/credential';
+
+export interface TenantRow { id: string; plan: Plan; timezone: string }
+export interface ReaderKeyRow { id: string; tenantId: string; keyHash: string }
+export interface ZoneRow { id: string; tenantId: string; name: string; active: boolean; hoursJson: HoursJson | null; readerIds: string[] }
+export interface GrantRow { id: string; tenantId: string; userId: string | null; visitorPassId: string | null; zoneId: string; expiresAt: Date | null }
+export interface UserRow { id: string; tenantId: string; fullName: string }
+export interface PassRow { id: string; tenantId: string; visitorName: string; expiresAt: Date; revokedAt: Date | null }
+export interface SigningKeyRow { id: string; tenantId: string; publicKey: string; retiredAt: Date | null }
+
+/** Everything a daemon needs to decide a tap, for all tenants or for one. */
+export interface AccessSnapshot {
+  tenants: TenantRow[];
+  readerKeys: ReaderKeyRow[];
+  zones: ZoneRow[];
+  grants: GrantRow[];
+  users: UserRow[];
+  passes: PassRow[];
+  signingKeys: SigningKeyRow[];
+  /** The tenants' access-feed versions read before the rows above. */
+  versions: Map<string, number>;
+}
+
+export interface CachedZone { id: string; tenantId: string; name: string; active: boolean; hours: HoursJson | null; readerIds: string[] }
+export interface CachedGrant { id: string; tenantId: string; zoneId: string; expiresAtMs: number | null }
+interface CachedKey { tenantId: string; key: KeyObject; retiredAtMs: number | null }
+
+const k = (a: string, b: string) => `${a}\u0000${b}`;
+
+/**
+ * The daemon's in-memory read model: every lookup a tap needs is one Map get. It is replaced
+ * whole, per tenant, or per row as the change feed says; nothing here does I/O.
+ */
+export class AccessCache {
+  private tenants = new Map<string, TenantRow>();
+  private readerKeys = new Map<string, ReaderKeyRow>();
+  private zones = new Map<string, CachedZone>();
+  private zoneByReader = new Map<string, CachedZone>();
+  /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
+  private grants = new Map<string, CachedGrant>();
+  private grantIndex = new Map<string, string>();
+  private users = new Map<string, UserRow>();
+  private passes = new Map<string, PassRow>();
+  private keys = new Map<string, CachedKey>();
+  readonly versions = new Map<string, number>();
+  /** When the cache last matched the database (a full load, a tenant reload or an applied change). */
+  syncedAt = 0;
+
+  get grantCount(): number {
+    return this.grants.size;
+  }
+
+  tenant(id: string): TenantRow | undefined {
+    return this.tenants.get(id);
+  }
+
+  readerKey(hash: string): ReaderKeyRow | undefined {
+    return this.readerKeys.get(hash);
+  }
+
+  zoneForReader(tenantId: string, readerId: string): CachedZone | undefined {
+    return this.zoneByReader.get(k(tenantId, readerId));
+  }
+
+  grantFor(holderId: string, zoneId: string): CachedGrant | undefined {
+    return this.grants.get(k(holderId, zoneId));
+  }
+
+  userName(userId: string): string | undefined {
+    return this.users.get(userId)?.fullName;
+  }
+
+  pass(id: string): PassRow | undefined {
+    return this.passes.get(id);
+  }
+
+  /** Public keys a verifier may trust now: current ones, and retired ones within their grace. */
+  publicKey(kid: string, nowMs: number): KeyObject | undefined {
+    const key = this.keys.get(kid);
+    if (!key) return undefined;
+    if (key.retiredAtMs !== null && nowMs > key.retiredAtMs + RETIRED_KEY_GRACE_SECONDS * 1000) return undefined;
+    return key.key;
+  }
+
+  keyTenant(kid: string): string | undefined {
+    return this.keys.get(kid)?.tenantId;
+  }
+
+  /** Replaces everything (at start, and on a full reconcile). */
+  replaceAll(s: AccessSnapshot, nowMs: number): void {
+    this.tenants.clear();
+    this.readerKeys.clear();
+    this.zones.clear();
+    this.zoneByReader.clear();
+    this.grants.clear();
+    this.grantIndex.clear();
+    this.users.clear();
+    this.passes.clear();
+    this.keys.clear();
+    this.versions.clear();
+    this.apply(s);
+    this.syncedAt = nowMs;
+  }
+
+  /** Replaces one tenant's rows (after a missed change for that tenant). */
+  replaceTenant(tenantId: string, s: AccessSnapshot, nowMs: number): void {
+    this.dropTenant(tenantId);
+    this.apply(s);
+    this.syncedAt = nowMs;
+  }
+
+  private dropTenant(tenantId: string): void {
+    this.tenants.delete(tenantId);
+    this.versions.delete(tenantId);
+    for (const [h, r] of this.readerKeys) if (r.tenantId === tenantId) this.readerKeys.delete(h);
+    for (const z of [...this.zones.values()]) if (z.tenantId === tenantId) this.removeZone(z.id);
+    for (const [key, g] of this.grants) if (g.tenantId === tenantId) this.deleteGrantEntry(key, g.id);
+    for (const [id, u] of this.users) if (u.tenantId === tenantId) this.users.delete(id);
+    for (const [id, p] of this.passes) if (p.tenantId === tenantId) this.passes.delete(id);
+    for (const [kid, key] of this.keys) if (key.tenantId === tenantId) this.keys.delete(kid);
+  }
+
+  private apply(s: AccessSnapshot): void {
+    for (const t of s.tenants) this.tenants.set(t.id, t);
+    for (const r of s.readerKeys) this.readerKeys.set(r.keyHash, r);
+    for (const z of s.zones) this.putZone(z);
+    for (const g of s.grants) this.putGrant(g);
+    for (const u of s.users) this.users.set(u.id, u);
+    for (const p of s.passes) this.passes.set(p.id, p);
+    for (const key of s.signingKeys) this.putSigningKey(key);
+    for (const [tenantId, v] of s.versions) this.versions.set(tenantId, v);
+  }
+
+  putTenant(t: TenantRow | null, tenantId: string): void {
+    if (t) this.tenants.set(t.id, t);
+    else this.dropTenant(tenantId);
+  }
+
+  putReaderKey(id: string, row: ReaderKeyRow | null): void {
+    for (const [h, r] of this.readerKeys) if (r.id === id) this.readerKeys.delete(h);
+    if (row) this.readerKeys.set(row.keyHash, row);
+  }
+
+  removeZone(zoneId: string): void {
+    const old = this.zones.get(zoneId);
+    if (!old) return;
+    for (const readerId of old.readerIds) {
+      if (this.zoneByReader.get(k(old.tenantId, readerId))?.id === zoneId) this.zoneByReader.delete(k(old.tenantId, readerId));
+    }
+    this.zones.delete(zoneId);
+  }
+
+  putZone(z: ZoneRow): void {
+    this.removeZone(z.id);
+    const cached: CachedZone = { id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hours: z.hoursJson, readerIds: z.readerIds };
+    this.zones.set(z.id, cached);
+    for (const readerId of z.readerIds) this.zoneByReader.set(k(z.tenantId, readerId), cached);
+  }
+
+  putGrant(g: GrantRow): void {
+    this.removeGrant(g.id);
+    const holder = g.userId ?? g.visitorPassId!;
+    const key = k(holder, g.zoneId);
+    this.grants.set(key, { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null });
+    this.grantIndex.set(g.id, key);
+  }
+
+  removeGrant(grantId: string): void {
+    const key = this.grantIndex.get(grantId);
+    if (key) this.deleteGrantEntry(key, grantId);
+  }
+
+  private deleteGrantEntry(key: string, grantId: string): void {
+    if (this.grants.get(key)?.id === grantId) this.grants.delete(key);
+    this.grantIndex.delete(grantId);
+  }
+
+  /** After a zone delete: its grants are revoked in the database too. */
+  removeGrantsOfZone(zoneId: string): void {
+    for (const [key, g] of this.grants) if (g.zoneId === zoneId) this.deleteGrantEntry(key, g.id);
+  }
+
+  /** After a user is removed, or a visitor pass changes: drop what the holder had. */
+  removeGrantsOfHolder(holderId: string): void {
+    const prefix = `${holderId}\u0000`;
+    for (const [key, g] of this.grants) if (key.startsWith(prefix)) this.deleteGrantEntry(key, g.id);
+  }
+
+  putUser(id: string, row: UserRow | null): void {
+    if (row) this.users.set(id, row);
+    else this.users.delete(id);
+  }
+
+  putPass(id: string, row: PassRow | null): void {
+    if (row) this.passes.set(id, row);
+    else this.passes.delete(id);
+  }
+
+  putSigningKey(row: SigningKeyRow): void {
+    this.keys.set(row.id, { tenantId: row.tenantId, key: createPublicKey(row.publicKey), retiredAtMs: row.retiredAt ? row.retiredAt.getTime() : null });
+  }
+}

@@ -1,0 +1,162 @@
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange } from '@wfm/access/change-feed';
+import type { Bus } from '@wfm/memory/bus';
+import type { Clock } from '@wfm/core/clock';
+import type { Logger } from '@wfm/core/logger';
+import type { AccessCache, AccessSnapshot } from './access-cache.js';
+import type { ChangeLoaderRepository } from './change-loader.repository.js';
+
+export interface SnapshotSource {
+  load(tenantId?: string): Promise<AccessSnapshot>;
+}
+
+/**
+ * Keeps the cache current. Pub/sub drops what is sent while a subscriber is away, so: every change
+ * carries a per-tenant version and a gap reloads that tenant; every (re)subscribe reloads all; and
+ * a timer compares versions with the database, which also keeps the cache current without Redis.
+ */
+export class CacheSync {
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Per-tenant work queues: changes of one tenant apply in order, tenants in parallel. */
+  private queues = new Map<string, Promise<boolean>>();
+  private full: Promise<void> | null = null;
+  ready = false;
+
+  constructor(
+    private readonly cache: AccessCache,
+    private readonly snapshots: SnapshotSource,
+    private readonly rows: ChangeLoaderRepository,
+    private readonly bus: Bus,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly opts: { reconcileIntervalMs: number },
+    private readonly onApplied: (lagSeconds: number) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.bus.onResubscribe(() => void this.reloadAll('resubscribed'));
+    this.unsubscribe = await this.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => this.onMessage(raw));
+    await this.reloadAll('start');
+    this.ready = true;
+    this.timer = setInterval(() => void this.reconcile(), this.opts.reconcileIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.unsubscribe?.();
+  }
+
+  reloadAll(why: string): Promise<void> {
+    this.full ??= (async () => {
+      try {
+        const snapshot = await this.snapshots.load();
+        this.cache.replaceAll(snapshot, this.clock.now().getTime());
+        this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
+      } finally {
+        this.full = null;
+      }
+    })();
+    return this.full;
+  }
+
+  /** Resolves true when the work applied; a failure is logged and left to the reconcile timer. */
+  private enqueue(tenantId: string, work: () => Promise<void>): Promise<boolean> {
+    const next = (this.queues.get(tenantId) ?? Promise.resolve(true))
+      .then(work)
+      .then(
+        () => true,
+        (err) => {
+          this.logger.warn({ err, tenantId }, 'access change not applied; the reconcile timer will retry');
+          return false;
+        },
+      );
+    this.queues.set(tenantId, next);
+    void next.then(() => {
+      if (this.queues.get(tenantId) === next) this.queues.delete(tenantId);
+    });
+    return next;
+  }
+
+  private onMessage(raw: string): void {
+    const change = decodeAccessChange(raw);
+    if (!change) return;
+    void this.enqueue(change.tenantId, () => this.applyChange(change));
+  }
+
+  /** Waits for the changes already received to be applied (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.queues.size || this.full) await Promise.all([...this.queues.values(), this.full]);
+  }
+
+  private async applyChange(change: AccessChange): Promise<void> {
+    if (this.full) await this.full;
+    const known = this.cache.versions.get(change.tenantId) ?? 0;
+    if (change.version <= known) return;
+    if (change.version > known + 1) return this.reloadTenant(change.tenantId);
+    await this.applyRow(change);
+    this.cache.versions.set(change.tenantId, change.version);
+    const nowMs = this.clock.now().getTime();
+    this.cache.syncedAt = Math.max(this.cache.syncedAt, nowMs);
+    if (change.at) this.onApplied(Math.max(0, nowMs - change.at) / 1000);
+  }
+
+  private async applyRow(c: AccessChange): Promise<void> {
+    switch (c.kind) {
+      case 'tenant':
+        return this.cache.putTenant(await this.rows.tenant(c.id), c.id);
+      case 'zone': {
+        const zone = await this.rows.zone(c.id);
+        if (zone) return this.cache.putZone(zone);
+        this.cache.removeZone(c.id);
+        return this.cache.removeGrantsOfZone(c.id);
+      }
+      case 'grant': {
+        const grant = await this.rows.activeGrant(c.id);
+        if (!grant) return this.cache.removeGrant(c.id);
+        if (grant.userId && !this.cache.userName(grant.userId)) this.cache.putUser(grant.userId, await this.rows.liveUser(grant.userId));
+        return this.cache.putGrant(grant);
+      }
+      case 'visitor-pass': {
+        const [pass, grants] = await Promise.all([this.rows.pass(c.id), this.rows.activeGrantsOfPass(c.id)]);
+        this.cache.putPass(c.id, pass);
+        this.cache.removeGrantsOfHolder(c.id);
+        for (const g of grants) this.cache.putGrant(g);
+        return;
+      }
+      case 'reader-key':
+        return this.cache.putReaderKey(c.id, await this.rows.liveReaderKey(c.id));
+      case 'user': {
+        const user = await this.rows.liveUser(c.id);
+        this.cache.putUser(c.id, user);
+        if (!user) this.cache.removeGrantsOfHolder(c.id);
+        return;
+      }
+      case 'signing-key': {
+        const key = await this.rows.signingKey(c.id);
+        if (key) this.cache.putSigningKey(key);
+        return;
+      }
+    }
+  }
+
+  private reloadTenant(tenantId: string): Promise<void> {
+    return (async () => {
+      const snapshot = await this.snapshots.load(tenantId);
+      this.cache.replaceTenant(tenantId, snapshot, this.clock.now().getTime());
+      this.logger.info({ tenantId }, 'access cache reloaded a tenant after a missed change');
+    })();
+  }
+
+  /** Compares every tenant's version with the database; reloads the ones that moved. */
+  async reconcile(): Promise<void> {
+    try {
+      const versions = await this.rows.versions();
+      const stale = [...versions].filter(([tenantId, v]) => (this.cache.versions.get(tenantId) ?? 0) !== v).map(([tenantId]) => tenantId);
+      const applied = await Promise.all(stale.map((tenantId) => this.enqueue(tenantId, () => this.reloadTenant(tenantId))));
+      if (applied.every(Boolean)) this.cache.syncedAt = this.clock.now().getTime();
+    } catch (err) {
+      this.logger.warn({ err }, 'access cache reconcile failed; serving from the cache');
+    }
+  }
+}

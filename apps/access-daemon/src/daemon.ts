@@ -1,0 +1,116 @@
+import type { Clock } from '@wfm/core/clock';
+import type { Logger } from '@wfm/core/logger';
+import { ServiceUnavailableError } from '@wfm/core/errors';
+import type { DataSource } from '@wfm/db/data-source';
+import { AccessReadModelRepository } from '@wfm/db/access-read-model.repository';
+import type { Bus } from '@wfm/memory/bus';
+import type { DaemonConfig } from './config.js';
+import { AccessCache } from './cache/access-cache.js';
+import { ChangeLoaderRepository } from './cache/change-loader.repository.js';
+import { loadSnapshot } from './cache/snapshot-loader.js';
+import { CacheSync } from './cache/cache-sync.js';
+import { AuditRepository } from './audit/audit.repository.js';
+import { AuditSpool } from './audit/audit-spool.js';
+import { AuditWriter } from './audit/audit-writer.js';
+import { CredentialVerifier } from './verify/credential-verifier.js';
+import { GrantExpiryRepository } from './verify/grant-expiry.repository.js';
+import { VerifyService } from './verify/verify.service.js';
+import { HeartbeatRepository } from './heartbeat.repository.js';
+import { ReaderAuth } from './reader-auth.js';
+import { DaemonMetrics } from './metrics.js';
+import { startDaemonServer } from './server.js';
+
+export interface DaemonDeps {
+  config: DaemonConfig;
+  dataSource: DataSource;
+  bus: Bus;
+  logger: Logger;
+  clock: Clock;
+}
+
+export interface AccessDaemon {
+  port: number;
+  cache: AccessCache;
+  sync: CacheSync;
+  audit: AuditWriter;
+  stop(): Promise<void>;
+}
+
+/** The daemon's one composition root: every dependency wired here, by hand. */
+export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon> {
+  const { config, dataSource: ds, bus, logger, clock } = deps;
+  const cache = new AccessCache();
+  const rows = new ChangeLoaderRepository(ds);
+  const readModel = new AccessReadModelRepository(ds);
+  const cacheAgeSeconds = () => (cache.syncedAt ? (clock.now().getTime() - cache.syncedAt) / 1000 : Infinity);
+
+  const spool = new AuditSpool(config.spoolPath);
+  await spool.init();
+  const metrics = new DaemonMetrics({ cacheAgeSeconds, spoolDepth: () => spool.depth, grantsCached: () => cache.grantCount });
+  const audit = new AuditWriter(new AuditRepository(ds), spool, { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, maxInFlight: config.auditMaxInFlight }, logger, (n, spooled) =>
+    metrics.observeBatch(n, spooled),
+  );
+  const sync = new CacheSync(cache, { load: (tenantId) => loadSnapshot(readModel, rows, tenantId) }, rows, bus, clock, logger, { reconcileIntervalMs: config.reconcileIntervalMs }, (lag) =>
+    metrics.syncLag.set(lag),
+  );
+  const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds), audit, clock, logger, (reason, seconds) =>
+    metrics.observeDecision(reason, seconds),
+  );
+  const auth = new ReaderAuth(cache);
+  const heartbeats = new HeartbeatRepository(ds);
+
+  const server = await startDaemonServer({
+    host: config.host,
+    port: config.port,
+    logger,
+    routes: {
+      authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
+      freshness: () => {
+        if (!sync.ready) return new ServiceUnavailableError('The access cache is loading');
+        if (config.maxCacheAgeSeconds !== undefined && cacheAgeSeconds() > config.maxCacheAgeSeconds) {
+          return new ServiceUnavailableError('The access cache is older than ACCESS_MAX_CACHE_AGE_S');
+        }
+        return null;
+      },
+      verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),
+      heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body.readerId, body.firmwareVersion, body.ipAddress, clock.now()),
+      health: () => {
+        const age = cacheAgeSeconds();
+        const stale = config.maxCacheAgeSeconds !== undefined && age > config.maxCacheAgeSeconds;
+        const status = !sync.ready ? 'loading' : stale ? 'stale' : 'ok';
+        return {
+          status: status === 'ok' ? 200 : 503,
+          body: {
+            status,
+            cacheAgeSeconds: Number.isFinite(age) ? Math.round(age * 10) / 10 : null,
+            grants: cache.grantCount,
+            spoolDepth: spool.depth,
+            database: audit.databaseHealthy ? 'up' : 'down',
+            bus: bus.kind,
+          },
+        };
+      },
+      metrics: () => metrics.registry.metrics(),
+    },
+  });
+
+  // Until the first load the daemon answers 503 (health says "loading"), so doors never see a half-loaded cache.
+  await sync.start();
+  const replay = setInterval(() => void audit.replaySpool(), config.spoolReplayIntervalMs);
+  replay.unref();
+  void audit.replaySpool();
+
+  return {
+    port: server.port,
+    cache,
+    sync,
+    audit,
+    async stop() {
+      server.close();
+      clearInterval(replay);
+      await sync.stop();
+      await audit.flush();
+      await spool.close();
+    },
+  };
+}

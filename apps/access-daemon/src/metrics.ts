@@ -1,0 +1,33 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The daemon's Prometheus metrics, on a registry of its own (no process-global state). */
+export class DaemonMetrics {
+  readonly registry = new Registry();
+  readonly decisions = new Counter({ name: 'access_decisions_total', help: 'Verify decisions by reason (GRANTED for a grant)', labelNames: ['reason'], registers: [this.registry] });
+  readonly latency = new Histogram({
+    name: 'access_decision_seconds',
+    help: 'Time from request to answer for verify, audit commit included',
+    buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+    registers: [this.registry],
+  });
+  readonly syncLag = new Gauge({ name: 'access_sync_lag_seconds', help: 'Delay between the API publishing the last applied change and this daemon applying it', registers: [this.registry] });
+  readonly auditBatches = new Counter({ name: 'access_audit_batches_total', help: 'Audit batches written, by destination', labelNames: ['to'], registers: [this.registry] });
+  readonly auditRows = new Counter({ name: 'access_audit_rows_total', help: 'Audit rows written, by destination', labelNames: ['to'], registers: [this.registry] });
+
+  constructor(probes: { cacheAgeSeconds: () => number; spoolDepth: () => number; grantsCached: () => number }) {
+    new Gauge({ name: 'access_cache_age_seconds', help: 'Seconds since the cache last matched the database', registers: [this.registry], collect() { this.set(probes.cacheAgeSeconds()); } });
+    new Gauge({ name: 'access_audit_spool_depth', help: 'Audit rows waiting in the local spool for the database', registers: [this.registry], collect() { this.set(probes.spoolDepth()); } });
+    new Gauge({ name: 'access_grants_cached', help: 'Active grants held in memory', registers: [this.registry], collect() { this.set(probes.grantsCached()); } });
+  }
+
+  observeDecision(reason: string, seconds: number): void {
+    this.decisions.inc({ reason });
+    this.latency.observe(seconds);
+  }
+
+  observeBatch(size: number, spooled: boolean): void {
+    const to = spooled ? 'spool' : 'database';
+    this.auditBatches.inc({ to });
+    this.auditRows.inc({ to }, size);
+  }
+}

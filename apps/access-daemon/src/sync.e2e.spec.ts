@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
+
+describe('access daemon: cache sync, durability and health (HTTP, real database)', () => {
+  let h: DaemonHarness;
+  let t: TenantFixture;
+  let zoneId: string;
+  let userId: string;
+  let grantId: string;
+  let cred: string;
+
+  before(async () => {
+    h = await DaemonHarness.start();
+  });
+  after(async () => h.stop());
+
+  beforeEach(async () => {
+    await h.db.truncate();
+    h.clock.set('2026-01-05T10:00:00Z');
+    t = await h.tenant();
+    zoneId = await h.zone(t.tenantId, { name: 'Main door', readerIds: ['reader-1'] });
+    userId = await h.user(t.tenantId, 'Ada Lovelace');
+    grantId = await h.grant(t.tenantId, { userId }, zoneId);
+    await h.reload();
+    cred = h.credential(t, userId);
+  });
+
+  async function tap(key: TenantFixture | string = t) {
+    h.clock.advance(3000);
+    return (await h.verify(key, { credentialId: cred, readerId: 'reader-1' })).body;
+  }
+
+  describe('change feed', () => {
+    it('a revoked grant is denied on the next tap', async () => {
+      expect(await tap()).to.include({ decision: 'GRANT' });
+      await h.ds.query(`UPDATE access_grants SET status = 'REVOKED' WHERE id = $1`, [grantId]);
+      await h.publish(t.tenantId, 'grant', grantId);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    });
+
+    it('a new grant, a zone switched off, and new hours are each visible on the next tap', async () => {
+      const bob = await h.user(t.tenantId, 'Bob');
+      const g = await h.grant(t.tenantId, { userId: bob }, zoneId);
+      await h.publish(t.tenantId, 'grant', g);
+      await h.daemon.sync.settled();
+      cred = h.credential(t, bob);
+      expect(await tap()).to.deep.equal({ decision: 'GRANT', userId: bob, userName: 'Bob', zoneId, zoneName: 'Main door' });
+
+      await h.ds.query(`UPDATE access_zones SET hours_json = $2 WHERE id = $1`, [zoneId, JSON.stringify({ TUE: [['09:00', '17:00']] })]);
+      await h.publish(t.tenantId, 'zone', zoneId);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'Zone closed today' });
+
+      await h.ds.query(`UPDATE access_zones SET active = false WHERE id = $1`, [zoneId]);
+      await h.publish(t.tenantId, 'zone', zoneId);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'Zone inactive' });
+    });
+
+    it('a revoked reader key is refused, and a plan downgrade answers 402', async () => {
+      const [{ id }] = await h.ds.query(`UPDATE access_reader_keys SET revoked_at = now() WHERE tenant_id = $1 RETURNING id`, [t.tenantId]).then((r: unknown[]) => r[0] as Array<{ id: string }>);
+      await h.publish(t.tenantId, 'reader-key', id);
+      await h.daemon.sync.settled();
+      expect((await h.verify(t, { credentialId: cred, readerId: 'reader-1' })).status).to.equal(401);
+
+      const u = await h.tenant();
+      await h.reload();
+      expect((await h.verify(u, { credentialId: 'x', readerId: 'r' })).status).to.equal(200);
+      await h.ds.query(`UPDATE tenants SET plan = 'BASIC' WHERE id = $1`, [u.tenantId]);
+      await h.publish(u.tenantId, 'tenant', u.tenantId);
+      await h.daemon.sync.settled();
+      expect((await h.verify(u, { credentialId: 'x', readerId: 'r' })).status).to.equal(402);
+    });
+
+    it('a removed user loses every grant', async () => {
+      await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [userId]);
+      await h.publish(t.tenantId, 'user', userId, 'delete');
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    });
+
+    it('reloads the tenant when a version is missing (a lost message)', async () => {
+      await h.ds.query(`UPDATE access_grants SET status = 'REVOKED' WHERE id = $1`, [grantId]);
+      // The message for this change is lost: bump the version without publishing.
+      await h.ds.query(`INSERT INTO access_feed_versions (tenant_id, version) VALUES ($1, 1) ON CONFLICT (tenant_id) DO UPDATE SET version = access_feed_versions.version + 1`, [t.tenantId]);
+      expect(await tap()).to.include({ decision: 'GRANT' });
+      const other = await h.zone(t.tenantId, { name: 'Side', readerIds: ['reader-9'] });
+      await h.publish(t.tenantId, 'zone', other);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    });
+
+    it('the reconcile timer catches changes whose messages were all lost', async () => {
+      await h.ds.query(`UPDATE access_grants SET status = 'REVOKED' WHERE id = $1`, [grantId]);
+      await h.ds.query(`INSERT INTO access_feed_versions (tenant_id, version) VALUES ($1, 1) ON CONFLICT (tenant_id) DO UPDATE SET version = access_feed_versions.version + 1`, [t.tenantId]);
+      await h.daemon.sync.reconcile();
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    });
+  });
+
+  describe('two daemons, one database', () => {
+    it('only one of them says Access expired for a grant that just expired', async () => {
+      const second = await DaemonHarness.start({ db: h.db });
+      try {
+        second.clock.set(h.clock.now());
+        const late = await h.user(t.tenantId, 'Late');
+        await h.grant(t.tenantId, { userId: late }, zoneId, new Date('2026-01-05T10:00:10Z'));
+        await h.reload();
+        await second.reload();
+        h.clock.set('2026-01-05T10:01:00Z');
+        second.clock.set('2026-01-05T10:01:00Z');
+        const c = h.credential(t, late);
+        const [a, b] = await Promise.all([h.verify(t, { credentialId: c, readerId: 'reader-1' }), second.verify(t, { credentialId: c, readerId: 'reader-1' })]);
+        expect([a.body.reason, b.body.reason].sort()).to.deep.equal(['Access expired', 'No access to this zone']);
+      } finally {
+        await second.stop(false);
+      }
+    });
+  });
+
+  describe('database loss', () => {
+    async function setConnections(allow: boolean) {
+      const admin = new pg.Client({ connectionString: Object.assign(new URL(h.db.url), { pathname: '/postgres' }).toString() });
+      await admin.connect();
+      const name = new URL(h.db.url).pathname.slice(1);
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${allow}`);
+      if (!allow) await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+      await admin.end();
+    }
+
+    it('keeps deciding from the cache, spools every audit row, and re-inserts them all when it returns', async () => {
+      await setConnections(false);
+      try {
+        for (let i = 0; i < 3; i++) expect(await tap()).to.include({ decision: 'GRANT' });
+        expect(h.daemon.audit.databaseHealthy).to.equal(false);
+        const health = await fetch(`${h.base}/health`).then((r) => r.json());
+        expect(health).to.include({ status: 'ok', spoolDepth: 3, database: 'down' });
+      } finally {
+        await setConnections(true);
+      }
+      expect(await h.daemon.audit.replaySpool()).to.equal(3);
+      expect(await h.daemon.audit.replaySpool()).to.equal(0);
+      expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'GRANTED', 'GRANTED']);
+    });
+  });
+
+  describe('fail secure on a stale cache (ACCESS_MAX_CACHE_AGE_S)', () => {
+    it('answers 503 once the cache is older than the limit, and 200 again after a reconcile', async () => {
+      const strict = await DaemonHarness.start({ db: h.db, env: { ACCESS_MAX_CACHE_AGE_S: '30' } });
+      try {
+        strict.clock.set(h.clock.now());
+        await strict.reload();
+        const ok = await strict.verify(t, { credentialId: cred, readerId: 'reader-1' });
+        expect(ok.status).to.equal(200);
+        strict.clock.advance(31_000);
+        const stale = await strict.verify(t, { credentialId: h.credential(t, userId), readerId: 'reader-1' });
+        expect(stale.status).to.equal(503);
+        expect(stale.body).to.deep.equal({ message: 'The access cache is older than ACCESS_MAX_CACHE_AGE_S', error: 'Service Unavailable', statusCode: 503 });
+        expect((await fetch(`${strict.base}/health`)).status).to.equal(503);
+        await strict.daemon.sync.reconcile();
+        expect((await strict.verify(t, { credentialId: h.credential(t, userId), readerId: 'reader-1' })).status).to.equal(200);
+      } finally {
+        await strict.stop(false);
+      }
+    });
+  });
+
+  describe('GET /health and GET /metrics', () => {
+    it('reports the cache and the decisions in Prometheus text', async () => {
+      await tap();
+      const health = await fetch(`${h.base}/health`);
+      expect(health.status).to.equal(200);
+      expect(await health.json()).to.include({ status: 'ok', grants: 1, spoolDepth: 0, database: 'up', bus: 'local' });
+      const text = await fetch(`${h.base}/metrics`).then((r) => r.text());
+      expect(text).to.match(/access_decisions_total\{reason="GRANTED"\} \d+/);
+      expect(text).to.include('access_decision_seconds_bucket');
+      expect(text).to.match(/access_cache_age_seconds \d/);
+      expect(text).to.include('access_audit_spool_depth 0');
+      expect(text).to.include('access_sync_lag_seconds');
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { decide, eventTypeFor, type Decision, type TapFacts } from '@wfm/access/decision';
+import { evaluateHours } from '@wfm/access/hours';
+import type { Clock } from '@wfm/core/clock';
+import type { Logger } from '@wfm/core/logger';
+import type { AccessCache } from '../cache/access-cache.js';
+import type { AuditRow } from '../audit/audit-row.js';
+import type { CredentialVerifier } from './credential-verifier.js';
+
+export const DEFAULT_SOURCE = 'BRIDGE_HTTP';
+/** Spec 02, Limits: the same credential at the same reader within 2 s is a replay. */
+export const REPLAY_WINDOW_MS = 2000;
+
+export interface VerifyRequest {
+  credentialId?: string;
+  readerId?: string;
+  source?: string;
+}
+
+export type VerifyResponse =
+  | { decision: 'GRANT'; userId?: string; userName: string; zoneId: string; zoneName: string; replay?: true }
+  | { decision: 'DENY'; reason: string; replay?: true };
+
+/** Moves an ACTIVE grant past its expiry to EXPIRED; true only for the one caller that did it. */
+export interface GrantExpiry {
+  expire(grantId: string, at: Date): Promise<boolean>;
+}
+
+export interface AuditSink {
+  write(row: AuditRow): Promise<void>;
+}
+
+/** The name an audit row keeps for a credential: never the live token itself. */
+function auditCredentialId(token: string, jti: string | undefined): string {
+  if (jti) return jti;
+  return `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Spec 02's verify: every decision from memory in the order of the reasons table, one audit row
+ * per decision committed before the answer, replays answered from the window without a row.
+ */
+export class VerifyService {
+  private readonly recent = new LRUCache<string, { at: number; response: VerifyResponse }>({ max: 100_000, ttl: REPLAY_WINDOW_MS });
+
+  constructor(
+    private readonly cache: AccessCache,
+    private readonly credentials: CredentialVerifier,
+    private readonly expiry: GrantExpiry,
+    private readonly audit: AuditSink,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly onDecision: (reason: string, seconds: number) => void = () => {},
+  ) {}
+
+  async verify(tenantId: string, req: VerifyRequest, startedAt = performance.now()): Promise<VerifyResponse> {
+    const now = this.clock.now();
+    const nowMs = now.getTime();
+    const token = req.credentialId ?? '';
+    const readerId = req.readerId ?? '';
+    const replayKey = `${tenantId}\u0000${readerId}\u0000${token}`;
+    const seen = this.recent.get(replayKey);
+    if (seen && nowMs - seen.at < REPLAY_WINDOW_MS) return { ...seen.response, replay: true };
+
+    const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
+    const claims = token ? this.credentials.claimsFor(token, tenantId, nowMs) : null;
+    const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
+
+    if (zone && zone.active && claims) {
+      const pass = claims.typ === 'visitor' ? this.cache.pass(claims.sub) : undefined;
+      const coveredByPass = claims.typ === 'user' || (pass !== undefined && pass.revokedAt === null && claims.zones.includes(zone.id));
+      const grant = coveredByPass ? this.cache.grantFor(claims.sub, zone.id) : undefined;
+      if (grant) {
+        if (grant.expiresAtMs !== null && nowMs >= grant.expiresAtMs) {
+          this.cache.removeGrant(grant.id);
+          facts.grant = (await this.expireOnce(grant.id, now)) ? 'expired-now' : 'none';
+        } else {
+          facts.grant = 'active';
+          facts.hours = evaluateHours(zone.hours, now, this.cache.tenant(tenantId)?.timezone ?? 'UTC');
+        }
+      }
+    }
+
+    const decision: Decision = decide(facts);
+    const response = this.respond(decision, claims, zone);
+    const isVisitor = claims?.typ === 'visitor';
+    await this.audit.write({
+      id: randomUUID(),
+      tenantId,
+      userId: claims && !isVisitor ? claims.sub : null,
+      zoneId: zone?.id ?? null,
+      visitorPassId: claims && isVisitor ? claims.sub : null,
+      credentialId: auditCredentialId(token, claims?.jti),
+      readerId,
+      eventType: decision.decision === 'GRANT' ? 'GRANTED' : eventTypeFor(decision.reason),
+      reason: decision.decision === 'GRANT' ? null : decision.reason,
+      occurredAt: now.toISOString(),
+      source: req.source ?? DEFAULT_SOURCE,
+    });
+    this.recent.set(replayKey, { at: nowMs, response });
+    this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
+    return response;
+  }
+
+  private async expireOnce(grantId: string, at: Date): Promise<boolean> {
+    try {
+      return await this.expiry.expire(grantId, at);
+    } catch (err) {
+      // Without the database this daemon cannot coordinate; it says "expired" once, locally.
+      this.logger.warn({ err, grantId }, 'grant expiry not recorded: database unavailable');
+      return true;
+    }
+  }
+
+  private respond(decision: Decision, claims: ReturnType<CredentialVerifier['claimsFor']>, zone: { id: string; name: string } | undefined): VerifyResponse {
+    if (decision.decision === 'DENY') return { decision: 'DENY', reason: decision.reason };
+    if (claims!.typ === 'visitor') {
+      return { decision: 'GRANT', userName: this.cache.pass(claims!.sub)?.visitorName ?? '', zoneId: zone!.id, zoneName: zone!.name };
+    }
+    return { decision: 'GRANT', userId: claims!.sub, userName: this.cache.userName(claims!.sub) ?? '', zoneId: zone!.id, zoneName: zone!.name };
+  }
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { ConfigError } from '@wfm/core/config';
+import { loadApiConfig } from './config.js';
+
+describe('API configuration: DATA_ENCRYPTION_KEY', () => {
+  it('is unset by default (npm start generates one; start:api refuses to run without it)', () => {
+    expect(loadApiConfig({}).dataEncryptionKey).to.equal(undefined);
+  });
+
+  for (const [label, key] of [
+    ['64 hex characters', randomBytes(32).toString('hex')],
+    ['43 base64url characters', randomBytes(32).toString('base64url')],
+  ] as const) {
+    it(`accepts 32 bytes as ${label}`, () => {
+      expect(loadApiConfig({ DATA_ENCRYPTION_KEY: key }).dataEncryptionKey).to.equal(key);
+    });
+  }
+
+  for (const [label, key] of [
+    ['16 bytes of hex', randomBytes(16).toString('hex')],
+    ['48 bytes of base64url', randomBytes(48).toString('base64url')],
+    ['a passphrase', 'correct horse battery staple'],
+  ] as const) {
+    it(`refuses ${label}, naming the variable`, () => {
+      expect(() => loadApiConfig({ DATA_ENCRYPTION_KEY: key }))
+        .to.throw(ConfigError)
+        .with.property('message')
+        .that.contains('DATA_ENCRYPTION_KEY: must be 32 bytes: 64 hex or 43 base64url characters');
+    });
+  }
+});

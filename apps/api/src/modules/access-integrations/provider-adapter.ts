@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { HttpTransportError, type HttpClient, type HttpRequest, type HttpResponse } from './provider-http.js';
+
+export interface ExternalDoor {
+  externalId: string;
+  name: string;
+}
+
+/** One door event of a provider webhook, in the platform's terms. */
+export interface ExternalDoorEvent {
+  externalDoorId: string;
+  /** The provider's id of the person or credential; becomes the audit row's credentialId. */
+  externalUserRef?: string;
+  /** When the provider reports one, used to tie the event to a user of the tenant. */
+  userEmail?: string;
+  /** The provider's event id, so a redelivered webhook does not write a second audit row. */
+  externalEventId?: string;
+  occurredAt: Date;
+  granted: boolean;
+  reason?: string;
+}
+
+export interface ConnectionCheck {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * One external access-control platform. `config` is what `configSchema` produced: validated,
+ * defaults applied. Provider failures surface as ProviderError (listDoors) or `ok: false`
+ * (testConnection); anything else is a bug and propagates.
+ */
+export interface AccessProviderAdapter<C extends object = Record<string, unknown>> {
+  readonly label: string;
+  readonly configSchema: z.ZodType<C>;
+  /** Shown as MASKED, never returned; re-sending MASKED in a PATCH keeps the stored value. */
+  readonly secretFields: readonly string[];
+  /** Where the secrets are sent: a masked secret is kept only while these stay unchanged. */
+  readonly addressFields: readonly string[];
+  testConnection(config: C): Promise<ConnectionCheck>;
+  listDoors(config: C): Promise<ExternalDoor[]>;
+  /** Null when the payload is not an event payload of this provider at all. */
+  mapEvent(payload: unknown): ExternalDoorEvent[] | null;
+}
+
+export const MASKED = '********';
+
+/** A provider failed or refused; the message is safe to show to the tenant admin and to store. */
+export class ProviderError extends Error {}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isAllowedProviderUrl(value: string): boolean {
+  // Refinements run even after the URL format check failed; that failure already has its message.
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  if (url.username || url.password || url.search || url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+}
+
+/**
+ * A provider address: https, or plain http to this machine only (a local relay or a test double);
+ * no embedded credentials. Stored without a trailing slash so paths can be appended.
+ */
+export function providerUrl(defaultUrl: string) {
+  return z
+    .url()
+    .max(500)
+    .refine(isAllowedProviderUrl, 'must be an https URL (http only for localhost) without credentials, query or fragment')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default(defaultUrl);
+}
+
+export const secretString = () => z.string().trim().min(1).max(1000);
+
+/** Sends one request and returns the parsed JSON of a 2xx answer; every other outcome is a ProviderError. */
+export async function callProvider(http: HttpClient, label: string, req: HttpRequest): Promise<{ json: unknown; res: HttpResponse }> {
+  let res: HttpResponse;
+  try {
+    res = await http.send(req);
+  } catch (err) {
+    if (!(err instanceof HttpTransportError)) throw err;
+    if (err.kind === 'timeout') throw new ProviderError(`${label} did not answer within ${http.timeoutSeconds} s`);
+    if (err.kind === 'too-large') throw new ProviderError(`${label} sent a response larger than the platform accepts`);
+    throw new ProviderError(`${label} could not be reached`);
+  }
+  if (res.status === 401 || res.status === 403) throw new ProviderError(`${label} rejected the credentials (HTTP ${res.status})`);
+  if (res.status >= 300 && res.status < 400) throw new ProviderError(`${label} answered with a redirect (HTTP ${res.status}), which is not followed`);
+  if (res.status < 200 || res.status >= 300) throw new ProviderError(`${label} answered HTTP ${res.status}`);
+  try {
+    return { json: res.body ? JSON.parse(res.body) : null, res };
+  } catch {
+    throw new ProviderError(`${label} sent a response that is not JSON`);
+  }
+}
+
+export function unexpected(label: string, what: string): ProviderError {
+  return new ProviderError(`${label} sent an unexpected ${what}`);
+}
+
+/** Runs a connection check, turning a provider failure into `ok: false` with its message. */
+export async function checkConnection(label: string, probe: () => Promise<void>): Promise<ConnectionCheck> {
+  try {
+    await probe();
+    return { ok: true, message: `Connected to ${label}` };
+  } catch (err) {
+    if (err instanceof ProviderError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+/** A sync deletes doors that are not listed, so a truncated list must fail rather than pass as complete. */
+const MAX_DOORS = 10_000;
+
+/**
+ * Offset paging as the providers do it. A provider may return fewer items than asked for (its own
+ * page cap), so the end is the reported total when there is one, else an empty or short page.
+ */
+export async function collectPages(
+  label: string,
+  pageSize: number,
+  fetchPage: (offset: number) => Promise<{ items: ExternalDoor[]; total: number | null }>,
+): Promise<ExternalDoor[]> {
+  const doors: ExternalDoor[] = [];
+  for (;;) {
+    const { items, total } = await fetchPage(doors.length);
+    doors.push(...items);
+    if (doors.length > MAX_DOORS) throw new ProviderError(`${label} lists more than ${MAX_DOORS} doors, more than one integration can hold`);
+    if (items.length === 0) return doors;
+    if (total !== null ? doors.length >= total : items.length < pageSize) return doors;
+  }
+}
+
+export function asRecord(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** Provider ids come as numbers or strings. */
+export function idOf(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  if (typeof v === 'string' && v.trim() && v.length <= 200) return v.trim();
+  return undefined;
+}
+
+export function textOf(v: unknown, max = 200): string | undefined {
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined;
+}
+
+export function emailOf(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(v.trim()) ? v.trim() : undefined;
+}
+
+/** ISO 8601 with an offset, or Unix seconds. */
+export function instantOf(v: unknown): Date | null {
+  let d: Date | null = null;
+  if (typeof v === 'number' && Number.isFinite(v)) d = new Date(v * 1000);
+  else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) d = new Date(v);
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+/**
+ * A provider's door list → ExternalDoors. An item without a usable id makes the whole answer
+ * unexpected: skipping it would make a sync delete a door that still exists.
+ */
+export function doorsOf(label: string, items: unknown, idKey: string, nameKey = 'name'): ExternalDoor[] {
+  if (!Array.isArray(items)) throw unexpected(label, 'door list');
+  return items.map((item) => {
+    const externalId = idOf(asRecord(item)?.[idKey]);
+    if (!externalId) throw unexpected(label, 'door list');
+    return { externalId, name: textOf(asRecord(item)?.[nameKey]) ?? `Door ${externalId}` };
+  });
+}
+
+/** Accepts one event object or an array of them; null when it is neither. */
+export function eventList(payload: unknown): Record<string, unknown>[] | null {
+  if (Array.isArray(payload)) return payload.map(asRecord).filter((e): e is Record<string, unknown> => e !== null);
+  const one = asRecord(payload);
+  return one ? [one] : null;
+}

@@ -1,0 +1,153 @@
+import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
+import type { Plan } from '@wfm/core/tenancy';
+import { AccessVisitorPassEntity } from '@wfm/db/entities/access.entity';
+
+export type GrantStatus = 'ACTIVE' | 'REVOKED' | 'EXPIRED';
+
+export interface PassGrantView {
+  id: string;
+  zoneId: string;
+  zoneName: string;
+  status: GrantStatus;
+}
+
+export interface VisitorPassView {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  inviteCodePrefix: string;
+  expiresAt: Date;
+  createdAt: Date;
+  lastRedeemedAt: Date | null;
+  grants: PassGrantView[];
+}
+
+/** What redeeming needs to know about the pass an invite code names. */
+export interface PassForRedeem {
+  id: string;
+  tenantId: string;
+  plan: Plan;
+  visitorName: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Which pass a revocation names: the invite code (by its hash) or the pass id. */
+export type PassSelector = { id: string } | { codeHash: string };
+
+/** As the grants module shows it: a grant stored ACTIVE past its expiresAt no longer opens a door. */
+const EFFECTIVE_STATUS = `CASE WHEN g.status = 'ACTIVE' AND g.expires_at <= $2 THEN 'EXPIRED' ELSE g.status END`;
+
+export class AccessVisitorsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Live zones among `ids`, with their names. `FOR SHARE` holds off a concurrent zone delete until
+   * the pass's grants exist, so the delete's cascade sees (and revokes) them.
+   */
+  liveZones(tx: Tx, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+    return tx.query(`SELECT id, name FROM access_zones WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR SHARE`, [tenantId, ids]);
+  }
+
+  async insertPass(tx: Tx, row: Omit<AccessVisitorPassEntity, 'revokedAt' | 'lastRedeemedAt'>): Promise<void> {
+    await tx.getRepository(AccessVisitorPassEntity).insert({ ...row, revokedAt: null, lastRedeemedAt: null });
+  }
+
+  /** One ACTIVE grant per zone, expiring with the pass. */
+  async insertGrants(tx: Tx, pass: { id: string; tenantId: string; expiresAt: Date; createdBy: string; at: Date }, grants: Array<{ id: string; zoneId: string }>): Promise<void> {
+    await tx.query(
+      `INSERT INTO access_grants (id, tenant_id, visitor_pass_id, zone_id, status, expires_at, created_by_user_id, created_at, updated_at)
+       SELECT n.id, $1, $2, n.zone_id, 'ACTIVE', $3, $4, $5, $5 FROM unnest($6::uuid[], $7::uuid[]) AS n(id, zone_id)`,
+      [pass.tenantId, pass.id, pass.expiresAt, pass.createdBy, pass.at, grants.map((g) => g.id), grants.map((g) => g.zoneId)],
+    );
+  }
+
+  /** Passes neither revoked nor expired at `now`, newest first, each with all its grants. */
+  async listActive(tenantId: string, now: Date): Promise<VisitorPassView[]> {
+    const passes: Array<Omit<VisitorPassView, 'grants'>> = await this.ds.query(
+      `SELECT id, visitor_name AS name, email, phone, invite_code_prefix AS "inviteCodePrefix", expires_at AS "expiresAt",
+              created_at AS "createdAt", last_redeemed_at AS "lastRedeemedAt"
+         FROM access_visitor_passes
+        WHERE tenant_id = $1 AND revoked_at IS NULL AND expires_at > $2
+        ORDER BY created_at DESC, id DESC`,
+      [tenantId, now],
+    );
+    if (!passes.length) return [];
+    const grants: Array<PassGrantView & { passId: string }> = await this.ds.query(
+      `SELECT g.visitor_pass_id AS "passId", g.id, g.zone_id AS "zoneId", z.name AS "zoneName", ${EFFECTIVE_STATUS} AS status
+         FROM access_grants g
+         JOIN access_zones z ON z.id = g.zone_id
+        WHERE g.tenant_id = $1 AND g.visitor_pass_id = ANY($3::uuid[])
+        ORDER BY z.name, g.id`,
+      [tenantId, now, passes.map((p) => p.id)],
+    );
+    const byPass = new Map<string, PassGrantView[]>();
+    for (const { passId, ...g } of grants) byPass.set(passId, [...(byPass.get(passId) ?? []), g]);
+    return passes.map((p) => ({ ...p, grants: byPass.get(p.id) ?? [] }));
+  }
+
+  /** The tenant's unrevoked pass, locked for the rest of the transaction. */
+  async lockUnrevokedPass(tx: Tx, tenantId: string, by: PassSelector): Promise<{ id: string } | null> {
+    const [column, value] = 'id' in by ? ['id', by.id] : ['invite_code_hash', by.codeHash];
+    const rows: Array<{ id: string }> = await tx.query(
+      `SELECT id FROM access_visitor_passes WHERE tenant_id = $1 AND ${column} = $2 AND revoked_at IS NULL FOR UPDATE`,
+      [tenantId, value],
+    );
+    return rows[0] ?? null;
+  }
+
+  async markRevoked(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
+    await tx.query(`UPDATE access_visitor_passes SET revoked_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
+  }
+
+  /**
+   * Revokes the pass's grants that are ACTIVE in effect and writes one REVOKED audit row per grant
+   * (credentialId = the grant id, no reader, as for user grants), in one statement. Returns their ids.
+   */
+  async revokeGrants(tx: Tx, tenantId: string, passId: string, r: { at: Date; byUserId: string; reason: string; source: string }): Promise<string[]> {
+    const rows: Array<{ id: string }> = await tx.query(
+      `WITH revoked AS (
+         UPDATE access_grants
+            SET status = 'REVOKED', revoked_at = $2, revoked_by_user_id = $3, revoke_reason = $4, updated_at = $2
+          WHERE tenant_id = $1 AND visitor_pass_id = $6 AND status = 'ACTIVE' AND (expires_at IS NULL OR expires_at > $2)
+          RETURNING id, visitor_pass_id, zone_id
+       ), audit AS (
+         INSERT INTO access_audit (id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source)
+         SELECT gen_random_uuid(), $1, NULL, zone_id, visitor_pass_id, id::text, '', 'REVOKED', $4, $2, $5 FROM revoked
+       )
+       SELECT id FROM revoked ORDER BY id`,
+      [tenantId, r.at, r.byUserId, r.reason, r.source, passId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Any tenant's pass: the invite code alone identifies it (its hash is unique). */
+  async findForRedeem(codeHash: string): Promise<PassForRedeem | null> {
+    const rows: PassForRedeem[] = await this.ds.query(
+      `SELECT p.id, p.tenant_id AS "tenantId", t.plan, p.visitor_name AS "visitorName", p.expires_at AS "expiresAt", p.revoked_at AS "revokedAt"
+         FROM access_visitor_passes p
+         JOIN tenants t ON t.id = p.tenant_id
+        WHERE p.invite_code_hash = $1`,
+      [codeHash],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Zones the pass still opens at `now`: grants ACTIVE in effect on live zones. */
+  openZones(tenantId: string, passId: string, now: Date): Promise<Array<{ id: string; name: string }>> {
+    return this.ds.query(
+      `SELECT z.id, z.name
+         FROM access_grants g
+         JOIN access_zones z ON z.id = g.zone_id AND z.deleted_at IS NULL
+        WHERE g.tenant_id = $1 AND g.visitor_pass_id = $2 AND g.status = 'ACTIVE' AND (g.expires_at IS NULL OR g.expires_at > $3)
+        ORDER BY z.name, z.id`,
+      [tenantId, passId, now],
+    );
+  }
+
+  async markRedeemed(tenantId: string, id: string, at: Date): Promise<void> {
+    await this.ds.query(`UPDATE access_visitor_passes SET last_redeemed_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
+  }
+}

@@ -1,0 +1,53 @@
+import type { DataSource } from '@wfm/db/data-source';
+import type { Plan } from '@wfm/core/tenancy';
+import type { Scope } from '@wfm/core/scopes';
+
+export interface CredentialRow {
+  /** The api_keys row, or the oauth_clients row a token was issued to. */
+  credential_id: string;
+  tenant_id: string;
+  secret_hash: string;
+  scopes: Scope[];
+  last_used_at: Date | null;
+  plan: Plan;
+  public_api_enabled: boolean;
+  sso_enabled: boolean;
+}
+
+/**
+ * One indexed query per developer request, joining the tenant so the plan and the switch are
+ * checked as they are now, never as they were when the credential was issued.
+ */
+export class DeveloperAuthRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async liveApiKey(keyHash: string, now: Date): Promise<CredentialRow | null> {
+    const rows: CredentialRow[] = await this.ds.query(
+      `SELECT k.id AS credential_id, k.tenant_id, k.key_hash AS secret_hash, k.scopes, k.last_used_at,
+              t.plan, t.public_api_enabled, t.sso_enabled
+         FROM api_keys k
+         JOIN tenants t ON t.id = k.tenant_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)`,
+      [keyHash, now],
+    );
+    return rows[0] ?? null;
+  }
+
+  async liveAccessToken(tokenHash: string, now: Date): Promise<CredentialRow | null> {
+    const rows: CredentialRow[] = await this.ds.query(
+      `SELECT c.id AS credential_id, a.tenant_id, a.token_hash AS secret_hash, a.scopes, NULL::timestamptz AS last_used_at,
+              t.plan, t.public_api_enabled, t.sso_enabled
+         FROM oauth_access_tokens a
+         JOIN oauth_clients c ON c.id = a.oauth_client_id AND c.tenant_id = a.tenant_id
+         JOIN tenants t ON t.id = a.tenant_id
+        WHERE a.token_hash = $1 AND a.expires_at > $2 AND c.revoked_at IS NULL`,
+      [tokenHash, now],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Conditional, so concurrent requests of one key write at most once per interval between them. */
+  async touchApiKey(id: string, now: Date, staleBefore: Date): Promise<void> {
+    await this.ds.query(`UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)`, [id, now, staleBefore]);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Role } from '@wfm/core/tenancy';
+import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
+
+export class UserOutletsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async liveUserRole(tx: Tx | null, tenantId: string, userId: string): Promise<Role | null> {
+    const rows: Array<{ role: Role }> = await (tx ?? this.ds).query(
+      `SELECT role FROM users WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL${tx ? ' FOR UPDATE' : ''}`,
+      [tenantId, userId],
+    );
+    return rows[0]?.role ?? null;
+  }
+
+  async outletIdsOf(tx: Tx | null, tenantId: string, userId: string): Promise<string[]> {
+    const rows: Array<{ outlet_id: string }> = await (tx ?? this.ds).query(
+      `SELECT outlet_id FROM user_outlets WHERE tenant_id = $1 AND user_id = $2 ORDER BY outlet_id`,
+      [tenantId, userId],
+    );
+    return rows.map((r) => r.outlet_id);
+  }
+
+  async existingOutlets(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await tx.query(`SELECT id FROM outlets WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async replace(tx: Tx, tenantId: string, userId: string, outletIds: string[]): Promise<void> {
+    await tx.query(`DELETE FROM user_outlets WHERE tenant_id = $1 AND user_id = $2`, [tenantId, userId]);
+    await tx.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, $2, unnest($3::uuid[])`, [tenantId, userId, outletIds]);
+  }
+}

@@ -1,0 +1,41 @@
+import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
+import { roleRank, type Role } from '@wfm/core/tenancy';
+import type { TransactionRunner } from '@wfm/db/transaction';
+import type { UserOutletsRepository } from './user-outlets.repository.js';
+import type { UserOutletsDto } from './user-outlets.schemas.js';
+
+export interface Actor {
+  tenantId: string;
+  role: Role;
+}
+
+const userNotFound = () => new NotFoundError('User not found');
+
+/**
+ * The outlets a person looks after. It is what limits an OUTLET_MANAGER's view of access zones,
+ * readers and audit to their own outlets.
+ */
+export class UserOutletsService {
+  constructor(
+    private readonly repo: UserOutletsRepository,
+    private readonly transaction: TransactionRunner,
+  ) {}
+
+  async get(actor: Actor, userId: string): Promise<UserOutletsDto> {
+    if (!(await this.repo.liveUserRole(null, actor.tenantId, userId))) throw userNotFound();
+    return { userId, outletIds: await this.repo.outletIdsOf(null, actor.tenantId, userId) };
+  }
+
+  set(actor: Actor, userId: string, outletIds: string[]): Promise<UserOutletsDto> {
+    return this.transaction(async (tx) => {
+      const role = await this.repo.liveUserRole(tx, actor.tenantId, userId);
+      if (!role) throw userNotFound();
+      if (roleRank(role) < roleRank(actor.role)) throw new ForbiddenError('You cannot manage a user whose role is above your own');
+      const known = await this.repo.existingOutlets(tx, actor.tenantId, outletIds);
+      const missing = outletIds.find((id) => !known.has(id.toLowerCase()));
+      if (missing) throw new NotFoundError(`Outlet ${missing} not found`);
+      await this.repo.replace(tx, actor.tenantId, userId, outletIds);
+      return { userId, outletIds: await this.repo.outletIdsOf(tx, actor.tenantId, userId) };
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Tx } from '@wfm/db/transaction';
+
+export interface UserRemoval {
+  tenantId: string;
+  userId: string;
+  removedBy: string;
+  at: Date;
+}
+
+/**
+ * What else ends when a user is removed (their door grants). Runs inside the removal's
+ * transaction; returns the work to do once it has committed (telling the access daemons).
+ */
+export interface UserRemovalListener {
+  userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<void>>;
+}

@@ -1,0 +1,42 @@
+import { SecretHasher, uuid } from '@wfm/core/crypto';
+import { DEFAULT_API_KEY_SCOPES, type Scope } from '@wfm/core/scopes';
+import type { DataSource } from '@wfm/db/data-source';
+import { ApiKeyEntity } from '@wfm/db/entities/developer-credential.entity';
+import { newApiKey } from '../modules/developer-credentials/developer-credentials.secrets.js';
+import type { ApiHarness } from './harness.js';
+
+export interface ApiKeyOptions {
+  /** The pepper the app under test hashes with: `h.config.secretPepper ?? h.config.jwtSecret`. */
+  secretPepper: string;
+  scopes?: Scope[];
+  expiresAt?: Date | null;
+  name?: string;
+  createdAt?: Date;
+}
+
+/** A real api_keys row with the real hash, so the app's resolver accepts the returned key. */
+export async function createApiKey(ds: DataSource, tenantId: string, opts: ApiKeyOptions): Promise<{ id: string; key: string }> {
+  const { key, prefix } = newApiKey();
+  const id = uuid();
+  await ds.getRepository(ApiKeyEntity).insert({
+    id,
+    tenantId,
+    name: opts.name ?? 'Test key',
+    prefix,
+    keyHash: new SecretHasher(opts.secretPepper).hash(key),
+    scopes: opts.scopes ?? [...DEFAULT_API_KEY_SCOPES],
+    expiresAt: opts.expiresAt ?? null,
+    createdByUserId: null,
+    createdAt: opts.createdAt ?? new Date(),
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  return { id, key };
+}
+
+/** A key for the harness's app, created at its fake clock's time; returns the key itself. */
+export async function apiKeyFor(h: ApiHarness, tenantId: string, scopes?: Scope[]): Promise<string> {
+  const pepper = h.config.secretPepper ?? h.config.jwtSecret;
+  const created = await createApiKey(h.ds, tenantId, { secretPepper: pepper, createdAt: h.clock.now(), ...(scopes ? { scopes } : {}) });
+  return created.key;
+}

@@ -1,0 +1,450 @@
+import { expect } from 'chai';
+import { FakeClock, systemClock, type Clock } from '@wfm/core/clock';
+import { createLogger } from '@wfm/core/logger';
+import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { createTenant } from '@wfm/testing/factories';
+import type { Resolver } from '@wfm/webhooks/egress';
+import type { WebhookSettings } from '@wfm/webhooks/settings';
+import { verifyBodySignature, verifyStandardSignature } from '@wfm/webhooks/signing';
+import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/webhooks/test-receiver';
+import {
+  commitEvent,
+  commitEvents,
+  createSubscription,
+  deliveriesOf,
+  rotateSecret,
+  subscriptionRow,
+  TEST_ENCRYPTION_KEY,
+  testSettings,
+  userCreated,
+} from '@wfm/webhooks/test-fixtures';
+import { startWebhookWorker, type WebhookWorker } from './worker.js';
+
+describe('webhook worker', () => {
+  let db: TestDatabase;
+  let receiver: TestReceiver;
+  let clock: FakeClock;
+  const workers: WebhookWorker[] = [];
+
+  const ds = () => db.dataSource;
+
+  async function startWorker(opts: { settings?: Partial<WebhookSettings>; clock?: Clock; resolver?: Resolver; stopGraceMs?: number } = {}): Promise<WebhookWorker> {
+    const worker = await startWebhookWorker({
+      dataSource: db.dataSource,
+      databaseUrl: db.url,
+      settings: testSettings(opts.settings),
+      dataEncryptionKey: TEST_ENCRYPTION_KEY,
+      logger: createLogger('test', 'silent'),
+      clock: opts.clock ?? clock,
+      ca: receiver.ca,
+      resolver: opts.resolver,
+      stopGraceMs: opts.stopGraceMs,
+    });
+    workers.push(worker);
+    await worker.idle();
+    return worker;
+  }
+
+  const arrived = (n: number, path?: string) => receiver.waitFor((rs) => rs.filter((r) => !path || r.path === path).length >= n);
+  const onPath = (path: string) => receiver.requests.filter((r) => r.path === path);
+  /** Waits (not a timing assertion) until every committed event has been dispatched. */
+  async function allDispatched(worker: WebhookWorker): Promise<void> {
+    for (;;) {
+      await worker.idle();
+      const [{ n }] = await ds().query(`SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL`);
+      if (n === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  before(async () => {
+    db = await createTestDatabase();
+    receiver = await startTestReceiver();
+  });
+  after(async () => {
+    await receiver.close();
+    await db.drop();
+  });
+  beforeEach(async () => {
+    clock = new FakeClock('2026-01-05T09:00:00Z');
+    receiver.requests.length = 0;
+    receiver.setHandler(() => ({ status: 200, body: 'ok' }));
+    await db.truncate();
+  });
+  afterEach(async () => {
+    for (const w of workers.splice(0)) await w.stop();
+    receiver.releaseHung();
+  });
+
+  describe('dispatch and the first attempt', () => {
+    it('delivers a committed event at once, woken by the outbox, signed, with the spec headers', async () => {
+      const tenant = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: tenant.id, url: receiver.url('/a') });
+      const worker = await startWorker();
+      const occurredAt = new Date('2026-01-05T08:59:30.250Z');
+      const payload = userCreated(tenant.id);
+      // The sweep timer is an hour away: only the commit's notification can start this attempt.
+      const event = await commitEvent(ds(), tenant.id, 'user.created', payload, occurredAt);
+      await arrived(1);
+      await worker.idle();
+
+      const [d] = await deliveriesOf(ds(), sub.id);
+      const req = receiver.requests[0]!;
+      expect(req.path).to.equal('/a');
+      expect(JSON.parse(req.body)).to.deep.equal({ event: 'user.created', tenantId: tenant.id, occurredAt: '2026-01-05T08:59:30.250Z', payload });
+      expect(req.body).to.equal(d!.body);
+      expect(req.headers).to.include({
+        'content-type': 'application/json',
+        'x-service-event': 'user.created',
+        'x-service-delivery': d!.id,
+        'user-agent': 'Service-Webhook/1.0',
+        'webhook-id': d!.id,
+        'webhook-timestamp': String(clock.now().getTime() / 1000),
+      });
+      expect(verifyBodySignature(sub.secret, req.body, req.headers['x-service-signature'] as string)).to.equal(true);
+      const standard = { id: req.headers['webhook-id'] as string, timestamp: req.headers['webhook-timestamp'] as string, signature: req.headers['webhook-signature'] as string };
+      expect(verifyStandardSignature(sub.secret, req.body, standard, clock.now())).to.equal(true);
+
+      expect(d).to.include({ event_id: event.id, event_type: 'user.created', status: 'DELIVERED', attempts: 1, last_error: null, last_response_status: 200, lease_owner: null });
+      expect(d!.delivered_at!.toISOString()).to.equal(clock.now().toISOString());
+      const s = await subscriptionRow(ds(), sub.id);
+      expect(s).to.include({ active: true, failure_count: 0 });
+      expect(s.last_success_at!.toISOString()).to.equal(clock.now().toISOString());
+      const [e] = await ds().query(`SELECT dispatched_at FROM domain_events WHERE id = $1`, [event.id]);
+      expect(e.dispatched_at).to.not.equal(null);
+    });
+
+    it('dispatches only for GROWTH and ENTERPRISE tenants; FREE and BASIC events get no deliveries', async () => {
+      const subs: Record<string, string> = {};
+      for (const plan of ['FREE', 'BASIC', 'GROWTH', 'ENTERPRISE'] as const) {
+        const t = await createTenant(ds(), { plan });
+        subs[plan] = (await createSubscription(ds(), { tenantId: t.id, url: receiver.url(`/${plan}`) })).id;
+        await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      }
+      const worker = await startWorker();
+      await arrived(2);
+      await worker.idle();
+      expect(receiver.requests.map((r) => r.path).sort()).to.deep.equal(['/ENTERPRISE', '/GROWTH']);
+      expect(await deliveriesOf(ds(), subs.FREE!)).to.have.length(0);
+      expect(await deliveriesOf(ds(), subs.BASIC!)).to.have.length(0);
+      const [{ n }] = await ds().query(`SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL`);
+      expect(n).to.equal(0);
+    });
+
+    it('goes only to active subscriptions listing the code; an event is lost for an inactive one', async () => {
+      const t = await createTenant(ds(), { plan: 'ENTERPRISE' });
+      const listing = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/listing'), events: ['user.terminated', 'user.created'] });
+      const other = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/other'), events: ['user.terminated'] });
+      const inactive = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/inactive'), active: false });
+      const worker = await startWorker();
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      await worker.idle();
+      expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/listing']);
+      expect(await deliveriesOf(ds(), other.id)).to.have.length(0);
+      expect(await deliveriesOf(ds(), inactive.id)).to.have.length(0);
+
+      await ds().query(`UPDATE webhook_subscriptions SET active = true WHERE id = $1`, [inactive.id]);
+      clock.advance(600_000);
+      worker.sweep();
+      await worker.idle();
+      expect(await deliveriesOf(ds(), inactive.id)).to.have.length(0);
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id, 2));
+      await arrived(1, '/inactive');
+      await worker.idle();
+      expect(await deliveriesOf(ds(), inactive.id)).to.have.length(1);
+      expect(await deliveriesOf(ds(), listing.id)).to.have.length(2);
+    });
+
+    it('dispatches events committed while no worker ran, when it starts', async () => {
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      await commitEvents(ds(), t.id, 5);
+      const worker = await startWorker();
+      await arrived(5);
+      await worker.idle();
+      expect((await deliveriesOf(ds(), sub.id)).map((d) => d.status)).to.deep.equal(Array(5).fill('DELIVERED'));
+    });
+
+    it('catches up after its LISTEN connection is cut', async () => {
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      const worker = await startWorker();
+      await ds().query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'wfm-webhook-listen' AND datname = current_database()`);
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      await worker.idle();
+      expect(receiver.requests).to.have.length(1);
+    });
+  });
+
+  describe('failures and retries', () => {
+    it('retries on the sweeps after each wait (30, 60, 120, 240, 480 s ±10 %) with the same delivery id and bytes, then DEAD', async () => {
+      receiver.setHandler((r) => (r.path === '/hook' ? { status: 500, body: 'receiver exploded' } : { status: 200 }));
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/hook') });
+      await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/other'), events: ['user.terminated'] });
+      const worker = await startWorker();
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1, '/hook');
+      await worker.idle();
+      const attemptTimes = [clock.now().getTime()];
+
+      const waits = [30, 60, 120, 240, 480];
+      for (let k = 1; k <= 5; k++) {
+        const [d] = await deliveriesOf(ds(), sub.id);
+        expect(d).to.include({ status: 'FAILED', attempts: k, last_error: 'receiver exploded', last_response_status: 500 });
+        const wait = d!.next_attempt_at.getTime() - attemptTimes[k - 1]!;
+        expect(wait, `wait after attempt ${k}`).to.be.within(waits[k - 1]! * 900, waits[k - 1]! * 1100);
+
+        // Not yet due: a sweep starts nothing.
+        clock.set(new Date(d!.next_attempt_at.getTime() - 1));
+        worker.sweep();
+        await worker.idle();
+        expect(onPath('/hook')).to.have.length(k);
+
+        // Due, but no sweep since: a wake-up for another event's delivery does not start it.
+        clock.set(new Date(d!.next_attempt_at.getTime() + 45_000));
+        await commitEvent(ds(), t.id, 'user.terminated', { tenantId: t.id, userId: t.id });
+        await arrived(k, '/other');
+        await worker.idle();
+        expect(onPath('/hook')).to.have.length(k);
+
+        worker.sweep();
+        await arrived(k + 1, '/hook');
+        await worker.idle();
+        attemptTimes.push(clock.now().getTime());
+      }
+
+      const [dead] = await deliveriesOf(ds(), sub.id);
+      expect(dead).to.include({ status: 'DEAD', attempts: 6, last_error: 'receiver exploded', last_response_status: 500, delivered_at: null });
+      clock.advance(3_600_000);
+      worker.sweep();
+      await worker.idle();
+      const attempts = onPath('/hook');
+      expect(attempts).to.have.length(6);
+
+      expect(new Set(attempts.map((r) => r.headers['x-service-delivery']))).to.deep.equal(new Set([dead!.id]));
+      expect(new Set(attempts.map((r) => r.body)).size).to.equal(1);
+      expect(attempts.map((r) => Number(r.headers['webhook-timestamp']))).to.deep.equal(attemptTimes.map((ms) => Math.floor(ms / 1000)));
+      expect(await subscriptionRow(ds(), sub.id)).to.include({ failure_count: 6, active: true });
+    });
+
+    it('a 3xx is a failed attempt and the redirect is not followed', async () => {
+      receiver.setHandler((r) => (r.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/moved') });
+      const worker = await startWorker();
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      await worker.idle();
+      const [d] = await deliveriesOf(ds(), sub.id);
+      expect(d).to.include({ status: 'FAILED', attempts: 1, last_error: 'HTTP 302', last_response_status: 302 });
+      expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/moved']);
+    });
+
+    it('a timeout or a refused connection is a failed attempt with status 0 and the error message', async () => {
+      receiver.setHandler(() => 'hang');
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const slow = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/slow') });
+      const closed = await createSubscription(ds(), { tenantId: t.id, url: 'https://127.0.0.1:1/' });
+      const worker = await startWorker({ settings: { timeoutMs: 300 } });
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      await worker.idle();
+      const [s] = await deliveriesOf(ds(), slow.id);
+      expect(s).to.include({ status: 'FAILED', last_error: 'Timed out after 300 ms', last_response_status: 0 });
+      const [c] = await deliveriesOf(ds(), closed.id);
+      expect(c).to.include({ status: 'FAILED', last_response_status: 0 });
+      expect(c!.last_error).to.contain('ECONNREFUSED');
+    });
+
+    it('an egress refusal is a failed attempt naming it: private address, a name resolving to one, metadata', async () => {
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const literal = await createSubscription(ds(), { tenantId: t.id, url: 'https://10.0.0.1/hook' });
+      const named = await createSubscription(ds(), { tenantId: t.id, url: 'https://internal.example.com/hook' });
+      const metadata = await createSubscription(ds(), { tenantId: t.id, url: 'https://[::ffff:169.254.169.254]/latest' });
+      const resolver: Resolver = async (host) => (host === 'internal.example.com' ? [{ address: '93.184.216.34', family: 4 }, { address: '192.168.1.20', family: 4 }] : []);
+      const worker = await startWorker({ resolver });
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await allDispatched(worker);
+      await worker.idle();
+      const expectRefused = async (webhookId: string, text: string) => {
+        const rows = await deliveriesOf(ds(), webhookId);
+        expect(rows, webhookId).to.have.length(1);
+        expect(rows[0]).to.include({ status: 'FAILED', attempts: 1, last_response_status: 0 });
+        expect(rows[0]!.last_error).to.contain('Egress check:').and.contain(text);
+        expect(await subscriptionRow(ds(), webhookId)).to.include({ failure_count: 1 });
+      };
+      await expectRefused(literal.id, '10.0.0.1 (private address)');
+      await expectRefused(named.id, 'internal.example.com resolves to 192.168.1.20 (private address)');
+      await expectRefused(metadata.id, 'cloud-metadata');
+      expect(receiver.requests).to.have.length(0);
+    });
+
+    it('signs each attempt with the secret as it is now: a retry after rotation verifies with the new secret only', async () => {
+      receiver.setHandler(() => ({ status: 503 }));
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      const worker = await startWorker();
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      await worker.idle();
+      const [first] = receiver.requests;
+      expect(verifyBodySignature(sub.secret, first!.body, first!.headers['x-service-signature'] as string)).to.equal(true);
+
+      const rotated = await rotateSecret(ds(), sub.id);
+      receiver.setHandler(() => ({ status: 200 }));
+      clock.advance(40_000);
+      worker.sweep();
+      await arrived(2);
+      await worker.idle();
+      const second = receiver.requests[1]!;
+      expect(second.body).to.equal(first!.body);
+      expect(second.headers['x-service-delivery']).to.equal(first!.headers['x-service-delivery']);
+      expect(verifyBodySignature(rotated, second.body, second.headers['x-service-signature'] as string)).to.equal(true);
+      expect(verifyBodySignature(sub.secret, second.body, second.headers['x-service-signature'] as string)).to.equal(false);
+      const standard = (r: ReceivedRequest) => ({ id: r.headers['webhook-id'] as string, timestamp: r.headers['webhook-timestamp'] as string, signature: r.headers['webhook-signature'] as string });
+      expect(verifyStandardSignature(rotated, second.body, standard(second), clock.now())).to.equal(true);
+      expect(verifyStandardSignature(sub.secret, second.body, standard(second), clock.now())).to.equal(false);
+      const [d] = await deliveriesOf(ds(), sub.id);
+      expect(d).to.include({ status: 'DELIVERED', attempts: 2, last_error: null, last_response_status: 200 });
+    });
+  });
+
+  describe('auto-disable', () => {
+    it('switches the subscription off at exactly the tenth consecutive failure across events; later events are lost for it', async () => {
+      receiver.setHandler(() => ({ status: 500, body: 'down' }));
+      const t = await createTenant(ds(), { plan: 'ENTERPRISE' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      const worker = await startWorker();
+      await commitEvents(ds(), t.id, 9);
+      await arrived(9);
+      await worker.idle();
+      expect(await subscriptionRow(ds(), sub.id)).to.include({ active: true, failure_count: 9, last_failure_reason: 'down' });
+
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id, 10));
+      await arrived(10);
+      await worker.idle();
+      const off = await subscriptionRow(ds(), sub.id);
+      expect(off).to.include({ active: false, failure_count: 10, last_failure_reason: 'Disabled after 10 consecutive failed attempts; last: down' });
+
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id, 11));
+      await allDispatched(worker);
+      expect(await deliveriesOf(ds(), sub.id)).to.have.length(10);
+      expect(receiver.requests).to.have.length(10);
+
+      // Deliveries already queued keep their retry schedule; the reason it went off is kept.
+      clock.advance(40_000);
+      worker.sweep();
+      await arrived(20);
+      await worker.idle();
+      expect(await subscriptionRow(ds(), sub.id)).to.include({ active: false, failure_count: 20, last_failure_reason: off.last_failure_reason });
+    });
+
+    it('a success resets the consecutive count, and does not switch an inactive subscription back on', async () => {
+      receiver.setHandler(() => ({ status: 500 }));
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      const worker = await startWorker();
+      await commitEvents(ds(), t.id, 9);
+      await arrived(9);
+      await worker.idle();
+      receiver.setHandler(() => ({ status: 204 }));
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(10);
+      await worker.idle();
+      expect(await subscriptionRow(ds(), sub.id)).to.include({ active: true, failure_count: 0, last_failure_reason: 'HTTP 500' });
+
+      await ds().query(`UPDATE webhook_subscriptions SET active = false WHERE id = $1`, [sub.id]);
+      clock.advance(40_000);
+      worker.sweep();
+      await arrived(19);
+      await worker.idle();
+      expect(await subscriptionRow(ds(), sub.id)).to.include({ active: false, failure_count: 0 });
+    });
+  });
+
+  describe('several workers, leases and fairness', () => {
+    it('two workers never both deliver the same attempt', async () => {
+      receiver.setHandler(() => ({ status: 200, delayMs: Math.floor(Math.random() * 5) }));
+      const subs = [];
+      for (let i = 0; i < 3; i++) {
+        const t = await createTenant(ds(), { plan: 'GROWTH' });
+        subs.push(await createSubscription(ds(), { tenantId: t.id, url: receiver.url(`/t${i}`) }));
+      }
+      const a = await startWorker({ clock: systemClock });
+      const b = await startWorker({ clock: systemClock });
+      for (const s of subs) await commitEvents(ds(), s.tenantId, 100);
+      await arrived(300);
+      await a.idle();
+      await b.idle();
+      const ids = receiver.requests.map((r) => r.headers['x-service-delivery']);
+      expect(ids).to.have.length(300);
+      expect(new Set(ids).size).to.equal(300);
+      for (const s of subs) {
+        const rows = await deliveriesOf(ds(), s.id);
+        expect(rows.every((d) => d.status === 'DELIVERED' && d.attempts === 1)).to.equal(true);
+      }
+    });
+
+    it('stop waits for attempts in flight, then hands back the leases of those that did not finish', async () => {
+      receiver.setHandler(() => 'hang');
+      const t = await createTenant(ds(), { plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url() });
+      const first = await startWorker({ stopGraceMs: 50 });
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(1);
+      const [leased] = await deliveriesOf(ds(), sub.id);
+      expect(leased!.lease_owner).to.equal(first.id);
+      await first.stop();
+      workers.splice(workers.indexOf(first), 1);
+      const [released] = await deliveriesOf(ds(), sub.id);
+      expect(released).to.include({ status: 'PENDING', attempts: 0, lease_owner: null });
+
+      receiver.setHandler(() => ({ status: 200 }));
+      const second = await startWorker();
+      await arrived(2);
+      await second.idle();
+      const [done] = await deliveriesOf(ds(), sub.id);
+      expect(done).to.include({ status: 'DELIVERED', attempts: 1 });
+      expect(receiver.requests.map((r) => r.headers['x-service-delivery'])).to.deep.equal([done!.id, done!.id]);
+    });
+
+    it("one tenant's burst of thousands never holds back another tenant's single event", async () => {
+      const busy = await createTenant(ds(), { plan: 'ENTERPRISE' });
+      const quiet = await createTenant(ds(), { plan: 'GROWTH' });
+      await createSubscription(ds(), { tenantId: busy.id, url: receiver.url('/busy') });
+      await createSubscription(ds(), { tenantId: quiet.id, url: receiver.url('/quiet') });
+      // The burst's receiver holds every request: without a per-tenant cap the burst would fill all slots.
+      receiver.setHandler((r) => (r.path === '/busy' ? 'hang' : { status: 200 }));
+      const worker = await startWorker({ settings: { maxInFlight: 8, maxInFlightPerTenant: 4, timeoutMs: 20_000 } });
+      await commitEvents(ds(), busy.id, 2000);
+      await arrived(4, '/busy');
+      await commitEvent(ds(), quiet.id, 'user.created', userCreated(quiet.id));
+      await arrived(1, '/quiet');
+      expect(onPath('/busy')).to.have.length(4);
+      const [{ delivered }] = await ds().query(`SELECT count(*)::int AS delivered FROM webhook_deliveries WHERE tenant_id = $1 AND status = 'DELIVERED'`, [busy.id]);
+      expect(delivered).to.equal(0);
+      receiver.setHandler(() => ({ status: 200 }));
+      receiver.releaseHung();
+      await arrived(2000, '/busy');
+      await worker.idle();
+    });
+
+    it('serves tenants in rotation: an event queued behind a burst is among the first delivered', async () => {
+      const busy = await createTenant(ds(), { plan: 'ENTERPRISE' });
+      const quiet = await createTenant(ds(), { plan: 'GROWTH' });
+      await createSubscription(ds(), { tenantId: busy.id, url: receiver.url('/busy') });
+      await createSubscription(ds(), { tenantId: quiet.id, url: receiver.url('/quiet') });
+      await commitEvents(ds(), busy.id, 3000);
+      await commitEvent(ds(), quiet.id, 'user.created', userCreated(quiet.id));
+      const worker = await startWorker({ clock: systemClock });
+      await arrived(1, '/quiet');
+      const position = receiver.requests.findIndex((r) => r.path === '/quiet');
+      expect(position).to.be.below(12);
+      await arrived(3001);
+      await worker.idle();
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import type { DataSource } from 'typeorm';
+import type { Plan } from '@wfm/core/tenancy';
+import type { HoursJson } from '@wfm/access/hours';
+
+/**
+ * What an access daemon loads to decide taps from memory: one query per kind, for every tenant (at
+ * start) or for one tenant (after a version gap in the change feed). Plain rows, no entities, so
+ * the daemon does not depend on TypeORM's hydration and reads only the columns it needs.
+ */
+export interface ReadModelTenant {
+  id: string;
+  plan: Plan;
+  timezone: string;
+}
+
+export interface ReadModelReaderKey {
+  id: string;
+  tenantId: string;
+  keyHash: string;
+  revoked: boolean;
+}
+
+export interface ReadModelZone {
+  id: string;
+  tenantId: string;
+  name: string;
+  active: boolean;
+  hoursJson: HoursJson | null;
+  deleted: boolean;
+  /** Bindings exist for live zones only (a deleted zone's are removed with it). */
+  readerIds: string[];
+}
+
+export interface ReadModelGrant {
+  id: string;
+  tenantId: string;
+  /** Exactly one of userId and visitorPassId is set. */
+  userId: string | null;
+  visitorPassId: string | null;
+  zoneId: string;
+  expiresAt: Date | null;
+}
+
+export interface ReadModelUser {
+  id: string;
+  tenantId: string;
+  fullName: string;
+}
+
+export interface ReadModelVisitorPass {
+  id: string;
+  tenantId: string;
+  visitorName: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface ReadModelSigningKey {
+  id: string;
+  tenantId: string;
+  publicKey: string;
+  retiredAt: Date | null;
+}
+
+/** `WHERE` fragment and parameters: every tenant, or the one asked for. */
+function scope(column: string, tenantId: string | undefined): { where: string; params: string[] } {
+  return tenantId === undefined ? { where: 'TRUE', params: [] } : { where: `${column} = $1`, params: [tenantId] };
+}
+
+export class AccessReadModelRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  tenants(tenantId?: string): Promise<ReadModelTenant[]> {
+    const s = scope('id', tenantId);
+    return this.ds.query(`SELECT id, plan, timezone FROM tenants WHERE ${s.where} ORDER BY id`, s.params);
+  }
+
+  readerKeys(tenantId?: string): Promise<ReadModelReaderKey[]> {
+    const s = scope('tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT id, tenant_id AS "tenantId", key_hash AS "keyHash", revoked_at IS NOT NULL AS revoked
+         FROM access_reader_keys WHERE ${s.where} ORDER BY id`,
+      s.params,
+    );
+  }
+
+  zones(tenantId?: string): Promise<ReadModelZone[]> {
+    const s = scope('z.tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT z.id, z.tenant_id AS "tenantId", z.name, z.active, z.hours_json AS "hoursJson",
+              z.deleted_at IS NOT NULL AS deleted,
+              COALESCE(array_agg(r.reader_id ORDER BY r.reader_id) FILTER (WHERE r.reader_id IS NOT NULL), '{}') AS "readerIds"
+         FROM access_zones z
+         LEFT JOIN access_zone_readers r ON r.zone_id = z.id
+        WHERE ${s.where}
+        GROUP BY z.id
+        ORDER BY z.id`,
+      s.params,
+    );
+  }
+
+  /** Stored ACTIVE grants, including those past expiresAt: the daemon's first refused tap expires them. */
+  activeGrants(tenantId?: string): Promise<ReadModelGrant[]> {
+    const s = scope('tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT id, tenant_id AS "tenantId", user_id AS "userId", visitor_pass_id AS "visitorPassId", zone_id AS "zoneId", expires_at AS "expiresAt"
+         FROM access_grants WHERE status = 'ACTIVE' AND ${s.where} ORDER BY id`,
+      s.params,
+    );
+  }
+
+  /** Display names of live users holding an ACTIVE grant (what a GRANT answers with). */
+  grantedUsers(tenantId?: string): Promise<ReadModelUser[]> {
+    const s = scope('u.tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName"
+         FROM users u
+        WHERE u.deleted_at IS NULL AND ${s.where}
+          AND EXISTS (SELECT 1 FROM access_grants g WHERE g.user_id = u.id AND g.status = 'ACTIVE')
+        ORDER BY u.id`,
+      s.params,
+    );
+  }
+
+  visitorPasses(tenantId?: string): Promise<ReadModelVisitorPass[]> {
+    const s = scope('tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT id, tenant_id AS "tenantId", visitor_name AS "visitorName", expires_at AS "expiresAt", revoked_at AS "revokedAt"
+         FROM access_visitor_passes WHERE ${s.where} ORDER BY id`,
+      s.params,
+    );
+  }
+
+  /** Public halves only: the sealed private key never leaves the API. */
+  signingKeys(tenantId?: string): Promise<ReadModelSigningKey[]> {
+    const s = scope('tenant_id', tenantId);
+    return this.ds.query(
+      `SELECT id, tenant_id AS "tenantId", public_key AS "publicKey", retired_at AS "retiredAt"
+         FROM access_signing_keys WHERE ${s.where} ORDER BY id`,
+      s.params,
+    );
+  }
+}

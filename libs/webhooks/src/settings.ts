@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DEFAULT_RETRY_WAITS_S, MAX_ATTEMPTS } from './attempt.js';
+import { parseAllowedTargets, type AllowedTargets } from './egress.js';
+
+/**
+ * Webhook timings and limits, shared by the worker and the API (test and redeliver attempt too).
+ * The spec's values are the defaults; tests shrink them.
+ */
+export interface WebhookSettings {
+  allowedTargets: AllowedTargets;
+  timeoutMs: number;
+  /** Waits after failed attempts 1–5, in seconds. */
+  retryWaitsS: readonly number[];
+  sweepIntervalMs: number;
+  maxInFlight: number;
+  maxInFlightPerTenant: number;
+}
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const webhookEnvSchema = z.object({
+  WEBHOOK_ALLOWED_TARGETS: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowedTargets(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
+  WEBHOOK_RETRY_WAITS_S: z
+    .string()
+    .default(DEFAULT_RETRY_WAITS_S.join(','))
+    .refine(
+      (v) => {
+        const waits = v.split(',').map((w) => Number(w.trim()));
+        return waits.length === MAX_ATTEMPTS - 1 && waits.every((w) => Number.isFinite(w) && w > 0);
+      },
+      { message: `must be ${MAX_ATTEMPTS - 1} comma-separated positive numbers of seconds` },
+    ),
+  WEBHOOK_SWEEP_INTERVAL_MS: positiveInt.default(120_000),
+  WEBHOOK_MAX_IN_FLIGHT: positiveInt.default(64),
+  WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: positiveInt.optional(),
+});
+
+export function webhookSettingsFrom(e: z.infer<typeof webhookEnvSchema>): WebhookSettings {
+  return {
+    allowedTargets: parseAllowedTargets(e.WEBHOOK_ALLOWED_TARGETS),
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    retryWaitsS: e.WEBHOOK_RETRY_WAITS_S.split(',').map((w) => Number(w.trim())),
+    sweepIntervalMs: e.WEBHOOK_SWEEP_INTERVAL_MS,
+    maxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
+    // A quarter of the slots by default: a tenant whose receiver hangs can never take them all.
+    maxInFlightPerTenant: Math.min(e.WEBHOOK_MAX_IN_FLIGHT_PER_TENANT ?? Math.max(1, Math.ceil(e.WEBHOOK_MAX_IN_FLIGHT / 4)), e.WEBHOOK_MAX_IN_FLIGHT),
+  };
+}
