@@ -5,6 +5,7 @@ import {
   CREDENTIAL_LIFETIME_SECONDS,
   signCredential,
   verifyCredential,
+  verifyCredentialAsync,
   type UserCredentialClaims,
   type VisitorCredentialClaims,
 } from './credential.js';
@@ -118,5 +119,17 @@ describe('door credentials (EdDSA compact JWS)', () => {
     for (const token of ['', 'abc', 'a.b', 'a.b.c.d', `${good}=`, `${good.replace('.', '.!')}`, `not-json.${partsOf(good)[1]}.${partsOf(good)[2]}`, 'x'.repeat(5000)]) {
       expect(verifyCredential(token, lookup, NOW), token.slice(0, 40)).to.equal(null);
     }
+  });
+
+  it('verifies on the thread pool with exactly the same verdicts', async () => {
+    const good = signCredential(userClaims, { kid: 'kid-a', privateKey: keyA.privateKey });
+    const [h, p] = partsOf(good);
+    const wrongKey = signCredential(userClaims, { kid: 'kid-a', privateKey: keyB.privateKey });
+    const tampered = `${h}.${part({ ...userClaims, sub: 'someone-else' })}.${partsOf(good)[2]}`;
+    const expired = signCredential({ ...userClaims, iat: T - 90_000, exp: T - 3_600 }, { kid: 'kid-a', privateKey: keyA.privateKey });
+    for (const token of [good, wrongKey, tampered, expired, `${h}.${p}`, 'garbage']) {
+      expect(await verifyCredentialAsync(token, lookup, NOW, 'tenant-1')).to.deep.equal(verifyCredential(token, lookup, NOW, 'tenant-1'));
+    }
+    expect(await verifyCredentialAsync(good, lookup, NOW, 'tenant-1')).to.deep.equal(userClaims);
   });
 });

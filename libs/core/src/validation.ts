@@ -20,11 +20,11 @@ function describe(issue: Issue): string[] {
       return [`${subject} must be ${article(issue.expected)}`];
     case 'too_small':
       if (issue.origin === 'string') return [`${subject} must be at least ${issue.minimum} characters`];
-      if (issue.origin === 'array') return [`${subject} must contain at least ${issue.minimum} elements`];
+      if (issue.origin === 'array') return [`${subject} must contain at least ${issue.minimum} element${Number(issue.minimum) === 1 ? '' : 's'}`];
       return [`${subject} must not be less than ${issue.minimum}`];
     case 'too_big':
       if (issue.origin === 'string') return [`${subject} must be at most ${issue.maximum} characters`];
-      if (issue.origin === 'array') return [`${subject} must contain at most ${issue.maximum} elements`];
+      if (issue.origin === 'array') return [`${subject} must contain at most ${issue.maximum} element${Number(issue.maximum) === 1 ? '' : 's'}`];
       return [`${subject} must not be greater than ${issue.maximum}`];
     case 'invalid_value':
       if ((issue as { input?: unknown }).input === undefined) return [`${subject} is required`];

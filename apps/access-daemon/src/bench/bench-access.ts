@@ -133,7 +133,8 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
   const [zone] = await ds.query(`SELECT id FROM access_zones WHERE tenant_id = $1`, [tenant.tenantId]);
   const polls = REVOCATIONS * 20;
   await ds.query(`INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, $2, 'p-' || g FROM generate_series(1, $3::int) g`, [tenant.tenantId, zone.id, polls]);
-  const admin = await createUser(ds, tenant.tenantId, { role: 'COMPANY_ADMIN', password: 'Bench-Password-1' });
+  // The API counts 120 calls per minute per user on each endpoint: spread the revocations over admins.
+  const admins = await Promise.all(Array.from({ length: Math.ceil(REVOCATIONS / 100) }, () => createUser(ds, tenant.tenantId, { role: 'COMPANY_ADMIN', password: 'Bench-Password-1' })));
   const grants: Array<{ id: string; user_id: string }> = await ds.query(`SELECT id, user_id FROM access_grants WHERE tenant_id = $1 AND user_id IS NOT NULL`, [tenant.tenantId]);
   const apiPort = 3900 + (process.pid % 50);
   const daemonPort = apiPort + 50;
@@ -149,11 +150,17 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
   try {
     await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`);
     await waitHealthy(`http://127.0.0.1:${daemonPort}/health`);
-    const login = await fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
-      body: JSON.stringify({ identifier: admin.email, password: 'Bench-Password-1' }),
-    }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    const tokens = await Promise.all(
+      admins.map((a) =>
+        fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ identifier: a.email, password: 'Bench-Password-1' }),
+        })
+          .then((r) => r.json() as Promise<{ accessToken: string }>)
+          .then((b) => b.accessToken),
+      ),
+    );
     let reader = 0;
     const tapAt = async (cred: string) =>
       (await fetch(`http://127.0.0.1:${daemonPort}${VERIFY}`, {
@@ -162,12 +169,12 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
         body: JSON.stringify({ credentialId: cred, readerId: `p-${(reader++ % polls) + 1}` }),
       }).then((r) => r.json())) as { decision: string };
     const times: number[] = [];
-    for (const g of grants) {
+    for (const [n, g] of grants.entries()) {
       const cred = mintCredential(tenant, g.user_id);
       if ((await tapAt(cred)).decision !== 'GRANT') throw new Error('propagation setup: expected a GRANT before the revoke');
       const revoked = await fetch(`http://127.0.0.1:${apiPort}/api/v1/access/grants/${g.id}/revoke`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
         body: '{}',
       });
       if (!revoked.ok) throw new Error(`revoke answered ${revoked.status}`);

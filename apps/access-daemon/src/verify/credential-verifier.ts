@@ -1,22 +1,29 @@
 import { LRUCache } from 'lru-cache';
-import { verifyCredential, type CredentialClaims } from '@wfm/access/credential';
+import { verifyCredentialAsync, type CredentialClaims } from '@wfm/access/credential';
 import type { AccessCache } from '../cache/access-cache.js';
 
 /**
- * Verified credentials by token, so a repeat tap skips the Ed25519 check (~65 µs). Expiry and
- * tenant are still checked on every tap; only the signature work is remembered.
+ * Verified credentials by token, so a repeat tap skips the Ed25519 check. A first-seen token is
+ * checked on the thread pool (never blocking the event loop), once even when several taps of it
+ * arrive together. Expiry and tenant are still checked on every tap.
  */
 export class CredentialVerifier {
   private readonly verified: LRUCache<string, CredentialClaims>;
+  private readonly pending = new Map<string, Promise<CredentialClaims | null>>();
 
   constructor(private readonly cache: AccessCache, max = 200_000) {
     this.verified = new LRUCache({ max });
   }
 
-  claimsFor(token: string, tenantId: string, nowMs: number): CredentialClaims | null {
-    let claims = this.verified.get(token);
+  async claimsFor(token: string, tenantId: string, nowMs: number): Promise<CredentialClaims | null> {
+    let claims: CredentialClaims | null | undefined = this.verified.get(token);
     if (!claims) {
-      claims = verifyCredential(token, (kid) => this.cache.publicKey(kid, nowMs), new Date(nowMs)) ?? undefined;
+      let check = this.pending.get(token);
+      if (!check) {
+        check = verifyCredentialAsync(token, (kid) => this.cache.publicKey(kid, nowMs), new Date(nowMs)).finally(() => this.pending.delete(token));
+        this.pending.set(token, check);
+      }
+      claims = await check;
       if (!claims) return null;
       this.verified.set(token, claims);
     }

@@ -64,7 +64,7 @@ export class VerifyService {
     if (seen && nowMs - seen.at < REPLAY_WINDOW_MS) return { ...seen.response, replay: true };
 
     const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
-    const claims = token ? this.credentials.claimsFor(token, tenantId, nowMs) : null;
+    const claims = token ? await this.credentials.claimsFor(token, tenantId, nowMs) : null;
     const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
 
     if (zone && zone.active && claims) {
@@ -113,7 +113,7 @@ export class VerifyService {
     }
   }
 
-  private respond(decision: Decision, claims: ReturnType<CredentialVerifier['claimsFor']>, zone: { id: string; name: string } | undefined): VerifyResponse {
+  private respond(decision: Decision, claims: Awaited<ReturnType<CredentialVerifier['claimsFor']>>, zone: { id: string; name: string } | undefined): VerifyResponse {
     if (decision.decision === 'DENY') return { decision: 'DENY', reason: decision.reason };
     if (claims!.typ === 'visitor') {
       return { decision: 'GRANT', userName: this.cache.pass(claims!.sub)?.visitorName ?? '', zoneId: zone!.id, zoneName: zone!.name };

@@ -207,7 +207,7 @@ describe('access grants (HTTP)', () => {
 
     it('validates the lists, their product and expiresAt', async () => {
       const empty = await h.request('POST', '/access/grants/bulk', { token, body: { userIds: [], zoneIds: [] } });
-      expect(empty.body).to.deep.equal(badRequest('userIds must contain at least 1 elements', 'zoneIds must contain at least 1 elements'));
+      expect(empty.body).to.deep.equal(badRequest('userIds must contain at least 1 element', 'zoneIds must contain at least 1 element'));
       const dup = await h.request('POST', '/access/grants/bulk', { token, body: { userIds: [alice.id, alice.id], zoneIds: [zone.id] } });
       expect(dup.body).to.deep.equal(badRequest('userIds must not contain duplicates'));
       const many = await h.request('POST', '/access/grants/bulk', { token, body: { userIds: Array.from({ length: 501 }, () => uuid()), zoneIds: [zone.id] } });

@@ -117,7 +117,7 @@ describe('visitor passes /access/visitors (spec 02)', () => {
       ['name blank', { name: '  ' }, ['name must be at least 1 characters']],
       ['name too long', { name: 'x'.repeat(121) }, ['name must be at most 120 characters']],
       ['zoneIds missing', { zoneIds: undefined }, ['zoneIds is required']],
-      ['zoneIds empty', { zoneIds: [] }, ['zoneIds must contain at least 1 elements']],
+      ['zoneIds empty', { zoneIds: [] }, ['zoneIds must contain at least 1 element']],
       ['zoneIds too many', { zoneIds: Array.from({ length: 51 }, () => uuid()) }, ['zoneIds must contain at most 50 elements']],
       ['a zoneId not a UUID', { zoneIds: ['lobby'] }, ['zoneIds.0 must be a UUID']],
       ['expiresAt missing', { expiresAt: undefined }, ['expiresAt is required']],

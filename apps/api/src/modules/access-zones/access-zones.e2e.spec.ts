@@ -98,7 +98,7 @@ describe('access zones and readers (HTTP)', () => {
       expect(empty.status).to.equal(400);
       expect(empty.body).to.deep.equal(badRequest('name is required', 'readerIds is required'));
       const noReaders = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: [] } });
-      expect(noReaders.body).to.deep.equal(badRequest('readerIds must contain at least 1 elements'));
+      expect(noReaders.body).to.deep.equal(badRequest('readerIds must contain at least 1 element'));
       const dup = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A', 'A'] } });
       expect(dup.body).to.deep.equal(badRequest('readerIds must not contain duplicates'));
       const unknown = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A'], floor: 2 } });

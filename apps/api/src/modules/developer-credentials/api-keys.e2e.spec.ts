@@ -100,7 +100,7 @@ describe('developer API keys (HTTP)', () => {
         [{ name: 'K', scopes: 'outlets:read' }, ['scopes must be an array']],
         [{ name: 'K', scopes: ['outlets:write'] }, [`scopes.0 must be one of the following values: ${SCOPE_LIST}`]],
         [{ name: 'K', scopes: ['shifts:read', 'shifts:read'] }, ['scopes must not contain duplicate values']],
-        [{ name: 'K', scopes: [] }, ['scopes must contain at least 1 elements']],
+        [{ name: 'K', scopes: [] }, ['scopes must contain at least 1 element']],
         [{ name: 'K', expiresAt: 'next week' }, ['expiresAt must be a valid ISO 8601 date string']],
         [{ name: 'K', expiresAt: '2030-01-01T00:00:00' }, ['expiresAt must be a valid ISO 8601 date string']],
         [{ name: 'K', expiresAt: past }, ['expiresAt must be in the future']],

@@ -520,7 +520,7 @@ describe('leave requests and the approval chain (HTTP)', () => {
       const roles = 'must be one of the following values: TENANT_OWNER, COMPANY_ADMIN, HR_MANAGER, AREA_MANAGER, OPERATIONS_MANAGER, OUTLET_MANAGER';
       const cases: Array<[unknown, string[]]> = [
         [{}, ['steps is required']],
-        [{ steps: [] }, ['steps must contain at least 1 elements']],
+        [{ steps: [] }, ['steps must contain at least 1 element']],
         [{ steps: Array.from({ length: 6 }, () => ({ approverRole: 'HR_MANAGER' })) }, ['steps must contain at most 5 elements']],
         [{ steps: [{ approverRole: 'STAFF' }] }, [`steps.0.approverRole ${roles}`]],
         [{ steps: [{ approverRole: 'TENANT_GROUP_OWNER' }] }, [`steps.0.approverRole ${roles}`]],

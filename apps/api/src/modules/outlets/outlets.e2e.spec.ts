@@ -252,7 +252,7 @@ describe('outlets (HTTP)', () => {
     it('accepts 500 rows and rejects 501 or none', async () => {
       const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `O ${i}`, code: `C${i}`, city: 'Leeds' }));
       expect((await importRows(rows(501))).body).to.deep.equal(badRequest('rows must contain at most 500 elements'));
-      expect((await importRows([])).body).to.deep.equal(badRequest('rows must contain at least 1 elements'));
+      expect((await importRows([])).body).to.deep.equal(badRequest('rows must contain at least 1 element'));
       const res = await importRows(rows(500));
       expect(res.status).to.equal(201);
       expect(res.body.created).to.equal(500);

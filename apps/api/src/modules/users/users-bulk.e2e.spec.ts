@@ -69,7 +69,7 @@ describe('POST /users/bulk-import (HTTP)', () => {
   it('rejects a body without rows, with none or with more than 500', async () => {
     const none = await h.request('POST', '/users/bulk-import', { body: {}, token });
     expect(none.body).to.deep.equal(badRequest('rows is required'));
-    expect((await importRows([])).body).to.deep.equal(badRequest('rows must contain at least 1 elements'));
+    expect((await importRows([])).body).to.deep.equal(badRequest('rows must contain at least 1 element'));
     const tooMany = Array.from({ length: 501 }, (_, i) => ({ fullName: `Row ${i}`, mobile: `+4477009${String(i).padStart(5, '0')}` }));
     const res = await importRows(tooMany);
     expect(res.status).to.equal(400);

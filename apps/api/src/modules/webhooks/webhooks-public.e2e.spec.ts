@@ -121,7 +121,7 @@ describe('webhooks on the developer API (HTTP)', () => {
 
     it('validates like the JWT route: 400 per problem, 422 on the egress check', async () => {
       expect((await call('POST', '/public/webhooks', writer, valid({ name: 'ab', events: [] }))).body).to.deep.equal(
-        badRequest('name must be at least 3 characters', 'events must contain at least 1 elements'),
+        badRequest('name must be at least 3 characters', 'events must contain at least 1 element'),
       );
       expect((await call('POST', '/public/webhooks', writer, valid({ url: 'http://1.1.1.1/' }))).body).to.deep.equal(
         badRequest('url must be a valid URL starting with https://'),
