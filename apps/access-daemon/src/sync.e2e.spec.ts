@@ -81,6 +81,17 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
       expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
     });
 
+    it('loads a tenant created after the daemon started on its first change', async () => {
+      const late = await h.tenant();
+      const z = await h.zone(late.tenantId, { readerIds: ['late-door'] });
+      const u = await h.user(late.tenantId);
+      const g = await h.grant(late.tenantId, { userId: u }, z);
+      expect((await h.verify(late, { credentialId: h.credential(late, u), readerId: 'late-door' })).status).to.equal(401);
+      await h.publish(late.tenantId, 'grant', g);
+      await h.daemon.sync.settled();
+      expect((await h.verify(late, { credentialId: h.credential(late, u), readerId: 'late-door' })).body).to.include({ decision: 'GRANT' });
+    });
+
     it('reloads the tenant when a version is missing (a lost message)', async () => {
       await h.ds.query(`UPDATE access_grants SET status = 'REVOKED' WHERE id = $1`, [grantId]);
       // The message for this change is lost: bump the version without publishing.

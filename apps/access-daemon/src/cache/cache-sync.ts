@@ -91,6 +91,8 @@ export class CacheSync {
 
   private async applyChange(change: AccessChange): Promise<void> {
     if (this.full) await this.full;
+    // A tenant created after the last load is loaded whole on its first change.
+    if (!this.cache.tenant(change.tenantId)) return this.reloadTenant(change.tenantId);
     const known = this.cache.versions.get(change.tenantId) ?? 0;
     if (change.version <= known) return;
     if (change.version > known + 1) return this.reloadTenant(change.tenantId);
