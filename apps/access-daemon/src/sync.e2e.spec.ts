@@ -74,6 +74,17 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
       expect((await h.verify(u, { credentialId: 'x', readerId: 'r' })).status).to.equal(402);
     });
 
+    it('a deactivated user is denied until reactivated, keeping their grants', async () => {
+      await h.ds.query(`UPDATE users SET status = 'INACTIVE' WHERE id = $1`, [userId]);
+      await h.publish(t.tenantId, 'user', userId);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+      await h.ds.query(`UPDATE users SET status = 'ACTIVE' WHERE id = $1`, [userId]);
+      await h.publish(t.tenantId, 'user', userId);
+      await h.daemon.sync.settled();
+      expect(await tap()).to.include({ decision: 'GRANT' });
+    });
+
     it('a removed user loses every grant', async () => {
       await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [userId]);
       await h.publish(t.tenantId, 'user', userId, 'delete');

@@ -109,13 +109,13 @@ export class AccessReadModelRepository {
     );
   }
 
-  /** Display names of live users holding an ACTIVE grant (what a GRANT answers with). */
+  /** Live, ACTIVE users holding an ACTIVE grant: a daemon grants only to them, and answers with the name. */
   grantedUsers(tenantId?: string): Promise<ReadModelUser[]> {
     const s = scope('u.tenant_id', tenantId);
     return this.ds.query(
       `SELECT u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName"
          FROM users u
-        WHERE u.deleted_at IS NULL AND ${s.where}
+        WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE' AND ${s.where}
           AND EXISTS (SELECT 1 FROM access_grants g WHERE g.user_id = u.id AND g.status = 'ACTIVE')
         ORDER BY u.id`,
       s.params,

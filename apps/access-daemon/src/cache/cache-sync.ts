@@ -116,7 +116,7 @@ export class CacheSync {
       case 'grant': {
         const grant = await this.rows.activeGrant(c.id);
         if (!grant) return this.cache.removeGrant(c.id);
-        if (grant.userId && !this.cache.userName(grant.userId)) this.cache.putUser(grant.userId, await this.rows.liveUser(grant.userId));
+        if (grant.userId && !this.cache.userName(grant.userId)) this.cache.putUser(grant.userId, await this.rows.activeUser(grant.userId));
         return this.cache.putGrant(grant);
       }
       case 'visitor-pass': {
@@ -129,9 +129,9 @@ export class CacheSync {
       case 'reader-key':
         return this.cache.putReaderKey(c.id, await this.rows.liveReaderKey(c.id));
       case 'user': {
-        const user = await this.rows.liveUser(c.id);
-        this.cache.putUser(c.id, user);
-        if (!user) this.cache.removeGrantsOfHolder(c.id);
+        // Deactivation keeps the grants (reactivation restores access); removal revokes them.
+        this.cache.putUser(c.id, await this.rows.activeUser(c.id));
+        if (c.op === 'delete') this.cache.removeGrantsOfHolder(c.id);
         return;
       }
       case 'signing-key': {

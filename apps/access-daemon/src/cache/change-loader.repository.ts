@@ -44,8 +44,9 @@ export class ChangeLoaderRepository {
     );
   }
 
-  liveUser(id: string): Promise<UserRow | null> {
-    return this.one(`SELECT id, tenant_id AS "tenantId", full_name AS "fullName" FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  /** A user who may open doors: not removed and ACTIVE. */
+  activeUser(id: string): Promise<UserRow | null> {
+    return this.one(`SELECT id, tenant_id AS "tenantId", full_name AS "fullName" FROM users WHERE id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'`, [id]);
   }
 
   pass(id: string): Promise<PassRow | null> {

@@ -69,8 +69,10 @@ export class VerifyService {
 
     if (zone && zone.active && claims) {
       const pass = claims.typ === 'visitor' ? this.cache.pass(claims.sub) : undefined;
-      const coveredByPass = claims.typ === 'user' || (pass !== undefined && pass.revokedAt === null && claims.zones.includes(zone.id));
-      const grant = coveredByPass ? this.cache.grantFor(claims.sub, zone.id) : undefined;
+      // A user credential opens doors only while its holder is a live, ACTIVE user.
+      const holderValid =
+        claims.typ === 'user' ? this.cache.userName(claims.sub) !== undefined : pass !== undefined && pass.revokedAt === null && claims.zones.includes(zone.id);
+      const grant = holderValid ? this.cache.grantFor(claims.sub, zone.id) : undefined;
       if (grant) {
         if (grant.expiresAtMs !== null && nowMs >= grant.expiresAtMs) {
           this.cache.removeGrant(grant.id);

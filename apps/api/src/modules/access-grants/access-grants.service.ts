@@ -169,6 +169,12 @@ export class AccessGrantsService implements UserRemovalListener {
     return () => this.feed.publish(changes);
   }
 
+  /** Grants stay as they are; daemons stop (or resume) honouring them while the user is inactive. */
+  async userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<void>> {
+    const recorded = await this.feed.record(tx, change.tenantId, 'user', change.userId, 'upsert');
+    return () => this.feed.publish(recorded);
+  }
+
   /** Lapsed grants are stored as EXPIRED (no audit row: they had already stopped working); active ones are revoked. */
   private async endGrants(tx: Tx, tenantId: string, selector: GrantSelector, r: Revocation): Promise<{ revoked: number; changes: AccessChange[] }> {
     const expired = await this.repo.expireLapsedWhere(tx, tenantId, selector, r.at);

@@ -76,4 +76,13 @@ describe('access change feed (HTTP → bus)', () => {
     expect(result.status).to.equal(200);
     expect(changes).to.deep.equal([{ tenantId, version: 1, kind: 'user', id: staff.id, op: 'delete' }]);
   });
+
+  it('publishes a user upsert when a user is deactivated and when reactivated', async () => {
+    const staff = await createUser(h.ds, tenantId);
+    const off = await watch(() => h.request('PATCH', `/users/${staff.id}/status`, { token, body: { status: 'INACTIVE' } }));
+    expect(off.result.status).to.equal(200);
+    expect(off.changes).to.deep.equal([{ tenantId, version: 1, kind: 'user', id: staff.id, op: 'upsert' }]);
+    const on = await watch(() => h.request('PATCH', `/users/${staff.id}/status`, { token, body: { status: 'ACTIVE' } }));
+    expect(on.changes).to.deep.equal([{ tenantId, version: 2, kind: 'user', id: staff.id, op: 'upsert' }]);
+  });
 });

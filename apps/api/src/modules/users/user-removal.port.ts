@@ -13,4 +13,6 @@ export interface UserRemoval {
  */
 export interface UserRemovalListener {
   userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<void>>;
+  /** Deactivation and reactivation: a deactivated person's door credential must stop at once. */
+  userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<void>>;
 }

@@ -102,13 +102,15 @@ export class UsersService {
   /** Deactivation fires no event (spec 03); it ends the user's sessions so their tokens stop working now. */
   async setStatus(actor: Actor, id: string, status: 'ACTIVE' | 'INACTIVE'): Promise<UserDto> {
     if (id === actor.userId && status === 'INACTIVE') throw new ForbiddenError('You cannot deactivate your own account');
-    return this.transaction(async (tx) => {
+    const { user, afterCommit } = await this.transaction(async (tx) => {
       await this.manageable(tx, actor, id);
       const now = this.clock.now();
-      const user = await this.repo.update(tx, actor.tenantId, id, { status }, now);
+      const updated = await this.repo.update(tx, actor.tenantId, id, { status }, now);
       if (status === 'INACTIVE') await this.repo.revokeSessions(tx, actor.tenantId, id, now, 'user_deactivated');
-      return toUserDto(user);
+      return { user: updated, afterCommit: await this.removal.userStatusChanged(tx, { tenantId: actor.tenantId, userId: id }) };
     });
+    await afterCommit();
+    return toUserDto(user);
   }
 
   /** The one place a user is removed; everything that must end with them ends in this transaction. */
