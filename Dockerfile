@@ -11,5 +11,7 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# The daemon's audit spool volume is mounted here; it must be writable by the unprivileged user.
+RUN mkdir -p /spool && chown node:node /spool
 USER node
 CMD ["node", "apps/api/dist/main.js"]
