@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
-import { planIncludes, type Role } from '@wfm/core/tenancy';
+import { UnauthorizedError } from '@wfm/core/errors';
+import type { Role } from '@wfm/core/tenancy';
+import { developerApiRefusal } from '../../http/auth.guard.js';
 
 /** Spec 01: keys and clients are made by a tenant owner or company admin (the group owner passes every check). */
 export const CREDENTIAL_ADMIN_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
@@ -13,9 +14,5 @@ export const CREDENTIAL_ADMIN_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY
 export const requireDeveloperApiTenant: RequestHandler = (req, _res, next) => {
   const p = req.ctx.principal;
   if (!p || p.kind !== 'user') return next(new UnauthorizedError());
-  if (!planIncludes(p.tenant.plan, 'developerApi')) {
-    return next(new ForbiddenError(`Your ${p.tenant.plan} plan does not include the developer API. Upgrade at /admin/billing.`, 'ModuleNotEntitled'));
-  }
-  if (!p.tenant.publicApiEnabled) return next(new ForbiddenError('The Public Developer API is switched off for this tenant'));
-  next();
+  next(developerApiRefusal(p.tenant) ?? undefined);
 };
