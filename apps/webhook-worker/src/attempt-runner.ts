@@ -5,10 +5,12 @@ import { attemptLeaseMs } from '@wfm/webhooks/attempt';
 import type { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import type { WorkerDeliveryRepository } from './delivery.repository.js';
+import type { SuccessRecorder } from './success-recorder.js';
 
 export interface AttemptRunnerDeps {
   repository: WorkerDeliveryRepository;
   attempter: DeliveryAttempter;
+  successes: SuccessRecorder;
   settings: Pick<WebhookSettings, 'maxInFlight' | 'maxInFlightPerTenant' | 'timeoutMs'>;
   clock: Clock;
   logger: Logger;
@@ -25,8 +27,8 @@ export interface AttemptRunnerDeps {
 export class AttemptRunner {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly perTenant = new Map<string, number>();
-  /** Tenants that were at their cap at the last claim: one of their attempts ending may free work. */
-  private readonly saturated = new Set<string>();
+  /** Tenants the last claims held back at their cap: when one of their attempts ends, claim again. */
+  private readonly capped = new Set<string>();
   private claiming: Promise<void> | null = null;
   private pending = false;
   private stopped = false;
@@ -73,6 +75,10 @@ export class AttemptRunner {
     }
   }
 
+  get inFlightIds(): string[] {
+    return [...this.inFlight.keys()];
+  }
+
   /** Waits for attempts in flight, at most `ms`; true when all finished. */
   async drain(ms: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
@@ -95,6 +101,7 @@ export class AttemptRunner {
       if (free <= 0) return;
       this.pending = false;
       const now = this.deps.clock.now();
+      const before = new Map(this.perTenant);
       let claimed: DeliveryToAttempt[];
       try {
         claimed = await this.deps.repository.claimDue({
@@ -104,7 +111,7 @@ export class AttemptRunner {
           leaseUntil: new Date(now.getTime() + attemptLeaseMs(this.deps.settings.timeoutMs)),
           limit: free,
           perTenantCap: this.deps.settings.maxInFlightPerTenant,
-          inFlight: this.perTenant,
+          inFlight: before,
           after: this.after,
         });
       } catch (err) {
@@ -112,14 +119,26 @@ export class AttemptRunner {
         this.retryLater();
         return;
       }
+      this.noteCaps(before, claimed);
       if (claimed.length === 0) continue;
       this.after = this.lastInRotation(claimed.map((c) => c.tenantId));
       for (const delivery of claimed) this.start(delivery);
-      this.saturated.clear();
-      for (const [tenant, n] of this.perTenant) if (n >= this.deps.settings.maxInFlightPerTenant) this.saturated.add(tenant);
-      // A full claim suggests more is due; so does a capped tenant, once a slot of its frees.
+      // A full claim suggests more is due.
       if (claimed.length === free) this.pending = true;
     }
+  }
+
+  /** Which tenants may have more due work than the claim gave them because of their cap. */
+  private noteCaps(before: ReadonlyMap<string, number>, claimed: DeliveryToAttempt[]): void {
+    const cap = this.deps.settings.maxInFlightPerTenant;
+    const got = new Map<string, number>();
+    for (const c of claimed) got.set(c.tenantId, (got.get(c.tenantId) ?? 0) + 1);
+    for (const [tenant, n] of before) if (n >= cap) this.capped.add(tenant);
+    for (const [tenant, n] of got) {
+      if (n >= cap - (before.get(tenant) ?? 0)) this.capped.add(tenant);
+      else this.capped.delete(tenant);
+    }
+    for (const [tenant, n] of before) if (n < cap && !got.has(tenant)) this.capped.delete(tenant);
   }
 
   private retryLater(): void {
@@ -137,12 +156,19 @@ export class AttemptRunner {
     return tenants.reduce((last, t) => (key(t) > key(last) ? t : last));
   }
 
+  private async attempt(delivery: DeliveryToAttempt): Promise<boolean> {
+    const outcome = await this.deps.attempter.outcomeOf(delivery);
+    if (outcome.ok) {
+      return this.deps.successes.record({ deliveryId: delivery.id, at: this.deps.clock.now(), responseStatus: outcome.lastResponseStatus });
+    }
+    return (await this.deps.attempter.record(delivery.id, this.deps.owner, true, outcome)) !== null;
+  }
+
   private start(delivery: DeliveryToAttempt): void {
     this.perTenant.set(delivery.tenantId, (this.perTenant.get(delivery.tenantId) ?? 0) + 1);
-    const run = this.deps.attempter
-      .attempt(delivery, this.deps.owner, true)
+    const run = this.attempt(delivery)
       .then((recorded) => {
-        if (!recorded) this.deps.logger.warn({ deliveryId: delivery.id }, 'lease lost before the outcome was recorded; another worker owns the delivery');
+        if (!recorded) this.deps.logger.warn({ deliveryId: delivery.id }, 'outcome not recorded: another worker took the delivery over, or it was deleted with its subscription');
       })
       .catch((err: unknown) => {
         this.deps.logger.error({ err, deliveryId: delivery.id }, 'webhook attempt failed to record; the lease will expire and it will be retried');
@@ -152,7 +178,7 @@ export class AttemptRunner {
         const left = (this.perTenant.get(delivery.tenantId) ?? 1) - 1;
         if (left > 0) this.perTenant.set(delivery.tenantId, left);
         else this.perTenant.delete(delivery.tenantId);
-        if (this.saturated.delete(delivery.tenantId)) this.pending = true;
+        if (this.capped.has(delivery.tenantId)) this.pending = true;
         if (this.pending) this.kick();
       });
     this.inFlight.set(delivery.id, run);

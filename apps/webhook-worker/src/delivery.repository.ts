@@ -141,12 +141,15 @@ export class WorkerDeliveryRepository {
            FOR UPDATE SKIP LOCKED
          ) c
          LIMIT $5
+       ),
+       claimed AS (
+         UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
+         FROM picked p, webhook_subscriptions s
+         WHERE d.id = p.id AND s.id = d.webhook_id
+         RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
+                   s.url, s.secret_sealed AS "secretSealed"
        )
-       UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
-       FROM picked p, webhook_subscriptions s
-       WHERE d.id = p.id AND s.id = d.webhook_id
-       RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
-                 s.url, s.secret_sealed AS "secretSealed"`,
+       SELECT * FROM claimed`,
       [r.after, r.now, r.sweepCutoff, r.leaseUntil, r.limit, r.perTenantCap, tenants, tenants.map((t) => r.inFlight.get(t) ?? 0), r.owner],
     );
   }

@@ -36,7 +36,7 @@ describe('webhook worker', () => {
       dataEncryptionKey: TEST_ENCRYPTION_KEY,
       logger: createLogger('test', 'silent'),
       clock: opts.clock ?? clock,
-      ca: receiver.ca,
+      extraCa: receiver.ca,
       resolver: opts.resolver,
       stopGraceMs: opts.stopGraceMs,
     });

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { rootCertificates } from 'node:tls';
 import { systemClock, type Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
@@ -8,11 +9,12 @@ import { transactionRunner } from '@wfm/db/transaction';
 import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { Resolver } from '@wfm/webhooks/egress';
-import { WebhookSender, type SenderOptions } from '@wfm/webhooks/sender';
+import { WebhookSender } from '@wfm/webhooks/sender';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { AttemptRunner } from './attempt-runner.js';
 import { WorkerDeliveryRepository } from './delivery.repository.js';
 import { Dispatcher } from './dispatcher.js';
+import { SuccessRecorder } from './success-recorder.js';
 import { Sweeper } from './sweep.js';
 import { OutboxListener } from './wake.js';
 
@@ -25,11 +27,9 @@ export interface WebhookWorkerDeps {
   dataEncryptionKey: string;
   logger: Logger;
   clock?: Clock;
-  /** Extra CAs to trust (tests, benchmark); production uses the system store and NODE_EXTRA_CA_CERTS. */
-  ca?: SenderOptions['ca'];
+  /** PEM of CAs trusted for receivers on top of the system store (WEBHOOK_CA_FILE, tests). */
+  extraCa?: string;
   resolver?: Resolver;
-  random?: () => number;
-  workerId?: string;
   /** How long stop() waits for attempts in flight before handing their leases back. */
   stopGraceMs?: number;
 }
@@ -50,10 +50,16 @@ export interface WebhookWorker {
  */
 export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<WebhookWorker> {
   const clock = deps.clock ?? systemClock;
-  const id = deps.workerId ?? `${hostname()}:${process.pid}:${uuid().slice(0, 8)}`;
+  // The pid in the id lets an operator match leases in the table to a process.
+  const id = `${hostname()}:${process.pid}:${uuid().slice(0, 8)}`;
   const logger = deps.logger.child({ workerId: id });
   const settings = deps.settings;
-  const sender = new WebhookSender({ timeoutMs: settings.timeoutMs, ca: deps.ca, maxSocketsPerOrigin: settings.maxInFlight });
+  // `ca` replaces Node's trusted roots, so an extra CA is added to them rather than swapped in.
+  const sender = new WebhookSender({
+    timeoutMs: settings.timeoutMs,
+    ca: deps.extraCa ? [...rootCertificates, deps.extraCa] : undefined,
+    maxSocketsPerOrigin: settings.maxInFlight,
+  });
   const shared = new WebhookDeliveriesRepository(deps.dataSource);
   const repository = new WorkerDeliveryRepository(deps.dataSource);
   const attempter = new DeliveryAttempter({
@@ -63,9 +69,9 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
     settings,
     clock,
     resolver: deps.resolver,
-    random: deps.random,
   });
-  const runner = new AttemptRunner({ repository, attempter, settings, clock, logger, owner: id });
+  const successes = new SuccessRecorder(shared, id);
+  const runner = new AttemptRunner({ repository, attempter, successes, settings, clock, logger, owner: id });
   const dispatcher = new Dispatcher({
     repository,
     transaction: transactionRunner(deps.dataSource),
@@ -98,7 +104,7 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
       await dispatcher.settled();
       const finished = await runner.drain(deps.stopGraceMs ?? Math.min(settings.timeoutMs, 5000));
       // Whatever is still in flight is handed back now rather than when its lease runs out.
-      const released = finished ? 0 : await shared.releaseLeases(id);
+      const released = finished ? 0 : await shared.releaseLeases(id, runner.inFlightIds);
       sender.close();
       logger.info({ released }, 'webhook worker stopped');
     },

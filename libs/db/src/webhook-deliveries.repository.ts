@@ -34,8 +34,6 @@ export interface RecordedAttempt {
   status: DeliveryStatus;
   attempts: number;
   nextAttemptAt: Date;
-  subscriptionActive: boolean;
-  failureCount: number;
 }
 
 export interface SubscriptionOutcome {
@@ -86,6 +84,10 @@ const SUBSCRIPTION_OUTCOME_SET = `
   active = s.active AND ($ok OR s.failure_count + 1 < $threshold),
   updated_at = CASE WHEN s.active AND NOT $ok AND s.failure_count + 1 >= $threshold THEN $at ELSE s.updated_at END`;
 
+// A success that would change nothing but a last_success_at under a second old leaves the row
+// alone: under load every attempt to a receiver would otherwise queue on this one row's lock.
+const SUBSCRIPTION_OUTCOME_WORTH_WRITING = `NOT ($ok AND s.failure_count = 0 AND COALESCE(s.last_success_at >= $at::timestamptz - interval '1 second', false))`;
+
 function numbered(sql: string, names: string[]): string {
   return names.reduce((text, name, i) => text.replaceAll(`$${name}`, `$${i + 1}`), sql);
 }
@@ -118,13 +120,12 @@ export class WebhookDeliveriesRepository {
          RETURNING webhook_id, status, attempts, next_attempt_at
        ), s AS (
          UPDATE webhook_subscriptions s SET ${SUBSCRIPTION_OUTCOME_SET}
-         FROM d WHERE s.id = d.webhook_id
-         RETURNING s.active, s.failure_count
+         FROM d WHERE s.id = d.webhook_id AND ${SUBSCRIPTION_OUTCOME_WORTH_WRITING}
        )
-       SELECT d.status, d.attempts, d.next_attempt_at, s.active, s.failure_count FROM d LEFT JOIN s ON true`,
+       SELECT d.status, d.attempts, d.next_attempt_at FROM d`,
       names,
     );
-    const rows: Array<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date; active: boolean | null; failure_count: number | null }> =
+    const rows: Array<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date }> =
       await this.ds.query(sql, [
         r.ok,
         r.at,
@@ -140,20 +141,40 @@ export class WebhookDeliveriesRepository {
       ]);
     const row = rows[0];
     if (!row) return null;
-    return {
-      status: row.status,
-      attempts: row.attempts,
-      nextAttemptAt: row.next_attempt_at,
-      subscriptionActive: row.active ?? false,
-      failureCount: row.failure_count ?? 0,
-    };
+    return { status: row.status, attempts: row.attempts, nextAttemptAt: row.next_attempt_at };
+  }
+
+  /**
+   * Successful attempts of one worker, recorded together: one statement and one commit for a batch,
+   * which is what lets a worker keep up with thousands of deliveries a second. Returns the ids
+   * recorded (those whose lease this owner still held).
+   */
+  async recordSuccesses(owner: string, items: Array<{ deliveryId: string; at: Date; responseStatus: number }>): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.ds.query(
+      `WITH i AS (
+         SELECT * FROM unnest($2::uuid[], $3::timestamptz[], $4::int[]) AS i(id, at, code)
+       ), d AS (
+         UPDATE webhook_deliveries w SET
+           attempts = w.attempts + 1, status = 'DELIVERED', last_error = NULL, last_response_status = i.code,
+           delivered_at = i.at, lease_owner = NULL, lease_expires_at = NULL, updated_at = i.at
+         FROM i WHERE w.id = i.id AND w.lease_owner = $1
+         RETURNING w.id, w.webhook_id, i.at
+       ), s AS (
+         UPDATE webhook_subscriptions s SET failure_count = 0, last_success_at = x.at
+         FROM (SELECT webhook_id, max(at) AS at FROM d GROUP BY webhook_id) x
+         WHERE s.id = x.webhook_id AND NOT (s.failure_count = 0 AND COALESCE(s.last_success_at >= x.at - interval '1 second', false))
+       )
+       SELECT id FROM d`,
+      [owner, items.map((i) => i.deliveryId), items.map((i) => i.at), items.map((i) => i.responseStatus)],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** The test route's outcome: it counts toward auto-disable but is not logged as a delivery. */
   async recordSubscriptionOutcome(o: SubscriptionOutcome): Promise<void> {
     const names = ['ok', 'at', 'threshold', 'disableReason', 'lastError', 'id', 'tenantId'];
     await this.ds.query(
-      numbered(`UPDATE webhook_subscriptions s SET ${SUBSCRIPTION_OUTCOME_SET} WHERE s.id = $id AND s.tenant_id = $tenantId`, names),
+      numbered(`UPDATE webhook_subscriptions s SET ${SUBSCRIPTION_OUTCOME_SET} WHERE s.id = $id AND s.tenant_id = $tenantId AND ${SUBSCRIPTION_OUTCOME_WORTH_WRITING}`, names),
       [o.ok, o.at, o.autoDisableAfter, o.disableReason, o.lastError, o.webhookId, o.tenantId],
     );
   }
@@ -190,12 +211,17 @@ export class WebhookDeliveriesRepository {
     );
   }
 
-  async releaseLeases(owner: string): Promise<number> {
-    const rows: unknown[] = await this.ds.query(
-      `UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 RETURNING id`,
-      [owner],
+  /** Hands leases back early (a worker stopping); by id, so no index on lease_owner slows every claim. */
+  async releaseLeases(owner: string, deliveryIds: string[]): Promise<number> {
+    const rows: Array<{ n: number }> = await this.ds.query(
+      `WITH r AS (
+         UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = ANY($2::uuid[]) AND lease_owner = $1 RETURNING id
+       )
+       SELECT count(*)::int AS n FROM r`,
+      [owner, deliveryIds],
     );
-    return rows.length;
+    return rows[0]!.n;
   }
 
   async subscriptionExists(tenantId: string, webhookId: string): Promise<boolean> {
@@ -212,7 +238,7 @@ export class WebhookDeliveriesRepository {
               ${iso('delivered_at')} AS "deliveredAt"
        FROM webhook_deliveries
        WHERE tenant_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)
-       ORDER BY created_at DESC, id DESC
+       ORDER BY created_at DESC, occurred_at DESC, id DESC
        LIMIT $4`,
       [tenantId, webhookId, opts.status ?? null, opts.limit],
     );

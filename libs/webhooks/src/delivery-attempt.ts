@@ -15,7 +15,6 @@ export interface AttemptDeps {
   settings: Pick<WebhookSettings, 'allowedTargets' | 'retryWaitsS' | 'timeoutMs'>;
   clock: Clock;
   resolver?: Resolver;
-  random?: () => number;
 }
 
 export interface SignedSend {
@@ -65,9 +64,12 @@ export class DeliveryAttempter {
    * (null) when this owner no longer holds the lease: another worker took the delivery over.
    */
   async attempt(delivery: DeliveryToAttempt, owner: string, requireLease: boolean): Promise<RecordedAttempt | null> {
-    const outcome = await this.outcomeOf(delivery);
+    return this.record(delivery.id, owner, requireLease, await this.outcomeOf(delivery));
+  }
+
+  record(deliveryId: string, owner: string, requireLease: boolean, outcome: AttemptOutcome): Promise<RecordedAttempt | null> {
     return this.deps.repository.recordAttempt({
-      deliveryId: delivery.id,
+      deliveryId,
       owner,
       requireLease,
       at: this.deps.clock.now(),
@@ -75,13 +77,14 @@ export class DeliveryAttempter {
       lastError: outcome.lastError,
       lastResponseStatus: outcome.lastResponseStatus,
       retryWaitsS: this.deps.settings.retryWaitsS,
-      jitter: jitterFactor(this.deps.random),
+      jitter: jitterFactor(),
       autoDisableAfter: AUTO_DISABLE_AFTER,
       disableReason: disableReason(outcome.lastError),
     });
   }
 
-  private async outcomeOf(delivery: DeliveryToAttempt): Promise<AttemptOutcome> {
+  /** The attempt without recording it: unseal the secret, check, sign, send, classify. */
+  async outcomeOf(delivery: DeliveryToAttempt): Promise<AttemptOutcome> {
     let secret: string;
     try {
       secret = this.deps.encryptor.decrypt(delivery.secretSealed);

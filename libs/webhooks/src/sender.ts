@@ -1,6 +1,7 @@
 import { Agent, request, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { LookupAddress } from 'node:dns';
+import { createSecureContext, type SecureContext } from 'node:tls';
 
 export interface SendRequest {
   url: string;
@@ -31,7 +32,7 @@ export interface SenderOptions {
   maxOrigins?: number;
 }
 
-export const EXCERPT_CHARS = 500;
+const EXCERPT_CHARS = 500;
 // Enough bytes for 500 characters of any UTF-8; a longer body is cut off and its socket dropped.
 const READ_LIMIT_BYTES = EXCERPT_CHARS * 4;
 const DRAIN_LIMIT_BYTES = 64 * 1024;
@@ -51,8 +52,12 @@ export function firstChars(text: string, n = EXCERPT_CHARS): string {
  */
 export class WebhookSender {
   private readonly agents = new Map<string, Agent>();
+  // Built once: an agent given `ca` itself would fold every certificate into each request's pool key.
+  private readonly secureContext: SecureContext | undefined;
 
-  constructor(private readonly opts: SenderOptions) {}
+  constructor(private readonly opts: SenderOptions) {
+    this.secureContext = opts.ca ? createSecureContext({ ca: opts.ca }) : undefined;
+  }
 
   async send(req: SendRequest): Promise<SendResult> {
     const first = await this.sendOnce(req);
@@ -81,7 +86,7 @@ export class WebhookSender {
       maxFreeSockets: this.opts.maxSocketsPerOrigin ?? 64,
       // Shorter than Node's default server keep-alive (5 s), so we rarely reuse a socket the server is closing.
       timeout: 4000,
-      ca: this.opts.ca,
+      secureContext: this.secureContext,
     });
     this.agents.set(key, agent);
     const max = this.opts.maxOrigins ?? 1000;

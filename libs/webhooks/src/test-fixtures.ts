@@ -5,6 +5,7 @@ import { recordEvent, type RecordedEvent } from '@wfm/db/domain-events.repositor
 import type { EventCode, EventPayloads } from '@wfm/events/catalog';
 import { DEFAULT_RETRY_WAITS_S } from './attempt.js';
 import { parseAllowedTargets } from './egress.js';
+import { serializeEnvelope } from './envelope.js';
 import type { WebhookSettings } from './settings.js';
 import { generateWebhookSecret } from './signing.js';
 
@@ -67,6 +68,24 @@ export async function commitEvents(ds: DataSource, tenantId: string, count: numb
   await ds.transaction(async (tx) => {
     for (let i = 0; i < count; i++) await recordEvent(tx, tenantId, 'user.created', userCreated(tenantId, i), at);
   });
+}
+
+/** A delivery as the worker would have left it, e.g. DEAD after 6 attempts. */
+export async function createDelivery(
+  ds: DataSource,
+  sub: TestSubscription,
+  opts: { status?: string; attempts?: number; at?: Date } = {},
+): Promise<{ id: string; body: string }> {
+  const id = uuid();
+  const at = opts.at ?? new Date('2026-01-05T08:00:00Z');
+  const payload = userCreated(sub.tenantId);
+  const body = serializeEnvelope({ event: 'user.created', tenantId: sub.tenantId, occurredAt: at, payload });
+  await ds.query(
+    `INSERT INTO webhook_deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, status, attempts, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'user.created', $5, $6, $7, $8, $9, $7, $7, $7)`,
+    [id, sub.tenantId, sub.id, uuid(), JSON.stringify(payload), body, at, opts.status ?? 'PENDING', opts.attempts ?? 0],
+  );
+  return { id, body };
 }
 
 export interface DeliveryRow {

@@ -22,11 +22,9 @@ export class WebhookDeliveryWorker1764000001000 implements MigrationInterface {
     // access to pending rows without scanning a tenant's history.
     await q.query(`CREATE INDEX domain_events_undispatched_tenant_idx ON domain_events (tenant_id, occurred_at) WHERE dispatched_at IS NULL`);
     await q.query(`CREATE INDEX webhook_deliveries_tenant_due_idx ON webhook_deliveries (tenant_id, next_attempt_at) WHERE status IN ('PENDING','FAILED')`);
-    await q.query(`CREATE INDEX webhook_deliveries_lease_idx ON webhook_deliveries (lease_owner) WHERE lease_owner IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX webhook_deliveries_lease_idx`);
     await q.query(`DROP INDEX webhook_deliveries_tenant_due_idx`);
     await q.query(`DROP INDEX domain_events_undispatched_tenant_idx`);
     await q.query(`DROP TRIGGER domain_events_notify ON domain_events`);
