@@ -66,7 +66,7 @@ async function serveBare(): Promise<void> {
 async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void> {
   const ds = createDataSource({ url: dbUrl, poolSize: 8 });
   await ds.initialize();
-  const config = { ...loadDaemonConfig({ LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
+  const config = { ...loadDaemonConfig({ ...process.env, LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
   global.gc?.();
   process.send?.({ port: daemon.port, rss: process.memoryUsage().rss });
@@ -111,6 +111,16 @@ async function serveConventional(dbUrl: string): Promise<void> {
     }
   });
   const server = app.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+}
+
+/** Upper bounds (ms) of the histogram buckets holding the given quantiles, from Prometheus text. */
+function histogramQuantiles(text: string, name: string, qs: number[]): string[] {
+  const buckets = [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+)$`, 'gm'))].map((m) => ({ le: m[1]!, n: Number(m[2]) }));
+  const total = buckets.at(-1)?.n ?? 0;
+  return qs.map((q) => {
+    const b = buckets.find((x) => x.n >= q * total);
+    return !b || b.le === '+Inf' ? '∞' : String(Number(b.le) * 1000);
+  });
 }
 
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   non-2xx ${r.non2xx}`;
@@ -226,6 +236,7 @@ async function main(): Promise<void> {
     const metrics = await fetch(`http://127.0.0.1:${d.info.port}/metrics`).then((r) => r.text());
     const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
     const rows = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
+    const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     d.proc.kill();
 
     const c = await child('serve-conventional', [dbUrl]);
@@ -244,6 +255,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   2. daemon verify (decision + audit)     ${fmt(r2)}
   3. conventional (Express + DB per tap)  ${fmt(r3)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
+  daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB`);
     if (prop) console.log(`  revoke-to-deny propagation, split mode over Redis, ${prop.length} revocations: p50 ${pct(prop, 50).toFixed(2)} ms  p99 ${pct(prop, 99).toFixed(2)} ms  max ${Math.max(...prop).toFixed(2)} ms`);
