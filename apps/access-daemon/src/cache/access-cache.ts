@@ -85,10 +85,6 @@ export class AccessCache {
     return key.key;
   }
 
-  keyTenant(kid: string): string | undefined {
-    return this.keys.get(kid)?.tenantId;
-  }
-
   /** Replaces everything (at start, and on a full reconcile). */
   replaceAll(s: AccessSnapshot, nowMs: number): void {
     this.tenants.clear();
