@@ -167,7 +167,7 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants));
+  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions));
   userOutletsRoutes(r, new UserOutletsService(new UserOutletsRepository(ds), transactionRunner(ds)));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 

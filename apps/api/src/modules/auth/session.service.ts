@@ -1,21 +1,26 @@
 import { UnauthorizedError } from '@wfm/core/errors';
 import { uuid } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { AuthRepository, RefreshRef } from './auth.repository.js';
 import type { TokenPair, TokenService } from './token.service.js';
+import type { SessionRevoker } from './session-revoker.port.js';
 
 /**
  * A session is one sign-in: the family of refresh tokens rotated from it. Every refresh token is
  * single use; presenting one again means it was copied, so the whole family is revoked.
  */
-export class SessionService {
+export class SessionService implements SessionRevoker {
   constructor(
     private readonly repo: AuthRepository,
     private readonly transaction: TransactionRunner,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
   ) {}
+
+  revokeAllForUser(tx: Tx, tenantId: string, userId: string, at: Date, reason: string): Promise<void> {
+    return this.repo.revokeUserSessions(tx, tenantId, userId, at, reason);
+  }
 
   async open(user: { id: string; tenantId: string }): Promise<TokenPair> {
     const sessionId = uuid();

@@ -1,7 +1,6 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Tx } from '@wfm/db/transaction';
-import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
 import type { UserDto } from './users.schemas.js';
 
@@ -71,16 +70,6 @@ export class UsersRepository {
 
   async softDelete(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
     await tx.update(UserEntity, { tenantId, id }, { deletedAt: at, updatedAt: at });
-  }
-
-  /** Ends every sign-in of the user: their access and refresh tokens fail on next use. */
-  async revokeSessions(tx: Tx, tenantId: string, userId: string, at: Date, reason: string): Promise<void> {
-    await tx
-      .createQueryBuilder()
-      .update(AuthSessionEntity)
-      .set({ revokedAt: at, revokedReason: reason })
-      .where('tenant_id = :tenantId AND user_id = :userId AND revoked_at IS NULL', { tenantId, userId })
-      .execute();
   }
 
   /** Live users of the tenant holding any of these (normalised) emails or mobiles. */

@@ -6,6 +6,7 @@ import { roleAllowed, roleRank, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { UserInviter } from '../auth/invite.port.js';
+import type { SessionRevoker } from '../auth/session-revoker.port.js';
 import type { UserRemovalListener } from './user-removal.port.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
@@ -49,6 +50,7 @@ export class UsersService {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly removal: UserRemovalListener,
+    private readonly sessions: SessionRevoker,
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
@@ -106,7 +108,7 @@ export class UsersService {
       await this.manageable(tx, actor, id);
       const now = this.clock.now();
       const updated = await this.repo.update(tx, actor.tenantId, id, { status }, now);
-      if (status === 'INACTIVE') await this.repo.revokeSessions(tx, actor.tenantId, id, now, 'user_deactivated');
+      if (status === 'INACTIVE') await this.sessions.revokeAllForUser(tx, actor.tenantId, id, now, 'user_deactivated');
       return { user: updated, afterCommit: await this.removal.userStatusChanged(tx, { tenantId: actor.tenantId, userId: id }) };
     });
     await afterCommit();
@@ -120,7 +122,7 @@ export class UsersService {
       await this.manageable(tx, actor, id);
       const now = this.clock.now();
       await this.repo.softDelete(tx, actor.tenantId, id, now);
-      await this.repo.revokeSessions(tx, actor.tenantId, id, now, 'user_deleted');
+      await this.sessions.revokeAllForUser(tx, actor.tenantId, id, now, 'user_deleted');
       await recordEvent(tx, actor.tenantId, 'user.terminated', { tenantId: actor.tenantId, userId: id }, now);
       return this.removal.userRemoved(tx, { tenantId: actor.tenantId, userId: id, removedBy: actor.userId, at: now });
     });
