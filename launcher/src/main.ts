@@ -63,7 +63,6 @@ const worker = await startWebhookWorker({
   databaseUrl,
   settings: workerConfig.webhooks,
   dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
-  extraCa: workerConfig.webhookCa,
   logger: logger.child({ app: 'webhook-worker' }),
 });
 const { app } = buildApi({

@@ -99,7 +99,6 @@ import { accessIntegrationsRoutes } from './modules/access-integrations/access-i
 import { createProviderAdapters } from './modules/access-integrations/providers.js';
 import { FetchHttpClient } from './modules/access-integrations/provider-http.js';
 import { LogMessagingTransport } from './modules/messaging/messaging.transport.js';
-import { rootCertificates } from 'node:tls';
 import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
@@ -215,8 +214,7 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
   );
 
   const webhookDeliveries = new WebhookDeliveriesRepository(ds);
-  // `ca` replaces Node's trusted roots, so an extra CA is added to them, not swapped in for them.
-  const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhookCa ? [...rootCertificates, config.webhookCa] : undefined });
+  const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
   const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
   webhooksRoutes(
     r,

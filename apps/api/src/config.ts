@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { durationSeconds, envBool, envDuration, envPort, logLevel, parseEnv } from '@wfm/core/config';
-import { AesGcmEncryptor } from '@wfm/core/encryption';
-import { existsSync, readFileSync } from 'node:fs';
+import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 
 const schema = z.object({
@@ -24,22 +22,8 @@ const schema = z.object({
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   SECRET_PEPPER: z.string().min(16).optional(),
   MIGRATE_ON_START: envBool.default(true),
-  DATA_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .superRefine((v, ctx) => {
-      if (v === undefined) return;
-      try {
-        new AesGcmEncryptor(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes: 64 hex or 43 base64url characters' });
-      }
-    }),
+  DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
-  WEBHOOK_CA_FILE: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || existsSync(v), 'must name an existing PEM file'),
 });
 
 type Env = z.infer<typeof schema>;
@@ -70,8 +54,6 @@ export interface ApiConfig {
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
   webhooks: WebhookSettings;
-  /** PEM of extra CAs trusted for webhook receivers only (private-CA receivers, tests). */
-  webhookCa: string | undefined;
 }
 
 /** Express's trust-proxy accepts booleans, hop counts and address lists; keep the operator's intent. */
@@ -108,6 +90,5 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     migrateOnStart: e.MIGRATE_ON_START,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
-    webhookCa: e.WEBHOOK_CA_FILE === undefined ? undefined : readFileSync(e.WEBHOOK_CA_FILE, 'utf8'),
   };
 }

@@ -17,7 +17,6 @@ const worker = await startWebhookWorker({
   databaseUrl: config.databaseUrl,
   settings: config.webhooks,
   dataEncryptionKey: config.dataEncryptionKey,
-  extraCa: config.webhookCa,
   logger,
 });
 handleShutdown(logger, async () => {

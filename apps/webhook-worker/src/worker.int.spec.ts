@@ -32,11 +32,10 @@ describe('webhook worker', () => {
     const worker = await startWebhookWorker({
       dataSource: db.dataSource,
       databaseUrl: db.url,
-      settings: testSettings(opts.settings),
+      settings: testSettings({ extraCa: receiver.ca, ...opts.settings }),
       dataEncryptionKey: TEST_ENCRYPTION_KEY,
       logger: createLogger('test', 'silent'),
       clock: opts.clock ?? clock,
-      extraCa: receiver.ca,
       resolver: opts.resolver,
       stopGraceMs: opts.stopGraceMs,
     });

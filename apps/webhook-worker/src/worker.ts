@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { rootCertificates } from 'node:tls';
 import { systemClock, type Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
@@ -27,8 +26,6 @@ export interface WebhookWorkerDeps {
   dataEncryptionKey: string;
   logger: Logger;
   clock?: Clock;
-  /** PEM of CAs trusted for receivers on top of the system store (WEBHOOK_CA_FILE, tests). */
-  extraCa?: string;
   resolver?: Resolver;
   /** How long stop() waits for attempts in flight before handing their leases back. */
   stopGraceMs?: number;
@@ -54,10 +51,9 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
   const id = `${hostname()}:${process.pid}:${uuid().slice(0, 8)}`;
   const logger = deps.logger.child({ workerId: id });
   const settings = deps.settings;
-  // `ca` replaces Node's trusted roots, so an extra CA is added to them rather than swapped in.
   const sender = new WebhookSender({
     timeoutMs: settings.timeoutMs,
-    ca: deps.extraCa ? [...rootCertificates, deps.extraCa] : undefined,
+    ca: settings.extraCa,
     maxSocketsPerOrigin: settings.maxInFlight,
   });
   const shared = new WebhookDeliveriesRepository(deps.dataSource);

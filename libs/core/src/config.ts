@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AesGcmEncryptor } from './encryption.js';
 
 export class ConfigError extends Error {}
 
@@ -22,6 +23,19 @@ export const envBool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const envPort = z.coerce.number().int().min(0).max(65535);
+
+/** DATA_ENCRYPTION_KEY: must open as an AesGcmEncryptor key, checked at start rather than on first use. */
+export const envEncryptionKey = z
+  .string()
+  .optional()
+  .superRefine((v, ctx) => {
+    if (v === undefined) return;
+    try {
+      new AesGcmEncryptor(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes: 64 hex or 43 base64url characters' });
+    }
+  });
 
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 

@@ -1,7 +1,7 @@
 import { Agent, request, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { LookupAddress } from 'node:dns';
-import { createSecureContext, type SecureContext } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 
 export interface SendRequest {
   url: string;
@@ -24,7 +24,7 @@ export interface SendResult {
 export interface SenderOptions {
   /** Spec 03: the receiver has this long to answer. */
   timeoutMs: number;
-  /** Extra trusted CA certificates (tests and on-premise receivers with a private CA). */
+  /** CA certificates trusted besides the system roots (a receiver with a private CA; tests). */
   ca?: string | Buffer | Array<string | Buffer>;
   /** Sockets per receiver address; the worker's in-flight bound is the real limit. */
   maxSocketsPerOrigin?: number;
@@ -53,10 +53,11 @@ export function firstChars(text: string, n = EXCERPT_CHARS): string {
 export class WebhookSender {
   private readonly agents = new Map<string, Agent>();
   // Built once: an agent given `ca` itself would fold every certificate into each request's pool key.
+  // TLS's `ca` replaces the roots it trusts, so the system roots go in beside the extra ones.
   private readonly secureContext: SecureContext | undefined;
 
   constructor(private readonly opts: SenderOptions) {
-    this.secureContext = opts.ca ? createSecureContext({ ca: opts.ca }) : undefined;
+    this.secureContext = opts.ca ? createSecureContext({ ca: [...rootCertificates, ...[opts.ca].flat()] }) : undefined;
   }
 
   async send(req: SendRequest): Promise<SendResult> {

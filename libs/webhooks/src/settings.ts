@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_RETRY_WAITS_S, MAX_ATTEMPTS } from './attempt.js';
 import { parseAllowedTargets, type AllowedTargets } from './egress.js';
@@ -14,6 +15,8 @@ export interface WebhookSettings {
   sweepIntervalMs: number;
   maxInFlight: number;
   maxInFlightPerTenant: number;
+  /** PEM of a CA trusted for receivers besides the system roots (WEBHOOK_CA_FILE). */
+  extraCa?: string;
 }
 
 const positiveInt = z.coerce.number().int().positive();
@@ -43,6 +46,10 @@ export const webhookEnvSchema = z.object({
   WEBHOOK_SWEEP_INTERVAL_MS: positiveInt.default(120_000),
   WEBHOOK_MAX_IN_FLIGHT: positiveInt.default(64),
   WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: positiveInt.optional(),
+  WEBHOOK_CA_FILE: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || existsSync(v), 'must name an existing PEM file'),
 });
 
 export function webhookSettingsFrom(e: z.infer<typeof webhookEnvSchema>): WebhookSettings {
@@ -54,5 +61,6 @@ export function webhookSettingsFrom(e: z.infer<typeof webhookEnvSchema>): Webhoo
     maxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
     // A quarter of the slots by default: a tenant whose receiver hangs can never take them all.
     maxInFlightPerTenant: Math.min(e.WEBHOOK_MAX_IN_FLIGHT_PER_TENANT ?? Math.max(1, Math.ceil(e.WEBHOOK_MAX_IN_FLIGHT / 4)), e.WEBHOOK_MAX_IN_FLIGHT),
+    ...(e.WEBHOOK_CA_FILE === undefined ? {} : { extraCa: readFileSync(e.WEBHOOK_CA_FILE, 'utf8') }),
   };
 }
