@@ -1,5 +1,5 @@
 import { App, us_listen_socket_close, us_socket_local_port, type HttpRequest, type HttpResponse, type us_listen_socket } from 'uWebSockets.js';
-import { randomUUID } from 'node:crypto';
+import { acceptRequestId } from '@wfm/core/request-id';
 import { z } from 'zod';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError } from '@wfm/core/errors';
 import { parseOrThrow } from '@wfm/core/validation';
@@ -50,8 +50,7 @@ const STATUS: Record<number, string> = {
 };
 
 function requestId(req: HttpRequest): string {
-  const sent = req.getHeader('x-request-id');
-  return sent && sent.length <= 80 && /^[\x21-\x7e]+$/.test(sent) ? sent : randomUUID();
+  return acceptRequestId(req.getHeader('x-request-id'));
 }
 
 /** A response that may be aborted by the client at any await: every write checks and corks. */
