@@ -40,8 +40,8 @@ export interface AccessDaemon {
 export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon> {
   const { config, dataSource: ds, bus, logger, clock } = deps;
   const cache = new AccessCache();
-  const rows = new ChangeLoaderRepository(ds);
   const readModel = new AccessReadModelRepository(ds);
+  const rows = new ChangeLoaderRepository(ds, readModel);
   const cacheAgeSeconds = () => (cache.syncedAt ? (clock.now().getTime() - cache.syncedAt) / 1000 : Infinity);
 
   const spool = new AuditSpool(config.spoolPath);

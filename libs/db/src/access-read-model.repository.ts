@@ -62,21 +62,29 @@ export interface ReadModelSigningKey {
   retiredAt: Date | null;
 }
 
-/** `WHERE` fragment and parameters: every tenant, or the one asked for. */
-function scope(column: string, tenantId: string | undefined): { where: string; params: string[] } {
-  return tenantId === undefined ? { where: 'TRUE', params: [] } : { where: `${column} = $1`, params: [tenantId] };
+/**
+ * Which rows: every tenant's (a daemon's start), one tenant's (after a missed change), or one row by
+ * id (applying one change of the feed). Grants can also be asked for by visitor pass.
+ */
+export type ReadModelScope = undefined | string | { id: string } | { visitorPassId: string };
+
+function scope(columns: { tenant: string; id: string }, s: ReadModelScope): { where: string; params: string[] } {
+  if (s === undefined) return { where: 'TRUE', params: [] };
+  if (typeof s === 'string') return { where: `${columns.tenant} = $1`, params: [s] };
+  if ('id' in s) return { where: `${columns.id} = $1`, params: [s.id] };
+  return { where: 'visitor_pass_id = $1', params: [s.visitorPassId] };
 }
 
 export class AccessReadModelRepository {
   constructor(private readonly ds: DataSource) {}
 
-  tenants(tenantId?: string): Promise<ReadModelTenant[]> {
-    const s = scope('id', tenantId);
+  tenants(where?: ReadModelScope): Promise<ReadModelTenant[]> {
+    const s = scope({ tenant: 'id', id: 'id' }, where);
     return this.ds.query(`SELECT id, plan, timezone FROM tenants WHERE ${s.where} ORDER BY id`, s.params);
   }
 
-  readerKeys(tenantId?: string): Promise<ReadModelReaderKey[]> {
-    const s = scope('tenant_id', tenantId);
+  readerKeys(where?: ReadModelScope): Promise<ReadModelReaderKey[]> {
+    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
     return this.ds.query(
       `SELECT id, tenant_id AS "tenantId", key_hash AS "keyHash", revoked_at IS NOT NULL AS revoked
          FROM access_reader_keys WHERE ${s.where} ORDER BY id`,
@@ -84,8 +92,8 @@ export class AccessReadModelRepository {
     );
   }
 
-  zones(tenantId?: string): Promise<ReadModelZone[]> {
-    const s = scope('z.tenant_id', tenantId);
+  zones(where?: ReadModelScope): Promise<ReadModelZone[]> {
+    const s = scope({ tenant: 'z.tenant_id', id: 'z.id' }, where);
     return this.ds.query(
       `SELECT z.id, z.tenant_id AS "tenantId", z.name, z.active, z.hours_json AS "hoursJson",
               z.deleted_at IS NOT NULL AS deleted,
@@ -100,8 +108,8 @@ export class AccessReadModelRepository {
   }
 
   /** Stored ACTIVE grants, including those past expiresAt: the daemon's first refused tap expires them. */
-  activeGrants(tenantId?: string): Promise<ReadModelGrant[]> {
-    const s = scope('tenant_id', tenantId);
+  activeGrants(where?: ReadModelScope): Promise<ReadModelGrant[]> {
+    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
     return this.ds.query(
       `SELECT id, tenant_id AS "tenantId", user_id AS "userId", visitor_pass_id AS "visitorPassId", zone_id AS "zoneId", expires_at AS "expiresAt"
          FROM access_grants WHERE status = 'ACTIVE' AND ${s.where} ORDER BY id`,
@@ -110,8 +118,8 @@ export class AccessReadModelRepository {
   }
 
   /** Live, ACTIVE users holding an ACTIVE grant: a daemon grants only to them, and answers with the name. */
-  grantedUsers(tenantId?: string): Promise<ReadModelUser[]> {
-    const s = scope('u.tenant_id', tenantId);
+  grantedUsers(where?: ReadModelScope): Promise<ReadModelUser[]> {
+    const s = scope({ tenant: 'u.tenant_id', id: 'u.id' }, where);
     return this.ds.query(
       `SELECT u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName"
          FROM users u
@@ -122,8 +130,8 @@ export class AccessReadModelRepository {
     );
   }
 
-  visitorPasses(tenantId?: string): Promise<ReadModelVisitorPass[]> {
-    const s = scope('tenant_id', tenantId);
+  visitorPasses(where?: ReadModelScope): Promise<ReadModelVisitorPass[]> {
+    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
     return this.ds.query(
       `SELECT id, tenant_id AS "tenantId", visitor_name AS "visitorName", expires_at AS "expiresAt", revoked_at AS "revokedAt"
          FROM access_visitor_passes WHERE ${s.where} ORDER BY id`,
@@ -132,8 +140,8 @@ export class AccessReadModelRepository {
   }
 
   /** Public halves only: the sealed private key never leaves the API. */
-  signingKeys(tenantId?: string): Promise<ReadModelSigningKey[]> {
-    const s = scope('tenant_id', tenantId);
+  signingKeys(where?: ReadModelScope): Promise<ReadModelSigningKey[]> {
+    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
     return this.ds.query(
       `SELECT id, tenant_id AS "tenantId", public_key AS "publicKey", retired_at AS "retiredAt"
          FROM access_signing_keys WHERE ${s.where} ORDER BY id`,
