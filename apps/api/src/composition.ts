@@ -160,7 +160,8 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
 
   const accessFeed = new AccessFeed(infra.bus, logger);
   const accessScopes = new AccessScopeService(new AccessScopeRepository(ds));
-  const accessGrants = new AccessGrantsService(new AccessGrantsRepository(ds), transactionRunner(ds), accessFeed, clock);
+  const accessGrantsRepository = new AccessGrantsRepository(ds);
+  const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock);
 
   const tenants = new TenantsService(new TenantsRepository(ds), transactionRunner(ds), clock, accessFeed);
   tenantsRoutes(r, tenants);
@@ -193,6 +194,7 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     r,
     new AccessVisitorsService({
       repo: new AccessVisitorsRepository(ds),
+      grants: accessGrantsRepository,
       transaction: transactionRunner(ds),
       feed: accessFeed,
       credentials: accessCredentials,

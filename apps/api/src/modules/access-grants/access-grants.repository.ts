@@ -35,7 +35,7 @@ export interface EndedGrant {
 }
 
 /** Which grants a cascade ends: one grant, a zone's (user and visitor grants), or a user's. */
-export type GrantSelector = { id: string } | { zoneId: string } | { userId: string };
+export type GrantSelector = { id: string } | { zoneId: string } | { userId: string } | { visitorPassId: string };
 
 export interface Revocation {
   at: Date;
@@ -66,11 +66,12 @@ const VIEW = `
 function selectorSql(s: GrantSelector, param: string): string {
   if ('id' in s) return `id = ${param}`;
   if ('zoneId' in s) return `zone_id = ${param}`;
+  if ('visitorPassId' in s) return `visitor_pass_id = ${param}`;
   return `user_id = ${param}`;
 }
 
 function selectorValue(s: GrantSelector): string {
-  return 'id' in s ? s.id : 'zoneId' in s ? s.zoneId : s.userId;
+  return 'id' in s ? s.id : 'zoneId' in s ? s.zoneId : 'visitorPassId' in s ? s.visitorPassId : s.userId;
 }
 
 export class AccessGrantsRepository {

@@ -9,6 +9,7 @@ import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange } from '@
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { AccessFeed } from '../access/access-feed.service.js';
+import { AccessGrantsRepository } from '../access-grants/access-grants.repository.js';
 import { AccessCredentialsRepository } from '../access-credentials/access-credentials.repository.js';
 import { AccessCredentialsService } from '../access-credentials/access-credentials.service.js';
 import type { MailTransport } from '../mail/mail.transport.js';
@@ -45,6 +46,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     const credentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), feed, new AesGcmEncryptor('ab'.repeat(32)), clock);
     return new AccessVisitorsService({
       repo: new AccessVisitorsRepository(ds),
+      grants: new AccessGrantsRepository(ds),
       transaction: transactionRunner(ds),
       feed,
       credentials,

@@ -102,27 +102,6 @@ export class AccessVisitorsRepository {
     await tx.query(`UPDATE access_visitor_passes SET revoked_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
   }
 
-  /**
-   * Revokes the pass's grants that are ACTIVE in effect and writes one REVOKED audit row per grant
-   * (credentialId = the grant id, no reader, as for user grants), in one statement. Returns their ids.
-   */
-  async revokeGrants(tx: Tx, tenantId: string, passId: string, r: { at: Date; byUserId: string; reason: string; source: string }): Promise<string[]> {
-    const rows: Array<{ id: string }> = await tx.query(
-      `WITH revoked AS (
-         UPDATE access_grants
-            SET status = 'REVOKED', revoked_at = $2, revoked_by_user_id = $3, revoke_reason = $4, updated_at = $2
-          WHERE tenant_id = $1 AND visitor_pass_id = $6 AND status = 'ACTIVE' AND (expires_at IS NULL OR expires_at > $2)
-          RETURNING id, visitor_pass_id, zone_id
-       ), audit AS (
-         INSERT INTO access_audit (id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source)
-         SELECT gen_random_uuid(), $1, NULL, zone_id, visitor_pass_id, id::text, '', 'REVOKED', $4, $2, $5 FROM revoked
-       )
-       SELECT id FROM revoked ORDER BY id`,
-      [tenantId, r.at, r.byUserId, r.reason, r.source, passId],
-    );
-    return rows.map((row) => row.id);
-  }
-
   /** Any tenant's pass: the invite code alone identifies it (its hash is unique). */
   async findForRedeem(codeHash: string): Promise<PassForRedeem | null> {
     const rows: PassForRedeem[] = await this.ds.query(

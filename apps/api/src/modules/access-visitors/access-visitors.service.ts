@@ -9,6 +9,7 @@ import type { AccessCredentialsService } from '../access-credentials/access-cred
 import type { MailTransport } from '../mail/mail.transport.js';
 import type { MessagingTransport } from '../messaging/messaging.transport.js';
 import type { AccessVisitorsRepository, PassSelector } from './access-visitors.repository.js';
+import type { AccessGrantsRepository } from '../access-grants/access-grants.repository.js';
 import {
   MAX_PASS_DAYS,
   type CreateVisitorBody,
@@ -32,6 +33,8 @@ export interface AccessVisitorsDeps {
   repo: AccessVisitorsRepository;
   transaction: TransactionRunner;
   feed: AccessFeed;
+  /** Grants end one way whoever ends them: one REVOKED audit row each. */
+  grants: AccessGrantsRepository;
   credentials: AccessCredentialsService;
   secrets: SecretHasher;
   mailer: MailTransport;
@@ -122,7 +125,8 @@ export class AccessVisitorsService {
       const pass = await repo.lockUnrevokedPass(tx, actor.tenantId, by);
       if (!pass) throw new NotFoundError('Visitor pass not found');
       await repo.markRevoked(tx, actor.tenantId, pass.id, now);
-      const grantIds = await repo.revokeGrants(tx, actor.tenantId, pass.id, { at: now, byUserId: actor.userId, reason: 'Visitor pass revoked', source: 'VISITOR_REVOKED' });
+      const ended = await this.d.grants.revokeActive(tx, actor.tenantId, { visitorPassId: pass.id }, { at: now, byUserId: actor.userId, reason: 'Visitor pass revoked', source: 'VISITOR_REVOKED' });
+      const grantIds = ended.map((g) => g.id);
       const changes = [await feed.record(tx, actor.tenantId, 'visitor-pass', pass.id), ...(await feed.recordMany(tx, actor.tenantId, 'grant', grantIds))];
       return { id: pass.id, changes };
     });
