@@ -14,3 +14,10 @@ export function normalizeMobile(mobile: string): string | null {
 export function looksLikeEmail(identifier: string): boolean {
   return identifier.includes('@');
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value the database's uuid columns accept; anything else must never reach a query. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}

@@ -59,7 +59,51 @@ function formatMessage(format: string, fallback: string): string {
   }
 }
 
+// C0 controls other than tab, line feed and carriage return, and DEL: PostgreSQL refuses NUL in
+// text, and none of them belongs in a name, an identifier or a note.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Every control character, for values that are one line by nature (identifiers, labels, headers).
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text has a UTF-16 surrogate without its pair (not encodable as UTF-8). */
+function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** The path of the first string (value or key) in `input` that no field may hold, or null. */
+export function findUnsafeText(input: unknown, path: string[] = []): string | null {
+  if (typeof input === 'string') return CONTROL.test(input) || hasLoneSurrogate(input) ? path.join('.') || 'body' : null;
+  if (Array.isArray(input)) {
+    for (let i = 0; i < input.length; i++) {
+      const hit = findUnsafeText(input[i], [...path, String(i)]);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  if (input && typeof input === 'object') {
+    for (const [k, v] of Object.entries(input)) {
+      if (CONTROL.test(k) || hasLoneSurrogate(k)) return [...path, k].join('.');
+      const hit = findUnsafeText(v, [...path, k]);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+/** A one-line string: no control character at all (tab and line breaks included). */
+export function singleLine(max: number) {
+  return z.string().max(max).refine((v) => !ANY_CONTROL.test(v), { message: 'must not contain control characters' });
+}
+
+/**
+ * Validates and types `input`; one rule for every caller first: no string anywhere in it may carry
+ * control characters or unpaired surrogates (a 400, never a 500 from the database).
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const unsafe = findUnsafeText(input);
+  if (unsafe !== null) throw new BadRequestError([`${unsafe} must not contain control characters or invalid Unicode`]);
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new BadRequestError(result.error.issues.flatMap(describe));

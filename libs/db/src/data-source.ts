@@ -78,7 +78,18 @@ export interface DataSourceOptions {
   url: string;
   poolSize?: number;
   applicationName?: string;
+  /** Server-side bound on one statement (PostgreSQL `statement_timeout`). */
+  statementTimeoutMs?: number;
+  /**
+   * Client-side bound on waiting for a reply: the only bound that holds when the server is frozen
+   * rather than refusing (a stalled host never enforces its own statement_timeout).
+   */
+  queryTimeoutMs?: number;
+  /** Bound on opening a connection, and on waiting for one from a full pool. */
+  connectTimeoutMs?: number;
 }
+
+export const DEFAULT_DB_TIMEOUTS = { statementTimeoutMs: 30_000, queryTimeoutMs: 35_000, connectTimeoutMs: 5_000 } as const;
 
 export function createDataSource(opts: DataSourceOptions): DataSource {
   return new DataSource({
@@ -91,6 +102,12 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     logging: false,
     poolSize: opts.poolSize ?? 10,
     applicationName: opts.applicationName ?? 'wfm',
+    connectTimeoutMS: opts.connectTimeoutMs ?? DEFAULT_DB_TIMEOUTS.connectTimeoutMs,
+    extra: {
+      statement_timeout: opts.statementTimeoutMs ?? DEFAULT_DB_TIMEOUTS.statementTimeoutMs,
+      query_timeout: opts.queryTimeoutMs ?? DEFAULT_DB_TIMEOUTS.queryTimeoutMs,
+      keepAlive: true,
+    },
   });
 }
 

@@ -7,6 +7,7 @@ import { planIncludes, roleAllowed, type Plan, type Role } from '@wfm/core/tenan
 import type { Scope } from '@wfm/core/scopes';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
+import { isUuid } from '@wfm/core/identity';
 import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/auth/token.service.js';
 import type { PrincipalRepository } from '../modules/auth/principal.repository.js';
 import type { DeveloperPrincipal, UserPrincipal } from './context.js';
@@ -52,16 +53,15 @@ export class AuthGuards {
           algorithms: ['HS256'],
           issuer: JWT_ISSUER,
           audience: ACCESS_AUDIENCE,
-          // A getter, so verification reads the injected clock at call time.
-          jsonWebTokenOptions: {
-            get clockTimestamp() {
-              return Math.floor(clock.now().getTime() / 1000);
-            },
-          } as never,
+          // passport-jwt copies its options once, at construction, so a clock handed to it there is
+          // frozen at start-up. Expiry is judged below against the injected clock on every request.
+          ignoreExpiration: true,
         },
-        (payload: { sub?: unknown; tid?: unknown; sid?: unknown }, done: (err: unknown, user?: UserPrincipal | false) => void) => {
-          if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string') return done(null, false);
-          principals.load(payload.sub, payload.tid, payload.sid, clock.now()).then((p) => done(null, p ?? false), done);
+        (payload: { sub?: unknown; tid?: unknown; sid?: unknown; exp?: unknown }, done: (err: unknown, user?: UserPrincipal | false) => void) => {
+          const now = clock.now();
+          if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now.getTime()) return done(null, false);
+          if (!isUuid(payload.sub) || !isUuid(payload.tid) || !isUuid(payload.sid)) return done(null, false);
+          principals.load(payload.sub, payload.tid, payload.sid, now).then((p) => done(null, p ?? false), done);
         },
       ),
     );

@@ -42,6 +42,14 @@ describe('platform conventions (HTTP)', () => {
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({ message: ['Malformed JSON in request body'], error: 'Bad Request', statusCode: 400 });
     });
+    it('a NUL byte or a lone surrogate in any string field is 400 naming the field, never a 500', async () => {
+      for (const rawBody of ['{"identifier":"a\\u0000b@example.test","password":"x"}', '{"identifier":"a@example.test","password":"\\ud800"}']) {
+        const res = await h.request('POST', '/auth/login', { rawBody, headers: { 'content-type': 'application/json' } });
+        expect(res.status, rawBody).to.equal(400);
+        expect(res.body.error).to.equal('Bad Request');
+        expect(res.body.message[0]).to.match(/^(identifier|password) must not contain control characters or invalid Unicode$/);
+      }
+    });
     it('a protected route without a token is a bare 401', async () => {
       const res = await h.request('GET', '/users');
       expect(res.status).to.equal(401);
