@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envPort, logLevel, parseEnv } from '@wfm/core/config';
+import type { DataSourceOptions } from '@wfm/db/data-source';
 
 const schema = z.object({
   ACCESS_DAEMON_PORT: envPort.default(3001),
@@ -15,6 +16,11 @@ const schema = z.object({
   ACCESS_AUDIT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(4),
   ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   ACCESS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  ACCESS_AUDIT_COMMIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ACCESS_GRANT_EXPIRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ACCESS_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ACCESS_DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
+  ACCESS_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 });
 
 export interface DaemonConfig {
@@ -32,6 +38,13 @@ export interface DaemonConfig {
   auditMaxInFlight: number;
   spoolReplayIntervalMs: number;
   dbPoolSize: number;
+  /** Bound on one audit statement on the door path; past it the rows are spooled and the door answered. */
+  auditCommitTimeoutMs: number;
+  /** Bound on the first-expired-tap UPDATE; past it the daemon decides "Access expired" locally. */
+  grantExpiryTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  dbQueryTimeoutMs: number;
+  dbConnectTimeoutMs: number;
 }
 
 export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
@@ -50,5 +63,25 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     auditMaxInFlight: e.ACCESS_AUDIT_MAX_IN_FLIGHT,
     spoolReplayIntervalMs: e.ACCESS_SPOOL_REPLAY_INTERVAL_MS,
     dbPoolSize: e.ACCESS_DB_POOL_SIZE,
+    auditCommitTimeoutMs: e.ACCESS_AUDIT_COMMIT_TIMEOUT_MS,
+    grantExpiryTimeoutMs: e.ACCESS_GRANT_EXPIRY_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.ACCESS_DB_STATEMENT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.ACCESS_DB_QUERY_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.ACCESS_DB_CONNECT_TIMEOUT_MS,
+  };
+}
+
+/**
+ * The daemon's own pool (split mode): bounds short enough that a frozen database fails the cache
+ * loads and frees stuck connections within seconds, not the 30 s the API's pool allows.
+ */
+export function daemonDataSourceOptions(config: DaemonConfig, url: string): DataSourceOptions {
+  return {
+    url,
+    poolSize: config.dbPoolSize,
+    applicationName: 'wfm-access-daemon',
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
   };
 }

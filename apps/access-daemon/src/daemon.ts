@@ -11,6 +11,7 @@ import { loadSnapshot } from './cache/snapshot-loader.js';
 import { CacheSync } from './cache/cache-sync.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AuditSpool } from './audit/audit-spool.js';
+import { AuditQuarantine, quarantinePathFor } from './audit/audit-quarantine.js';
 import { AuditWriter } from './audit/audit-writer.js';
 import { CredentialVerifier } from './verify/credential-verifier.js';
 import { GrantExpiryRepository } from './verify/grant-expiry.repository.js';
@@ -47,13 +48,22 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   const spool = new AuditSpool(config.spoolPath);
   await spool.init();
   const metrics = new DaemonMetrics({ cacheAgeSeconds, spoolDepth: () => spool.depth, grantsCached: () => cache.grantCount });
-  const audit = new AuditWriter(new AuditRepository(ds), spool, { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, maxInFlight: config.auditMaxInFlight }, logger, (n, spooled) =>
-    metrics.observeBatch(n, spooled),
+  const quarantine = new AuditQuarantine(quarantinePathFor(config.spoolPath));
+  const audit = new AuditWriter(
+    {
+      store: new AuditRepository(ds),
+      spool,
+      quarantine,
+      logger,
+      clock,
+      observer: { committed: (n, to) => metrics.observeBatch(n, to), quarantined: (n) => metrics.observeQuarantine(n) },
+    },
+    { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, maxInFlight: config.auditMaxInFlight, commitTimeoutMs: config.auditCommitTimeoutMs },
   );
   const sync = new CacheSync(cache, { load: (tenantId) => loadSnapshot(readModel, rows, tenantId) }, rows, bus, clock, logger, { reconcileIntervalMs: config.reconcileIntervalMs }, (lag) =>
     metrics.syncLag.set(lag),
   );
-  const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds), audit, clock, logger, (reason, seconds) =>
+  const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds, config.grantExpiryTimeoutMs), audit, clock, logger, (reason, seconds) =>
     metrics.observeDecision(reason, seconds),
   );
   const auth = new ReaderAuth(cache);
@@ -111,6 +121,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       await sync.stop();
       await audit.flush();
       await spool.close();
+      await quarantine.close();
     },
   };
 }

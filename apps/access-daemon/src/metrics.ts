@@ -13,6 +13,11 @@ export class DaemonMetrics {
   readonly syncLag = new Gauge({ name: 'access_sync_lag_seconds', help: 'Delay between the API publishing the last applied change and this daemon applying it', registers: [this.registry] });
   readonly auditBatches = new Counter({ name: 'access_audit_batches_total', help: 'Audit batches written, by destination', labelNames: ['to'], registers: [this.registry] });
   readonly auditRows = new Counter({ name: 'access_audit_rows_total', help: 'Audit rows written, by destination', labelNames: ['to'], registers: [this.registry] });
+  readonly auditQuarantined = new Counter({
+    name: 'access_audit_quarantined_rows_total',
+    help: 'Audit rows the database refused for good (on commit or spool replay), kept in the quarantine file',
+    registers: [this.registry],
+  });
 
   constructor(probes: { cacheAgeSeconds: () => number; spoolDepth: () => number; grantsCached: () => number }) {
     new Gauge({ name: 'access_cache_age_seconds', help: 'Seconds since the cache last matched the database', registers: [this.registry], collect() { this.set(probes.cacheAgeSeconds()); } });
@@ -25,9 +30,12 @@ export class DaemonMetrics {
     this.latency.observe(seconds);
   }
 
-  observeBatch(size: number, spooled: boolean): void {
-    const to = spooled ? 'spool' : 'database';
+  observeBatch(size: number, to: 'database' | 'spool'): void {
     this.auditBatches.inc({ to });
     this.auditRows.inc({ to }, size);
+  }
+
+  observeQuarantine(rows: number): void {
+    this.auditQuarantined.inc(rows);
   }
 }

@@ -18,4 +18,6 @@ export interface AuditRow {
 /** Where committed rows go. Throws when the database cannot take them. */
 export interface AuditStore {
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
+  /** One round trip, to learn whether the database answers. */
+  ping(): Promise<void>;
 }

@@ -29,4 +29,8 @@ export class AuditRepository implements AuditStore {
       ],
     );
   }
+
+  async ping(): Promise<void> {
+    await this.ds.query('SELECT 1');
+  }
 }

@@ -10,6 +10,7 @@ import { signCredential } from '@wfm/access/credential';
 import { hashReaderKey, newReaderKey } from '@wfm/access/reader-key';
 import type { HoursJson } from '@wfm/access/hours';
 import { nextAccessVersion } from '@wfm/db/access-feed.repository';
+import type { DataSource } from '@wfm/db/data-source';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import type { Bus } from '@wfm/memory/bus';
@@ -35,10 +36,13 @@ export class DaemonHarness {
   bus!: Bus;
   base = '';
   spoolPath = '';
+  /** The daemon's own data source when it must differ from the fixtures' (e.g. through a proxy). */
+  daemonDataSource: DataSource | undefined;
 
-  static async start(opts: { env?: Record<string, string>; bus?: Bus; db?: TestDatabase } = {}): Promise<DaemonHarness> {
+  static async start(opts: { env?: Record<string, string>; bus?: Bus; db?: TestDatabase; dataSource?: DataSource } = {}): Promise<DaemonHarness> {
     const h = new DaemonHarness();
     h.db = opts.db ?? (await createTestDatabase());
+    h.daemonDataSource = opts.dataSource;
     h.bus = opts.bus ?? new LocalBus();
     h.spoolPath = join(mkdtempSync(join(tmpdir(), 'daemon-spool-')), 'spool.ndjson');
     await h.boot(opts.env ?? {});
@@ -50,7 +54,7 @@ export class DaemonHarness {
   }
 
   async boot(env: Record<string, string> = {}): Promise<void> {
-    this.daemon = await startAccessDaemon({ config: this.config(env), dataSource: this.db.dataSource, bus: this.bus, logger: createLogger('t', 'silent'), clock: this.clock });
+    this.daemon = await startAccessDaemon({ config: this.config(env), dataSource: this.daemonDataSource ?? this.db.dataSource, bus: this.bus, logger: createLogger('t', 'silent'), clock: this.clock });
     this.base = `http://127.0.0.1:${this.daemon.port}`;
   }
 

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { withDeadline } from '../db-faults.js';
 import type { GrantExpiry } from './verify.service.js';
 
 /**
@@ -7,11 +8,15 @@ import type { GrantExpiry } from './verify.service.js';
  * "Access expired"; the others say "No access to this zone".
  */
 export class GrantExpiryRepository implements GrantExpiry {
-  constructor(private readonly ds: DataSource) {}
+  /** `timeoutMs` bounds the wait on the door path: a stalled database rejects like an unreachable one. */
+  constructor(
+    private readonly ds: DataSource,
+    private readonly timeoutMs: number,
+  ) {}
 
   async expire(grantId: string, at: Date): Promise<boolean> {
     // Wrapped in a SELECT so the driver returns rows, not its [rows, count] shape for UPDATE.
-    const rows: Array<{ n: number }> = await this.ds.query(
+    const update: Promise<Array<{ n: number }>> = this.ds.query(
       `WITH changed AS (
          UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2
           WHERE id = $1 AND status = 'ACTIVE' AND expires_at <= $2
@@ -19,6 +24,7 @@ export class GrantExpiryRepository implements GrantExpiry {
        SELECT count(*)::int AS n FROM changed`,
       [grantId, at],
     );
+    const rows = await withDeadline(update, this.timeoutMs, 'grant expiry');
     return rows[0]?.n === 1;
   }
 }

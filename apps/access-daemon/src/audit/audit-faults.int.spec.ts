@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AuditRow } from './audit-row.js';
+import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
+import { startDaemonBehindProxy, type FaultProxy } from '../test-support/fault-proxy.js';
+import type { DaemonHarness } from '../test-support/daemon-harness.js';
+
+/** PostgreSQL refuses a NUL byte in text (SQLSTATE 22021): a row that can never be written. */
+const POISON = 'door-\u0000';
+
+describe('audit rows PostgreSQL refuses (real database)', () => {
+  let h: DaemonHarness;
+  let proxy: FaultProxy;
+  let stop: () => Promise<void>;
+
+  before(async () => {
+    ({ h, proxy, stop } = await startDaemonBehindProxy({ ACCESS_DB_CONNECT_TIMEOUT_MS: '1000' }));
+  });
+  after(async () => stop());
+
+  function row(tenantId: string, readerId: string): AuditRow {
+    return {
+      id: randomUUID(),
+      tenantId,
+      userId: null,
+      zoneId: null,
+      visitorPassId: null,
+      credentialId: `sha256:${randomUUID().replaceAll('-', '')}`,
+      readerId,
+      eventType: 'UNKNOWN_READER',
+      reason: 'Unknown reader',
+      occurredAt: h.clock.now().toISOString(),
+      source: 'BRIDGE_HTTP',
+    };
+  }
+
+  async function writtenIds(rows: readonly AuditRow[]): Promise<string[]> {
+    const found: Array<{ id: string }> = await h.ds.query(`SELECT id FROM access_audit WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+    return found.map((r) => r.id);
+  }
+
+  function quarantinedIds(rows: readonly AuditRow[]): string[] {
+    const path = quarantinePathFor(h.spoolPath);
+    if (!existsSync(path)) return [];
+    const ids = new Set(rows.map((r) => r.id));
+    return readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as QuarantineEntry)
+      .filter((e) => e.row && ids.has(e.row.id))
+      .map((e) => e.row!.id);
+  }
+
+  async function quarantinedMetric(): Promise<number> {
+    const text = await fetch(`${h.base}/metrics`).then((r) => r.text());
+    return Number(/^access_audit_quarantined_rows_total (\d+)$/m.exec(text)?.[1]);
+  }
+
+  async function health(): Promise<Record<string, unknown>> {
+    return fetch(`${h.base}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
+  }
+
+  it('a poisoned row among 100 good ones from three tenants in one batch: 100 rows written, 1 quarantined and counted, the database still up', async () => {
+    const tenants = [(await h.tenant()).tenantId, (await h.tenant()).tenantId, (await h.tenant()).tenantId];
+    const good = Array.from({ length: 100 }, (_, i) => row(tenants[i % 3]!, `door-${i}`));
+    const poisoned = row(tenants[1]!, POISON);
+    const before = await quarantinedMetric();
+
+    await Promise.all([...good.slice(0, 50), poisoned, ...good.slice(50)].map((r) => h.daemon.audit.write(r)));
+
+    expect(await writtenIds([...good, poisoned])).to.have.members(good.map((r) => r.id));
+    expect(quarantinedIds([...good, poisoned])).to.deep.equal([poisoned.id]);
+    expect(await quarantinedMetric()).to.equal(before + 1);
+    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
+  });
+
+  it('a spool file holding a poisoned row: its good rows are replayed, the bad one quarantined, and a later spool file is not blocked', async () => {
+    const [a, b] = [(await h.tenant()).tenantId, (await h.tenant()).tenantId];
+    const before = await quarantinedMetric();
+    proxy.cut();
+    const first = [row(a, 'door-1'), row(b, POISON), row(a, 'door-3')];
+    await Promise.all(first.map((r) => h.daemon.audit.write(r)));
+    expect(await h.daemon.audit.replaySpool()).to.equal(0);
+    const later = [row(b, 'door-4'), row(a, 'door-5')];
+    await Promise.all(later.map((r) => h.daemon.audit.write(r)));
+    expect(await health()).to.include({ database: 'down', spoolDepth: 5 });
+
+    proxy.restore();
+    expect(await h.daemon.audit.replaySpool()).to.equal(5);
+
+    expect(await writtenIds([...first, ...later])).to.have.members([first[0]!.id, first[2]!.id, ...later.map((r) => r.id)]);
+    expect(quarantinedIds([...first, ...later])).to.deep.equal([first[1]!.id]);
+    expect(await quarantinedMetric()).to.equal(before + 1);
+    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
+    expect(await h.daemon.audit.replaySpool()).to.equal(0);
+  });
+});

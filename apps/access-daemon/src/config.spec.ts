@@ -1,0 +1,29 @@
+import { expect } from 'chai';
+import { daemonDataSourceOptions, loadDaemonConfig } from './config.js';
+
+describe('access daemon config: database bounds', () => {
+  it('gives the daemon pool and the door path short bounds by default', () => {
+    const config = loadDaemonConfig({});
+    expect(config).to.include({ auditCommitTimeoutMs: 1000, grantExpiryTimeoutMs: 1000 });
+    expect(daemonDataSourceOptions(config, 'postgres://db/wfm')).to.deep.equal({
+      url: 'postgres://db/wfm',
+      poolSize: 8,
+      applicationName: 'wfm-access-daemon',
+      statementTimeoutMs: 10_000,
+      queryTimeoutMs: 12_000,
+      connectTimeoutMs: 3000,
+    });
+  });
+
+  it('reads each bound from its variable', () => {
+    const config = loadDaemonConfig({
+      ACCESS_AUDIT_COMMIT_TIMEOUT_MS: '250',
+      ACCESS_GRANT_EXPIRY_TIMEOUT_MS: '300',
+      ACCESS_DB_STATEMENT_TIMEOUT_MS: '4000',
+      ACCESS_DB_QUERY_TIMEOUT_MS: '5000',
+      ACCESS_DB_CONNECT_TIMEOUT_MS: '1500',
+    });
+    expect(config).to.include({ auditCommitTimeoutMs: 250, grantExpiryTimeoutMs: 300 });
+    expect(daemonDataSourceOptions(config, 'postgres://db/wfm')).to.include({ statementTimeoutMs: 4000, queryTimeoutMs: 5000, connectTimeoutMs: 1500 });
+  });
+});

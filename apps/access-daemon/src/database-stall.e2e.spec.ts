@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { startDaemonBehindProxy, type FaultProxy } from './test-support/fault-proxy.js';
+import type { DaemonHarness, TenantFixture } from './test-support/daemon-harness.js';
+
+const DENY = (reason: string) => ({ decision: 'DENY', reason });
+
+describe('access daemon: a frozen database (hangs, not refuses) does not hang the doors', function () {
+  // The pool's own timeouts are set far beyond this test's time limit, so only the door path's
+  // bounds can answer in time: without them a tap waits out the 60 s query timeout and this fails.
+  this.timeout(20_000);
+
+  let h: DaemonHarness;
+  let proxy: FaultProxy;
+  let stop: () => Promise<void>;
+  let t: TenantFixture;
+  let zoneId: string;
+  let userId: string;
+
+  before(async () => {
+    ({ h, proxy, stop } = await startDaemonBehindProxy({ ACCESS_DB_QUERY_TIMEOUT_MS: '60000', ACCESS_DB_STATEMENT_TIMEOUT_MS: '60000' }));
+  });
+  after(async () => stop());
+
+  beforeEach(async () => {
+    t = await h.tenant();
+    zoneId = await h.zone(t.tenantId, { readerIds: ['reader-1'] });
+    userId = await h.user(t.tenantId, 'Ada Lovelace');
+    await h.grant(t.tenantId, { userId }, zoneId);
+    await h.reload();
+  });
+  afterEach(() => proxy.thaw());
+
+  async function tap(credentialId: string) {
+    h.clock.advance(3000);
+    const res = await h.verify(t, { credentialId, readerId: 'reader-1' });
+    expect(res.status).to.equal(200);
+    return res.body;
+  }
+
+  async function health(): Promise<Record<string, unknown>> {
+    return fetch(`${h.base}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
+  }
+
+  function spooledTenants(): string[] {
+    return readFileSync(h.spoolPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { tenantId: string }).tenantId);
+  }
+
+  it('answers from the cache, spools the rows and reports the database down; thawed, the replay writes each row exactly once', async () => {
+    const stranger = await h.user(t.tenantId, 'Bob');
+    await h.reload();
+    proxy.freeze();
+
+    expect(await tap(h.credential(t, userId))).to.include({ decision: 'GRANT', userId, zoneId });
+    expect(await tap(h.credential(t, stranger))).to.deep.equal(DENY('No access to this zone'));
+    expect(spooledTenants()).to.deep.equal([t.tenantId, t.tenantId]);
+    expect(await health()).to.include({ database: 'down', spoolDepth: 2 });
+
+    proxy.thaw();
+    expect(await h.daemon.audit.replaySpool()).to.equal(2);
+    expect((await h.auditRows(t.tenantId)).map((r) => [r.eventType, r.userId])).to.deep.equal([
+      ['GRANTED', userId],
+      ['DENIED_NO_GRANT', stranger],
+    ]);
+    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
+  });
+
+  it('says Access expired on the first tap after a grant expired and No access to this zone after, never GRANT', async () => {
+    const late = await h.user(t.tenantId, 'Late');
+    await h.grant(t.tenantId, { userId: late }, zoneId, new Date(h.clock.now().getTime() + 10_000));
+    await h.reload();
+    const c = h.credential(t, late);
+    expect(await tap(c)).to.include({ decision: 'GRANT' });
+
+    h.clock.advance(60_000);
+    proxy.freeze();
+    expect(await tap(c)).to.deep.equal(DENY('Access expired'));
+    expect(await tap(c)).to.deep.equal(DENY('No access to this zone'));
+
+    proxy.thaw();
+    expect(await h.daemon.audit.replaySpool()).to.equal(2);
+    expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'DENIED_EXPIRED', 'DENIED_NO_GRANT']);
+  });
+});
