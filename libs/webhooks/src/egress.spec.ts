@@ -25,6 +25,9 @@ function resolverOf(table: Record<string, string[]>): Resolver & { calls: string
 
 const none = resolverOf({});
 
+const HOST_REFUSED = (host: string) =>
+  `Egress check: ${host} does not resolve, or resolves to an address that is not public; only public addresses may be reached`;
+
 async function refusedLiteral(address: string): Promise<string> {
   const host = address.includes(':') ? `[${address}]` : address;
   const r = await checkEgress(`https://${host}/hook`, { allowedTargets: NO_ALLOWED_TARGETS, resolver: none });
@@ -131,15 +134,12 @@ describe('egress check', () => {
       expect(resolver.calls).to.deep.equal(['hooks.example.com']);
     });
 
-    it('refuses a name that resolves to a private address, naming host, address and class', async () => {
+    it('refuses a name that resolves to a private address, naming the host but not what it resolved to', async () => {
       const r = await checkEgress('https://intranet.example.com/', {
         allowedTargets: NO_ALLOWED_TARGETS,
         resolver: resolverOf({ 'intranet.example.com': ['10.1.2.3'] }),
       });
-      expect(r.ok).to.equal(false);
-      expect((r as { reason: string }).reason).to.equal(
-        'Egress check: intranet.example.com resolves to 10.1.2.3 (private address); webhooks may only reach public addresses',
-      );
+      expect(r).to.deep.equal({ ok: false, reason: HOST_REFUSED('intranet.example.com') });
     });
 
     it('refuses a name with several addresses when any one is not public', async () => {
@@ -147,8 +147,7 @@ describe('egress check', () => {
         allowedTargets: NO_ALLOWED_TARGETS,
         resolver: resolverOf({ 'mixed.example.com': ['93.184.216.34', '2606:2800:220:1::1', '169.254.169.254'] }),
       });
-      expect(r.ok).to.equal(false);
-      expect((r as { reason: string }).reason).to.contain('169.254.169.254 (cloud-metadata address)');
+      expect(r).to.deep.equal({ ok: false, reason: HOST_REFUSED('mixed.example.com') });
     });
 
     it('refuses a name resolving to an IPv4-mapped private address', async () => {
@@ -156,16 +155,14 @@ describe('egress check', () => {
         allowedTargets: NO_ALLOWED_TARGETS,
         resolver: resolverOf({ 'sneaky.example.com': ['::ffff:10.0.0.1'] }),
       });
-      expect(r.ok).to.equal(false);
-      expect((r as { reason: string }).reason).to.contain('10.0.0.1');
+      expect(r).to.deep.equal({ ok: false, reason: HOST_REFUSED('sneaky.example.com') });
     });
 
-    it('refuses a name that does not resolve, or resolves to nothing', async () => {
+    it('refuses a name that does not resolve, or resolves to nothing, with the same words as a private one and without the resolver error', async () => {
       const r1 = await checkEgress('https://nowhere.invalid/', { allowedTargets: NO_ALLOWED_TARGETS, resolver: none });
-      expect(r1.ok).to.equal(false);
-      expect((r1 as { reason: string }).reason).to.match(/^Egress check: nowhere\.invalid does not resolve/);
+      expect(r1).to.deep.equal({ ok: false, reason: HOST_REFUSED('nowhere.invalid') });
       const r2 = await checkEgress('https://empty.example.com/', { allowedTargets: NO_ALLOWED_TARGETS, resolver: resolverOf({ 'empty.example.com': [] }) });
-      expect(r2.ok).to.equal(false);
+      expect(r2).to.deep.equal({ ok: false, reason: HOST_REFUSED('empty.example.com') });
     });
 
     it('refuses when resolution hangs past the limit', async () => {
@@ -174,8 +171,7 @@ describe('egress check', () => {
         resolver: () => new Promise(() => undefined),
         resolveTimeoutMs: 20,
       });
-      expect(r.ok).to.equal(false);
-      expect((r as { reason: string }).reason).to.contain('timed out');
+      expect(r).to.deep.equal({ ok: false, reason: HOST_REFUSED('slow.example.com') });
     });
 
     it('sees through alternative IPv4 spellings (hex, decimal) and localhost', async () => {
@@ -239,7 +235,7 @@ describe('egress check', () => {
       expect(err).to.be.instanceOf(EgressRefusedError);
       expect((err as EgressRefusedError).status).to.equal(422);
       expect((err as EgressRefusedError).body()).to.deep.equal({
-        message: 'Egress check: 10.0.0.1 (private address); webhooks may only reach public addresses',
+        message: 'Egress check: 10.0.0.1 (private address); only public addresses may be reached',
         error: 'Unprocessable Entity',
         statusCode: 422,
       });

@@ -1,13 +1,18 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
+import type { RequestOptions } from 'node:https';
 import { UnprocessableEntityError } from '@wfm/core/errors';
 
 /**
- * The egress check (spec 03, rule 5): a webhook URL may only reach public addresses. Every address
- * a host resolves to must pass, because an attacker controlling DNS can return a public and a
+ * The egress check (spec 03, rule 5), for every outbound call to an address a tenant chose (webhook
+ * receivers, access-control providers): https only, and only public addresses. Every address a
+ * host resolves to must pass, because an attacker controlling DNS can return a public and a
  * private address together and let the client pick. The address that passed is returned so the
- * sender connects to exactly it (no second lookup that a rebinding DNS server could answer
+ * caller connects to exactly it (no second lookup that a rebinding DNS server could answer
  * differently).
+ *
+ * A refusal never tells what a host name resolved to, nor why it did not resolve: the reasons end
+ * up in tenants' responses and delivery logs, and the API's resolver may see internal zones.
  */
 
 export interface ResolvedAddress {
@@ -253,8 +258,16 @@ export type EgressResult =
   | { ok: true; host: string; address: string; family: 4 | 6 }
   | { ok: false; reason: string };
 
+const ONLY_PUBLIC = 'only public addresses may be reached';
+
+/** For an IP literal only: the tenant wrote the address, so naming its class reveals nothing. */
 function describe(r: Refusal): string {
   return r.embedded ? `${r.address} (embeds ${r.embedded}: ${r.cls} address)` : `${r.address} (${r.cls} address)`;
+}
+
+/** One answer whether the name does not resolve or resolves to a non-public address: which one is internal DNS knowledge. */
+function hostRefused(host: string): EgressResult {
+  return { ok: false, reason: `Egress check: ${host} does not resolve, or resolves to an address that is not public; ${ONLY_PUBLIC}` };
 }
 
 async function resolveWithin(resolver: Resolver, host: string, ms: number): Promise<ResolvedAddress[]> {
@@ -288,24 +301,32 @@ export async function checkEgress(url: string, opts: EgressOptions): Promise<Egr
   } else {
     try {
       addresses = await resolveWithin(opts.resolver ?? systemResolver, host, opts.resolveTimeoutMs ?? 5000);
-    } catch (err) {
-      return { ok: false, reason: `Egress check: ${host} does not resolve (${(err as Error).message})` };
+    } catch {
+      return hostRefused(host);
     }
-    if (addresses.length === 0) return { ok: false, reason: `Egress check: ${host} does not resolve` };
+    if (addresses.length === 0) return hostRefused(host);
   }
 
   if (!hostAllowed) {
     for (const a of addresses) {
       if (opts.allowedTargets.networks.check(a.address.split('%')[0]!, familyName(a.address))) continue;
       const refusal = refusalOf(a.address);
-      if (refusal) {
-        const subject = literal ? describe(refusal) : `${host} resolves to ${describe(refusal)}`;
-        return { ok: false, reason: `Egress check: ${subject}; webhooks may only reach public addresses` };
-      }
+      if (refusal) return literal ? { ok: false, reason: `Egress check: ${describe(refusal)}; ${ONLY_PUBLIC}` } : hostRefused(host);
     }
   }
   const first = addresses[0]!;
   return { ok: true, host, address: first.address, family: first.family };
+}
+
+/**
+ * Makes a connection go to the checked address whatever the name resolves to by then; TLS still
+ * verifies the certificate against the URL's host name. For the `lookup` option of http(s).request.
+ */
+export function pinnedLookup(pinned: { address: string; family: 4 | 6 }): NonNullable<RequestOptions['lookup']> {
+  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (opts?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
+    else cb(null, pinned.address, pinned.family);
+  }) as NonNullable<RequestOptions['lookup']>;
 }
 
 /** The API's form of the check: a refusal is 422 on create, update and test (spec 03, Errors). */

@@ -1,7 +1,7 @@
 import { Agent, request, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import type { LookupAddress } from 'node:dns';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
+import { pinnedLookup } from './egress.js';
 
 export interface SendRequest {
   url: string;
@@ -44,6 +44,37 @@ export function firstChars(text: string, n = EXCERPT_CHARS): string {
 }
 
 /**
+ * TLS trust for connections to tenant-chosen hosts: the system roots plus `ca`. TLS's own `ca`
+ * option replaces the roots it trusts, so they go in beside the extra ones.
+ */
+export function secureContextTrusting(ca: SenderOptions['ca']): SecureContext | undefined {
+  return ca ? createSecureContext({ ca: [...rootCertificates, ...[ca].flat()] }) : undefined;
+}
+
+const CONNECTION_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'Connection refused',
+  ECONNRESET: 'Connection reset',
+  EPIPE: 'Connection reset',
+  ETIMEDOUT: 'Connection timed out',
+  EHOSTUNREACH: 'Host unreachable',
+  ENETUNREACH: 'Network unreachable',
+};
+
+/**
+ * Why a connection failed, by error code only: Node's messages carry the connected address
+ * (`connect ECONNREFUSED 10.1.2.3:443`), which for a host name is what it resolved to, and TLS
+ * messages quote the certificate's names. Both end up in tenants' responses and delivery logs.
+ */
+export function connectionErrorMessage(err: NodeJS.ErrnoException): string {
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  if (code === undefined) return 'Connection failed';
+  const known = CONNECTION_ERRORS[code];
+  if (known) return `${known} (${code})`;
+  if (/CERT|TLS|SSL|SIGNED|ISSUER|LEAF/.test(code)) return `TLS handshake failed (${code})`;
+  return `Connection failed (${code})`;
+}
+
+/**
  * HTTPS POST to a webhook receiver. Connections go only to the pinned address (TLS still
  * verifies the certificate against the URL's host name), redirects are never followed (a 3xx is
  * returned as is and classified as a failure), and one deadline covers connect, TLS, headers and
@@ -53,11 +84,10 @@ export function firstChars(text: string, n = EXCERPT_CHARS): string {
 export class WebhookSender {
   private readonly agents = new Map<string, Agent>();
   // Built once: an agent given `ca` itself would fold every certificate into each request's pool key.
-  // TLS's `ca` replaces the roots it trusts, so the system roots go in beside the extra ones.
   private readonly secureContext: SecureContext | undefined;
 
   constructor(private readonly opts: SenderOptions) {
-    this.secureContext = opts.ca ? createSecureContext({ ca: [...rootCertificates, ...[opts.ca].flat()] }) : undefined;
+    this.secureContext = secureContextTrusting(opts.ca);
   }
 
   async send(req: SendRequest): Promise<SendResult> {
@@ -101,7 +131,6 @@ export class WebhookSender {
 
   private sendOnce(req: SendRequest): Promise<{ result: SendResult; retryOnFreshSocket: boolean }> {
     const url = new URL(req.url);
-    const pinned: LookupAddress = { address: req.pinnedAddress, family: req.family };
     const body = Buffer.from(req.body, 'utf8');
     const options: RequestOptions = {
       method: 'POST',
@@ -112,11 +141,7 @@ export class WebhookSender {
       auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
       headers: { ...req.headers, 'Content-Length': String(body.length) },
       agent: this.agentFor(url, req.pinnedAddress),
-      // Replaces DNS for this connection: whatever the name resolves to now, we connect to the checked address.
-      lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-        if (opts?.all) cb(null, [pinned]);
-        else cb(null, pinned.address, pinned.family);
-      }) as RequestOptions['lookup'],
+      lookup: pinnedLookup({ address: req.pinnedAddress, family: req.family }),
     };
 
     return new Promise((resolve) => {
@@ -145,7 +170,7 @@ export class WebhookSender {
           }
         });
         res.on('end', () => finish({ status, bodyExcerpt: excerptOf(chunks), error: null }));
-        res.on('error', (err) => finish({ status, bodyExcerpt: excerptOf(chunks), error: err.message }));
+        res.on('error', (err) => finish({ status, bodyExcerpt: excerptOf(chunks), error: connectionErrorMessage(err) }));
         res.on('close', () => {
           if (!res.complete) finish({ status, bodyExcerpt: excerptOf(chunks), error: 'Connection closed before the response was complete' });
         });
@@ -156,7 +181,7 @@ export class WebhookSender {
       }, this.opts.timeoutMs);
       r.on('error', (err: NodeJS.ErrnoException) => {
         const staleSocket = r.reusedSocket && status === 0 && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
-        finish({ status, bodyExcerpt: '', error: err.message }, staleSocket);
+        finish({ status, bodyExcerpt: '', error: connectionErrorMessage(err) }, staleSocket);
       });
       r.end(body);
     });
