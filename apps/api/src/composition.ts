@@ -97,7 +97,7 @@ import { AccessIntegrationsService } from './modules/access-integrations/access-
 import { IntegrationWebhooksService } from './modules/access-integrations/integration-webhooks.service.js';
 import { accessIntegrationsRoutes } from './modules/access-integrations/access-integrations.routes.js';
 import { createProviderAdapters } from './modules/access-integrations/providers.js';
-import { FetchHttpClient } from './modules/access-integrations/provider-http.js';
+import { EgressHttpClient } from './modules/access-integrations/provider-http.js';
 import { LogMessagingTransport } from './modules/messaging/messaging.transport.js';
 import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
@@ -207,11 +207,13 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     }),
   );
 
+  // Provider addresses are tenant-chosen like webhook URLs: one egress policy and one allow-list for both.
+  const egress = { allowedTargets: config.webhooks.allowedTargets };
   const integrationsRepo = new AccessIntegrationsRepository(ds);
-  const providerAdapters = createProviderAdapters(new FetchHttpClient());
+  const providerAdapters = createProviderAdapters(new EgressHttpClient({ egress, ca: config.webhooks.extraCa }));
   accessIntegrationsRoutes(
     r,
-    new AccessIntegrationsService(integrationsRepo, transactionRunner(ds), providerAdapters, encryptor, clock, publicBaseUrl),
+    new AccessIntegrationsService(integrationsRepo, transactionRunner(ds), providerAdapters, encryptor, clock, publicBaseUrl, egress),
     new IntegrationWebhooksService(integrationsRepo, providerAdapters, encryptor),
   );
 
@@ -225,7 +227,7 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
       transaction: transactionRunner(ds),
       encryptor,
       clock,
-      egress: { allowedTargets: config.webhooks.allowedTargets },
+      egress,
       deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
     }),
   );

@@ -26,8 +26,8 @@ describe('access integrations (HTTP, against a local fake provider)', () => {
   const encryptor = new AesGcmEncryptor(TEST_DATA_ENCRYPTION_KEY);
 
   before(async () => {
-    h = await ApiHarness.start();
     fake = await FakeProviders.start();
+    h = await ApiHarness.start(fake.apiEnv());
   });
   after(async () => {
     await fake.stop();
@@ -165,7 +165,11 @@ describe('access integrations (HTTP, against a local fake provider)', () => {
         [{ provider: 'VERKADA', displayName: 'x', config: { apiKey: 'k', baseUrl: 'nope' } }, ['config.baseUrl must be a URL address']],
         [
           { provider: 'VERKADA', displayName: 'x', config: { apiKey: 'k', baseUrl: 'http://api.verkada.com' } },
-          ['config.baseUrl must be an https URL (http only for localhost) without credentials, query or fragment'],
+          ['config.baseUrl must be an https URL without credentials, query or fragment'],
+        ],
+        [
+          { provider: 'KISI', displayName: 'x', config: { apiKey: 'k', baseUrl: `http://127.0.0.1:${fake.port}/kisi` } },
+          ['config.baseUrl must be an https URL without credentials, query or fragment'],
         ],
         [
           { provider: 'BRIVO', displayName: 'x', config: { apiKey: 'k', clientId: 'c', username: 'u' } },
@@ -178,6 +182,45 @@ describe('access integrations (HTTP, against a local fake provider)', () => {
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...messages));
       }
       expect(await listed()).to.have.length(0);
+    });
+  });
+
+  describe('provider addresses: the webhook egress check', () => {
+    const ONLY_PUBLIC = 'only public addresses may be reached';
+    const unprocessable = (message: string) => ({ message, error: 'Unprocessable Entity', statusCode: 422 });
+
+    it('POST: 422 for an address the egress check refuses, naming no resolved address; nothing stored, nothing sent', async () => {
+      const cases: Array<[Provider, Record<string, unknown>, string]> = [
+        ['KISI', { baseUrl: 'https://10.0.0.1/kisi' }, `Egress check: 10.0.0.1 (private address); ${ONLY_PUBLIC}`],
+        ['VERKADA', { baseUrl: 'https://169.254.169.254/latest' }, `Egress check: 169.254.169.254 (cloud-metadata address); ${ONLY_PUBLIC}`],
+        ['KISI', { baseUrl: 'https://[::ffff:10.0.0.1]' }, `Egress check: ::ffff:a00:1 (embeds 10.0.0.1: private address); ${ONLY_PUBLIC}`],
+        ['OPENPATH', { baseUrl: 'https://nothing-here.invalid' }, `Egress check: nothing-here.invalid does not resolve, or resolves to an address that is not public; ${ONLY_PUBLIC}`],
+        // Brivo sends its credentials to authUrl first: that address is checked as well.
+        ['BRIVO', { authUrl: 'https://192.168.1.10' }, `Egress check: 192.168.1.10 (private address); ${ONLY_PUBLIC}`],
+      ];
+      for (const [provider, over, message] of cases) {
+        const res = await h.request('POST', '/access/integrations', { token: admin, body: { provider, displayName: 'x', config: { ...fake.config(provider), ...over } } });
+        expect(res.status, JSON.stringify(over)).to.equal(422);
+        expect(res.body).to.deep.equal(unprocessable(message));
+      }
+      expect(await listed()).to.have.length(0);
+      expect(fake.connections).to.equal(0);
+    });
+
+    it('PATCH: 422 for a refused new address, and nothing changes; an unchanged address is not checked again', async () => {
+      const created = await connect('KISI');
+      const res = await h.request('PATCH', `/access/integrations/${created.id}`, { token: admin, body: { config: { baseUrl: 'https://169.254.169.254', apiKey: 'new-key' } } });
+      expect(res.status).to.equal(422);
+      expect(res.body).to.deep.equal(unprocessable(`Egress check: 169.254.169.254 (cloud-metadata address); ${ONLY_PUBLIC}`));
+      const [row] = await h.ds.query(`SELECT config_sealed FROM access_integrations WHERE id = $1`, [created.id]);
+      expect(JSON.parse(encryptor.decrypt(row.config_sealed))).to.deep.equal(fake.config('KISI'));
+
+      // A stored address that no longer passes (its name stopped resolving) does not block other edits.
+      const stale = { baseUrl: 'https://nothing-here.invalid', apiKey: FAKE_SECRETS.kisiApiKey };
+      await h.ds.query(`UPDATE access_integrations SET config_sealed = $2 WHERE id = $1`, [created.id, encryptor.encrypt(JSON.stringify(stale))]);
+      const kept = await h.request('PATCH', `/access/integrations/${created.id}`, { token: admin, body: { config: { ...stale, apiKey: MASK, placeId: 3 } } });
+      expect(kept.status).to.equal(200);
+      expect(kept.body.config).to.deep.equal({ baseUrl: 'https://nothing-here.invalid', apiKey: MASK, placeId: 3 });
     });
   });
 
@@ -478,5 +521,70 @@ describe('access integrations (HTTP, against a local fake provider)', () => {
         expect(await h.ds.query(`SELECT id FROM access_integrations`)).to.have.length(1);
       });
     }
+  });
+});
+
+/**
+ * Issue 9: integrations accepted loopback and private addresses, and sync-doors returned a loopback
+ * listener's answer to the caller after sending it the stored provider key. Without an allow-list
+ * the fake provider on 127.0.0.1 is exactly such a listener.
+ */
+describe('access integrations without an egress allow-list (HTTP)', () => {
+  let h: ApiHarness;
+  let fake: FakeProviders;
+  let tenantId: string;
+  let admin: string;
+  const encryptor = new AesGcmEncryptor(TEST_DATA_ENCRYPTION_KEY);
+  const ONLY_PUBLIC = 'only public addresses may be reached';
+  const unprocessable = (message: string) => ({ message, error: 'Unprocessable Entity', statusCode: 422 });
+
+  before(async () => {
+    fake = await FakeProviders.start();
+    h = await ApiHarness.start({ WEBHOOK_CA_FILE: fake.apiEnv().WEBHOOK_CA_FILE! });
+  });
+  after(async () => {
+    await fake.stop();
+    await h.stop();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    tenantId = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
+    admin = await h.tokenFor(await createUser(h.ds, tenantId, { role: 'COMPANY_ADMIN' }));
+  });
+
+  it('POST: 422 for loopback, IPv4-mapped loopback and a name resolving to loopback; the listener receives nothing', async () => {
+    const cases: Array<[string, string]> = [
+      [`${fake.url}/kisi`, `Egress check: 127.0.0.1 (loopback address); ${ONLY_PUBLIC}`],
+      [`https://[::ffff:127.0.0.1]:${fake.port}/kisi`, `Egress check: ::ffff:7f00:1 (embeds 127.0.0.1: loopback address); ${ONLY_PUBLIC}`],
+      [`https://localhost:${fake.port}/kisi`, `Egress check: localhost does not resolve, or resolves to an address that is not public; ${ONLY_PUBLIC}`],
+    ];
+    for (const [baseUrl, message] of cases) {
+      const res = await h.request('POST', '/access/integrations', { token: admin, body: { provider: 'KISI', displayName: 'x', config: { ...fake.config('KISI'), baseUrl } } });
+      expect(res.status, baseUrl).to.equal(422);
+      expect(res.body).to.deep.equal(unprocessable(message));
+    }
+    expect(await h.ds.query(`SELECT id FROM access_integrations WHERE tenant_id = $1`, [tenantId])).to.deep.equal([]);
+    expect(fake.connections).to.equal(0);
+  });
+
+  it('an integration stored with a loopback address: test-connection and sync-doors are 422 and recorded; the key is never sent', async () => {
+    const id = uuid();
+    await h.ds.query(
+      `INSERT INTO access_integrations (id, tenant_id, provider, display_name, config_sealed, webhook_secret_sealed, status)
+       VALUES ($1, $2, 'KISI', 'Old', $3, $4, 'CONNECTED')`,
+      [id, tenantId, encryptor.encrypt(JSON.stringify(fake.config('KISI'))), encryptor.encrypt('whsec_old')],
+    );
+    const refusal = unprocessable(`Egress check: 127.0.0.1 (loopback address); ${ONLY_PUBLIC}`);
+    const check = await h.request('POST', `/access/integrations/${id}/test-connection`, { token: admin });
+    expect(check.status).to.equal(422);
+    expect(check.body).to.deep.equal(refusal);
+    const sync = await h.request('POST', `/access/integrations/${id}/sync-doors`, { token: admin });
+    expect(sync.status).to.equal(422);
+    expect(sync.body).to.deep.equal(refusal);
+    const [listed] = (await h.request('GET', '/access/integrations', { token: admin })).body;
+    expect(listed).to.deep.include({ status: 'ERROR', lastError: refusal.message });
+    expect(await h.ds.query(`SELECT id FROM access_external_doors WHERE integration_id = $1`, [id])).to.deep.equal([]);
+    expect(fake.connections).to.equal(0);
+    expect(fake.requests).to.deep.equal([]);
   });
 });

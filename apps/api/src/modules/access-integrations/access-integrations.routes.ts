@@ -28,6 +28,9 @@ const E401 = { description: 'No valid access token' };
 const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
 const E403 = { description: 'Role not allowed' };
 const E404 = { description: 'No integration with this id in the tenant' };
+const E422 = {
+  description: 'A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent',
+};
 
 export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessIntegrationsService, webhooks: IntegrationWebhooksService): void {
   r.get(
@@ -50,7 +53,14 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       auth: AUTH,
       guards: GUARDS,
       body: CreateIntegrationBody,
-      responses: { 201: { description: 'The integration, with its webhook secret shown only here', schema: CreatedIntegrationDto }, 400: E400, 401: E401, 402: E402, 403: E403 },
+      responses: {
+        201: { description: 'The integration, with its webhook secret shown only here', schema: CreatedIntegrationDto },
+        400: E400,
+        401: E401,
+        402: E402,
+        403: E403,
+        422: E422,
+      },
     },
     async ({ req, body }) => created(await integrations.create(currentUser(req).tenantId, body)),
   );
@@ -64,7 +74,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       guards: GUARDS,
       params: IntegrationIdParams,
       body: UpdateIntegrationBody,
-      responses: { 200: { description: 'The updated integration', schema: IntegrationDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'The updated integration', schema: IntegrationDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404, 422: E422 },
     },
     async ({ req, params, body }) => ok(await integrations.update(currentUser(req).tenantId, params.id, body)),
   );
@@ -97,6 +107,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
         402: E402,
         403: E403,
         404: E404,
+        422: { description: `${E422.description}; also kept as lastError` },
       },
     },
     async ({ req, params }) => ok(await integrations.testConnection(currentUser(req).tenantId, params.id)),
@@ -117,6 +128,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
         402: E402,
         403: E403,
         404: E404,
+        422: { description: `${E422.description}; also kept as lastError` },
         502: { description: 'The provider failed or refused; the reason is in `message` and kept as lastError' },
       },
     },

@@ -3,7 +3,7 @@ import { MASKED } from './provider-adapter.js';
 import { PROVIDERS } from './providers.js';
 
 const CONFIG_DESCRIPTION = [
-  'Provider-specific settings, validated for the provider (`baseUrl` must be https; plain http is accepted for localhost only):',
+  'Provider-specific settings, validated for the provider (`baseUrl` and `authUrl` must be https and pass the egress check: public addresses only):',
   'BRIVO `{baseUrl?, authUrl?, apiKey, clientId, clientSecret, username, password}`;',
   'KISI `{baseUrl?, apiKey, placeId?}`;',
   'OPENPATH `{baseUrl?, orgId, email, password}`;',

@@ -4,6 +4,7 @@ import { randomToken, uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
 import { BadGatewayError, BadRequestError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
+import { EgressRefusedError, requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
 import { parseOrThrow } from '../../http/validation.js';
 import { MASKED, ProviderError, type AccessProviderAdapter, type ConnectionCheck, type ExternalDoor } from './provider-adapter.js';
 import type { Provider, ProviderAdapters } from './providers.js';
@@ -33,7 +34,9 @@ export function toDoorDto(d: Door): DoorDto {
 
 /**
  * External reader integrations: provider credentials and the webhook secret are stored sealed
- * (AES-256-GCM) and never returned; the webhook secret is shown once, at creation.
+ * (AES-256-GCM) and never returned; the webhook secret is shown once, at creation. Provider
+ * addresses pass the webhook egress check (spec 03, rule 5) when an admin sets them and before
+ * every request; a refusal is 422 wherever it happens, since nothing was sent.
  */
 export class AccessIntegrationsService {
   constructor(
@@ -44,6 +47,7 @@ export class AccessIntegrationsService {
     private readonly clock: Clock,
     /** The public base URL ending in /api/v1, for the webhook URL shown to admins. */
     private readonly apiBaseUrl: string,
+    private readonly egress: EgressOptions,
   ) {}
 
   async list(tenantId: string): Promise<IntegrationDto[]> {
@@ -51,7 +55,9 @@ export class AccessIntegrationsService {
   }
 
   async create(tenantId: string, body: CreateIntegrationBody): Promise<CreatedIntegrationDto> {
-    const config = validConfig(this.adapters[body.provider], body.config);
+    const adapter = this.adapters[body.provider];
+    const config = validConfig(adapter, body.config);
+    await this.requireReachable(adapter, body.config, config, null);
     const webhookSecret = `whsec_${randomToken(32)}`;
     const now = this.clock.now();
     const row: NewIntegration = {
@@ -71,7 +77,14 @@ export class AccessIntegrationsService {
     return { ...this.toDto(row), webhookSecret };
   }
 
-  update(tenantId: string, id: string, body: UpdateIntegrationBody): Promise<IntegrationDto> {
+  /** The egress check runs before the row is locked, so a slow DNS answer never holds the lock. */
+  async update(tenantId: string, id: string, body: UpdateIntegrationBody): Promise<IntegrationDto> {
+    if (body.config !== undefined) {
+      const current = await this.find(tenantId, id);
+      const adapter = this.adapterOf(current);
+      const stored = this.open(current);
+      await this.requireReachable(adapter, body.config, replacementConfig(adapter, body.config, stored), stored);
+    }
     return this.transaction(async (tx) => {
       const row = await this.repo.lock(tx, tenantId, id);
       if (!row) throw new NotFoundError('Integration not found');
@@ -94,10 +107,13 @@ export class AccessIntegrationsService {
     return { deleted: true, id };
   }
 
-  /** A provider that fails or refuses is an answer (`ok: false`), not an error of this request. */
+  /**
+   * A provider that fails or refuses is an answer (`ok: false`), not an error of this request; an
+   * address the egress check refuses now is 422, also recorded.
+   */
   async testConnection(tenantId: string, id: string): Promise<ConnectionCheck> {
     const row = await this.find(tenantId, id);
-    const check = await this.adapterOf(row).testConnection(this.open(row));
+    const check = await this.recordingRefusal(tenantId, id, () => this.adapterOf(row).testConnection(this.open(row)));
     await this.repo.recordOutcome(tenantId, id, check.ok ? { status: 'CONNECTED', lastError: null } : { status: 'ERROR', lastError: check.message });
     return check;
   }
@@ -110,7 +126,7 @@ export class AccessIntegrationsService {
     const row = await this.find(tenantId, id);
     let listed: ExternalDoor[];
     try {
-      listed = await this.adapterOf(row).listDoors(this.open(row));
+      listed = await this.recordingRefusal(tenantId, id, () => this.adapterOf(row).listDoors(this.open(row)));
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       await this.repo.recordOutcome(tenantId, id, { status: 'ERROR', lastError: err.message });
@@ -142,6 +158,27 @@ export class AccessIntegrationsService {
     if (zoneId !== null && !(await this.repo.liveZone(tenantId, zoneId))) throw new NotFoundError('Zone not found');
     await this.repo.setDoorZone(tenantId, doorId, zoneId, this.clock.now());
     return toDoorDto((await this.repo.door(tenantId, id, doorId))!);
+  }
+
+  /**
+   * Checks the addresses the admin set: on create those given (an omitted one is the provider's
+   * own public address), on update those that changed, so a stored address whose name no longer
+   * resolves does not block other edits. Requests check every address again anyway.
+   */
+  private async requireReachable(adapter: AccessProviderAdapter, input: Config, config: Config, stored: Config | null): Promise<void> {
+    for (const field of adapter.addressFields) {
+      if (input[field] === undefined || (stored && config[field] === stored[field])) continue;
+      await requireEgress(config[field] as string, this.egress);
+    }
+  }
+
+  private async recordingRefusal<T>(tenantId: string, id: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof EgressRefusedError) await this.repo.recordOutcome(tenantId, id, { status: 'ERROR', lastError: err.message });
+      throw err;
+    }
   }
 
   private async find(tenantId: string, id: string): Promise<SealedIntegration> {

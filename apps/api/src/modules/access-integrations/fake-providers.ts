@@ -1,5 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testCertificate } from '@wfm/webhooks/test-receiver';
 import type { Provider } from './providers.js';
 
 /** How the fake answers every request: as the provider would, or failing in one way. */
@@ -32,24 +37,47 @@ const OPENPATH_EMAIL = 'api-user@example.test';
 const OPENPATH_ORG = 4242;
 
 /**
- * One local HTTP server playing all four providers, each under its own path prefix, with the
+ * One local HTTPS server playing all four providers, each under its own path prefix, with the
  * auth and door-list endpoints the adapters call. It caps every page at `pageCap` items whatever
  * the client asks for, so the adapters' paging is exercised with a handful of doors.
+ *
+ * It listens on 127.0.0.1 with the webhook test receiver's self-signed certificate (valid for
+ * receiver.test, localhost, 127.0.0.1 and ::1): a client reaches it only when the egress
+ * allow-list names 127.0.0.1 and it trusts `ca` (`apiEnv` for the API).
  */
 export class FakeProviders {
   mode: FakeMode = 'ok';
   pageCap = 2;
+  /** Where the 'redirect' mode sends the client. */
+  redirectTo = 'https://elsewhere.example/';
   readonly requests: SeenRequest[] = [];
+  /** TCP connections accepted, a TLS handshake or a request or not: "received nothing" means none. */
+  connections = 0;
   doors: Record<Provider, FakeDoor[]> = FakeProviders.defaultDoors();
+  readonly ca = testCertificate().cert;
   private server!: Server;
+  private caDir: string | null = null;
   url = '';
+  port = 0;
 
   static async start(): Promise<FakeProviders> {
     const fake = new FakeProviders();
-    fake.server = createServer((req, res) => void fake.handle(req, res));
+    const { key, cert } = testCertificate();
+    fake.server = createServer({ key, cert }, (req, res) => void fake.handle(req, res));
+    fake.server.on('connection', () => fake.connections++);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    fake.port = (fake.server.address() as AddressInfo).port;
+    fake.url = `https://127.0.0.1:${fake.port}`;
     return fake;
+  }
+
+  /** The API settings under which it may call this fake: 127.0.0.1 allowed through the egress check, the certificate trusted. */
+  apiEnv(): Record<string, string> {
+    if (!this.caDir) {
+      this.caDir = mkdtempSync(join(tmpdir(), 'wfm-fake-provider-ca-'));
+      writeFileSync(join(this.caDir, 'ca.pem'), this.ca);
+    }
+    return { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: join(this.caDir, 'ca.pem') };
   }
 
   static defaultDoors(): Record<Provider, FakeDoor[]> {
@@ -102,13 +130,16 @@ export class FakeProviders {
   reset(): void {
     this.mode = 'ok';
     this.pageCap = 2;
+    this.redirectTo = 'https://elsewhere.example/';
     this.requests.length = 0;
+    this.connections = 0;
     this.doors = FakeProviders.defaultDoors();
   }
 
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.caDir) rmSync(this.caDir, { recursive: true, force: true });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -125,7 +156,7 @@ export class FakeProviders {
       case 'error':
         return send(res, 500, { error: 'internal' });
       case 'redirect':
-        res.writeHead(302, { location: 'https://elsewhere.example/' }).end();
+        res.writeHead(302, { location: this.redirectTo }).end();
         return;
       case 'not-json':
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');

@@ -71,8 +71,8 @@ describe('POST /access/webhooks/:integrationId (HTTP)', () => {
   let lobby: string;
 
   before(async () => {
-    h = await ApiHarness.start();
     fake = await FakeProviders.start();
+    h = await ApiHarness.start(fake.apiEnv());
   });
   after(async () => {
     await fake.stop();

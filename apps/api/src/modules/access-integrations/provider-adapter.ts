@@ -28,7 +28,8 @@ export interface ConnectionCheck {
 /**
  * One external access-control platform. `config` is what `configSchema` produced: validated,
  * defaults applied. Provider failures surface as ProviderError (listDoors) or `ok: false`
- * (testConnection); anything else is a bug and propagates.
+ * (testConnection); an address refused by the egress check propagates as EgressRefusedError
+ * (nothing was sent); anything else is a bug and propagates.
  */
 export interface AccessProviderAdapter<C extends object = Record<string, unknown>> {
   readonly label: string;
@@ -45,28 +46,30 @@ export interface AccessProviderAdapter<C extends object = Record<string, unknown
 
 export const MASKED = '********';
 
-/** A provider failed or refused; the message is safe to show to the tenant admin and to store. */
+/**
+ * A provider failed or refused. The message is shown to the tenant admin and stored as lastError,
+ * so it names a coarse outcome only: never the provider's body, what its name resolved to, or how
+ * a connection failed (a port-scan oracle if it ever reached an internal host).
+ */
 export class ProviderError extends Error {}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function isAllowedProviderUrl(value: string): boolean {
   // Refinements run even after the URL format check failed; that failure already has its message.
   if (!URL.canParse(value)) return true;
   const url = new URL(value);
-  if (url.username || url.password || url.search || url.hash) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+  return url.protocol === 'https:' && !url.username && !url.password && !url.search && !url.hash;
 }
 
 /**
- * A provider address: https, or plain http to this machine only (a local relay or a test double);
- * no embedded credentials. Stored without a trailing slash so paths can be appended.
+ * A provider address: https, no embedded credentials. Whether its host may be reached is the
+ * egress check's business (at save and before every request). Stored without a trailing slash so
+ * paths can be appended.
  */
 export function providerUrl(defaultUrl: string) {
   return z
     .url()
     .max(500)
-    .refine(isAllowedProviderUrl, 'must be an https URL (http only for localhost) without credentials, query or fragment')
+    .refine(isAllowedProviderUrl, 'must be an https URL without credentials, query or fragment')
     .transform((u) => u.replace(/\/+$/, ''))
     .default(defaultUrl);
 }
@@ -80,9 +83,9 @@ export async function callProvider(http: HttpClient, label: string, req: HttpReq
     res = await http.send(req);
   } catch (err) {
     if (!(err instanceof HttpTransportError)) throw err;
-    if (err.kind === 'timeout') throw new ProviderError(`${label} did not answer within ${http.timeoutSeconds} s`);
     if (err.kind === 'too-large') throw new ProviderError(`${label} sent a response larger than the platform accepts`);
-    throw new ProviderError(`${label} could not be reached`);
+    // One message for a refused connection, a TLS failure and a timeout: telling them apart maps ports.
+    throw new ProviderError(`${label} could not be reached or did not answer within ${http.timeoutSeconds} s`);
   }
   if (res.status === 401 || res.status === 403) throw new ProviderError(`${label} rejected the credentials (HTTP ${res.status})`);
   if (res.status >= 300 && res.status < 400) throw new ProviderError(`${label} answered with a redirect (HTTP ${res.status}), which is not followed`);

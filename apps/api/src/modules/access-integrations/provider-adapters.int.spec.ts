@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { z } from 'zod';
+import { EgressRefusedError, NO_ALLOWED_TARGETS, parseAllowedTargets, type AllowedTargets, type Resolver } from '@wfm/webhooks/egress';
 import { FakeProviders, FAKE_SECRETS } from './fake-providers.js';
-import { FetchHttpClient } from './provider-http.js';
+import { EgressHttpClient } from './provider-http.js';
 import { ProviderError, providerUrl } from './provider-adapter.js';
 import { createProviderAdapters, PROVIDERS, type Provider, type ProviderAdapters } from './providers.js';
 
@@ -11,10 +12,16 @@ describe('access provider adapters (against a local fake provider)', () => {
   /** For the timeout cases only: a client that gives up after 200 ms. */
   let impatient: ProviderAdapters;
 
+  /** Adapters whose requests pass the egress check under `allowedTargets` and trust the fake's certificate. */
+  function adaptersFor(allowedTargets: AllowedTargets, opts: { resolver?: Resolver; timeoutSeconds?: number } = {}): ProviderAdapters {
+    const resolver = opts.resolver ? { resolver: opts.resolver } : {};
+    return createProviderAdapters(new EgressHttpClient({ egress: { allowedTargets, ...resolver }, ca: fake.ca, timeoutSeconds: opts.timeoutSeconds }));
+  }
+
   before(async () => {
     fake = await FakeProviders.start();
-    adapters = createProviderAdapters(new FetchHttpClient());
-    impatient = createProviderAdapters(new FetchHttpClient(0.2));
+    adapters = adaptersFor(parseAllowedTargets('127.0.0.1'));
+    impatient = adaptersFor(parseAllowedTargets('127.0.0.1'), { timeoutSeconds: 0.2 });
   });
   after(async () => fake.stop());
   beforeEach(() => fake.reset());
@@ -51,7 +58,7 @@ describe('access provider adapters (against a local fake provider)', () => {
         fake.mode = 'hang';
         expect(await impatient[provider].testConnection(config(provider))).to.deep.equal({
           ok: false,
-          message: `${adapters[provider].label} did not answer within 0.2 s`,
+          message: `${adapters[provider].label} could not be reached or did not answer within 0.2 s`,
         });
       });
 
@@ -66,7 +73,7 @@ describe('access provider adapters (against a local fake provider)', () => {
           ['unauthorized', 'rejected the credentials (HTTP 401)', adapters],
           ['error', 'answered HTTP 500', adapters],
           ['not-json', 'sent a response that is not JSON', adapters],
-          ['hang', 'did not answer within 0.2 s', impatient],
+          ['hang', 'could not be reached or did not answer within 0.2 s', impatient],
         ] as const) {
           fake.mode = mode;
           const err = await client[provider].listDoors(config(provider)).catch((e: unknown) => e);
@@ -117,16 +124,110 @@ describe('access provider adapters (against a local fake provider)', () => {
 
   describe('provider addresses', () => {
     const schema = z.object({ baseUrl: providerUrl('https://api.example.com') });
-    it('accepts https anywhere and http to localhost only, without a trailing slash', () => {
+    it('accepts https URLs, without a trailing slash', () => {
       expect(schema.parse({}).baseUrl).to.equal('https://api.example.com');
       expect(schema.parse({ baseUrl: 'https://api.eu.verkada.com/' }).baseUrl).to.equal('https://api.eu.verkada.com');
-      expect(schema.parse({ baseUrl: 'http://127.0.0.1:8080/kisi' }).baseUrl).to.equal('http://127.0.0.1:8080/kisi');
-      expect(schema.parse({ baseUrl: 'http://localhost:8080' }).baseUrl).to.equal('http://localhost:8080');
+      expect(schema.parse({ baseUrl: 'https://127.0.0.1:8443/kisi' }).baseUrl).to.equal('https://127.0.0.1:8443/kisi');
     });
-    it('rejects plain http elsewhere, embedded credentials, queries and other schemes', () => {
-      for (const baseUrl of ['http://api.kisi.io', 'https://user:pw@api.kisi.io', 'https://api.kisi.io?x=1', 'ftp://api.kisi.io', 'not a url']) {
+    it('rejects plain http (localhost included), embedded credentials, queries and other schemes', () => {
+      for (const baseUrl of [
+        'http://api.kisi.io',
+        'http://127.0.0.1:8080/kisi',
+        'http://localhost:8080',
+        'https://user:pw@api.kisi.io',
+        'https://api.kisi.io?x=1',
+        'ftp://api.kisi.io',
+        'not a url',
+      ]) {
         expect(schema.safeParse({ baseUrl }).success, baseUrl).to.equal(false);
       }
+    });
+  });
+
+  describe('egress: the webhook check before every request', () => {
+    /** A listener standing in for an internal service: nothing may ever reach it. */
+    let internal: FakeProviders;
+    before(async () => {
+      internal = await FakeProviders.start();
+    });
+    after(async () => internal.stop());
+    beforeEach(() => internal.reset());
+
+    const kisiAt = (baseUrl: string) => ({ baseUrl, apiKey: FAKE_SECRETS.kisiApiKey });
+
+    async function refused(client: ProviderAdapters, baseUrl: string): Promise<string> {
+      const listing = await client.KISI.listDoors(kisiAt(baseUrl)).catch((e: unknown) => e);
+      expect(listing, baseUrl).to.be.instanceOf(EgressRefusedError);
+      const check = await client.KISI.testConnection(kisiAt(baseUrl)).catch((e: unknown) => e);
+      expect(check, baseUrl).to.be.instanceOf(EgressRefusedError);
+      return (listing as Error).message;
+    }
+
+    it('refuses loopback, IPv4-mapped loopback, private, metadata and plain http addresses; the listener receives nothing', async () => {
+      const strict = adaptersFor(NO_ALLOWED_TARGETS, { resolver: async () => [] });
+      const cases: Array<[string, string]> = [
+        [`https://127.0.0.1:${internal.port}/kisi`, '127.0.0.1 (loopback address)'],
+        [`https://[::ffff:127.0.0.1]:${internal.port}/kisi`, 'embeds 127.0.0.1: loopback address'],
+        ['https://10.0.0.1/kisi', '10.0.0.1 (private address)'],
+        ['https://169.254.169.254/latest', '169.254.169.254 (cloud-metadata address)'],
+        [`http://127.0.0.1:${internal.port}/kisi`, 'url must use https'],
+      ];
+      for (const [url, reason] of cases) expect(await refused(strict, url), url).to.contain(reason);
+      expect(internal.requests).to.deep.equal([]);
+    });
+
+    it('refuses a host name that resolves to a private address without naming the address; the listener receives nothing', async () => {
+      const resolver: Resolver = async (host) => (host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+      const strict = adaptersFor(NO_ALLOWED_TARGETS, { resolver });
+      for (const url of [`https://receiver.test:${internal.port}/kisi`, `https://localhost:${internal.port}/kisi`]) {
+        const message = await refused(strict, url);
+        expect(message, url).to.match(/^Egress check: (receiver\.test|localhost) does not resolve, or resolves to an address that is not public; /);
+        expect(message, url).to.not.contain('127.0.0.1');
+      }
+      expect(internal.requests).to.deep.equal([]);
+    });
+
+    it('connects to the address that passed the check, not to a second lookup', async () => {
+      const lookups: string[] = [];
+      // receiver.test exists in no DNS: the requests can only arrive through the pinned address.
+      const resolver: Resolver = async (host) => {
+        lookups.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      };
+      const pinned = adaptersFor(parseAllowedTargets('127.0.0.1'), { resolver });
+      const doors = await pinned.KISI.listDoors(kisiAt(`https://receiver.test:${fake.port}/kisi`));
+      expect(doors).to.have.length(3);
+      expect(fake.requests).to.have.length(2);
+      expect(fake.requests[0]!.headers.host).to.equal(`receiver.test:${fake.port}`);
+      // Checked before every request: each page is its own check.
+      expect(lookups).to.deep.equal(['receiver.test', 'receiver.test']);
+    });
+
+    it('does not follow a redirect to a private address: the credentials go nowhere else', async () => {
+      fake.mode = 'redirect';
+      fake.redirectTo = `${internal.url}/kisi/locks`;
+      for (const provider of PROVIDERS) {
+        const err = await adapters[provider].listDoors(config(provider)).catch((e: unknown) => e);
+        expect(err, provider).to.be.instanceOf(ProviderError);
+        expect((err as Error).message).to.equal(`${adapters[provider].label} answered with a redirect (HTTP 302), which is not followed`);
+      }
+      expect(fake.requests).to.have.length(PROVIDERS.length);
+      expect(internal.requests).to.deep.equal([]);
+    });
+
+    it('reports a refused connection like a timeout, naming neither the address nor the cause', async () => {
+      const closed = await FakeProviders.start();
+      await closed.stop();
+      const err = await adapters.KISI.listDoors(kisiAt(`https://127.0.0.1:${closed.port}/kisi`)).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(ProviderError);
+      expect((err as Error).message).to.equal('Kisi could not be reached or did not answer within 10 s');
+    });
+
+    it('refuses an untrusted certificate as unreachable', async () => {
+      const untrusting = createProviderAdapters(new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets('127.0.0.1') } }));
+      const check = await untrusting.KISI.testConnection(config('KISI'));
+      expect(check).to.deep.equal({ ok: false, message: 'Kisi could not be reached or did not answer within 10 s' });
+      expect(fake.requests).to.deep.equal([]);
     });
   });
 
