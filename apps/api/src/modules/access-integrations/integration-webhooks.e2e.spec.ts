@@ -134,7 +134,7 @@ describe('POST /access/webhooks/:integrationId (HTTP)', () => {
     expect(res.body).to.deep.equal({ received: true, recorded: 2 });
     const rows = await auditRows();
     expect(rows).to.have.length(2);
-    const base = { tenant_id: tenantId, zone_id: lobby, visitor_pass_id: null, credential_id: '5', reader_id: 'ext:201', occurred_at: new Date(AT), source: 'INTEGRATION:KISI' };
+    const base = { tenant_id: tenantId, zone_id: lobby, visitor_pass_id: null, credential_id: '5', reader_id: `ext:${kisi.id}:201`, occurred_at: new Date(AT), source: 'INTEGRATION:KISI' };
     expect(rows).to.deep.include.members([
       { ...base, user_id: user.id, event_type: 'GRANTED', reason: null },
       { ...base, user_id: null, event_type: 'DENIED_NO_GRANT', reason: 'Outside schedule' },
@@ -151,6 +151,15 @@ describe('POST /access/webhooks/:integrationId (HTTP)', () => {
     const rows = await auditRows();
     expect(rows.map((r) => r.source).sort()).to.deep.equal(PROVIDERS.map((p) => `INTEGRATION:${p}`));
     expect(rows.every((r) => r.event_type === 'DENIED_NO_GRANT' && r.zone_id === lobby)).to.equal(true);
+  });
+
+  it('tells apart doors of two integrations of one provider that have the same door id', async () => {
+    const hq = await connect('KISI');
+    const annex = await connect('KISI', admin, await zone(tenantId, 'Annex'));
+    await deliverSigned(hq, eventFor('KISI', '201'));
+    await deliverSigned(annex, eventFor('KISI', '201'));
+    const readers = (await auditRows()).map((r) => r.reader_id);
+    expect(readers.sort()).to.deep.equal([`ext:${annex.id}:201`, `ext:${hq.id}:201`].sort());
   });
 
   it('does not tie an event to a user of another tenant with the same email', async () => {

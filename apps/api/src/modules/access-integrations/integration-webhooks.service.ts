@@ -77,7 +77,8 @@ export class IntegrationWebhooksService {
         userId: (e.userEmail && users.get(normalizeEmail(e.userEmail))) || null,
         zoneId: zones.get(e.externalDoorId)!,
         credentialId: e.externalUserRef ?? '',
-        readerId: `ext:${e.externalDoorId}`,
+        // Door ids are the provider account's own: two integrations of one provider may both have door 201.
+        readerId: `ext:${target.id}:${e.externalDoorId}`,
         // The provider decided; it does not say why in the platform's terms, so a refusal is "no grant".
         eventType: e.granted ? 'GRANTED' : 'DENIED_NO_GRANT',
         reason: e.granted ? null : (e.reason ?? null),
