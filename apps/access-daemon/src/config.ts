@@ -21,6 +21,7 @@ const schema = z.object({
   ACCESS_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   ACCESS_DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   ACCESS_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  ACCESS_MAX_READERS_PER_TENANT: z.coerce.number().int().min(1).default(1000),
 });
 
 export interface DaemonConfig {
@@ -45,6 +46,8 @@ export interface DaemonConfig {
   dbStatementTimeoutMs: number;
   dbQueryTimeoutMs: number;
   dbConnectTimeoutMs: number;
+  /** Distinct readers a tenant's heartbeats may register; an unknown reader beyond it is refused. */
+  maxReadersPerTenant: number;
 }
 
 export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
@@ -68,6 +71,7 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     dbStatementTimeoutMs: e.ACCESS_DB_STATEMENT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.ACCESS_DB_QUERY_TIMEOUT_MS,
     dbConnectTimeoutMs: e.ACCESS_DB_CONNECT_TIMEOUT_MS,
+    maxReadersPerTenant: e.ACCESS_MAX_READERS_PER_TENANT,
   };
 }
 

@@ -17,6 +17,7 @@ import { CredentialVerifier } from './verify/credential-verifier.js';
 import { GrantExpiryRepository } from './verify/grant-expiry.repository.js';
 import { VerifyService } from './verify/verify.service.js';
 import { HeartbeatRepository } from './heartbeat.repository.js';
+import { HeartbeatService } from './heartbeat.service.js';
 import { ReaderAuth } from './reader-auth.js';
 import { DaemonMetrics } from './metrics.js';
 import { startDaemonServer } from './server.js';
@@ -67,7 +68,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     metrics.observeDecision(reason, seconds),
   );
   const auth = new ReaderAuth(cache);
-  const heartbeats = new HeartbeatRepository(ds);
+  const heartbeats = new HeartbeatService(new HeartbeatRepository(ds), clock, config.maxReadersPerTenant);
 
   const server = await startDaemonServer({
     host: config.host,
@@ -83,7 +84,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
         return null;
       },
       verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),
-      heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body.readerId, body.firmwareVersion, body.ipAddress, clock.now()),
+      heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body),
       health: () => {
         const age = cacheAgeSeconds();
         const stale = config.maxCacheAgeSeconds !== undefined && age > config.maxCacheAgeSeconds;

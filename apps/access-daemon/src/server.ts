@@ -1,8 +1,9 @@
+import { isIP } from 'node:net';
 import { App, us_listen_socket_close, us_socket_local_port, type HttpRequest, type HttpResponse, type us_listen_socket } from 'uWebSockets.js';
 import { acceptRequestId } from '@wfm/core/request-id';
 import { z } from 'zod';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError } from '@wfm/core/errors';
-import { parseOrThrow } from '@wfm/core/validation';
+import { parseOrThrow, singleLine } from '@wfm/core/validation';
 import type { Logger } from '@wfm/core/logger';
 import type { VerifyRequest, VerifyResponse } from './verify/verify.service.js';
 
@@ -23,16 +24,19 @@ export interface DaemonRoutes {
   metrics(): Promise<string>;
 }
 
+/** The API's bound for a reader id (a zone's readerIds): any longer one could never match a zone. */
+const READER_ID_MAX = 100;
+
 export const VerifyBody = z.strictObject({
-  credentialId: z.string().max(4096).optional(),
-  readerId: z.string().max(200).optional(),
-  source: z.string().max(40).optional(),
+  credentialId: singleLine(4096).optional(),
+  readerId: singleLine(READER_ID_MAX).optional(),
+  source: singleLine(40).optional(),
 });
 
 export const HeartbeatBody = z.strictObject({
-  readerId: z.string().min(1).max(200),
-  firmwareVersion: z.string().min(1).max(100),
-  ipAddress: z.string().min(1).max(64),
+  readerId: singleLine(READER_ID_MAX).min(1),
+  firmwareVersion: singleLine(100).min(1),
+  ipAddress: singleLine(64).refine((v) => isIP(v) !== 0, { message: 'must be an IPv4 or IPv6 address' }),
 });
 export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 
@@ -43,6 +47,7 @@ const STATUS: Record<number, string> = {
   401: '401 Unauthorized',
   402: '402 Payment Required',
   404: '404 Not Found',
+  409: '409 Conflict',
   413: '413 Payload Too Large',
   429: '429 Too Many Requests',
   500: '500 Internal Server Error',

@@ -192,6 +192,24 @@ describe('access daemon: POST /api/v1/access/verify (HTTP, real database)', () =
       expect(bad.body).to.deep.equal({ message: ['Malformed JSON in request body'], error: 'Bad Request', statusCode: 400 });
       expect(await h.auditRows(t.tenantId)).to.have.length(0);
     });
+    it('refuses control characters in readerId, credentialId and source with the platform 400, writing no audit row', async () => {
+      const cases: Array<[Record<string, unknown>, string[]]> = [
+        [{ credentialId: cred, readerId: 'reader-1\u0000' }, ['readerId must not contain control characters or invalid Unicode']],
+        [{ credentialId: cred, readerId: 'reader-1\t' }, ['readerId must not contain control characters']],
+        [{ credentialId: cred, readerId: 'reader-1\u0085' }, ['readerId must not contain control characters']],
+        [{ credentialId: `${cred}\n`, readerId: 'reader-1' }, ['credentialId must not contain control characters']],
+        [{ credentialId: cred, readerId: 'reader-1', source: 'NFC\r\nLOBBY' }, ['source must not contain control characters']],
+        [{ credentialId: cred, readerId: 'r'.repeat(101) }, ['readerId must be at most 100 characters']],
+      ];
+      for (const [body, message] of cases) {
+        const res = await tap(body);
+        expect(res.status, JSON.stringify(body)).to.equal(400);
+        expect(res.body).to.deep.equal({ message, error: 'Bad Request', statusCode: 400 });
+      }
+      expect(await h.auditRows(t.tenantId)).to.have.length(0);
+      expect((await tap({ credentialId: cred, readerId: 'reader-1' })).body).to.include({ decision: 'GRANT' });
+      expect(await h.auditRows(t.tenantId)).to.have.length(1);
+    });
   });
 
   describe('POST /api/v1/access/reader-heartbeat', () => {
@@ -211,6 +229,58 @@ describe('access daemon: POST /api/v1/access/verify (HTTP, real database)', () =
       expect(res.status).to.equal(400);
       expect(res.body.message).to.deep.equal(['firmwareVersion is required', 'ipAddress is required']);
       expect((await h.post('/api/v1/access/reader-heartbeat', { readerId: 'r', firmwareVersion: '1', ipAddress: 'x' })).status).to.equal(401);
+    });
+
+    it('takes IPv4 and IPv6 addresses only, and no control characters in any field', async () => {
+      const beat = (body: Record<string, unknown>) => h.post('/api/v1/access/reader-heartbeat', { readerId: 'reader-1', firmwareVersion: '1.0.0', ipAddress: '10.0.0.7', ...body }, t.readerKey);
+      for (const ipAddress of ['x', 'localhost', '10.0.0.256', '10.0.0.7 ', '10.0.0.7/24', 'http://10.0.0.7']) {
+        const res = await beat({ ipAddress });
+        expect(res.status, ipAddress).to.equal(400);
+        expect(res.body).to.deep.equal({ message: ['ipAddress must be an IPv4 or IPv6 address'], error: 'Bad Request', statusCode: 400 });
+      }
+      const refused: Array<[Record<string, unknown>, string]> = [
+        [{ readerId: 'reader-\u0000' }, 'readerId must not contain control characters or invalid Unicode'],
+        [{ readerId: 'reader-1\n' }, 'readerId must not contain control characters'],
+        [{ firmwareVersion: '1.0\u001b[31m' }, 'firmwareVersion must not contain control characters or invalid Unicode'],
+        [{ firmwareVersion: '1.0\t' }, 'firmwareVersion must not contain control characters'],
+      ];
+      for (const [body, message] of refused) {
+        const res = await beat(body);
+        expect(res.status, JSON.stringify(body)).to.equal(400);
+        expect(res.body.message).to.deep.equal([message]);
+      }
+      expect(await h.ds.query(`SELECT 1 FROM access_readers WHERE tenant_id = $1`, [t.tenantId])).to.have.length(0);
+      expect((await beat({ ipAddress: '2001:db8::7' })).status).to.equal(200);
+      expect((await beat({ ipAddress: '::ffff:10.0.0.7' })).status).to.equal(200);
+      const rows = await h.ds.query(`SELECT ip_address FROM access_readers WHERE tenant_id = $1`, [t.tenantId]);
+      expect(rows).to.deep.equal([{ ip_address: '::ffff:10.0.0.7' }]);
+    });
+
+    it('registers at most ACCESS_MAX_READERS_PER_TENANT readers per tenant: a new one beyond is 409, registered ones keep beating', async () => {
+      const capped = await DaemonHarness.start({ db: h.db, env: { ACCESS_MAX_READERS_PER_TENANT: '3' } });
+      try {
+        const other = await capped.tenant();
+        await capped.reload();
+        const beat = (key: string, readerId: string) => capped.post('/api/v1/access/reader-heartbeat', { readerId, firmwareVersion: '1.0.0', ipAddress: '10.0.0.7' }, key);
+        const first = await Promise.all(['r-1', 'r-2', 'r-3', 'r-4', 'r-5', 'r-6'].map((id) => beat(t.readerKey, id)));
+        expect(first.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 409, 409, 409]);
+        const refused = first.find((r) => r.status === 409)!;
+        expect(refused.body).to.deep.equal({
+          message: 'A tenant can register at most 3 readers; this reader is not registered. Readers already registered keep reporting.',
+          error: 'Conflict',
+          statusCode: 409,
+        });
+        const registered: Array<{ reader_id: string }> = await h.ds.query(`SELECT reader_id FROM access_readers WHERE tenant_id = $1 ORDER BY reader_id`, [t.tenantId]);
+        expect(registered).to.have.length(3);
+        capped.clock.advance(300_000);
+        for (const { reader_id } of registered) expect((await beat(t.readerKey, reader_id)).status).to.equal(200);
+        const seen = await h.ds.query(`SELECT count(*)::int AS n FROM access_readers WHERE tenant_id = $1 AND last_seen_at = $2`, [t.tenantId, capped.clock.now()]);
+        expect(seen[0].n).to.equal(3);
+        expect((await beat(t.readerKey, 'r-7')).status).to.equal(409);
+        expect((await beat(other.readerKey, 'r-1')).status).to.equal(200);
+      } finally {
+        await capped.stop(false);
+      }
     });
   });
 });
