@@ -31,7 +31,7 @@ interface Api {
 }
 
 async function startDaemon(db: TestDatabase, bus: Bus): Promise<AccessDaemon> {
-  const config = { ...loadDaemonConfig({ LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, spoolPath: join(mkdtempSync(join(tmpdir(), 'topology-')), 'spool.ndjson') };
+  const config = { ...loadDaemonConfig({ LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, metricsHost: '127.0.0.1', metricsPort: 0, spoolPath: join(mkdtempSync(join(tmpdir(), 'topology-')), 'spool.ndjson') };
   return startAccessDaemon({ config, dataSource: db.dataSource, bus, logger: silent, clock: systemClock });
 }
 

@@ -5,6 +5,8 @@ import type { DataSourceOptions } from '@wfm/db/data-source';
 const schema = z.object({
   ACCESS_DAEMON_PORT: envPort.default(3001),
   ACCESS_DAEMON_HOST: z.string().default('0.0.0.0'),
+  ACCESS_METRICS_PORT: envPort.default(9464),
+  ACCESS_METRICS_HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
@@ -27,6 +29,9 @@ const schema = z.object({
 export interface DaemonConfig {
   port: number;
   host: string;
+  /** The operator listener (/metrics and the detailed /health): loopback unless the operator opens it. */
+  metricsPort: number;
+  metricsHost: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
@@ -55,6 +60,8 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
   return {
     port: e.ACCESS_DAEMON_PORT,
     host: e.ACCESS_DAEMON_HOST,
+    metricsPort: e.ACCESS_METRICS_PORT,
+    metricsHost: e.ACCESS_METRICS_HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -20,7 +20,7 @@ import { HeartbeatRepository } from './heartbeat.repository.js';
 import { HeartbeatService } from './heartbeat.service.js';
 import { ReaderAuth } from './reader-auth.js';
 import { DaemonMetrics } from './metrics.js';
-import { startDaemonServer } from './server.js';
+import { startDaemonServer, startOperatorServer } from './server.js';
 
 export interface DaemonDeps {
   config: DaemonConfig;
@@ -32,6 +32,7 @@ export interface DaemonDeps {
 
 export interface AccessDaemon {
   port: number;
+  metricsPort: number;
   cache: AccessCache;
   sync: CacheSync;
   audit: AuditWriter;
@@ -69,6 +70,35 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   );
   const auth = new ReaderAuth(cache);
   const heartbeats = new HeartbeatService(new HeartbeatRepository(ds), clock, config.maxReadersPerTenant);
+  const readiness = () => {
+    const age = cacheAgeSeconds();
+    const stale = config.maxCacheAgeSeconds !== undefined && age > config.maxCacheAgeSeconds;
+    const status = !sync.ready ? 'loading' : stale ? 'stale' : 'ok';
+    return { status, code: status === 'ok' ? 200 : 503, age };
+  };
+
+  const operator = await startOperatorServer({
+    host: config.metricsHost,
+    port: config.metricsPort,
+    logger,
+    routes: {
+      health: () => {
+        const r = readiness();
+        return {
+          status: r.code,
+          body: {
+            status: r.status,
+            cacheAgeSeconds: Number.isFinite(r.age) ? Math.round(r.age * 10) / 10 : null,
+            grants: cache.grantCount,
+            spoolDepth: spool.depth,
+            database: audit.databaseHealthy ? 'up' : 'down',
+            bus: bus.kind,
+          },
+        };
+      },
+      metrics: async () => ({ contentType: metrics.registry.contentType, text: await metrics.registry.metrics() }),
+    },
+  });
 
   const server = await startDaemonServer({
     host: config.host,
@@ -86,23 +116,13 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),
       heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body),
       health: () => {
-        const age = cacheAgeSeconds();
-        const stale = config.maxCacheAgeSeconds !== undefined && age > config.maxCacheAgeSeconds;
-        const status = !sync.ready ? 'loading' : stale ? 'stale' : 'ok';
-        return {
-          status: status === 'ok' ? 200 : 503,
-          body: {
-            status,
-            cacheAgeSeconds: Number.isFinite(age) ? Math.round(age * 10) / 10 : null,
-            grants: cache.grantCount,
-            spoolDepth: spool.depth,
-            database: audit.databaseHealthy ? 'up' : 'down',
-            bus: bus.kind,
-          },
-        };
+        const r = readiness();
+        return { status: r.code, body: { status: r.status } };
       },
-      metrics: () => metrics.registry.metrics(),
     },
+  }).catch((err: unknown) => {
+    operator.close();
+    throw err;
   });
 
   // Until the first load the daemon answers 503 (health says "loading"), so doors never see a half-loaded cache.
@@ -113,11 +133,13 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
 
   return {
     port: server.port,
+    metricsPort: operator.port,
     cache,
     sync,
     audit,
     async stop() {
       server.close();
+      operator.close();
       clearInterval(replay);
       await sync.stop();
       await audit.flush();

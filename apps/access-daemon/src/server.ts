@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { App, us_listen_socket_close, us_socket_local_port, type HttpRequest, type HttpResponse, type us_listen_socket } from 'uWebSockets.js';
+import { App, us_listen_socket_close, us_socket_local_port, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import { acceptRequestId } from '@wfm/core/request-id';
 import { z } from 'zod';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError } from '@wfm/core/errors';
@@ -12,6 +12,11 @@ export interface DaemonServer {
   close(): void;
 }
 
+export interface Health {
+  status: number;
+  body: unknown;
+}
+
 /** What the routes need; composed in one place (the daemon's composition) so tests can swap parts. */
 export interface DaemonRoutes {
   /** The tenant behind a reader-bridge key, or the error to answer (401, 402, 429). */
@@ -20,8 +25,14 @@ export interface DaemonRoutes {
   freshness(): HttpError | null;
   verify(tenantId: string, body: VerifyRequest, startedAt: number): Promise<VerifyResponse>;
   heartbeat(tenantId: string, body: HeartbeatBody): Promise<void>;
-  health(): { status: number; body: unknown };
-  metrics(): Promise<string>;
+  /** For load balancers on the public port: ready or not, and nothing about the internals. */
+  health(): Health;
+}
+
+/** The operator listener's routes: the daemon's internals, never on the public port. */
+export interface OperatorRoutes {
+  health(): Health;
+  metrics(): Promise<{ contentType: string; text: string }>;
 }
 
 /** The API's bound for a reader id (a zone's readerIds): any longer one could never match a zone. */
@@ -41,6 +52,7 @@ export const HeartbeatBody = z.strictObject({
 export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 
 const MAX_BODY = 16 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
 const STATUS: Record<number, string> = {
   200: '200 OK',
   400: '400 Bad Request',
@@ -67,18 +79,40 @@ class Reply {
     });
   }
 
-  send(status: number, body: unknown, headers: Record<string, string> = {}): void {
+  send(status: number, body: unknown, opts: { contentType?: string; headers?: Record<string, string>; close?: boolean } = {}): void {
     if (this.aborted) return;
     this.res.cork(() => {
-      this.res.writeStatus(STATUS[status] ?? String(status)).writeHeader('Content-Type', 'application/json; charset=utf-8').writeHeader('X-Request-Id', this.id);
-      for (const [k, v] of Object.entries(headers)) this.res.writeHeader(k, v);
-      this.res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      this.res.writeStatus(STATUS[status] ?? String(status)).writeHeader('Content-Type', opts.contentType ?? JSON_TYPE).writeHeader('X-Request-Id', this.id);
+      for (const [k, v] of Object.entries(opts.headers ?? {})) this.res.writeHeader(k, v);
+      this.res.end(typeof body === 'string' ? body : JSON.stringify(body), opts.close ?? false);
     });
   }
 
-  error(err: HttpError): void {
-    this.send(err.status, err.body(), err.headers());
+  error(err: HttpError, close = false): void {
+    this.send(err.status, err.body(), { headers: err.headers(), close });
   }
+}
+
+/**
+ * uWS frames a body by the first of several Content-Length headers, so a request carrying two
+ * (equal or not) is ambiguous (RFC 9112 6.3): it is refused with a 400 and the connection closed.
+ * The refusal waits one turn of the event loop: uWS closes a connection whose next request arrives
+ * while a response is pending, so bytes smuggled behind the ambiguous request are never served.
+ */
+function ambiguousFraming(req: HttpRequest): boolean {
+  let lengths = 0;
+  req.forEach((key) => {
+    if (key === 'content-length') lengths++;
+  });
+  return lengths > 1;
+}
+
+function route(handler: (res: HttpResponse, req: HttpRequest) => void) {
+  return (res: HttpResponse, req: HttpRequest) => {
+    if (!ambiguousFraming(req)) return handler(res, req);
+    const reply = new Reply(res, requestId(req));
+    setImmediate(() => reply.error(new BadRequestError(['Content-Length must be sent once']), true));
+  };
 }
 
 function readJson(res: HttpResponse, reply: Reply): Promise<unknown> {
@@ -107,17 +141,42 @@ function ipOf(res: HttpResponse): string {
   return Buffer.from(res.getRemoteAddressAsText()).toString();
 }
 
+function notFound(app: TemplatedApp): void {
+  app.any(
+    '/*',
+    route((res, req) => {
+      const reply = new Reply(res, requestId(req));
+      reply.error(new NotFoundError(`Cannot ${req.getCaseSensitiveMethod()} ${req.getUrl()}`));
+    }),
+  );
+}
+
+function listen(app: TemplatedApp, host: string, port: number, what: string, logger: Logger): Promise<DaemonServer> {
+  return new Promise((resolve, reject) => {
+    app.listen(host, port, (socket: us_listen_socket | false) => {
+      if (!socket) return reject(new Error(`${what} could not listen on ${host}:${port} (address in use or not available on this host)`));
+      const bound = us_socket_local_port(socket);
+      logger.info({ host, port: bound }, `${what} listening`);
+      resolve({ port: bound, close: () => us_listen_socket_close(socket) });
+    });
+  });
+}
+
 /**
- * The door-side process on uWebSockets.js: spec 02's verify and heartbeat, plus its health and
- * metrics. Everything it needs from a request is copied out before the first await (uWS frees
+ * The door-side process on uWebSockets.js: spec 02's verify and heartbeat, plus a bare readiness
+ * /health. Everything it needs from a request is copied out before the first await (uWS frees
  * the request object when the handler returns).
+ *
+ * HTTP/1.1 pipelining: uWS answers pipelined requests in order only while each is answered before
+ * the next is parsed; a request that arrives while an asynchronous answer (verify, heartbeat) is
+ * pending makes uWS close the connection, unanswered (docs/decisions.md, issue 9).
  */
 export function startDaemonServer(opts: { host: string; port: number; logger: Logger; routes: DaemonRoutes }): Promise<DaemonServer> {
   const { routes, logger } = opts;
   const app = App();
 
   const keyed = <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>) =>
-    (res: HttpResponse, req: HttpRequest) => {
+    route((res, req) => {
       const startedAt = performance.now();
       const reply = new Reply(res, requestId(req));
       const authorization = req.getHeader('authorization');
@@ -139,7 +198,7 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
           reply.error(new InternalServerError());
         }
       })();
-    };
+    });
 
   app.post(
     '/api/v1/access/verify',
@@ -157,30 +216,46 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
     }),
   );
   for (const path of ['/health', '/api/v1/health']) {
-    app.get(path, (res, req) => {
-      const reply = new Reply(res, requestId(req));
-      const h = routes.health();
-      reply.send(h.status, h.body);
-    });
-  }
-  app.get('/metrics', (res, req) => {
-    const reply = new Reply(res, requestId(req));
-    routes.metrics().then(
-      (text) => reply.send(200, text, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }),
-      () => reply.error(new InternalServerError()),
+    app.get(
+      path,
+      route((res, req) => {
+        const h = routes.health();
+        new Reply(res, requestId(req)).send(h.status, h.body);
+      }),
     );
-  });
-  app.any('/*', (res, req) => {
-    const reply = new Reply(res, requestId(req));
-    reply.error(new NotFoundError(`Cannot ${req.getCaseSensitiveMethod()} ${req.getUrl()}`));
-  });
+  }
+  notFound(app);
+  return listen(app, opts.host, opts.port, 'access daemon', logger);
+}
 
-  return new Promise((resolve, reject) => {
-    app.listen(opts.host, opts.port, (socket: us_listen_socket | false) => {
-      if (!socket) return reject(new Error(`access daemon could not listen on ${opts.host}:${opts.port}`));
-      const port = us_socket_local_port(socket);
-      logger.info({ port }, 'access daemon listening');
-      resolve({ port, close: () => us_listen_socket_close(socket) });
-    });
-  });
+/**
+ * The operator listener: Prometheus metrics and the detailed health (cache age, spool depth,
+ * database and bus state). Bound to loopback by default, apart from the public port, so that
+ * whoever reaches the doors' port learns nothing about the daemon's internals.
+ */
+export function startOperatorServer(opts: { host: string; port: number; logger: Logger; routes: OperatorRoutes }): Promise<DaemonServer> {
+  const { routes, logger } = opts;
+  const app = App();
+  app.get(
+    '/metrics',
+    route((res, req) => {
+      const reply = new Reply(res, requestId(req));
+      routes.metrics().then(
+        (m) => reply.send(200, m.text, { contentType: m.contentType }),
+        (err: unknown) => {
+          logger.error({ err }, 'metrics collection failed');
+          reply.error(new InternalServerError());
+        },
+      );
+    }),
+  );
+  app.get(
+    '/health',
+    route((res, req) => {
+      const h = routes.health();
+      new Reply(res, requestId(req)).send(h.status, h.body);
+    }),
+  );
+  notFound(app);
+  return listen(app, opts.host, opts.port, 'access daemon metrics', logger);
 }

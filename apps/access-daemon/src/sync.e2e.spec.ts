@@ -158,7 +158,7 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
       try {
         for (let i = 0; i < 3; i++) expect(await tap()).to.include({ decision: 'GRANT' });
         expect(h.daemon.audit.databaseHealthy).to.equal(false);
-        const health = await fetch(`${h.base}/health`).then((r) => r.json());
+        const health = await fetch(`${h.metricsBase}/health`).then((r) => r.json());
         expect(health).to.include({ status: 'ok', spoolDepth: 3, database: 'down' });
       } finally {
         await setConnections(true);
@@ -182,6 +182,7 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
         expect(stale.status).to.equal(503);
         expect(stale.body).to.deep.equal({ message: 'The access cache is older than ACCESS_MAX_CACHE_AGE_S', error: 'Service Unavailable', statusCode: 503 });
         expect((await fetch(`${strict.base}/health`)).status).to.equal(503);
+        expect((await fetch(`${strict.metricsBase}/health`)).status).to.equal(503);
         await strict.daemon.sync.reconcile();
         expect((await strict.verify(t, { credentialId: h.credential(t, userId), readerId: 'reader-1' })).status).to.equal(200);
       } finally {
@@ -190,13 +191,13 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
     });
   });
 
-  describe('GET /health and GET /metrics', () => {
+  describe('GET /health and GET /metrics on the operator listener', () => {
     it('reports the cache and the decisions in Prometheus text', async () => {
       await tap();
-      const health = await fetch(`${h.base}/health`);
+      const health = await fetch(`${h.metricsBase}/health`);
       expect(health.status).to.equal(200);
       expect(await health.json()).to.include({ status: 'ok', grants: 1, spoolDepth: 0, database: 'up', bus: 'local' });
-      const text = await fetch(`${h.base}/metrics`).then((r) => r.text());
+      const text = await fetch(`${h.metricsBase}/metrics`).then((r) => r.text());
       expect(text).to.match(/access_decisions_total\{reason="GRANTED"\} \d+/);
       expect(text).to.include('access_decision_seconds_bucket');
       expect(text).to.match(/access_cache_age_seconds \d/);

@@ -38,13 +38,13 @@ const VERIFY = '/api/v1/access/verify';
 
 const here = fileURLToPath(import.meta.url);
 
-function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; rss?: number } }> {
+function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; metricsPort?: number; rss?: number } }> {
   const profile = process.env.BENCH_CPU_PROFILE_DIR;
   const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
   // Pin the server to its own core so the load generator never competes with it.
   if (proc.pid) spawn('taskset', ['-cp', String(SERVER_CPU), String(proc.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
-    proc.once('message', (info: { port: number; rss?: number }) => resolve({ proc, info }));
+    proc.once('message', (info: { port: number; metricsPort?: number; rss?: number }) => resolve({ proc, info }));
     proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
   });
 }
@@ -66,10 +66,10 @@ async function serveBare(): Promise<void> {
 async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void> {
   const ds = createDataSource({ url: dbUrl, poolSize: 8 });
   await ds.initialize();
-  const config = { ...loadDaemonConfig({ ...process.env, LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
+  const config = { ...loadDaemonConfig({ ...process.env, LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, metricsHost: '127.0.0.1', metricsPort: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
   global.gc?.();
-  process.send?.({ port: daemon.port, rss: process.memoryUsage().rss });
+  process.send?.({ port: daemon.port, metricsPort: daemon.metricsPort, rss: process.memoryUsage().rss });
 }
 
 /** The conventional design, for comparison: every tap reads the database and inserts one audit row. */
@@ -155,7 +155,7 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
   });
   const daemon = spawn(process.execPath, [join(here, '../../main.js')], {
     stdio: 'inherit',
-    env: { ...process.env, ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-spool.ndjson') },
+    env: { ...process.env, ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-spool.ndjson') },
   });
   try {
     await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`);
@@ -233,7 +233,7 @@ async function main(): Promise<void> {
     // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
     // daemon's own count of answered decisions is the exact figure to compare rows against.
     await new Promise((r) => setTimeout(r, 500));
-    const metrics = await fetch(`http://127.0.0.1:${d.info.port}/metrics`).then((r) => r.text());
+    const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
     const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
     const rows = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);

@@ -35,6 +35,8 @@ export class DaemonHarness {
   daemon!: AccessDaemon;
   bus!: Bus;
   base = '';
+  /** The operator listener: /metrics and the detailed /health. */
+  metricsBase = '';
   spoolPath = '';
   /** The daemon's own data source when it must differ from the fixtures' (e.g. through a proxy). */
   daemonDataSource: DataSource | undefined;
@@ -50,12 +52,13 @@ export class DaemonHarness {
   }
 
   config(env: Record<string, string>): DaemonConfig {
-    return { ...loadDaemonConfig({ LOG_LEVEL: 'silent', ACCESS_RECONCILE_INTERVAL_S: '3600', ...env }), port: 0, host: '127.0.0.1', spoolPath: this.spoolPath, spoolReplayIntervalMs: 3_600_000 };
+    return { ...loadDaemonConfig({ LOG_LEVEL: 'silent', ACCESS_RECONCILE_INTERVAL_S: '3600', ...env }), port: 0, host: '127.0.0.1', metricsPort: 0, metricsHost: '127.0.0.1', spoolPath: this.spoolPath, spoolReplayIntervalMs: 3_600_000 };
   }
 
   async boot(env: Record<string, string> = {}): Promise<void> {
     this.daemon = await startAccessDaemon({ config: this.config(env), dataSource: this.daemonDataSource ?? this.db.dataSource, bus: this.bus, logger: createLogger('t', 'silent'), clock: this.clock });
     this.base = `http://127.0.0.1:${this.daemon.port}`;
+    this.metricsBase = `http://127.0.0.1:${this.daemon.metricsPort}`;
   }
 
   get ds() {
