@@ -1,6 +1,13 @@
 import { expect } from 'chai';
-import { connect } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@wfm/core/logger';
 import { loadDaemonConfig } from './config.js';
+import { startAccessDaemon } from './daemon.js';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
 
 interface RawResponse {
@@ -106,6 +113,33 @@ describe('access daemon: HTTP framing and the operator listener (raw sockets, re
       expect(res!.body).to.include('access_grants_cached');
       const health = await fetch(`${h.metricsBase}/health`).then((r) => r.json());
       expect(health).to.have.keys(['status', 'cacheAgeSeconds', 'grants', 'spoolDepth', 'database', 'bus']);
+    });
+  });
+
+  describe('the operator port', () => {
+    it('is never shared with another process listening on it (uWS would otherwise bind with SO_REUSEPORT)', async () => {
+      // uWS shares only ports asked for by number (port 0 is never shared): take a free one first.
+      const free = createServer();
+      const port = await new Promise<number>((resolve) => free.listen(0, '127.0.0.1', () => resolve((free.address() as AddressInfo).port)));
+      await new Promise((resolve) => free.close(resolve));
+      const other = spawn(process.execPath, ['--input-type=module', '-e', `import { App } from 'uWebSockets.js'; App().listen('127.0.0.1', ${port}, (s) => console.log(s ? 'listening' : 'refused'));`], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const state = await new Promise<string>((resolve, reject) => {
+          other.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+          other.once('exit', (code) => reject(new Error(`listener exited with ${code}`)));
+        });
+        expect(state).to.equal('listening');
+        const config = { ...h.config({}), metricsPort: port, spoolPath: join(mkdtempSync(join(tmpdir(), 'daemon-spool-')), 'spool.ndjson') };
+        const started = startAccessDaemon({ config, dataSource: h.ds, bus: h.bus, logger: createLogger('t', 'silent'), clock: h.clock });
+        let failure: unknown;
+        await started.then((d) => d.stop(), (err: unknown) => (failure = err));
+        expect(String(failure)).to.include(`access daemon metrics could not listen on 127.0.0.1:${port}`);
+      } finally {
+        other.kill();
+      }
     });
   });
 

@@ -95,9 +95,7 @@ class Reply {
 
 /**
  * uWS frames a body by the first of several Content-Length headers, so a request carrying two
- * (equal or not) is ambiguous (RFC 9112 6.3): it is refused with a 400 and the connection closed.
- * The refusal waits one turn of the event loop: uWS closes a connection whose next request arrives
- * while a response is pending, so bytes smuggled behind the ambiguous request are never served.
+ * (equal or not) is ambiguous (RFC 9112 6.3).
  */
 function ambiguousFraming(req: HttpRequest): boolean {
   let lengths = 0;
@@ -107,6 +105,12 @@ function ambiguousFraming(req: HttpRequest): boolean {
   return lengths > 1;
 }
 
+/**
+ * Every handler, behind the framing check: an ambiguous request is refused with a 400 and the
+ * connection closed. The refusal waits one turn of the event loop on purpose: uWS closes a
+ * connection whose next request arrives while a response is pending, so bytes smuggled behind the
+ * ambiguous request are never served.
+ */
 function route(handler: (res: HttpResponse, req: HttpRequest) => void) {
   return (res: HttpResponse, req: HttpRequest) => {
     if (!ambiguousFraming(req)) return handler(res, req);
@@ -151,14 +155,25 @@ function notFound(app: TemplatedApp): void {
   );
 }
 
-function listen(app: TemplatedApp, host: string, port: number, what: string, logger: Logger): Promise<DaemonServer> {
+/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT (the package's typings omit the host form of listen with options). */
+const EXCLUSIVE_PORT = 1;
+type ListenCallback = (socket: us_listen_socket | false) => void;
+type ListenWithOptions = (this: TemplatedApp, host: string, port: number, options: number, cb: ListenCallback) => TemplatedApp;
+
+/**
+ * `exclusive`: without it uWS binds with SO_REUSEPORT, and a second process given the same port
+ * starts without error and takes a share of the connections.
+ */
+function listen(app: TemplatedApp, at: { host: string; port: number; exclusive?: boolean }, what: string, logger: Logger): Promise<DaemonServer> {
   return new Promise((resolve, reject) => {
-    app.listen(host, port, (socket: us_listen_socket | false) => {
-      if (!socket) return reject(new Error(`${what} could not listen on ${host}:${port} (address in use or not available on this host)`));
+    const done: ListenCallback = (socket) => {
+      if (!socket) return reject(new Error(`${what} could not listen on ${at.host}:${at.port} (address in use or not available on this host)`));
       const bound = us_socket_local_port(socket);
-      logger.info({ host, port: bound }, `${what} listening`);
+      logger.info({ host: at.host, port: bound }, `${what} listening`);
       resolve({ port: bound, close: () => us_listen_socket_close(socket) });
-    });
+    };
+    if (at.exclusive) (app.listen as unknown as ListenWithOptions).call(app, at.host, at.port, EXCLUSIVE_PORT, done);
+    else app.listen(at.host, at.port, done);
   });
 }
 
@@ -225,7 +240,7 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
     );
   }
   notFound(app);
-  return listen(app, opts.host, opts.port, 'access daemon', logger);
+  return listen(app, opts, 'access daemon', logger);
 }
 
 /**
@@ -257,5 +272,5 @@ export function startOperatorServer(opts: { host: string; port: number; logger: 
     }),
   );
   notFound(app);
-  return listen(app, opts.host, opts.port, 'access daemon metrics', logger);
+  return listen(app, { host: opts.host, port: opts.port, exclusive: true }, 'access daemon metrics', logger);
 }
