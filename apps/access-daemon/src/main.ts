@@ -4,7 +4,7 @@ import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { createDataSource, type DataSource } from '@wfm/db/data-source';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { loadDaemonConfig, type DaemonConfig } from './config.js';
+import { daemonDataSourceOptions, loadDaemonConfig, type DaemonConfig } from './config.js';
 import { startAccessDaemon } from './daemon.js';
 import { SchemaRepository } from './schema.repository.js';
 import { describeFailure, waitForSchema } from './startup.js';
@@ -34,7 +34,7 @@ async function start(config: DaemonConfig, log: Logger): Promise<void> {
   process.once('SIGINT', abort);
   let dataSource: DataSource | undefined;
   const connect = async (): Promise<DataSource> => {
-    const ds = createDataSource({ url: databaseUrl, poolSize: config.dbPoolSize, applicationName: 'wfm-access-daemon' });
+    const ds = createDataSource(daemonDataSourceOptions(config, databaseUrl));
     await ds.initialize();
     return ds;
   };
