@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { FlexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 import { describeWithRedis } from './test-redis.js';
+import { FreezableProxy } from './test-freezable-proxy.js';
 
 function limiterContract(make: () => RateLimiter) {
   const rule = { points: 3, durationSeconds: 60 };
@@ -52,5 +54,55 @@ describeWithRedis('FlexibleRateLimiter (Redis store)', (url) => {
     await one.consume('r', rule, 'k');
     await two.consume('r', rule, 'k');
     expect((await one.consume('r', rule, 'k')).allowed).to.equal(false);
+  });
+});
+
+/** A port on this host where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('FlexibleRateLimiter (Redis store, Redis unreachable)', () => {
+  let redis: Redis;
+  before(async () => {
+    redis = createRedis(`redis://127.0.0.1:${await closedPort()}`);
+    redis.on('error', () => undefined);
+  });
+  after(() => redis.disconnect());
+
+  // Counted in this process's memory meanwhile: the same contract, per process.
+  limiterContract(() => new FlexibleRateLimiter(redis, `rl-test-${randomUUID()}`));
+});
+
+describeWithRedis('FlexibleRateLimiter (Redis store, Redis stalls)', (url) => {
+  let proxy: FreezableProxy;
+  let redis: Redis;
+  before(async () => {
+    const target = new URL(url);
+    proxy = await FreezableProxy.start(target.hostname, Number(target.port || 6379));
+    target.hostname = '127.0.0.1';
+    target.port = String(proxy.port);
+    redis = createRedis(target.toString());
+    redis.on('error', () => undefined);
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  });
+  after(async () => {
+    redis.disconnect();
+    await proxy.stop();
+  });
+
+  it('answers from process memory once Redis stops answering on an open connection', async () => {
+    const l = new FlexibleRateLimiter(redis, `rl-test-${randomUUID()}`, 100);
+    const rule = { points: 3, durationSeconds: 60 };
+    const key = randomUUID();
+    expect(await l.consume('r', rule, key)).to.include({ allowed: true, remaining: 2 });
+    expect(await l.consume('r', rule, key)).to.include({ allowed: true, remaining: 1 });
+    proxy.freeze();
+    // Memory has not seen this caller yet: the window starts again there.
+    expect(await l.consume('r', rule, key)).to.include({ allowed: true, remaining: 2 });
   });
 });
