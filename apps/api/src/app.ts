@@ -1,10 +1,12 @@
+import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from '@wfm/core/logger';
+import { errorSerializer, type Logger } from '@wfm/core/logger';
 import { requestId } from './http/request-id.middleware.js';
 import { errorHandler, notFound } from './http/error.middleware.js';
 import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
+import { requestLogSerializer } from './http/request-log.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -13,7 +15,7 @@ export interface AppParts {
   trustProxy: boolean | number | string;
   jsonBodyLimit: string;
   rateLimit: RateLimitMiddleware;
-  /** Mounted before the JSON parser: it streams the raw request body to the daemon. */
+  /** Mounted before the JSON parser: it forwards the raw request body to the daemon. */
   daemonProxy: Router | null;
   routers: Router[];
 }
@@ -31,6 +33,7 @@ export function createApp(parts: AppParts): Express {
       customProps: (req) => ({ requestId: (req as unknown as { ctx: { requestId: string } }).ctx.requestId }),
       autoLogging: { ignore: (req) => req.url === `${API_PREFIX}/health` },
       quietReqLogger: true,
+      serializers: { req: requestLogSerializer, err: errorSerializer },
     }),
   );
   app.use(helmet());
@@ -48,4 +51,22 @@ export function createApp(parts: AppParts): Express {
   app.use(notFound());
   app.use(errorHandler(parts.logger));
   return app;
+}
+
+export interface HttpServerTimeouts {
+  /** The request line and headers must arrive within this; Node answers 408 and closes otherwise. */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * The HTTP server for the app. Node checks both bounds on a timer (30 s by default, which would
+ * stretch a 10 s header bound to 40 s); once a second keeps them close to what is configured.
+ */
+export function createApiServer(app: Express, timeouts: HttpServerTimeouts): Server {
+  return createServer(
+    { headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs) },
+    app,
+  );
 }

@@ -2,7 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import type { Express } from 'express';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
-import type { Redis } from '@wfm/memory/redis';
+import { pingRedis, type Redis } from '@wfm/memory/redis';
 import { FlexibleRateLimiter, type RateLimiter } from '@wfm/memory/rate-limiter';
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
@@ -143,7 +143,9 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
   const r = new ApiRouter({ auth, rateLimit, openapi, publicOpenapi });
   const publicBaseUrl = `${config.publicAppUrl.replace(/\/$/, '')}/api/v1`;
 
-  healthRoutes(r, new HealthService(new HealthRepository(ds), infra.bus), openapi, publicBaseUrl);
+  const redis = infra.redis;
+  const health = new HealthService(new HealthRepository(ds), infra.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
+  healthRoutes(r, health, openapi, publicBaseUrl);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
   const mailer = new OutboxMailer(new MailRepository(ds), clock, logger, config.smtpUrl ? nodemailerSender(config.smtpUrl) : null, config.mailFrom);
@@ -237,7 +239,7 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     trustProxy: config.trustProxy,
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
-    daemonProxy: infra.proxyDaemon === false ? null : daemonProxy(config.accessDaemonUrl),
+    daemonProxy: infra.proxyDaemon === false ? null : daemonProxy(config.accessDaemonUrl, config.accessProxy),
     routers: [r.router],
   });
   return { app, openapi };

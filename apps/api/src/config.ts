@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
+import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
+
+const ms = (min: number) => z.coerce.number().int().min(min);
 
 const schema = z.object({
   PORT: envPort.default(3000),
@@ -19,11 +22,32 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
+  DB_QUERY_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.queryTimeoutMs),
+  DB_CONNECT_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.connectTimeoutMs),
+  STATUS_CHECK_TIMEOUT_MS: ms(10).default(2_000),
+  HTTP_HEADERS_TIMEOUT_MS: ms(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: ms(100).default(30_000),
+  ACCESS_PROXY_BODY_TIMEOUT_MS: ms(10).default(5_000),
+  ACCESS_PROXY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(256).default(32),
+  ACCESS_PROXY_TIMEOUT_MS: ms(100).default(10_000),
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   SECRET_PEPPER: z.string().min(16).optional(),
   MIGRATE_ON_START: envBool.default(true),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
+});
+
+/** Cross-field rules, checked with the rest so that an operator sees every problem at once. */
+const checkedSchema = schema.superRefine((e, ctx) => {
+  // Node refuses a header bound longer than the whole-request bound.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' });
+  }
+  // The server's statement_timeout should fire first (a clean cancel); the client bound is for a frozen server.
+  if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['DB_QUERY_TIMEOUT_MS'], message: 'must exceed DB_STATEMENT_TIMEOUT_MS' });
+  }
 });
 
 type Env = z.infer<typeof schema>;
@@ -47,6 +71,14 @@ export interface ApiConfig {
   mailFrom: string;
   jsonBodyLimit: string;
   dbPoolSize: number;
+  /** Spread into createDataSource: server-side statement bound, client-side reply bound, connect/pool-wait bound. */
+  dbTimeouts: { statementTimeoutMs: number; queryTimeoutMs: number; connectTimeoutMs: number };
+  /** Each dependency check of GET /status answers "down" after this. */
+  statusCheckTimeoutMs: number;
+  /** Bounds on receiving a request, for createApiServer. */
+  httpServer: { headersTimeoutMs: number; requestTimeoutMs: number };
+  /** The forwarder of the door routes to the daemon (no gateway in front). */
+  accessProxy: { bodyTimeoutMs: number; maxPerClient: number; upstreamTimeoutMs: number };
   passwordHashCost: 'owasp' | 'test';
   secretPepper: string | undefined;
   migrateOnStart: boolean;
@@ -65,7 +97,7 @@ function parseTrustProxy(v: string): boolean | number | string {
 }
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const e = parseEnv(schema, env);
+  const e = parseEnv(checkedSchema, env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -85,6 +117,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: e.MAIL_FROM,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbTimeouts: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
+    statusCheckTimeoutMs: e.STATUS_CHECK_TIMEOUT_MS,
+    httpServer: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
+    accessProxy: { bodyTimeoutMs: e.ACCESS_PROXY_BODY_TIMEOUT_MS, maxPerClient: e.ACCESS_PROXY_MAX_PER_CLIENT, upstreamTimeoutMs: e.ACCESS_PROXY_TIMEOUT_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,

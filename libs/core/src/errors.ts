@@ -19,6 +19,7 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -99,6 +100,14 @@ export class NotFoundError extends StandardHttpError {
   readonly status = 404;
   constructor(message = 'Not Found', code?: string) {
     super(message, code);
+  }
+}
+
+/** The request (its body) did not arrive within the server's bound. */
+export class RequestTimeoutError extends StandardHttpError {
+  readonly status = 408;
+  constructor() {
+    super('Request body not received in time');
   }
 }
 

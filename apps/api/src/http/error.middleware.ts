@@ -1,13 +1,27 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
+import { redactUrl } from './request-log.js';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+  errno?: number;
+}
 
 /** body-parser signals its failures with a `type`; map them onto the platform's errors. */
-function fromBodyParser(err: { type?: string }): HttpError | null {
+function fromBodyParser(err: BodyParserError): HttpError | null {
+  // A body that fails to inflate (Content-Encoding gzip, deflate or br over bytes that are not) is
+  // the zlib error itself, marked 400 by body-parser but given no type.
+  if (err.type === undefined && err.status === 400 && err.expose === true && typeof err.errno === 'number') {
+    return new BadRequestError(['Request body could not be decompressed']);
+  }
   switch (err.type) {
     case 'entity.parse.failed':
       return new BadRequestError(['Malformed JSON in request body']);
     case 'entity.too.large':
+    case 'parameters.too.many':
       return new PayloadTooLargeError();
     case 'encoding.unsupported':
     case 'charset.unsupported':
@@ -29,9 +43,9 @@ export function notFound(): RequestHandler {
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    let httpErr = err instanceof HttpError ? err : fromBodyParser(err as { type?: string });
+    let httpErr = err instanceof HttpError ? err : fromBodyParser(err as BodyParserError);
     if (!httpErr) {
-      logger.error({ err, requestId: req.ctx?.requestId, method: req.method, path: req.path }, 'unhandled error');
+      logger.error({ err, requestId: req.ctx?.requestId, method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');
       httpErr = new InternalServerError();
     }
     if (res.headersSent) return res.end();

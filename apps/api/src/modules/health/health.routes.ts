@@ -6,7 +6,7 @@ import type { OpenApiDocument } from '../../http/openapi.js';
 
 const StatusDto = z.object({
   status: z.enum(['ok', 'degraded']),
-  checks: z.object({ database: z.enum(['up', 'down']), bus: z.enum(['up', 'down']) }),
+  checks: z.object({ database: z.enum(['up', 'down']), bus: z.enum(['up', 'down']), redis: z.enum(['up', 'down']).optional() }),
   busKind: z.enum(['local', 'redis']),
 });
 
