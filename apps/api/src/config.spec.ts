@@ -30,3 +30,21 @@ describe('API configuration: DATA_ENCRYPTION_KEY', () => {
     });
   }
 });
+
+describe('API configuration: timeouts and the door-route forwarder', () => {
+  it('has bounded defaults', () => {
+    const c = loadApiConfig({});
+    expect(c.dbTimeouts).to.deep.equal({ statementTimeoutMs: 30_000, queryTimeoutMs: 35_000, connectTimeoutMs: 5_000 });
+    expect(c.httpServer).to.deep.equal({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(c.accessProxy).to.deep.equal({ bodyTimeoutMs: 5_000, maxPerClient: 32, upstreamTimeoutMs: 10_000 });
+    expect(c.statusCheckTimeoutMs).to.equal(2_000);
+  });
+
+  it('refuses a header bound above the request bound, and a client query bound not above the statement bound', () => {
+    expect(() => loadApiConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', DB_QUERY_TIMEOUT_MS: '30000' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS')
+      .and.contains('DB_QUERY_TIMEOUT_MS: must exceed DB_STATEMENT_TIMEOUT_MS');
+  });
+});
