@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { startDaemonBehindProxy, type FaultProxy } from './test-support/fault-proxy.js';
+import type { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import { startDaemonBehindProxy } from './test-support/fault-proxy.js';
 import type { DaemonHarness, TenantFixture } from './test-support/daemon-harness.js';
 
 const DENY = (reason: string) => ({ decision: 'DENY', reason });
@@ -39,7 +40,7 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
   }
 
   async function health(): Promise<Record<string, unknown>> {
-    return fetch(`${h.base}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
+    return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
 
   function spooledTenants(): string[] {

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { FlexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 import { describeWithRedis } from './test-redis.js';
-import { FreezableProxy } from './test-freezable-proxy.js';
+import { FaultProxy } from './test-fault-proxy.js';
 
 function limiterContract(make: () => RateLimiter) {
   const rule = { points: 3, durationSeconds: 60 };
@@ -79,11 +79,11 @@ describe('FlexibleRateLimiter (Redis store, Redis unreachable)', () => {
 });
 
 describeWithRedis('FlexibleRateLimiter (Redis store, Redis stalls)', (url) => {
-  let proxy: FreezableProxy;
+  let proxy: FaultProxy;
   let redis: Redis;
   before(async () => {
     const target = new URL(url);
-    proxy = await FreezableProxy.start(target.hostname, Number(target.port || 6379));
+    proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 6379) });
     target.hostname = '127.0.0.1';
     target.port = String(proxy.port);
     redis = createRedis(target.toString());

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AuditRow } from './audit-row.js';
 import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
-import { startDaemonBehindProxy, type FaultProxy } from '../test-support/fault-proxy.js';
+import type { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import { startDaemonBehindProxy } from '../test-support/fault-proxy.js';
 import type { DaemonHarness } from '../test-support/daemon-harness.js';
 
 /** PostgreSQL refuses a NUL byte in text (SQLSTATE 22021): a row that can never be written. */
@@ -53,12 +54,12 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
   }
 
   async function quarantinedMetric(): Promise<number> {
-    const text = await fetch(`${h.base}/metrics`).then((r) => r.text());
+    const text = await fetch(`${h.metricsBase}/metrics`).then((r) => r.text());
     return Number(/^access_audit_quarantined_rows_total (\d+)$/m.exec(text)?.[1]);
   }
 
   async function health(): Promise<Record<string, unknown>> {
-    return fetch(`${h.base}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
+    return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
 
   it('a poisoned row among 100 good ones from three tenants in one batch: 100 rows written, 1 quarantined and counted, the database still up', async () => {

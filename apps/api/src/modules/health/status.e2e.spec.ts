@@ -6,7 +6,7 @@ import { createLogger } from '@wfm/core/logger';
 import { createDataSource, type DataSource } from '@wfm/db/data-source';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { createRedis, type Redis } from '@wfm/memory/redis';
-import { FreezableProxy } from '@wfm/memory/test-freezable-proxy';
+import { FaultProxy } from '@wfm/memory/test-fault-proxy';
 import { describeWithRedis } from '@wfm/memory/test-redis';
 import { createTenant, createUser, DEFAULT_PASSWORD } from '@wfm/testing/factories';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
@@ -114,14 +114,14 @@ describeWithRedis('GET /status with Redis reachable (split mode)', (url) => {
 
 describe('GET /status with PostgreSQL stalled (connections open, nothing answered)', () => {
   let db: TestDatabase;
-  let proxy: FreezableProxy;
+  let proxy: FaultProxy;
   let ds: DataSource;
   let api: Awaited<ReturnType<typeof startApi>>;
 
   before(async () => {
     db = await createTestDatabase();
     const target = new URL(db.url);
-    proxy = await FreezableProxy.start(target.hostname, Number(target.port || 5432));
+    proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     target.hostname = '127.0.0.1';
     target.port = String(proxy.port);
     // Driver bounds far beyond the test: only /status's own bound can answer in time.
