@@ -65,7 +65,7 @@ const worker = await startWebhookWorker({
   dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
   logger: logger.child({ app: 'webhook-worker' }),
 });
-const { app } = buildApi({
+const api = buildApi({
   config: { ...apiConfig, jwtSecret: env.JWT_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
   dataSource,
   bus,
@@ -74,7 +74,7 @@ const { app } = buildApi({
   clock: systemClock,
 });
 const server: Server = await new Promise((resolve) => {
-  const s = app.listen(apiConfig.port, apiConfig.host, () => resolve(s));
+  const s = api.app.listen(apiConfig.port, apiConfig.host, () => resolve(s));
 });
 
 const base = `http://localhost:${apiConfig.port}/api/v1`;
@@ -94,6 +94,7 @@ console.log(`
 
 handleShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api.close();
   await daemon.stop();
   await worker.stop();
   await bus.close();

@@ -8,6 +8,7 @@ import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
 import { transactionRunner } from '@wfm/db/transaction';
 import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher } from '@wfm/core/crypto';
+import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from './config.js';
 import { createApp } from './app.js';
@@ -123,8 +124,17 @@ export interface ApiInfra {
 /** Cheap parameters for test runs only, where thousands of users are created. */
 const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
+export interface BuiltApi {
+  app: Express;
+  openapi: OpenApiDocument;
+  /** The password-hashing threads (tests fill them to see the 503). */
+  passwordHashing: ScryptWorkerPool;
+  /** Ends what the API runs besides its HTTP server (the hashing threads); call after the server has closed. */
+  close(): Promise<void>;
+}
+
 /** The API's one composition root: every dependency is wired here, by hand. */
-export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocument } {
+export function buildApi(infra: ApiInfra): BuiltApi {
   const { config, dataSource: ds, logger, clock } = infra;
   const key = createSecretKey(Buffer.from(config.jwtSecret));
   const tokens = new TokenService(key, clock, {
@@ -133,7 +143,9 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     accessLabel: config.accessTtlLabel,
     refreshLabel: config.refreshTtlLabel,
   });
-  const passwords = new ScryptPasswordHasher(config.passwordHashCost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT);
+  // Its own threads, not libuv's pool: a login flood must not queue ahead of the door path's signature checks.
+  const passwordHashing = new ScryptWorkerPool(config.passwordHashing);
+  const passwords = new ScryptPasswordHasher(config.passwordHashCost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT, passwordHashing.derive);
   const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
   const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
   const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
@@ -242,5 +254,5 @@ export function buildApi(infra: ApiInfra): { app: Express; openapi: OpenApiDocum
     daemonProxy: infra.proxyDaemon === false ? null : daemonProxy(config.accessDaemonUrl, config.accessProxy),
     routers: [r.router],
   });
-  return { app, openapi };
+  return { app, openapi, passwordHashing, close: () => passwordHashing.close() };
 }

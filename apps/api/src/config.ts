@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
+import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
@@ -32,6 +33,8 @@ const schema = z.object({
   ACCESS_PROXY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(256).default(32),
   ACCESS_PROXY_TIMEOUT_MS: ms(100).default(10_000),
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
+  PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   SECRET_PEPPER: z.string().min(16).optional(),
   MIGRATE_ON_START: envBool.default(true),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
@@ -80,6 +83,8 @@ export interface ApiConfig {
   /** The forwarder of the door routes to the daemon (no gateway in front). */
   accessProxy: { bodyTimeoutMs: number; maxPerClient: number; upstreamTimeoutMs: number };
   passwordHashCost: 'owasp' | 'test';
+  /** Threads of the API's own password-hashing pool, and how many hashes may wait for one. */
+  passwordHashing: { workers: number; maxQueue: number };
   secretPepper: string | undefined;
   migrateOnStart: boolean;
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
@@ -122,6 +127,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     httpServer: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     accessProxy: { bodyTimeoutMs: e.ACCESS_PROXY_BODY_TIMEOUT_MS, maxPerClient: e.ACCESS_PROXY_MAX_PER_CLIENT, upstreamTimeoutMs: e.ACCESS_PROXY_TIMEOUT_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
+    passwordHashing: { workers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(), maxQueue: e.PASSWORD_HASH_QUEUE },
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,

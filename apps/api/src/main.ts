@@ -28,7 +28,7 @@ if (config.migrateOnStart) {
 }
 const redis = createRedis(config.redisUrl!);
 const bus = new RedisBus(config.redisUrl!);
-const { app } = buildApi({
+const api = buildApi({
   config: { ...config, jwtSecret: config.jwtSecret!, dataEncryptionKey: config.dataEncryptionKey! },
   dataSource,
   bus,
@@ -36,9 +36,10 @@ const { app } = buildApi({
   logger,
   clock: systemClock,
 });
-const server = app.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
+const server = api.app.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
 handleShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api.close();
   await bus.close();
   redis.disconnect();
   await dataSource.destroy();

@@ -50,36 +50,50 @@ export interface ScryptParams {
 /** OWASP password storage cheat sheet: scrypt N=2^17, r=8, p=1. */
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
-const KEY_LEN = 32;
+export const SCRYPT_KEY_LEN = 32;
 
-function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEY_LEN, { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+/** Node refuses scrypt above `maxmem`; 128·N·r bytes are needed, so twice that plus slack. */
+export function scryptMaxmem(params: ScryptParams): number {
+  return 256 * params.N * params.r + 1024 * 1024;
 }
 
+/** Derives a scrypt key; where the work runs (libuv's pool, a worker thread) is the implementation's business. */
+export type ScryptDerive = (password: string, salt: Buffer, params: ScryptParams) => Promise<Buffer>;
+
+/** scrypt on libuv's thread pool: never blocks the event loop, but shares that small pool with every other async crypto and fs call. */
+export const scryptOnLibuv: ScryptDerive = (password, salt, params) =>
+  new Promise((resolve, reject) =>
+    scryptCb(password, salt, SCRYPT_KEY_LEN, { ...params, maxmem: scryptMaxmem(params) }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
 /**
- * scrypt on libuv's thread pool (never blocks the event loop). The parameters are stored with
- * each hash, so raising them later still verifies older hashes.
+ * scrypt password hashes. The parameters are stored with each hash, so raising them later still
+ * verifies older hashes. `derive` decides where the work runs: the API passes its own worker pool
+ * (scrypt-pool.ts) so that sign-in floods cannot occupy libuv's pool, which the door path needs;
+ * the default (libuv's pool) serves one-off callers such as the CLI, the demo seed and tests.
  */
 export class ScryptPasswordHasher implements PasswordHasher {
-  constructor(private readonly params: ScryptParams = OWASP_SCRYPT) {}
+  constructor(
+    private readonly params: ScryptParams = OWASP_SCRYPT,
+    private readonly derive: ScryptDerive = scryptOnLibuv,
+  ) {}
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await scrypt(password, salt, this.params);
-    const { N, r, p } = this.params;
-    return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    return this.format(salt, await this.derive(password, salt, this.params));
   }
 
   async verify(password: string, stored: string): Promise<boolean> {
     const parts = stored.split('$');
     if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
     const [, n, r, p, salt, expected] = parts as [string, string, string, string, string, string];
-    const key = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+    const key = await this.derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
     const want = Buffer.from(expected, 'base64url');
     return want.length === key.length && timingSafeEqual(want, key);
+  }
+
+  private format(salt: Buffer, key: Buffer): string {
+    const { N, r, p } = this.params;
+    return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
 }

@@ -7,7 +7,7 @@ import { LocalBus } from '@wfm/memory/bus-local';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
-import { buildApi } from '../composition.js';
+import { buildApi, type BuiltApi } from '../composition.js';
 import { TokenService } from '../modules/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';
 
@@ -37,6 +37,7 @@ export class ApiHarness {
   /** The app's bus, so tests can subscribe to what the API publishes (e.g. the access change feed). */
   readonly bus = new LocalBus();
   private server!: Server;
+  private api!: BuiltApi;
   baseUrl = '';
   db!: TestDatabase;
   tokens!: TokenService;
@@ -52,6 +53,11 @@ export class ApiHarness {
     return this.db.dataSource;
   }
 
+  /** The app's password-hashing threads. */
+  get passwordHashing() {
+    return this.api.passwordHashing;
+  }
+
   private async init(env: Record<string, string>): Promise<void> {
     this.db = await createTestDatabase();
     const config = loadApiConfig({
@@ -63,7 +69,7 @@ export class ApiHarness {
       ...env,
     });
     this.config = { ...config, jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET, dataEncryptionKey: config.dataEncryptionKey ?? TEST_DATA_ENCRYPTION_KEY };
-    const { app } = buildApi({
+    this.api = buildApi({
       config: this.config,
       dataSource: this.db.dataSource,
       bus: this.bus,
@@ -79,7 +85,7 @@ export class ApiHarness {
       refreshLabel: this.config.refreshTtlLabel,
     });
     await new Promise<void>((resolve) => {
-      this.server = app.listen(0, '127.0.0.1', () => resolve());
+      this.server = this.api.app.listen(0, '127.0.0.1', () => resolve());
     });
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v1`;
   }
@@ -120,6 +126,7 @@ export class ApiHarness {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.api.close();
     await this.db.drop();
   }
 }

@@ -20,6 +20,7 @@ const TAGS = ['auth'];
 const BAD_REQUEST = { description: 'Validation failure' };
 const UNAUTHORIZED = { description: 'Invalid credentials or token' };
 const THROTTLED = { description: 'Rate limited' };
+const HASHING_BUSY = { description: 'Password hashing is saturated; retry after Retry-After seconds' };
 
 export interface AuthServices {
   auth: AuthService;
@@ -37,7 +38,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: LoginBody,
-      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 400: BAD_REQUEST, 401: UNAUTHORIZED, 429: THROTTLED },
+      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 400: BAD_REQUEST, 401: UNAUTHORIZED, 429: THROTTLED, 503: HASHING_BUSY },
     },
     async ({ body }) => ok(await s.auth.login(body.identifier, body.password, body.tenantSlug)),
   );
@@ -76,7 +77,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: SignupBody,
-      responses: { 201: { description: 'Token pair of the new owner', schema: TokenPairDto }, 400: BAD_REQUEST, 429: THROTTLED },
+      responses: { 201: { description: 'Token pair of the new owner', schema: TokenPairDto }, 400: BAD_REQUEST, 429: THROTTLED, 503: HASHING_BUSY },
     },
     async ({ body }) => created(await s.auth.signup(body)),
   );
@@ -103,7 +104,12 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: ResetPasswordBody,
-      responses: { 200: { description: 'Password changed', schema: SuccessDto }, 400: { description: 'Validation failure, or the token is invalid, used or expired' }, 429: THROTTLED },
+      responses: {
+        200: { description: 'Password changed', schema: SuccessDto },
+        400: { description: 'Validation failure, or the token is invalid, used or expired' },
+        429: THROTTLED,
+        503: HASHING_BUSY,
+      },
     },
     async ({ body }) => {
       await s.passwordReset.reset(body.token, body.password);
@@ -124,6 +130,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
         400: BAD_REQUEST,
         404: { description: 'Invite not found or expired' },
         429: THROTTLED,
+        503: HASHING_BUSY,
       },
     },
     async ({ params, body }) => ok(await s.invites.redeem(params.code, body.password)),
