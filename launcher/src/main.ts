@@ -31,6 +31,7 @@ const env = {
   PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
   // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
   DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
+  MAIL_DROP_DIR: process.env.MAIL_DROP_DIR || join(launcher.dataDir, 'mail'),
 };
 const apiConfig = loadApiConfig(env);
 const daemonConfig = loadDaemonConfig(env);
@@ -85,6 +86,7 @@ console.log(`
   OpenAPI document    ${base}/openapi.json
   Database            ${embedded ? `embedded PostgreSQL on 127.0.0.1:${launcher.embeddedPgPort} (data in ${join(launcher.dataDir, 'pg')})` : 'DATABASE_URL'}${migrations ? `, ${migrations} migration(s) applied` : ''}
   Bus                 ${bus.kind === 'local' ? 'in-process' : 'Redis'}
+  Mail                ${apiConfig.smtpUrl ? 'SMTP_URL' : `one file per mail in ${apiConfig.mailDropDir} (SMTP_URL not set)`}
   Demo sign-in        ${seed.signIn.identifier} / ${seed.signIn.password}${seed.created ? '  (demo tenant created)' : ''}
   Platform token      ${join(launcher.dataDir, 'platform-admin-token')} (unless PLATFORM_ADMIN_TOKEN is set)
 

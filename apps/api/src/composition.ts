@@ -25,10 +25,12 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { InviteService } from './modules/auth/invite.service.js';
+import { EmailVerificationService } from './modules/auth/email-verification.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { MailRepository } from './modules/mail/mail.repository.js';
 import { OutboxMailer } from './modules/mail/mail.service.js';
 import { nodemailerSender } from './modules/mail/mail.transport.js';
+import { MailDrop } from './modules/mail/mail-drop.js';
 import { TenantProvisioningRepository } from './modules/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from './modules/tenants/tenant-provisioning.service.js';
 import { TenantsRepository } from './modules/tenants/tenants.repository.js';
@@ -160,16 +162,24 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   healthRoutes(r, health, openapi, publicBaseUrl);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
-  const mailer = new OutboxMailer(new MailRepository(ds), clock, logger, config.smtpUrl ? nodemailerSender(config.smtpUrl) : null, config.mailFrom);
+  const mailer = new OutboxMailer(
+    new MailRepository(ds),
+    clock,
+    logger,
+    config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
+    config.mailFrom,
+  );
   const authRepo = new AuthRepository(ds);
   const sessions = new SessionService(authRepo, transactionRunner(ds), tokens, clock);
   const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
   const inviter = new InviteService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, sessions, mailer, clock, appUrl });
+  const verification = new EmailVerificationService({ repo: authRepo, transaction: transactionRunner(ds), secrets, sessions, mailer, clock, appUrl });
   authRoutes(r, {
-    auth: new AuthService(authRepo, passwords, sessions, provisioning),
+    auth: new AuthService(authRepo, passwords, sessions, provisioning, verification),
     sessions,
     passwordReset: new PasswordResetService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, mailer, clock, logger, appUrl }),
     invites: inviter,
+    verification,
   });
 
   const accessFeed = new AccessFeed(infra.bus, logger);

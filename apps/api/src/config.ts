@@ -21,6 +21,7 @@ const schema = z.object({
   PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
+  MAIL_DROP_DIR: z.string().default('.data/mail'),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
@@ -72,6 +73,8 @@ export interface ApiConfig {
   publicAppUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Without SMTP, where each mail is written as a file (0600) instead of being logged. */
+  mailDropDir: string;
   jsonBodyLimit: string;
   dbPoolSize: number;
   /** Spread into createDataSource: server-side statement bound, client-side reply bound, connect/pool-wait bound. */
@@ -120,6 +123,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicAppUrl: e.PUBLIC_APP_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailDropDir: e.MAIL_DROP_DIR,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
     dbTimeouts: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },

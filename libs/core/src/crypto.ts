@@ -39,6 +39,11 @@ export class SecretHasher {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * A stored-hash string with the current parameters that no password matches: verifying against
+   * it costs what a real verification costs, so an unknown account answers in the same time.
+   */
+  unmatchable(): string;
 }
 
 export interface ScryptParams {
@@ -90,6 +95,11 @@ export class ScryptPasswordHasher implements PasswordHasher {
     const key = await this.derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
     const want = Buffer.from(expected, 'base64url');
     return want.length === key.length && timingSafeEqual(want, key);
+  }
+
+  /** Random salt and random "key": well formed, so verifying runs one full scrypt, and matching it is as likely as guessing a 256-bit key. */
+  unmatchable(): string {
+    return this.format(randomBytes(16), randomBytes(SCRYPT_KEY_LEN));
   }
 
   private format(salt: Buffer, key: Buffer): string {

@@ -61,6 +61,7 @@ export function errorSerializer(err: unknown): unknown {
   return scrub(err instanceof Error ? stdSerializers.err(err) : err, 0);
 }
 
+/** Lines go to stdout unless a `destination` is given (tests read what would have been logged). */
 export function createLogger(name: string, level: string, destination?: DestinationStream): Logger {
   const options = { name, level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { err: errorSerializer } };
   return destination ? pino(options, destination) : pino(options);

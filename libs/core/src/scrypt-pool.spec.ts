@@ -43,6 +43,7 @@ describe('ScryptWorkerPool', () => {
     expect(await onLibuv.verify('correct horse', stored)).to.equal(true);
     expect(await pooled.verify('correct horse', await onLibuv.hash('correct horse'))).to.equal(true);
     expect(await pooled.verify('wrong horse', stored)).to.equal(false);
+    expect(await pooled.verify('correct horse', pooled.unmatchable())).to.equal(false);
   });
 
   it('rejects bad parameters without losing the worker', async () => {

@@ -34,6 +34,7 @@ import { UserOutlets1763900001000 } from './migrations/1763900001000-user-outlet
 import { AccessSigningKeyCurrent1763900002000 } from './migrations/1763900002000-access-signing-key-current.js';
 import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
 import { WebhookDeliveryWorker1764000001000 } from './migrations/1764000001000-webhook-delivery-worker.js';
+import { AccountVerification1764100000000 } from './migrations/1764100000000-account-verification.js';
 
 export type { DataSource, EntityManager };
 
@@ -72,7 +73,7 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000];
 
 export interface DataSourceOptions {
   url: string;

@@ -47,7 +47,16 @@ export interface CreatedUser extends UserEntity {
 export async function createUser(
   ds: DataSource,
   tenantId: string,
-  over: { role?: Role; email?: string | null; mobile?: string | null; fullName?: string; status?: 'ACTIVE' | 'INACTIVE'; password?: string | null } = {},
+  over: {
+    role?: Role;
+    email?: string | null;
+    mobile?: string | null;
+    fullName?: string;
+    status?: 'ACTIVE' | 'INACTIVE';
+    password?: string | null;
+    /** False: a self-service signup that has not opened its verification link (cannot sign in). Default true. */
+    verified?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   const n = next();
   const password = over.password === undefined ? DEFAULT_PASSWORD : over.password;
@@ -62,6 +71,7 @@ export async function createUser(
     status: over.status ?? 'ACTIVE',
     employeeCode: null,
     passwordHash: password === null ? null : await hashOf(password),
+    ...(over.verified === false ? { verifiedAt: null } : {}),
   });
   const user = await ds.getRepository(UserEntity).findOneByOrFail({ id });
   return Object.assign(user, { password: password ?? '' });

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { FakeClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
 import { uuid } from '@wfm/core/crypto';
@@ -10,6 +14,7 @@ import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
 import { TokenService } from '../modules/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';
+import { readMailDrop, type ReadMail } from './mail-drop-reader.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_PLATFORM_TOKEN = 'platform-token-for-tests-0123456789';
@@ -28,9 +33,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface HarnessOptions {
+  /** Keep every line the app logs at info and above in `logLines` (otherwise nothing is logged). */
+  captureLogs?: boolean;
+}
+
 /**
  * The real Express app on a real database clone, listening on 127.0.0.1, driven over HTTP.
- * The clock is fake so tests can move past expiries without waiting.
+ * The clock is fake so tests can move past expiries without waiting. Mail goes to a mail drop
+ * directory of this harness (`mailsTo` reads it), removed on stop.
  */
 export class ApiHarness {
   readonly clock = new FakeClock(new Date());
@@ -39,13 +50,15 @@ export class ApiHarness {
   private server!: Server;
   private api!: BuiltApi;
   baseUrl = '';
+  mailDropDir = '';
+  readonly logLines: string[] = [];
   db!: TestDatabase;
   tokens!: TokenService;
   config!: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
 
-  static async start(env: Record<string, string> = {}): Promise<ApiHarness> {
+  static async start(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<ApiHarness> {
     const h = new ApiHarness();
-    await h.init(env);
+    await h.init(env, opts);
     return h;
   }
 
@@ -58,9 +71,16 @@ export class ApiHarness {
     return this.api.passwordHashing;
   }
 
-  private async init(env: Record<string, string>): Promise<void> {
+  /** Mail the app wrote to an address (in one tenant, if given), oldest first. */
+  mailsTo(to: string, tenantId?: string): Promise<ReadMail[]> {
+    return readMailDrop(this.mailDropDir, tenantId === undefined ? { to } : { to, tenantId });
+  }
+
+  private async init(env: Record<string, string>, opts: HarnessOptions): Promise<void> {
     this.db = await createTestDatabase();
+    this.mailDropDir = await mkdtemp(join(tmpdir(), 'wfm-mail-'));
     const config = loadApiConfig({
+      MAIL_DROP_DIR: this.mailDropDir,
       JWT_SECRET: TEST_JWT_SECRET,
       PLATFORM_ADMIN_TOKEN: TEST_PLATFORM_TOKEN,
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
@@ -69,12 +89,20 @@ export class ApiHarness {
       ...env,
     });
     this.config = { ...config, jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET, dataEncryptionKey: config.dataEncryptionKey ?? TEST_DATA_ENCRYPTION_KEY };
+    const lines = this.logLines;
+    const sink = () =>
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
     this.api = buildApi({
       config: this.config,
       dataSource: this.db.dataSource,
       bus: this.bus,
       redis: null,
-      logger: createLogger('test', 'silent'),
+      logger: opts.captureLogs ? createLogger('test', 'info', sink()) : createLogger('test', 'silent'),
       clock: this.clock,
       proxyDaemon: false,
     });
@@ -128,5 +156,6 @@ export class ApiHarness {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     await this.api.close();
     await this.db.drop();
+    await rm(this.mailDropDir, { recursive: true, force: true });
   }
 }

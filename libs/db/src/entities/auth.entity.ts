@@ -47,9 +47,9 @@ export class RefreshTokenEntity {
   createdAt!: Date;
 }
 
-export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'INVITE';
+export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'INVITE' | 'VERIFY_EMAIL';
 
-/** Password-reset and invite codes, stored only as keyed hashes. */
+/** Password-reset, invite and email-verification codes, stored only as keyed hashes. */
 @Entity({ name: 'one_time_tokens' })
 export class OneTimeTokenEntity {
   @PrimaryColumn({ type: 'uuid' })

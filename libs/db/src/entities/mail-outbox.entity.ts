@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Every mail the platform sends, so operators without SMTP (and tests) can read them. */
+/** A record of every mail the platform sends: who, what kind, how and whether it went; never the text, which may hold a secret link. */
 @Entity({ name: 'mail_outbox' })
 export class MailOutboxEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -17,9 +17,6 @@ export class MailOutboxEntity {
 
   @Column({ type: 'text' })
   subject!: string;
-
-  @Column({ type: 'text' })
-  body!: string;
 
   @Column({ type: 'text' })
   transport!: string;

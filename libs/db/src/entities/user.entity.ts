@@ -35,6 +35,14 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
   passwordHash!: string | null;
 
+  /**
+   * Null only for a self-service signup's owner until they open the mailed link; such an account
+   * can never be signed into. Other paths vouch for the account when they create it, so they leave
+   * it out (optional here for that reason) and get the column default, now().
+   */
+  @Column({ name: 'verified_at', type: 'timestamptz', nullable: true, default: () => 'now()' })
+  verifiedAt?: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

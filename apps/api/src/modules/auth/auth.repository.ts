@@ -2,7 +2,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { Tx } from '@wfm/db/transaction';
 import type { OneTimeTokenPurpose } from '@wfm/db/entities/auth.entity';
 
-export interface SignInCandidate {
+export interface SignInAccount {
   id: string;
   tenantId: string;
   passwordHash: string;
@@ -26,7 +26,6 @@ export interface RefreshRef {
 }
 
 /** How many accounts one identifier may match across tenants before the rest are ignored. */
-const LOGIN_CANDIDATES = 5;
 const RESET_CANDIDATES = 10;
 
 function identifierClause(id: Identifier): { column: 'email' | 'mobile'; value: string } {
@@ -42,27 +41,37 @@ async function updateReturning<T>(m: Tx, sql: string, params: unknown[]): Promis
 export class AuthRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Live, active users with a password, across tenants (identifiers are unique per tenant only), oldest first. */
-  async signInCandidates(id: Identifier, tenantSlug: string | undefined): Promise<SignInCandidate[]> {
+  /**
+   * The one account an identifier names (identifiers are unique per tenant only): the one in the
+   * tenant `tenantSlug` names, else the identifier's oldest. Only live, active, verified accounts
+   * with a password count, so an unverified signup can neither be signed into nor stand in the way.
+   */
+  async signInAccount(id: Identifier, tenantSlug: string | undefined): Promise<SignInAccount | null> {
     const { column, value } = identifierClause(id);
     const rows: Array<{ id: string; tenant_id: string; password_hash: string }> = await this.ds.query(
       `SELECT u.id, u.tenant_id, u.password_hash
          FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.${column} = $1 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
+          AND u.verified_at IS NOT NULL
           AND ($2::text IS NULL OR t.slug = $2)
         ORDER BY u.created_at, u.id
-        LIMIT ${LOGIN_CANDIDATES}`,
+        LIMIT 1`,
       [value, tenantSlug ?? null],
     );
-    return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, passwordHash: r.password_hash }));
+    const r = rows[0];
+    return r ? { id: r.id, tenantId: r.tenant_id, passwordHash: r.password_hash } : null;
   }
 
-  /** Live, active users an identifier names who can receive mail. */
+  /**
+   * Live, active, verified users an identifier names who can receive mail. An unverified signup
+   * gets no reset link: its verification link is its way in, and squatted signups must not crowd
+   * the real account out of this list.
+   */
   async resetCandidates(id: Identifier): Promise<MailableUser[]> {
     const { column, value } = identifierClause(id);
     const rows: Array<{ id: string; tenant_id: string; email: string; full_name: string }> = await this.ds.query(
       `SELECT id, tenant_id, email, full_name FROM users
-        WHERE ${column} = $1 AND deleted_at IS NULL AND status = 'ACTIVE' AND email IS NOT NULL
+        WHERE ${column} = $1 AND deleted_at IS NULL AND status = 'ACTIVE' AND email IS NOT NULL AND verified_at IS NOT NULL
         ORDER BY created_at, id
         LIMIT ${RESET_CANDIDATES}`,
       [value],
@@ -173,6 +182,18 @@ export class AuthRepository {
         WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'
         RETURNING id`,
       [tenantId, userId, passwordHash],
+    );
+    return rows.length === 1;
+  }
+
+  /** Marks a live, active user verified (keeping an earlier date); false when the user is gone or inactive. */
+  async markVerified(tx: Tx, tenantId: string, userId: string, at: Date): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE users SET verified_at = COALESCE(verified_at, $3)
+        WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'
+        RETURNING id`,
+      [tenantId, userId, at],
     );
     return rows.length === 1;
   }

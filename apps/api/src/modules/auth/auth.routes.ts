@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../http/api-router.js';
 import { created, ok } from '../../http/api-router.js';
 import type { AuthService } from './auth.service.js';
+import type { EmailVerificationService } from './email-verification.service.js';
 import type { InviteService } from './invite.service.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import type { SessionService } from './session.service.js';
@@ -11,9 +12,11 @@ import {
   RedeemInviteBody,
   RefreshTokenBody,
   ResetPasswordBody,
+  SignupAcceptedDto,
   SignupBody,
   SuccessDto,
   TokenPairDto,
+  VerifyEmailBody,
 } from './auth.schemas.js';
 
 const TAGS = ['auth'];
@@ -27,6 +30,7 @@ export interface AuthServices {
   sessions: SessionService;
   passwordReset: PasswordResetService;
   invites: InviteService;
+  verification: EmailVerificationService;
 }
 
 /** Spec 01, "Routes that take no user JWT": the caller is identified by what the body carries. */
@@ -73,13 +77,29 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
   r.post(
     '/auth/signup',
     {
-      summary: 'Create a company on the FREE plan with its owner, and sign the owner in',
+      summary: 'Create a company on the FREE plan with its owner, and mail the owner a link to verify the address; the owner signs in through that link',
       tags: TAGS,
       auth: { kind: 'none' },
       body: SignupBody,
-      responses: { 201: { description: 'Token pair of the new owner', schema: TokenPairDto }, 400: BAD_REQUEST, 429: THROTTLED, 503: HASHING_BUSY },
+      responses: { 201: { description: 'Created; verification link mailed', schema: SignupAcceptedDto }, 400: BAD_REQUEST, 429: THROTTLED, 503: HASHING_BUSY },
     },
     async ({ body }) => created(await s.auth.signup(body)),
+  );
+
+  r.post(
+    '/auth/verify-email',
+    {
+      summary: 'Verify the email address of a new company owner with the mailed token, and sign in',
+      tags: TAGS,
+      auth: { kind: 'none' },
+      body: VerifyEmailBody,
+      responses: {
+        200: { description: 'Token pair', schema: TokenPairDto },
+        400: { description: 'Validation failure, or the token is invalid, used or expired' },
+        429: THROTTLED,
+      },
+    },
+    async ({ body }) => ok(await s.verification.verify(body.token)),
   );
 
   r.post(

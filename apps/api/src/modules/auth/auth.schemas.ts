@@ -32,6 +32,8 @@ export const ForgotPasswordBody = z.strictObject({ identifier: z.string().min(1)
 
 export const ResetPasswordBody = z.strictObject({ token: z.string().min(1).max(512), password: newPassword() });
 
+export const VerifyEmailBody = z.strictObject({ token: z.string().min(1).max(512) });
+
 export const InviteParams = z.strictObject({ code: z.string() });
 
 export const RedeemInviteBody = z.strictObject({ password: newPassword() });
@@ -43,5 +45,7 @@ export const TokenPairDto = z.object({
   refreshExpiresIn: z.string(),
   tokenType: z.literal('Bearer'),
 });
+
+export const SignupAcceptedDto = z.object({ verificationSent: z.literal(true) });
 
 export const SuccessDto = z.object({ success: z.literal(true) });

@@ -1,8 +1,9 @@
 import { UnauthorizedError } from '@wfm/core/errors';
-import { randomToken, type PasswordHasher } from '@wfm/core/crypto';
+import type { PasswordHasher } from '@wfm/core/crypto';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import type { TenantProvisioningService } from '../tenants/tenant-provisioning.service.js';
 import type { AuthRepository, Identifier } from './auth.repository.js';
+import type { EmailVerificationService } from './email-verification.service.js';
 import type { SessionService } from './session.service.js';
 import type { TokenPair } from './token.service.js';
 
@@ -23,48 +24,46 @@ export interface SignupInput {
 }
 
 export class AuthService {
-  private dummyHash: Promise<string> | null = null;
-
   constructor(
     private readonly repo: AuthRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly provisioning: TenantProvisioningService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /**
-   * Identifiers are unique per tenant only, so one may match accounts in several tenants: the
-   * first (oldest) whose password matches is signed in. Every failure is the same bare 401, and
-   * when nothing matches one password is still verified, so timing does not reveal whether an
-   * account exists.
+   * An identifier names one account (see AuthRepository.signInAccount), and exactly one password
+   * verification runs per attempt whatever it matched: against an unmatchable hash when nothing
+   * did. So neither the answer nor its timing tells whether, or in how many tenants, an identifier
+   * exists, and one attempt never costs more than one scrypt. Every failure is the same bare 401.
    */
   async login(identifier: string, password: string, tenantSlug?: string): Promise<TokenPair> {
     const id = parseIdentifier(identifier);
-    const candidates = id ? await this.repo.signInCandidates(id, tenantSlug) : [];
-    if (candidates.length === 0) {
-      await this.passwords.verify(password, await this.dummy());
-      throw new UnauthorizedError();
-    }
-    for (const c of candidates) {
-      if (await this.passwords.verify(password, c.passwordHash)) return this.sessions.open({ id: c.id, tenantId: c.tenantId });
-    }
-    throw new UnauthorizedError();
+    const account = id ? await this.repo.signInAccount(id, tenantSlug) : null;
+    const matches = await this.passwords.verify(password, account?.passwordHash ?? this.passwords.unmatchable());
+    if (!account || !matches) throw new UnauthorizedError();
+    return this.sessions.open({ id: account.id, tenantId: account.tenantId });
   }
 
-  /** Self-service: a new FREE tenant whose first user is its TENANT_OWNER, signed in at once. */
-  async signup(input: SignupInput): Promise<TokenPair> {
+  /**
+   * Self-service: a new FREE tenant whose first user is its TENANT_OWNER, unverified until the
+   * owner opens the link mailed to the address given. Nothing signs in here.
+   */
+  async signup(input: SignupInput): Promise<{ verificationSent: true }> {
     const { owner } = await this.provisioning.createTenantWithOwner({
       name: input.companyName,
       plan: 'FREE',
       timezone: input.timezone ?? 'UTC',
-      owner: { fullName: input.fullName, email: input.email, password: input.password, ...(input.mobile !== undefined ? { mobile: input.mobile } : {}) },
+      owner: {
+        fullName: input.fullName,
+        email: input.email,
+        password: input.password,
+        verified: false,
+        ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      },
     });
-    return this.sessions.open({ id: owner.id, tenantId: owner.tenantId });
-  }
-
-  /** A hash made with the configured parameters, so the dummy verification costs what a real one does. */
-  private dummy(): Promise<string> {
-    this.dummyHash ??= this.passwords.hash(randomToken(16));
-    return this.dummyHash;
+    await this.verification.sendLink({ id: owner.id, tenantId: owner.tenantId, email: owner.email!, fullName: owner.fullName });
+    return { verificationSent: true };
   }
 }

@@ -5,6 +5,7 @@ import { createLogger } from '@wfm/core/logger';
 import { transactionRunner } from '@wfm/db/transaction';
 import { OneTimeTokenEntity } from '@wfm/db/entities/auth.entity';
 import { ApiHarness } from '../../test-support/harness.js';
+import { MailDrop } from '../mail/mail-drop.js';
 import { MailRepository } from '../mail/mail.repository.js';
 import { OutboxMailer } from '../mail/mail.service.js';
 import { AuthRepository } from './auth.repository.js';
@@ -23,7 +24,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
   let inviter: InviteService;
   let mail: MailRepository;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' }, { captureLogs: true });
     mail = new MailRepository(h.ds);
     const repo = new AuthRepository(h.ds);
     const transaction = transactionRunner(h.ds);
@@ -34,7 +35,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
       passwords: new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
       secrets: new SecretHasher(h.config.secretPepper ?? h.config.jwtSecret),
       sessions: new SessionService(repo, transaction, h.tokens, h.clock),
-      mailer: new OutboxMailer(mail, h.clock, createLogger('test', 'silent'), null, 'test@example.test'),
+      mailer: new OutboxMailer(mail, h.clock, createLogger('test', 'silent'), { drop: new MailDrop(h.mailDropDir, h.clock) }, 'test@example.test'),
       clock: h.clock,
       appUrl: 'https://app.example.test',
     });
@@ -49,9 +50,12 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
   }
   async function invite(user: CreatedUser): Promise<string> {
     await inviter.issueInvite({ id: user.id, tenantId: user.tenantId, email: user.email!, fullName: user.fullName });
-    const last = (await mail.forRecipient(user.tenantId, user.email!)).at(-1)!;
-    const m = /https:\/\/app\.example\.test\/invite\/([A-Za-z0-9_-]+)/.exec(last.body);
-    expect(m, last.body).to.not.equal(null);
+    return lastCode(user.email!, user.tenantId);
+  }
+  async function lastCode(to: string, tenantId: string): Promise<string> {
+    const last = (await h.mailsTo(to, tenantId)).at(-1)!;
+    const m = /https:\/\/app\.example\.test\/invite\/([A-Za-z0-9_-]+)/.exec(last.text);
+    expect(m, last.text).to.not.equal(null);
     return m![1]!;
   }
   const redeem = (code: string, body: unknown) => h.request('POST', `/auth/invite/${code}/redeem`, { body, headers: fresh() });
@@ -62,7 +66,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     const rows = await mail.forRecipient(user.tenantId, user.email!);
     expect(rows).to.have.length(1);
     expect(rows[0]).to.include({ template: 'invite', toAddress: user.email });
-    expect(rows[0]!.body).to.contain('Ivy Invited');
+    expect((await h.mailsTo(user.email!, user.tenantId))[0]!.text).to.contain('Ivy Invited');
     const stored = await h.ds.getRepository(OneTimeTokenEntity).findOneByOrFail({ userId: user.id });
     expect(stored).to.include({ purpose: 'INVITE', tenantId: user.tenantId, usedAt: null });
     expect(stored.tokenHash).to.not.contain(code);
@@ -81,6 +85,30 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     const again = await redeem(code, { password: 'another-password' });
     expect(again.status).to.equal(404);
     expect(again.body).to.deep.equal(NOT_FOUND);
+  });
+
+  it('an admin-created user\u2019s invite link stays out of mail_outbox and the log', async () => {
+    const t = await createTenant(h.ds);
+    const admin = await createUser(h.ds, t.id, { role: 'COMPANY_ADMIN' });
+    const logged = h.logLines.length;
+    const created = await h.request('POST', '/users', { token: await h.tokenFor(admin), body: { fullName: 'Nia New', email: 'nia@example.test', role: 'STAFF' } });
+    expect(created.status).to.equal(201);
+    const code = await lastCode('nia@example.test', t.id);
+    const outbox = JSON.stringify(await h.ds.query(`SELECT row_to_json(m)::text AS row FROM mail_outbox m`));
+    expect(outbox).to.contain('nia@example.test');
+    expect(outbox).to.not.contain(code);
+    const lines = h.logLines.slice(logged).join('\n');
+    expect(lines).to.contain('mail written to the mail drop');
+    expect(lines).to.not.contain(code);
+    expect((await redeem(code, { password: PASSWORD })).status).to.equal(200);
+  });
+
+  it('proves the mailbox: redeeming verifies an account that was not', async () => {
+    const t = await createTenant(h.ds);
+    const user = await createUser(h.ds, t.id, { password: null, verified: false });
+    const code = await invite(user);
+    expect((await redeem(code, { password: PASSWORD })).status).to.equal(200);
+    expect((await login(user.email, PASSWORD)).status).to.equal(200);
   });
 
   it('answers an unknown code with 404', async () => {

@@ -51,13 +51,17 @@ export class InviteService implements UserInviter {
     });
   }
 
-  /** Sets the password and signs the user in; any earlier sessions end, as after a password reset. */
+  /**
+   * Sets the password and signs the user in; any earlier sessions end, as after a password reset.
+   * Opening the mailed code proves the mailbox, so the account is (or stays) verified.
+   */
   async redeem(code: string, password: string): Promise<TokenPair> {
     const passwordHash = await this.d.passwords.hash(password);
     const now = this.d.clock.now();
     const user = await this.d.transaction(async (tx) => {
       const owner = await this.d.repo.consumeOneTimeToken(tx, 'INVITE', this.d.secrets.hash(code), now);
       if (!owner || !(await this.d.repo.setPassword(tx, owner.tenantId, owner.userId, passwordHash))) return null;
+      await this.d.repo.markVerified(tx, owner.tenantId, owner.userId, now);
       await this.d.repo.revokeUserSessions(tx, owner.tenantId, owner.userId, now, 'invite_redeemed');
       return owner;
     });

@@ -96,14 +96,31 @@ describe('POST /auth/login', () => {
     expect((await login({ identifier: invited.email, password: DEFAULT_PASSWORD })).status).to.equal(401);
   });
 
-  it('finds the account whose password matches when the email exists in several tenants', async () => {
+  it('an identifier names its oldest account: another tenant\u2019s account needs tenantSlug', async () => {
     const t1 = await createTenant(h.ds);
     const t2 = await createTenant(h.ds);
-    await createUser(h.ds, t1.id, { email: 'shared@example.test', password: 'first-password-1' });
+    const first = await createUser(h.ds, t1.id, { email: 'shared@example.test', password: 'first-password-1' });
     const second = await createUser(h.ds, t2.id, { email: 'shared@example.test', password: 'second-password-2' });
-    const res = await login({ identifier: 'shared@example.test', password: 'second-password-2' });
+    const oldest = await login({ identifier: 'shared@example.test', password: 'first-password-1' });
+    expect(h.tokens.verifyAccess(oldest.body.accessToken)).to.include({ sub: first.id, tid: t1.id });
+    const unscoped = await login({ identifier: 'shared@example.test', password: 'second-password-2' });
+    expect(unscoped.status).to.equal(401);
+    expect(unscoped.body).to.deep.equal(UNAUTHORIZED);
+    const scoped = await login({ identifier: 'shared@example.test', password: 'second-password-2', tenantSlug: t2.slug });
+    expect(h.tokens.verifyAccess(scoped.body.accessToken)).to.include({ sub: second.id, tid: t2.id });
+  });
+
+  it('never signs into an unverified account, and unverified accounts never stand in the way', async () => {
+    const squat = await createTenant(h.ds);
+    await createUser(h.ds, squat.id, { email: 'real@example.test', verified: false });
+    const home = await createTenant(h.ds);
+    const real = await createUser(h.ds, home.id, { email: 'real@example.test', password: 'real-password-1' });
+    const own = await login({ identifier: 'real@example.test', password: DEFAULT_PASSWORD, tenantSlug: squat.slug });
+    expect(own.status).to.equal(401);
+    expect(own.body).to.deep.equal(UNAUTHORIZED);
+    const res = await login({ identifier: 'real@example.test', password: 'real-password-1' });
     expect(res.status).to.equal(200);
-    expect(h.tokens.verifyAccess(res.body.accessToken)).to.include({ sub: second.id, tid: t2.id });
+    expect(h.tokens.verifyAccess(res.body.accessToken)).to.include({ sub: real.id });
   });
 
   it('signs in to the tenant named by tenantSlug when the same credentials work in several', async () => {

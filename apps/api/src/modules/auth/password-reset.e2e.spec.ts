@@ -16,7 +16,7 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
   let h: ApiHarness;
   let mail: MailRepository;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test/' });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test/' }, { captureLogs: true });
     mail = new MailRepository(h.ds);
   });
   after(async () => h.stop());
@@ -28,10 +28,9 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     h.request('POST', '/auth/login', { body: { identifier, password }, headers: fresh() });
 
   async function resetTokenFor(user: { tenantId: string; email: string | null }): Promise<string> {
-    const rows = await mail.forRecipient(user.tenantId, user.email!);
-    const last = rows.at(-1)!;
-    const m = /https:\/\/app\.example\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(last.body);
-    expect(m, last.body).to.not.equal(null);
+    const last = (await h.mailsTo(user.email!, user.tenantId)).at(-1)!;
+    const m = /https:\/\/app\.example\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(last.text);
+    expect(m, last.text).to.not.equal(null);
     return m![1]!;
   }
 
@@ -53,8 +52,8 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
       expect(res.body).to.deep.equal({ success: true });
       const rows = await mail.forRecipient(t.id, 'reset.me@example.test');
       expect(rows).to.have.length(1);
-      expect(rows[0]).to.include({ template: 'password_reset', transport: 'log', error: null });
-      expect(rows[0]!.body).to.contain('Reset Me');
+      expect(rows[0]).to.include({ template: 'password_reset', transport: 'file', error: null });
+      expect((await h.mailsTo('reset.me@example.test', t.id))[0]!.text).to.contain('Reset Me');
       const token = await resetTokenFor(u);
       const stored = await h.ds.getRepository(OneTimeTokenEntity).findOneByOrFail({ userId: u.id });
       expect(stored).to.include({ purpose: 'PASSWORD_RESET', usedAt: null });
@@ -73,6 +72,31 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
       expect(await mail.forRecipient(t2.id, 'two@example.test')).to.have.length(1);
       expect((await forgot('+44 7700 900222')).status).to.equal(200);
       expect(await h.ds.getRepository(MailOutboxEntity).count()).to.equal(2);
+    });
+
+    it('keeps the reset link out of mail_outbox and the log', async () => {
+      const t = await createTenant(h.ds);
+      const u = await createUser(h.ds, t.id);
+      const logged = h.logLines.length;
+      await forgot(u.email);
+      const token = await resetTokenFor(u);
+      const outbox = JSON.stringify(await h.ds.query(`SELECT row_to_json(m)::text AS row FROM mail_outbox m`));
+      expect(outbox).to.contain(u.email);
+      expect(outbox).to.not.contain(token);
+      const lines = h.logLines.slice(logged).join('\n');
+      expect(lines).to.contain('mail written to the mail drop');
+      expect(lines).to.not.contain(token);
+    });
+
+    it('mails only verified accounts, so squatted signups can neither get a link nor crowd out the real account', async () => {
+      // More than the 10 accounts one identifier may be mailed for, all older than the real one.
+      for (let i = 0; i < 12; i++) await createUser(h.ds, (await createTenant(h.ds)).id, { email: 'wanted@example.test', verified: false });
+      const home = await createTenant(h.ds);
+      await createUser(h.ds, home.id, { email: 'wanted@example.test' });
+      expect((await forgot('wanted@example.test')).status).to.equal(200);
+      const mails = await h.mailsTo('wanted@example.test');
+      expect(mails.map((m) => m.tenantId)).to.deep.equal([home.id]);
+      expect(await h.ds.getRepository(OneTimeTokenEntity).countBy({ purpose: 'PASSWORD_RESET' })).to.equal(1);
     });
 
     it('validates the body', async () => {

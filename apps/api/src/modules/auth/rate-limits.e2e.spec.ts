@@ -27,6 +27,7 @@ describe('rate limits of the sign-in and account routes (spec 01, Limits)', () =
     { path: '/auth/signup', body: {}, limit: 5, window: 60 },
     { path: '/auth/forgot-password', body: { identifier: 'nobody@example.test' }, limit: 5, window: 60 },
     { path: '/auth/reset-password', body: { token: 'garbage', password: 'long-enough-pw' }, limit: 10, window: 60 },
+    { path: '/auth/verify-email', body: { token: 'garbage' }, limit: 10, window: 60 },
     { path: '/auth/invite/some-code/redeem', body: { password: 'long-enough-pw' }, limit: 10, window: 15 * 60 },
   ];
 

@@ -1,14 +1,16 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { MailOutboxEntity } from '@wfm/db/entities/mail-outbox.entity';
 
+export type MailTransportKind = 'file' | 'smtp';
+
+/** What is kept of a mail: never its text, which may hold a reset, invite or verification link. */
 export interface OutboxRow {
   id: string;
   tenantId: string;
   toAddress: string;
   template: string;
   subject: string;
-  body: string;
-  transport: 'log' | 'smtp';
+  transport: MailTransportKind;
   sentAt: Date | null;
   error: string | null;
 }
@@ -28,7 +30,7 @@ export class MailRepository {
     await this.ds.getRepository(MailOutboxEntity).update({ id }, { error });
   }
 
-  /** A recipient's mail in one tenant, oldest first: how operators without SMTP (and tests) read it. */
+  /** A recipient's mail in one tenant, oldest first: what was sent, how, and whether it went. */
   async forRecipient(tenantId: string, toAddress: string): Promise<OutboxRow[]> {
     const rows = await this.ds.getRepository(MailOutboxEntity).find({
       where: { tenantId, toAddress },
@@ -40,8 +42,7 @@ export class MailRepository {
       toAddress: r.toAddress,
       template: r.template,
       subject: r.subject,
-      body: r.body,
-      transport: r.transport === 'smtp' ? 'smtp' : 'log',
+      transport: r.transport === 'smtp' ? 'smtp' : 'file',
       sentAt: r.sentAt,
       error: r.error,
     }));

@@ -21,7 +21,7 @@ export class TenantProvisioningRepository {
 
   async insertOwner(
     tx: Tx,
-    u: { id: string; tenantId: string; fullName: string; email: string; mobile: string | null; passwordHash: string },
+    u: { id: string; tenantId: string; fullName: string; email: string; mobile: string | null; passwordHash: string; verified: boolean },
   ): Promise<UserEntity> {
     await tx.insert(UserEntity, {
       id: u.id,
@@ -33,6 +33,8 @@ export class TenantProvisioningRepository {
       status: 'ACTIVE',
       employeeCode: null,
       passwordHash: u.passwordHash,
+      // Left out when vouched for, so the column default dates it.
+      ...(u.verified ? {} : { verifiedAt: null }),
     });
     return tx.findOneByOrFail(UserEntity, { id: u.id, tenantId: u.tenantId });
   }

@@ -15,7 +15,14 @@ export interface NewTenant {
   slug?: string;
   plan: Plan;
   timezone: string;
-  owner: { fullName: string; email: string; password: string; mobile?: string };
+  owner: {
+    fullName: string;
+    email: string;
+    password: string;
+    mobile?: string;
+    /** False only for self-service signup: the owner cannot sign in until the mailed link is opened. Default true. */
+    verified?: boolean;
+  };
 }
 
 /** A DNS label, so a slug can also serve as a subdomain. */
@@ -101,7 +108,7 @@ export class TenantProvisioningService {
         tenant ??= await this.repo.insertTenant(tx, { ...tenantRow, slug: `${base}-${uuid().slice(0, 8)}` });
         if (!tenant) throw new ConflictError('Tenant slug already exists');
       }
-      const owner = await this.repo.insertOwner(tx, { id: uuid(), tenantId: tenant.id, fullName, email, mobile, passwordHash });
+      const owner = await this.repo.insertOwner(tx, { id: uuid(), tenantId: tenant.id, fullName, email, mobile, passwordHash, verified: input.owner.verified ?? true });
       return { tenant: toTenantDto(tenant), owner: toOwnerDto(owner) };
     });
   }
