@@ -1,16 +1,17 @@
 import { join } from 'node:path';
-import type { Server } from 'node:http';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
+import type { EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { createRedis } from '@wfm/memory/redis';
 import type { Bus } from '@wfm/memory/bus';
 import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
+import { createApiServer } from '@wfm/api/app';
 import { seedDemo } from '@wfm/api/seed/demo-seed';
 import { loadDaemonConfig } from '@wfm/access-daemon/config';
 import { startAccessDaemon } from '@wfm/access-daemon/daemon';
@@ -18,68 +19,84 @@ import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
 import { loadLauncherConfig } from './config.js';
 import { fileBackedSecret } from './generated-secret.js';
+import { lockDataDir, startDatabase } from './data-dir.js';
 
 /**
  * `npm start`: the three apps in one process on an embedded, real PostgreSQL (or DATABASE_URL when
  * set), with the in-process bus (or Redis when REDIS_URL is set). Apps never import each other;
- * this launcher is the only place that composes them.
+ * this launcher is the only place that composes them. A start that fails says why in one line
+ * and leaves nothing running.
  */
-const launcher = loadLauncherConfig();
-const env = {
-  ...process.env,
-  JWT_SECRET: process.env.JWT_SECRET || fileBackedSecret(join(launcher.dataDir, 'jwt-secret')),
-  PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
-  // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
-  DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
-  MAIL_DROP_DIR: process.env.MAIL_DROP_DIR || join(launcher.dataDir, 'mail'),
-};
-const apiConfig = loadApiConfig(env);
-const daemonConfig = loadDaemonConfig(env);
-const workerConfig = loadWorkerConfig(env);
-const logger = createLogger('wfm', apiConfig.logLevel);
+const startup = new Startup('npm start');
+try {
+  const launcher = loadLauncherConfig();
+  const lock = lockDataDir(launcher.dataDir);
+  startup.started(() => lock.release());
+  const env = {
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET || fileBackedSecret(join(launcher.dataDir, 'jwt-secret')),
+    PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
+    // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
+    MAIL_DROP_DIR: process.env.MAIL_DROP_DIR || join(launcher.dataDir, 'mail'),
+  };
+  const apiConfig = loadApiConfig(env);
+  const daemonConfig = loadDaemonConfig(env);
+  const workerConfig = loadWorkerConfig(env);
+  const logger = createLogger('wfm', apiConfig.logLevel);
+  startup.logger = logger;
 
-let embedded: EmbeddedPostgresHandle | null = null;
-let databaseUrl = launcher.databaseUrl;
-if (!databaseUrl) {
-  embedded = await startEmbeddedPostgres({ dir: join(launcher.dataDir, 'pg'), port: launcher.embeddedPgPort, database: 'wfm' });
-  databaseUrl = embedded.url;
-}
-const dataSource = createDataSource({ url: databaseUrl, poolSize: apiConfig.dbPoolSize, applicationName: 'wfm' });
-await dataSource.initialize();
-const migrations = await runMigrations(dataSource);
-const seed = await seedDemo(dataSource);
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let databaseUrl = launcher.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startDatabase(launcher, logger);
+    startup.started(() => embedded?.stop());
+    databaseUrl = embedded.url;
+  }
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: apiConfig.dbPoolSize, applicationName: 'wfm', ...apiConfig.dbTimeouts });
+  await connectDatabase(() => dataSource.initialize(), databaseUrl);
+  startup.started(() => dataSource.destroy());
+  const migrations = await runMigrations(dataSource);
+  const seed = await seedDemo(dataSource);
 
-const redis = launcher.redisUrl ? createRedis(launcher.redisUrl) : null;
-const bus: Bus = launcher.redisUrl ? new RedisBus(launcher.redisUrl) : new LocalBus();
+  const redis = launcher.redisUrl ? createRedis(launcher.redisUrl) : null;
+  const bus: Bus = launcher.redisUrl ? new RedisBus(launcher.redisUrl) : new LocalBus();
+  startup.started(async () => {
+    await bus.close();
+    redis?.disconnect();
+  });
 
-const daemon = await startAccessDaemon({
-  config: { ...daemonConfig, spoolPath: process.env.ACCESS_AUDIT_SPOOL_PATH || join(launcher.dataDir, 'access-audit-spool.ndjson') },
-  dataSource,
-  bus,
-  logger: logger.child({ app: 'access-daemon' }),
-  clock: systemClock,
-});
-const worker = await startWebhookWorker({
-  dataSource,
-  databaseUrl,
-  settings: workerConfig.webhooks,
-  dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
-  logger: logger.child({ app: 'webhook-worker' }),
-});
-const api = buildApi({
-  config: { ...apiConfig, jwtSecret: env.JWT_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
-  dataSource,
-  bus,
-  redis,
-  logger: logger.child({ app: 'api' }),
-  clock: systemClock,
-});
-const server: Server = await new Promise((resolve) => {
-  const s = api.app.listen(apiConfig.port, apiConfig.host, () => resolve(s));
-});
+  const daemon = await startAccessDaemon({
+    config: { ...daemonConfig, spoolPath: process.env.ACCESS_AUDIT_SPOOL_PATH || join(launcher.dataDir, 'access-audit-spool.ndjson') },
+    dataSource,
+    bus,
+    logger: logger.child({ app: 'access-daemon' }),
+    clock: systemClock,
+  }).catch((err: unknown) => {
+    throw new StartupError(`the access daemon did not start (${describeError(err)}): if its port is taken, set ACCESS_DAEMON_PORT to a free port`);
+  });
+  startup.started(() => daemon.stop());
+  const worker = await startWebhookWorker({
+    dataSource,
+    databaseUrl,
+    settings: workerConfig.webhooks,
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
+    logger: logger.child({ app: 'webhook-worker' }),
+  });
+  startup.started(() => worker.stop());
+  const api = buildApi({
+    config: { ...apiConfig, jwtSecret: env.JWT_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
+    dataSource,
+    bus,
+    redis,
+    logger: logger.child({ app: 'api' }),
+    clock: systemClock,
+  });
+  startup.started(() => api.close());
+  const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
 
-const base = `http://localhost:${apiConfig.port}/api/v1`;
-console.log(`
+  const base = `http://localhost:${apiConfig.port}/api/v1`;
+  console.log(`
   Workforce platform is running
   API base URL        ${base}
   Access daemon URL   http://localhost:${daemon.port}/api/v1  (also reachable through the API base URL)
@@ -94,13 +111,17 @@ console.log(`
     -d '{"identifier":"${seed.signIn.identifier}","password":"${seed.signIn.password}"}'
 `);
 
-handleShutdown(logger, async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await api.close();
-  await daemon.stop();
-  await worker.stop();
-  await bus.close();
-  redis?.disconnect();
-  await dataSource.destroy();
-  if (embedded) await embedded.stop();
-});
+  startup.finished();
+  handleShutdown(logger, async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.close();
+    await daemon.stop();
+    await worker.stop();
+    await bus.close();
+    redis?.disconnect();
+    await dataSource.destroy();
+    if (embedded) await embedded.stop();
+  });
+} catch (err) {
+  await startup.fail(err);
+}

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { ConfigError } from './config.js';
 import type { Logger } from './logger.js';
 
@@ -81,8 +81,7 @@ export class Startup {
 }
 
 /** Listens with the errors an operator can fix spelled out; `variables` name the settings to change. */
-export function listenHttp(handler: RequestListener, port: number, host: string, variables: { port: string; host: string }): Promise<Server> {
-  const server = createServer(handler);
+export function listenHttp(server: Server, port: number, host: string, variables: { port: string; host: string }): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
