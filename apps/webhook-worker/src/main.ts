@@ -1,25 +1,34 @@
 import { createLogger } from '@wfm/core/logger';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { connectDatabase, Startup, StartupError } from '@wfm/core/startup';
 import { createDataSource } from '@wfm/db/data-source';
 import { loadWorkerConfig } from './config.js';
 import { startWebhookWorker } from './worker.js';
 
-const config = loadWorkerConfig();
-const logger = createLogger('webhook-worker', config.logLevel);
-if (!config.databaseUrl || !config.dataEncryptionKey) {
-  logger.fatal('DATABASE_URL and DATA_ENCRYPTION_KEY are required for npm run start:worker (use npm start for the all-in-one mode)');
-  process.exit(1);
+/** Split mode: the webhook worker against DATABASE_URL (npm run start:worker). A failed start says why in one line. */
+const startup = new Startup('webhook-worker');
+try {
+  const config = loadWorkerConfig();
+  const logger = createLogger('webhook-worker', config.logLevel);
+  startup.logger = logger;
+  if (!config.databaseUrl || !config.dataEncryptionKey) {
+    throw new StartupError('DATABASE_URL and DATA_ENCRYPTION_KEY are required for npm run start:worker: set them, or use npm start for the all-in-one mode');
+  }
+  const dataSource = createDataSource({ url: config.databaseUrl, applicationName: 'wfm-webhook-worker', poolSize: 10 });
+  await connectDatabase(() => dataSource.initialize(), config.databaseUrl);
+  startup.started(() => dataSource.destroy());
+  const worker = await startWebhookWorker({
+    dataSource,
+    databaseUrl: config.databaseUrl,
+    settings: config.webhooks,
+    dataEncryptionKey: config.dataEncryptionKey,
+    logger,
+  });
+  startup.finished();
+  handleShutdown(logger, async () => {
+    await worker.stop();
+    await dataSource.destroy();
+  });
+} catch (err) {
+  await startup.fail(err);
 }
-const dataSource = createDataSource({ url: config.databaseUrl, applicationName: 'wfm-webhook-worker', poolSize: 10 });
-await dataSource.initialize();
-const worker = await startWebhookWorker({
-  dataSource,
-  databaseUrl: config.databaseUrl,
-  settings: config.webhooks,
-  dataEncryptionKey: config.dataEncryptionKey,
-  logger,
-});
-handleShutdown(logger, async () => {
-  await worker.stop();
-  await dataSource.destroy();
-});
