@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -112,6 +113,27 @@ describe('npm start: crash recovery and start failures', function () {
     expect(await second.exit(STOP_MS)).to.deep.equal({ code: 0, signal: null });
     expect(postmastersOf(pgDir)).to.deep.equal([]);
     expect(existsSync(join(pgDir, 'postmaster.pid'))).to.equal(false);
+  });
+
+  it('starts when postmaster.pid names a live process that is not PostgreSQL (a pid reused after a reboot), leaving that process alone', async () => {
+    // PostgreSQL itself takes a pid it may not signal for a dead one, so the bystander runs as the server's user.
+    const asServer = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) } : {};
+    const bystander = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore', ...asServer });
+    try {
+      const first = launch();
+      await healthy(first, base);
+      first.child.kill('SIGTERM');
+      expect((await first.exit(STOP_MS)).code).to.equal(0);
+      writeFileSync(join(pgDir, 'postmaster.pid'), `${bystander.pid}\n${pgDir}\n`);
+
+      const second = launch();
+      await healthy(second, base);
+      expect(isRunning(bystander.pid!)).to.equal(true);
+      second.child.kill('SIGTERM');
+      expect((await second.exit(STOP_MS)).code).to.equal(0);
+    } finally {
+      bystander.kill('SIGKILL');
+    }
   });
 
   it('a second npm start on the same data directory refuses, naming the first, and the first keeps running', async () => {

@@ -81,22 +81,24 @@ export async function startEmbeddedPostgres(opts: {
       opts.onLog?.(line);
     }
   };
+  const database = opts.database ?? 'wfm';
+  let pg: EmbeddedPostgresClass | undefined;
   let started = false;
-  const EmbeddedPostgres = await loadPackage();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    port: opts.port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    // Local connections only: the launcher connects over 127.0.0.1 and nothing else should.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    // Refuses to run as root otherwise; on a developer machine this is a no-op.
-    createPostgresUser: true,
-    onLog: log,
-    onError: (e: unknown) => log(describeError(e)),
-  });
   try {
+    const EmbeddedPostgres = await loadPackage();
+    pg = new EmbeddedPostgres({
+      databaseDir: dir,
+      port: opts.port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: true,
+      // Local connections only: the launcher connects over 127.0.0.1 and nothing else should.
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      // Refuses to run as root otherwise; on a developer machine this is a no-op.
+      createPostgresUser: true,
+      onLog: log,
+      onError: (e: unknown) => log(describeError(e)),
+    });
     await stopLeftOver(dir, log);
     if (!existsSync(join(dir, 'PG_VERSION'))) {
       await pg.initialise().catch((err: unknown) => {
@@ -108,19 +110,19 @@ export async function startEmbeddedPostgres(opts: {
       throw failure(`${where} did not start`, recent);
     });
     started = true;
-    await createDatabase(pg, opts.database ?? 'wfm').catch((err: unknown) => {
+    await createDatabase(pg, database).catch((err: unknown) => {
       throw new EmbeddedPostgresError(`${where} started but refused set-up: ${describeError(err)}`, 'failed');
     });
   } catch (err) {
-    if (started) await pg.stop().catch(() => undefined);
+    if (started) await pg?.stop().catch(() => undefined);
     lock.release();
     throw err;
   }
-  const database = opts.database ?? 'wfm';
+  const cluster = pg;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${database}`,
     async stop() {
-      await pg.stop();
+      await cluster.stop();
       lock.release();
     },
   };
