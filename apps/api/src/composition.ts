@@ -72,8 +72,6 @@ import { DeveloperApiRepository } from './modules/developer-api/developer-api.re
 import { DeveloperApiService } from './modules/developer-api/developer-api.service.js';
 import { developerApiRoutes } from './modules/developer-api/developer-api.routes.js';
 import { AccessFeed } from './modules/access/access-feed.service.js';
-import { AccessScopeRepository } from './modules/access/access-scope.repository.js';
-import { AccessScopeService } from './modules/access/access-scope.service.js';
 import { AccessGrantsRepository } from './modules/access-grants/access-grants.repository.js';
 import { AccessGrantsService } from './modules/access-grants/access-grants.service.js';
 import { accessGrantsRoutes } from './modules/access-grants/access-grants.routes.js';
@@ -84,6 +82,7 @@ import { AccessAuditRepository } from './modules/access-audit/access-audit.repos
 import { AccessAuditService } from './modules/access-audit/access-audit.service.js';
 import { accessAuditRoutes } from './modules/access-audit/access-audit.routes.js';
 import { UserOutletsRepository } from './modules/user-outlets/user-outlets.repository.js';
+import { OutletScopeService } from './modules/user-outlets/outlet-scope.service.js';
 import { UserOutletsService } from './modules/user-outlets/user-outlets.service.js';
 import { userOutletsRoutes } from './modules/user-outlets/user-outlets.routes.js';
 import { AccessCredentialsRepository } from './modules/access-credentials/access-credentials.repository.js';
@@ -183,7 +182,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   });
 
   const accessFeed = new AccessFeed(infra.bus, logger);
-  const accessScopes = new AccessScopeService(new AccessScopeRepository(ds));
+  const userOutletsRepository = new UserOutletsRepository(ds);
+  const outletScopes = new OutletScopeService(userOutletsRepository);
   const accessGrantsRepository = new AccessGrantsRepository(ds);
   const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock);
 
@@ -191,16 +191,16 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions));
-  userOutletsRoutes(r, new UserOutletsService(new UserOutletsRepository(ds), transactionRunner(ds)));
+  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes));
+  userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 
-  const shifts = new ShiftsService(new ShiftsRepository(ds), transactionRunner(ds), clock);
+  const shifts = new ShiftsService(new ShiftsRepository(ds), transactionRunner(ds), clock, outletScopes);
   const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
   shiftsRoutes(r, shifts);
   policiesRoutes(r, policies);
-  attendanceRoutes(r, new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock));
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock));
+  attendanceRoutes(r, new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
 
   apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
   const oauthClients = new OAuthClientsRepository(ds);
@@ -208,9 +208,9 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
   developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), publicOpenapi, publicBaseUrl);
 
-  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, accessScopes, accessFeed, clock));
+  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, outletScopes, accessFeed, clock));
   accessGrantsRoutes(r, accessGrants);
-  accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), accessScopes));
+  accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
   const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
   accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));

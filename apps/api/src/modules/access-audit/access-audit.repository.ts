@@ -1,6 +1,6 @@
 import type { AuditEventType } from '@wfm/access/decision';
 import type { DataSource } from '@wfm/db/data-source';
-import type { OutletScope } from '../access/access-scope.service.js';
+import type { OutletScope } from '../user-outlets/outlet-scope.service.js';
 
 export interface AuditRow {
   id: string;

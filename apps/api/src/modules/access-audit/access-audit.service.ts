@@ -1,6 +1,6 @@
 import { BadRequestError } from '@wfm/core/errors';
 import type { Role } from '@wfm/core/tenancy';
-import type { AccessScopeService } from '../access/access-scope.service.js';
+import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { AccessAuditRepository } from './access-audit.repository.js';
 import { MAX_REPORT_DAYS, type AuditRowDto, type ListAuditQuery, type WhoWhereQuery, type WhoWhereRowDto } from './access-audit.schemas.js';
 
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 export class AccessAuditService {
   constructor(
     private readonly repo: AccessAuditRepository,
-    private readonly scopes: AccessScopeService,
+    private readonly scopes: OutletScopeService,
   ) {}
 
   async list(actor: Actor, q: ListAuditQuery): Promise<AuditRowDto[]> {

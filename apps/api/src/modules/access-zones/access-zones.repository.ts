@@ -3,7 +3,7 @@ import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Tx } from '@wfm/db/transaction';
 import { AccessZoneEntity } from '@wfm/db/entities/access.entity';
-import type { OutletScope } from '../access/access-scope.service.js';
+import type { OutletScope } from '../user-outlets/outlet-scope.service.js';
 
 export interface OutletRef {
   id: string;

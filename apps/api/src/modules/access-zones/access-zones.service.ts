@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { AccessFeed } from '../access/access-feed.service.js';
-import type { AccessScopeService } from '../access/access-scope.service.js';
+import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { AccessGrantsService } from '../access-grants/access-grants.service.js';
 import type { AccessZonesRepository, ReaderRow, ZoneChanges, ZoneRow } from './access-zones.repository.js';
 import type { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto } from './access-zones.schemas.js';
@@ -52,7 +52,7 @@ export class AccessZonesService {
     private readonly repo: AccessZonesRepository,
     private readonly transaction: TransactionRunner,
     private readonly grants: AccessGrantsService,
-    private readonly scopes: AccessScopeService,
+    private readonly scopes: OutletScopeService,
     private readonly feed: AccessFeed,
     private readonly clock: Clock,
   ) {}

@@ -12,6 +12,8 @@ export interface AttendanceFilter {
   status?: AttendanceStatus;
   from?: Date;
   to?: Date;
+  /** An outlet scope: events at these outlets, and the events of this person wherever they are. */
+  visible?: { outletIds: string[]; userId: string };
 }
 
 export function alreadyClockedIn(): ConflictError {
@@ -29,6 +31,12 @@ export class AttendanceRepository {
     if (filter.status) qb.andWhere('a.status = :status', { status: filter.status });
     if (filter.from) qb.andWhere('a.clock_in_at >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('a.clock_in_at < :to', { to: filter.to });
+    if (filter.visible) {
+      qb.andWhere('(a.outlet_id = ANY(:visibleOutletIds) OR a.user_id = :visibleUserId)', {
+        visibleOutletIds: filter.visible.outletIds,
+        visibleUserId: filter.visible.userId,
+      });
+    }
     return qb.orderBy('a.clock_in_at', 'ASC').addOrderBy('a.id', 'ASC').limit(limit).offset(offset).getMany();
   }
 

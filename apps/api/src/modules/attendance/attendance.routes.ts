@@ -63,7 +63,7 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
   r.get(
     '/attendance',
     {
-      summary: 'List attendance events by clockInAt; managers see the tenant, everyone else only their own',
+      summary: 'List attendance events by clockInAt; managers see the tenant, an OUTLET_MANAGER the events at their outlets and their own, everyone else only their own',
       tags: TAGS,
       auth: { kind: 'user' },
       query: ListAttendanceQuery,
@@ -89,15 +89,12 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
         200: { description: 'The reviewed event', schema: AttendanceDto },
         400: E400,
         401: E401,
-        403: { description: 'Role not allowed' },
-        404: E404,
+        403: { description: 'Role not allowed, or (OUTLET_MANAGER) the event is their own at another outlet' },
+        404: { description: 'No attendance event with this id in the tenant, or (OUTLET_MANAGER) one at another outlet' },
         409: E409_REVIEW,
       },
     },
-    async ({ req, params, body }) => {
-      const actor = currentUser(req);
-      return ok(toAttendanceDto(await attendance.review(actor.tenantId, actor.userId, params.id, body)));
-    },
+    async ({ req, params, body }) => ok(toAttendanceDto(await attendance.reviewAs(currentUser(req), params.id, body))),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '../users/users.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
+import { coversOutlet, type OutletScope, type OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import { instantRange, SHIFT_MANAGER_ROLES, type ShiftsService } from '../shifts/shifts.service.js';
 import type { ShiftAssignment } from '../shifts/shifts.repository.js';
 import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
@@ -43,6 +44,11 @@ export function toAttendanceDto(a: AttendanceEvent): AttendanceDto {
  * States: OPEN (clocked in) → VERIFIED (clocked out of an assigned shift) or PENDING_REVIEW
  * (clocked out with no shift); a closed event is then APPROVED or REJECTED once, by a manager or an
  * integration. Reviewing does not change the shift.
+ *
+ * An event belongs to the outlet it was clocked at (`outletId`), which is also its shift's outlet:
+ * clock-in requires it, and a shift cannot move once clocked into. An OUTLET_MANAGER lists the
+ * events of their outlets and their own, and reviews only events of their outlets (another
+ * outlet's event is 404 to them; their own elsewhere, which they can list, is 403).
  */
 export class AttendanceService {
   constructor(
@@ -51,6 +57,7 @@ export class AttendanceService {
     private readonly policies: PoliciesService,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
   ) {}
 
   clockIn(actor: Actor, input: ClockInBody): Promise<AttendanceEvent> {
@@ -111,24 +118,35 @@ export class AttendanceService {
     return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
   }
 
-  /** Managers see the whole tenant; everyone else sees only their own events. */
-  listFor(actor: Actor, query: ListAttendanceQuery): Promise<AttendanceEvent[]> {
+  /** Managers see the whole tenant, an OUTLET_MANAGER their outlets' events and their own; everyone else only their own. */
+  async listFor(actor: Actor, query: ListAttendanceQuery): Promise<AttendanceEvent[]> {
     const { limit, offset, ...filter } = query;
     if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
       if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own attendance');
       filter.userId = actor.userId;
+      return this.list(actor.tenantId, filter, { limit, offset });
     }
-    return this.list(actor.tenantId, filter, { limit, offset });
+    const scope = await this.scopes.of(actor);
+    const visible = scope.kind === 'outlets' ? { outletIds: scope.outletIds, userId: actor.userId } : undefined;
+    return this.repo.list(actor.tenantId, { ...toRepoFilter(filter), visible }, limit, offset);
+  }
+
+  /** A review by a signed-in manager, within their outlet scope. */
+  async reviewAs(actor: Actor, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+    return this.review(actor.tenantId, { userId: actor.userId, scope: await this.scopes.of(actor) }, id, decision);
   }
 
   /**
-   * Approve or reject a closed event, once. `reviewerUserId` is null when an integration reviews.
+   * Approve or reject a closed event, once. `reviewer` is null when an integration reviews.
    * An open event has nothing to judge yet; a decided one stays decided, so the record is not rewritten.
    */
-  review(tenantId: string, reviewerUserId: string | null, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+  review(tenantId: string, reviewer: { userId: string; scope: OutletScope } | null, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
     return this.transaction(async (tx) => {
       const event = await this.repo.lock(tx, tenantId, id);
       if (!event) throw attendanceNotFound();
+      if (reviewer && !coversOutlet(reviewer.scope, event.outletId)) {
+        throw event.userId === reviewer.userId ? new ForbiddenError('You can review attendance only at your outlets') : attendanceNotFound();
+      }
       if (event.status === 'OPEN') throw new ConflictError('An open attendance event cannot be reviewed before clock-out');
       if (event.status === 'APPROVED' || event.status === 'REJECTED') throw new ConflictError(`This attendance event is already ${event.status}`);
       const now = this.clock.now();
@@ -136,7 +154,7 @@ export class AttendanceService {
         tx,
         tenantId,
         id,
-        { status: decision.status, reviewNote: decision.note ?? null, reviewedByUserId: reviewerUserId, reviewedAt: now },
+        { status: decision.status, reviewNote: decision.note ?? null, reviewedByUserId: reviewer?.userId ?? null, reviewedAt: now },
         now,
       );
     });

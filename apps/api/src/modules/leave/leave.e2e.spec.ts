@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
-import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
 import { ApiHarness } from '../../test-support/harness.js';
 import { apiKeyFor } from '../../test-support/developer-credentials.js';
 
@@ -44,6 +44,7 @@ describe('leave requests and the approval chain (HTTP)', () => {
   let h: ApiHarness;
   let tenantA: string;
   let tenantB: string;
+  let outletA: string;
   let staff: Person;
   let hr: Person;
   let admin: Person;
@@ -57,13 +58,16 @@ describe('leave requests and the approval chain (HTTP)', () => {
     await h.db.truncate();
     tenantA = (await createTenant(h.ds, { timezone: 'UTC' })).id;
     tenantB = (await createTenant(h.ds, { timezone: 'UTC' })).id;
+    outletA = (await createOutlet(h.ds, tenantA)).id;
     staff = await person('STAFF');
     hr = await person('HR_MANAGER');
     admin = await person('COMPANY_ADMIN');
   });
 
+  /** Everyone of tenant A works at its one outlet, so its OUTLET_MANAGERs reach them all (outlet scope is in user-outlets/outlet-scope.e2e.spec.ts). */
   async function person(role: Role, tenantId = tenantA): Promise<Person> {
     const user = await createUser(h.ds, tenantId, { role });
+    if (tenantId === tenantA) await h.ds.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) VALUES ($1, $2, $3)`, [tenantId, user.id, outletA]);
     return { user, token: await h.tokenFor(user) };
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@wfm/db/entities/leave.entity';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
+import { assignedToAnySql } from '../user-outlets/user-outlets.repository.js';
 
 export type LeaveRequest = LeaveRequestEntity;
 export type LeaveApproval = LeaveRequestApprovalEntity;
@@ -19,6 +20,8 @@ export type LeaveRequestChanges = Partial<Pick<LeaveRequestEntity, 'status' | 'c
 export interface LeaveListFilter {
   /** Set for callers who may see only one person's requests. */
   onlyUserId?: string;
+  /** An outlet scope: requests of the people of these outlets, and this person's own. */
+  visible?: { outletIds: string[]; userId: string };
   status?: LeaveStatus;
   type?: LeaveType;
   userId?: string;
@@ -75,6 +78,12 @@ export class LeaveRepository {
     const q = this.ds.getRepository(LeaveRequestEntity).createQueryBuilder('l').where('l.tenant_id = :tenantId', { tenantId });
     if (f.onlyUserId !== undefined) q.andWhere('l.user_id = :onlyUserId', { onlyUserId: f.onlyUserId });
     if (f.userId !== undefined) q.andWhere('l.user_id = :userId', { userId: f.userId });
+    if (f.visible !== undefined) {
+      q.andWhere(`(l.user_id = :visibleUserId OR ${assignedToAnySql('l.user_id', 'l.tenant_id', ':visibleOutletIds')})`, {
+        visibleUserId: f.visible.userId,
+        visibleOutletIds: f.visible.outletIds,
+      });
+    }
     if (f.status !== undefined) q.andWhere('l.status = :status', { status: f.status });
     if (f.type !== undefined) q.andWhere('l.leave_type = :type', { type: f.type });
     // Overlap with [from, to]: the leave ends at or after `from` and starts at or before `to`.

@@ -45,7 +45,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
   r.get(
     '/leave-requests',
     {
-      summary: "List leave requests, oldest first; managers see the tenant's, STAFF their own",
+      summary: "List leave requests, oldest first; managers see the tenant's, an OUTLET_MANAGER those of the people of their outlets and their own, STAFF their own",
       tags: TAGS,
       auth: { kind: 'user' },
       query: ListLeaveRequestsQuery,

@@ -5,6 +5,7 @@ import { roleAllowed, roleRank, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { LeaveApproverRole } from '@wfm/db/entities/leave.entity';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import { leavePeriod } from './leave-period.js';
 import type { LeaveApproval, LeaveRepository, LeaveRequest } from './leave.repository.js';
 import type {
@@ -16,7 +17,11 @@ import type {
   PutApprovalChainBody,
 } from './leave.schemas.js';
 
-/** Roles that see and decide on everyone's leave in the tenant; STAFF see only their own. */
+/**
+ * Roles that see and decide on other people's leave: tenant-wide, except an OUTLET_MANAGER, who sees
+ * and decides on the leave of the people of their outlets (PUT /users/:id/outlets); STAFF see only
+ * their own.
+ */
 export const LEAVE_MANAGER_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
 export const LEAVE_CHAIN_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
 
@@ -90,12 +95,16 @@ export function toPublicLeaveRequestDto(d: LeaveRequestDto): PublicLeaveRequestD
  * person withdraws it. A pending request is decided against the chain as it is at decision time:
  * its step s needs the role of chain step min(s, length), and an approval at step ≥ length is the
  * last one, so a changed chain applies to requests already under way.
+ *
+ * A request belongs to its person, and through them to the outlets they are assigned to; a request
+ * an OUTLET_MANAGER may not see is 404 to them, as it is to STAFF.
  */
 export class LeaveService {
   constructor(
     private readonly repo: LeaveRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
   ) {}
 
   submit(by: Submitter, input: CreateLeaveRequestBody): Promise<LeaveRequestDto> {
@@ -148,8 +157,10 @@ export class LeaveService {
   async list(viewer: Viewer, query: ListLeaveRequestsQuery): Promise<LeaveRequestDto[]> {
     const tenantId = viewer.kind === 'user' ? viewer.actor.tenantId : viewer.tenantId;
     const onlyUserId = viewer.kind === 'user' && !roleAllowed(viewer.actor.role, LEAVE_MANAGER_ROLES) ? viewer.actor.userId : undefined;
+    const scope = viewer.kind === 'user' && onlyUserId === undefined ? await this.scopes.of(viewer.actor) : undefined;
     const rows = await this.repo.list(tenantId, {
       onlyUserId,
+      visible: viewer.kind === 'user' && scope?.kind === 'outlets' ? { outletIds: scope.outletIds, userId: viewer.actor.userId } : undefined,
       status: query.status,
       type: query.type,
       userId: query.userId,
@@ -161,10 +172,10 @@ export class LeaveService {
     return this.withApprovals(tenantId, rows);
   }
 
-  /** Another person's request is 404 to STAFF, as if it did not exist. */
+  /** A request the caller may not see is 404, as if it did not exist. */
   async get(actor: Actor, id: string): Promise<LeaveRequestDto> {
     const request = await this.repo.find(actor.tenantId, id);
-    if (!request || !canSee(actor, request)) throw notFound();
+    if (!request || !(await this.canSee(actor, request))) throw notFound();
     return (await this.withApprovals(actor.tenantId, [request]))[0]!;
   }
 
@@ -197,7 +208,7 @@ export class LeaveService {
   cancel(actor: Actor, id: string): Promise<LeaveRequestDto> {
     return this.transaction(async (tx) => {
       const request = await this.repo.lock(tx, actor.tenantId, id);
-      if (!request || !canSee(actor, request)) throw notFound();
+      if (!request || !(await this.canSee(actor, request))) throw notFound();
       if (request.userId !== actor.userId) throw new ForbiddenError('Only the person a leave request is for can cancel it');
       if (request.status !== 'PENDING') throw notPending(request, 'cancelled');
       const now = this.clock.now();
@@ -223,7 +234,7 @@ export class LeaveService {
    */
   private async decidable(tx: Tx, actor: Actor, id: string, verb: string): Promise<{ request: LeaveRequest; approvals: LeaveApproval[]; chain: LeaveApproverRole[] }> {
     const request = await this.repo.lock(tx, actor.tenantId, id);
-    if (!request) throw notFound();
+    if (!request || !(await this.canSee(actor, request))) throw notFound();
     if (request.status !== 'PENDING') throw notPending(request, verb);
     if (request.userId === actor.userId) throw new ForbiddenError('You cannot decide on your own leave request');
     const configured = await this.repo.chain(actor.tenantId, tx);
@@ -236,6 +247,12 @@ export class LeaveService {
     const approvals = await this.repo.approvalsOf(actor.tenantId, [id], tx);
     if (approvals.some((a) => a.decidedByUserId === actor.userId)) throw new ForbiddenError('You already approved an earlier step of this leave request');
     return { request, approvals, chain };
+  }
+
+  private async canSee(actor: Actor, request: LeaveRequest): Promise<boolean> {
+    if (request.userId === actor.userId) return true;
+    if (!roleAllowed(actor.role, LEAVE_MANAGER_ROLES)) return false;
+    return this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), request.userId);
   }
 
   private async record(tx: Tx, actor: Actor, request: LeaveRequest, decision: LeaveApproval['decision'], note: string | null, at: Date): Promise<LeaveApproval> {
@@ -260,10 +277,6 @@ export class LeaveService {
     }
     return rows.map((r) => toLeaveRequestDto(r, byRequest.get(r.id) ?? []));
   }
-}
-
-function canSee(actor: Actor, request: LeaveRequest): boolean {
-  return request.userId === actor.userId || roleAllowed(actor.role, LEAVE_MANAGER_ROLES);
 }
 
 function chainDto(configured: LeaveApproverRole[]): ApprovalChainDto {

@@ -40,7 +40,8 @@ describe('shift assignments (HTTP, JWT)', () => {
     await h.db.truncate();
     tenantA = (await createTenant(h.ds)).id;
     tenantB = (await createTenant(h.ds)).id;
-    manager = await createUser(h.ds, tenantA, { role: 'OUTLET_MANAGER' });
+    // Tenant-wide; what an OUTLET_MANAGER may do is in user-outlets/outlet-scope.e2e.spec.ts.
+    manager = await createUser(h.ds, tenantA, { role: 'AREA_MANAGER' });
     token = await h.tokenFor(manager);
     worker = await createUser(h.ds, tenantA, { role: 'STAFF' });
     outletId = (await createOutlet(h.ds, tenantA)).id;
@@ -108,7 +109,11 @@ describe('shift assignments (HTTP, JWT)', () => {
     it('is open to every manager role and 403 for STAFF', async () => {
       for (const [i, role] of MANAGERS.entries()) {
         const day = `2026-03-${String(10 + i).padStart(2, '0')}`;
-        const res = await post(body({ scheduledStart: at('09:00', day), scheduledEnd: at('10:00', day) }), await h.tokenFor(await createUser(h.ds, tenantA, { role })));
+        const caller = await createUser(h.ds, tenantA, { role });
+        if (role === 'OUTLET_MANAGER') {
+          await h.ds.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) VALUES ($1, $2, $4), ($1, $3, $4)`, [tenantA, caller.id, worker.id, outletId]);
+        }
+        const res = await post(body({ scheduledStart: at('09:00', day), scheduledEnd: at('10:00', day) }), await h.tokenFor(caller));
         expect(res.status, role).to.equal(201);
       }
       const staff = await post(body(), await h.tokenFor(worker));

@@ -14,6 +14,8 @@ export interface ShiftFilter {
   status?: ShiftStatus;
   from?: Date;
   to?: Date;
+  /** An outlet scope: shifts at these outlets, and the shifts of this person wherever they are. */
+  visible?: { outletIds: string[]; userId: string };
 }
 
 function shiftOverlap(): ConflictError {
@@ -41,6 +43,12 @@ export class ShiftsRepository {
     if (filter.status) qb.andWhere('s.status = :status', { status: filter.status });
     if (filter.from) qb.andWhere('s.scheduled_start >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('s.scheduled_start < :to', { to: filter.to });
+    if (filter.visible) {
+      qb.andWhere('(s.outlet_id = ANY(:visibleOutletIds) OR s.user_id = :visibleUserId)', {
+        visibleOutletIds: filter.visible.outletIds,
+        visibleUserId: filter.visible.userId,
+      });
+    }
     return qb.orderBy('s.scheduled_start', 'ASC').addOrderBy('s.id', 'ASC').limit(limit).offset(offset).getMany();
   }
 

@@ -17,8 +17,9 @@ import {
 const TAGS = ['shifts'];
 const E400 = { description: 'Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from`' };
 const E401 = { description: 'No valid access token' };
-const E403 = { description: 'Role not allowed' };
+const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs' };
 const E404_REFS = { description: 'No live user or no outlet with this id in the tenant' };
+const E404_SCOPED_REFS = { description: "No live user or no outlet with this id in the tenant, or (OUTLET_MANAGER) the user is not at one of the caller's outlets" };
 const E409_CREATE = { description: 'SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active' };
 const P401 = { description: 'No valid developer API key or OAuth token' };
 const P403 = { description: 'Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope' };
@@ -31,18 +32,15 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
       tags: TAGS,
       auth: { kind: 'user', roles: SHIFT_MANAGER_ROLES },
       body: CreateShiftBody,
-      responses: { 201: { description: 'The created shift', schema: ShiftDto }, 400: E400, 401: E401, 403: E403, 404: E404_REFS, 409: E409_CREATE },
+      responses: { 201: { description: 'The created shift', schema: ShiftDto }, 400: E400, 401: E401, 403: E403, 404: E404_SCOPED_REFS, 409: E409_CREATE },
     },
-    async ({ req, body }) => {
-      const actor = currentUser(req);
-      return created(toShiftDto(await shifts.create(actor.tenantId, actor.userId, body)));
-    },
+    async ({ req, body }) => created(toShiftDto(await shifts.createFor(currentUser(req), body))),
   );
 
   r.get(
     '/shift-assignments',
     {
-      summary: 'List shifts by scheduledStart; managers see the tenant, everyone else only their own',
+      summary: 'List shifts by scheduledStart; managers see the tenant, an OUTLET_MANAGER the shifts at their outlets and their own, everyone else only their own',
       tags: TAGS,
       auth: { kind: 'user' },
       query: ListShiftsQuery,
@@ -68,12 +66,12 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
         200: { description: 'The updated shift', schema: ShiftDto },
         400: E400,
         401: E401,
-        403: E403,
-        404: { description: 'No shift, or no outlet, with this id in the tenant' },
+        403: { description: 'Role not allowed, or (OUTLET_MANAGER) the new outlet is not one of theirs, or the shift is their own at another outlet' },
+        404: { description: 'No shift, or no outlet, with this id in the tenant, or (OUTLET_MANAGER) a shift at another outlet' },
         409: { description: 'SHIFT_OVERLAP; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active' },
       },
     },
-    async ({ req, params, body }) => ok(toShiftDto(await shifts.update(currentUser(req).tenantId, params.id, body))),
+    async ({ req, params, body }) => ok(toShiftDto(await shifts.update(currentUser(req), params.id, body))),
   );
 
   r.get(

@@ -6,6 +6,7 @@ import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.e
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '../users/users.service.js';
+import { coversOutlet, type OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
 
@@ -66,13 +67,27 @@ export function toShiftDto(s: ShiftAssignment): ShiftDto {
 /**
  * Shift assignments, for the roster screens (JWT) and the developer API alike. No person ever holds
  * two overlapping shifts that are not cancelled; the database enforces it, so racing requests cannot.
+ *
+ * An OUTLET_MANAGER works on the shifts of their outlets only: a shift elsewhere is 404 to them
+ * (unless it is their own, which they see in their list, so it is 403), placing or moving a shift
+ * at another outlet is 403, and only people of their outlets can be given a shift (anyone else is
+ * 404, as GET /users/:id says). The developer API is tenant-wide.
  */
 export class ShiftsService {
   constructor(
     private readonly repo: ShiftsRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
   ) {}
+
+  /** A shift created by a signed-in manager, within their outlet scope. */
+  async createFor(actor: Actor, input: NewShift): Promise<ShiftAssignment> {
+    const scope = await this.scopes.of(actor);
+    if (!coversOutlet(scope, input.outletId)) throw outsideScope();
+    if (!(await this.scopes.coversUser(actor.tenantId, scope, input.userId))) throw new NotFoundError('User not found');
+    return this.create(actor.tenantId, actor.userId, input);
+  }
 
   /** `createdByUserId` is null when an integration creates the shift. Spec 03: fires shift.assigned, drafts included. */
   async create(tenantId: string, createdByUserId: string | null, input: NewShift): Promise<ShiftAssignment> {
@@ -120,21 +135,31 @@ export class ShiftsService {
     return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
   }
 
-  /** Managers see the whole tenant; everyone else sees only their own shifts. */
-  listFor(actor: Actor, query: ListShiftsQuery): Promise<ShiftAssignment[]> {
+  /**
+   * Managers see the whole tenant, an OUTLET_MANAGER the shifts at their outlets and their own;
+   * everyone else sees only their own shifts.
+   */
+  async listFor(actor: Actor, query: ListShiftsQuery): Promise<ShiftAssignment[]> {
     const { limit, offset, ...filter } = query;
     if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
       if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own shifts');
       filter.userId = actor.userId;
+      return this.list(actor.tenantId, filter, { limit, offset });
     }
-    return this.list(actor.tenantId, filter, { limit, offset });
+    const scope = await this.scopes.of(actor);
+    const visible = scope.kind === 'outlets' ? { outletIds: scope.outletIds, userId: actor.userId } : undefined;
+    return this.repo.list(actor.tenantId, { ...toRepoFilter(filter), visible }, limit, offset);
   }
 
   /** Spec 03: no change made here fires an event, setting COMPLETED included. */
-  update(tenantId: string, id: string, changes: UpdateShiftBody): Promise<ShiftAssignment> {
+  async update(actor: Actor, id: string, changes: UpdateShiftBody): Promise<ShiftAssignment> {
+    const { tenantId } = actor;
+    const scope = await this.scopes.of(actor);
     return this.transaction(async (tx) => {
       const shift = await this.repo.lock(tx, tenantId, id);
       if (!shift) throw shiftNotFound();
+      if (!coversOutlet(scope, shift.outletId)) throw shift.userId === actor.userId ? outsideScope() : shiftNotFound();
+      if (changes.outletId !== undefined && !coversOutlet(scope, changes.outletId)) throw outsideScope();
       if (MANAGER_TRANSITIONS[shift.status].length === 0) throw new ConflictError(`A shift that is ${shift.status} cannot be changed`);
       if (changes.status !== undefined && changes.status !== shift.status && !MANAGER_TRANSITIONS[shift.status].includes(changes.status)) {
         throw new ConflictError(`A shift that is ${shift.status} cannot be set to ${changes.status}`);
@@ -191,6 +216,10 @@ export class ShiftsService {
 
 function shiftNotFound(): NotFoundError {
   return new NotFoundError('Shift assignment not found');
+}
+
+function outsideScope(): ForbiddenError {
+  return new ForbiddenError('You can manage shifts only at your outlets');
 }
 
 function assertWindow(start: Date, end: Date): void {

@@ -39,7 +39,7 @@ describe('user outlets (HTTP)', () => {
     expect(first.body).to.deep.equal({ userId: manager.id, outletIds: [o1.id, o2.id].sort() });
     const second = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o3.id] } });
     expect(second.body).to.deep.equal({ userId: manager.id, outletIds: [o3.id] });
-    const read = await h.request('GET', `/users/${manager.id}/outlets`, { token: await tokenAs('OUTLET_MANAGER') });
+    const read = await h.request('GET', `/users/${manager.id}/outlets`, { token: await tokenAs('OPERATIONS_MANAGER') });
     expect(read.status).to.equal(200);
     expect(read.body).to.deep.equal(second.body);
     const cleared = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [] } });

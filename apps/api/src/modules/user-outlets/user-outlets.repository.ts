@@ -2,6 +2,14 @@ import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Tx } from '@wfm/db/transaction';
 
+/**
+ * SQL condition: the user in `userColumn` (of the tenant in `tenantColumn`) is assigned to one of the
+ * outlets bound at `outletIds`, a uuid[] placeholder such as `$4::uuid[]` or `:scopeOutletIds`.
+ */
+export function assignedToAnySql(userColumn: string, tenantColumn: string, outletIds: string): string {
+  return `EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.tenant_id = ${tenantColumn} AND uo.user_id = ${userColumn} AND uo.outlet_id = ANY(${outletIds}))`;
+}
+
 export class UserOutletsRepository {
   constructor(private readonly ds: DataSource) {}
 
@@ -19,6 +27,14 @@ export class UserOutletsRepository {
       [tenantId, userId],
     );
     return rows.map((r) => r.outlet_id);
+  }
+
+  async assignedToAny(tenantId: string, userId: string, outletIds: string[]): Promise<boolean> {
+    const rows: Array<{ hit: boolean }> = await this.ds.query(
+      `SELECT ${assignedToAnySql('$2', '$1', '$3::uuid[]')} AS hit`,
+      [tenantId, userId, outletIds],
+    );
+    return rows[0]?.hit === true;
   }
 
   async existingOutlets(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {

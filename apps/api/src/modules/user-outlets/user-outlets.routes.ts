@@ -6,7 +6,6 @@ import { SetUserOutletsBody, UserIdParams, UserOutletsDto } from './user-outlets
 
 const TAGS = ['users'];
 const E401 = { description: 'No valid access token' };
-const E404 = { description: 'No live user with this id in the tenant' };
 
 export function userOutletsRoutes(r: ApiRouter, userOutlets: UserOutletsService): void {
   r.get(
@@ -16,7 +15,13 @@ export function userOutletsRoutes(r: ApiRouter, userOutlets: UserOutletsService)
       tags: TAGS,
       auth: { kind: 'user', roles: USER_READ_ROLES },
       params: UserIdParams,
-      responses: { 200: { description: 'The assignment', schema: UserOutletsDto }, 400: { description: 'Validation failure' }, 401: E401, 403: { description: 'Role not allowed' }, 404: E404 },
+      responses: {
+        200: { description: 'The assignment', schema: UserOutletsDto },
+        400: { description: 'Validation failure' },
+        401: E401,
+        403: { description: 'Role not allowed' },
+        404: { description: "No live user with this id in the tenant, or (OUTLET_MANAGER) not themselves and not at one of their outlets" },
+      },
     },
     async ({ req, params }) => ok(await userOutlets.get(currentUser(req), params.id)),
   );

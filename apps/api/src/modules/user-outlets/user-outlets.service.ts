@@ -1,11 +1,13 @@
 import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleRank, type Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
+import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 import type { UserOutletsDto } from './user-outlets.schemas.js';
 
 export interface Actor {
   tenantId: string;
+  userId: string;
   role: Role;
 }
 
@@ -19,10 +21,13 @@ export class UserOutletsService {
   constructor(
     private readonly repo: UserOutletsRepository,
     private readonly transaction: TransactionRunner,
+    private readonly scopes: OutletScopeService,
   ) {}
 
+  /** An OUTLET_MANAGER reads themselves and the people of their outlets; anyone else is 404 to them. */
   async get(actor: Actor, userId: string): Promise<UserOutletsDto> {
-    if (!(await this.repo.liveUserRole(null, actor.tenantId, userId))) throw userNotFound();
+    const visible = userId === actor.userId || (await this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), userId));
+    if (!visible || !(await this.repo.liveUserRole(null, actor.tenantId, userId))) throw userNotFound();
     return { userId, outletIds: await this.repo.outletIdsOf(null, actor.tenantId, userId) };
   }
 

@@ -205,7 +205,7 @@ describe('users (HTTP)', () => {
 
   describe('GET /users/:id', () => {
     it('returns a user of the tenant to a reader role', async () => {
-      const res = await h.request('GET', `/users/${staff.id}`, { token: await tokenAs('OUTLET_MANAGER') });
+      const res = await h.request('GET', `/users/${staff.id}`, { token: await tokenAs('OPERATIONS_MANAGER') });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
         id: staff.id,

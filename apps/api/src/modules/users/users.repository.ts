@@ -2,6 +2,8 @@ import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Tx } from '@wfm/db/transaction';
 import { UserEntity } from '@wfm/db/entities/user.entity';
+import type { OutletScope } from '../user-outlets/outlet-scope.service.js';
+import { assignedToAnySql } from '../user-outlets/user-outlets.repository.js';
 import type { UserDto } from './users.schemas.js';
 
 /** A live user as the API may show it: the password hash is never selected. */
@@ -34,19 +36,25 @@ export class UsersRepository {
   /** (created_at, id) is unique, so pages neither repeat nor skip rows while offset grows. */
   /**
    * The hottest read of the API, so it skips entity hydration: PostgreSQL formats the timestamps as
-   * the ISO strings the DTO needs, and rows come back already in the DTO's shape.
+   * the ISO strings the DTO needs, and rows come back already in the DTO's shape. An outlet scope
+   * keeps `alsoUserId` (the caller) and the people assigned to the scope's outlets.
    */
-  listDtos(tenantId: string, limit: number, offset: number): Promise<UserDto[]> {
+  listDtos(tenantId: string, limit: number, offset: number, visible: { scope: OutletScope; alsoUserId: string }): Promise<UserDto[]> {
+    const params: unknown[] = [tenantId, limit, offset];
+    const scoped =
+      visible.scope.kind === 'outlets'
+        ? `AND (id = $${params.push(visible.alsoUserId)} OR ${assignedToAnySql('users.id', 'users.tenant_id', `$${params.push(visible.scope.outletIds)}::uuid[]`)})`
+        : '';
     return this.ds.query(
       `SELECT id, tenant_id AS "tenantId", full_name AS "fullName", email, mobile, role, status,
               employee_code AS "employeeCode",
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
               to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
          FROM users
-        WHERE tenant_id = $1 AND deleted_at IS NULL
+        WHERE tenant_id = $1 AND deleted_at IS NULL ${scoped}
         ORDER BY created_at, id
         LIMIT $2 OFFSET $3`,
-      [tenantId, limit, offset],
+      params,
     );
   }
 

@@ -24,7 +24,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
   r.get(
     '/users',
     {
-      summary: 'List live users, oldest first; page by raising offset until fewer than limit rows come back',
+      summary: 'List live users, oldest first (an OUTLET_MANAGER sees themselves and the people of their outlets); page by raising offset until fewer than limit rows come back',
       tags: TAGS,
       auth: { kind: 'user', roles: USER_READ_ROLES },
       query: ListUsersQuery,
@@ -73,11 +73,17 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
   r.get(
     '/users/:id',
     {
-      summary: 'One user; anyone may read themselves',
+      summary: 'One user; anyone may read themselves, an OUTLET_MANAGER also the people of their outlets',
       tags: TAGS,
       auth: { kind: 'user' },
       params: UserIdParams,
-      responses: { 200: { description: 'The user', schema: UserDto }, 400: E400, 401: E401, 403: { description: 'Role not allowed to read other users' }, 404: E404 },
+      responses: {
+        200: { description: 'The user', schema: UserDto },
+        400: E400,
+        401: E401,
+        403: { description: 'Role not allowed to read other users' },
+        404: { description: "No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets" },
+      },
     },
     async ({ req, params }) => ok(await users.get(currentUser(req), params.id)),
   );

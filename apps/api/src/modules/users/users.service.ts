@@ -7,6 +7,7 @@ import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { UserInviter } from '../auth/invite.port.js';
 import type { SessionRevoker } from '../auth/session-revoker.port.js';
+import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { UserRemovalListener } from './user-removal.port.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
@@ -39,7 +40,8 @@ export function toUserDto(u: User): UserDto {
 /**
  * People of a tenant. Nobody hands out authority they do not hold: a caller assigns only roles at
  * or below their own, manages only users at or below their own, and never grants
- * TENANT_GROUP_OWNER (that role spans tenants and is provisioned outside these routes).
+ * TENANT_GROUP_OWNER (that role spans tenants and is provisioned outside these routes). An
+ * OUTLET_MANAGER reads only themselves and the people of their outlets.
  */
 export class UsersService {
   constructor(
@@ -51,15 +53,20 @@ export class UsersService {
     private readonly logger: Logger,
     private readonly removal: UserRemovalListener,
     private readonly sessions: SessionRevoker,
+    private readonly scopes: OutletScopeService,
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
-    return this.repo.listDtos(actor.tenantId, page.limit, page.offset);
+    return this.repo.listDtos(actor.tenantId, page.limit, page.offset, { scope: await this.scopes.of(actor), alsoUserId: actor.userId });
   }
 
   async get(actor: Actor, id: string): Promise<UserDto> {
-    // Checked before the lookup, so a caller without the read role learns nothing about other ids.
-    if (id !== actor.userId && !roleAllowed(actor.role, USER_READ_ROLES)) throw new ForbiddenError();
+    if (id !== actor.userId) {
+      // Checked before the lookup, so a caller without the read role learns nothing about other ids.
+      if (!roleAllowed(actor.role, USER_READ_ROLES)) throw new ForbiddenError();
+      // Someone outside an OUTLET_MANAGER's outlets is answered like an unknown id.
+      if (!(await this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), id))) throw notFound();
+    }
     const user = await this.repo.findLive(actor.tenantId, id);
     if (!user) throw notFound();
     return toUserDto(user);
