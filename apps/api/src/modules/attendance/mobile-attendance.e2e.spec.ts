@@ -226,7 +226,8 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
       const opened = await clockIn({ outletId, shiftAssignmentId: shift.id });
       h.clock.advance(8 * 3600_000);
       const clockOutAt = h.clock.now().toISOString();
-      const res = await clockOut();
+      // Eight hours on, the access token of the clock-in has expired; the worker signs in again.
+      const res = await clockOut({}, await h.tokenFor(worker));
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(ATTENDANCE_KEYS);
       expect(res.body).to.deep.include({ id: opened.body.id, status: 'VERIFIED', clockInAt: opened.body.clockInAt, clockOutAt, updatedAt: clockOutAt });
