@@ -77,6 +77,19 @@ describe('user outlets (HTTP)', () => {
     expect(put.body).to.deep.equal({ message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 });
     const owner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
     const above = await h.request('PUT', `/users/${owner.id}/outlets`, { token: await tokenAs('HR_MANAGER'), body: { outletIds: [] } });
-    expect(above.body).to.deep.equal({ message: 'You cannot manage a user whose role is above your own', error: 'Forbidden', statusCode: 403 });
+    expect(above.body).to.deep.equal({ message: 'You can manage only users whose role is below your own', error: 'Forbidden', statusCode: 403 });
+  });
+
+  it("is 403 for a peer's outlets, 200 for someone below and for oneself", async () => {
+    const outlet = await createOutlet(h.ds, tenantA);
+    const hrA = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
+    const hrB = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
+    const hrAToken = await h.tokenFor(hrA);
+    const peer = await h.request('PUT', `/users/${hrB.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } });
+    expect(peer.status).to.equal(403);
+    expect(peer.body).to.deep.equal({ message: 'You can manage only users whose role is below your own', error: 'Forbidden', statusCode: 403 });
+    expect(await h.ds.query(`SELECT 1 FROM user_outlets WHERE user_id = $1`, [hrB.id])).to.have.length(0);
+    expect((await h.request('PUT', `/users/${manager.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
+    expect((await h.request('PUT', `/users/${hrA.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
   });
 });

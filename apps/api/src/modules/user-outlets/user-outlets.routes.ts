@@ -38,7 +38,7 @@ export function userOutletsRoutes(r: ApiRouter, userOutlets: UserOutletsService)
         200: { description: 'The assignment', schema: UserOutletsDto },
         400: { description: 'Validation failure' },
         401: E401,
-        403: { description: "Role not allowed, or the user's role is above the caller's own" },
+        403: { description: "Role not allowed, or the user's role is not below the caller's (oneself aside)" },
         404: { description: 'No live user with this id in the tenant, or an outlet id is not one of the tenant (the message names it)' },
       },
     },

@@ -1,6 +1,7 @@
-import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
-import { roleRank, type Role } from '@wfm/core/tenancy';
+import { NotFoundError } from '@wfm/core/errors';
+import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
+import { assertManageable } from '../users/users.service.js';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 import type { UserOutletsDto } from './user-outlets.schemas.js';
@@ -35,7 +36,7 @@ export class UserOutletsService {
     return this.transaction(async (tx) => {
       const role = await this.repo.liveUserRole(tx, actor.tenantId, userId);
       if (!role) throw userNotFound();
-      if (roleRank(role) < roleRank(actor.role)) throw new ForbiddenError('You cannot manage a user whose role is above your own');
+      assertManageable(actor, { id: userId, role });
       const known = await this.repo.existingOutlets(tx, actor.tenantId, outletIds);
       const missing = outletIds.find((id) => !known.has(id.toLowerCase()));
       if (missing) throw new NotFoundError(`Outlet ${missing} not found`);

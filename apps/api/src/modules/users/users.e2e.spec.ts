@@ -347,7 +347,7 @@ describe('users (HTTP)', () => {
       expect(self.status).to.equal(403);
       const above = await patch(admin.id, { fullName: 'Renamed' }, hr);
       expect(above.status).to.equal(403);
-      expect(above.body).to.deep.equal(forbidden('You cannot manage a user whose role is above your own'));
+      expect(above.body).to.deep.equal(forbidden('You can manage only users whose role is below your own'));
       const group = await patch(staff.id, { role: 'TENANT_GROUP_OWNER' }, ownerToken);
       expect(group.status).to.equal(403);
       expect(group.body).to.deep.equal(forbidden('TENANT_GROUP_OWNER cannot be assigned'));
@@ -410,7 +410,7 @@ describe('users (HTTP)', () => {
       expect((await setStatus(admin.id, { status: 'INACTIVE' }, staffToken)).body).to.deep.equal(FORBIDDEN);
       const above = await setStatus(owner.id, { status: 'INACTIVE' }, adminToken);
       expect(above.status).to.equal(403);
-      expect(above.body).to.deep.equal(forbidden('You cannot manage a user whose role is above your own'));
+      expect(above.body).to.deep.equal(forbidden('You can manage only users whose role is below your own'));
       const [row] = await h.ds.query(`SELECT status FROM users WHERE id = $1`, [owner.id]);
       expect(row.status).to.equal('ACTIVE');
     });
@@ -462,8 +462,87 @@ describe('users (HTTP)', () => {
       expect((await del(admin.id, staffToken)).body).to.deep.equal(FORBIDDEN);
       const above = await del(owner.id);
       expect(above.status).to.equal(403);
-      expect(above.body).to.deep.equal(forbidden('You cannot manage a user whose role is above your own'));
+      expect(above.body).to.deep.equal(forbidden('You can manage only users whose role is below your own'));
       expect(await events()).to.deep.equal([]);
+    });
+  });
+
+  describe('rank rule: a strictly higher role than the target, or oneself', () => {
+    const NOT_BELOW = forbidden('You can manage only users whose role is below your own');
+    let hrA: CreatedUser;
+    let hrB: CreatedUser;
+    let hrAToken: string;
+
+    beforeEach(async () => {
+      hrA = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
+      hrB = await createUser(h.ds, tenantA, { role: 'HR_MANAGER', mobile: '+447700900321' });
+      hrAToken = await h.tokenFor(hrA);
+    });
+
+    async function row(id: string): Promise<{ full_name: string; email: string | null; mobile: string | null; role: string; status: string; deleted_at: Date | null }> {
+      const [r] = await h.ds.query(`SELECT full_name, email, mobile, role, status, deleted_at FROM users WHERE id = $1`, [id]);
+      return r;
+    }
+
+    it("refuses to change a peer's email or mobile (a takeover by password reset), leaving them unchanged", async () => {
+      for (const body of [{ email: 'attacker@example.com' }, { mobile: '+447700900999' }, { email: 'attacker@example.com', fullName: hrB.fullName }]) {
+        const res = await h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body });
+        expect(res.status, JSON.stringify(body)).to.equal(403);
+        expect(res.body).to.deep.equal(NOT_BELOW);
+      }
+      expect(await row(hrB.id)).to.include({ email: hrB.email, mobile: '+447700900321' });
+    });
+
+    it('lets a higher role change the email and mobile of someone below, and anyone change their own', async () => {
+      const byAdmin = await h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { email: 'hr.b@example.com', mobile: '+447700900322' } });
+      expect(byAdmin.status).to.equal(200);
+      expect(byAdmin.body).to.include({ email: 'hr.b@example.com', mobile: '+447700900322' });
+      const below = await h.request('PATCH', `/users/${staff.id}`, { token: hrAToken, body: { email: 'staff.new@example.com' } });
+      expect(below.status).to.equal(200);
+      const own = await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { email: 'hr.a@example.com', mobile: '+447700900323', fullName: 'Hr A' } });
+      expect(own.status).to.equal(200);
+      expect(own.body).to.include({ email: 'hr.a@example.com', mobile: '+447700900323', fullName: 'Hr A', role: 'HR_MANAGER' });
+    });
+
+    it("refuses a peer's name, role, status and removal; a higher role may", async () => {
+      const attempts = [
+        () => h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { fullName: 'Renamed' } }),
+        () => h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { role: 'STAFF' } }),
+        () => h.request('PATCH', `/users/${hrB.id}/status`, { token: hrAToken, body: { status: 'INACTIVE' } }),
+        () => h.request('DELETE', `/users/${hrB.id}`, { token: hrAToken }),
+      ];
+      for (const attempt of attempts) {
+        const res = await attempt();
+        expect(res.status).to.equal(403);
+        expect(res.body).to.deep.equal(NOT_BELOW);
+      }
+      expect(await row(hrB.id)).to.include({ full_name: hrB.fullName, role: 'HR_MANAGER', status: 'ACTIVE', deleted_at: null });
+      expect(await events()).to.deep.equal([]);
+      expect((await h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { role: 'AREA_MANAGER' } })).status).to.equal(200);
+      expect((await h.request('PATCH', `/users/${hrB.id}/status`, { token: adminToken, body: { status: 'INACTIVE' } })).status).to.equal(200);
+      expect((await h.request('DELETE', `/users/${hrB.id}`, { token: adminToken })).status).to.equal(200);
+    });
+
+    it('treats owners as peers too: only TENANT_GROUP_OWNER manages a TENANT_OWNER', async () => {
+      const coOwner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
+      const byOwner = await h.request('PATCH', `/users/${coOwner.id}`, { token: ownerToken, body: { email: 'taken.over@example.com' } });
+      expect(byOwner.status).to.equal(403);
+      expect(byOwner.body).to.deep.equal(NOT_BELOW);
+      const groupOwner = await h.tokenFor(await createUser(h.ds, tenantA, { role: 'TENANT_GROUP_OWNER' }));
+      expect((await h.request('PATCH', `/users/${coOwner.id}`, { token: groupOwner, body: { email: 'co.owner@example.com' } })).status).to.equal(200);
+    });
+
+    it("grants at most one's own rank, and nobody changes their own role", async () => {
+      const area = await createUser(h.ds, tenantA, { role: 'AREA_MANAGER' });
+      const promoted = await h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { role: 'HR_MANAGER' } });
+      expect(promoted.status).to.equal(200);
+      expect(promoted.body.role).to.equal('HR_MANAGER');
+      expect((await h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { email: 'now.a.peer@example.com' } })).body).to.deep.equal(NOT_BELOW);
+      const demoted = await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'STAFF' } });
+      expect(demoted.status).to.equal(403);
+      expect(demoted.body).to.deep.equal(forbidden('You cannot change your own role'));
+      expect((await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'HR_MANAGER', fullName: 'Same Role' } })).status).to.equal(200);
+      expect((await row(hrA.id)).role).to.equal('HR_MANAGER');
     });
   });
 });

@@ -38,10 +38,22 @@ export function toUserDto(u: User): UserDto {
 }
 
 /**
+ * The rank rule for acting on another person's account (profile, email and mobile, role, status,
+ * outlets, removal): the caller's role must be strictly above the target's. A peer may not act,
+ * since changing a peer's email or mobile and then resetting the password would take the account
+ * over. Callers editing themselves pass here; what they may not do to themselves is refused where
+ * it is done.
+ */
+export function assertManageable(actor: { userId: string; role: Role }, target: { id: string; role: Role }): void {
+  if (target.id === actor.userId) return;
+  if (roleRank(target.role) <= roleRank(actor.role)) throw new ForbiddenError('You can manage only users whose role is below your own');
+}
+
+/**
  * People of a tenant. Nobody hands out authority they do not hold: a caller assigns only roles at
- * or below their own, manages only users at or below their own, and never grants
- * TENANT_GROUP_OWNER (that role spans tenants and is provisioned outside these routes). An
- * OUTLET_MANAGER reads only themselves and the people of their outlets.
+ * or below their own, manages only users strictly below their own (see assertManageable), and
+ * never grants TENANT_GROUP_OWNER (that role spans tenants and is provisioned outside these
+ * routes). An OUTLET_MANAGER reads only themselves and the people of their outlets.
  */
 export class UsersService {
   constructor(
@@ -101,6 +113,7 @@ export class UsersService {
     if (changes.role !== undefined) assertAssignable(actor, changes.role);
     return this.transaction(async (tx) => {
       const user = await this.manageable(tx, actor, id);
+      if (id === actor.userId && changes.role !== undefined && changes.role !== user.role) throw new ForbiddenError('You cannot change your own role');
       const email = changes.email === undefined ? user.email : changes.email;
       const mobile = changes.mobile === undefined ? user.mobile : changes.mobile;
       if (!email && !mobile) throw new BadRequestError(['email or mobile is required']);
@@ -175,7 +188,7 @@ export class UsersService {
   private async manageable(tx: Tx, actor: Actor, id: string): Promise<User> {
     const user = await this.repo.lockLive(tx, actor.tenantId, id);
     if (!user) throw notFound();
-    if (roleRank(user.role) < roleRank(actor.role)) throw new ForbiddenError('You cannot manage a user whose role is above your own');
+    assertManageable(actor, user);
     return user;
   }
 
