@@ -7,7 +7,8 @@ import { RedisBus } from '@wfm/memory/bus-redis';
 import { daemonDataSourceOptions, loadDaemonConfig, type DaemonConfig } from './config.js';
 import { startAccessDaemon } from './daemon.js';
 import { SchemaRepository } from './schema.repository.js';
-import { describeFailure, waitForSchema } from './startup.js';
+import { describeError } from '@wfm/core/startup';
+import { waitForSchema } from './startup.js';
 
 /** Split mode: one daemon against DATABASE_URL and REDIS_URL (npm run start:daemon). */
 let logger: Logger | undefined;
@@ -16,7 +17,7 @@ try {
   logger = createLogger('access-daemon', config.logLevel);
   await start(config, logger);
 } catch (err) {
-  const message = `access daemon failed to start: ${describeFailure(err)}`;
+  const message = `access daemon failed to start: ${describeError(err)}`;
   if (logger) logger.fatal({ err }, message);
   else console.error(message);
   process.exit(1);

@@ -10,7 +10,7 @@ import { createDataSource, runMigrations, type DataSource } from '@wfm/db/data-s
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { TEMPLATE_ENV } from '@wfm/testing/global-setup';
 import { EXPECTED_MIGRATIONS, SchemaRepository } from './schema.repository.js';
-import { describeFailure, SCHEMA_WAIT_MESSAGE, waitForSchema, type StartupLog } from './startup.js';
+import { SCHEMA_WAIT_MESSAGE, waitForSchema, type StartupLog } from './startup.js';
 
 let counter = 0;
 
@@ -151,17 +151,6 @@ describe('access daemon start-up: waiting for the API to migrate the database (r
     });
   });
 
-  describe('describeFailure', () => {
-    it('gives a readable reason for whatever a start-up step throws', () => {
-      const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
-      expect(describeFailure(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')], ''))).to.equal('connect ECONNREFUSED ::1:5432; connect ECONNREFUSED 127.0.0.1:5432');
-      expect(describeFailure(Object.assign(new Error(''), { code: 'EADDRINUSE' }))).to.equal('EADDRINUSE');
-      expect(describeFailure(undefined)).to.equal('no reason was given');
-      expect(describeFailure('spool is read-only')).to.equal('spool is read-only');
-      expect(describeFailure({ exitCode: 1 })).to.equal('{"exitCode":1}');
-    });
-  });
-
   describe('npm run start:daemon (the built main.js)', () => {
     const main = fileURLToPath(new URL('./main.js', import.meta.url));
 
@@ -215,8 +204,7 @@ describe('access daemon start-up: waiting for the API to migrate the database (r
     it('names the reason when it cannot start, in one line, instead of a bare value or a stack', async () => {
       const invalid = await run({ DATABASE_URL: migrated.url, ACCESS_DAEMON_PORT: 'door' });
       expect(invalid.code).to.equal(1);
-      expect(invalid.out.trim().split('\n')[0]).to.equal('access daemon failed to start: Invalid configuration:');
-      expect(invalid.out).to.include('ACCESS_DAEMON_PORT');
+      expect(invalid.out.trim()).to.match(/^access daemon failed to start: Invalid configuration: ACCESS_DAEMON_PORT: [^\n]+$/);
       expect(invalid.out).to.not.include('    at ');
 
       const taken: Server = await new Promise((resolve) => {

@@ -1,3 +1,5 @@
+import { describeError } from '@wfm/core/startup';
+
 /** The log lines of the wait, in the shape of the app's pino logger. */
 export interface StartupLog {
   info(msg: string): void;
@@ -30,7 +32,7 @@ export async function waitForSchema(missing: () => Promise<string[]>, opts: Wait
       pending = await missing();
     } catch (err) {
       waited = true;
-      opts.log.warn({ retryInMs: delayMs }, `waiting for the database: ${describeFailure(err)}`);
+      opts.log.warn({ retryInMs: delayMs }, `waiting for the database: ${describeError(err)}`);
       if (!(await pause(opts, delayMs))) return false;
       delayMs = Math.min(delayMs * 2, maxDelayMs);
       continue;
@@ -54,25 +56,4 @@ async function pause(opts: WaitOptions, ms: number): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * One readable line for anything a start-up step can throw: Node's AggregateError (every address
- * of a host refused) has an empty message, and some libraries reject with undefined or a string.
- */
-export function describeFailure(err: unknown): string {
-  if (err instanceof AggregateError && err.errors.length) return [...new Set(err.errors.map(describeFailure))].join('; ');
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    return err.message || (typeof code === 'string' ? code : '') || err.name;
-  }
-  if (err === undefined || err === null || err === '') return 'no reason was given';
-  if (typeof err === 'object') {
-    try {
-      return JSON.stringify(err);
-    } catch {
-      return Object.prototype.toString.call(err);
-    }
-  }
-  return String(err);
 }

