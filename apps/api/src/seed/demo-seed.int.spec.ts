@@ -67,6 +67,18 @@ describe('demo seed (database)', () => {
     ]);
   });
 
+  it('assigns the demo outlet manager and staff member to the first outlet, so the manager reaches someone', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const rows: Array<{ role: string; code: string }> = await db.dataSource.query(
+      `SELECT u.role, o.code FROM user_outlets uo JOIN users u ON u.id = uo.user_id JOIN outlets o ON o.id = uo.outlet_id WHERE uo.tenant_id = $1 ORDER BY u.role`,
+      [tenantId],
+    );
+    expect(rows).to.deep.equal([
+      { role: 'OUTLET_MANAGER', code: 'CK-01' },
+      { role: 'STAFF', code: 'CK-01' },
+    ]);
+  });
+
   it('is idempotent: a second run creates nothing and reports the existing tenant', async () => {
     const first = await seedDemoTenant(deps());
     const counts = async () => [

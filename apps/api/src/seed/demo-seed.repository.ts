@@ -4,11 +4,14 @@ import type { Role } from '@wfm/core/tenancy';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
 import { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import { UserOutletEntity } from '@wfm/db/entities/user-outlet.entity';
 
 export interface DemoUser {
   fullName: string;
   email: string;
   role: Role;
+  /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
+  outletCode?: string;
 }
 
 export interface DemoOutlet {
@@ -30,14 +33,15 @@ export class DemoSeedRepository {
   async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[] }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await tx.update(TenantEntity, { id: tenantId }, { publicApiEnabled: true });
+      const users = input.users.map((u) => ({ ...u, id: uuid() }));
+      const outlets = input.outlets.map((o) => ({ id: uuid(), tenantId, ...o, address: null, status: 'ACTIVE' as const }));
       await tx.insert(
         UserEntity,
-        input.users.map((u) => ({ id: uuid(), tenantId, ...u, mobile: null, status: 'ACTIVE' as const, employeeCode: null, passwordHash: input.passwordHash })),
+        users.map(({ id, fullName, email, role }) => ({ id, tenantId, fullName, email, role, mobile: null, status: 'ACTIVE' as const, employeeCode: null, passwordHash: input.passwordHash })),
       );
-      await tx.insert(
-        OutletEntity,
-        input.outlets.map((o) => ({ id: uuid(), tenantId, ...o, address: null, status: 'ACTIVE' as const })),
-      );
+      await tx.insert(OutletEntity, outlets);
+      const assignments = users.flatMap((u) => outlets.filter((o) => o.code === u.outletCode).map((o) => ({ tenantId, userId: u.id, outletId: o.id })));
+      if (assignments.length) await tx.insert(UserOutletEntity, assignments);
     });
   }
 

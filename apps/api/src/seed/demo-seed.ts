@@ -20,6 +20,9 @@ export const DEMO_OUTLETS = [
   { name: 'Riverside Cafe', code: 'RC-02', city: 'London' },
 ] as const;
 
+/** Roles whose demo user works at the first demo outlet: an OUTLET_MANAGER reaches only its outlets. */
+const OUTLET_BOUND: readonly Role[] = ['OUTLET_MANAGER', 'STAFF'];
+
 /** `TENANT_OWNER` → `tenant-owner@demo.test`. */
 export function demoEmail(role: Role): string {
   return `${role.toLowerCase().replace(/_/g, '-')}@demo.test`;
@@ -77,7 +80,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps): Promise<DemoSeedResult
   try {
     await deps.repo.populate(tenantId, {
       passwordHash: await deps.passwords.hash(DEMO_PASSWORD),
-      users: others.map((role) => ({ role, email: demoEmail(role), fullName: demoName(role) })),
+      users: others.map((role) => ({ role, email: demoEmail(role), fullName: demoName(role), ...(OUTLET_BOUND.includes(role) ? { outletCode: DEMO_OUTLETS[0].code } : {}) })),
       outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
     });
   } catch (err) {
