@@ -16,8 +16,8 @@ export class RedisBus implements Bus {
 
   constructor(url: string) {
     this.pub = createRedis(url);
-    // Unbounded retries: the subscriber must come back on its own after any outage.
-    this.sub = createRedis(url, { maxRetriesPerRequest: null });
+    // Unbounded retries and no command deadline: the subscriber must come back on its own after any outage.
+    this.sub = createRedis(url, { maxRetriesPerRequest: null, commandTimeout: undefined });
     this.sub.on('message', (channel: string, message: string) => {
       for (const h of this.handlers.get(channel) ?? []) h(message);
     });

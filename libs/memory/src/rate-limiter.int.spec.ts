@@ -105,4 +105,11 @@ describeWithRedis('FlexibleRateLimiter (Redis store, Redis stalls)', (url) => {
     // Memory has not seen this caller yet: the window starts again there.
     expect(await l.consume('r', rule, key)).to.include({ allowed: true, remaining: 2 });
   });
+
+  it('gives up on a command the stalled Redis never answers, instead of holding it in memory', async () => {
+    proxy.freeze();
+    let failure: unknown;
+    await redis.ping().catch((err: unknown) => (failure = err));
+    expect(String(failure)).to.match(/Command timed out/);
+  });
 });
