@@ -1,11 +1,12 @@
 import { BadRequestError } from '@wfm/core/errors';
-import { randomToken, uuid, type SecretHasher } from '@wfm/core/crypto';
+import type { SecretHasher } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { MailTransport } from '../mail/mail.transport.js';
 import type { AuthRepository, MailableUser } from './auth.repository.js';
 import type { SessionService } from './session.service.js';
 import type { TokenPair } from './token.service.js';
+import { mailOneTimeLink } from './one-time-link.js';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVALID_VERIFICATION_TOKEN = 'token is invalid or has expired';
@@ -29,26 +30,15 @@ export interface EmailVerificationDeps {
 export class EmailVerificationService {
   constructor(private readonly d: EmailVerificationDeps) {}
 
-  async sendLink(user: MailableUser): Promise<void> {
-    const token = randomToken(32);
-    const now = this.d.clock.now();
-    await this.d.transaction((tx) =>
-      this.d.repo.createOneTimeToken(tx, {
-        id: uuid(),
-        tenantId: user.tenantId,
-        userId: user.id,
-        purpose: 'VERIFY_EMAIL',
-        tokenHash: this.d.secrets.hash(token),
-        expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
-      }),
-    );
-    const link = `${this.d.appUrl}/verify-email?token=${token}`;
-    await this.d.mailer.send({
-      tenantId: user.tenantId,
-      to: user.email,
+  sendLink(user: MailableUser): Promise<void> {
+    return mailOneTimeLink(this.d, user, {
+      purpose: 'VERIFY_EMAIL',
+      ttlMs: VERIFY_TTL_MS,
+      link: (token) => `${this.d.appUrl}/verify-email?token=${token}`,
       template: 'verify_email',
       subject: 'Confirm your email address',
-      text: `Hello ${user.fullName},\n\nTo confirm this address and sign in to your new company account, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not sign up, ignore this mail; the account cannot be used without it.\n`,
+      text: (link) =>
+        `Hello ${user.fullName},\n\nTo confirm this address and sign in to your new company account, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not sign up, ignore this mail; the account cannot be used without it.\n`,
     });
   }
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@wfm/core/errors';
-import { randomToken, uuid, type PasswordHasher, type SecretHasher } from '@wfm/core/crypto';
+import type { PasswordHasher, SecretHasher } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { MailTransport } from '../mail/mail.transport.js';
@@ -7,6 +7,7 @@ import type { AuthRepository } from './auth.repository.js';
 import type { UserInviter } from './invite.port.js';
 import type { SessionService } from './session.service.js';
 import type { TokenPair } from './token.service.js';
+import { mailOneTimeLink } from './one-time-link.js';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITE_NOT_FOUND = 'Invite not found or expired';
@@ -27,27 +28,15 @@ export interface InviteDeps {
 export class InviteService implements UserInviter {
   constructor(private readonly d: InviteDeps) {}
 
-  async issueInvite(user: { id: string; tenantId: string; email: string; fullName: string }): Promise<void> {
-    const code = randomToken(32);
-    const now = this.d.clock.now();
-    await this.d.transaction(async (tx) => {
-      await this.d.repo.retireOneTimeTokens(tx, user.tenantId, user.id, 'INVITE', now);
-      await this.d.repo.createOneTimeToken(tx, {
-        id: uuid(),
-        tenantId: user.tenantId,
-        userId: user.id,
-        purpose: 'INVITE',
-        tokenHash: this.d.secrets.hash(code),
-        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
-      });
-    });
-    const link = `${this.d.appUrl}/invite/${code}`;
-    await this.d.mailer.send({
-      tenantId: user.tenantId,
-      to: user.email,
+  issueInvite(user: { id: string; tenantId: string; email: string; fullName: string }): Promise<void> {
+    return mailOneTimeLink(this.d, user, {
+      purpose: 'INVITE',
+      ttlMs: INVITE_TTL_MS,
+      retirePrevious: true,
+      link: (code) => `${this.d.appUrl}/invite/${code}`,
       template: 'invite',
       subject: 'You have been invited to the Workforce Platform',
-      text: `Hello ${user.fullName},\n\nAn account has been created for you. To choose your password and sign in, open this link within 7 days:\n\n${link}\n\nThe link works once.\n`,
+      text: (link) => `Hello ${user.fullName},\n\nAn account has been created for you. To choose your password and sign in, open this link within 7 days:\n\n${link}\n\nThe link works once.\n`,
     });
   }
 

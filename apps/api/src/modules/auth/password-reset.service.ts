@@ -1,11 +1,12 @@
 import { BadRequestError } from '@wfm/core/errors';
-import { randomToken, uuid, type PasswordHasher, type SecretHasher } from '@wfm/core/crypto';
+import type { PasswordHasher, SecretHasher } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { MailTransport } from '../mail/mail.transport.js';
 import type { AuthRepository, MailableUser } from './auth.repository.js';
 import { parseIdentifier } from './auth.service.js';
+import { mailOneTimeLink } from './one-time-link.js';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_TOKEN = 'token is invalid or has expired';
@@ -56,26 +57,15 @@ export class PasswordResetService {
     if (!done) throw new BadRequestError([INVALID_RESET_TOKEN]);
   }
 
-  private async sendLink(user: MailableUser): Promise<void> {
-    const token = randomToken(32);
-    const now = this.d.clock.now();
-    await this.d.transaction((tx) =>
-      this.d.repo.createOneTimeToken(tx, {
-        id: uuid(),
-        tenantId: user.tenantId,
-        userId: user.id,
-        purpose: 'PASSWORD_RESET',
-        tokenHash: this.d.secrets.hash(token),
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-      }),
-    );
-    const link = `${this.d.appUrl}/reset-password?token=${token}`;
-    await this.d.mailer.send({
-      tenantId: user.tenantId,
-      to: user.email,
+  private sendLink(user: MailableUser): Promise<void> {
+    return mailOneTimeLink(this.d, user, {
+      purpose: 'PASSWORD_RESET',
+      ttlMs: RESET_TTL_MS,
+      link: (token) => `${this.d.appUrl}/reset-password?token=${token}`,
       template: 'password_reset',
       subject: 'Reset your password',
-      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays as it is.\n`,
+      text: (link) =>
+        `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays as it is.\n`,
     });
   }
 }
