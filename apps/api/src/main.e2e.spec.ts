@@ -2,22 +2,14 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@wfm/testing/database';
-import { freePort, spawnNode } from '@wfm/testing/child-process';
+import { failedStart as startFailure, freePort } from '@wfm/testing/child-process';
 
 /** `npm run start:api` failing to start: one line on stderr saying what failed and what to do, exit 1. */
 const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 const EXIT_MS = 20_000;
 const SETTINGS = { JWT_SECRET: 'main-spec-secret-main-spec-secret-0123', DATA_ENCRYPTION_KEY: 'ab'.repeat(32), LOG_LEVEL: 'error', HOST: '127.0.0.1' };
 
-async function failedStart(env: Record<string, string>): Promise<string> {
-  const p = spawnNode(MAIN, env);
-  try {
-    expect((await p.exit(EXIT_MS)).code).to.equal(1);
-  } finally {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  }
-  return p.output();
-}
+const failedStart = (env: Record<string, string>) => startFailure(MAIN, env, EXIT_MS);
 
 describe('npm run start:api: start failures', function () {
   this.timeout(3 * EXIT_MS);

@@ -1,20 +1,12 @@
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnNode } from '@wfm/testing/child-process';
+import { failedStart as startFailure, freePort } from '@wfm/testing/child-process';
 
 /** `npm run start:worker` failing to start: one line on stderr saying what failed and what to do, exit 1. */
 const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 const EXIT_MS = 20_000;
 
-async function failedStart(env: Record<string, string>): Promise<string> {
-  const p = spawnNode(MAIN, env);
-  try {
-    expect((await p.exit(EXIT_MS)).code).to.equal(1);
-  } finally {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  }
-  return p.output();
-}
+const failedStart = (env: Record<string, string>) => startFailure(MAIN, env, EXIT_MS);
 
 describe('npm run start:worker: start failures', function () {
   this.timeout(3 * EXIT_MS);

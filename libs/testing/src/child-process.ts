@@ -41,3 +41,18 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Runs an entry point expected to refuse to start: resolves with its output once it has exited
+ * with code 1; a process still running after `timeoutMs` is killed and the call rejects.
+ */
+export async function failedStart(script: string, env: Record<string, string>, timeoutMs: number): Promise<string> {
+  const p = spawnNode(script, env);
+  try {
+    const { code } = await p.exit(timeoutMs);
+    if (code !== 1) throw new Error(`expected exit code 1, got ${code}; output:\n${p.output()}`);
+  } finally {
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  }
+  return p.output();
+}
