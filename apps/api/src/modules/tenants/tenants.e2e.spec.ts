@@ -109,8 +109,10 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
 
   describe('PATCH /tenant', () => {
     it('changes name and timezone, stamps updatedAt from the clock, and keeps the change', async () => {
-      const { tenant, token } = await signedIn('TENANT_OWNER', { name: 'Old', timezone: 'Europe/London', plan: 'GROWTH', publicApiEnabled: false });
+      const { tenant, user } = await signedIn('TENANT_OWNER', { name: 'Old', timezone: 'Europe/London', plan: 'GROWTH', publicApiEnabled: false });
       h.clock.advance(3_600_000);
+      // An hour on, the first access token has expired: sign in again.
+      const token = await h.tokenFor(user);
       const res = await h.request('PATCH', '/tenant', { token, body: { name: '  New Name  ', timezone: 'America/New_York' } });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
