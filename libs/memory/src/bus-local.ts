@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { Bus, BusHandler } from './bus.js';
+import { LocalDaemonRegistry } from './daemon-registry-local.js';
 
 /** In-process bus for the all-in-one start: every app shares one process. */
 export class LocalBus implements Bus {
   readonly kind = 'local' as const;
   private readonly emitter = new EventEmitter();
+  readonly daemons = new LocalDaemonRegistry();
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -31,6 +33,7 @@ export class LocalBus implements Bus {
   }
 
   async close(): Promise<void> {
+    await this.daemons.close();
     this.emitter.removeAllListeners();
   }
 }

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Bus, BusHandler } from './bus.js';
 import { createRedis } from './redis.js';
+import { RedisDaemonRegistry } from './daemon-registry-redis.js';
+import type { RegistryOptions } from './daemon-registry.js';
 
 /**
  * Redis pub/sub. A subscribed connection cannot issue other commands, so publishing and
@@ -13,8 +15,9 @@ export class RedisBus implements Bus {
   private readonly handlers = new Map<string, Set<BusHandler>>();
   private readonly resubscribeListeners: Array<() => void> = [];
   private everReady = false;
+  readonly daemons: RedisDaemonRegistry;
 
-  constructor(url: string) {
+  constructor(url: string, opts: { registry?: Partial<RegistryOptions> } = {}) {
     this.pub = createRedis(url);
     // Unbounded retries and no command deadline: the subscriber must come back on its own after any outage.
     this.sub = createRedis(url, { maxRetriesPerRequest: null, commandTimeout: undefined });
@@ -26,6 +29,7 @@ export class RedisBus implements Bus {
       if (this.everReady) for (const l of this.resubscribeListeners) l();
       this.everReady = true;
     });
+    this.daemons = new RedisDaemonRegistry(this.pub, this, opts.registry);
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
   }
@@ -65,6 +69,7 @@ export class RedisBus implements Bus {
   }
 
   async close(): Promise<void> {
+    await this.daemons.close();
     this.sub.disconnect();
     this.pub.disconnect();
   }

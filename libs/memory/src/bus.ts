@@ -3,6 +3,8 @@
  * Like Redis pub/sub, a message sent while a subscriber is away is lost; consumers that need
  * every change reconcile from the database on (re)subscribe.
  */
+import type { DaemonRegistry } from './daemon-registry.js';
+
 export type BusHandler = (message: string) => void;
 
 export interface Bus {
@@ -11,6 +13,8 @@ export interface Bus {
   /** Resolves once the subscription is live. `onResubscribe` runs after every reconnect. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
   onResubscribe(listener: () => void): void;
+  /** The access daemons' registry and acknowledgements, over the same transport (in-process or Redis). */
+  readonly daemons: DaemonRegistry;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
