@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { ServiceUnavailableError } from '@wfm/core/errors';
@@ -9,6 +11,7 @@ import { AccessCache } from './cache/access-cache.js';
 import { ChangeLoaderRepository } from './cache/change-loader.repository.js';
 import { loadSnapshot } from './cache/snapshot-loader.js';
 import { CacheSync } from './cache/cache-sync.js';
+import { AckBatcher } from './cache/ack-batcher.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AuditSpool } from './audit/audit-spool.js';
 import { AuditQuarantine, quarantinePathFor } from './audit/audit-quarantine.js';
@@ -31,6 +34,8 @@ export interface DaemonDeps {
 }
 
 export interface AccessDaemon {
+  /** Its name in the registry the API waits on (host, process, and a random part for several daemons in one process). */
+  id: string;
   port: number;
   metricsPort: number;
   cache: AccessCache;
@@ -62,8 +67,18 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     },
     { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, maxInFlight: config.auditMaxInFlight, commitTimeoutMs: config.auditCommitTimeoutMs },
   );
-  const sync = new CacheSync(cache, { load: (tenantId) => loadSnapshot(readModel, rows, tenantId) }, rows, bus, clock, logger, { reconcileIntervalMs: config.reconcileIntervalMs }, (lag) =>
-    metrics.syncLag.set(lag),
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const acks = new AckBatcher(bus.daemons, id);
+  const sync = new CacheSync(
+    cache,
+    { load: (tenantId) => loadSnapshot(readModel, rows, tenantId) },
+    rows,
+    bus,
+    clock,
+    logger,
+    { reconcileIntervalMs: config.reconcileIntervalMs },
+    (lag) => metrics.syncLag.set(lag),
+    (versions) => acks.add(versions),
   );
   const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds, config.grantExpiryTimeoutMs), audit, clock, logger, (reason, seconds) =>
     metrics.observeDecision(reason, seconds),
@@ -127,17 +142,22 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
 
   // Until the first load the daemon answers 503 (health says "loading"), so doors never see a half-loaded cache.
   await sync.start();
+  // Announced once loaded: from here on the API waits for this daemon's acknowledgements. A Redis
+  // that is down now is not fatal: the heartbeat keeps trying, and the daemon serves meanwhile.
+  await bus.daemons.join(id).catch((err: unknown) => logger.warn({ err, daemonId: id }, 'access daemon not registered yet; the heartbeat retries'));
   const replay = setInterval(() => void audit.replaySpool(), config.spoolReplayIntervalMs);
   replay.unref();
   void audit.replaySpool();
 
   return {
+    id,
     port: server.port,
     metricsPort: operator.port,
     cache,
     sync,
     audit,
     async stop() {
+      await bus.daemons.leave(id);
       server.close();
       operator.close();
       clearInterval(replay);

@@ -71,7 +71,7 @@ const COMMANDS: Record<string, Command> = {
     prepare(v) {
       const { id } = parseOrThrow(TenantIdParams, { id: v.id });
       const body = parseOrThrow(OperatorUpdateTenantBody, { plan: v.plan, publicApiEnabled: flag(v['public-api']), ssoEnabled: flag(v.sso) });
-      return (s) => s.tenants.operatorUpdate(id, body);
+      return async (s) => (await s.tenants.operatorUpdate(id, body)).value;
     },
   },
   'tenant:list': {
@@ -114,7 +114,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       // still bumped, so access daemons reload the tenant at their next message or reconcile.
       const bus = deps.env.REDIS_URL ? new RedisBus(deps.env.REDIS_URL) : new LocalBus();
       try {
-        const accessFeed = new AccessFeed(bus, createLogger('cli', 'warn'));
+        const accessFeed = new AccessFeed(bus, createLogger('cli', 'warn'), { timeoutMs: 250 });
         const result = await work({
           provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
           tenants: new TenantsService(new TenantsRepository(ds), transactionRunner(ds), systemClock, accessFeed),

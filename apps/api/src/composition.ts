@@ -72,6 +72,7 @@ import { DeveloperApiRepository } from './modules/developer-api/developer-api.re
 import { DeveloperApiService } from './modules/developer-api/developer-api.service.js';
 import { developerApiRoutes } from './modules/developer-api/developer-api.routes.js';
 import { AccessFeed } from './modules/access/access-feed.service.js';
+import { PropagationMetrics } from './modules/access/propagation.js';
 import { AccessGrantsRepository } from './modules/access-grants/access-grants.repository.js';
 import { AccessGrantsService } from './modules/access-grants/access-grants.service.js';
 import { accessGrantsRoutes } from './modules/access-grants/access-grants.routes.js';
@@ -128,6 +129,8 @@ const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export interface BuiltApi {
   app: Express;
   openapi: OpenApiDocument;
+  /** Access changes by propagation outcome (X-Access-Propagation), for a future metrics endpoint and for tests. */
+  accessPropagation: PropagationMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
   /** Ends what the API runs besides its HTTP server (the hashing threads); call after the server has closed. */
@@ -181,7 +184,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     verification,
   });
 
-  const accessFeed = new AccessFeed(infra.bus, logger);
+  const accessPropagation = new PropagationMetrics();
+  const accessFeed = new AccessFeed(infra.bus, logger, { timeoutMs: config.accessPropagationTimeoutMs, metrics: accessPropagation });
   const userOutletsRepository = new UserOutletsRepository(ds);
   const outletScopes = new OutletScopeService(userOutletsRepository);
   const accessGrantsRepository = new AccessGrantsRepository(ds);
@@ -264,5 +268,5 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     daemonProxy: infra.proxyDaemon === false ? null : daemonProxy(config.accessDaemonUrl, config.accessProxy),
     routers: [r.router],
   });
-  return { app, openapi, passwordHashing, close: () => passwordHashing.close() };
+  return { app, openapi, accessPropagation, passwordHashing, close: () => passwordHashing.close() };
 }

@@ -37,6 +37,7 @@ const schema = z.object({
   PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   SECRET_PEPPER: z.string().min(16).optional(),
+  ACCESS_PROPAGATION_TIMEOUT_MS: ms(0).default(250),
   MIGRATE_ON_START: envBool.default(true),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
@@ -73,6 +74,8 @@ export interface ApiConfig {
   publicAppUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an access change waits for every live daemon's acknowledgement before answering `partial`. */
+  accessPropagationTimeoutMs: number;
   /** Without SMTP, where each mail is written as a file (0600) instead of being logged. */
   mailDropDir: string;
   jsonBodyLimit: string;
@@ -123,6 +126,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicAppUrl: e.PUBLIC_APP_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
     mailDropDir: e.MAIL_DROP_DIR,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,

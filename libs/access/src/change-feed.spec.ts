@@ -8,6 +8,15 @@ describe('access change feed messages', () => {
     expect(decodeAccessChange(encodeAccessChange(change))).to.deep.equal(change);
   });
 
+  it('round-trips the row a change carries, and drops a payload of another kind', () => {
+    const withRow: AccessChange = {
+      ...change,
+      payload: { kind: 'grant', grant: { id: 'g1', tenantId: 't1', userId: 'u1', visitorPassId: null, zoneId: 'z1', expiresAt: null }, user: { id: 'u1', tenantId: 't1', fullName: 'Ada' } },
+    };
+    expect(decodeAccessChange(encodeAccessChange(withRow))).to.deep.equal(withRow);
+    expect(decodeAccessChange(JSON.stringify({ ...change, payload: { kind: 'zone', zone: null } }))).to.deep.equal(change);
+  });
+
   for (const [name, raw] of [
     ['not JSON', '{'],
     ['an unknown kind', JSON.stringify({ ...change, kind: 'door' })],

@@ -1,9 +1,36 @@
+import type { HoursJson } from './hours.js';
+
 /**
  * The access change feed (API → daemons). After each committed change the API publishes one
  * message; `version` rises by one per tenant per change, so a daemon that sees a gap knows it
  * missed a message (pub/sub drops what is sent while disconnected) and reloads that tenant.
+ * A message carries the changed row as the change's transaction saw it (`payload`), so a daemon
+ * applies it without reading the database; without a payload it reads the row itself.
  */
 export const ACCESS_CHANGES_CHANNEL = 'access.changes';
+
+/** Rows as they travel: timestamps as ISO 8601 strings. */
+export interface WireTenant { id: string; plan: string; timezone: string }
+export interface WireZone { id: string; tenantId: string; name: string; active: boolean; hoursJson: HoursJson | null; readerIds: string[] }
+export interface WireGrant { id: string; tenantId: string; userId: string | null; visitorPassId: string | null; zoneId: string; expiresAt: string | null }
+export interface WireUser { id: string; tenantId: string; fullName: string }
+export interface WirePass { id: string; tenantId: string; visitorName: string; expiresAt: string; revokedAt: string | null }
+export interface WireReaderKey { id: string; tenantId: string; keyHash: string }
+export interface WireSigningKey { id: string; tenantId: string; publicKey: string; retiredAt: string | null }
+
+/**
+ * What a daemon needs to apply a change, by kind; null means the row is gone (deleted, revoked,
+ * no longer able to open doors). A grant carries its holder's name so a daemon that has never seen
+ * the user can answer with it; a pass carries its active grants.
+ */
+export type AccessPayload =
+  | { kind: 'tenant'; tenant: WireTenant | null }
+  | { kind: 'zone'; zone: WireZone | null }
+  | { kind: 'grant'; grant: WireGrant | null; user: WireUser | null }
+  | { kind: 'visitor-pass'; pass: WirePass | null; grants: WireGrant[] }
+  | { kind: 'reader-key'; readerKey: WireReaderKey | null }
+  | { kind: 'user'; user: WireUser | null }
+  | { kind: 'signing-key'; signingKey: WireSigningKey | null };
 
 export type AccessEntityKind = 'tenant' | 'zone' | 'grant' | 'visitor-pass' | 'reader-key' | 'user' | 'signing-key';
 
@@ -16,6 +43,7 @@ export interface AccessChange {
   op: 'upsert' | 'delete';
   /** When it was published (epoch ms), for the daemons' sync-lag metric. */
   at?: number;
+  payload?: AccessPayload;
 }
 
 export function encodeAccessChange(c: AccessChange): string {
@@ -32,6 +60,8 @@ export function decodeAccessChange(raw: string): AccessChange | null {
     if (v.op !== 'upsert' && v.op !== 'delete') return null;
     const change: AccessChange = { tenantId: v.tenantId, version: v.version!, kind: v.kind as AccessEntityKind, id: v.id, op: v.op };
     if (Number.isFinite(v.at)) change.at = v.at!;
+    // A payload of another kind than the change is ignored: the daemon then reads the row itself.
+    if (v.payload && typeof v.payload === 'object' && v.payload.kind === change.kind) change.payload = v.payload;
     return change;
   } catch {
     return null;

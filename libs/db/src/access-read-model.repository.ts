@@ -1,4 +1,7 @@
-import type { DataSource } from 'typeorm';
+/** A data source, or a transaction's manager: the API reads a change's rows inside the change's transaction. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<any>;
+}
 import type { Plan } from '@wfm/core/tenancy';
 import type { HoursJson } from '@wfm/access/hours';
 
@@ -63,20 +66,22 @@ export interface ReadModelSigningKey {
 }
 
 /**
- * Which rows: every tenant's (a daemon's start), one tenant's (after a missed change), or one row by
- * id (applying one change of the feed). Grants can also be asked for by visitor pass.
+ * Which rows: every tenant's (a daemon's start), one tenant's (after a missed change), one row by
+ * id (applying one change of the feed), or several by id (the payloads of a bulk change). Grants
+ * can also be asked for by visitor pass.
  */
-export type ReadModelScope = undefined | string | { id: string } | { visitorPassId: string };
+export type ReadModelScope = undefined | string | { id: string } | { ids: readonly string[] } | { visitorPassId: string };
 
-function scope(columns: { tenant: string; id: string }, s: ReadModelScope): { where: string; params: string[] } {
+function scope(columns: { tenant: string; id: string }, s: ReadModelScope): { where: string; params: unknown[] } {
   if (s === undefined) return { where: 'TRUE', params: [] };
   if (typeof s === 'string') return { where: `${columns.tenant} = $1`, params: [s] };
   if ('id' in s) return { where: `${columns.id} = $1`, params: [s.id] };
+  if ('ids' in s) return { where: `${columns.id} = ANY($1::uuid[])`, params: [s.ids] };
   return { where: 'visitor_pass_id = $1', params: [s.visitorPassId] };
 }
 
 export class AccessReadModelRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: Queryable) {}
 
   tenants(where?: ReadModelScope): Promise<ReadModelTenant[]> {
     const s = scope({ tenant: 'id', id: 'id' }, where);

@@ -36,11 +36,13 @@ export class RedisDaemonRegistry implements DaemonRegistry {
     return `${this.options.namespace}:daemon:${id}`;
   }
 
+  /** The heartbeat starts first, so a Redis that is down now registers the daemon once it is back. */
   async join(daemonId: string): Promise<void> {
-    await this.beat(daemonId);
+    clearInterval(this.heartbeats.get(daemonId));
     const timer = setInterval(() => void this.beat(daemonId).catch(() => {}), this.options.heartbeatMs);
     timer.unref();
     this.heartbeats.set(daemonId, timer);
+    await this.beat(daemonId);
     await this.send({ t: 'join', d: daemonId });
   }
 

@@ -1,18 +1,24 @@
-import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange } from '@wfm/access/change-feed';
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange, type AccessPayload, type WireGrant, type WireUser } from '@wfm/access/change-feed';
+import type { Plan } from '@wfm/core/tenancy';
 import type { Bus } from '@wfm/memory/bus';
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
-import type { AccessCache, AccessSnapshot } from './access-cache.js';
+import type { AccessCache, AccessSnapshot, GrantRow, UserRow } from './access-cache.js';
 import type { ChangeLoaderRepository } from './change-loader.repository.js';
 
 export interface SnapshotSource {
   load(tenantId?: string): Promise<AccessSnapshot>;
 }
 
+/** Told the versions the cache now holds, per tenant, after every change, reload and reconcile. */
+export type AckListener = (versions: ReadonlyMap<string, number>) => void;
+
 /**
  * Keeps the cache current. Pub/sub drops what is sent while a subscriber is away, so: every change
  * carries a per-tenant version and a gap reloads that tenant; every (re)subscribe reloads all; and
  * a timer compares versions with the database, which also keeps the cache current without Redis.
+ * A change that carries its rows is applied from them, without a database read; after each one the
+ * tenant's version is acknowledged, which is what the API waits for before it answers.
  */
 export class CacheSync {
   private unsubscribe: (() => Promise<void>) | null = null;
@@ -31,7 +37,12 @@ export class CacheSync {
     private readonly logger: Logger,
     private readonly opts: { reconcileIntervalMs: number },
     private readonly onApplied: (lagSeconds: number) => void = () => {},
+    private readonly onAck: AckListener = () => {},
   ) {}
+
+  private ackTenant(tenantId: string): void {
+    this.onAck(new Map([[tenantId, this.cache.versions.get(tenantId) ?? 0]]));
+  }
 
   async start(): Promise<void> {
     this.bus.onResubscribe(() => void this.reloadAll('resubscribed'));
@@ -52,6 +63,7 @@ export class CacheSync {
       try {
         const snapshot = await this.snapshots.load();
         this.cache.replaceAll(snapshot, this.clock.now().getTime());
+        this.onAck(new Map(this.cache.versions));
         this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
       } finally {
         this.full = null;
@@ -81,7 +93,11 @@ export class CacheSync {
   private onMessage(raw: string): void {
     const change = decodeAccessChange(raw);
     if (!change) return;
-    void this.enqueue(change.tenantId, () => this.applyChange(change));
+    void this.enqueue(change.tenantId, async () => {
+      await this.applyChange(change);
+      // Also when the change was already in the cache (a reload got it first): the API waits for this.
+      this.ackTenant(change.tenantId);
+    });
   }
 
   /** Waits for the changes already received to be applied (tests, shutdown). */
@@ -104,6 +120,7 @@ export class CacheSync {
   }
 
   private async applyRow(c: AccessChange): Promise<void> {
+    if (c.payload) return this.applyPayload(c.id, c.op, c.payload);
     switch (c.kind) {
       case 'tenant':
         return this.cache.putTenant(await this.rows.tenant(c.id), c.id);
@@ -142,10 +159,41 @@ export class CacheSync {
     }
   }
 
+  /** The same effects as the database reads below, from the rows the message carries. */
+  private applyPayload(id: string, op: AccessChange['op'], p: AccessPayload): void {
+    switch (p.kind) {
+      case 'tenant':
+        return this.cache.putTenant(p.tenant && { id: p.tenant.id, plan: p.tenant.plan as Plan, timezone: p.tenant.timezone }, id);
+      case 'zone':
+        if (p.zone) return this.cache.putZone(p.zone);
+        this.cache.removeZone(id);
+        return this.cache.removeGrantsOfZone(id);
+      case 'grant':
+        if (!p.grant) return this.cache.removeGrant(id);
+        if (p.user) this.cache.putUser(p.user.id, userRow(p.user));
+        return this.cache.putGrant(grantRow(p.grant));
+      case 'visitor-pass':
+        this.cache.putPass(id, p.pass && { ...p.pass, expiresAt: new Date(p.pass.expiresAt), revokedAt: p.pass.revokedAt ? new Date(p.pass.revokedAt) : null });
+        this.cache.removeGrantsOfHolder(id);
+        for (const g of p.grants) this.cache.putGrant(grantRow(g));
+        return;
+      case 'reader-key':
+        return this.cache.putReaderKey(id, p.readerKey);
+      case 'user':
+        this.cache.putUser(id, p.user && userRow(p.user));
+        if (op === 'delete') this.cache.removeGrantsOfHolder(id);
+        return;
+      case 'signing-key':
+        if (p.signingKey) this.cache.putSigningKey({ ...p.signingKey, retiredAt: p.signingKey.retiredAt ? new Date(p.signingKey.retiredAt) : null });
+        return;
+    }
+  }
+
   private reloadTenant(tenantId: string): Promise<void> {
     return (async () => {
       const snapshot = await this.snapshots.load(tenantId);
       this.cache.replaceTenant(tenantId, snapshot, this.clock.now().getTime());
+      this.ackTenant(tenantId);
       this.logger.info({ tenantId }, 'access cache reloaded a tenant after a missed change');
     })();
   }
@@ -161,4 +209,12 @@ export class CacheSync {
       this.logger.warn({ err }, 'access cache reconcile failed; serving from the cache');
     }
   }
+}
+
+function grantRow(g: WireGrant): GrantRow {
+  return { ...g, expiresAt: g.expiresAt ? new Date(g.expiresAt) : null };
+}
+
+function userRow(u: WireUser): UserRow {
+  return { id: u.id, tenantId: u.tenantId, fullName: u.fullName };
 }

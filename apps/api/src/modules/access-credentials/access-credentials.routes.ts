@@ -4,6 +4,7 @@ import { requirePlanFeature } from '../../http/plan.guard.js';
 import { accessGuards } from '../access/access-roles.js';
 import type { AccessCredentialsService } from './access-credentials.service.js';
 import { CredentialDto, SigningKeyRotatedDto } from './access-credentials.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['access control'];
 const E401 = { description: 'No valid access token' };
@@ -24,7 +25,7 @@ export function accessCredentialsRoutes(r: ApiRouter, credentials: AccessCredent
     },
     async ({ req }) => {
       const user = currentUser(req);
-      return created(await credentials.mintForUser(user.tenantId, user.userId));
+      return propagated(created, await credentials.mintForUser(user.tenantId, user.userId));
     },
   );
 
@@ -42,6 +43,6 @@ export function accessCredentialsRoutes(r: ApiRouter, credentials: AccessCredent
         403: { description: 'Role not allowed (TENANT_OWNER, COMPANY_ADMIN)' },
       },
     },
-    async ({ req }) => created(await credentials.rotate(currentUser(req).tenantId)),
+    async ({ req }) => propagated(created, await credentials.rotate(currentUser(req).tenantId)),
   );
 }

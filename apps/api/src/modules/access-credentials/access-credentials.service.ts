@@ -6,6 +6,7 @@ import type { TransactionRunner } from '@wfm/db/transaction';
 import { CREDENTIAL_LIFETIME_SECONDS, RETIRED_KEY_GRACE_SECONDS, signCredential, type SigningKey } from '@wfm/access/credential';
 import type { AccessChange } from '@wfm/access/change-feed';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated, Propagation } from '../access/propagation.js';
 import type { AccessCredentialsRepository } from './access-credentials.repository.js';
 import type { CredentialDto, SigningKeyRotatedDto } from './access-credentials.schemas.js';
 
@@ -36,23 +37,24 @@ export class AccessCredentialsService {
     private readonly clock: Clock,
   ) {}
 
-  async mintForUser(tenantId: string, userId: string): Promise<CredentialDto> {
-    const key = await this.currentKey(tenantId);
+  /** Propagated: the tenant's first credential creates its first signing key, which daemons must know before the first tap. */
+  async mintForUser(tenantId: string, userId: string): Promise<Propagated<CredentialDto>> {
+    const { key, propagation } = await this.currentKey(tenantId);
     const iat = seconds(this.clock.now());
     const credentialId = signCredential({ sub: userId, tid: tenantId, typ: 'user', iat, exp: iat + CREDENTIAL_LIFETIME_SECONDS, jti: uuid() }, key);
-    return { credentialId, expiresIn: '24h' };
+    return { value: { credentialId, expiresIn: '24h' }, propagation };
   }
 
   /** Valid only on `zoneIds`, and until the pass expires or 24 hours pass, whichever comes first. */
-  async mintForVisitor(tenantId: string, visitorPassId: string, zoneIds: string[], passExpiresAt: Date): Promise<{ credentialId: string; expiresAt: Date }> {
-    const key = await this.currentKey(tenantId);
+  async mintForVisitor(tenantId: string, visitorPassId: string, zoneIds: string[], passExpiresAt: Date): Promise<{ credentialId: string; expiresAt: Date; propagation: Propagation }> {
+    const { key, propagation } = await this.currentKey(tenantId);
     const iat = seconds(this.clock.now());
     const exp = Math.min(seconds(passExpiresAt), iat + CREDENTIAL_LIFETIME_SECONDS);
     const credentialId = signCredential({ sub: visitorPassId, tid: tenantId, typ: 'visitor', zones: zoneIds, iat, exp, jti: uuid() }, key);
-    return { credentialId, expiresAt: new Date(exp * 1000) };
+    return { credentialId, expiresAt: new Date(exp * 1000), propagation };
   }
 
-  async rotate(tenantId: string): Promise<SigningKeyRotatedDto> {
+  async rotate(tenantId: string): Promise<Propagated<SigningKeyRotatedDto>> {
     const pair = await newKeyPair();
     const now = this.clock.now();
     const id = uuid();
@@ -65,29 +67,30 @@ export class AccessCredentialsService {
       return { retiredId, changes };
     });
     this.keys.set(tenantId, { kid: id, privateKey: pair.privateKey });
-    await this.feed.publish(changes);
-    return {
+    const propagation = await this.feed.publish(changes);
+    const value: SigningKeyRotatedDto = {
       keyId: id,
       createdAt: now.toISOString(),
       retired: retiredId
         ? { keyId: retiredId, retiredAt: now.toISOString(), verifiesUntil: new Date(now.getTime() + RETIRED_KEY_GRACE_SECONDS * 1000).toISOString() }
         : null,
     };
+    return { value, propagation };
   }
 
-  private async currentKey(tenantId: string): Promise<SigningKey> {
+  private async currentKey(tenantId: string): Promise<{ key: SigningKey; propagation: Propagation }> {
     const kid = await this.repo.currentKeyId(tenantId);
     if (!kid) return this.createFirstKey(tenantId);
     const cached = this.keys.get(tenantId);
-    if (cached?.kid === kid) return cached;
+    if (cached?.kid === kid) return { key: cached, propagation: 'complete' };
     const sealed = await this.repo.sealedPrivateKey(tenantId, kid);
     if (!sealed) throw new Error(`Signing key ${kid} vanished`);
     const key = { kid, privateKey: createPrivateKey(this.encryptor.decrypt(sealed)) };
     this.keys.set(tenantId, key);
-    return key;
+    return { key, propagation: 'complete' };
   }
 
-  private async createFirstKey(tenantId: string): Promise<SigningKey> {
+  private async createFirstKey(tenantId: string): Promise<{ key: SigningKey; propagation: Propagation }> {
     const pair = await newKeyPair();
     const id = uuid();
     const change = await this.transaction(async (tx) => {
@@ -98,10 +101,10 @@ export class AccessCredentialsService {
     });
     // Another request created the tenant's first key at the same moment: use that one.
     if (!change) return this.currentKey(tenantId);
-    await this.feed.publish(change);
+    const propagation = await this.feed.publish(change);
     const key = { kid: id, privateKey: pair.privateKey };
     this.keys.set(tenantId, key);
-    return key;
+    return { key, propagation };
   }
 
   private sealed(pair: { publicKey: KeyObject; privateKey: KeyObject }): { publicKey: string; privateKeySealed: string } {

@@ -14,6 +14,7 @@ import {
   RevokeGrantBody,
   UserIdParams,
 } from './access-grants.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['access'];
 const AUTH = { kind: 'user' } as const;
@@ -77,7 +78,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
         409: { description: 'The user already has an active grant for this zone' },
       },
     },
-    async ({ req, body }) => created(await grants.create(currentUser(req), body)),
+    async ({ req, body }) => propagated(created, await grants.create(currentUser(req), body)),
   );
 
   r.post(
@@ -98,7 +99,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
         409: { description: 'A concurrent request granted one of the pairs first' },
       },
     },
-    async ({ req, body }) => created(await grants.bulk(currentUser(req), body)),
+    async ({ req, body }) => propagated(created, await grants.bulk(currentUser(req), body)),
   );
 
   r.post(
@@ -120,7 +121,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
         409: { description: 'The grant is not ACTIVE (already REVOKED or EXPIRED)' },
       },
     },
-    async ({ req, params, body }) => ok(await grants.revoke(currentUser(req), params.id, body.reason ?? null)),
+    async ({ req, params, body }) => propagated(ok, await grants.revoke(currentUser(req), params.id, body.reason ?? null)),
   );
 
   r.delete(
@@ -133,6 +134,6 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       params: GrantIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedGrantDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
     },
-    async ({ req, params }) => ok(await grants.remove(currentUser(req), params.id)),
+    async ({ req, params }) => propagated(ok, await grants.remove(currentUser(req), params.id)),
   );
 }

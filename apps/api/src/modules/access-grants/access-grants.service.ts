@@ -4,6 +4,7 @@ import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated, Propagation } from '../access/propagation.js';
 import type { UserRemoval, UserRemovalListener } from '../users/user-removal.port.js';
 import { ACTIVE_GRANT_EXISTS, type AccessGrantsRepository, type GrantSelector, type GrantView, type NewGrant, type Revocation } from './access-grants.repository.js';
 import type { BulkGrantsBody, BulkGrantsDto, CreateGrantBody, GrantDto, ListGrantsQuery } from './access-grants.schemas.js';
@@ -62,7 +63,7 @@ export class AccessGrantsService implements UserRemovalListener {
     return rows.map(toGrantDto);
   }
 
-  async create(actor: Actor, body: CreateGrantBody): Promise<GrantDto> {
+  async create(actor: Actor, body: CreateGrantBody): Promise<Propagated<GrantDto>> {
     const now = this.clock.now();
     const expiresAt = futureOrNull(body.expiresAt, now);
     const id = uuid();
@@ -77,12 +78,11 @@ export class AccessGrantsService implements UserRemovalListener {
       const changes = await this.feed.recordMany(tx, actor.tenantId, 'grant', [...expired, id]);
       return { grant: (await this.repo.view(tx, actor.tenantId, id, now))!, changes };
     });
-    await this.feed.publish(changes);
-    return toGrantDto(grant);
+    return { value: toGrantDto(grant), propagation: await this.feed.publish(changes) };
   }
 
   /** Every user × every zone, all in one transaction; pairs that already have an active grant are skipped. */
-  async bulk(actor: Actor, body: BulkGrantsBody): Promise<BulkGrantsDto> {
+  async bulk(actor: Actor, body: BulkGrantsBody): Promise<Propagated<BulkGrantsDto>> {
     const now = this.clock.now();
     const expiresAt = futureOrNull(body.expiresAt, now);
     const note = body.note ?? null;
@@ -122,11 +122,10 @@ export class AccessGrantsService implements UserRemovalListener {
       }));
       return { grants, skipped: body.userIds.length * body.zoneIds.length - fresh.length, changes };
     });
-    await this.feed.publish(changes);
-    return { created: grants.length, skipped, grants };
+    return { value: { created: grants.length, skipped, grants }, propagation: await this.feed.publish(changes) };
   }
 
-  async revoke(actor: Actor, id: string, reason: string | null): Promise<GrantDto> {
+  async revoke(actor: Actor, id: string, reason: string | null): Promise<Propagated<GrantDto>> {
     const now = this.clock.now();
     const { grant, changes } = await this.transaction(async (tx) => {
       const current = await this.repo.lockUserGrant(tx, actor.tenantId, id, now);
@@ -136,12 +135,11 @@ export class AccessGrantsService implements UserRemovalListener {
       const changes = [await this.feed.record(tx, actor.tenantId, 'grant', id)];
       return { grant: (await this.repo.view(tx, actor.tenantId, id, now))!, changes };
     });
-    await this.feed.publish(changes);
-    return toGrantDto(grant);
+    return { value: toGrantDto(grant), propagation: await this.feed.publish(changes) };
   }
 
   /** Removes the row for good; a grant still active at that moment is first revoked, so the audit shows when it ended. */
-  async remove(actor: Actor, id: string): Promise<{ deleted: true; id: string }> {
+  async remove(actor: Actor, id: string): Promise<Propagated<{ deleted: true; id: string }>> {
     const now = this.clock.now();
     const changes = await this.transaction(async (tx) => {
       if (!(await this.repo.lockUserGrant(tx, actor.tenantId, id, now))) throw grantNotFound();
@@ -149,8 +147,7 @@ export class AccessGrantsService implements UserRemovalListener {
       await this.repo.hardDelete(tx, actor.tenantId, id);
       return [await this.feed.record(tx, actor.tenantId, 'grant', id, 'delete')];
     });
-    await this.feed.publish(changes);
-    return { deleted: true, id };
+    return { value: { deleted: true, id }, propagation: await this.feed.publish(changes) };
   }
 
   /** Zone deletion's cascade, inside its transaction: user and visitor grants of the zone alike. */
@@ -158,7 +155,7 @@ export class AccessGrantsService implements UserRemovalListener {
     return this.endGrants(tx, tenantId, { zoneId }, { at, byUserId, reason: 'Zone deleted', source: REVOKED_BY.zoneDeleted });
   }
 
-  async userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<void>> {
+  async userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<Propagation>> {
     const { changes } = await this.endGrants(tx, removal.tenantId, { userId: removal.userId }, {
       at: removal.at,
       byUserId: removal.removedBy,
@@ -170,7 +167,7 @@ export class AccessGrantsService implements UserRemovalListener {
   }
 
   /** Grants stay as they are; daemons stop (or resume) honouring them while the user is inactive. */
-  async userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<void>> {
+  async userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<Propagation>> {
     const recorded = await this.feed.record(tx, change.tenantId, 'user', change.userId, 'upsert');
     return () => this.feed.publish(recorded);
   }

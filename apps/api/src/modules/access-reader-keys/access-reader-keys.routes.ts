@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth.guard.js';
 import { ACCESS_MANAGE_ROLES, accessGuards } from '../access/access-roles.js';
 import type { AccessReaderKeysService } from './access-reader-keys.service.js';
 import { CreateReaderKeyBody, ReaderKeyCreatedDto, ReaderKeyDto, ReaderKeyIdParams, ReaderKeyRevokedDto } from './access-reader-keys.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['access control'];
 const AUTH = { kind: 'user' } as const;
@@ -38,7 +39,7 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
     },
     async ({ req, body }) => {
       const user = currentUser(req);
-      return created(await keys.create({ tenantId: user.tenantId, userId: user.userId }, body));
+      return propagated(created, await keys.create({ tenantId: user.tenantId, userId: user.userId }, body));
     },
   );
 
@@ -59,6 +60,6 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
         404: { description: 'No key with this id in the tenant' },
       },
     },
-    async ({ req, params }) => ok(await keys.revoke(currentUser(req).tenantId, params.id)),
+    async ({ req, params }) => propagated(ok, await keys.revoke(currentUser(req).tenantId, params.id)),
   );
 }

@@ -5,6 +5,7 @@ import { NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { AccessChange } from '@wfm/access/change-feed';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated } from '../access/propagation.js';
 import type { AccessReaderKeysRepository } from './access-reader-keys.repository.js';
 import type { CreateReaderKeyBody, ReaderKeyCreatedDto, ReaderKeyDto, ReaderKeyRevokedDto } from './access-reader-keys.schemas.js';
 
@@ -26,7 +27,7 @@ export class AccessReaderKeysService {
     private readonly clock: Clock,
   ) {}
 
-  async create(actor: { tenantId: string; userId: string }, input: CreateReaderKeyBody): Promise<ReaderKeyCreatedDto> {
+  async create(actor: { tenantId: string; userId: string }, input: CreateReaderKeyBody): Promise<Propagated<ReaderKeyCreatedDto>> {
     const key = newReaderKey();
     const id = uuid();
     const now = this.clock.now();
@@ -44,8 +45,7 @@ export class AccessReaderKeysService {
       });
       return this.feed.record(tx, actor.tenantId, 'reader-key', id);
     });
-    await this.feed.publish(change);
-    return { id, name: input.name, key, createdAt: now.toISOString() };
+    return { value: { id, name: input.name, key, createdAt: now.toISOString() }, propagation: await this.feed.publish(change) };
   }
 
   async list(tenantId: string): Promise<ReaderKeyDto[]> {
@@ -60,7 +60,7 @@ export class AccessReaderKeysService {
   }
 
   /** Idempotent: revoking a revoked key answers its first revocation time and publishes nothing. */
-  async revoke(tenantId: string, id: string): Promise<ReaderKeyRevokedDto> {
+  async revoke(tenantId: string, id: string): Promise<Propagated<ReaderKeyRevokedDto>> {
     const { revokedAt, change } = await this.transaction(async (tx): Promise<{ revokedAt: Date; change: AccessChange | null }> => {
       const at = await this.repo.revoke(tx, tenantId, id, this.clock.now());
       if (at) return { revokedAt: at, change: await this.feed.record(tx, tenantId, 'reader-key', id) };
@@ -68,7 +68,7 @@ export class AccessReaderKeysService {
       if (!existing?.revokedAt) throw new NotFoundError('Reader key not found');
       return { revokedAt: existing.revokedAt, change: null };
     });
-    if (change) await this.feed.publish(change);
-    return { id, revoked: true, revokedAt: revokedAt.toISOString() };
+    const propagation = change ? await this.feed.publish(change) : 'complete';
+    return { value: { id, revoked: true, revokedAt: revokedAt.toISOString() }, propagation };
   }
 }

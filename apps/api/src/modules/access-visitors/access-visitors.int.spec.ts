@@ -21,6 +21,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
   let db: TestDatabase;
   let bus: LocalBus;
   let published: AccessChange[];
+  let payloads: Array<AccessChange['payload']>;
   const clock = new FakeClock('2026-03-02T09:00:00Z');
   const logger = createLogger('test', 'silent');
 
@@ -32,10 +33,12 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     await db.truncate();
     bus = new LocalBus();
     published = [];
+    payloads = [];
     await bus.subscribe(ACCESS_CHANGES_CHANNEL, (m) => {
-      const { at, ...change } = decodeAccessChange(m)!;
+      const { at, payload, ...change } = decodeAccessChange(m)!;
       expect(at).to.be.a('number');
       published.push(change);
+      payloads.push(payload);
     });
   });
   afterEach(async () => bus.close());
@@ -74,7 +77,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     const { actor, zoneId } = await actorAndZone();
     const failingMail: MailTransport = { send: async () => Promise.reject(new Error('outbox down')) };
     for (const messaging of [{ send: async () => ({ accepted: false }) }, { send: async () => Promise.reject(new Error('provider down')) }]) {
-      const res = await service(failingMail, messaging).create(actor, body(zoneId));
+      const res = (await service(failingMail, messaging).create(actor, body(zoneId))).value;
       expect(res).to.include({ emailSent: false, whatsappSent: false });
       expect(res.grants).to.have.length(1);
     }
@@ -86,10 +89,12 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     const { actor, zoneId } = await actorAndZone();
     const mails: string[] = [];
     const messages: TextMessage[] = [];
-    const res = await service(
-      { send: async (m) => void mails.push(m.text) },
-      { send: async (m) => (messages.push(m), { accepted: true }) },
-    ).create(actor, body(zoneId));
+    const res = (
+      await service(
+        { send: async (m) => void mails.push(m.text) },
+        { send: async (m) => (messages.push(m), { accepted: true }) },
+      ).create(actor, body(zoneId))
+    ).value;
     expect(res).to.include({ emailSent: true, whatsappSent: true });
     expect(mails).to.have.length(1);
     expect(mails[0]).to.contain(res.magicLink).and.contain('3 Mar 2026, 17:00 GMT-5');
@@ -99,25 +104,30 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
   it('publishes the pass and its grants after commit, with consecutive versions, and again on revocation', async () => {
     const { actor, zoneId } = await actorAndZone();
     const svc = service({ send: async () => undefined }, { send: async () => ({ accepted: true }) });
-    const res = await svc.create(actor, body(zoneId));
+    const res = (await svc.create(actor, body(zoneId))).value;
     await flush();
     const [pass]: Array<{ id: string }> = await db.dataSource.query(`SELECT id FROM access_visitor_passes WHERE tenant_id = $1`, [actor.tenantId]);
     expect(published).to.deep.equal([
       { tenantId: actor.tenantId, version: 1, kind: 'visitor-pass', id: pass!.id, op: 'upsert' },
       { tenantId: actor.tenantId, version: 2, kind: 'grant', id: res.grants[0]!.id, op: 'upsert' },
     ]);
+    expect(payloads[0]).to.deep.include({ kind: 'visitor-pass', grants: [{ id: res.grants[0]!.id, tenantId: actor.tenantId, userId: null, visitorPassId: pass!.id, zoneId, expiresAt: res.expiresAt }] });
     await svc.revoke(actor, res.inviteCode);
     await flush();
     expect(published.slice(2)).to.deep.equal([
       { tenantId: actor.tenantId, version: 3, kind: 'visitor-pass', id: pass!.id, op: 'upsert' },
       { tenantId: actor.tenantId, version: 4, kind: 'grant', id: res.grants[0]!.id, op: 'upsert' },
     ]);
+    // What the daemons apply without reading the database: the pass revoked, its grants gone.
+    expect(payloads[2]).to.deep.include({ kind: 'visitor-pass', grants: [] });
+    expect(payloads[2]).to.have.nested.property('pass.revokedAt').that.is.a('string');
+    expect(payloads[3]).to.deep.equal({ kind: 'grant', grant: null, user: null });
   });
 
   it('publishes the signing key the first redemption creates', async () => {
     const { actor, zoneId } = await actorAndZone();
     const svc = service({ send: async () => undefined }, { send: async () => ({ accepted: true }) });
-    const res = await svc.create(actor, body(zoneId));
+    const res = (await svc.create(actor, body(zoneId))).value;
     await svc.redeem(res.inviteCode);
     await flush();
     const [key]: Array<{ id: string }> = await db.dataSource.query(`SELECT id FROM access_signing_keys WHERE tenant_id = $1`, [actor.tenantId]);

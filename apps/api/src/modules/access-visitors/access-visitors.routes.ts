@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth.guard.js';
 import { ACCESS_MANAGE_ROLES, accessGuards } from '../access/access-roles.js';
 import type { AccessVisitorsService } from './access-visitors.service.js';
 import { CreateVisitorBody, InviteCodeParams, VisitorCredentialDto, VisitorPassCreatedDto, VisitorPassDto, VisitorPassRevokedDto } from './access-visitors.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['access control'];
 const AUTH = { kind: 'user' } as const;
@@ -45,7 +46,7 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
     },
     async ({ req, body }) => {
       const user = currentUser(req);
-      return created(await visitors.create({ tenantId: user.tenantId, userId: user.userId, timezone: user.tenant.timezone }, body));
+      return propagated(created, await visitors.create({ tenantId: user.tenantId, userId: user.userId, timezone: user.tenant.timezone }, body));
     },
   );
 
@@ -67,7 +68,7 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
     },
     async ({ req, params }) => {
       const user = currentUser(req);
-      return ok(await visitors.revoke({ tenantId: user.tenantId, userId: user.userId }, params.inviteCode));
+      return propagated(ok, await visitors.revoke({ tenantId: user.tenantId, userId: user.userId }, params.inviteCode));
     },
   );
 
@@ -85,6 +86,6 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
         429: { description: 'More than 5 redemptions from this address in 5 minutes' },
       },
     },
-    async ({ params }) => created(await visitors.redeem(params.inviteCode)),
+    async ({ params }) => propagated(created, await visitors.redeem(params.inviteCode)),
   );
 }

@@ -5,6 +5,7 @@ import type { Logger } from '@wfm/core/logger';
 import { planIncludes } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated } from '../access/propagation.js';
 import type { AccessCredentialsService } from '../access-credentials/access-credentials.service.js';
 import type { MailTransport } from '../mail/mail.transport.js';
 import type { MessagingTransport } from '../messaging/messaging.transport.js';
@@ -59,7 +60,7 @@ export interface VisitorActor {
 export class AccessVisitorsService {
   constructor(private readonly d: AccessVisitorsDeps) {}
 
-  async create(actor: VisitorActor, body: CreateVisitorBody): Promise<VisitorPassCreatedDto> {
+  async create(actor: VisitorActor, body: CreateVisitorBody): Promise<Propagated<VisitorPassCreatedDto>> {
     const { repo, feed, secrets } = this.d;
     const now = this.d.clock.now();
     const expiresAt = new Date(body.expiresAt);
@@ -93,14 +94,14 @@ export class AccessVisitorsService {
       ];
       return { grants, changes };
     });
-    await feed.publish(changes);
+    const propagation = await feed.publish(changes);
 
     const magicLink = `${this.d.appUrl}/visit/${inviteCode}`;
     const [emailSent, whatsappSent] = await Promise.all([
       body.email ? this.sendEmail(actor.tenantId, body.email, body.name, until, magicLink) : false,
       body.phone ? this.sendMessage(actor.tenantId, body.phone, body.name, until, magicLink) : false,
     ]);
-    return { inviteCode, magicLink, expiresAt: expiresAt.toISOString(), emailSent, whatsappSent, grants };
+    return { value: { inviteCode, magicLink, expiresAt: expiresAt.toISOString(), emailSent, whatsappSent, grants }, propagation };
   }
 
   async list(tenantId: string): Promise<VisitorPassDto[]> {
@@ -117,7 +118,7 @@ export class AccessVisitorsService {
    * code (the two cannot be confused: a code is 32 characters, an id 36). A pass already revoked is
    * not found, like one that never existed.
    */
-  async revoke(actor: { tenantId: string; userId: string }, codeOrId: string): Promise<VisitorPassRevokedDto> {
+  async revoke(actor: { tenantId: string; userId: string }, codeOrId: string): Promise<Propagated<VisitorPassRevokedDto>> {
     const { repo, feed } = this.d;
     const by: PassSelector = UUID.test(codeOrId) ? { id: codeOrId.toLowerCase() } : { codeHash: this.d.secrets.hash(codeOrId) };
     const now = this.d.clock.now();
@@ -130,8 +131,7 @@ export class AccessVisitorsService {
       const changes = [await feed.record(tx, actor.tenantId, 'visitor-pass', pass.id), ...(await feed.recordMany(tx, actor.tenantId, 'grant', grantIds))];
       return { id: pass.id, changes };
     });
-    await feed.publish(changes);
-    return { revoked: true, id };
+    return { value: { revoked: true, id }, propagation: await feed.publish(changes) };
   }
 
   /**
@@ -139,7 +139,7 @@ export class AccessVisitorsService {
    * learns nothing about which codes ever existed. A pass may be redeemed any number of times (a new
    * phone, or a fresh credential each day of a multi-day pass); each redemption mints a new credential.
    */
-  async redeem(inviteCode: string): Promise<VisitorCredentialDto> {
+  async redeem(inviteCode: string): Promise<Propagated<VisitorCredentialDto>> {
     const { repo } = this.d;
     const now = this.d.clock.now();
     const pass = await repo.findForRedeem(this.d.secrets.hash(inviteCode));
@@ -148,7 +148,10 @@ export class AccessVisitorsService {
     const zones = await repo.openZones(pass.tenantId, pass.id, now);
     const credential = await this.d.credentials.mintForVisitor(pass.tenantId, pass.id, zones.map((z) => z.id), pass.expiresAt);
     await repo.markRedeemed(pass.tenantId, pass.id, now);
-    return { credentialId: credential.credentialId, expiresAt: credential.expiresAt.toISOString(), zones, visitorName: pass.visitorName };
+    return {
+      value: { credentialId: credential.credentialId, expiresAt: credential.expiresAt.toISOString(), zones, visitorName: pass.visitorName },
+      propagation: credential.propagation,
+    };
   }
 
   /** True when the mail transport accepted the message; a failure is logged and never fails the request. */

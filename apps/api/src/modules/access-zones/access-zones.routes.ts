@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth.guard.js';
 import { ACCESS_MANAGE_ROLES, ACCESS_OUTLET_READ_ROLES, accessGuards } from '../access/access-roles.js';
 import type { AccessZonesService } from './access-zones.service.js';
 import { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto, ZoneIdParams } from './access-zones.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['access'];
 const AUTH = { kind: 'user' } as const;
@@ -62,7 +63,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
         409: E409,
       },
     },
-    async ({ req, body }) => created(await zones.create(currentUser(req), body)),
+    async ({ req, body }) => propagated(created, await zones.create(currentUser(req), body)),
   );
 
   r.patch(
@@ -84,7 +85,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
         409: E409,
       },
     },
-    async ({ req, params, body }) => ok(await zones.update(currentUser(req), params.id, body)),
+    async ({ req, params, body }) => propagated(ok, await zones.update(currentUser(req), params.id, body)),
   );
 
   r.delete(
@@ -97,7 +98,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       params: ZoneIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedZoneDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
     },
-    async ({ req, params }) => ok(await zones.remove(currentUser(req), params.id)),
+    async ({ req, params }) => propagated(ok, await zones.remove(currentUser(req), params.id)),
   );
 
   r.get(

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated } from '../access/propagation.js';
 import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { AccessGrantsService } from '../access-grants/access-grants.service.js';
 import type { AccessZonesRepository, ReaderRow, ZoneChanges, ZoneRow } from './access-zones.repository.js';
@@ -67,7 +68,7 @@ export class AccessZonesService {
     return toZoneDto(zone);
   }
 
-  async create(actor: Actor, body: CreateZoneBody): Promise<ZoneDto> {
+  async create(actor: Actor, body: CreateZoneBody): Promise<Propagated<ZoneDto>> {
     const now = this.clock.now();
     const id = uuid();
     const { zone, change } = await this.transaction(async (tx) => {
@@ -88,11 +89,10 @@ export class AccessZonesService {
       const change = await this.feed.record(tx, actor.tenantId, 'zone', id);
       return { zone: (await this.repo.findLive(tx, actor.tenantId, id, TENANT))!, change };
     });
-    await this.feed.publish(change);
-    return toZoneDto(zone);
+    return { value: toZoneDto(zone), propagation: await this.feed.publish(change) };
   }
 
-  async update(actor: Actor, id: string, body: UpdateZoneBody): Promise<ZoneDto> {
+  async update(actor: Actor, id: string, body: UpdateZoneBody): Promise<Propagated<ZoneDto>> {
     const now = this.clock.now();
     const { zone, change } = await this.transaction(async (tx) => {
       if (!(await this.repo.lockLive(tx, actor.tenantId, id))) throw zoneNotFound();
@@ -111,11 +111,10 @@ export class AccessZonesService {
       const change = await this.feed.record(tx, actor.tenantId, 'zone', id);
       return { zone: (await this.repo.findLive(tx, actor.tenantId, id, TENANT))!, change };
     });
-    await this.feed.publish(change);
-    return toZoneDto(zone);
+    return { value: toZoneDto(zone), propagation: await this.feed.publish(change) };
   }
 
-  async remove(actor: Actor, id: string): Promise<DeletedZoneDto> {
+  async remove(actor: Actor, id: string): Promise<Propagated<DeletedZoneDto>> {
     const now = this.clock.now();
     const { revoked, changes } = await this.transaction(async (tx) => {
       if (!(await this.repo.lockLive(tx, actor.tenantId, id))) throw zoneNotFound();
@@ -126,8 +125,7 @@ export class AccessZonesService {
       const changes: AccessChange[] = [zoneChange, ...ended.changes];
       return { revoked: ended.revoked, changes };
     });
-    await this.feed.publish(changes);
-    return { deleted: true, id, revokedGrants: revoked };
+    return { value: { deleted: true, id, revokedGrants: revoked }, propagation: await this.feed.publish(changes) };
   }
 
   async readers(actor: Actor): Promise<ReaderDto[]> {

@@ -3,33 +3,101 @@ import { nextAccessVersion, reserveAccessVersions } from '@wfm/db/access-feed.re
 import type { Tx } from '@wfm/db/transaction';
 import type { Bus } from '@wfm/memory/bus';
 import type { Logger } from '@wfm/core/logger';
+import { AccessPayloadsRepository } from './access-payloads.repository.js';
+import { PropagationMetrics, type Propagation } from './propagation.js';
+
+const DEADLINE = Symbol('deadline');
 
 /**
  * Everything a daemon's cache must see goes through here: `record` inside the change's transaction
- * (it takes the next per-tenant version), `publish` after the commit. A lost publish is not an
- * error: daemons notice the version gap, or reconcile on their timer, and reload from PostgreSQL.
+ * (it takes the next per-tenant version and reads the rows the message will carry), `publish` after
+ * the commit, which waits until every live daemon has acknowledged the change, bounded by
+ * `timeoutMs`. A lost publish or a late daemon is not an error: the answer says `partial`, and the
+ * daemons heal through the version gap, a reload, or their reconcile timer.
  */
 export class AccessFeed {
-  constructor(private readonly bus: Bus, private readonly logger: Logger) {}
+  private readonly payloads = new AccessPayloadsRepository();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly logger: Logger,
+    private readonly opts: { timeoutMs: number; metrics?: PropagationMetrics } = { timeoutMs: 250 },
+  ) {}
 
   async record(tx: Tx, tenantId: string, kind: AccessEntityKind, id: string, op: AccessChange['op'] = 'upsert'): Promise<AccessChange> {
-    return { tenantId, version: await nextAccessVersion(tx, tenantId), kind, id, op };
+    const payload = (await this.payloads.load(tx, kind, [id], op)).get(id);
+    return { tenantId, version: await nextAccessVersion(tx, tenantId), kind, id, op, ...(payload ? { payload } : {}) };
   }
 
   /** One change per id, with consecutive versions taken in a single statement (bulk grants, cascades). */
   async recordMany(tx: Tx, tenantId: string, kind: AccessEntityKind, ids: readonly string[], op: AccessChange['op'] = 'upsert'): Promise<AccessChange[]> {
     if (ids.length === 0) return [];
+    const payloads = await this.payloads.load(tx, kind, ids, op);
     const last = await reserveAccessVersions(tx, tenantId, ids.length);
-    return ids.map((id, i) => ({ tenantId, version: last - ids.length + 1 + i, kind, id, op }));
+    return ids.map((id, i) => {
+      const payload = payloads.get(id);
+      return { tenantId, version: last - ids.length + 1 + i, kind, id, op, ...(payload ? { payload } : {}) };
+    });
   }
 
-  async publish(changes: AccessChange | AccessChange[]): Promise<void> {
-    for (const change of Array.isArray(changes) ? changes : [changes]) {
-      try {
-        await this.bus.publish(ACCESS_CHANGES_CHANNEL, encodeAccessChange({ ...change, at: Date.now() }));
-      } catch (err) {
-        this.logger.warn({ err, change }, 'access change not published; daemons will reconcile');
-      }
+  /** Publishes, then waits for the live daemons' acknowledgements; never longer than the timeout in all. */
+  async publish(changes: AccessChange | AccessChange[]): Promise<Propagation> {
+    const list = Array.isArray(changes) ? changes : [changes];
+    if (list.length === 0) return 'complete';
+    const propagation = await this.propagate(list);
+    this.opts.metrics?.observe(propagation);
+    return propagation;
+  }
+
+  private async propagate(list: AccessChange[]): Promise<Propagation> {
+    const registry = this.bus.daemons;
+    const started = Date.now();
+    const remaining = () => Math.max(0, this.opts.timeoutMs - (Date.now() - started));
+    // A stalled Redis must not hold the answer: the subscription and the publishes race the same deadline.
+    const watching = await beforeDeadline(registry.watch(), remaining());
+    if (watching === DEADLINE) return this.unconfirmed(list, 'the daemon registry did not answer');
+    // The daemons live before the publish: one that joins later loads after the commit, so it has the change.
+    const daemons = registry.live();
+    const publishes = list.map((change) =>
+      this.bus.publish(ACCESS_CHANGES_CHANNEL, encodeAccessChange({ ...change, at: Date.now() })).then(
+        () => true,
+        (err: unknown) => {
+          this.logger.warn({ err, tenantId: change.tenantId, version: change.version }, 'access change not published; daemons will reconcile');
+          return false;
+        },
+      ),
+    );
+    const sent = await beforeDeadline(Promise.all(publishes), remaining());
+    if (daemons.length === 0) return 'complete';
+    if (sent === DEADLINE || !sent.every(Boolean)) return this.unconfirmed(list, 'the change was not published in time');
+    const targets = new Map<string, number>();
+    for (const c of list) targets.set(c.tenantId, Math.max(targets.get(c.tenantId) ?? 0, c.version));
+    const lags = await registry.waitFor(daemons, targets, remaining());
+    for (const lag of lags) {
+      this.logger.warn(
+        { daemonId: lag.daemonId, tenantId: lag.tenantId, version: lag.version, acked: lag.acked, behind: lag.version - lag.acked },
+        'access daemon did not acknowledge a change in time',
+      );
     }
+    return lags.length ? 'partial' : 'complete';
+  }
+
+  private unconfirmed(list: AccessChange[], why: string): Propagation {
+    const last = list[list.length - 1]!;
+    this.logger.warn({ tenantId: last.tenantId, version: last.version, timeoutMs: this.opts.timeoutMs }, `access change propagation not confirmed: ${why}`);
+    return 'partial';
+  }
+}
+
+/** The work's result, or DEADLINE when it fails or outlasts `ms` (the work itself is left to finish). */
+async function beforeDeadline<T>(work: Promise<T>, ms: number): Promise<T | typeof DEADLINE> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof DEADLINE>((resolve) => {
+    timer = setTimeout(() => resolve(DEADLINE), ms);
+  });
+  try {
+    return await Promise.race([work.catch((): typeof DEADLINE => DEADLINE), deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -3,6 +3,7 @@ import type { TenantProvisioningService } from '../tenants/tenant-provisioning.s
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { ProvisionedTenantDto, TenantDto } from '../tenants/tenants.schemas.js';
 import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './platform.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const HIDDEN = 'No platform token, a wrong one, or none configured: the route does not exist for the caller';
 
@@ -39,6 +40,6 @@ export function platformRoutes(r: ApiRouter, provisioning: TenantProvisioningSer
         404: { description: `No such tenant. ${HIDDEN}` },
       },
     },
-    async ({ params, body }) => ok(await tenants.operatorUpdate(params.id, body)),
+    async ({ params, body }) => propagated(ok, await tenants.operatorUpdate(params.id, body)),
   );
 }

@@ -3,6 +3,7 @@ import { ok, type ApiRouter } from '../../http/api-router.js';
 import { currentUser } from '../../http/auth.guard.js';
 import type { TenantsService } from './tenants.service.js';
 import { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const ADMINS: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
 
@@ -36,6 +37,6 @@ export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
         403: { description: 'Role not allowed, or switching the developer API on without the Enterprise plan (error ModuleNotEntitled)' },
       },
     },
-    async ({ req, body }) => ok(await tenants.updateSettings(currentUser(req).tenantId, body)),
+    async ({ req, body }) => propagated(ok, await tenants.updateSettings(currentUser(req).tenantId, body)),
   );
 }

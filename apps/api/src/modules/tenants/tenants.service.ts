@@ -4,6 +4,7 @@ import { planIncludes, type Plan } from '@wfm/core/tenancy';
 import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { AccessFeed } from '../access/access-feed.service.js';
+import type { Propagated } from '../access/propagation.js';
 import type { TenantChanges, TenantsRepository } from './tenants.repository.js';
 import type { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
 
@@ -56,7 +57,7 @@ export class TenantsService {
     return toTenantDto(t);
   }
 
-  async updateSettings(tenantId: string, body: UpdateTenantBody): Promise<TenantDto> {
+  async updateSettings(tenantId: string, body: UpdateTenantBody): Promise<Propagated<TenantDto>> {
     const current = await this.repo.findById(tenantId);
     if (!current) throw new NotFoundError('Tenant not found');
     // Switching off is always allowed, so a downgraded tenant can still tidy up its settings.
@@ -67,7 +68,7 @@ export class TenantsService {
   }
 
   /** The platform operator's changes: the only way a plan changes. */
-  operatorUpdate(tenantId: string, changes: OperatorTenantChanges): Promise<TenantDto> {
+  operatorUpdate(tenantId: string, changes: OperatorTenantChanges): Promise<Propagated<TenantDto>> {
     return this.apply(tenantId, defined(changes));
   }
 
@@ -75,7 +76,7 @@ export class TenantsService {
     return (await this.repo.list()).map(toTenantDto);
   }
 
-  private async apply(tenantId: string, changes: TenantChanges): Promise<TenantDto> {
+  private async apply(tenantId: string, changes: TenantChanges): Promise<Propagated<TenantDto>> {
     const { tenant, change } = await this.transaction(async (tx) => {
       const tenant = await this.repo.update(tx, tenantId, changes, this.clock.now());
       if (!tenant) throw new NotFoundError('Tenant not found');
@@ -83,7 +84,6 @@ export class TenantsService {
       const touchesAccess = changes.plan !== undefined || changes.timezone !== undefined;
       return { tenant, change: touchesAccess ? await this.accessFeed.record(tx, tenantId, 'tenant', tenantId) : null };
     });
-    if (change) await this.accessFeed.publish(change);
-    return toTenantDto(tenant);
+    return { value: toTenantDto(tenant), propagation: change ? await this.accessFeed.publish(change) : 'complete' };
   }
 }

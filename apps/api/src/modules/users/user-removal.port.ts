@@ -1,4 +1,5 @@
 import type { Tx } from '@wfm/db/transaction';
+import type { Propagation } from '../access/propagation.js';
 
 export interface UserRemoval {
   tenantId: string;
@@ -12,7 +13,7 @@ export interface UserRemoval {
  * transaction; returns the work to do once it has committed (telling the access daemons).
  */
 export interface UserRemovalListener {
-  userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<void>>;
+  userRemoved(tx: Tx, removal: UserRemoval): Promise<() => Promise<Propagation>>;
   /** Deactivation and reactivation: a deactivated person's door credential must stop at once. */
-  userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<void>>;
+  userStatusChanged(tx: Tx, change: { tenantId: string; userId: string }): Promise<() => Promise<Propagation>>;
 }

@@ -13,6 +13,7 @@ import {
   UserIdParams,
   UserStatusBody,
 } from './users.schemas.js';
+import { propagated } from '../access/propagation.js';
 
 const TAGS = ['users'];
 const E400 = { description: 'Validation failure' };
@@ -124,7 +125,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
         404: E404,
       },
     },
-    async ({ req, params, body }) => ok(await users.setStatus(currentUser(req), params.id, body.status)),
+    async ({ req, params, body }) => propagated(ok, await users.setStatus(currentUser(req), params.id, body.status)),
   );
 
   r.delete(
@@ -142,6 +143,6 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
         404: E404,
       },
     },
-    async ({ req, params }) => ok(await users.remove(currentUser(req), params.id)),
+    async ({ req, params }) => propagated(ok, await users.remove(currentUser(req), params.id)),
   );
 }

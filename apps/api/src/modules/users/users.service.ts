@@ -9,6 +9,7 @@ import type { UserInviter } from '../auth/invite.port.js';
 import type { SessionRevoker } from '../auth/session-revoker.port.js';
 import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { UserRemovalListener } from './user-removal.port.js';
+import type { Propagated } from '../access/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
 
@@ -122,7 +123,7 @@ export class UsersService {
   }
 
   /** Deactivation fires no event (spec 03); it ends the user's sessions so their tokens stop working now. */
-  async setStatus(actor: Actor, id: string, status: 'ACTIVE' | 'INACTIVE'): Promise<UserDto> {
+  async setStatus(actor: Actor, id: string, status: 'ACTIVE' | 'INACTIVE'): Promise<Propagated<UserDto>> {
     if (id === actor.userId && status === 'INACTIVE') throw new ForbiddenError('You cannot deactivate your own account');
     const { user, afterCommit } = await this.transaction(async (tx) => {
       await this.manageable(tx, actor, id);
@@ -131,12 +132,11 @@ export class UsersService {
       if (status === 'INACTIVE') await this.sessions.revokeAllForUser(tx, actor.tenantId, id, now, 'user_deactivated');
       return { user: updated, afterCommit: await this.removal.userStatusChanged(tx, { tenantId: actor.tenantId, userId: id }) };
     });
-    await afterCommit();
-    return toUserDto(user);
+    return { value: toUserDto(user), propagation: await afterCommit() };
   }
 
   /** The one place a user is removed; everything that must end with them ends in this transaction. */
-  async remove(actor: Actor, id: string): Promise<{ deleted: true; id: string }> {
+  async remove(actor: Actor, id: string): Promise<Propagated<{ deleted: true; id: string }>> {
     if (id === actor.userId) throw new ForbiddenError('You cannot delete your own account');
     const afterCommit = await this.transaction(async (tx) => {
       await this.manageable(tx, actor, id);
@@ -146,8 +146,7 @@ export class UsersService {
       await recordEvent(tx, actor.tenantId, 'user.terminated', { tenantId: actor.tenantId, userId: id }, now);
       return this.removal.userRemoved(tx, { tenantId: actor.tenantId, userId: id, removedBy: actor.userId, at: now });
     });
-    await afterCommit();
-    return { deleted: true, id };
+    return { value: { deleted: true, id }, propagation: await afterCommit() };
   }
 
   /**
