@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { decodeAccessChange, encodeAccessChange, type AccessChange } from './change-feed.js';
+import { decodeAccessChange, decodeAccessChanges, encodeAccessChange, encodeAccessChanges, type AccessChange } from './change-feed.js';
 
 describe('access change feed messages', () => {
   const change: AccessChange = { tenantId: 't1', version: 42, kind: 'grant', id: 'g1', op: 'upsert' };
@@ -15,6 +15,14 @@ describe('access change feed messages', () => {
     };
     expect(decodeAccessChange(encodeAccessChange(withRow))).to.deep.equal(withRow);
     expect(decodeAccessChange(JSON.stringify({ ...change, payload: { kind: 'zone', zone: null } }))).to.deep.equal(change);
+  });
+
+  it('round-trips a batch in order, reads a single change as a batch of one, and drops malformed entries', () => {
+    const next: AccessChange = { ...change, version: 43, id: 'g2' };
+    expect(decodeAccessChanges(encodeAccessChanges([change, next]))).to.deep.equal([change, next]);
+    expect(decodeAccessChanges(encodeAccessChange(change))).to.deep.equal([change]);
+    expect(decodeAccessChanges(JSON.stringify([change, { ...next, kind: 'door' }, 7]))).to.deep.equal([change]);
+    expect(decodeAccessChanges('{')).to.deep.equal([]);
   });
 
   for (const [name, raw] of [

@@ -50,20 +50,47 @@ export function encodeAccessChange(c: AccessChange): string {
   return JSON.stringify(c);
 }
 
+/**
+ * Changes published together (a bulk grant, a cascade) travel in messages of up to this many, in
+ * version order: 10,000 grants are 20 messages for a daemon to parse and apply, not 10,000.
+ */
+export const ACCESS_CHANGES_PER_MESSAGE = 500;
+
+export function encodeAccessChanges(changes: readonly AccessChange[]): string {
+  return JSON.stringify(changes);
+}
+
+/** One change or a batch; malformed entries are dropped (the version gap then reloads the tenant). */
+export function decodeAccessChanges(raw: string): AccessChange[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(v) ? v : [v];
+  return list.map((c) => toChange(c)).filter((c): c is AccessChange => c !== null);
+}
+
 const KINDS: readonly string[] = ['tenant', 'zone', 'grant', 'visitor-pass', 'reader-key', 'user', 'signing-key'];
 
 /** Null for anything that is not a well-formed change (a daemon ignores it and relies on reconcile). */
 export function decodeAccessChange(raw: string): AccessChange | null {
   try {
-    const v = JSON.parse(raw) as Partial<AccessChange>;
-    if (typeof v.tenantId !== 'string' || typeof v.id !== 'string' || !Number.isSafeInteger(v.version) || !KINDS.includes(v.kind as string)) return null;
-    if (v.op !== 'upsert' && v.op !== 'delete') return null;
-    const change: AccessChange = { tenantId: v.tenantId, version: v.version!, kind: v.kind as AccessEntityKind, id: v.id, op: v.op };
-    if (Number.isFinite(v.at)) change.at = v.at!;
-    // A payload of another kind than the change is ignored: the daemon then reads the row itself.
-    if (v.payload && typeof v.payload === 'object' && v.payload.kind === change.kind) change.payload = v.payload;
-    return change;
+    return toChange(JSON.parse(raw));
   } catch {
     return null;
   }
+}
+
+function toChange(raw: unknown): AccessChange | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const v = raw as Partial<AccessChange>;
+  if (typeof v.tenantId !== 'string' || typeof v.id !== 'string' || !Number.isSafeInteger(v.version) || !KINDS.includes(v.kind as string)) return null;
+  if (v.op !== 'upsert' && v.op !== 'delete') return null;
+  const change: AccessChange = { tenantId: v.tenantId, version: v.version!, kind: v.kind as AccessEntityKind, id: v.id, op: v.op };
+  if (Number.isFinite(v.at)) change.at = v.at!;
+  // A payload of another kind than the change is ignored: the daemon then reads the row itself.
+  if (v.payload && typeof v.payload === 'object' && v.payload.kind === change.kind) change.payload = v.payload;
+  return change;
 }

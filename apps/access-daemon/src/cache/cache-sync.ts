@@ -1,4 +1,4 @@
-import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange, type AccessPayload, type WireGrant, type WireUser } from '@wfm/access/change-feed';
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges, type AccessChange, type AccessPayload, type WireGrant, type WireUser } from '@wfm/access/change-feed';
 import type { Plan } from '@wfm/core/tenancy';
 import type { Bus } from '@wfm/memory/bus';
 import type { Clock } from '@wfm/core/clock';
@@ -91,13 +91,19 @@ export class CacheSync {
   }
 
   private onMessage(raw: string): void {
-    const change = decodeAccessChange(raw);
-    if (!change) return;
-    void this.enqueue(change.tenantId, async () => {
-      await this.applyChange(change);
-      // Also when the change was already in the cache (a reload got it first): the API waits for this.
-      this.ackTenant(change.tenantId);
-    });
+    const byTenant = new Map<string, AccessChange[]>();
+    for (const change of decodeAccessChanges(raw)) {
+      const list = byTenant.get(change.tenantId);
+      if (list) list.push(change);
+      else byTenant.set(change.tenantId, [change]);
+    }
+    for (const [tenantId, changes] of byTenant) {
+      void this.enqueue(tenantId, async () => {
+        for (const change of changes) await this.applyChange(change);
+        // Also when the changes were already in the cache (a reload got them first): the API waits for this.
+        this.ackTenant(tenantId);
+      });
+    }
   }
 
   /** Waits for the changes already received to be applied (tests, shutdown). */

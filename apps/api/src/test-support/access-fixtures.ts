@@ -1,4 +1,4 @@
-import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange } from '@wfm/access/change-feed';
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges, type AccessChange } from '@wfm/access/change-feed';
 import type { AuditEventType } from '@wfm/access/decision';
 import { uuid } from '@wfm/core/crypto';
 import type { DataSource } from '@wfm/db/data-source';
@@ -75,9 +75,8 @@ export async function assignOutlets(ds: DataSource, tenantId: string, userId: st
 export async function recordAccessChanges(bus: Bus): Promise<{ changes: AccessChange[]; settle(): Promise<AccessChange[]>; stop(): Promise<void> }> {
   const changes: AccessChange[] = [];
   const stop = await bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => {
-    const change = decodeAccessChange(raw);
     // `at` is the publish time, not part of what a test can predict.
-    if (change) changes.push({ tenantId: change.tenantId, version: change.version, kind: change.kind, id: change.id, op: change.op });
+    for (const change of decodeAccessChanges(raw)) changes.push({ tenantId: change.tenantId, version: change.version, kind: change.kind, id: change.id, op: change.op });
   });
   return {
     changes,

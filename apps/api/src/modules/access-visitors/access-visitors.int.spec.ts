@@ -5,7 +5,7 @@ import { AesGcmEncryptor } from '@wfm/core/encryption';
 import { createLogger } from '@wfm/core/logger';
 import { transactionRunner } from '@wfm/db/transaction';
 import { LocalBus } from '@wfm/memory/bus-local';
-import { ACCESS_CHANGES_CHANNEL, decodeAccessChange, type AccessChange } from '@wfm/access/change-feed';
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges, type AccessChange } from '@wfm/access/change-feed';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { AccessFeed } from '../access/access-feed.service.js';
@@ -35,10 +35,11 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     published = [];
     payloads = [];
     await bus.subscribe(ACCESS_CHANGES_CHANNEL, (m) => {
-      const { at, payload, ...change } = decodeAccessChange(m)!;
-      expect(at).to.be.a('number');
-      published.push(change);
-      payloads.push(payload);
+      for (const { at, payload, ...change } of decodeAccessChanges(m)) {
+        expect(at).to.be.a('number');
+        published.push(change);
+        payloads.push(payload);
+      }
     });
   });
   afterEach(async () => bus.close());

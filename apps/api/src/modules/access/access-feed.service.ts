@@ -1,4 +1,4 @@
-import { ACCESS_CHANGES_CHANNEL, encodeAccessChange, type AccessChange, type AccessEntityKind } from '@wfm/access/change-feed';
+import { ACCESS_CHANGES_CHANNEL, ACCESS_CHANGES_PER_MESSAGE, encodeAccessChanges, type AccessChange, type AccessEntityKind } from '@wfm/access/change-feed';
 import { nextAccessVersion, reserveAccessVersions } from '@wfm/db/access-feed.repository';
 import type { Tx } from '@wfm/db/transaction';
 import type { Bus } from '@wfm/memory/bus';
@@ -58,11 +58,15 @@ export class AccessFeed {
     if (watching === DEADLINE) return this.unconfirmed(list, 'the daemon registry did not answer');
     // The daemons live before the publish: one that joins later loads after the commit, so it has the change.
     const daemons = registry.live();
-    const publishes = list.map((change) =>
-      this.bus.publish(ACCESS_CHANGES_CHANNEL, encodeAccessChange({ ...change, at: Date.now() })).then(
+    const at = Date.now();
+    const batches: AccessChange[][] = [];
+    for (let i = 0; i < list.length; i += ACCESS_CHANGES_PER_MESSAGE) batches.push(list.slice(i, i + ACCESS_CHANGES_PER_MESSAGE).map((c) => ({ ...c, at })));
+    // Issued in order on one connection, so they arrive in version order.
+    const publishes = batches.map((batch) =>
+      this.bus.publish(ACCESS_CHANGES_CHANNEL, encodeAccessChanges(batch)).then(
         () => true,
         (err: unknown) => {
-          this.logger.warn({ err, tenantId: change.tenantId, version: change.version }, 'access change not published; daemons will reconcile');
+          this.logger.warn({ err, tenantId: batch[0]!.tenantId, version: batch[0]!.version, count: batch.length }, 'access changes not published; daemons will reconcile');
           return false;
         },
       ),
