@@ -44,9 +44,12 @@ describe('access change feed (HTTP → bus)', () => {
   it("publishes a tenant change when a tenant admin changes the timezone, and none for other settings", async () => {
     const { result, changes } = await watch(() => h.request('PATCH', '/tenant', { token, body: { timezone: 'Asia/Tokyo' } }));
     expect(result.status).to.equal(200);
+    // No daemon runs beside this API: nothing can be stale, so the change is complete.
+    expect(result.headers.get('x-access-propagation')).to.equal('complete');
     expect(changes).to.deep.equal([{ tenantId, version: 1, kind: 'tenant', id: tenantId, op: 'upsert' }]);
     const renamed = await watch(() => h.request('PATCH', '/tenant', { token, body: { name: 'Renamed' } }));
     expect(renamed.result.status).to.equal(200);
+    expect(renamed.result.headers.get('x-access-propagation')).to.equal('complete');
     expect(renamed.changes).to.deep.equal([]);
   });
 
