@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
+import { ACCESS_CHANGES_CHANNEL, encodeAccessChanges } from '@wfm/access/change-feed';
+import { nextAccessVersion } from '@wfm/db/access-feed.repository';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
 
 describe('access daemon: cache sync, durability and health (HTTP, real database)', () => {
@@ -37,6 +39,15 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
       await h.ds.query(`UPDATE access_grants SET status = 'REVOKED' WHERE id = $1`, [grantId]);
       await h.publish(t.tenantId, 'grant', grantId);
       await h.daemon.sync.settled();
+      expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    });
+
+    it('applies the rows a change carries without reading them, and acknowledges the version', async () => {
+      expect(await tap()).to.include({ decision: 'GRANT' });
+      // The database still holds the grant ACTIVE: only the message says it is gone, so a DENY proves the row was not read.
+      const version = await h.ds.transaction((tx) => nextAccessVersion(tx, t.tenantId));
+      await h.bus.publish(ACCESS_CHANGES_CHANNEL, encodeAccessChanges([{ tenantId: t.tenantId, version, kind: 'grant', id: grantId, op: 'upsert', payload: { kind: 'grant', grant: null, user: null } }]));
+      expect(await h.bus.daemons.waitFor([h.daemon.id], new Map([[t.tenantId, version]]), 5_000)).to.deep.equal([]);
       expect(await tap()).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
     });
 

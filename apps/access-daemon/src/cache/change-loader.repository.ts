@@ -5,9 +5,9 @@ import type { GrantRow, PassRow, ReaderKeyRow, SigningKeyRow, TenantRow, UserRow
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
 /**
- * Single-row reads for applying one change of the feed (a revoke must reach the cache in
- * milliseconds, so a change never reloads more than the rows it names), through the same read
- * model a full load uses, plus the feed's versions.
+ * Single-row reads for a change of the feed that carries no rows (changes from the API carry them,
+ * so this is the fallback, never the hot path), through the same read model a full load uses, plus
+ * the feed's versions.
  */
 export class ChangeLoaderRepository {
   constructor(private readonly ds: DataSource, private readonly readModel: AccessReadModelRepository) {}
