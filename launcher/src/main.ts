@@ -19,6 +19,7 @@ import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
 import { loadLauncherConfig } from './config.js';
 import { fileBackedSecret } from './generated-secret.js';
+import { inProcessDoor } from './in-process-door.js';
 import { lockDataDir, startDatabase } from './data-dir.js';
 
 /**
@@ -91,9 +92,10 @@ try {
     redis,
     logger: logger.child({ app: 'api' }),
     clock: systemClock,
+    doorUpstream: inProcessDoor(daemon.door),
   });
   startup.started(() => api.close());
-  const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
+  const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer, api.door), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
 
   const base = `http://localhost:${apiConfig.port}/api/v1`;
   console.log(`

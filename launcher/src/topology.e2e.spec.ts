@@ -14,6 +14,7 @@ import { createRedis, type Redis } from '@wfm/memory/redis';
 import { describeWithRedis } from '@wfm/memory/test-redis';
 import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
+import { createApiServer } from '@wfm/api/app';
 import { loadDaemonConfig } from '@wfm/access-daemon/config';
 import { startAccessDaemon, type AccessDaemon } from '@wfm/access-daemon/daemon';
 
@@ -37,9 +38,9 @@ async function startDaemon(db: TestDatabase, bus: Bus): Promise<AccessDaemon> {
 
 async function startApi(db: TestDatabase, bus: Bus, redis: Redis | null, daemonPort: number): Promise<Api> {
   const config = loadApiConfig({ JWT_SECRET, DATA_ENCRYPTION_KEY: DATA_KEY, PASSWORD_HASH_COST: 'test', LOG_LEVEL: 'silent', ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` });
-  const { app } = buildApi({ config: { ...config, jwtSecret: JWT_SECRET, dataEncryptionKey: DATA_KEY }, dataSource: db.dataSource, bus, redis, logger: silent, clock: systemClock });
+  const { app, door } = buildApi({ config: { ...config, jwtSecret: JWT_SECRET, dataEncryptionKey: DATA_KEY }, dataSource: db.dataSource, bus, redis, logger: silent, clock: systemClock });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApiServer(app, config.httpServer, door).listen(0, '127.0.0.1', () => resolve(s));
   });
   return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`, server };
 }

@@ -23,7 +23,7 @@ import { HeartbeatRepository } from './heartbeat.repository.js';
 import { HeartbeatService } from './heartbeat.service.js';
 import { ReaderAuth } from './reader-auth.js';
 import { DaemonMetrics } from './metrics.js';
-import { startDaemonServer, startOperatorServer } from './server.js';
+import { doorHandler, startDaemonServer, startOperatorServer, type DaemonRoutes, type DoorHandler } from './server.js';
 
 export interface DaemonDeps {
   config: DaemonConfig;
@@ -41,6 +41,8 @@ export interface AccessDaemon {
   cache: AccessCache;
   sync: CacheSync;
   audit: AuditWriter;
+  /** The door routes without the listener: what the all-in-one start's API calls in-process. */
+  door: DoorHandler;
   stop(): Promise<void>;
 }
 
@@ -115,27 +117,23 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     },
   });
 
-  const server = await startDaemonServer({
-    host: config.host,
-    port: config.port,
-    logger,
-    routes: {
-      authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
-      freshness: () => {
-        if (!sync.ready) return new ServiceUnavailableError('The access cache is loading');
-        if (config.maxCacheAgeSeconds !== undefined && cacheAgeSeconds() > config.maxCacheAgeSeconds) {
-          return new ServiceUnavailableError('The access cache is older than ACCESS_MAX_CACHE_AGE_S');
-        }
-        return null;
-      },
-      verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),
-      heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body),
-      health: () => {
-        const r = readiness();
-        return { status: r.code, body: { status: r.status } };
-      },
+  const routes: DaemonRoutes = {
+    authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
+    freshness: () => {
+      if (!sync.ready) return new ServiceUnavailableError('The access cache is loading');
+      if (config.maxCacheAgeSeconds !== undefined && cacheAgeSeconds() > config.maxCacheAgeSeconds) {
+        return new ServiceUnavailableError('The access cache is older than ACCESS_MAX_CACHE_AGE_S');
+      }
+      return null;
     },
-  }).catch((err: unknown) => {
+    verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),
+    heartbeat: (tenantId, body) => heartbeats.beat(tenantId, body),
+    health: () => {
+      const r = readiness();
+      return { status: r.code, body: { status: r.status } };
+    },
+  };
+  const server = await startDaemonServer({ host: config.host, port: config.port, logger, routes }).catch((err: unknown) => {
     operator.close();
     throw err;
   });
@@ -156,6 +154,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     cache,
     sync,
     audit,
+    door: doorHandler(routes, logger),
     async stop() {
       await bus.daemons.leave(id);
       server.close();

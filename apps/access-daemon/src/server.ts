@@ -119,6 +119,17 @@ function route(handler: (res: HttpResponse, req: HttpRequest) => void) {
   };
 }
 
+/** A complete request body as JSON; an empty body is an empty object. */
+export function parseJsonBody(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError(['Malformed JSON in request body']);
+  }
+}
+
 function readJson(res: HttpResponse, reply: Reply): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -130,12 +141,10 @@ function readJson(res: HttpResponse, reply: Reply): Promise<unknown> {
       chunks.push(Buffer.from(new Uint8Array(chunk)));
       if (!isLast) return;
       if (reply.aborted) return;
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (!text) return resolve({});
       try {
-        resolve(JSON.parse(text));
-      } catch {
-        reject(new BadRequestError(['Malformed JSON in request body']));
+        resolve(parseJsonBody(Buffer.concat(chunks)));
+      } catch (err) {
+        reject(err);
       }
     });
   });
@@ -177,6 +186,70 @@ function listen(app: TemplatedApp, at: { host: string; port: number; exclusive?:
   });
 }
 
+/** The routes a reader bridge calls, below /api/v1. */
+export const DOOR_PATHS = ['/access/verify', '/access/reader-heartbeat'] as const;
+export type DoorPath = (typeof DOOR_PATHS)[number];
+
+/** A door request once the transport has it: the body may still be arriving (uWS) or be complete (in-process). */
+export interface DoorCall {
+  authorization: string;
+  ip: string;
+  /** The parsed JSON body, or the error to answer for it (400, 413). */
+  body: Promise<unknown>;
+  startedAt: number;
+}
+
+export interface DoorAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Never rejects: every failure is an answer. */
+export type DoorHandler = (path: DoorPath, call: DoorCall) => Promise<DoorAnswer>;
+
+/**
+ * The door routes' logic apart from any transport, so that the daemon's own listener and a caller
+ * in the same process (the all-in-one start, through the API base URL) give the same answers.
+ */
+export function doorHandler(routes: DaemonRoutes, logger: Logger): DoorHandler {
+  const keyed =
+    <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>) =>
+    async (call: DoorCall): Promise<DoorAnswer> => {
+      const auth = await routes.authenticate(call.authorization, call.ip);
+      if (auth instanceof HttpError) {
+        call.body.catch(() => undefined);
+        return errorAnswer(auth);
+      }
+      const input = parseOrThrow(schema, await call.body);
+      return work(auth.tenantId, input as B, call.startedAt);
+    };
+  const handlers: Record<DoorPath, (call: DoorCall) => Promise<DoorAnswer>> = {
+    '/access/verify': keyed(VerifyBody, async (tenantId, body, startedAt) => {
+      const stale = routes.freshness();
+      if (stale) throw stale;
+      return { status: 200, body: await routes.verify(tenantId, body, startedAt) };
+    }),
+    '/access/reader-heartbeat': keyed(HeartbeatBody, async (tenantId, body) => {
+      await routes.heartbeat(tenantId, body);
+      return { status: 200, body: { ok: true } };
+    }),
+  };
+  return async (path, call) => {
+    try {
+      return await handlers[path](call);
+    } catch (err) {
+      if (err instanceof HttpError) return errorAnswer(err);
+      logger.error({ err }, 'daemon request failed');
+      return errorAnswer(new InternalServerError());
+    }
+  };
+}
+
+function errorAnswer(err: HttpError): DoorAnswer {
+  return { status: err.status, body: err.body(), headers: err.headers() };
+}
+
 /**
  * The door-side process on uWebSockets.js: spec 02's verify and heartbeat, plus a bare readiness
  * /health. Everything it needs from a request is copied out before the first await (uWS frees
@@ -188,48 +261,20 @@ function listen(app: TemplatedApp, at: { host: string; port: number; exclusive?:
  */
 export function startDaemonServer(opts: { host: string; port: number; logger: Logger; routes: DaemonRoutes }): Promise<DaemonServer> {
   const { routes, logger } = opts;
+  const door = doorHandler(routes, logger);
   const app = App();
 
-  const keyed = <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>) =>
-    route((res, req) => {
-      const startedAt = performance.now();
-      const reply = new Reply(res, requestId(req));
-      const authorization = req.getHeader('authorization');
-      const ip = ipOf(res);
-      const body = readJson(res, reply);
-      (async () => {
-        try {
-          const auth = await routes.authenticate(authorization, ip);
-          if (auth instanceof HttpError) {
-            body.catch(() => undefined);
-            return reply.error(auth);
-          }
-          const input = parseOrThrow(schema, await body);
-          const out = await work(auth.tenantId, input as B, startedAt);
-          reply.send(out.status, out.body);
-        } catch (err) {
-          if (err instanceof HttpError) return reply.error(err);
-          logger.error({ err }, 'daemon request failed');
-          reply.error(new InternalServerError());
-        }
-      })();
-    });
-
-  app.post(
-    '/api/v1/access/verify',
-    keyed(VerifyBody, async (tenantId, body, startedAt) => {
-      const stale = routes.freshness();
-      if (stale) throw stale;
-      return { status: 200, body: await routes.verify(tenantId, body, startedAt) };
-    }),
-  );
-  app.post(
-    '/api/v1/access/reader-heartbeat',
-    keyed(HeartbeatBody, async (tenantId, body) => {
-      await routes.heartbeat(tenantId, body);
-      return { status: 200, body: { ok: true } };
-    }),
-  );
+  for (const path of DOOR_PATHS) {
+    app.post(
+      `/api/v1${path}`,
+      route((res, req) => {
+        const startedAt = performance.now();
+        const reply = new Reply(res, requestId(req));
+        const call = { authorization: req.getHeader('authorization'), ip: ipOf(res), body: readJson(res, reply), startedAt };
+        void door(path, call).then((answer) => reply.send(answer.status, answer.body, { headers: answer.headers }));
+      }),
+    );
+  }
   for (const path of ['/health', '/api/v1/health']) {
     app.get(
       path,

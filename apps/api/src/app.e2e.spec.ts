@@ -15,7 +15,7 @@ describe('createApiServer: bounds on receiving a request', () => {
 
   before(async () => {
     const tokens = new TokenService(createSecretKey(Buffer.from('server-test-secret-server-test-secret-0')), systemClock, { accessSeconds: 900, refreshSeconds: 3600, accessLabel: '15m', refreshLabel: '1h' });
-    const app = createApp({ logger: createLogger('test', 'silent'), trustProxy: false, jsonBodyLimit: '1mb', rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens), daemonProxy: null, routers: [] });
+    const app = createApp({ logger: createLogger('test', 'silent'), trustProxy: false, jsonBodyLimit: '1mb', rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens), routers: [] });
     server = createApiServer(app, { headersTimeoutMs: 200, requestTimeoutMs: 400 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;

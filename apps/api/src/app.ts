@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { DoorPath } from './http/daemon-proxy.js';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorSerializer, type Logger } from '@wfm/core/logger';
@@ -15,8 +16,6 @@ export interface AppParts {
   trustProxy: boolean | number | string;
   jsonBodyLimit: string;
   rateLimit: RateLimitMiddleware;
-  /** Mounted before the JSON parser: it forwards the raw request body to the daemon. */
-  daemonProxy: Router | null;
   routers: Router[];
 }
 
@@ -38,7 +37,6 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(helmet());
   const api = express.Router();
-  if (parts.daemonProxy) api.use(parts.daemonProxy);
   // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
   // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
   api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));
@@ -63,10 +61,18 @@ export interface HttpServerTimeouts {
 /**
  * The HTTP server for the app. Node checks both bounds on a timer (30 s by default, which would
  * stretch a 10 s header bound to 40 s); once a second keeps them close to what is configured.
+ * The door routes, when given, are dispatched here before Express: a reader bridge's tap never
+ * pays for the middleware stack that every other route needs.
  */
-export function createApiServer(app: Express, timeouts: HttpServerTimeouts): Server {
+export function createApiServer(app: Express, timeouts: HttpServerTimeouts, door: DoorPath | null = null): Server {
   return createServer(
     { headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs) },
-    app,
+    door
+      ? (req, res) => {
+          const route = door.routeOf(req);
+          if (route) door.handle(route, req, res);
+          else app(req, res);
+        }
+      : app,
   );
 }

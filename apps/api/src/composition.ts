@@ -1,5 +1,5 @@
 import { createSecretKey } from 'node:crypto';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { pingRedis, type Redis } from '@wfm/memory/redis';
@@ -16,7 +16,7 @@ import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
-import { daemonProxy } from './http/daemon-proxy.js';
+import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { PrincipalRepository } from './modules/auth/principal.repository.js';
@@ -119,6 +119,8 @@ export interface ApiInfra {
   clock: Clock;
   /** False in tests that do not run a daemon. */
   proxyDaemon?: boolean;
+  /** The daemon in this process (the all-in-one start); otherwise the door routes go to ACCESS_DAEMON_URL over HTTP. */
+  doorUpstream?: DoorUpstream;
   /** Replaces the store-backed limiter (the benchmark lifts the limits but keeps the counting cost). */
   rateLimiter?: RateLimiter;
 }
@@ -128,6 +130,8 @@ const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface BuiltApi {
   app: Express;
+  /** The door routes, for createApiServer to dispatch before Express; null when no daemon is proxied. */
+  door: DoorPath | null;
   openapi: OpenApiDocument;
   /** Access changes by propagation outcome (X-Access-Propagation), for a future metrics endpoint and for tests. */
   accessPropagation: PropagationMetrics;
@@ -265,8 +269,20 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     trustProxy: config.trustProxy,
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
-    daemonProxy: infra.proxyDaemon === false ? null : daemonProxy(config.accessDaemonUrl, config.accessProxy),
     routers: [r.router],
   });
-  return { app, openapi, accessPropagation, passwordHashing, close: () => passwordHashing.close() };
+  const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
+  // Express's own getter, so the per-address cap keys on the address every other route sees (TRUST_PROXY).
+  const ipOf = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
+  const door = upstream && new DoorPath({ upstream, limits: config.accessProxy, logger, clientIp: (req) => ipOf.call({ app, socket: req.socket, connection: req.socket, headers: req.headers }) as string });
+  return {
+    app,
+    door,
+    openapi,
+    passwordHashing,
+    close: async () => {
+      upstream?.close();
+      await passwordHashing.close();
+    },
+  };
 }

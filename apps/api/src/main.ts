@@ -44,7 +44,7 @@ try {
     clock: systemClock,
   });
   startup.started(() => api.close());
-  const server = await listenHttp(createApiServer(api.app, config.httpServer), config.port, config.host, { port: 'PORT', host: 'HOST' });
+  const server = await listenHttp(createApiServer(api.app, config.httpServer, api.door), config.port, config.host, { port: 'PORT', host: 'HOST' });
   logger.info({ port: config.port }, 'api listening');
   startup.finished();
   handleShutdown(logger, async () => {

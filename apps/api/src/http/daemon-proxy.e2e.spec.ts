@@ -6,10 +6,10 @@ import { systemClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
 import { newReaderKey } from '@wfm/access/reader-key';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
-import { createApp } from '../app.js';
+import { createApiServer, createApp } from '../app.js';
 import { TokenService } from '../modules/auth/token.service.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
-import { daemonProxy } from './daemon-proxy.js';
+import { DoorPath, httpDoorUpstream } from './daemon-proxy.js';
 
 /** Stands in for the access daemon: records what reaches it (from the moment its headers arrive) and grants. */
 class FakeDaemon {
@@ -39,7 +39,7 @@ class FakeDaemon {
   }
 }
 
-/** The real app with only the forwarder mounted, on a server whose parsed requests the test can count. */
+/** The real app and server with the HTTP forwarder, on a server whose parsed requests the test can count. */
 class ProxyUnderTest {
   requests = 0;
   private server!: Server;
@@ -58,10 +58,10 @@ class ProxyUnderTest {
       trustProxy: false,
       jsonBodyLimit: '1mb',
       rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens),
-      daemonProxy: daemonProxy(daemonUrl, limits),
       routers: [],
     });
-    this.server = createServer(app);
+    const door = new DoorPath({ upstream: httpDoorUpstream(daemonUrl, limits.upstreamTimeoutMs), limits, logger: createLogger('test', 'silent'), clientIp: (req) => req.socket.remoteAddress ?? '' });
+    this.server = createApiServer(app, { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 }, door);
     // Registered after the app's listener: when it runs, the app has already handled that request's headers.
     this.server.on('request', () => this.requests++);
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

@@ -1,10 +1,14 @@
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { Router, type Request, type Response } from 'express';
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isReaderKeyFormat } from '@wfm/access/reader-key';
+import { acceptRequestId } from '@wfm/core/request-id';
 import { BadRequestError, HttpError, PayloadTooLargeError, RequestTimeoutError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '@wfm/core/errors';
+import type { Logger } from '@wfm/core/logger';
+import { API_PREFIX } from '../app.js';
+import { requestLogSerializer } from './request-log.js';
 
 /** The routes the access daemon owns (spec 02); a gateway sends them there directly when present. */
 export const DAEMON_ROUTES = ['/access/verify', '/access/reader-heartbeat'] as const;
+export type DaemonRoute = (typeof DAEMON_ROUTES)[number];
 
 /** The daemon refuses larger bodies itself (apps/access-daemon/src/server.ts); reading more only holds memory. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -22,10 +26,30 @@ export interface DaemonProxyLimits {
 
 export const DEFAULT_DAEMON_PROXY_LIMITS: DaemonProxyLimits = { bodyTimeoutMs: 5_000, maxPerClient: 32, upstreamTimeoutMs: 10_000 };
 
-interface UpstreamAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
+/** A door request with its whole body read and its reader key's shape checked, ready for the daemon. */
+export interface DoorForward {
+  route: DaemonRoute;
+  /** The client's headers without the hop-by-hop ones. */
+  headers: Record<string, string | string[]>;
   body: Buffer;
+  requestId: string;
+  /** The client's address by the API's trust-proxy rule. */
+  clientIp: string;
+  /** performance.now() when the request reached the API. */
+  receivedAt: number;
+}
+
+export interface DoorUpstreamAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** Where the door routes are answered: the daemon over HTTP (split mode) or in this process (all-in-one). */
+export interface DoorUpstream {
+  /** Rejects only when the daemon could not be reached or did not answer in time. */
+  send(call: DoorForward): Promise<DoorUpstreamAnswer>;
+  close(): void;
 }
 
 function withoutHopByHop(headers: IncomingHttpHeaders): Record<string, string | string[]> {
@@ -34,8 +58,32 @@ function withoutHopByHop(headers: IncomingHttpHeaders): Record<string, string | 
   return out;
 }
 
-/** The whole body, or the error to answer: a slow sender costs a timer here, never a pooled daemon socket. */
-function readBody(req: Request, timeoutMs: number): Promise<Buffer> {
+/** Split mode: the daemon at `daemonUrl` over keep-alive sockets that stay open between taps. */
+export function httpDoorUpstream(daemonUrl: string, timeoutMs: number): DoorUpstream {
+  const target = new URL(daemonUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' });
+  return {
+    send: (call) =>
+      new Promise((resolve, reject) => {
+        const headers = { ...call.headers };
+        headers['content-length'] = String(call.body.length);
+        headers['x-request-id'] = call.requestId;
+        const upstream = request({ agent, host: target.hostname, port: target.port, method: 'POST', path: `${API_PREFIX}${call.route}`, headers, timeout: timeoutMs }, (up) => {
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('end', () => resolve({ status: up.statusCode ?? 502, headers: withoutHopByHop(up.headers), body: Buffer.concat(chunks) }));
+          up.on('error', reject);
+        });
+        upstream.on('timeout', () => upstream.destroy(new Error('access daemon did not answer in time')));
+        upstream.on('error', reject);
+        upstream.end(call.body);
+      }),
+    close: () => agent.destroy(),
+  };
+}
+
+/** The whole body, or the error to answer: a slow sender costs a timer here, never a daemon socket. */
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return reject(new PayloadTooLargeError());
     const chunks: Buffer[] = [];
@@ -58,77 +106,119 @@ function readBody(req: Request, timeoutMs: number): Promise<Buffer> {
   });
 }
 
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('access daemon did not answer in time')), ms);
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+const ROUTE_BY_PATH = new Map<string, DaemonRoute>(DAEMON_ROUTES.flatMap((r) => [[`${API_PREFIX}${r}`, r] as const, [`${API_PREFIX}${r}/`, r] as const]));
+
+export interface DoorPathOptions {
+  upstream: DoorUpstream;
+  limits: DaemonProxyLimits;
+  logger: Logger;
+  /** The client's address as the rest of the API sees it (Express's trust-proxy rule). */
+  clientIp(req: IncomingMessage): string;
+}
+
 /**
- * Without a gateway in front, clients still use one base URL: the API forwards these two routes to
- * the daemon (body, status and headers untouched) over a keep-alive pool. Only a request that
- * carries a reader key, from a source address under its cap, with its whole body already read,
- * takes a pooled socket; the answer is read whole too, so a slow client holds none.
+ * Without a gateway in front, clients still use one base URL. The API's HTTP server hands these two
+ * routes here before Express (whose middleware stack cost five sixths of the daemon's throughput):
+ * the answer is the daemon's (status, body and headers untouched). Only a request that carries a
+ * reader key, from a source address under its cap, with its whole body already read, reaches the
+ * daemon; the answer is complete before it is written, so a slow client holds nothing upstream.
  */
-export function daemonProxy(daemonUrl: string, limits: DaemonProxyLimits = DEFAULT_DAEMON_PROXY_LIMITS): Router {
-  const target = new URL(daemonUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const inFlight = new Map<string, number>();
+export class DoorPath {
+  private readonly inFlight = new Map<string, number>();
 
-  const forward = (req: Request, path: string, body: Buffer): Promise<UpstreamAnswer> =>
-    new Promise((resolve, reject) => {
-      const headers = withoutHopByHop(req.headers);
-      headers['content-length'] = String(body.length);
-      headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-      headers['x-request-id'] = req.ctx.requestId;
-      const upstream = request(
-        { agent, host: target.hostname, port: target.port, method: 'POST', path: `/api/v1${path}`, headers, timeout: limits.upstreamTimeoutMs },
-        (up) => {
-          const chunks: Buffer[] = [];
-          up.on('data', (c: Buffer) => chunks.push(c));
-          up.on('end', () => resolve({ status: up.statusCode ?? 502, headers: up.headers, body: Buffer.concat(chunks) }));
-          up.on('error', reject);
-        },
-      );
-      upstream.on('timeout', () => upstream.destroy(new Error('access daemon did not answer in time')));
-      upstream.on('error', reject);
-      upstream.end(body);
-    });
+  constructor(private readonly opts: DoorPathOptions) {}
 
-  const release = (client: string) => {
-    const n = (inFlight.get(client) ?? 1) - 1;
-    if (n <= 0) inFlight.delete(client);
-    else inFlight.set(client, n);
-  };
+  /** The door route a request is for, if any (routing is case-insensitive and ignores a trailing slash, as Express's). */
+  routeOf(req: IncomingMessage): DaemonRoute | undefined {
+    if (req.method !== 'POST') return undefined;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    return ROUTE_BY_PATH.get(path) ?? ROUTE_BY_PATH.get(path.toLowerCase());
+  }
 
-  const refuseAndClose = (res: Response, err: HttpError): never => {
-    // The rest of an unread body is not worth waiting for: the connection ends with the answer.
-    res.setHeader('Connection', 'close');
-    throw err;
-  };
-
-  const router = Router();
-  for (const path of DAEMON_ROUTES) {
-    router.post(path, async (req, res) => {
-      const authorization = req.get('authorization') ?? '';
-      if (!(authorization.startsWith('Bearer ') && isReaderKeyFormat(authorization.slice(7)))) refuseAndClose(res, new UnauthorizedError());
-      const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      const current = inFlight.get(client) ?? 0;
-      if (current >= limits.maxPerClient) refuseAndClose(res, new TooManyRequestsError(1));
-      inFlight.set(client, current + 1);
-      res.once('close', () => release(client));
-
-      let body: Buffer;
-      try {
-        body = await readBody(req, limits.bodyTimeoutMs);
-      } catch (err) {
-        return refuseAndClose(res, err as HttpError);
-      }
-      let answer: UpstreamAnswer;
-      try {
-        answer = await forward(req, path, body);
-      } catch {
-        throw new ServiceUnavailableError('Access daemon unavailable');
-      }
-      const headers = withoutHopByHop(answer.headers);
-      headers['content-length'] = String(answer.body.length);
-      res.writeHead(answer.status, headers);
-      res.end(answer.body);
+  handle(route: DaemonRoute, req: IncomingMessage, res: ServerResponse): void {
+    const startedAt = performance.now();
+    const requestId = acceptRequestId(req.headers['x-request-id'] as string | undefined);
+    res.setHeader('X-Request-Id', requestId);
+    res.once('finish', () => this.logged(req, res, requestId, startedAt));
+    void this.answer(route, req, res, requestId, startedAt).catch((err: unknown) => {
+      this.opts.logger.error({ err, requestId }, 'door route failed');
+      if (!res.headersSent) this.refuse(res, new ServiceUnavailableError('Access daemon unavailable'), false);
     });
   }
-  return router;
+
+  private async answer(route: DaemonRoute, req: IncomingMessage, res: ServerResponse, requestId: string, receivedAt: number): Promise<void> {
+    const authorization = req.headers.authorization ?? '';
+    // The rest of an unread body is not worth waiting for: a refusal before the body ends the connection.
+    if (!(authorization.startsWith('Bearer ') && isReaderKeyFormat(authorization.slice(7)))) return this.refuse(res, new UnauthorizedError(), true);
+    const clientIp = this.opts.clientIp(req);
+    const current = this.inFlight.get(clientIp) ?? 0;
+    if (current >= this.opts.limits.maxPerClient) return this.refuse(res, new TooManyRequestsError(1), true);
+    this.inFlight.set(clientIp, current + 1);
+    res.once('close', () => this.release(clientIp));
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, this.opts.limits.bodyTimeoutMs);
+    } catch (err) {
+      return this.refuse(res, err as HttpError, true);
+    }
+    let answer: DoorUpstreamAnswer;
+    try {
+      answer = await withDeadline(this.opts.upstream.send({ route, headers: withoutHopByHop(req.headers), body, requestId, clientIp, receivedAt }), this.opts.limits.upstreamTimeoutMs);
+    } catch {
+      return this.refuse(res, new ServiceUnavailableError('Access daemon unavailable'), false);
+    }
+    if (res.destroyed) return;
+    const headers = answer.headers;
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  }
+
+  private refuse(res: ServerResponse, err: HttpError, close: boolean): void {
+    if (res.destroyed) return;
+    const body = JSON.stringify(err.body());
+    const headers: Record<string, string> = { ...err.headers(), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) };
+    if (close) headers.connection = 'close';
+    res.writeHead(err.status, headers);
+    res.end(body);
+  }
+
+  private release(client: string): void {
+    const n = (this.inFlight.get(client) ?? 1) - 1;
+    if (n <= 0) this.inFlight.delete(client);
+    else this.inFlight.set(client, n);
+  }
+
+  /** The same line pino-http writes for every other route, so door traffic stays visible in the request log. */
+  private logged(req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number): void {
+    if (!this.opts.logger.isLevelEnabled('info')) return;
+    this.opts.logger.info(
+      {
+        requestId,
+        req: requestLogSerializer({ id: requestId, method: req.method, url: req.url, headers: req.headers, remoteAddress: req.socket.remoteAddress, remotePort: req.socket.remotePort }),
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - startedAt),
+      },
+      res.statusCode >= 500 ? 'request errored' : 'request completed',
+    );
+  }
 }

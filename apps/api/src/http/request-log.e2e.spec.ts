@@ -80,7 +80,7 @@ describe('request log: secrets in URLs, headers and database errors stay out of 
     failing.get('/failing-query', async () => {
       await db.dataSource.query('SELECT $1::uuid, $2::text', ['password-reset-secret', '$scrypt$N=131072$hash-secret']);
     });
-    const app = createApp({ logger, trustProxy: false, jsonBodyLimit: '1mb', rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens), daemonProxy: null, routers: [failing] });
+    const app = createApp({ logger, trustProxy: false, jsonBodyLimit: '1mb', rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens), routers: [failing] });
     const { server, base } = await listen(app);
     try {
       const res = await fetch(`${base}/api/v1/failing-query`);
