@@ -19,7 +19,7 @@ import { LocalBus } from '@wfm/memory/bus-local';
 import { createUser } from '@wfm/testing/factories';
 import { loadDaemonConfig } from '../config.js';
 import { startAccessDaemon } from '../daemon.js';
-import { load, type LoadResult } from './load.js';
+import { fixedRate, load, type FixedRateResult, type LoadResult } from './load.js';
 import { mintCredential, seedBenchTenant, tapBodies } from './seed.js';
 
 /**
@@ -32,8 +32,12 @@ import { mintCredential, seedBenchTenant, tapBodies } from './seed.js';
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const REVOCATIONS = Number(process.env.BENCH_REVOCATIONS ?? 200);
+/** The fixed-rate run's arrival rate, as a fraction of the daemon's measured saturation throughput. */
+const FIXED_RATE_FRACTION = Number(process.env.BENCH_FIXED_RATE_FRACTION ?? 0.5);
 const SERVER_CPU = 0;
 const LOAD_CPU = 1;
+/** Split mode's API process: on the server core with the daemon unless told otherwise ("none" lets it float). */
+const SPLIT_API_CPU = process.env.BENCH_SPLIT_API_CPU === 'none' ? null : Number(process.env.BENCH_SPLIT_API_CPU ?? SERVER_CPU);
 const VERIFY = '/api/v1/access/verify';
 
 const here = fileURLToPath(import.meta.url);
@@ -124,6 +128,10 @@ function histogramQuantiles(text: string, name: string, qs: number[]): string[] 
 }
 
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   non-2xx ${r.non2xx}`;
+const fmtFixed = (f: FixedRateResult) =>
+  `${f.rate} taps/s, ${f.answered} of ${f.sent} answered: p50 ${f.p50ms.toFixed(2)} ms   p99 ${f.p99ms.toFixed(2)} ms   max ${f.maxms.toFixed(2)} ms   non-2xx ${f.non2xx}   errors ${f.errors}`;
+const fmtDoor = (c: DoorComparison) =>
+  `\n    direct  ${fmt(c.direct)}\n    via API ${fmt(c.viaApi)}\n    throughput ${((c.viaApi.rps / c.direct.rps) * 100).toFixed(0)} % of direct, p99 ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms over direct`;
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function waitHealthy(url: string): Promise<void> {
@@ -216,7 +224,66 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
   }
 }
 
+function spawnPinned(script: string, env: Record<string, string | undefined>, cpu: number | null): ChildProcess {
+  const proc = spawn(process.execPath, [script], { stdio: ['ignore', process.env.BENCH_CHILD_LOGS ? 'inherit' : 'ignore', 'inherit'], env });
+  if (cpu !== null && proc.pid) spawn('taskset', ['-cp', String(cpu), String(proc.pid)], { stdio: 'ignore' });
+  return proc;
+}
+
+/** The load comes from one address: lift the API's per-address cap on door forwards above the connection count. */
+const PROXY_CAP = { ACCESS_PROXY_MAX_PER_CLIENT: String(CONNECTIONS * 2) };
+
+interface DoorComparison {
+  direct: LoadResult;
+  viaApi: LoadResult;
+}
+
+/** The same taps straight at the daemon's port and through the API base URL, back to back. */
+async function compareDoorPath(run: (port: number) => Promise<LoadResult>, apiPort: number, daemonPort: number): Promise<DoorComparison> {
+  await waitHealthy(`http://127.0.0.1:${daemonPort}/health`);
+  await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`);
+  const direct = await run(daemonPort);
+  const viaApi = await run(apiPort);
+  return { direct, viaApi };
+}
+
+/** `npm start` (API and daemon in one process, the door routes called in-process), pinned to the server core. */
+async function allInOne(dbUrl: string, workDir: string, run: (port: number) => Promise<LoadResult>, children: ChildProcess[]): Promise<DoorComparison> {
+  const apiPort = 4000 + (process.pid % 50);
+  const daemonPort = apiPort + 50;
+  const env = { ...process.env, ...PROXY_CAP, REDIS_URL: undefined, DATABASE_URL: dbUrl, DATA_DIR: join(workDir, 'all-in-one'), LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent', PORT: String(apiPort), HOST: '127.0.0.1' };
+  const proc = spawnPinned(join(here, '../../../../../launcher/dist/main.js'), { ...env, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0' }, SERVER_CPU);
+  children.push(proc);
+  try {
+    return await compareDoorPath(run, apiPort, daemonPort);
+  } finally {
+    proc.kill();
+  }
+}
+
+/** `npm run start:api` and `start:daemon` as two processes, no gateway: the API forwards over keep-alive HTTP. */
+async function splitMode(dbUrl: string, redisUrl: string, workDir: string, run: (port: number) => Promise<LoadResult>, children: ChildProcess[]): Promise<DoorComparison> {
+  const apiPort = 4100 + (process.pid % 50);
+  const daemonPort = apiPort + 50;
+  const common = { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent' };
+  const daemon = spawnPinned(join(here, '../../main.js'), { ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-door-spool.ndjson') }, SERVER_CPU);
+  const api = spawnPinned(
+    join(here, '../../../../api/dist/main.js'),
+    { ...common, ...PROXY_CAP, PORT: String(apiPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_ENCRYPTION_KEY: 'a'.repeat(64), MIGRATE_ON_START: 'false', ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` },
+    SPLIT_API_CPU,
+  );
+  children.push(daemon, api);
+  try {
+    return await compareDoorPath(run, apiPort, daemonPort);
+  } finally {
+    api.kill();
+    daemon.kill();
+  }
+}
+
 async function main(): Promise<void> {
+  // The in-process load generators (autocannon without wrk, the fixed-rate run) stay off the server core.
+  spawn('taskset', ['-cp', String(LOAD_CPU), String(process.pid)], { stdio: 'ignore' });
   let adminUrl = process.env.DATABASE_URL;
   const embedded = adminUrl ? null : await startEmbeddedPostgres({ dir: join(process.cwd(), '.data', 'bench-pg'), port: 54332, database: 'postgres' });
   adminUrl ??= embedded!.url;
@@ -252,6 +319,7 @@ async function main(): Promise<void> {
     const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
     const rows = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
+    const fixed = await fixedRate({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: Math.round(r2.rps * FIXED_RATE_FRACTION), seconds: SECONDS, connections: CONNECTIONS });
     d.proc.kill();
 
     const c = await child('serve-conventional', [dbUrl]);
@@ -259,7 +327,9 @@ async function main(): Promise<void> {
     const r3 = await run(c.info.port);
     c.proc.kill();
 
+    const aio = await allInOne(dbUrl, workDir, run, children);
     const redisUrl = process.env.REDIS_URL;
+    const split = redisUrl ? await splitMode(dbUrl, redisUrl, workDir, run, children) : null;
     const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
     await ds.destroy();
 
@@ -272,7 +342,12 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
-  daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB`);
+  daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
+  fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}
+door routes, direct at the daemon port vs through the API base URL (same taps, back to back):
+  all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);
+    if (split) console.log(`  split, no gateway (API on ${SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
+    else console.log('  split mode: skipped (REDIS_URL is not set)');
     if (prop) {
       console.log(`  next-tap-after-revoke still GRANT = ${prop.stillGranted} of ${prop.times.length} (split mode over Redis; ${prop.partial} revokes answered X-Access-Propagation: partial)`);
       console.log(`  revoke-to-deny p99 ${pct(prop.times, 99).toFixed(2)} ms  (p50 ${pct(prop.times, 50).toFixed(2)} ms, max ${Math.max(...prop.times).toFixed(2)} ms; from sending the revoke to the first DENY)`);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -77,4 +78,69 @@ end
     requests: [{ setupRequest: (req) => ({ ...req, body: opts.bodies[i++ % opts.bodies.length] }) }],
   });
   return { rps: r.requests.average, p50ms: r.latency.p50, p99ms: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, tool: 'autocannon' };
+}
+
+export interface FixedRateResult {
+  rate: number;
+  sent: number;
+  answered: number;
+  non2xx: number;
+  errors: number;
+  p50ms: number;
+  p99ms: number;
+  maxms: number;
+}
+
+/**
+ * Open-loop load: request i is due at start + i / rate whatever the answers before it, and its
+ * latency counts from that moment, so time spent queued behind a slow answer is measured (no
+ * coordinated omission). autocannon's overallRate is not this: each connection sends its quota
+ * back to back at the start of every second. Bounded by count (rate x seconds) and by time.
+ */
+export async function fixedRate(opts: { url: string; bodies: string[]; headers: Record<string, string>; rate: number; seconds: number; connections: number }): Promise<FixedRateResult> {
+  const target = new URL(opts.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
+  const total = Math.max(1, Math.round(opts.rate * opts.seconds));
+  const latencies: number[] = [];
+  let sent = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    let settled = 0;
+    const deadline = setTimeout(resolve, (opts.seconds + 10) * 1000);
+    const finish = () => {
+      if (++settled < total) return;
+      clearTimeout(deadline);
+      resolve();
+    };
+    const fire = (i: number, dueAt: number) => {
+      const body = opts.bodies[i % opts.bodies.length]!;
+      const req = request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...opts.headers } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - dueAt);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            finish();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        finish();
+      });
+      req.end(body);
+    };
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * opts.rate) + 1);
+      for (; sent < due; sent++) fire(sent, start + (sent * 1000) / opts.rate);
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  }).finally(() => agent.destroy());
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  return { rate: opts.rate, sent, answered: latencies.length, non2xx, errors, p50ms: at(0.5), p99ms: at(0.99), maxms: sorted.at(-1) ?? NaN };
 }
