@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -91,55 +91,108 @@ export interface FixedRateResult {
   maxms: number;
 }
 
+/** One keep-alive connection carrying one request at a time (the daemon closes a connection that pipelines). */
+class RawConnection {
+  busy = false;
+  private buffer: Buffer = Buffer.alloc(0);
+  private current: { dueAt: number; done: (status: number) => void } | null = null;
+  readonly socket: Socket;
+
+  constructor(host: string, port: number, onFree: (c: RawConnection) => void, onLost: () => void) {
+    this.socket = connect({ host, port, noDelay: true });
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end === -1 || !this.current) return;
+      const head = this.buffer.subarray(0, end).toString('latin1');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (this.buffer.length < end + 4 + length) return;
+      this.buffer = this.buffer.subarray(end + 4 + length);
+      const { done } = this.current;
+      this.current = null;
+      this.busy = false;
+      done(Number(head.slice(9, 12)));
+      onFree(this);
+    });
+    this.socket.on('error', () => undefined);
+    this.socket.on('close', () => {
+      if (this.current) this.current.done(0);
+      this.current = null;
+      onLost();
+    });
+  }
+
+  send(bytes: Buffer, dueAt: number, done: (status: number) => void): void {
+    this.busy = true;
+    this.current = { dueAt, done };
+    this.socket.write(bytes);
+  }
+}
+
 /**
  * Open-loop load: request i is due at start + i / rate whatever the answers before it, and its
  * latency counts from that moment, so time spent queued behind a slow answer is measured (no
  * coordinated omission). autocannon's overallRate is not this: each connection sends its quota
- * back to back at the start of every second. Bounded by count (rate x seconds) and by time.
+ * back to back at the start of every second. Requests are written as prepared bytes on raw
+ * keep-alive sockets: an HTTP client library costs the generator more than the daemon spends on a
+ * tap, and its own queueing would be measured as the daemon's. Bounded by count (rate x seconds)
+ * and by time.
  */
 export async function fixedRate(opts: { url: string; bodies: string[]; headers: Record<string, string>; rate: number; seconds: number; connections: number }): Promise<FixedRateResult> {
   const target = new URL(opts.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
+  const head = Object.entries({ Host: target.host, 'Content-Type': 'application/json', ...opts.headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  const requests = opts.bodies.slice(0, 50_000).map((b) => Buffer.from(`POST ${target.pathname} HTTP/1.1\r\n${head}Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`));
   const total = Math.max(1, Math.round(opts.rate * opts.seconds));
   const latencies: number[] = [];
+  const waiting: Array<{ i: number; dueAt: number }> = [];
+  const free: RawConnection[] = [];
   let sent = 0;
   let non2xx = 0;
   let errors = 0;
+  let settled = 0;
+  let finished: () => void = () => {};
+  const finish = () => {
+    if (++settled >= total) finished();
+  };
+  const dispatch = (c: RawConnection, job: { i: number; dueAt: number }) =>
+    c.send(requests[job.i % requests.length]!, job.dueAt, (status) => {
+      if (status === 0) errors++;
+      else {
+        latencies.push(performance.now() - job.dueAt);
+        if (status < 200 || status >= 300) non2xx++;
+      }
+      finish();
+    });
+  const onFree = (c: RawConnection) => {
+    const job = waiting.shift();
+    if (job) dispatch(c, job);
+    else free.push(c);
+  };
+  const connections = Array.from({ length: opts.connections }, () => new RawConnection(target.hostname, Number(target.port), onFree, () => undefined));
+  await Promise.all(connections.map((c) => new Promise((resolve) => c.socket.once('connect', resolve))));
+  free.push(...connections);
   const start = performance.now();
   await new Promise<void>((resolve) => {
-    let settled = 0;
     const deadline = setTimeout(resolve, (opts.seconds + 10) * 1000);
-    const finish = () => {
-      if (++settled < total) return;
+    finished = () => {
       clearTimeout(deadline);
       resolve();
     };
-    const fire = (i: number, dueAt: number) => {
-      const body = opts.bodies[i % opts.bodies.length]!;
-      const req = request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...opts.headers } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - dueAt);
-            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
-            finish();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        finish();
-      });
-      req.end(body);
-    };
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * opts.rate) + 1);
-      for (; sent < due; sent++) fire(sent, start + (sent * 1000) / opts.rate);
+      for (; sent < due; sent++) {
+        const job = { i: sent, dueAt: start + (sent * 1000) / opts.rate };
+        const c = free.pop();
+        if (c) dispatch(c, job);
+        else waiting.push(job);
+      }
       if (sent < total) setTimeout(tick, 1);
     };
     tick();
-  }).finally(() => agent.destroy());
+  });
+  for (const c of connections) c.socket.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
   return { rate: opts.rate, sent, answered: latencies.length, non2xx, errors, p50ms: at(0.5), p99ms: at(0.99), maxms: sorted.at(-1) ?? NaN };
