@@ -61,7 +61,7 @@ function withoutHopByHop(headers: IncomingHttpHeaders): Record<string, string | 
 /** Split mode: the daemon at `daemonUrl` over keep-alive sockets that stay open between taps. */
 export function httpDoorUpstream(daemonUrl: string, timeoutMs: number): DoorUpstream {
   const target = new URL(daemonUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' });
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return {
     send: (call) =>
       new Promise((resolve, reject) => {
