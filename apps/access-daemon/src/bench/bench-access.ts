@@ -134,8 +134,9 @@ const fmtDoor = (c: DoorComparison) =>
   `\n    direct  ${fmt(c.direct)}\n    via API ${fmt(c.viaApi)}\n    throughput ${((c.viaApi.rps / c.direct.rps) * 100).toFixed(0)} % of direct, p99 ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms over direct`;
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-async function waitHealthy(url: string): Promise<void> {
+async function waitHealthy(url: string, proc?: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
+    if (proc && proc.exitCode !== null) throw new Error(`${url}: its process exited with ${proc.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -233,15 +234,23 @@ function spawnPinned(script: string, env: Record<string, string | undefined>, cp
 /** The load comes from one address: lift the API's per-address cap on door forwards above the connection count. */
 const PROXY_CAP = { ACCESS_PROXY_MAX_PER_CLIENT: String(CONNECTIONS * 2) };
 
+/** SIGTERM, then up to 10 s for the graceful shutdown, so the next configuration starts on a quiet core. */
+async function stopped(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+}
+
 interface DoorComparison {
   direct: LoadResult;
   viaApi: LoadResult;
 }
 
 /** The same taps straight at the daemon's port and through the API base URL, back to back. */
-async function compareDoorPath(run: (port: number) => Promise<LoadResult>, apiPort: number, daemonPort: number): Promise<DoorComparison> {
-  await waitHealthy(`http://127.0.0.1:${daemonPort}/health`);
-  await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`);
+async function compareDoorPath(run: (port: number) => Promise<LoadResult>, apiPort: number, daemonPort: number, procs: { api: ChildProcess; daemon: ChildProcess }): Promise<DoorComparison> {
+  await waitHealthy(`http://127.0.0.1:${daemonPort}/health`, procs.daemon);
+  await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`, procs.api);
   const direct = await run(daemonPort);
   const viaApi = await run(apiPort);
   return { direct, viaApi };
@@ -255,9 +264,9 @@ async function allInOne(dbUrl: string, workDir: string, run: (port: number) => P
   const proc = spawnPinned(join(here, '../../../../../launcher/dist/main.js'), { ...env, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0' }, SERVER_CPU);
   children.push(proc);
   try {
-    return await compareDoorPath(run, apiPort, daemonPort);
+    return await compareDoorPath(run, apiPort, daemonPort, { api: proc, daemon: proc });
   } finally {
-    proc.kill();
+    await stopped(proc);
   }
 }
 
@@ -274,10 +283,9 @@ async function splitMode(dbUrl: string, redisUrl: string, workDir: string, run: 
   );
   children.push(daemon, api);
   try {
-    return await compareDoorPath(run, apiPort, daemonPort);
+    return await compareDoorPath(run, apiPort, daemonPort, { api, daemon });
   } finally {
-    api.kill();
-    daemon.kill();
+    await Promise.all([stopped(api), stopped(daemon)]);
   }
 }
 
@@ -330,9 +338,8 @@ async function main(): Promise<void> {
     const aio = await allInOne(dbUrl, workDir, run, children);
     const redisUrl = process.env.REDIS_URL;
     const split = redisUrl ? await splitMode(dbUrl, redisUrl, workDir, run, children) : null;
-    const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
-    await ds.destroy();
 
+    // Printed before the propagation run, so that a failure there does not lose these figures.
     console.log(`
 verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on core ${LOAD_CPU}, server on core ${SERVER_CPU}
 tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} distinct (credential, reader) taps
@@ -348,6 +355,8 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
   all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);
     if (split) console.log(`  split, no gateway (API on ${SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
     else console.log('  split mode: skipped (REDIS_URL is not set)');
+    const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
+    await ds.destroy();
     if (prop) {
       console.log(`  next-tap-after-revoke still GRANT = ${prop.stillGranted} of ${prop.times.length} (split mode over Redis; ${prop.partial} revokes answered X-Access-Propagation: partial)`);
       console.log(`  revoke-to-deny p99 ${pct(prop.times, 99).toFixed(2)} ms  (p50 ${pct(prop.times, 50).toFixed(2)} ms, max ${Math.max(...prop.times).toFixed(2)} ms; from sending the revoke to the first DENY)`);
