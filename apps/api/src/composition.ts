@@ -1,5 +1,6 @@
 import { createSecretKey } from 'node:crypto';
-import express, { type Express } from 'express';
+import type { Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { pingRedis, type Redis } from '@wfm/memory/redis';
@@ -272,13 +273,14 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     routers: [r.router],
   });
   const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
-  // Express's own getter, so the per-address cap keys on the address every other route sees (TRUST_PROXY).
-  const ipOf = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
-  const door = upstream && new DoorPath({ upstream, limits: config.accessProxy, logger, clientIp: (req) => ipOf.call({ app, socket: req.socket, connection: req.socket, headers: req.headers }) as string });
+  // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the
+  // address every other route sees (TRUST_PROXY).
+  const door = upstream && new DoorPath({ upstream, limits: config.accessProxy, logger, clientIp: (req) => proxyAddr(req, app.get('trust proxy fn')) });
   return {
     app,
     door,
     openapi,
+    accessPropagation,
     passwordHashing,
     close: async () => {
       upstream?.close();
