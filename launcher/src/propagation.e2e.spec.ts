@@ -47,8 +47,23 @@ async function startDaemon(db: TestDatabase, bus: Bus): Promise<AccessDaemon> {
   return startAccessDaemon({ config, dataSource: db.dataSource, bus, logger: silent, clock: systemClock });
 }
 
-async function startApi(db: TestDatabase, bus: Bus, daemonPort: number): Promise<{ base: string; server: Server; close(): Promise<void> }> {
-  const config = loadApiConfig({ JWT_SECRET, DATA_ENCRYPTION_KEY: DATA_KEY, PASSWORD_HASH_COST: 'test', LOG_LEVEL: 'silent', PLATFORM_ADMIN_TOKEN: PLATFORM_TOKEN, ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` });
+/**
+ * How long the API waits for acknowledgements in the rounds that expect `complete`: long enough
+ * that a loaded test machine's scheduling never turns a live daemon's acknowledgement into
+ * `partial`; the next tap is checked all the same. The stopped-daemon test keeps the default.
+ */
+const ROUNDS_PROPAGATION_TIMEOUT_MS = 10_000;
+
+async function startApi(db: TestDatabase, bus: Bus, daemonPort: number, propagationTimeoutMs: number): Promise<{ base: string; server: Server; close(): Promise<void> }> {
+  const config = loadApiConfig({
+    JWT_SECRET,
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    PASSWORD_HASH_COST: 'test',
+    LOG_LEVEL: 'silent',
+    PLATFORM_ADMIN_TOKEN: PLATFORM_TOKEN,
+    ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}`,
+    ACCESS_PROPAGATION_TIMEOUT_MS: String(propagationTimeoutMs),
+  });
   const limiter = new FlexibleRateLimiter(null);
   const built = buildApi({
     config: { ...config, jwtSecret: JWT_SECRET, dataEncryptionKey: DATA_KEY },
@@ -77,7 +92,7 @@ async function localStack(): Promise<Stack> {
   const db = await createTestDatabase();
   const bus = new LocalBus();
   const daemon = await startDaemon(db, bus);
-  const api = await startApi(db, bus, daemon.port);
+  const api = await startApi(db, bus, daemon.port, ROUNDS_PROPAGATION_TIMEOUT_MS);
   return {
     db,
     api: api.base,
@@ -93,11 +108,11 @@ async function localStack(): Promise<Stack> {
 }
 
 /** Two daemons and an API, each with its own Redis connections, in a registry namespace of their own. */
-async function redisStack(url: string, namespace = `test-${randomUUID()}`): Promise<Stack> {
+async function redisStack(url: string, namespace = `test-${randomUUID()}`, propagationTimeoutMs = ROUNDS_PROPAGATION_TIMEOUT_MS): Promise<Stack> {
   const db = await createTestDatabase();
   const buses = [0, 1, 2].map(() => new RedisBus(url, { registry: { namespace } }));
   const daemons = [await startDaemon(db, buses[0]!), await startDaemon(db, buses[1]!)];
-  const api = await startApi(db, buses[2]!, daemons[0]!.port);
+  const api = await startApi(db, buses[2]!, daemons[0]!.port, propagationTimeoutMs);
   return {
     db,
     api: api.base,
@@ -376,7 +391,7 @@ describeWithRedis('read-your-writes for access changes: two daemons over Redis',
 
     before(async () => {
       const namespace = `test-${randomUUID()}`;
-      stack = await redisStack(url, namespace);
+      stack = await redisStack(url, namespace, loadApiConfig({}).accessPropagationTimeoutMs);
       const require = createRequire(import.meta.url);
       child = fork(require.resolve('@wfm/access-daemon/test-support/daemon-child'), [], {
         env: { ...process.env, DATABASE_URL: stack.db.url, REDIS_URL: url, TEST_REGISTRY_NAMESPACE: namespace },
