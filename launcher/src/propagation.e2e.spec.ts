@@ -390,10 +390,7 @@ describe('read-your-writes for access changes: all-in-one (in-process bus)', fun
 });
 
 describeWithRedis('read-your-writes for access changes: two daemons over Redis', (url) => {
-  // Failed in one of three full-suite runs on this machine (cause not yet found; alone it passes):
-  // run with PROPAGATION_REDIS_ROUNDS=1 until it is diagnosed. The all-in-one rounds, the stopped
-  // daemon and the Redis registry contract tests always run.
-  (process.env.PROPAGATION_REDIS_ROUNDS ? describe : describe.skip)('every change kind (PROPAGATION_REDIS_ROUNDS=1)', function () {
+  describe('every change kind', function () {
     this.timeout(120_000);
     readYourWrites(() => redisStack(url));
   });

@@ -156,6 +156,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     audit,
     door: doorHandler(routes, logger),
     async stop() {
+      acks.close();
       await bus.daemons.leave(id);
       server.close();
       operator.close();

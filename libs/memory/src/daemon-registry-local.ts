@@ -19,7 +19,7 @@ export class LocalDaemonRegistry implements DaemonRegistry {
     this.book.forget(daemonId);
   }
 
-  ack(daemonId: string, versions: ReadonlyMap<string, number>): void {
+  async ack(daemonId: string, versions: ReadonlyMap<string, number>): Promise<void> {
     this.book.record(daemonId, versions);
   }
 

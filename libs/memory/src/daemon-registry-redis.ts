@@ -61,9 +61,9 @@ export class RedisDaemonRegistry implements DaemonRegistry {
     }
   }
 
-  ack(daemonId: string, versions: ReadonlyMap<string, number>): void {
+  async ack(daemonId: string, versions: ReadonlyMap<string, number>): Promise<void> {
     if (versions.size === 0) return;
-    void this.send({ t: 'ack', d: daemonId, v: [...versions] }).catch(() => {});
+    await this.send({ t: 'ack', d: daemonId, v: [...versions] });
   }
 
   private send(m: RegistryMessage): Promise<void> {

@@ -41,7 +41,7 @@ function registryContract(make: () => Pair) {
     await p.daemons.join(id);
     await until(() => p.api.live().includes(id));
     const wait = p.api.waitFor([id], at('t1', 3), 5_000);
-    p.daemons.ack(id, at('t1', 3));
+    await p.daemons.ack(id, at('t1', 3));
     expect(await wait).to.deep.equal([]);
   });
 
@@ -49,7 +49,7 @@ function registryContract(make: () => Pair) {
     const id = randomUUID();
     await p.daemons.join(id);
     await until(() => p.api.live().includes(id));
-    p.daemons.ack(id, at('t2', 7));
+    await p.daemons.ack(id, at('t2', 7));
     await new Promise((r) => setTimeout(r, 50));
     // A zero timeout answers from what is already recorded.
     expect(await p.api.waitFor([id], at('t2', 5), 0)).to.deep.equal([]);
@@ -59,7 +59,7 @@ function registryContract(make: () => Pair) {
     const id = randomUUID();
     await p.daemons.join(id);
     await until(() => p.api.live().includes(id));
-    p.daemons.ack(id, at('t3', 1));
+    await p.daemons.ack(id, at('t3', 1));
     await new Promise((r) => setTimeout(r, 50));
     expect(await p.api.waitFor([id], at('t3', 4), 100)).to.deep.equal([{ daemonId: id, tenantId: 't3', version: 4, acked: 1 }]);
   });

@@ -19,8 +19,12 @@ export interface DaemonRegistry {
   /** Announces a daemon; it stays live until `leave` or until its heartbeat stops for the TTL. */
   join(daemonId: string): Promise<void>;
   leave(daemonId: string): Promise<void>;
-  /** Fire-and-forget: the versions this daemon has applied, per tenant (several tenants at once after a reload). */
-  ack(daemonId: string, versions: ReadonlyMap<string, number>): void;
+  /**
+   * Announces the versions this daemon has applied, per tenant (several tenants at once after a
+   * reload). Rejects when the announcement could not be sent; the caller sends it again, or the
+   * API waiting for it answers `partial`.
+   */
+  ack(daemonId: string, versions: ReadonlyMap<string, number>): Promise<void>;
   /** Starts tracking live daemons and acknowledgements (idempotent; the API calls it before its first wait). */
   watch(): Promise<void>;
   /** The daemons live as far as this instance knows now. */

@@ -28,7 +28,7 @@ describe('AccessFeed: waiting for the daemons', () => {
     try {
       await bus.daemons.join('quick');
       await bus.daemons.join('late');
-      await bus.subscribe('access.changes', () => bus.daemons.ack('quick', new Map([[tenantId, 7]])));
+      await bus.subscribe('access.changes', () => void bus.daemons.ack('quick', new Map([[tenantId, 7]])));
       const partial = await feed.publish([change(tenantId, 6), change(tenantId, 7)]);
       expect(partial).to.equal('partial');
       expect(lines.map((l) => [l.daemonId, l.tenantId, l.version, l.acked, l.behind])).to.deep.equal([['late', tenantId, 7, 0, 7]]);

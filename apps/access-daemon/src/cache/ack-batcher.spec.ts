@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { LocalBus } from '@wfm/memory/bus-local';
+import type { DaemonRegistry } from '@wfm/memory/daemon-registry';
+import { AckBatcher } from './ack-batcher.js';
+
+/** A registry whose first `failures` announcements reject, as a Redis publish that timed out. */
+function flakyRegistry(failures: number): { registry: DaemonRegistry; sent: Array<Array<[string, number]>>; bus: LocalBus } {
+  const bus = new LocalBus();
+  const sent: Array<Array<[string, number]>> = [];
+  let left = failures;
+  const registry: DaemonRegistry = Object.create(bus.daemons, {
+    ack: {
+      value: async (daemonId: string, versions: ReadonlyMap<string, number>) => {
+        sent.push([...versions]);
+        if (left-- > 0) throw new Error('Command timed out');
+        await bus.daemons.ack(daemonId, versions);
+      },
+    },
+  });
+  return { registry, sent, bus };
+}
+
+describe('AckBatcher', () => {
+  it('sends one acknowledgement per turn, with the highest version per tenant', async () => {
+    const { registry, sent, bus } = flakyRegistry(0);
+    const batcher = new AckBatcher(registry, 'd1');
+    batcher.add(new Map([['t1', 3]]));
+    batcher.add(new Map([['t1', 5], ['t2', 1]]));
+    batcher.add(new Map([['t1', 4]]));
+    await new Promise((r) => setImmediate(r));
+    expect(sent).to.deep.equal([[['t1', 5], ['t2', 1]]]);
+    await bus.close();
+  });
+
+  it('sends a failed acknowledgement again, merged with what came since, until it goes through', async () => {
+    const { registry, sent, bus } = flakyRegistry(2);
+    await bus.daemons.join('d1');
+    const wait = bus.daemons.waitFor(['d1'], new Map([['t1', 7], ['t2', 2]]), 10_000);
+    const batcher = new AckBatcher(registry, 'd1');
+    batcher.add(new Map([['t1', 7]]));
+    await new Promise((r) => setImmediate(r));
+    batcher.add(new Map([['t2', 2]]));
+    expect(await wait).to.deep.equal([]);
+    expect(sent.length).to.equal(3);
+    expect(sent[2]).to.deep.equal([['t1', 7], ['t2', 2]]);
+    batcher.close();
+    await bus.close();
+  });
+
+  it('stops retrying once closed', async () => {
+    const { registry, sent, bus } = flakyRegistry(Infinity);
+    const batcher = new AckBatcher(registry, 'd1');
+    batcher.add(new Map([['t1', 1]]));
+    await new Promise((r) => setTimeout(r, 5));
+    batcher.close();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sent.length).to.equal(1);
+    await bus.close();
+  });
+});
