@@ -31,11 +31,18 @@ export interface DaemonDeps {
   bus: Bus;
   logger: Logger;
   clock: Clock;
+  /**
+   * false: no door listener of its own; the door routes are reached only through `door`, in the
+   * process that embeds the daemon (the split API's ACCESS_DOOR_ROUTES=embedded). The operator
+   * listener (health, metrics) stays, on ACCESS_METRICS_HOST/PORT.
+   */
+  doorListener?: boolean;
 }
 
 export interface AccessDaemon {
   /** Its name in the registry the API waits on (host, process, and a random part for several daemons in one process). */
   id: string;
+  /** 0 when started without a door listener. */
   port: number;
   metricsPort: number;
   cache: AccessCache;
@@ -133,10 +140,12 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       return { status: r.code, body: { status: r.status } };
     },
   };
-  const server = await startDaemonServer({ host: config.host, port: config.port, logger, routes }).catch((err: unknown) => {
-    operator.close();
-    throw err;
-  });
+  const server = deps.doorListener === false
+    ? null
+    : await startDaemonServer({ host: config.host, port: config.port, logger, routes }).catch((err: unknown) => {
+        operator.close();
+        throw err;
+      });
 
   // Until the first load the daemon answers 503 (health says "loading"), so doors never see a half-loaded cache.
   await sync.start();
@@ -149,7 +158,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
 
   return {
     id,
-    port: server.port,
+    port: server?.port ?? 0,
     metricsPort: operator.port,
     cache,
     sync,
@@ -158,7 +167,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     async stop() {
       acks.close();
       await bus.daemons.leave(id);
-      server.close();
+      server?.close();
       operator.close();
       clearInterval(replay);
       await sync.stop();

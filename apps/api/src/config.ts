@@ -18,6 +18,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: logLevel,
   ACCESS_DAEMON_URL: z.string().url().default('http://127.0.0.1:3001'),
+  ACCESS_DOOR_ROUTES: z.enum(['embedded', 'forward']).optional(),
   PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
@@ -71,6 +72,8 @@ export interface ApiConfig {
   trustProxy: boolean | number | string;
   logLevel: Env['LOG_LEVEL'];
   accessDaemonUrl: string;
+  /** How the split API answers the door routes; unset: embedded under `npm run start:api`, forward for the bare API entry. */
+  accessDoorRoutes: 'embedded' | 'forward' | undefined;
   publicAppUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -123,6 +126,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     accessDaemonUrl: e.ACCESS_DAEMON_URL,
+    accessDoorRoutes: e.ACCESS_DOOR_ROUTES,
     publicAppUrl: e.PUBLIC_APP_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,59 +1,8 @@
-import { createLogger } from '@wfm/core/logger';
-import { systemClock } from '@wfm/core/clock';
-import { handleShutdown } from '@wfm/core/lifecycle';
-import { connectDatabase, listenHttp, Startup, StartupError } from '@wfm/core/startup';
-import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { RedisBus } from '@wfm/memory/bus-redis';
-import { createRedis } from '@wfm/memory/redis';
-import { loadApiConfig } from './config.js';
-import { buildApi } from './composition.js';
-import { createApiServer } from './app.js';
+import { runSplitApi } from './run-split.js';
 
-/** Split mode: one API process against DATABASE_URL and REDIS_URL (npm run start:api). A failed start says why in one line. */
-const startup = new Startup('api');
-try {
-  const config = loadApiConfig();
-  const logger = createLogger('api', config.logLevel);
-  startup.logger = logger;
-  const missing = [
-    !config.databaseUrl && 'DATABASE_URL',
-    !config.redisUrl && 'REDIS_URL',
-    !config.jwtSecret && 'JWT_SECRET',
-    !config.dataEncryptionKey && 'DATA_ENCRYPTION_KEY',
-  ].filter(Boolean);
-  if (missing.length) throw new StartupError(`${missing.join(', ')} required for npm run start:api: set them, or use npm start for the all-in-one mode`);
-  const dataSource = createDataSource({ url: config.databaseUrl!, poolSize: config.dbPoolSize, applicationName: 'wfm-api', ...config.dbTimeouts });
-  await connectDatabase(() => dataSource.initialize(), config.databaseUrl!);
-  startup.started(() => dataSource.destroy());
-  if (config.migrateOnStart) {
-    const ran = await runMigrations(dataSource);
-    if (ran) logger.info({ migrations: ran }, 'migrations applied');
-  }
-  const redis = createRedis(config.redisUrl!);
-  const bus = new RedisBus(config.redisUrl!);
-  startup.started(async () => {
-    await bus.close();
-    redis.disconnect();
-  });
-  const api = buildApi({
-    config: { ...config, jwtSecret: config.jwtSecret!, dataEncryptionKey: config.dataEncryptionKey! },
-    dataSource,
-    bus,
-    redis,
-    logger,
-    clock: systemClock,
-  });
-  startup.started(() => api.close());
-  const server = await listenHttp(createApiServer(api.app, config.httpServer, api.door), config.port, config.host, { port: 'PORT', host: 'HOST' });
-  logger.info({ port: config.port }, 'api listening');
-  startup.finished();
-  handleShutdown(logger, async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await api.close();
-    await bus.close();
-    redis.disconnect();
-    await dataSource.destroy();
-  });
-} catch (err) {
-  await startup.fail(err);
-}
+/**
+ * The API alone (`node apps/api/dist/main.js`, the container image behind a gateway): the door
+ * routes, when they reach it at all, are forwarded to ACCESS_DAEMON_URL. `npm run start:api`
+ * goes through the launcher, which can answer them in-process instead (ACCESS_DOOR_ROUTES).
+ */
+await runSplitApi();

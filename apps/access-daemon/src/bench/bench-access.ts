@@ -129,9 +129,10 @@ function histogramQuantiles(text: string, name: string, qs: number[]): string[] 
 
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   non-2xx ${r.non2xx}`;
 const fmtFixed = (f: FixedRateResult) =>
-  `${f.rate} taps/s, ${f.answered} of ${f.sent} answered: p50 ${f.p50ms.toFixed(2)} ms   p99 ${f.p99ms.toFixed(2)} ms   max ${f.maxms.toFixed(2)} ms   non-2xx ${f.non2xx}   errors ${f.errors}`;
+  `${f.rate} taps/s, ${f.answered} of ${f.sent} answered: p50 ${f.p50ms.toFixed(2)} ms   p99 ${f.p99ms.toFixed(2)} ms   max ${f.maxms.toFixed(2)} ms   non-2xx ${f.non2xx}   errors ${f.errors}   (generator timer late p99 ${f.generatorLateP99ms.toFixed(2)} ms)`;
 const fmtDoor = (c: DoorComparison) =>
-  `\n    direct  ${fmt(c.direct)}\n    via API ${fmt(c.viaApi)}\n    throughput ${((c.viaApi.rps / c.direct.rps) * 100).toFixed(0)} % of direct, p99 ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms over direct`;
+  `\n    saturation  direct  ${fmt(c.direct)}\n                via API ${fmt(c.viaApi)}\n    fixed rate  direct  ${fmtFixed(c.fixedDirect)}\n                via API ${fmtFixed(c.fixedViaApi)}` +
+  `\n    throughput ${((c.viaApi.rps / c.direct.rps) * 100).toFixed(0)} % of direct; p99 over direct: ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms at saturation, ${(c.fixedViaApi.p99ms - c.fixedDirect.p99ms).toFixed(2)} ms at the fixed rate`;
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function waitHealthy(url: string, proc?: ChildProcess): Promise<void> {
@@ -245,19 +246,27 @@ async function stopped(proc: ChildProcess): Promise<void> {
 interface DoorComparison {
   direct: LoadResult;
   viaApi: LoadResult;
+  /** Open loop at FIXED_RATE_FRACTION of the direct saturation figure: latency without the closed loop's queueing. */
+  fixedDirect: FixedRateResult;
+  fixedViaApi: FixedRateResult;
 }
 
+type Runner = { saturation: (port: number) => Promise<LoadResult>; fixed: (port: number, rate: number) => Promise<FixedRateResult> };
+
 /** The same taps straight at the daemon's port and through the API base URL, back to back. */
-async function compareDoorPath(run: (port: number) => Promise<LoadResult>, apiPort: number, daemonPort: number, procs: { api: ChildProcess; daemon: ChildProcess }): Promise<DoorComparison> {
+async function compareDoorPath(run: Runner, apiPort: number, daemonPort: number, procs: { api: ChildProcess; daemon: ChildProcess }): Promise<DoorComparison> {
   await waitHealthy(`http://127.0.0.1:${daemonPort}/health`, procs.daemon);
   await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`, procs.api);
-  const direct = await run(daemonPort);
-  const viaApi = await run(apiPort);
-  return { direct, viaApi };
+  const direct = await run.saturation(daemonPort);
+  const viaApi = await run.saturation(apiPort);
+  const rate = Math.round(direct.rps * FIXED_RATE_FRACTION);
+  const fixedDirect = await run.fixed(daemonPort, rate);
+  const fixedViaApi = await run.fixed(apiPort, rate);
+  return { direct, viaApi, fixedDirect, fixedViaApi };
 }
 
 /** `npm start` (API and daemon in one process, the door routes called in-process), pinned to the server core. */
-async function allInOne(dbUrl: string, workDir: string, run: (port: number) => Promise<LoadResult>, children: ChildProcess[]): Promise<DoorComparison> {
+async function allInOne(dbUrl: string, workDir: string, run: Runner, children: ChildProcess[]): Promise<DoorComparison> {
   const apiPort = 4000 + (process.pid % 50);
   const daemonPort = apiPort + 50;
   const env = { ...process.env, ...PROXY_CAP, REDIS_URL: undefined, DATABASE_URL: dbUrl, DATA_DIR: join(workDir, 'all-in-one'), LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent', PORT: String(apiPort), HOST: '127.0.0.1' };
@@ -270,15 +279,31 @@ async function allInOne(dbUrl: string, workDir: string, run: (port: number) => P
   }
 }
 
-/** `npm run start:api` and `start:daemon` as two processes, no gateway: the API forwards over keep-alive HTTP. */
-async function splitMode(dbUrl: string, redisUrl: string, workDir: string, run: (port: number) => Promise<LoadResult>, children: ChildProcess[]): Promise<DoorComparison> {
-  const apiPort = 4100 + (process.pid % 50);
+/**
+ * `npm run start:api` and `start:daemon` as two processes, no gateway. `embedded` (the default of
+ * start:api): the API answers the door routes from its own embedded daemon; `forward`: over
+ * keep-alive HTTP to the daemon process.
+ */
+async function splitMode(doorRoutes: 'embedded' | 'forward', dbUrl: string, redisUrl: string, workDir: string, run: Runner, children: ChildProcess[]): Promise<DoorComparison> {
+  const apiPort = (doorRoutes === 'embedded' ? 4100 : 4200) + (process.pid % 50);
   const daemonPort = apiPort + 50;
   const common = { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent' };
   const daemon = spawnPinned(join(here, '../../main.js'), { ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-door-spool.ndjson') }, SERVER_CPU);
   const api = spawnPinned(
-    join(here, '../../../../api/dist/main.js'),
-    { ...common, ...PROXY_CAP, PORT: String(apiPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_ENCRYPTION_KEY: 'a'.repeat(64), MIGRATE_ON_START: 'false', ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` },
+    join(here, '../../../../../launcher/dist/api.js'),
+    {
+      ...common,
+      ...PROXY_CAP,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      MIGRATE_ON_START: 'false',
+      ACCESS_DOOR_ROUTES: doorRoutes,
+      ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}`,
+      ACCESS_METRICS_PORT: '0',
+      ACCESS_AUDIT_SPOOL_PATH: join(workDir, `split-api-${doorRoutes}-spool.ndjson`),
+    },
     SPLIT_API_CPU,
   );
   children.push(daemon, api);
@@ -310,6 +335,10 @@ async function main(): Promise<void> {
     const bodies = await tapBodies(ds, tenant, 200_000);
     const headers = { Authorization: `Bearer ${tenant.readerKey}` };
     const run = (port: number) => load({ url: `http://127.0.0.1:${port}${VERIFY}`, bodies, headers, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU, workDir });
+    const runner: Runner = {
+      saturation: run,
+      fixed: (port, rate) => fixedRate({ url: `http://127.0.0.1:${port}${VERIFY}`, bodies, headers, rate, seconds: SECONDS, connections: CONNECTIONS }),
+    };
 
     const bare = await child('serve-bare', []);
     children.push(bare.proc);
@@ -335,9 +364,10 @@ async function main(): Promise<void> {
     const r3 = await run(c.info.port);
     c.proc.kill();
 
-    const aio = await allInOne(dbUrl, workDir, run, children);
+    const aio = await allInOne(dbUrl, workDir, runner, children);
     const redisUrl = process.env.REDIS_URL;
-    const split = redisUrl ? await splitMode(dbUrl, redisUrl, workDir, run, children) : null;
+    const split = redisUrl ? await splitMode('embedded', dbUrl, redisUrl, workDir, runner, children) : null;
+    const forward = redisUrl ? await splitMode('forward', dbUrl, redisUrl, workDir, runner, children) : null;
 
     // Printed before the propagation run, so that a failure there does not lose these figures.
     console.log(`
@@ -353,8 +383,11 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}
 door routes, direct at the daemon port vs through the API base URL (same taps, back to back):
   all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);
-    if (split) console.log(`  split, no gateway (API on ${SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
-    else console.log('  split mode: skipped (REDIS_URL is not set)');
+    const apiCore = SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`;
+    if (split && forward) {
+      console.log(`  split, no gateway, npm run start:api (door routes embedded; API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
+      console.log(`  split, no gateway, ACCESS_DOOR_ROUTES=forward (API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(forward)}`);
+    } else console.log('  split mode: skipped (REDIS_URL is not set)');
     const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
     await ds.destroy();
     if (prop) {

@@ -89,6 +89,8 @@ export interface FixedRateResult {
   p50ms: number;
   p99ms: number;
   maxms: number;
+  /** How late the generator's timer sent requests (p99): reported, not counted as latency unless a request also waited for a connection. */
+  generatorLateP99ms: number;
 }
 
 /** One keep-alive connection carrying one request at a time (the daemon closes a connection that pipelines). */
@@ -130,9 +132,11 @@ class RawConnection {
 }
 
 /**
- * Open-loop load: request i is due at start + i / rate whatever the answers before it, and its
- * latency counts from that moment, so time spent queued behind a slow answer is measured (no
- * coordinated omission). autocannon's overallRate is not this: each connection sends its quota
+ * Open-loop load: request i is due at start + i / rate whatever the answers before it. A request
+ * that finds every connection busy waits in a queue and its latency counts from when it was due,
+ * so time spent queued behind a slow answer is measured (no coordinated omission); one sent at
+ * once counts from its write, so the generator's 1 ms timer ticks (reported as
+ * `generatorLateP99ms`) are not charged to the server. autocannon's overallRate is not this: each connection sends its quota
  * back to back at the start of every second. Requests are written as prepared bytes on raw
  * keep-alive sockets: an HTTP client library costs the generator more than the daemon spends on a
  * tap, and its own queueing would be measured as the daemon's. Bounded by count (rate x seconds)
@@ -146,7 +150,8 @@ export async function fixedRate(opts: { url: string; bodies: string[]; headers: 
   const requests = opts.bodies.slice(0, 50_000).map((b) => Buffer.from(`POST ${target.pathname} HTTP/1.1\r\n${head}Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`));
   const total = Math.max(1, Math.round(opts.rate * opts.seconds));
   const latencies: number[] = [];
-  const waiting: Array<{ i: number; dueAt: number }> = [];
+  const waiting: Array<{ i: number; dueAt: number; from: number }> = [];
+  const lateness: number[] = [];
   const free: RawConnection[] = [];
   let sent = 0;
   let non2xx = 0;
@@ -156,11 +161,11 @@ export async function fixedRate(opts: { url: string; bodies: string[]; headers: 
   const finish = () => {
     if (++settled >= total) finished();
   };
-  const dispatch = (c: RawConnection, job: { i: number; dueAt: number }) =>
+  const dispatch = (c: RawConnection, job: { i: number; dueAt: number; from: number }) =>
     c.send(requests[job.i % requests.length]!, job.dueAt, (status) => {
       if (status === 0) errors++;
       else {
-        latencies.push(performance.now() - job.dueAt);
+        latencies.push(performance.now() - job.from);
         if (status < 200 || status >= 300) non2xx++;
       }
       finish();
@@ -182,11 +187,15 @@ export async function fixedRate(opts: { url: string; bodies: string[]; headers: 
     };
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * opts.rate) + 1);
+      const now = performance.now();
       for (; sent < due; sent++) {
-        const job = { i: sent, dueAt: start + (sent * 1000) / opts.rate };
+        const dueAt = start + (sent * 1000) / opts.rate;
+        lateness.push(now - dueAt);
         const c = free.pop();
-        if (c) dispatch(c, job);
-        else waiting.push(job);
+        // Sent at once: timed from the write, since the generator's timer granularity is not the
+        // server's latency. Queued behind busy connections: timed from when it was due.
+        if (c) dispatch(c, { i: sent, dueAt, from: now });
+        else waiting.push({ i: sent, dueAt, from: dueAt });
       }
       if (sent < total) setTimeout(tick, 1);
     };
@@ -195,5 +204,6 @@ export async function fixedRate(opts: { url: string; bodies: string[]; headers: 
   for (const c of connections) c.socket.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { rate: opts.rate, sent, answered: latencies.length, non2xx, errors, p50ms: at(0.5), p99ms: at(0.99), maxms: sorted.at(-1) ?? NaN };
+  const late = lateness.sort((a, b) => a - b);
+  return { rate: opts.rate, sent, answered: latencies.length, non2xx, errors, p50ms: at(0.5), p99ms: at(0.99), maxms: sorted.at(-1) ?? NaN, generatorLateP99ms: late[Math.floor(0.99 * late.length)] ?? NaN };
 }

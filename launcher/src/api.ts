@@ -1,0 +1,27 @@
+import { systemClock } from '@wfm/core/clock';
+import { StartupError, describeError } from '@wfm/core/startup';
+import { runSplitApi } from '@wfm/api/run-split';
+import { loadDaemonConfig } from '@wfm/access-daemon/config';
+import { startAccessDaemon } from '@wfm/access-daemon/daemon';
+import { inProcessDoor } from './in-process-door.js';
+
+/**
+ * `npm run start:api`: the API of split mode. Without a gateway in front, readers use the API's
+ * base URL for the door routes too; by default (ACCESS_DOOR_ROUTES=embedded) this process answers
+ * them itself from an access daemon embedded here (its own cache, Redis sync, registry membership
+ * and audit writer; no door listener), so a tap costs what it costs at a daemon. `forward` sends
+ * them to ACCESS_DAEMON_URL instead, for API instances that should hold no access cache. Behind a
+ * gateway (docker-compose) the door routes never reach the API.
+ */
+const EMBEDDED_METRICS_PORT = 9465;
+
+await runSplitApi({
+  door: async ({ dataSource, bus, logger }) => {
+    // Its operator listener defaults one port above a standalone daemon's, so both start on one host.
+    const config = loadDaemonConfig({ ACCESS_METRICS_PORT: String(EMBEDDED_METRICS_PORT), ...process.env });
+    const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false }).catch((err: unknown) => {
+      throw new StartupError(`the embedded access daemon did not start (${describeError(err)}): if ACCESS_METRICS_PORT is taken, set a free one, or set ACCESS_DOOR_ROUTES=forward`);
+    });
+    return { upstream: inProcessDoor(daemon.door), stop: () => daemon.stop() };
+  },
+});
