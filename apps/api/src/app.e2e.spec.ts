@@ -7,7 +7,7 @@ import { createLogger } from '@wfm/core/logger';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { createApiServer, createApp } from './app.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
-import { TokenService } from './modules/auth/token.service.js';
+import { TokenService } from './modules/identity/auth/token.service.js';
 
 describe('createApiServer: bounds on receiving a request', () => {
   let server: Server;

@@ -8,13 +8,13 @@ import { transactionRunner } from '@wfm/db/transaction';
 import { createLogger } from '@wfm/core/logger';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { AccessFeed } from './modules/access/access-feed.service.js';
+import { AccessFeed } from './modules/access/feed/access-feed.service.js';
 import { parseOrThrow } from './http/validation.js';
-import { TenantProvisioningRepository } from './modules/tenants/tenant-provisioning.repository.js';
-import { TenantProvisioningService } from './modules/tenants/tenant-provisioning.service.js';
-import { TenantsRepository } from './modules/tenants/tenants.repository.js';
-import { TenantsService } from './modules/tenants/tenants.service.js';
-import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './modules/platform/platform.schemas.js';
+import { TenantProvisioningRepository } from './modules/organization/tenants/tenant-provisioning.repository.js';
+import { TenantProvisioningService } from './modules/organization/tenants/tenant-provisioning.service.js';
+import { TenantsRepository } from './modules/organization/tenants/tenants.repository.js';
+import { TenantsService } from './modules/organization/tenants/tenants.service.js';
+import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './modules/platform/operator/platform.schemas.js';
 
 /**
  * The platform operator's command line: the same services and validation as the /platform routes,

@@ -16,7 +16,7 @@ import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { loadApiConfig } from '../config.js';
 import { buildApi } from '../composition.js';
-import { TokenService } from '../modules/auth/token.service.js';
+import { TokenService } from '../modules/identity/auth/token.service.js';
 
 /**
  * `npm run bench:api`: authenticated GET /users?limit=50 through the whole app (rate limit, JWT,

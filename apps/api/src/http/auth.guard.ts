@@ -8,8 +8,8 @@ import type { Scope } from '@wfm/core/scopes';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import { isUuid } from '@wfm/core/identity';
-import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/auth/token.service.js';
-import type { PrincipalRepository } from '../modules/auth/principal.repository.js';
+import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/identity/auth/token.service.js';
+import type { PrincipalRepository } from '../modules/identity/auth/principal.repository.js';
 import type { DeveloperPrincipal, UserPrincipal } from './context.js';
 
 export type AuthRequirement =

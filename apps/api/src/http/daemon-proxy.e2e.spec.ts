@@ -7,7 +7,7 @@ import { createLogger } from '@wfm/core/logger';
 import { newReaderKey } from '@wfm/access/reader-key';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { createApiServer, createApp } from '../app.js';
-import { TokenService } from '../modules/auth/token.service.js';
+import { TokenService } from '../modules/identity/auth/token.service.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
 import { DoorPath, httpDoorUpstream } from './daemon-proxy.js';
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { TooManyRequestsError } from '@wfm/core/errors';
 import type { RateLimiter } from '@wfm/memory/rate-limiter';
-import type { TokenService } from '../modules/auth/token.service.js';
+import type { TokenService } from '../modules/identity/auth/token.service.js';
 import { limitFor } from './rate-limits.js';
 
 /**

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createApp } from '../app.js';
 import { buildApi } from '../composition.js';
 import { loadApiConfig } from '../config.js';
-import { TokenService } from '../modules/auth/token.service.js';
+import { TokenService } from '../modules/identity/auth/token.service.js';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../test-support/harness.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
 import { redactUrl } from './request-log.js';

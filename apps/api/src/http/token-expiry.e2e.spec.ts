@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness, TEST_JWT_SECRET } from '../test-support/harness.js';
-import { ACCESS_AUDIENCE, JWT_ISSUER } from '../modules/auth/token.service.js';
+import { ACCESS_AUDIENCE, JWT_ISSUER } from '../modules/identity/auth/token.service.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 

@@ -6,8 +6,8 @@ import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
 import { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
-import { TenantProvisioningRepository } from '../modules/tenants/tenant-provisioning.repository.js';
-import { TenantProvisioningService } from '../modules/tenants/tenant-provisioning.service.js';
+import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
+import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
 import { DemoSeedRepository } from './demo-seed.repository.js';
 import { seedDemoTenant, type DemoSeedDeps } from './demo-seed.js';
 

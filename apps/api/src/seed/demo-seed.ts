@@ -3,8 +3,8 @@ import { ScryptPasswordHasher, type PasswordHasher } from '@wfm/core/crypto';
 import { ROLES, type Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import { transactionRunner } from '@wfm/db/transaction';
-import { TenantProvisioningRepository } from '../modules/tenants/tenant-provisioning.repository.js';
-import { TenantProvisioningService } from '../modules/tenants/tenant-provisioning.service.js';
+import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
+import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
 import { DemoSeedRepository } from './demo-seed.repository.js';
 
 export const DEMO_SLUG = 'demo';

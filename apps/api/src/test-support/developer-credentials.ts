@@ -2,7 +2,7 @@ import { SecretHasher, uuid } from '@wfm/core/crypto';
 import { DEFAULT_API_KEY_SCOPES, type Scope } from '@wfm/core/scopes';
 import type { DataSource } from '@wfm/db/data-source';
 import { ApiKeyEntity } from '@wfm/db/entities/developer-credential.entity';
-import { newApiKey } from '../modules/developer-credentials/developer-credentials.secrets.js';
+import { newApiKey } from '../modules/developer/auth/developer-credentials.secrets.js';
 import type { ApiHarness } from './harness.js';
 
 export interface ApiKeyOptions {

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
-import { TokenService } from '../modules/auth/token.service.js';
+import { TokenService } from '../modules/identity/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';
 import { readMailDrop, type ReadMail } from './mail-drop-reader.js';
 

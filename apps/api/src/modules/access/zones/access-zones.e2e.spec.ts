@@ -1,0 +1,479 @@
+import { expect } from 'chai';
+import type { Plan, Role } from '@wfm/core/tenancy';
+import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
+import { ApiHarness } from '../../../test-support/harness.js';
+import { assignOutlets, insertReader, insertVisitorPass, recordAccessChanges } from '../../../test-support/access-fixtures.js';
+
+const ZONE_KEYS = ['id', 'tenantId', 'outletId', 'name', 'description', 'readerIds', 'hoursJson', 'active', 'createdAt', 'updatedAt', 'deletedAt', 'outlet'];
+const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
+const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
+const ZONE_NOT_FOUND = { message: 'Zone not found', error: 'Not Found', statusCode: 404 };
+const OUTLET_NOT_FOUND = { message: 'Outlet not found', error: 'Not Found', statusCode: 404 };
+const MINUTE = 60_000;
+
+function badRequest(...message: string[]) {
+  return { message, error: 'Bad Request', statusCode: 400 };
+}
+
+function paymentRequired(plan: Plan) {
+  return { message: `Your ${plan} plan does not include access control. Upgrade at /admin/billing.`, error: 'Payment Required', statusCode: 402 };
+}
+
+describe('access zones and readers (HTTP)', () => {
+  let h: ApiHarness;
+  let tenantA: string;
+  let tenantB: string;
+  let admin: { id: string; tenantId: string };
+  let token: string;
+
+  before(async () => {
+    h = await ApiHarness.start();
+  });
+  after(async () => h.stop());
+
+  beforeEach(async () => {
+    await h.db.truncate();
+    tenantA = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
+    tenantB = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
+    admin = await createUser(h.ds, tenantA, { role: 'COMPANY_ADMIN' });
+    token = await h.tokenFor(admin);
+  });
+
+  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
+    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
+  }
+
+  async function createZone(body: Record<string, unknown>, as = token) {
+    const res = await h.request('POST', '/access/zones', { token: as, body: { name: 'Zone', readerIds: [`R-${Math.random()}`], ...body } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body;
+  }
+
+  async function createGrant(userId: string, zoneId: string, expiresAt?: Date) {
+    const res = await h.request('POST', '/access/grants', { token, body: { userId, zoneId, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body;
+  }
+
+  describe('POST /access/zones', () => {
+    it('creates a zone and answers the zone record with its outlet', async () => {
+      const outlet = await createOutlet(h.ds, tenantA, { name: 'Soho', code: 'SOHO' });
+      const hoursJson = { MON: [['08:00', '18:00']], FRI: [['22:00', '06:00']], SAT: [] };
+      const res = await h.request('POST', '/access/zones', {
+        token,
+        body: { name: ' Front door ', outletId: outlet.id, readerIds: ['R-2', 'R-1'], hoursJson, description: 'Main entrance' },
+      });
+      expect(res.status).to.equal(201);
+      expect(res.body).to.have.all.keys(ZONE_KEYS);
+      const now = h.clock.now().toISOString();
+      expect(res.body).to.deep.include({
+        tenantId: tenantA,
+        outletId: outlet.id,
+        name: 'Front door',
+        description: 'Main entrance',
+        readerIds: ['R-1', 'R-2'],
+        hoursJson,
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+        outlet: { id: outlet.id, name: 'Soho', code: 'SOHO' },
+      });
+      const bindings = await h.ds.query(`SELECT reader_id FROM access_zone_readers WHERE zone_id = $1 ORDER BY reader_id`, [res.body.id]);
+      expect(bindings.map((b: { reader_id: string }) => b.reader_id)).to.deep.equal(['R-1', 'R-2']);
+    });
+
+    it('creates a tenant-wide zone open 24/7 when outletId and hoursJson are omitted', async () => {
+      const zone = await createZone({ name: 'Lobby', readerIds: ['L-1'] });
+      expect(zone).to.deep.include({ outletId: null, outlet: null, hoursJson: null, description: null, readerIds: ['L-1'] });
+    });
+
+    it('accepts 24:00 as the end of a window', async () => {
+      const zone = await createZone({ hoursJson: { SUN: [['18:00', '24:00']] } });
+      expect(zone.hoursJson).to.deep.equal({ SUN: [['18:00', '24:00']] });
+    });
+
+    it('rejects missing fields, empty and duplicate readerIds and unknown properties', async () => {
+      const empty = await h.request('POST', '/access/zones', { token, body: {} });
+      expect(empty.status).to.equal(400);
+      expect(empty.body).to.deep.equal(badRequest('name is required', 'readerIds is required'));
+      const noReaders = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: [] } });
+      expect(noReaders.body).to.deep.equal(badRequest('readerIds must contain at least 1 element'));
+      const dup = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A', 'A'] } });
+      expect(dup.body).to.deep.equal(badRequest('readerIds must not contain duplicates'));
+      const unknown = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A'], floor: 2 } });
+      expect(unknown.body).to.deep.equal(badRequest('property floor should not exist'));
+      const long = await h.request('POST', '/access/zones', { token, body: { name: 'x'.repeat(121), readerIds: ['A'], outletId: 'nope' } });
+      expect(long.body).to.deep.equal(badRequest('name must be at most 120 characters', 'outletId must be a UUID'));
+      expect(await h.ds.query(`SELECT 1 FROM access_zones`)).to.have.length(0);
+    });
+
+    it('reports hoursJson problems by day and window', async () => {
+      const res = await h.request('POST', '/access/zones', {
+        token,
+        body: { name: 'Z', readerIds: ['A'], hoursJson: { FUN: [], MON: [['8:00', '25:00']], TUE: [['09:00', '09:00']], WED: 'all day', THU: [['09:00']] } },
+      });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal(
+        badRequest(
+          'hoursJson.FUN is not a day key (use MON, TUE, WED, THU, FRI, SAT, SUN)',
+          'hoursJson.MON.0.0 must be a 24-hour HH:MM time',
+          'hoursJson.MON.0.1 must be a 24-hour HH:MM time',
+          'hoursJson.TUE.0 must not start and end at the same time',
+          'hoursJson.WED must be an array of [start, end] windows',
+          'hoursJson.THU.0 must be a [start, end] pair of HH:MM strings',
+        ),
+      );
+      const notObject = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A'], hoursJson: [] } });
+      expect(notObject.body).to.deep.equal(badRequest('hoursJson must be an object'));
+    });
+
+    it("is 404 for an outlet of another tenant, as for one that does not exist", async () => {
+      const foreign = await createOutlet(h.ds, tenantB);
+      const res = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['A'], outletId: foreign.id } });
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal(OUTLET_NOT_FOUND);
+    });
+
+    it('is 409 when a reader is already bound to another live zone of the tenant', async () => {
+      const first = await createZone({ name: 'Stock room', readerIds: ['R-9'] });
+      const res = await h.request('POST', '/access/zones', { token, body: { name: 'Office', readerIds: ['R-8', 'R-9'] } });
+      expect(res.status).to.equal(409);
+      expect(res.body).to.deep.equal({ message: `Reader R-9 is already bound to zone Stock room (${first.id})`, error: 'Conflict', statusCode: 409 });
+      expect(await h.ds.query(`SELECT 1 FROM access_zones WHERE name = 'Office'`)).to.have.length(0);
+    });
+
+    it('lets another tenant use the same reader id, and frees the reader ids of a deleted zone', async () => {
+      const first = await createZone({ readerIds: ['R-1'] });
+      const other = await h.request('POST', '/access/zones', { token: await tokenAs('TENANT_OWNER', tenantB), body: { name: 'B', readerIds: ['R-1'] } });
+      expect(other.status).to.equal(201);
+      expect((await h.request('DELETE', `/access/zones/${first.id}`, { token })).status).to.equal(200);
+      const again = await h.request('POST', '/access/zones', { token, body: { name: 'Again', readerIds: ['R-1'] } });
+      expect(again.status).to.equal(201);
+    });
+
+    it('is 401 without a token, 403 for a role that cannot manage zones, 402 on FREE and BASIC', async () => {
+      const body = { name: 'Z', readerIds: ['A'] };
+      const anon = await h.request('POST', '/access/zones', { body });
+      expect(anon.status).to.equal(401);
+      expect(anon.body).to.deep.equal(UNAUTHORIZED);
+      for (const role of ['OUTLET_MANAGER', 'OPERATIONS_MANAGER', 'STAFF'] as const) {
+        const res = await h.request('POST', '/access/zones', { token: await tokenAs(role), body });
+        expect(res.status, role).to.equal(403);
+        expect(res.body).to.deep.equal(FORBIDDEN);
+      }
+      for (const role of ['TENANT_OWNER', 'HR_MANAGER', 'AREA_MANAGER', 'TENANT_GROUP_OWNER'] as const) {
+        const res = await h.request('POST', '/access/zones', { token: await tokenAs(role), body: { name: role, readerIds: [role] } });
+        expect(res.status, role).to.equal(201);
+      }
+      for (const plan of ['FREE', 'BASIC'] as const) {
+        const tenant = (await createTenant(h.ds, { plan })).id;
+        for (const role of ['COMPANY_ADMIN', 'STAFF'] as const) {
+          const res = await h.request('POST', '/access/zones', { token: await tokenAs(role, tenant), body });
+          expect(res.status, `${plan} ${role}`).to.equal(402);
+          expect(res.body).to.deep.equal(paymentRequired(plan));
+        }
+      }
+    });
+
+    it('publishes a zone change with the next version of the tenant', async () => {
+      await createZone({ name: 'First' });
+      const feed = await recordAccessChanges(h.bus);
+      try {
+        const zone = await createZone({ name: 'Second' });
+        const [change] = await feed.settle();
+        expect(feed.changes).to.have.length(1);
+        expect(change).to.deep.equal({ tenantId: tenantA, version: 2, kind: 'zone', id: zone.id, op: 'upsert' });
+      } finally {
+        await feed.stop();
+      }
+    });
+  });
+
+  describe('GET /access/zones and /access/zones/:id', () => {
+    it('lists live zones of the tenant by name, filtered by outlet', async () => {
+      const outlet = await createOutlet(h.ds, tenantA);
+      const b = await createZone({ name: 'B', outletId: outlet.id });
+      const a = await createZone({ name: 'A' });
+      const gone = await createZone({ name: 'C' });
+      await h.request('DELETE', `/access/zones/${gone.id}`, { token });
+      await h.request('POST', '/access/zones', { token: await tokenAs('TENANT_OWNER', tenantB), body: { name: 'Other', readerIds: ['X'] } });
+      const all = await h.request('GET', '/access/zones', { token });
+      expect(all.status).to.equal(200);
+      expect(all.body.map((z: { id: string }) => z.id)).to.deep.equal([a.id, b.id]);
+      expect(all.body[1]).to.deep.equal(b);
+      const byOutlet = await h.request('GET', `/access/zones?outletId=${outlet.id}`, { token });
+      expect(byOutlet.body.map((z: { id: string }) => z.id)).to.deep.equal([b.id]);
+    });
+
+    it('rejects a malformed outletId and undeclared parameters', async () => {
+      const bad = await h.request('GET', '/access/zones?outletId=x', { token });
+      expect(bad.body).to.deep.equal(badRequest('outletId must be a UUID'));
+      const extra = await h.request('GET', '/access/zones?page=2', { token });
+      expect(extra.body).to.deep.equal(badRequest('property page should not exist'));
+    });
+
+    it('shows one zone with its reader bindings; 404 across tenants, for deleted zones and unknown ids', async () => {
+      const zone = await createZone({ name: 'One', readerIds: ['B-2', 'B-1'] });
+      const res = await h.request('GET', `/access/zones/${zone.id}`, { token });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ ...zone, readerIds: ['B-1', 'B-2'] });
+      const foreign = await h.request('GET', `/access/zones/${zone.id}`, { token: await tokenAs('TENANT_OWNER', tenantB) });
+      expect(foreign.status).to.equal(404);
+      expect(foreign.body).to.deep.equal(ZONE_NOT_FOUND);
+      await h.request('DELETE', `/access/zones/${zone.id}`, { token });
+      expect((await h.request('GET', `/access/zones/${zone.id}`, { token })).status).to.equal(404);
+      const malformed = await h.request('GET', '/access/zones/nope', { token });
+      expect(malformed.body).to.deep.equal(badRequest('id must be a UUID'));
+    });
+
+    it("lets an OUTLET_MANAGER read only the zones of their own outlets", async () => {
+      const mine = await createOutlet(h.ds, tenantA);
+      const theirs = await createOutlet(h.ds, tenantA);
+      const myZone = await createZone({ name: 'Mine', outletId: mine.id });
+      const otherZone = await createZone({ name: 'Theirs', outletId: theirs.id });
+      await createZone({ name: 'Tenant-wide' });
+      const manager = await createUser(h.ds, tenantA, { role: 'OUTLET_MANAGER' });
+      await assignOutlets(h.ds, tenantA, manager.id, [mine.id]);
+      const managerToken = await h.tokenFor(manager);
+      const list = await h.request('GET', '/access/zones', { token: managerToken });
+      expect(list.status).to.equal(200);
+      expect(list.body.map((z: { id: string }) => z.id)).to.deep.equal([myZone.id]);
+      expect((await h.request('GET', `/access/zones/${myZone.id}`, { token: managerToken })).status).to.equal(200);
+      const hidden = await h.request('GET', `/access/zones/${otherZone.id}`, { token: managerToken });
+      expect(hidden.status).to.equal(404);
+      const unassigned = await h.request('GET', '/access/zones', { token: await tokenAs('OUTLET_MANAGER') });
+      expect(unassigned.body).to.deep.equal([]);
+    });
+
+    it('is 401 without a token, 403 for STAFF, 402 on FREE', async () => {
+      expect((await h.request('GET', '/access/zones')).body).to.deep.equal(UNAUTHORIZED);
+      const staff = await h.request('GET', '/access/zones', { token: await tokenAs('STAFF') });
+      expect(staff.status).to.equal(403);
+      const free = (await createTenant(h.ds, { plan: 'FREE' })).id;
+      const res = await h.request('GET', `/access/zones/${admin.id}`, { token: await tokenAs('COMPANY_ADMIN', free) });
+      expect(res.status).to.equal(402);
+      expect(res.body).to.deep.equal(paymentRequired('FREE'));
+    });
+
+    it('allows 120 calls per 60 s per user, then 429 with Retry-After and no X-RateLimit headers', async () => {
+      const first = await h.request('GET', '/access/zones', { token });
+      expect(first.headers.get('x-ratelimit-limit')).to.equal('120');
+      expect(first.headers.get('x-ratelimit-remaining')).to.equal('119');
+      expect(first.headers.has('x-ratelimit-reset')).to.equal(true);
+      for (let i = 1; i < 120; i++) await h.request('GET', '/access/zones', { token });
+      const limited = await h.request('GET', '/access/zones', { token });
+      expect(limited.status).to.equal(429);
+      expect(limited.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+      expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 60);
+      expect(limited.headers.has('x-ratelimit-limit')).to.equal(false);
+      expect(limited.headers.has('x-ratelimit-remaining')).to.equal(false);
+    });
+  });
+
+  describe('PATCH /access/zones/:id', () => {
+    it('changes fields, replaces the reader bindings and clears with null', async () => {
+      const outlet = await createOutlet(h.ds, tenantA);
+      const zone = await createZone({ name: 'Old', outletId: outlet.id, readerIds: ['P-1', 'P-2'], hoursJson: { MON: [['09:00', '17:00']] }, description: 'd' });
+      h.clock.advance(MINUTE);
+      const res = await h.request('PATCH', `/access/zones/${zone.id}`, {
+        token,
+        body: { name: 'New', readerIds: ['P-2', 'P-3'], hoursJson: null, active: false, outletId: null, description: null },
+      });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({
+        ...zone,
+        name: 'New',
+        readerIds: ['P-2', 'P-3'],
+        hoursJson: null,
+        active: false,
+        outletId: null,
+        outlet: null,
+        description: null,
+        updatedAt: h.clock.now().toISOString(),
+      });
+      expect(await h.request('GET', `/access/zones/${zone.id}`, { token }).then((r) => r.body)).to.deep.equal(res.body);
+      const freed = await h.request('POST', '/access/zones', { token, body: { name: 'Z', readerIds: ['P-1'] } });
+      expect(freed.status).to.equal(201);
+    });
+
+    it('sets hours and moves a zone to an outlet', async () => {
+      const zone = await createZone({});
+      const outlet = await createOutlet(h.ds, tenantA, { name: 'Camden', code: 'CAM' });
+      const res = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { hoursJson: { SAT: [['10:00', '14:00']] }, outletId: outlet.id } });
+      expect(res.body).to.deep.include({ hoursJson: { SAT: [['10:00', '14:00']] }, outletId: outlet.id, outlet: { id: outlet.id, name: 'Camden', code: 'CAM' } });
+    });
+
+    it('rejects an empty body, unknown properties and bad hours', async () => {
+      const zone = await createZone({});
+      const empty = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: {} });
+      expect(empty.body).to.deep.equal(badRequest('body must contain at least one of: name, description, outletId, readerIds, hoursJson, active'));
+      const unknown = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { tenantId: tenantB } });
+      expect(unknown.body).to.deep.equal(
+        badRequest('property tenantId should not exist', 'body must contain at least one of: name, description, outletId, readerIds, hoursJson, active'),
+      );
+      const hours = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { hoursJson: { MON: [['09:00', '9pm']] } } });
+      expect(hours.body).to.deep.equal(badRequest('hoursJson.MON.0.1 must be a 24-hour HH:MM time'));
+      const active = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { active: 'no' } });
+      expect(active.body).to.deep.equal(badRequest('active must be a boolean'));
+    });
+
+    it('is 409 for a reader of another zone, 404 for another tenant’s zone or outlet, 403 for OUTLET_MANAGER', async () => {
+      await createZone({ name: 'Holder', readerIds: ['H-1'] });
+      const zone = await createZone({ readerIds: ['Z-1'] });
+      const taken = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { readerIds: ['Z-1', 'H-1'] } });
+      expect(taken.status).to.equal(409);
+      expect(taken.body.message).to.match(/^Reader H-1 is already bound to zone Holder/);
+      const foreignOutlet = await createOutlet(h.ds, tenantB);
+      const outlet = await h.request('PATCH', `/access/zones/${zone.id}`, { token, body: { outletId: foreignOutlet.id } });
+      expect(outlet.body).to.deep.equal(OUTLET_NOT_FOUND);
+      const foreign = await h.request('PATCH', `/access/zones/${zone.id}`, { token: await tokenAs('TENANT_OWNER', tenantB), body: { name: 'x' } });
+      expect(foreign.status).to.equal(404);
+      const role = await h.request('PATCH', `/access/zones/${zone.id}`, { token: await tokenAs('OUTLET_MANAGER'), body: { name: 'x' } });
+      expect(role.status).to.equal(403);
+      expect((await h.request('GET', `/access/zones/${zone.id}`, { token })).body.readerIds).to.deep.equal(['Z-1']);
+    });
+  });
+
+  describe('DELETE /access/zones/:id', () => {
+    it('soft-deletes the zone and revokes its active grants, user and visitor alike, with one REVOKED audit row each', async () => {
+      const zone = await createZone({ name: 'Vault', readerIds: ['V-1'] });
+      const keep = await createZone({ name: 'Keep' });
+      const alice = await createUser(h.ds, tenantA, { fullName: 'Alice' });
+      const bob = await createUser(h.ds, tenantA, { fullName: 'Bob' });
+      const g1 = await createGrant(alice.id, zone.id);
+      const g2 = await createGrant(bob.id, zone.id, new Date(h.clock.now().getTime() + 60 * MINUTE));
+      const other = await createGrant(alice.id, keep.id);
+      const lapsed = await createGrant((await createUser(h.ds, tenantA)).id, zone.id, new Date(h.clock.now().getTime() + MINUTE));
+      const visitor = await insertVisitorPass(h.ds, tenantA, [zone.id], new Date(h.clock.now().getTime() + 120 * MINUTE));
+      h.clock.advance(2 * MINUTE);
+      const feed = await recordAccessChanges(h.bus);
+      const res = await h.request('DELETE', `/access/zones/${zone.id}`, { token });
+      await feed.settle();
+      await feed.stop();
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ deleted: true, id: zone.id, revokedGrants: 3 });
+      const now = h.clock.now();
+
+      const [row] = await h.ds.query(`SELECT deleted_at FROM access_zones WHERE id = $1`, [zone.id]);
+      expect(row.deleted_at.toISOString()).to.equal(now.toISOString());
+      expect(await h.ds.query(`SELECT 1 FROM access_zone_readers WHERE zone_id = $1`, [zone.id])).to.have.length(0);
+
+      const grants = await h.ds.query(`SELECT id, status, revoked_at, revoked_by_user_id, revoke_reason FROM access_grants WHERE zone_id = $1`, [zone.id]);
+      const byId = new Map(grants.map((g: { id: string }) => [g.id, g]));
+      for (const id of [g1.id, g2.id, visitor.grantIds[0]]) {
+        expect(byId.get(id), id).to.deep.include({ status: 'REVOKED', revoked_by_user_id: admin.id, revoke_reason: 'Zone deleted' });
+        expect((byId.get(id) as { revoked_at: Date }).revoked_at.toISOString()).to.equal(now.toISOString());
+      }
+      expect(byId.get(lapsed.id)).to.deep.include({ status: 'EXPIRED', revoked_at: null });
+      const [kept] = await h.ds.query(`SELECT status FROM access_grants WHERE id = $1`, [other.id]);
+      expect(kept.status).to.equal('ACTIVE');
+
+      const audit = await h.ds.query(
+        `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit ORDER BY credential_id`,
+      );
+      const expected = [
+        { user_id: alice.id, visitor_pass_id: null, credential_id: g1.id },
+        { user_id: bob.id, visitor_pass_id: null, credential_id: g2.id },
+        { user_id: null, visitor_pass_id: visitor.passId, credential_id: visitor.grantIds[0] },
+      ].sort((x, y) => x.credential_id.localeCompare(y.credential_id));
+      expect(audit).to.deep.equal(
+        expected.map((e) => ({ tenant_id: tenantA, zone_id: zone.id, reader_id: '', event_type: 'REVOKED', reason: 'Zone deleted', occurred_at: now, source: 'ZONE_DELETED', ...e })),
+      );
+
+      expect(feed.changes[0]).to.deep.include({ tenantId: tenantA, kind: 'zone', id: zone.id, op: 'delete' });
+      expect(feed.changes.slice(1).map((c) => c.kind)).to.deep.equal(['grant', 'grant', 'grant', 'grant']);
+      expect(feed.changes.slice(1).map((c) => c.id).sort()).to.deep.equal([g1.id, g2.id, lapsed.id, visitor.grantIds[0]].sort());
+      expect(feed.changes.map((c) => c.version - feed.changes[0]!.version)).to.deep.equal([0, 1, 2, 3, 4]);
+    });
+
+    it('is 404 twice, across tenants and for unknown ids; 403 for OUTLET_MANAGER', async () => {
+      const zone = await createZone({});
+      const foreign = await h.request('DELETE', `/access/zones/${zone.id}`, { token: await tokenAs('TENANT_OWNER', tenantB) });
+      expect(foreign.status).to.equal(404);
+      expect(foreign.body).to.deep.equal(ZONE_NOT_FOUND);
+      expect((await h.request('DELETE', `/access/zones/${zone.id}`, { token: await tokenAs('OUTLET_MANAGER') })).status).to.equal(403);
+      expect((await h.request('DELETE', `/access/zones/${zone.id}`, { token })).status).to.equal(200);
+      expect((await h.request('DELETE', `/access/zones/${zone.id}`, { token })).body).to.deep.equal(ZONE_NOT_FOUND);
+    });
+  });
+
+  describe('every zone and reader route', () => {
+    it('is 401 without a token, and 402 on FREE and BASIC before any role or validation check', async () => {
+      const zone = await createZone({});
+      const routes: Array<[string, string, unknown]> = [
+        ['GET', '/access/zones', undefined],
+        ['GET', `/access/zones/${zone.id}`, undefined],
+        ['POST', '/access/zones', { name: 'Z', readerIds: ['A'] }],
+        ['PATCH', `/access/zones/${zone.id}`, { name: 'Z' }],
+        ['DELETE', `/access/zones/${zone.id}`, undefined],
+        ['GET', '/access/readers', undefined],
+      ];
+      const free = (await createTenant(h.ds, { plan: 'FREE' })).id;
+      const basic = (await createTenant(h.ds, { plan: 'BASIC' })).id;
+      for (const [method, path, body] of routes) {
+        const anon = await h.request(method, path, { body });
+        expect(anon.body, `${method} ${path}`).to.deep.equal(UNAUTHORIZED);
+        const onFree = await h.request(method, path, { body: method === 'GET' ? undefined : { junk: true }, token: await tokenAs('STAFF', free) });
+        expect(onFree.body, `${method} ${path}`).to.deep.equal(paymentRequired('FREE'));
+        const onBasic = await h.request(method, path, { body, token: await tokenAs('COMPANY_ADMIN', basic) });
+        expect(onBasic.status, `${method} ${path}`).to.equal(402);
+      }
+      expect((await h.request('GET', `/access/zones/${zone.id}`, { token })).status).to.equal(200);
+    });
+  });
+
+  describe('GET /access/readers', () => {
+    it('lists readers seen by heartbeats with their zone, online until 15 minutes without a heartbeat', async () => {
+      const zone = await createZone({ name: 'Dock', readerIds: ['D-1'] });
+      const now = h.clock.now().getTime();
+      const fresh = await insertReader(h.ds, tenantA, 'D-1', new Date(now - 14 * MINUTE), { firmwareVersion: '2.1.0', ipAddress: '10.1.1.1' });
+      const stale = await insertReader(h.ds, tenantA, 'A-0', new Date(now - 15 * MINUTE));
+      await insertReader(h.ds, tenantB, 'B-1', new Date(now));
+      const res = await h.request('GET', '/access/readers', { token });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal([
+        {
+          id: stale,
+          readerId: 'A-0',
+          firmwareVersion: '1.0.0',
+          ipAddress: '10.0.0.1',
+          firstSeenAt: new Date(now - 15 * MINUTE).toISOString(),
+          lastSeenAt: new Date(now - 15 * MINUTE).toISOString(),
+          online: false,
+          zone: null,
+        },
+        {
+          id: fresh,
+          readerId: 'D-1',
+          firmwareVersion: '2.1.0',
+          ipAddress: '10.1.1.1',
+          firstSeenAt: new Date(now - 14 * MINUTE).toISOString(),
+          lastSeenAt: new Date(now - 14 * MINUTE).toISOString(),
+          online: true,
+          zone: { id: zone.id, name: 'Dock' },
+        },
+      ]);
+      h.clock.advance(MINUTE);
+      const later = await h.request('GET', '/access/readers', { token });
+      expect(later.body.map((r: { online: boolean }) => r.online)).to.deep.equal([false, false]);
+    });
+
+    it('shows an OUTLET_MANAGER the readers of their outlets only; 403 for STAFF, 402 on BASIC, 401 without a token', async () => {
+      const mine = await createOutlet(h.ds, tenantA);
+      await createZone({ outletId: mine.id, readerIds: ['M-1'] });
+      await createZone({ readerIds: ['T-1'] });
+      await insertReader(h.ds, tenantA, 'M-1', h.clock.now());
+      await insertReader(h.ds, tenantA, 'T-1', h.clock.now());
+      await insertReader(h.ds, tenantA, 'U-1', h.clock.now());
+      const manager = await createUser(h.ds, tenantA, { role: 'OUTLET_MANAGER' });
+      await assignOutlets(h.ds, tenantA, manager.id, [mine.id]);
+      const res = await h.request('GET', '/access/readers', { token: await h.tokenFor(manager) });
+      expect(res.body.map((r: { readerId: string }) => r.readerId)).to.deep.equal(['M-1']);
+      expect((await h.request('GET', '/access/readers', { token: await tokenAs('STAFF') })).status).to.equal(403);
+      const basic = (await createTenant(h.ds, { plan: 'BASIC' })).id;
+      expect((await h.request('GET', '/access/readers', { token: await tokenAs('COMPANY_ADMIN', basic) })).body).to.deep.equal(paymentRequired('BASIC'));
+      expect((await h.request('GET', '/access/readers')).status).to.equal(401);
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import type { HoursJson } from '@wfm/access/hours';
+import { ConflictError } from '@wfm/core/errors';
+import type { DataSource } from '@wfm/db/data-source';
+import type { Tx } from '@wfm/db/transaction';
+import { AccessZoneEntity } from '@wfm/db/entities/access.entity';
+import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
+
+export interface OutletRef {
+  id: string;
+  name: string;
+  code: string;
+}
+
+export interface ZoneRow {
+  id: string;
+  tenantId: string;
+  outletId: string | null;
+  name: string;
+  description: string | null;
+  hoursJson: HoursJson | null;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  readerIds: string[];
+  outlet: OutletRef | null;
+}
+
+export type NewZone = Omit<ZoneRow, 'readerIds' | 'outlet' | 'deletedAt'>;
+export type ZoneChanges = Partial<Pick<ZoneRow, 'name' | 'description' | 'outletId' | 'hoursJson' | 'active'>>;
+
+export interface ReaderRow {
+  id: string;
+  readerId: string;
+  firmwareVersion: string | null;
+  ipAddress: string | null;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  zone: { id: string; name: string } | null;
+}
+
+const READER_TAKEN_RACE = 'A reader in readerIds was bound to another zone meanwhile';
+
+const ZONE = `
+  SELECT z.id, z.tenant_id AS "tenantId", z.outlet_id AS "outletId", z.name, z.description, z.hours_json AS "hoursJson",
+         z.active, z.created_at AS "createdAt", z.updated_at AS "updatedAt", z.deleted_at AS "deletedAt",
+         COALESCE((SELECT array_agg(b.reader_id ORDER BY b.reader_id) FROM access_zone_readers b WHERE b.zone_id = z.id), '{}') AS "readerIds",
+         CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'name', o.name, 'code', o.code) END AS outlet
+    FROM access_zones z
+    LEFT JOIN outlets o ON o.id = z.outlet_id`;
+
+/** Appends the outlet restriction of an OUTLET_MANAGER to `where`, binding its parameter in `params`. */
+function restrict(scope: OutletScope, column: string, where: string[], params: unknown[]): void {
+  if (scope.kind === 'outlets') where.push(`${column} = ANY($${params.push(scope.outletIds)}::uuid[])`);
+}
+
+export class AccessZonesRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  list(tenantId: string, outletId: string | undefined, scope: OutletScope): Promise<ZoneRow[]> {
+    const params: unknown[] = [tenantId];
+    const where = ['z.tenant_id = $1', 'z.deleted_at IS NULL'];
+    if (outletId) where.push(`z.outlet_id = $${params.push(outletId)}`);
+    restrict(scope, 'z.outlet_id', where, params);
+    return this.ds.query(`${ZONE} WHERE ${where.join(' AND ')} ORDER BY z.name, z.id`, params);
+  }
+
+  async findLive(tx: Tx | null, tenantId: string, id: string, scope: OutletScope): Promise<ZoneRow | null> {
+    const params: unknown[] = [tenantId, id];
+    const where = ['z.tenant_id = $1', 'z.id = $2', 'z.deleted_at IS NULL'];
+    restrict(scope, 'z.outlet_id', where, params);
+    const rows: ZoneRow[] = await (tx ?? this.ds).query(`${ZONE} WHERE ${where.join(' AND ')}`, params);
+    return rows[0] ?? null;
+  }
+
+  /** Locks the live zone, so changes and deletion of one zone run one after the other. */
+  async lockLive(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(`SELECT 1 FROM access_zones WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE`, [tenantId, id]);
+    return rows.length > 0;
+  }
+
+  async outlet(tx: Tx, tenantId: string, id: string): Promise<OutletRef | null> {
+    const rows: OutletRef[] = await tx.query(`SELECT id, name, code FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    return rows[0] ?? null;
+  }
+
+  /** Bindings of these reader ids to live zones other than `exceptZoneId`. */
+  boundElsewhere(tx: Tx, tenantId: string, readerIds: string[], exceptZoneId: string | null): Promise<Array<{ readerId: string; zoneId: string; zoneName: string }>> {
+    return tx.query(
+      `SELECT b.reader_id AS "readerId", z.id AS "zoneId", z.name AS "zoneName"
+         FROM access_zone_readers b JOIN access_zones z ON z.id = b.zone_id
+        WHERE b.tenant_id = $1 AND b.reader_id = ANY($2::text[]) AND ($3::uuid IS NULL OR b.zone_id <> $3)
+        ORDER BY b.reader_id`,
+      [tenantId, readerIds, exceptZoneId],
+    );
+  }
+
+  async insert(tx: Tx, zone: NewZone): Promise<void> {
+    await tx.insert(AccessZoneEntity, { ...zone, deletedAt: null });
+  }
+
+  async update(tx: Tx, tenantId: string, id: string, changes: ZoneChanges, at: Date): Promise<void> {
+    await tx.update(AccessZoneEntity, { tenantId, id }, { ...changes, updatedAt: at });
+  }
+
+  /** Replaces every binding of the zone. The unique index on (tenant, reader) catches a concurrent binding elsewhere. */
+  async bind(tx: Tx, tenantId: string, zoneId: string, readerIds: string[]): Promise<void> {
+    await tx.query(`DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, zoneId]);
+    try {
+      await tx.query(
+        `INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, $2, unnest($3::text[])`,
+        [tenantId, zoneId, readerIds],
+      );
+    } catch (err) {
+      const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError ?? (err as { code?: string; constraint?: string });
+      if (driver.code === '23505' && driver.constraint === 'access_zone_readers_reader_key') throw new ConflictError(READER_TAKEN_RACE);
+      throw err;
+    }
+  }
+
+  /** Soft delete; the bindings go, so the zone's reader ids are free for another zone at once. */
+  async softDelete(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
+    await tx.query(`DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, id]);
+    await tx.query(`UPDATE access_zones SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
+  }
+
+  /** Readers that have sent a heartbeat, with the live zone each is bound to. */
+  readers(tenantId: string, scope: OutletScope): Promise<ReaderRow[]> {
+    const params: unknown[] = [tenantId];
+    const where = ['r.tenant_id = $1'];
+    restrict(scope, 'z.outlet_id', where, params);
+    return this.ds.query(
+      `SELECT r.id, r.reader_id AS "readerId", r.firmware_version AS "firmwareVersion", r.ip_address AS "ipAddress",
+              r.first_seen_at AS "firstSeenAt", r.last_seen_at AS "lastSeenAt",
+              CASE WHEN z.id IS NULL THEN NULL ELSE json_build_object('id', z.id, 'name', z.name) END AS zone
+         FROM access_readers r
+         LEFT JOIN access_zone_readers b ON b.tenant_id = r.tenant_id AND b.reader_id = r.reader_id
+         LEFT JOIN access_zones z ON z.id = b.zone_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY r.reader_id, r.id`,
+      params,
+    );
+  }
+}

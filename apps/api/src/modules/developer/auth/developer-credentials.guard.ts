@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+import { UnauthorizedError } from '@wfm/core/errors';
+import type { Role } from '@wfm/core/tenancy';
+import { developerApiRefusal } from '../../../http/auth.guard.js';
+
+/** Spec 01: keys and clients are made by a tenant owner or company admin (the group owner passes every check). */
+export const CREDENTIAL_ADMIN_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
+
+/**
+ * Creating a credential needs what using it needs: the Enterprise plan and the tenant's Public
+ * Developer API switch, with the same 403s the /public routes answer. Listing and revoking do not,
+ * so an admin can switch the API off and revoke a leaked key without switching it back on first.
+ */
+export const requireDeveloperApiTenant: RequestHandler = (req, _res, next) => {
+  const p = req.ctx.principal;
+  if (!p || p.kind !== 'user') return next(new UnauthorizedError());
+  next(developerApiRefusal(p.tenant) ?? undefined);
+};

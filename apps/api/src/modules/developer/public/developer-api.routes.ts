@@ -1,0 +1,47 @@
+import { ok, type ApiRouter } from '../../../http/api-router.js';
+import { currentDeveloper } from '../../../http/auth.guard.js';
+import type { OpenApiDocument } from '../../../http/openapi.js';
+import type { DeveloperApiService } from './developer-api.service.js';
+import { PublicEmployeesPage, PublicEmployeesQuery, PublicOutletsPage, PublicOutletsQuery } from './developer-api.schemas.js';
+
+const TAGS = ['developer API'];
+const E400 = { description: 'Non-numeric limit or offset, or an undeclared query parameter' };
+const E401 = { description: 'No valid developer API key or OAuth access token' };
+const E403 = { description: 'Plan without the developer API (ModuleNotEntitled) or the Public Developer API switched off' };
+
+export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publicOpenapi: OpenApiDocument, publicBaseUrl: string): void {
+  r.get(
+    '/public/openapi.json',
+    {
+      summary: 'The OpenAPI 3.1 document of the developer API',
+      tags: TAGS,
+      auth: { kind: 'none' },
+      responses: { 200: { description: 'OpenAPI 3.1 document listing every /public developer route' } },
+    },
+    async () => ok(publicOpenapi.document(publicBaseUrl)),
+  );
+
+  r.get(
+    '/public/outlets',
+    {
+      summary: "List the tenant's outlets, by name",
+      tags: TAGS,
+      auth: { kind: 'developer', scope: 'any' },
+      query: PublicOutletsQuery,
+      responses: { 200: { description: 'One page of outlets', schema: PublicOutletsPage }, 400: E400, 401: E401, 403: E403 },
+    },
+    async ({ req, query }) => ok(await api.outlets(currentDeveloper(req).tenantId, query)),
+  );
+
+  r.get(
+    '/public/employees',
+    {
+      summary: 'List employees, oldest first; `order=newest` lists the most recently added first',
+      tags: TAGS,
+      auth: { kind: 'developer', scope: 'any' },
+      query: PublicEmployeesQuery,
+      responses: { 200: { description: 'One page of employees', schema: PublicEmployeesPage }, 400: E400, 401: E401, 403: E403 },
+    },
+    async ({ req, query }) => ok(await api.employees(currentDeveloper(req).tenantId, query)),
+  );
+}

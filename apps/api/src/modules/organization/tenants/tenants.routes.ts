@@ -1,0 +1,42 @@
+import type { Role } from '@wfm/core/tenancy';
+import { ok, type ApiRouter } from '../../../http/api-router.js';
+import { currentUser } from '../../../http/auth.guard.js';
+import type { TenantsService } from './tenants.service.js';
+import { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
+import { propagated } from '../../access/feed/propagation.js';
+
+const ADMINS: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
+
+export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
+  r.get(
+    '/tenant',
+    {
+      summary: "The caller's tenant: plan, switches and the features the plan includes",
+      tags: ['tenant'],
+      auth: { kind: 'user', roles: ADMINS },
+      responses: {
+        200: { description: 'The tenant', schema: TenantDto },
+        401: { description: 'No valid access token' },
+        403: { description: 'Role not allowed' },
+      },
+    },
+    async ({ req }) => ok(await tenants.get(currentUser(req).tenantId)),
+  );
+
+  r.patch(
+    '/tenant',
+    {
+      summary: "Change the tenant's name, time zone or Public Developer API switch",
+      tags: ['tenant'],
+      auth: { kind: 'user', roles: ADMINS },
+      body: UpdateTenantBody,
+      responses: {
+        200: { description: 'The updated tenant', schema: TenantDto },
+        400: { description: 'Validation failure' },
+        401: { description: 'No valid access token' },
+        403: { description: 'Role not allowed, or switching the developer API on without the Enterprise plan (error ModuleNotEntitled)' },
+      },
+    },
+    async ({ req, body }) => propagated(ok, await tenants.updateSettings(currentUser(req).tenantId, body)),
+  );
+}

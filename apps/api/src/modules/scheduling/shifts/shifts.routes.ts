@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { created, ok, type ApiRouter } from '../../../http/api-router.js';
+import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
+import { envelope, envelopeSchema } from '../../../http/public-list.js';
+import { SHIFT_MANAGER_ROLES, toPublicShiftDto, toShiftDto, type ShiftsService } from './shifts.service.js';
+import {
+  CreateShiftBody,
+  ListShiftsQuery,
+  PublicCreateShiftBody,
+  PublicListShiftsQuery,
+  PublicShiftDto,
+  ShiftDto,
+  ShiftIdParams,
+  UpdateShiftBody,
+} from './shifts.schemas.js';
+
+const TAGS = ['shifts'];
+const E400 = { description: 'Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from`' };
+const E401 = { description: 'No valid access token' };
+const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs' };
+const E404_REFS = { description: 'No live user or no outlet with this id in the tenant' };
+const E404_SCOPED_REFS = { description: "No live user or no outlet with this id in the tenant, or (OUTLET_MANAGER) the user is not at one of the caller's outlets" };
+const E409_CREATE = { description: 'SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active' };
+const P401 = { description: 'No valid developer API key or OAuth token' };
+const P403 = { description: 'Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope' };
+
+export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
+  r.post(
+    '/shift-assignments',
+    {
+      summary: 'Assign a shift (published, or a PROPOSED draft); fires shift.assigned',
+      tags: TAGS,
+      auth: { kind: 'user', roles: SHIFT_MANAGER_ROLES },
+      body: CreateShiftBody,
+      responses: { 201: { description: 'The created shift', schema: ShiftDto }, 400: E400, 401: E401, 403: E403, 404: E404_SCOPED_REFS, 409: E409_CREATE },
+    },
+    async ({ req, body }) => created(toShiftDto(await shifts.createFor(currentUser(req), body))),
+  );
+
+  r.get(
+    '/shift-assignments',
+    {
+      summary: 'List shifts by scheduledStart; managers see the tenant, an OUTLET_MANAGER the shifts at their outlets and their own, everyone else only their own',
+      tags: TAGS,
+      auth: { kind: 'user' },
+      query: ListShiftsQuery,
+      responses: {
+        200: { description: 'A bare array, no total; page by raising offset until fewer than limit rows come back', schema: z.array(ShiftDto) },
+        400: E400,
+        401: E401,
+        403: { description: "A non-manager asked for another person's shifts" },
+      },
+    },
+    async ({ req, query }) => ok((await shifts.listFor(currentUser(req), query)).map(toShiftDto)),
+  );
+
+  r.patch(
+    '/shift-assignments/:id',
+    {
+      summary: 'Reschedule, move, retype, annotate or change the status of a shift; fires nothing',
+      tags: TAGS,
+      auth: { kind: 'user', roles: SHIFT_MANAGER_ROLES },
+      params: ShiftIdParams,
+      body: UpdateShiftBody,
+      responses: {
+        200: { description: 'The updated shift', schema: ShiftDto },
+        400: E400,
+        401: E401,
+        403: { description: 'Role not allowed, or (OUTLET_MANAGER) the new outlet is not one of theirs, or the shift is their own at another outlet' },
+        404: { description: 'No shift, or no outlet, with this id in the tenant, or (OUTLET_MANAGER) a shift at another outlet' },
+        409: { description: 'SHIFT_OVERLAP; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active' },
+      },
+    },
+    async ({ req, params, body }) => ok(toShiftDto(await shifts.update(currentUser(req), params.id, body))),
+  );
+
+  r.get(
+    '/public/shifts',
+    {
+      summary: 'List shifts by scheduledStart; from/to select scheduledStart in [from, to)',
+      tags: TAGS,
+      auth: { kind: 'developer', scope: 'shifts:read' },
+      query: PublicListShiftsQuery,
+      responses: { 200: { description: 'List envelope', schema: envelopeSchema(PublicShiftDto) }, 400: E400, 401: P401, 403: P403 },
+    },
+    async ({ req, query }) => {
+      const { limit, offset, ...filter } = query;
+      const rows = await shifts.list(currentDeveloper(req).tenantId, filter, { limit, offset });
+      return ok(envelope(rows.map(toPublicShiftDto), { limit, offset }));
+    },
+  );
+
+  r.post(
+    '/public/shifts',
+    {
+      summary: 'Create one published shift; fires shift.assigned',
+      tags: TAGS,
+      auth: { kind: 'developer', scope: 'shifts:write' },
+      body: PublicCreateShiftBody,
+      responses: { 201: { description: 'The created shift', schema: PublicShiftDto }, 400: E400, 401: P401, 403: P403, 404: E404_REFS, 409: E409_CREATE },
+    },
+    async ({ req, body }) => created(toPublicShiftDto(await shifts.create(currentDeveloper(req).tenantId, null, { ...body, status: 'SCHEDULED' }))),
+  );
+}

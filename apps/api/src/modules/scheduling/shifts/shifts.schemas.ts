@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { SHIFT_STATUSES, SHIFT_TYPES } from '@wfm/db/entities/shift-assignment.entity';
+import { clampedInt, isoInstant } from '../../../http/validation.js';
+import { publicListQuery } from '../../../http/public-list.js';
+
+export const ShiftStatus = z.enum(SHIFT_STATUSES);
+const ShiftType = z.enum(SHIFT_TYPES);
+/** A new shift is either published (SCHEDULED) or a roster draft (PROPOSED). */
+const InitialStatus = z.enum(['SCHEDULED', 'PROPOSED']);
+/** IN_PROGRESS is set only by clocking in, so nobody may set it by hand. */
+const ManagerStatus = z.enum(['PROPOSED', 'SCHEDULED', 'COMPLETED', 'CANCELLED', 'MISSED']);
+const Note = z.string().trim().min(1).max(1000);
+
+function hasAnyField(body: object): boolean {
+  return Object.values(body).some((v) => v !== undefined);
+}
+
+export const CreateShiftBody = z.strictObject({
+  userId: z.uuid(),
+  outletId: z.uuid(),
+  scheduledStart: isoInstant(),
+  scheduledEnd: isoInstant(),
+  type: ShiftType.default('REGULAR'),
+  status: InitialStatus.default('SCHEDULED'),
+  note: Note.optional(),
+});
+export type CreateShiftBody = z.infer<typeof CreateShiftBody>;
+
+/** The developer API creates published shifts only; drafts and notes belong to the roster screens. */
+export const PublicCreateShiftBody = z.strictObject({
+  userId: z.uuid(),
+  outletId: z.uuid(),
+  scheduledStart: isoInstant(),
+  scheduledEnd: isoInstant(),
+  type: ShiftType.default('REGULAR'),
+});
+export type PublicCreateShiftBody = z.infer<typeof PublicCreateShiftBody>;
+
+/** The person is fixed: re-assigning is not offered here. `note: null` clears the note. */
+export const UpdateShiftBody = z
+  .strictObject({
+    scheduledStart: isoInstant().optional(),
+    scheduledEnd: isoInstant().optional(),
+    outletId: z.uuid().optional(),
+    type: ShiftType.optional(),
+    status: ManagerStatus.optional(),
+    note: Note.nullable().optional(),
+  })
+  .refine(hasAnyField, 'must contain at least one of: scheduledStart, scheduledEnd, outletId, type, status, note');
+export type UpdateShiftBody = z.infer<typeof UpdateShiftBody>;
+
+/** `from`/`to` select shifts whose scheduledStart lies in [from, to). */
+export const ListShiftsQuery = z.object({
+  userId: z.uuid().optional(),
+  outletId: z.uuid().optional(),
+  status: ShiftStatus.optional(),
+  from: isoInstant().optional(),
+  to: isoInstant().optional(),
+  limit: clampedInt(50, 1, 500),
+  offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER),
+});
+export type ListShiftsQuery = z.infer<typeof ListShiftsQuery>;
+
+export const PublicListShiftsQuery = publicListQuery({
+  outletId: z.uuid().optional(),
+  from: isoInstant().optional(),
+  to: isoInstant().optional(),
+});
+export type PublicListShiftsQuery = z.infer<typeof PublicListShiftsQuery>;
+
+export const ShiftIdParams = z.object({ id: z.uuid() });
+
+export const PublicShiftDto = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  outletId: z.uuid(),
+  scheduledStart: z.iso.datetime(),
+  scheduledEnd: z.iso.datetime(),
+  status: ShiftStatus,
+  type: ShiftType,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type PublicShiftDto = z.infer<typeof PublicShiftDto>;
+
+export const ShiftDto = PublicShiftDto.extend({
+  tenantId: z.uuid(),
+  note: z.string().nullable(),
+  createdByUserId: z.uuid().nullable(),
+});
+export type ShiftDto = z.infer<typeof ShiftDto>;

@@ -1,0 +1,245 @@
+import type { Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
+import { roleAllowed, type Role } from '@wfm/core/tenancy';
+import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
+import { recordEvent } from '@wfm/db/domain-events.repository';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Actor } from '../../organization/users/users.service.js';
+import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
+import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
+
+export const SHIFT_MANAGER_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+
+/** Longest shift accepted; a longer window is almost always a date typo. */
+const MAX_SHIFT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a manager may do by hand. IN_PROGRESS and COMPLETED follow clock-in and clock-out, so a shift
+ * in progress stays under the worker's control until they clock out; COMPLETED and CANCELLED are final.
+ */
+const MANAGER_TRANSITIONS: Record<ShiftStatus, readonly ShiftStatus[]> = {
+  PROPOSED: ['SCHEDULED', 'CANCELLED'],
+  SCHEDULED: ['PROPOSED', 'COMPLETED', 'CANCELLED', 'MISSED'],
+  MISSED: ['SCHEDULED', 'COMPLETED', 'CANCELLED'],
+  IN_PROGRESS: [],
+  COMPLETED: [],
+  CANCELLED: [],
+};
+
+export interface NewShift {
+  userId: string;
+  outletId: string;
+  scheduledStart: string;
+  scheduledEnd: string;
+  type: ShiftType;
+  status: 'SCHEDULED' | 'PROPOSED';
+  note?: string;
+}
+
+export interface ShiftListFilter {
+  userId?: string;
+  outletId?: string;
+  status?: ShiftStatus;
+  from?: string;
+  to?: string;
+}
+
+export function toPublicShiftDto(s: ShiftAssignment): PublicShiftDto {
+  return {
+    id: s.id,
+    userId: s.userId,
+    outletId: s.outletId,
+    scheduledStart: s.scheduledStart.toISOString(),
+    scheduledEnd: s.scheduledEnd.toISOString(),
+    status: s.status,
+    type: s.type,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export function toShiftDto(s: ShiftAssignment): ShiftDto {
+  return { ...toPublicShiftDto(s), tenantId: s.tenantId, note: s.note, createdByUserId: s.createdByUserId };
+}
+
+/**
+ * Shift assignments, for the roster screens (JWT) and the developer API alike. No person ever holds
+ * two overlapping shifts that are not cancelled; the database enforces it, so racing requests cannot.
+ *
+ * An OUTLET_MANAGER works on the shifts of their outlets only: a shift elsewhere is 404 to them
+ * (unless it is their own, which they see in their list, so it is 403), placing or moving a shift
+ * at another outlet is 403, and only people of their outlets can be given a shift (anyone else is
+ * 404, as GET /users/:id says). The developer API is tenant-wide.
+ */
+export class ShiftsService {
+  constructor(
+    private readonly repo: ShiftsRepository,
+    private readonly transaction: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
+  ) {}
+
+  /** A shift created by a signed-in manager, within their outlet scope. */
+  async createFor(actor: Actor, input: NewShift): Promise<ShiftAssignment> {
+    const scope = await this.scopes.of(actor);
+    if (!coversOutlet(scope, input.outletId)) throw outsideScope();
+    if (!(await this.scopes.coversUser(actor.tenantId, scope, input.userId))) throw new NotFoundError('User not found');
+    return this.create(actor.tenantId, actor.userId, input);
+  }
+
+  /** `createdByUserId` is null when an integration creates the shift. Spec 03: fires shift.assigned, drafts included. */
+  async create(tenantId: string, createdByUserId: string | null, input: NewShift): Promise<ShiftAssignment> {
+    const scheduledStart = new Date(input.scheduledStart);
+    const scheduledEnd = new Date(input.scheduledEnd);
+    assertWindow(scheduledStart, scheduledEnd);
+    const now = this.clock.now();
+    const row: ShiftAssignment = {
+      id: uuid(),
+      tenantId,
+      userId: input.userId,
+      outletId: input.outletId,
+      scheduledStart,
+      scheduledEnd,
+      status: input.status,
+      type: input.type,
+      note: input.note ?? null,
+      createdByUserId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.transaction(async (tx) => {
+      await this.assertAssignableUser(tx, tenantId, row.userId);
+      await this.assertActiveOutlet(tx, tenantId, row.outletId);
+      await this.repo.insert(tx, row);
+      await recordEvent(
+        tx,
+        tenantId,
+        'shift.assigned',
+        {
+          tenantId,
+          shiftAssignmentId: row.id,
+          userId: row.userId,
+          outletId: row.outletId,
+          scheduledStart: scheduledStart.toISOString(),
+          scheduledEnd: scheduledEnd.toISOString(),
+        },
+        now,
+      );
+    });
+    return row;
+  }
+
+  list(tenantId: string, filter: ShiftListFilter, page: { limit: number; offset: number }): Promise<ShiftAssignment[]> {
+    return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
+  }
+
+  /**
+   * Managers see the whole tenant, an OUTLET_MANAGER the shifts at their outlets and their own;
+   * everyone else sees only their own shifts.
+   */
+  async listFor(actor: Actor, query: ListShiftsQuery): Promise<ShiftAssignment[]> {
+    const { limit, offset, ...filter } = query;
+    if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
+      if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own shifts');
+      filter.userId = actor.userId;
+      return this.list(actor.tenantId, filter, { limit, offset });
+    }
+    const scope = await this.scopes.of(actor);
+    const visible = scope.kind === 'outlets' ? { outletIds: scope.outletIds, userId: actor.userId } : undefined;
+    return this.repo.list(actor.tenantId, { ...toRepoFilter(filter), visible }, limit, offset);
+  }
+
+  /** Spec 03: no change made here fires an event, setting COMPLETED included. */
+  async update(actor: Actor, id: string, changes: UpdateShiftBody): Promise<ShiftAssignment> {
+    const { tenantId } = actor;
+    const scope = await this.scopes.of(actor);
+    return this.transaction(async (tx) => {
+      const shift = await this.repo.lock(tx, tenantId, id);
+      if (!shift) throw shiftNotFound();
+      if (!coversOutlet(scope, shift.outletId)) throw shift.userId === actor.userId ? outsideScope() : shiftNotFound();
+      if (changes.outletId !== undefined && !coversOutlet(scope, changes.outletId)) throw outsideScope();
+      if (MANAGER_TRANSITIONS[shift.status].length === 0) throw new ConflictError(`A shift that is ${shift.status} cannot be changed`);
+      if (changes.status !== undefined && changes.status !== shift.status && !MANAGER_TRANSITIONS[shift.status].includes(changes.status)) {
+        throw new ConflictError(`A shift that is ${shift.status} cannot be set to ${changes.status}`);
+      }
+      const next: ShiftChanges = {};
+      if (changes.scheduledStart !== undefined) next.scheduledStart = new Date(changes.scheduledStart);
+      if (changes.scheduledEnd !== undefined) next.scheduledEnd = new Date(changes.scheduledEnd);
+      if (changes.type !== undefined) next.type = changes.type;
+      if (changes.status !== undefined) next.status = changes.status;
+      if (changes.note !== undefined) next.note = changes.note;
+      if (changes.outletId !== undefined && changes.outletId !== shift.outletId) {
+        await this.assertActiveOutlet(tx, tenantId, changes.outletId);
+        next.outletId = changes.outletId;
+      }
+      assertWindow(next.scheduledStart ?? shift.scheduledStart, next.scheduledEnd ?? shift.scheduledEnd);
+      return this.repo.update(tx, tenantId, id, next, this.clock.now());
+    });
+  }
+
+  /** For clock-in: the worker's own SCHEDULED shift at the outlet they clock in at, locked until commit. */
+  async lockForClockIn(tx: Tx, tenantId: string, userId: string, shiftId: string, outletId: string): Promise<ShiftAssignment> {
+    const shift = await this.repo.lock(tx, tenantId, shiftId);
+    // Another person's shift is answered like a missing one, so ids of colleagues' shifts reveal nothing.
+    if (!shift || shift.userId !== userId) throw shiftNotFound();
+    if (shift.outletId !== outletId) throw new ConflictError('The shift is at another outlet');
+    if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be clocked into`);
+    return shift;
+  }
+
+  markInProgress(tx: Tx, shift: ShiftAssignment, at: Date): Promise<ShiftAssignment> {
+    return this.repo.update(tx, shift.tenantId, shift.id, { status: 'IN_PROGRESS' }, at);
+  }
+
+  /** Clock-out of the shift; the caller records shift.completed in the same transaction. */
+  async markCompleted(tx: Tx, tenantId: string, shiftId: string, at: Date): Promise<ShiftAssignment> {
+    const shift = await this.repo.lock(tx, tenantId, shiftId);
+    if (!shift) throw shiftNotFound();
+    return this.repo.update(tx, tenantId, shiftId, { status: 'COMPLETED' }, at);
+  }
+
+  /** Work is booked and clocked only at an outlet of the tenant that is open. */
+  async assertActiveOutlet(tx: Tx, tenantId: string, outletId: string): Promise<void> {
+    const status = await this.repo.outletStatus(tx, tenantId, outletId);
+    if (!status) throw new NotFoundError('Outlet not found');
+    if (status !== 'ACTIVE') throw new ConflictError('The outlet is not active');
+  }
+
+  private async assertAssignableUser(tx: Tx, tenantId: string, userId: string): Promise<void> {
+    const status = await this.repo.userStatus(tx, tenantId, userId);
+    if (!status) throw new NotFoundError('User not found');
+    if (status !== 'ACTIVE') throw new ConflictError('The user is not active');
+  }
+}
+
+function shiftNotFound(): NotFoundError {
+  return new NotFoundError('Shift assignment not found');
+}
+
+function outsideScope(): ForbiddenError {
+  return new ForbiddenError('You can manage shifts only at your outlets');
+}
+
+function assertWindow(start: Date, end: Date): void {
+  if (end.getTime() <= start.getTime()) throw new BadRequestError(['scheduledEnd must be after scheduledStart']);
+  if (end.getTime() - start.getTime() > MAX_SHIFT_MS) throw new BadRequestError(['scheduledEnd must be at most 24 hours after scheduledStart']);
+}
+
+function toRepoFilter(filter: ShiftListFilter): ShiftFilter {
+  return {
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.outletId ? { outletId: filter.outletId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...instantRange(filter.from, filter.to),
+  };
+}
+
+/** The `from`/`to` list filters as a half-open range [from, to). */
+export function instantRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
+  const start = from === undefined ? undefined : new Date(from);
+  const end = to === undefined ? undefined : new Date(to);
+  if (start && end && end.getTime() < start.getTime()) throw new BadRequestError(['to must not be before from']);
+  return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
+}

@@ -1,0 +1,189 @@
+import type { Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { ConflictError, ForbiddenError, NotFoundError, PolicyAcknowledgementRequiredError } from '@wfm/core/errors';
+import { roleAllowed } from '@wfm/core/tenancy';
+import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
+import { recordEvent } from '@wfm/db/domain-events.repository';
+import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Actor } from '../../organization/users/users.service.js';
+import type { PoliciesService } from '../policies/policies.service.js';
+import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import { instantRange, SHIFT_MANAGER_ROLES, type ShiftsService } from '../../scheduling/shifts/shifts.service.js';
+import type { ShiftAssignment } from '../../scheduling/shifts/shifts.repository.js';
+import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
+import type { AttendanceDto, ClockInBody, ClockOutBody, ListAttendanceQuery, ReviewAttendanceBody } from './attendance.schemas.js';
+
+export interface AttendanceListFilter {
+  userId?: string;
+  outletId?: string;
+  status?: AttendanceStatus;
+  from?: string;
+  to?: string;
+}
+
+export function toAttendanceDto(a: AttendanceEvent): AttendanceDto {
+  return {
+    id: a.id,
+    userId: a.userId,
+    outletId: a.outletId,
+    shiftAssignmentId: a.shiftAssignmentId,
+    clockInAt: a.clockInAt.toISOString(),
+    clockOutAt: a.clockOutAt?.toISOString() ?? null,
+    status: a.status,
+    reviewNote: a.reviewNote,
+    reviewedByUserId: a.reviewedByUserId,
+    reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Clock-in and clock-out of the signed-in worker, and the review of what they recorded.
+ *
+ * States: OPEN (clocked in) → VERIFIED (clocked out of an assigned shift) or PENDING_REVIEW
+ * (clocked out with no shift); a closed event is then APPROVED or REJECTED once, by a manager or an
+ * integration. Reviewing does not change the shift.
+ *
+ * An event belongs to the outlet it was clocked at (`outletId`), which is also its shift's outlet:
+ * clock-in requires it, and a shift cannot move once clocked into. An OUTLET_MANAGER lists the
+ * events of their outlets and their own, and reviews only events of their outlets (another
+ * outlet's event is 404 to them; their own elsewhere, which they can list, is 403).
+ */
+export class AttendanceService {
+  constructor(
+    private readonly repo: AttendanceRepository,
+    private readonly shifts: ShiftsService,
+    private readonly policies: PoliciesService,
+    private readonly transaction: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
+  ) {}
+
+  clockIn(actor: Actor, input: ClockInBody): Promise<AttendanceEvent> {
+    return this.transaction(async (tx) => {
+      await this.shifts.assertActiveOutlet(tx, actor.tenantId, input.outletId);
+      const shift = input.shiftAssignmentId
+        ? await this.shifts.lockForClockIn(tx, actor.tenantId, actor.userId, input.shiftAssignmentId, input.outletId)
+        : null;
+      const pending = await this.policies.unacknowledgedRequired(actor.tenantId, actor.userId);
+      if (pending.length > 0) throw new PolicyAcknowledgementRequiredError(pending);
+      if (await this.repo.lockOpen(tx, actor.tenantId, actor.userId)) throw alreadyClockedIn();
+      const now = this.clock.now();
+      const row: AttendanceEvent = {
+        id: uuid(),
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        outletId: input.outletId,
+        shiftAssignmentId: shift?.id ?? null,
+        clockInAt: now,
+        clockOutAt: null,
+        status: 'OPEN',
+        reviewNote: null,
+        reviewedByUserId: null,
+        reviewedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.repo.insert(tx, row);
+      if (shift) await this.shifts.markInProgress(tx, shift, now);
+      return row;
+    });
+  }
+
+  /** Spec 03: closing an assigned shift fires shift.completed in the same transaction; closing without one fires nothing. */
+  clockOut(actor: Actor, input: ClockOutBody): Promise<AttendanceEvent> {
+    return this.transaction(async (tx) => {
+      let event: AttendanceEvent | null;
+      if (input.attendanceEventId) {
+        event = await this.repo.lock(tx, actor.tenantId, input.attendanceEventId);
+        if (!event || event.userId !== actor.userId) throw attendanceNotFound();
+        if (event.status !== 'OPEN') throw new ConflictError('This attendance event is already closed');
+      } else {
+        event = await this.repo.lockOpen(tx, actor.tenantId, actor.userId);
+        if (!event) throw new ConflictError('You are not clocked in');
+      }
+      const now = this.clock.now();
+      if (!event.shiftAssignmentId) {
+        return this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'PENDING_REVIEW' }, now);
+      }
+      const closed = await this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'VERIFIED' }, now);
+      const shift = await this.shifts.markCompleted(tx, actor.tenantId, event.shiftAssignmentId, now);
+      await recordEvent(tx, actor.tenantId, 'shift.completed', completedPayload(shift, closed, now), now);
+      return closed;
+    });
+  }
+
+  list(tenantId: string, filter: AttendanceListFilter, page: { limit: number; offset: number }): Promise<AttendanceEvent[]> {
+    return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
+  }
+
+  /** Managers see the whole tenant, an OUTLET_MANAGER their outlets' events and their own; everyone else only their own. */
+  async listFor(actor: Actor, query: ListAttendanceQuery): Promise<AttendanceEvent[]> {
+    const { limit, offset, ...filter } = query;
+    if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
+      if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own attendance');
+      filter.userId = actor.userId;
+      return this.list(actor.tenantId, filter, { limit, offset });
+    }
+    const scope = await this.scopes.of(actor);
+    const visible = scope.kind === 'outlets' ? { outletIds: scope.outletIds, userId: actor.userId } : undefined;
+    return this.repo.list(actor.tenantId, { ...toRepoFilter(filter), visible }, limit, offset);
+  }
+
+  /** A review by a signed-in manager, within their outlet scope. */
+  async reviewAs(actor: Actor, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+    return this.review(actor.tenantId, { userId: actor.userId, scope: await this.scopes.of(actor) }, id, decision);
+  }
+
+  /**
+   * Approve or reject a closed event, once. `reviewer` is null when an integration reviews.
+   * An open event has nothing to judge yet; a decided one stays decided, so the record is not rewritten.
+   */
+  review(tenantId: string, reviewer: { userId: string; scope: OutletScope } | null, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+    return this.transaction(async (tx) => {
+      const event = await this.repo.lock(tx, tenantId, id);
+      if (!event) throw attendanceNotFound();
+      if (reviewer && !coversOutlet(reviewer.scope, event.outletId)) {
+        throw event.userId === reviewer.userId ? new ForbiddenError('You can review attendance only at your outlets') : attendanceNotFound();
+      }
+      if (event.status === 'OPEN') throw new ConflictError('An open attendance event cannot be reviewed before clock-out');
+      if (event.status === 'APPROVED' || event.status === 'REJECTED') throw new ConflictError(`This attendance event is already ${event.status}`);
+      const now = this.clock.now();
+      return this.repo.update(
+        tx,
+        tenantId,
+        id,
+        { status: decision.status, reviewNote: decision.note ?? null, reviewedByUserId: reviewer?.userId ?? null, reviewedAt: now },
+        now,
+      );
+    });
+  }
+}
+
+function completedPayload(shift: ShiftAssignment, event: AttendanceEvent, clockOutAt: Date) {
+  return {
+    tenantId: shift.tenantId,
+    shiftAssignmentId: shift.id,
+    userId: shift.userId,
+    outletId: shift.outletId,
+    scheduledStart: shift.scheduledStart.toISOString(),
+    scheduledEnd: shift.scheduledEnd.toISOString(),
+    clockOutAt: clockOutAt.toISOString(),
+    attendanceEventId: event.id,
+    status: event.status,
+  };
+}
+
+function attendanceNotFound(): NotFoundError {
+  return new NotFoundError('Attendance event not found');
+}
+
+function toRepoFilter(filter: AttendanceListFilter): AttendanceFilter {
+  return {
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.outletId ? { outletId: filter.outletId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...instantRange(filter.from, filter.to),
+  };
+}
