@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { createRedis } from '@wfm/memory/redis';
 import { describeWithRedis } from '@wfm/memory/test-redis';
 import { FaultProxy } from '@wfm/memory/test-fault-proxy';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
@@ -18,15 +17,20 @@ describeWithRedis('access daemon over Redis pub/sub (real Redis)', (url) => {
   let h: DaemonHarness;
   let t: TenantFixture;
   let bus: RedisBus;
+  // The daemon's Redis connections go through a relay of this file's own, so dropping them touches
+  // no other client of the shared Redis (CLIENT KILL TYPE pubsub would cut every test run's subscribers).
+  let relay: FaultProxy;
 
   before(async () => {
-    bus = new RedisBus(url);
+    relay = await FaultProxy.start({ host: new URL(url).hostname, port: Number(new URL(url).port || 6379) });
+    bus = new RedisBus(relay.url(url));
     h = await DaemonHarness.start({ bus });
     t = await h.tenant();
   });
   after(async () => {
     await h.stop();
     await bus.close();
+    await relay.stop();
   });
 
   it('applies a change published by another process', async () => {
@@ -57,20 +61,20 @@ describeWithRedis('access daemon over Redis pub/sub (real Redis)', (url) => {
     const userId = await h.user(t.tenantId);
     await h.grant(t.tenantId, { userId }, zoneId);
     await h.reload();
-    const admin = createRedis(url);
     try {
-      // Drop the daemon's subscriber; the change made now is published to nobody.
-      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      // Drop the daemon's connections and keep them down while the change is made: it is published to nobody.
+      relay.cut();
       const grantless = await h.user(t.tenantId);
       await h.grant(t.tenantId, { userId: grantless }, zoneId);
       const cred = h.credential(t, grantless);
       await h.ds.query(`INSERT INTO access_feed_versions (tenant_id, version) VALUES ($1, 1) ON CONFLICT (tenant_id) DO UPDATE SET version = access_feed_versions.version + 1`, [t.tenantId]);
+      relay.restore();
       await eventually(async () => {
         h.clock.advance(2500);
         return (await h.verify(t, { credentialId: cred, readerId: 'r-drop' })).body.decision === 'GRANT';
       });
     } finally {
-      admin.disconnect();
+      relay.restore();
     }
   });
 

@@ -26,6 +26,7 @@ export class CacheSync {
   /** Per-tenant work queues: changes of one tenant apply in order, tenants in parallel. */
   private queues = new Map<string, Promise<boolean>>();
   private full: Promise<void> | null = null;
+  private fullAgain: Promise<void> | null = null;
   ready = false;
 
   constructor(
@@ -58,18 +59,32 @@ export class CacheSync {
     await this.unsubscribe?.();
   }
 
+  /**
+   * Loads everything. A load already under way may have read the database before whatever asks
+   * for this one (a resubscribe after changes went unheard), so it is not enough to join it: one
+   * more load runs after it, shared by every request made meanwhile.
+   */
   reloadAll(why: string): Promise<void> {
-    this.full ??= (async () => {
-      try {
-        const snapshot = await this.snapshots.load();
-        this.cache.replaceAll(snapshot, this.clock.now().getTime());
-        this.onAck(new Map(this.cache.versions));
-        this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
-      } finally {
+    if (!this.full) {
+      this.full = this.loadAll(why).finally(() => {
         this.full = null;
-      }
-    })();
-    return this.full;
+      });
+      return this.full;
+    }
+    this.fullAgain ??= this.full
+      .catch(() => {})
+      .then(() => {
+        this.fullAgain = null;
+        return this.reloadAll(why);
+      });
+    return this.fullAgain;
+  }
+
+  private async loadAll(why: string): Promise<void> {
+    const snapshot = await this.snapshots.load();
+    this.cache.replaceAll(snapshot, this.clock.now().getTime());
+    this.onAck(new Map(this.cache.versions));
+    this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
   }
 
   /** Resolves true when the work applied; a failure is logged and left to the reconcile timer. */
@@ -108,7 +123,7 @@ export class CacheSync {
 
   /** Waits for the changes already received to be applied (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.queues.size || this.full) await Promise.all([...this.queues.values(), this.full]);
+    while (this.queues.size || this.full || this.fullAgain) await Promise.all([...this.queues.values(), this.full, this.fullAgain]);
   }
 
   private async applyChange(change: AccessChange): Promise<void> {
