@@ -48,3 +48,14 @@ describe('API configuration: timeouts and the door-route forwarder', () => {
       .and.contains('DB_QUERY_TIMEOUT_MS: must exceed DB_STATEMENT_TIMEOUT_MS');
   });
 });
+
+describe('API configuration: PUBLIC_APP_URL', () => {
+  it('follows PORT when unset, so links and the OpenAPI servers entry point where the API answers', () => {
+    expect(loadApiConfig({}).publicAppUrl).to.equal('http://localhost:3000');
+    expect(loadApiConfig({ PORT: '4100' }).publicAppUrl).to.equal('http://localhost:4100');
+  });
+
+  it('is taken as set otherwise', () => {
+    expect(loadApiConfig({ PORT: '4100', PUBLIC_APP_URL: 'https://app.example.com' }).publicAppUrl).to.equal('https://app.example.com');
+  });
+});

@@ -19,7 +19,7 @@ const schema = z.object({
   LOG_LEVEL: logLevel,
   ACCESS_DAEMON_URL: z.string().url().default('http://127.0.0.1:3001'),
   ACCESS_DOOR_ROUTES: z.enum(['embedded', 'forward']).optional(),
-  PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
   MAIL_DROP_DIR: z.string().default('.data/mail'),
@@ -127,7 +127,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
     accessDaemonUrl: e.ACCESS_DAEMON_URL,
     accessDoorRoutes: e.ACCESS_DOOR_ROUTES,
-    publicAppUrl: e.PUBLIC_APP_URL,
+    // Unset: the address this process answers on, so links and the OpenAPI servers entry follow PORT.
+    publicAppUrl: e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
