@@ -77,8 +77,12 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
   it('reports emailSent/whatsappSent false when the transports refuse or fail, and still creates the pass', async () => {
     const { actor, zoneId } = await actorAndZone();
     const failingMail: MailTransport = { send: async () => Promise.reject(new Error('outbox down')) };
-    for (const messaging of [{ send: async () => ({ accepted: false }) }, { send: async () => Promise.reject(new Error('provider down')) }]) {
-      const res = (await service(failingMail, messaging).create(actor, body(zoneId))).value;
+    const droppedMail: MailTransport = { send: async () => ({ accepted: false }) };
+    for (const [mailer, messaging] of [
+      [failingMail, { send: async () => ({ accepted: false }) }],
+      [droppedMail, { send: async () => Promise.reject(new Error('provider down')) }],
+    ] as const) {
+      const res = (await service(mailer, messaging).create(actor, body(zoneId))).value;
       expect(res).to.include({ emailSent: false, whatsappSent: false });
       expect(res.grants).to.have.length(1);
     }
@@ -92,7 +96,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     const messages: TextMessage[] = [];
     const res = (
       await service(
-        { send: async (m) => void mails.push(m.text) },
+        { send: async (m) => (mails.push(m.text), { accepted: true }) },
         { send: async (m) => (messages.push(m), { accepted: true }) },
       ).create(actor, body(zoneId))
     ).value;
@@ -104,7 +108,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
 
   it('publishes the pass and its grants after commit, with consecutive versions, and again on revocation', async () => {
     const { actor, zoneId } = await actorAndZone();
-    const svc = service({ send: async () => undefined }, { send: async () => ({ accepted: true }) });
+    const svc = service({ send: async () => ({ accepted: true }) }, { send: async () => ({ accepted: true }) });
     const res = (await svc.create(actor, body(zoneId))).value;
     await flush();
     const [pass]: Array<{ id: string }> = await db.dataSource.query(`SELECT id FROM access_visitor_passes WHERE tenant_id = $1`, [actor.tenantId]);
@@ -127,7 +131,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
 
   it('publishes the signing key the first redemption creates', async () => {
     const { actor, zoneId } = await actorAndZone();
-    const svc = service({ send: async () => undefined }, { send: async () => ({ accepted: true }) });
+    const svc = service({ send: async () => ({ accepted: true }) }, { send: async () => ({ accepted: true }) });
     const res = (await svc.create(actor, body(zoneId))).value;
     await svc.redeem(res.inviteCode);
     await flush();

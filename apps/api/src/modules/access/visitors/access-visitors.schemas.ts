@@ -41,8 +41,8 @@ export const VisitorPassCreatedDto = z.object({
   inviteCode: z.string().meta({ description: '24 random bytes, base64url (32 characters). Shown only in this response' }),
   magicLink: z.string().meta({ description: '`{PUBLIC_APP_URL}/visit/{inviteCode}`' }),
   expiresAt: Timestamp,
-  emailSent: z.boolean().meta({ description: 'True when an email was given and the mail transport accepted the message' }),
-  whatsappSent: z.boolean().meta({ description: 'True when a phone was given and the messaging transport accepted the message' }),
+  emailSent: z.boolean().meta({ description: 'True when an email was given and the mail was handed to the mail server (SMTP_URL) for delivery; false when no mail server is configured (the mail is only written to the local mail drop) or sending failed' }),
+  whatsappSent: z.boolean().meta({ description: 'True when a phone was given and a messaging provider accepted the message; false when none is configured (the message is only logged) or it refused' }),
   grants: z.array(PassGrantDto),
 });
 export type VisitorPassCreatedDto = z.infer<typeof VisitorPassCreatedDto>;

@@ -157,14 +157,14 @@ export class AccessVisitorsService {
   /** True when the mail transport accepted the message; a failure is logged and never fails the request. */
   private async sendEmail(tenantId: string, to: string, name: string, until: string, link: string): Promise<boolean> {
     try {
-      await this.d.mailer.send({
+      const { accepted } = await this.d.mailer.send({
         tenantId,
         to,
         template: 'access_visitor_pass',
         subject: 'Your visitor pass',
         text: `Hello ${name},\n\nYou have a visitor pass, valid until ${until}. Open this link on your phone to get your door credential:\n\n${link}\n`,
       });
-      return true;
+      return accepted;
     } catch (err) {
       this.d.logger.warn({ err, tenantId }, 'visitor pass email not sent');
       return false;

@@ -52,9 +52,9 @@ describe('OutboxMailer', () => {
   /** Every column of every outbox row, as text. */
   const outboxText = async () => JSON.stringify(await db.dataSource.query(`SELECT row_to_json(m)::text AS row FROM mail_outbox m`));
 
-  it('without SMTP, writes the mail to a 0600 file in a 0700 drop directory and records it as sent', async () => {
+  it('without SMTP, writes the mail to a 0600 file in a 0700 drop directory, records it, and says it was not sent out', async () => {
     const { logger, parsed } = capturingLogger();
-    await new OutboxMailer(repo, clock, logger, { drop: new MailDrop(dir, clock) }, FROM).send(message());
+    expect(await new OutboxMailer(repo, clock, logger, { drop: new MailDrop(dir, clock) }, FROM).send(message())).to.deep.equal({ accepted: false });
     const rows = await repo.forRecipient(tenantId, 'ann@example.test');
     expect(rows).to.have.length(1);
     expect(rows[0]).to.include({ transport: 'file', template: 'password_reset', subject: 'Reset your password', error: null });
@@ -98,7 +98,7 @@ describe('OutboxMailer', () => {
       },
     };
     const mailer = new OutboxMailer(repo, clock, logger, { smtp }, FROM);
-    await mailer.send(message());
+    expect(await mailer.send(message())).to.deep.equal({ accepted: true });
     // `send` has returned while the SMTP server is still "busy": the request is not held up.
     const pending = await repo.forRecipient(tenantId, 'ann@example.test');
     expect(pending[0]).to.include({ transport: 'smtp', sentAt: null, error: null });

@@ -32,7 +32,7 @@ export class OutboxMailer implements MailTransport {
     private readonly from: string,
   ) {}
 
-  async send(msg: MailMessage): Promise<void> {
+  async send(msg: MailMessage): Promise<{ accepted: boolean }> {
     const id = uuid();
     const row = { id, tenantId: msg.tenantId, toAddress: msg.to, template: msg.template, subject: msg.subject, error: null };
     const meta = { mailId: id, tenantId: msg.tenantId, to: msg.to, template: msg.template };
@@ -41,11 +41,12 @@ export class OutboxMailer implements MailTransport {
       const file = await this.delivery.drop.write({ id, tenantId: msg.tenantId, template: msg.template, from: this.from, to: msg.to, subject: msg.subject, text: msg.text, date });
       await this.repo.insert({ ...row, transport: 'file', sentAt: date });
       this.logger.info({ ...meta, file }, 'mail written to the mail drop (SMTP_URL not set)');
-      return;
+      return { accepted: false };
     }
     await this.repo.insert({ ...row, transport: 'smtp', sentAt: null });
     const delivery = this.deliver(this.delivery.smtp, meta, msg).finally(() => this.inFlight.delete(delivery));
     this.inFlight.add(delivery);
+    return { accepted: true };
   }
 
   /** Resolves once every background SMTP delivery started so far has been recorded (tests, shutdown). */

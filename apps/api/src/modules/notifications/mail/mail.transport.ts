@@ -9,9 +9,12 @@ export interface MailMessage {
   text: string;
 }
 
-/** What the rest of the API sends mail through. */
+/**
+ * What the rest of the API sends mail through. `accepted` says whether the mail went to a mail
+ * server for delivery; a mail only written to the local mail drop (no SMTP_URL) was not sent.
+ */
 export interface MailTransport {
-  send(msg: MailMessage): Promise<void>;
+  send(msg: MailMessage): Promise<{ accepted: boolean }>;
 }
 
 /** The one nodemailer call the mailer needs, behind an interface so tests need no SMTP server. */

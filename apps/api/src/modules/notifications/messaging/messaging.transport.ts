@@ -16,14 +16,14 @@ export interface MessagingTransport {
 }
 
 /**
- * The default until a provider is configured: the message, link included, is logged at info, as
- * the mail log transport does without SMTP, because it is the operator's only way to pass it on.
+ * The default until a provider is configured: the message, link included, is logged at info,
+ * because it is the operator's only way to pass it on. Nothing was sent, so it is not accepted.
  */
 export class LogMessagingTransport implements MessagingTransport {
   constructor(private readonly logger: Logger) {}
 
   async send(msg: TextMessage): Promise<{ accepted: boolean }> {
     this.logger.info({ tenantId: msg.tenantId, to: msg.to, text: msg.text }, 'message (log transport, no messaging provider configured)');
-    return { accepted: true };
+    return { accepted: false };
   }
 }
