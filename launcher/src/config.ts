@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { envPort, parseEnv } from '@wfm/core/config';
+import { EMBEDDED_PG_DEFAULT_PORT } from '@wfm/db/embedded-url';
 
 const schema = z.object({
   DATA_DIR: z.string().default('.data'),
-  EMBEDDED_PG_PORT: envPort.default(54329),
+  EMBEDDED_PG_PORT: envPort.default(EMBEDDED_PG_DEFAULT_PORT),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
 });

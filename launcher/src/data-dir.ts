@@ -5,6 +5,7 @@ import { acquirePidLock, LockHeldError, type PidLock } from '@wfm/core/pid-lock'
 import { describeError, StartupError } from '@wfm/core/startup';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgresFailure, type EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
 import type { LauncherConfig } from './config.js';
+import { EMBEDDED_PG_DATABASE } from '@wfm/db/embedded-url';
 
 /**
  * One all-in-one start per DATA_DIR: the audit spool and the database cluster under it take one
@@ -33,7 +34,7 @@ const REMEDY: Record<EmbeddedPostgresFailure, string> = {
 export async function startDatabase(launcher: LauncherConfig, logger: Logger): Promise<EmbeddedPostgresHandle> {
   const dir = join(launcher.dataDir, 'pg');
   try {
-    return await startEmbeddedPostgres({ dir, port: launcher.embeddedPgPort, database: 'wfm', onLog: (line) => logger.debug({ postgres: line }, 'embedded PostgreSQL') });
+    return await startEmbeddedPostgres({ dir, port: launcher.embeddedPgPort, database: EMBEDDED_PG_DATABASE, onLog: (line) => logger.debug({ postgres: line }, 'embedded PostgreSQL') });
   } catch (err) {
     if (err instanceof EmbeddedPostgresError) throw new StartupError(`${err.message}; ${REMEDY[err.reason]}`);
     throw new StartupError(`cannot prepare ${dir} (${describeError(err)}): make DATA_DIR writable by this user, or set DATA_DIR`);

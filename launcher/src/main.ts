@@ -103,7 +103,7 @@ try {
   API base URL        ${base}
   Access daemon URL   http://localhost:${daemon.port}/api/v1  (also reachable through the API base URL)
   OpenAPI document    ${base}/openapi.json
-  Database            ${embedded ? `embedded PostgreSQL on 127.0.0.1:${launcher.embeddedPgPort} (data in ${join(launcher.dataDir, 'pg')})` : 'DATABASE_URL'}${migrations ? `, ${migrations} migration(s) applied` : ''}
+  Database            ${embedded ? `embedded PostgreSQL ${embedded.url} (loopback only; data in ${join(launcher.dataDir, 'pg')}; npm run cli uses it)` : 'DATABASE_URL'}${migrations ? `, ${migrations} migration(s) applied` : ''}
   Bus                 ${bus.kind === 'local' ? 'in-process' : 'Redis'}
   Mail                ${apiConfig.smtpUrl ? 'SMTP_URL' : `one file per mail in ${apiConfig.mailDropDir} (SMTP_URL not set)`}
   Demo sign-in        ${seed.signIn.identifier} / ${seed.signIn.password}${seed.created ? '  (demo tenant created)' : ''}

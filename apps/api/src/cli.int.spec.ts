@@ -4,6 +4,7 @@ import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
+import { freePort } from '@wfm/testing/child-process';
 import { runCli } from './cli.js';
 
 describe('operator CLI (database)', () => {
@@ -14,11 +15,14 @@ describe('operator CLI (database)', () => {
   after(async () => db.drop());
   beforeEach(async () => db.truncate());
 
-  async function cli(argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: db.url }) {
+  /** `secret` answers the password prompt; `asked` records which prompts were shown. */
+  async function cli(argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: db.url }, secret = 'owner-password-1') {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, { env, out: (t) => out.push(t), err: (t) => err.push(t) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
+    const asked: string[] = [];
+    const readSecret = async (prompt: string) => (asked.push(prompt), secret);
+    const code = await runCli(argv, { env, out: (t) => out.push(t), err: (t) => err.push(t), readSecret });
+    return { code, out: out.join('\n'), err: err.join('\n'), asked };
   }
 
   const create = [
@@ -28,13 +32,13 @@ describe('operator CLI (database)', () => {
     '--timezone', 'Europe/London',
     '--owner-name', 'Ann',
     '--owner-email', 'ann@acme.test',
-    '--owner-password', 'owner-password-1',
   ];
 
   it('tenant:create provisions the tenant and owner and prints both as JSON', async () => {
     const res = await cli([...create, '--slug', 'acme']);
     expect(res.err).to.equal('');
     expect(res.code).to.equal(0);
+    expect(res.asked).to.deep.equal(['Owner password: ']);
     const printed = JSON.parse(res.out);
     expect(printed.tenant).to.include({ name: 'Acme', slug: 'acme', plan: 'ENTERPRISE', timezone: 'Europe/London', publicApiEnabled: false, ssoEnabled: false });
     expect(printed.tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true });
@@ -56,7 +60,7 @@ describe('operator CLI (database)', () => {
   });
 
   it('tenant:create fails with exit code 1 and one line naming every problem; nothing is written', async () => {
-    const res = await cli(['tenant:create', '--name', 'Acme', '--plan', 'GOLD', '--timezone', 'Mars/Base', '--owner-name', 'Ann', '--owner-email', 'nope', '--owner-password', 'short']);
+    const res = await cli(['tenant:create', '--name', 'Acme', '--plan', 'GOLD', '--timezone', 'Mars/Base', '--owner-name', 'Ann', '--owner-email', 'nope'], undefined, 'short');
     expect(res.code).to.equal(1);
     expect(res.out).to.equal('');
     expect(res.err).to.equal(
@@ -102,13 +106,39 @@ describe('operator CLI (database)', () => {
     expect(JSON.parse(res.out).map((t: { id: string }) => t.id).sort()).to.deep.equal([a.id, b.id].sort());
   });
 
-  it('refuses unknown options, unknown commands and a missing DATABASE_URL with exit code 1', async () => {
+  it('refuses unknown options and unknown commands with exit code 1', async () => {
     expect(await cli([...create, '--colour', 'red'])).to.deep.include({ code: 1 });
     expect((await cli([...create, '--colour', 'red'])).err).to.match(/^error: Unknown option '--colour'/);
     const unknown = await cli(['tenant:delete']);
     expect(unknown.code).to.equal(1);
     expect(unknown.err).to.match(/^error: unknown command 'tenant:delete'\nusage:/);
-    expect(await cli(['tenant:list'], {})).to.deep.include({ code: 1, err: 'error: DATABASE_URL is required (the PostgreSQL connection URL of the installation)' });
     expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+  });
+
+  it('refuses a password on the command line, before asking or writing anything', async () => {
+    for (const args of [[...create, '--owner-password', 'owner-password-1'], [...create, '--owner-password=owner-password-1']]) {
+      const res = await cli(args);
+      expect(res).to.deep.include({ code: 1, out: '', asked: [] });
+      expect(res.err).to.equal('error: passwords are not taken on the command line, where shell history and ps keep them: type it at the prompt, or pipe it on stdin');
+    }
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+  });
+
+  it('--help prints every command (exit 0); <command> --help prints that one', async () => {
+    const all = await cli(['--help']);
+    expect(all.code).to.equal(0);
+    for (const c of ['tenant:create', 'tenant:update', 'tenant:list']) expect(all.out).to.contain(`npm run cli -- ${c}`);
+    const one = await cli(['tenant:update', '--help']);
+    expect(one.code).to.equal(0);
+    expect(one.out).to.contain('npm run cli -- tenant:update --id <uuid>').and.not.contain('tenant:create');
+    expect(one.asked).to.deep.equal([]);
+  });
+
+  it('without DATABASE_URL, uses the embedded PostgreSQL of npm start, and says what to do when none answers', async () => {
+    const nothing = await freePort();
+    expect(await cli(['tenant:list'], { EMBEDDED_PG_PORT: String(nothing) })).to.deep.include({
+      code: 1,
+      err: `error: DATABASE_URL is not set and no embedded PostgreSQL of npm start answers on 127.0.0.1:${nothing}: start npm start, or set DATABASE_URL`,
+    });
   });
 });

