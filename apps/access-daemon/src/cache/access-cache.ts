@@ -1,25 +1,29 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { HoursJson } from '@wfm/access/hours';
-import type { Plan } from '@wfm/core/tenancy';
 import { RETIRED_KEY_GRACE_SECONDS } from '@wfm/access/credential';
+import type {
+  ReadModelGrant,
+  ReadModelReaderKey,
+  ReadModelSigningKey,
+  ReadModelTenant,
+  ReadModelUser,
+  ReadModelVisitorPass,
+  ReadModelZone,
+} from '@wfm/db/access-read-model.repository';
 
-export interface TenantRow { id: string; plan: Plan; timezone: string }
-export interface ReaderKeyRow { id: string; tenantId: string; keyHash: string }
-export interface ZoneRow { id: string; tenantId: string; name: string; active: boolean; hoursJson: HoursJson | null; readerIds: string[] }
-export interface GrantRow { id: string; tenantId: string; userId: string | null; visitorPassId: string | null; zoneId: string; expiresAt: Date | null }
-export interface UserRow { id: string; tenantId: string; fullName: string }
-export interface PassRow { id: string; tenantId: string; visitorName: string; expiresAt: Date; revokedAt: Date | null }
-export interface SigningKeyRow { id: string; tenantId: string; publicKey: string; retiredAt: Date | null }
+/** The cache holds live reader keys and zones only, and a change's payload carries no such flag. */
+export type LiveReaderKey = Omit<ReadModelReaderKey, 'revoked'>;
+export type LiveZone = Omit<ReadModelZone, 'deleted'>;
 
 /** Everything a daemon needs to decide a tap, for all tenants or for one. */
 export interface AccessSnapshot {
-  tenants: TenantRow[];
-  readerKeys: ReaderKeyRow[];
-  zones: ZoneRow[];
-  grants: GrantRow[];
-  users: UserRow[];
-  passes: PassRow[];
-  signingKeys: SigningKeyRow[];
+  tenants: ReadModelTenant[];
+  readerKeys: LiveReaderKey[];
+  zones: LiveZone[];
+  grants: ReadModelGrant[];
+  users: ReadModelUser[];
+  passes: ReadModelVisitorPass[];
+  signingKeys: ReadModelSigningKey[];
   /** The tenants' access-feed versions read before the rows above. */
   versions: Map<string, number>;
 }
@@ -35,15 +39,15 @@ const k = (a: string, b: string) => `${a}\u0000${b}`;
  * whole, per tenant, or per row as the change feed says; nothing here does I/O.
  */
 export class AccessCache {
-  private tenants = new Map<string, TenantRow>();
-  private readerKeys = new Map<string, ReaderKeyRow>();
+  private tenants = new Map<string, ReadModelTenant>();
+  private readerKeys = new Map<string, LiveReaderKey>();
   private zones = new Map<string, CachedZone>();
   private zoneByReader = new Map<string, CachedZone>();
   /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
   private grants = new Map<string, CachedGrant>();
   private grantIndex = new Map<string, string>();
-  private users = new Map<string, UserRow>();
-  private passes = new Map<string, PassRow>();
+  private users = new Map<string, ReadModelUser>();
+  private passes = new Map<string, ReadModelVisitorPass>();
   private keys = new Map<string, CachedKey>();
   readonly versions = new Map<string, number>();
   /** When the cache last matched the database (a full load, a tenant reload or an applied change). */
@@ -53,11 +57,11 @@ export class AccessCache {
     return this.grants.size;
   }
 
-  tenant(id: string): TenantRow | undefined {
+  tenant(id: string): ReadModelTenant | undefined {
     return this.tenants.get(id);
   }
 
-  readerKey(hash: string): ReaderKeyRow | undefined {
+  readerKey(hash: string): LiveReaderKey | undefined {
     return this.readerKeys.get(hash);
   }
 
@@ -73,7 +77,7 @@ export class AccessCache {
     return this.users.get(userId)?.fullName;
   }
 
-  pass(id: string): PassRow | undefined {
+  pass(id: string): ReadModelVisitorPass | undefined {
     return this.passes.get(id);
   }
 
@@ -130,12 +134,12 @@ export class AccessCache {
     for (const [tenantId, v] of s.versions) this.versions.set(tenantId, v);
   }
 
-  putTenant(t: TenantRow | null, tenantId: string): void {
+  putTenant(t: ReadModelTenant | null, tenantId: string): void {
     if (t) this.tenants.set(t.id, t);
     else this.dropTenant(tenantId);
   }
 
-  putReaderKey(id: string, row: ReaderKeyRow | null): void {
+  putReaderKey(id: string, row: LiveReaderKey | null): void {
     for (const [h, r] of this.readerKeys) if (r.id === id) this.readerKeys.delete(h);
     if (row) this.readerKeys.set(row.keyHash, row);
   }
@@ -149,14 +153,14 @@ export class AccessCache {
     this.zones.delete(zoneId);
   }
 
-  putZone(z: ZoneRow): void {
+  putZone(z: LiveZone): void {
     this.removeZone(z.id);
     const cached: CachedZone = { id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hours: z.hoursJson, readerIds: z.readerIds };
     this.zones.set(z.id, cached);
     for (const readerId of z.readerIds) this.zoneByReader.set(k(z.tenantId, readerId), cached);
   }
 
-  putGrant(g: GrantRow): void {
+  putGrant(g: ReadModelGrant): void {
     this.removeGrant(g.id);
     const holder = g.userId ?? g.visitorPassId!;
     const key = k(holder, g.zoneId);
@@ -185,17 +189,17 @@ export class AccessCache {
     for (const [key, g] of this.grants) if (key.startsWith(prefix)) this.deleteGrantEntry(key, g.id);
   }
 
-  putUser(id: string, row: UserRow | null): void {
+  putUser(id: string, row: ReadModelUser | null): void {
     if (row) this.users.set(id, row);
     else this.users.delete(id);
   }
 
-  putPass(id: string, row: PassRow | null): void {
+  putPass(id: string, row: ReadModelVisitorPass | null): void {
     if (row) this.passes.set(id, row);
     else this.passes.delete(id);
   }
 
-  putSigningKey(row: SigningKeyRow): void {
+  putSigningKey(row: ReadModelSigningKey): void {
     this.keys.set(row.id, { tenantId: row.tenantId, key: createPublicKey(row.publicKey), retiredAtMs: row.retiredAt ? row.retiredAt.getTime() : null });
   }
 }

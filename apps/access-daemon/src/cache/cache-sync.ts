@@ -3,7 +3,8 @@ import type { Plan } from '@wfm/core/tenancy';
 import type { Bus } from '@wfm/memory/bus';
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
-import type { AccessCache, AccessSnapshot, GrantRow, UserRow } from './access-cache.js';
+import type { ReadModelGrant, ReadModelUser } from '@wfm/db/access-read-model.repository';
+import type { AccessCache, AccessSnapshot } from './access-cache.js';
 import type { ChangeLoaderRepository } from './change-loader.repository.js';
 
 export interface SnapshotSource {
@@ -232,10 +233,10 @@ export class CacheSync {
   }
 }
 
-function grantRow(g: WireGrant): GrantRow {
+function grantRow(g: WireGrant): ReadModelGrant {
   return { ...g, expiresAt: g.expiresAt ? new Date(g.expiresAt) : null };
 }
 
-function userRow(u: WireUser): UserRow {
+function userRow(u: WireUser): ReadModelUser {
   return { id: u.id, tenantId: u.tenantId, fullName: u.fullName };
 }

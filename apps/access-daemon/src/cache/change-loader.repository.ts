@@ -1,6 +1,13 @@
 import type { DataSource } from '@wfm/db/data-source';
-import type { AccessReadModelRepository } from '@wfm/db/access-read-model.repository';
-import type { GrantRow, PassRow, ReaderKeyRow, SigningKeyRow, TenantRow, UserRow, ZoneRow } from './access-cache.js';
+import type {
+  AccessReadModelRepository,
+  ReadModelGrant,
+  ReadModelSigningKey,
+  ReadModelTenant,
+  ReadModelUser,
+  ReadModelVisitorPass,
+} from '@wfm/db/access-read-model.repository';
+import type { LiveReaderKey, LiveZone } from './access-cache.js';
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
@@ -12,37 +19,37 @@ const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 export class ChangeLoaderRepository {
   constructor(private readonly ds: DataSource, private readonly readModel: AccessReadModelRepository) {}
 
-  async tenant(id: string): Promise<TenantRow | null> {
+  async tenant(id: string): Promise<ReadModelTenant | null> {
     return first(await this.readModel.tenants({ id }));
   }
 
   /** The zone while it is live; null once deleted. */
-  async zone(id: string): Promise<ZoneRow | null> {
+  async zone(id: string): Promise<LiveZone | null> {
     return first((await this.readModel.zones({ id })).filter((z) => !z.deleted));
   }
 
-  async activeGrant(id: string): Promise<GrantRow | null> {
+  async activeGrant(id: string): Promise<ReadModelGrant | null> {
     return first(await this.readModel.activeGrants({ id }));
   }
 
-  activeGrantsOfPass(visitorPassId: string): Promise<GrantRow[]> {
+  activeGrantsOfPass(visitorPassId: string): Promise<ReadModelGrant[]> {
     return this.readModel.activeGrants({ visitorPassId });
   }
 
   /** A user who may open doors: not removed, ACTIVE, and holding an active grant. */
-  async activeUser(id: string): Promise<UserRow | null> {
+  async activeUser(id: string): Promise<ReadModelUser | null> {
     return first(await this.readModel.grantedUsers({ id }));
   }
 
-  async pass(id: string): Promise<PassRow | null> {
+  async pass(id: string): Promise<ReadModelVisitorPass | null> {
     return first(await this.readModel.visitorPasses({ id }));
   }
 
-  async liveReaderKey(id: string): Promise<ReaderKeyRow | null> {
+  async liveReaderKey(id: string): Promise<LiveReaderKey | null> {
     return first((await this.readModel.readerKeys({ id })).filter((k) => !k.revoked));
   }
 
-  async signingKey(id: string): Promise<SigningKeyRow | null> {
+  async signingKey(id: string): Promise<ReadModelSigningKey | null> {
     return first(await this.readModel.signingKeys({ id }));
   }
 
