@@ -25,6 +25,9 @@ export interface DeveloperPrincipal {
 
 export type Principal = UserPrincipal | DeveloperPrincipal;
 
+/** The signed-in person a service acts for; routes pass the request's UserPrincipal. */
+export type Actor = Pick<UserPrincipal, 'userId' | 'tenantId' | 'role'>;
+
 export interface RequestContext {
   requestId: string;
   /** Subject of a signature-valid access JWT, for rate-limit keying only (not authorisation). */

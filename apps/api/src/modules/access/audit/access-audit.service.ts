@@ -1,15 +1,8 @@
 import { BadRequestError } from '@wfm/core/errors';
-import type { Role } from '@wfm/core/tenancy';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { AccessAuditRepository } from './access-audit.repository.js';
 import { MAX_REPORT_DAYS, type AuditRowDto, type ListAuditQuery, type WhoWhereQuery, type WhoWhereRowDto } from './access-audit.schemas.js';
-
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-  tenant: { timezone: string };
-}
+import type { Actor } from '../../../http/context.js';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +22,7 @@ export class AccessAuditService {
   }
 
   /** Days are local days in the tenant's timezone, `from` and `to` both included. */
-  async whoWhere(actor: Actor, q: WhoWhereQuery): Promise<WhoWhereRowDto[]> {
+  async whoWhere(actor: Actor & { tenant: { timezone: string } }, q: WhoWhereQuery): Promise<WhoWhereRowDto[]> {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1;
     if (days < 1) throw new BadRequestError(['to must not be before from']);
     if (days > MAX_REPORT_DAYS) throw new BadRequestError([`from and to must span at most ${MAX_REPORT_DAYS} days`]);

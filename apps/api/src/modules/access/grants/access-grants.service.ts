@@ -8,11 +8,7 @@ import type { Propagated, Propagation } from '../feed/propagation.js';
 import type { UserRemoval, UserRemovalListener } from '../../organization/users/user-removal.port.js';
 import { ACTIVE_GRANT_EXISTS, type AccessGrantsRepository, type GrantSelector, type GrantView, type NewGrant, type Revocation } from './access-grants.repository.js';
 import type { BulkGrantsBody, BulkGrantsDto, CreateGrantBody, GrantDto, ListGrantsQuery } from './access-grants.schemas.js';
-
-export interface Actor {
-  userId: string;
-  tenantId: string;
-}
+import type { Actor } from '../../../http/context.js';
 
 /** The audit row's `source` for each way a grant is revoked. */
 export const REVOKED_BY = { admin: 'ADMIN', zoneDeleted: 'ZONE_DELETED', userRemoved: 'USER_REMOVED' } as const;

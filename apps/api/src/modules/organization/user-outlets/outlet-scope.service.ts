@@ -1,4 +1,4 @@
-import type { Role } from '@wfm/core/tenancy';
+import type { Actor } from '../../../http/context.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 
 /**
@@ -9,12 +9,6 @@ import type { UserOutletsRepository } from './user-outlets.repository.js';
  */
 export type OutletScope = { kind: 'tenant' } | { kind: 'outlets'; outletIds: string[] };
 
-export interface ScopedActor {
-  tenantId: string;
-  userId: string;
-  role: Role;
-}
-
 /** Ids come from PostgreSQL in lower case, request bodies in either. */
 export function coversOutlet(scope: OutletScope, outletId: string): boolean {
   return scope.kind === 'tenant' || scope.outletIds.includes(outletId.toLowerCase());
@@ -24,7 +18,7 @@ export function coversOutlet(scope: OutletScope, outletId: string): boolean {
 export class OutletScopeService {
   constructor(private readonly repo: UserOutletsRepository) {}
 
-  async of(actor: ScopedActor): Promise<OutletScope> {
+  async of(actor: Actor): Promise<OutletScope> {
     if (actor.role !== 'OUTLET_MANAGER') return { kind: 'tenant' };
     return { kind: 'outlets', outletIds: await this.repo.outletIdsOf(null, actor.tenantId, actor.userId) };
   }

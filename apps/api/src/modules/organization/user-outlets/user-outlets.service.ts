@@ -1,16 +1,10 @@
 import { NotFoundError } from '@wfm/core/errors';
-import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { assertManageable } from '../users/users.service.js';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 import type { UserOutletsDto } from './user-outlets.schemas.js';
-
-export interface Actor {
-  tenantId: string;
-  userId: string;
-  role: Role;
-}
+import type { Actor } from '../../../http/context.js';
 
 const userNotFound = () => new NotFoundError('User not found');
 

@@ -12,16 +12,10 @@ import type { UserRemovalListener } from './user-removal.port.js';
 import type { Propagated } from '../../access/feed/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
+import type { Actor } from '../../../http/context.js';
 
 export const USER_READ_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
 export const USER_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
-
-/** The signed-in caller, as the auth guard resolved it. */
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-}
 
 export function toUserDto(u: User): UserDto {
   return {

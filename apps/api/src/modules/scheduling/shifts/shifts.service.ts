@@ -5,7 +5,7 @@ import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../organization/users/users.service.js';
+import type { Actor } from '../../../http/context.js';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';

@@ -16,6 +16,7 @@ import type {
   PublicLeaveRequestDto,
   PutApprovalChainBody,
 } from './leave.schemas.js';
+import type { Actor } from '../../../http/context.js';
 
 /**
  * Roles that see and decide on other people's leave: tenant-wide, except an OUTLET_MANAGER, who sees
@@ -27,13 +28,6 @@ export const LEAVE_CHAIN_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPAN
 
 /** The chain of a tenant that has configured none. */
 export const DEFAULT_APPROVAL_CHAIN: readonly LeaveApproverRole[] = ['HR_MANAGER'];
-
-/** The signed-in caller, as the auth guard resolved it. */
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-}
 
 /**
  * Who submits: a person for themselves, or an integration (through /public) for a person it
