@@ -16,7 +16,3 @@ export const SCOPES = [
 export type Scope = (typeof SCOPES)[number];
 
 export const DEFAULT_API_KEY_SCOPES: readonly Scope[] = ['outlets:read', 'employees:read'];
-
-export function isScope(value: unknown): value is Scope {
-  return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
-}

@@ -1,7 +1,7 @@
 import type { LimitRule } from '@wfm/memory/rate-limiter';
 
 /**
- * Spec 01, Limits: the whole table, in one place. `path` is the Express route pattern relative
+ * Spec 01, Limits: the table, in one place. `path` is the Express route pattern relative
  * to /api/v1; a trailing `*` matches a prefix. First match wins; everything else gets DEFAULT.
  */
 interface Row extends LimitRule {
@@ -28,9 +28,7 @@ const TABLE: Row[] = [
   { method: 'DELETE', path: '/public/*', points: 10, durationSeconds: MIN },
   { method: 'POST', path: '/users/bulk-import', points: 6, durationSeconds: MIN },
   { method: 'POST', path: '/outlets/bulk-import', points: 6, durationSeconds: MIN },
-  { method: 'POST', path: '/vendors/bulk-import', points: 6, durationSeconds: MIN },
-  { method: 'POST', path: '/assets/bulk-import', points: 6, durationSeconds: MIN },
-  { method: 'POST', path: '/asset-categories/bulk-import', points: 6, durationSeconds: MIN },
+  // Spec 01 limits the vendor, asset and asset-category bulk imports the same way; their rows come with those routes.
   { method: 'POST', path: '/api-keys', points: 10, durationSeconds: MIN },
   { method: 'POST', path: '/oauth-clients', points: 10, durationSeconds: MIN },
 ];
