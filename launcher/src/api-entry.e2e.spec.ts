@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { failedStart, freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { newReaderKey } from '@wfm/access/reader-key';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { describeWithRedis } from '@wfm/memory/test-redis';
+import { describeWithRedis } from '@wfm/testing/redis';
 
 /**
  * `npm run start:api` (launcher/dist/api.js) as a real process: split mode without a gateway, where

@@ -14,7 +14,7 @@ import type { Bus } from '@wfm/memory/bus';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
-import { describeWithRedis } from '@wfm/memory/test-redis';
+import { describeWithRedis } from '@wfm/testing/redis';
 import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
 import { loadDaemonConfig } from '@wfm/access-daemon/config';

@@ -11,7 +11,7 @@ import type { Bus } from '@wfm/memory/bus';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { createRedis, type Redis } from '@wfm/memory/redis';
-import { describeWithRedis } from '@wfm/memory/test-redis';
+import { describeWithRedis } from '@wfm/testing/redis';
 import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
 import { createApiServer } from '@wfm/api/app';

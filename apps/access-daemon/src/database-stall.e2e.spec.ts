@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import type { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import type { FaultProxy } from '@wfm/testing/fault-proxy';
 import { startDaemonBehindProxy } from './test-support/fault-proxy.js';
 import type { DaemonHarness, TenantFixture } from './test-support/daemon-harness.js';
 

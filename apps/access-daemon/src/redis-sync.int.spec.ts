@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { describeWithRedis } from '@wfm/memory/test-redis';
-import { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import { describeWithRedis } from '@wfm/testing/redis';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
 
 /** Polls `check` until it holds, at most `tries` times: waits for reconnects, asserts no timing. */

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
-import { commitEvents, createSubscription, deliveriesOf, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-fixtures';
-import { startTestReceiver, type TestReceiver } from '@wfm/webhooks/test-receiver';
+import { commitEvents, createSubscription, deliveriesOf, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
+import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
 /**
  * The worker as deployed: `main.js` in separate processes against one database, trusting the test

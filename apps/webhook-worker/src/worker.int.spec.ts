@@ -6,7 +6,7 @@ import { createTenant } from '@wfm/testing/factories';
 import type { Resolver } from '@wfm/webhooks/egress';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { verifyBodySignature, verifyStandardSignature } from '@wfm/webhooks/signing';
-import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/webhooks/test-receiver';
+import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/testing/https-receiver';
 import {
   commitEvent,
   commitEvents,
@@ -17,7 +17,7 @@ import {
   TEST_ENCRYPTION_KEY,
   testSettings,
   userCreated,
-} from '@wfm/webhooks/test-fixtures';
+} from '@wfm/webhooks/test-support/fixtures';
 import { startWebhookWorker, type WebhookWorker } from './worker.js';
 
 describe('webhook worker', () => {

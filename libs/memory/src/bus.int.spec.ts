@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Bus } from './bus.js';
 import { LocalBus } from './bus-local.js';
 import { RedisBus } from './bus-redis.js';
-import { describeWithRedis } from './test-redis.js';
+import { describeWithRedis } from '@wfm/testing/redis';
 
 function nextMessage(bus: Bus, channel: string): Promise<{ message: Promise<string>; unsubscribe: () => Promise<void> }> {
   let resolve!: (m: string) => void;

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { DaemonRegistry } from './daemon-registry.js';
 import { LocalBus } from './bus-local.js';
 import { RedisBus } from './bus-redis.js';
-import { describeWithRedis } from './test-redis.js';
+import { describeWithRedis } from '@wfm/testing/redis';
 
 /** The daemon side and the API side; one object in-process, two connections (two processes) over Redis. */
 interface Pair {

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { FlexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createRedis, type Redis } from './redis.js';
-import { describeWithRedis } from './test-redis.js';
-import { FaultProxy } from './test-fault-proxy.js';
+import { describeWithRedis } from '@wfm/testing/redis';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
 
 function limiterContract(make: () => RateLimiter) {
   const rule = { points: 3, durationSeconds: 60 };

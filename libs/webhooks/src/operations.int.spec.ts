@@ -10,8 +10,8 @@ import { EgressRefusedError } from './egress.js';
 import { WebhookDeliveryOperations } from './operations.js';
 import { WebhookSender } from './sender.js';
 import { verifyBodySignature } from './signing.js';
-import { createDelivery, createSubscription, deliveriesOf, subscriptionRow, testEncryptor, testSettings, type TestSubscription } from './test-fixtures.js';
-import { startTestReceiver, type TestReceiver } from './test-receiver.js';
+import { createDelivery, createSubscription, deliveriesOf, subscriptionRow, testEncryptor, testSettings, type TestSubscription } from './test-support/fixtures.js';
+import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
 describe('webhook delivery operations (test, redeliver, log, dead-count)', () => {
   let db: TestDatabase;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { checkEgress, parseAllowedTargets, type ResolvedAddress } from './egress.js';
 import { WebhookSender } from './sender.js';
-import { startTestReceiver, type TestReceiver } from './test-receiver.js';
+import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
 describe('WebhookSender', () => {
   let receiver: TestReceiver;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AuditRow } from './audit-row.js';
 import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
-import type { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import type { FaultProxy } from '@wfm/testing/fault-proxy';
 import { startDaemonBehindProxy } from '../test-support/fault-proxy.js';
 import type { DaemonHarness } from '../test-support/daemon-harness.js';
 

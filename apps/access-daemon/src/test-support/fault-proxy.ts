@@ -1,4 +1,4 @@
-import { FaultProxy } from '@wfm/memory/test-fault-proxy';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
 import { createDataSource, type DataSource } from '@wfm/db/data-source';
 import { createTestDatabase } from '@wfm/testing/database';
 import { daemonDataSourceOptions, loadDaemonConfig } from '../config.js';

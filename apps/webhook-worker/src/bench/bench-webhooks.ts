@@ -9,8 +9,8 @@ import { createDataSource, runMigrations, type DataSource } from '@wfm/db/data-s
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import { startEmbeddedPostgres } from '@wfm/db/embedded-postgres';
 import { createTenant } from '@wfm/testing/factories';
-import { createSubscription, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-fixtures';
-import { startTestReceiver, type TestReceiver } from '@wfm/webhooks/test-receiver';
+import { createSubscription, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
+import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
 /**
  * `npm run bench:webhooks`: the webhook worker as deployed (two `main.js` processes) against a

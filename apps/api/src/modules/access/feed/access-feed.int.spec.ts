@@ -4,8 +4,8 @@ import type { AccessChange } from '@wfm/access/change-feed';
 import { createLogger } from '@wfm/core/logger';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
-import { FaultProxy } from '@wfm/memory/test-fault-proxy';
-import { describeWithRedis } from '@wfm/memory/test-redis';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
+import { describeWithRedis } from '@wfm/testing/redis';
 import { AccessFeed } from './access-feed.service.js';
 import { PropagationMetrics } from './propagation.js';
 

@@ -4,7 +4,7 @@ import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { Plan, Role } from '@wfm/core/tenancy';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness, TEST_DATA_ENCRYPTION_KEY } from '../../../test-support/harness.js';
-import { FakeProviders, FAKE_SECRETS } from './fake-providers.js';
+import { FakeProviders, FAKE_SECRETS } from '../../../test-support/fake-providers.js';
 import { PROVIDERS, type Provider } from './providers.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };

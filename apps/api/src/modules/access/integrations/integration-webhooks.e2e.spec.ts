@@ -4,7 +4,7 @@ import { uuid } from '@wfm/core/crypto';
 import type { Plan } from '@wfm/core/tenancy';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness } from '../../../test-support/harness.js';
-import { FakeProviders } from './fake-providers.js';
+import { FakeProviders } from '../../../test-support/fake-providers.js';
 import { PROVIDERS, type Provider } from './providers.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };

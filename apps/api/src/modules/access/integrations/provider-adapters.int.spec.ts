@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { EgressRefusedError, NO_ALLOWED_TARGETS, parseAllowedTargets, type AllowedTargets, type Resolver } from '@wfm/webhooks/egress';
-import { FakeProviders, FAKE_SECRETS } from './fake-providers.js';
+import { FakeProviders, FAKE_SECRETS } from '../../../test-support/fake-providers.js';
 import { EgressHttpClient } from './provider-http.js';
 import { ProviderError, providerUrl } from './provider-adapter.js';
 import { createProviderAdapters, PROVIDERS, type Provider, type ProviderAdapters } from './providers.js';

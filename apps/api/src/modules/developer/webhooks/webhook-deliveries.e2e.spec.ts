@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { startTestReceiver, testCertificate, type TestReceiver } from '@wfm/webhooks/test-receiver';
+import { startTestReceiver, testCertificate, type TestReceiver } from '@wfm/testing/https-receiver';
 import { ApiHarness } from '../../../test-support/harness.js';
 import { insertDelivery, insertSubscription } from '../../../test-support/webhooks.js';
 

@@ -3,11 +3,11 @@ import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { DataSource } from '@wfm/db/data-source';
 import { recordEvent, type RecordedEvent } from '@wfm/db/domain-events.repository';
 import type { EventCode, EventPayloads } from '@wfm/events/catalog';
-import { DEFAULT_RETRY_WAITS_S } from './attempt.js';
-import { parseAllowedTargets } from './egress.js';
-import { serializeEnvelope } from './envelope.js';
-import type { WebhookSettings } from './settings.js';
-import { generateWebhookSecret } from './signing.js';
+import { DEFAULT_RETRY_WAITS_S } from '../attempt.js';
+import { parseAllowedTargets } from '../egress.js';
+import { serializeEnvelope } from '../envelope.js';
+import type { WebhookSettings } from '../settings.js';
+import { generateWebhookSecret } from '../signing.js';
 
 /** Rows and settings for delivery tests, written straight to the tables the API manages. */
 

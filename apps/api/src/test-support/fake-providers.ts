@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testCertificate } from '@wfm/webhooks/test-receiver';
-import type { Provider } from './providers.js';
+import { testCertificate } from '@wfm/testing/https-receiver';
+import type { Provider } from '../modules/access/integrations/providers.js';
 
 /** How the fake answers every request: as the provider would, or failing in one way. */
 export type FakeMode = 'ok' | 'unauthorized' | 'error' | 'hang' | 'redirect' | 'not-json';
