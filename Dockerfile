@@ -1,11 +1,16 @@
 # One image for the three apps; the compose file picks the entry point.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json tsconfig.base.json lerna.json .mocharc.cjs ./
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json lerna.json ./
 COPY libs libs
 COPY apps apps
 COPY launcher launcher
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+# Specs, test support (libs/testing and every test-support/ folder) and the benches are built with
+# the rest, since specs import them, but are not shipped: nothing the apps run imports them.
+RUN rm -rf libs/testing node_modules/@wfm/testing \
+ && find libs apps launcher -name node_modules -prune -o -type d \( -name test-support -o -name bench \) -prune -exec rm -rf {} + \
+ && find libs apps launcher -name node_modules -prune -o -type f -name '*.spec.*' -exec rm -f {} +
 
 FROM node:20-bookworm-slim
 WORKDIR /app
