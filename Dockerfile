@@ -7,7 +7,8 @@ COPY apps apps
 COPY launcher launcher
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 # Specs, test support (libs/testing and every test-support/ folder) and the benches are built with
-# the rest, since specs import them, but are not shipped: nothing the apps run imports them.
+# the rest, since specs import them, but are not shipped; libs/testing/src/image-contents.spec.ts
+# checks that nothing the apps run imports them.
 RUN rm -rf libs/testing node_modules/@wfm/testing \
  && find libs apps launcher -name node_modules -prune -o -type d \( -name test-support -o -name bench \) -prune -exec rm -rf {} + \
  && find libs apps launcher -name node_modules -prune -o -type f -name '*.spec.*' -exec rm -f {} +
