@@ -53,6 +53,8 @@ function env(db: TestDatabase, redisUrl: string, port: number, extra: Record<str
     PORT: String(port),
     HOST: '127.0.0.1',
     ACCESS_METRICS_PORT: '0',
+    // What is asserted is that the change waits for the embedded daemon, not how fast a loaded test machine acknowledges.
+    ACCESS_PROPAGATION_TIMEOUT_MS: '10000',
     ACCESS_AUDIT_SPOOL_PATH: join(mkdtempSync(join(tmpdir(), 'api-entry-')), 'spool.ndjson'),
     ...extra,
   };

@@ -47,14 +47,26 @@ describe('AckBatcher', () => {
     await bus.close();
   });
 
-  it('stops retrying once closed', async () => {
-    const { registry, sent, bus } = flakyRegistry(Infinity);
-    const batcher = new AckBatcher(registry, 'd1');
+  it('stops retrying once closed, also when the close comes while an announcement is under way', async () => {
+    const bus = new LocalBus();
+    let sent = 0;
+    let batcher: AckBatcher;
+    const registry: DaemonRegistry = Object.create(bus.daemons, {
+      ack: {
+        value: async () => {
+          sent++;
+          batcher.close();
+          throw new Error('Command timed out');
+        },
+      },
+    });
+    batcher = new AckBatcher(registry, 'd1');
     batcher.add(new Map([['t1', 1]]));
-    await new Promise((r) => setTimeout(r, 5));
-    batcher.close();
-    await new Promise((r) => setTimeout(r, 60));
-    expect(sent.length).to.equal(1);
+    while (sent === 0) await new Promise((r) => setImmediate(r));
+    batcher.add(new Map([['t1', 2]]));
+    // Longer than the first retry delays: nothing more is sent.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sent).to.equal(1);
     await bus.close();
   });
 });

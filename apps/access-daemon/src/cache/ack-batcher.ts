@@ -15,10 +15,12 @@ export class AckBatcher {
   private scheduled = false;
   private failures = 0;
   private retry: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(private readonly registry: DaemonRegistry, private readonly daemonId: string) {}
 
   add(versions: ReadonlyMap<string, number>): void {
+    if (this.closed) return;
     this.merge(versions);
     if (this.scheduled || this.retry) return;
     this.scheduled = true;
@@ -39,6 +41,7 @@ export class AckBatcher {
         this.failures = 0;
       },
       () => {
+        if (this.closed) return;
         this.merge(batch);
         if (this.retry) return;
         const delay = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!;
@@ -53,6 +56,7 @@ export class AckBatcher {
 
   /** Stops retrying (shutdown: the registration ends with the daemon). */
   close(): void {
+    this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     this.pending.clear();
