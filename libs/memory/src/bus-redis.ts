@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Bus, BusHandler } from './bus.js';
 import { createRedis } from './redis.js';
@@ -43,6 +44,10 @@ export class RedisBus implements Bus {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
+      // A SUBSCRIBE queued while the connection was still being set up was confirmed and yet left
+      // the connection deaf about one time in five under load (seen through a TCP relay): the
+      // daemon then never heard a change. Subscribing once the connection is ready does not.
+      if (this.sub.status !== 'ready') await once(this.sub, 'ready');
       await this.sub.subscribe(channel);
     }
     set.add(handler);
