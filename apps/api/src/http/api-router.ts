@@ -36,6 +36,13 @@ export interface EndpointDef<BS extends z.ZodType | undefined, QS extends z.ZodO
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Handler<B, Q, P> = (input: EndpointInput<B, Q, P>) => Promise<Reply>;
+type Declare = <BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
+  path: string,
+  def: EndpointDef<BS, QS, PS>,
+  handler: Handler<Infer<BS>, Infer<QS>, Infer<PS>>,
+) => void;
+type AnyDef = EndpointDef<z.ZodType | undefined, z.ZodObject | undefined, z.ZodObject | undefined>;
 
 export interface RouterDeps {
   auth: AuthGuards;
@@ -60,48 +67,17 @@ export class ApiRouter {
 
   constructor(private readonly deps: RouterDeps) {}
 
-  get<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
-    path: string,
-    def: EndpointDef<BS, QS, PS>,
-    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
-  ): void {
-    this.add('get', path, def, handler);
-  }
-  post<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
-    path: string,
-    def: EndpointDef<BS, QS, PS>,
-    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
-  ): void {
-    this.add('post', path, def, handler);
-  }
-  patch<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
-    path: string,
-    def: EndpointDef<BS, QS, PS>,
-    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
-  ): void {
-    this.add('patch', path, def, handler);
-  }
-  put<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
-    path: string,
-    def: EndpointDef<BS, QS, PS>,
-    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
-  ): void {
-    this.add('put', path, def, handler);
-  }
-  delete<BS extends z.ZodType | undefined = undefined, QS extends z.ZodObject | undefined = undefined, PS extends z.ZodObject | undefined = undefined>(
-    path: string,
-    def: EndpointDef<BS, QS, PS>,
-    handler: (input: EndpointInput<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<Reply>,
-  ): void {
-    this.add('delete', path, def, handler);
+  readonly get = this.verb('get');
+  readonly post = this.verb('post');
+  readonly patch = this.verb('patch');
+  readonly put = this.verb('put');
+  readonly delete = this.verb('delete');
+
+  private verb(method: Method): Declare {
+    return (path, def, handler) => this.add(method, path, def, handler as Handler<never, never, never>);
   }
 
-  private add(
-    method: Method,
-    path: string,
-    def: EndpointDef<z.ZodType | undefined, z.ZodObject | undefined, z.ZodObject | undefined>,
-    handler: (input: EndpointInput<never, never, never>) => Promise<Reply>,
-  ): void {
+  private add(method: Method, path: string, def: AnyDef, handler: Handler<never, never, never>): void {
     const chain: RequestHandler[] = [];
     const limiter = this.deps.rateLimit.for(method, path);
     const authenticate = this.deps.auth.for(def.auth);
