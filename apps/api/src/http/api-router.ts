@@ -1,8 +1,11 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { AuthGuards, AuthRequirement } from './auth.guard.js';
+import { PLANS, planIncludes, ROLES, roleAllowed, type Feature } from '@wfm/core/tenancy';
+import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guard.js';
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
+import { routeRoles } from './permissions.js';
+import { FEATURE_NAMES, requirePlanFeature } from './plan.guard.js';
 import { parseOrThrow } from './validation.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -24,14 +27,18 @@ export interface EndpointInput<B, Q, P> {
 export interface EndpointDef<BS extends z.ZodType | undefined, QS extends z.ZodObject | undefined, PS extends z.ZodObject | undefined> {
   summary: string;
   tags: string[];
+  /** A `user` route's roles come from the permission matrix (permissions.ts), not from here. */
   auth: AuthRequirement;
+  /** Spec 02: without this plan feature the route answers 402, before the role check. */
+  plan?: Feature;
   body?: BS;
   query?: QS;
   params?: PS;
   /** Query parameters not in `query` are ignored instead of rejected (GET /users, spec 01). */
   looseQuery?: boolean;
+  /** The route's own answers; the standard errors its auth, plan, roles and schemas imply are added unless given here. */
   responses: Record<number, ResponseDoc>;
-  /** Runs after authentication, before validation (plan gates, extra credential checks). */
+  /** Runs after authentication, the plan gate and the role check, before validation (extra plan or credential checks). */
   guards?: RequestHandler[];
 }
 
@@ -59,8 +66,33 @@ const SECURITY: Record<Exclude<AuthRequirement['kind'], 'platform'>, string[]> =
 };
 
 /**
- * Every endpoint is declared once: its rate limit (from the one table), authentication, role
- * check, validation and OpenAPI entry all come from this declaration, in that order.
+ * What a route answers besides its own results, from its declaration alone: 400 when it parses
+ * anything, 401 when it takes a credential, 402 when it needs a plan feature, 403 when its role
+ * list or its developer credential can refuse the caller.
+ */
+function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, ResponseDoc> {
+  const out: Record<number, ResponseDoc> = {};
+  if (def.body || def.query || def.params) out[400] = { description: 'Validation failure' };
+  if (def.auth.kind === 'user') out[401] = { description: 'No valid access token' };
+  if (def.auth.kind === 'developer') {
+    out[401] = { description: 'No valid developer API key or OAuth token' };
+    out[403] = {
+      description:
+        def.auth.scope === 'any'
+          ? 'Plan without the developer API (ModuleNotEntitled) or the Public Developer API switched off'
+          : 'Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope',
+    };
+  }
+  const plan = def.plan;
+  if (plan) out[402] = { description: `The plan does not include ${FEATURE_NAMES[plan]} (${PLANS.filter((p) => !planIncludes(p, plan)).join(', ')})` };
+  if (refusesARole) out[403] = { description: 'Role not allowed' };
+  return out;
+}
+
+/**
+ * Every endpoint is declared once: its rate limit (from the one table), authentication, plan gate,
+ * role check (from the permission matrix), validation and OpenAPI entry all come from this
+ * declaration, in that order.
  */
 export class ApiRouter {
   readonly router = Router();
@@ -78,6 +110,9 @@ export class ApiRouter {
   }
 
   private add(method: Method, path: string, def: AnyDef, handler: Handler<never, never, never>): void {
+    const roles = def.auth.kind === 'user' ? routeRoles(method, path) : null;
+    const admitted = roles && ROLES.filter((role) => roleAllowed(role, roles));
+    const refusesARole = admitted !== null && admitted.length < ROLES.length;
     const chain: RequestHandler[] = [];
     const limiter = this.deps.rateLimit.for(method, path);
     const authenticate = this.deps.auth.for(def.auth);
@@ -85,6 +120,9 @@ export class ApiRouter {
     if (def.auth.kind === 'platform') chain.push(...authenticate);
     if (limiter) chain.push(limiter);
     if (def.auth.kind !== 'platform') chain.push(...authenticate);
+    // Issue 4, "plan gate first": a tenant without the feature hears 402 whoever calls.
+    if (def.plan) chain.push(requirePlanFeature(def.plan));
+    if (roles && refusesARole) chain.push(requireRoles(roles));
     chain.push(...(def.guards ?? []));
     chain.push(async (req, res, next) => {
       try {
@@ -107,10 +145,11 @@ export class ApiRouter {
       summary: def.summary,
       tags: def.tags,
       security: SECURITY[def.auth.kind],
+      ...(admitted ? { roles: admitted } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { query: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      responses: def.responses,
+      responses: { ...standardResponses(def, refusesARole), ...def.responses },
     };
     this.deps.openapi.add(doc);
     if (def.auth.kind === 'developer') this.deps.publicOpenapi.add(doc);

@@ -14,7 +14,8 @@ import type { DeveloperPrincipal, UserPrincipal } from './context.js';
 
 export type AuthRequirement =
   | { kind: 'none' }
-  | { kind: 'user'; roles?: readonly Role[] }
+  /** A signed-in user; which roles may call the route is the permission matrix's business (permissions.ts). */
+  | { kind: 'user' }
   | { kind: 'platform' }
   /** `/public` developer routes: a developer key or OAuth token; `any` accepts whatever scopes it has. */
   | { kind: 'developer'; scope: Scope | 'any' };
@@ -74,7 +75,7 @@ export class AuthGuards {
       case 'platform':
         return [this.platform()];
       case 'user':
-        return req.roles ? [this.user(), requireRoles(req.roles)] : [this.user()];
+        return [this.user()];
       case 'developer':
         return [this.developer(), requireDeveloperApi(req.scope)];
     }

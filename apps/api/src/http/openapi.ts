@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import type { Role } from '@wfm/core/tenancy';
 
 export interface ResponseDoc {
   description: string;
@@ -27,6 +28,8 @@ export class OpenApiDocument {
     summary: string;
     tags: string[];
     security: string[];
+    /** The roles that may call a route signing in a user, from the permission matrix. */
+    roles?: readonly Role[];
     params?: z.ZodObject;
     query?: z.ZodObject;
     body?: z.ZodType;
@@ -43,6 +46,7 @@ export class OpenApiDocument {
       summary: def.summary,
       tags: def.tags,
       ...(def.security.length ? { security: def.security.map((name) => ({ [name]: [] })) } : {}),
+      ...(def.roles ? { 'x-roles': [...def.roles] } : {}),
       request: {
         ...(def.params ? { params: def.params } : {}),
         ...(def.query ? { query: def.query } : {}),

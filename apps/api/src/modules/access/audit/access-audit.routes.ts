@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, ACCESS_OUTLET_READ_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessAuditService } from './access-audit.service.js';
 import { AuditRowDto, ListAuditQuery, WhoWhereQuery, WhoWhereRowDto } from './access-audit.schemas.js';
 
 const TAGS = ['access'];
 const AUTH = { kind: 'user' } as const;
-const E401 = { description: 'No valid access token' };
-const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 
 export function accessAuditRoutes(r: ApiRouter, audit: AccessAuditService): void {
   r.get(
@@ -18,14 +14,11 @@ export function accessAuditRoutes(r: ApiRouter, audit: AccessAuditService): void
       summary: 'Door events, newest first, no paging (narrow with from and to); an OUTLET_MANAGER sees the zones of their outlets only',
       tags: TAGS,
       auth: AUTH,
-      guards: accessGuards(ACCESS_OUTLET_READ_ROLES),
+      plan: 'accessControl',
       query: ListAuditQuery,
       responses: {
         200: { description: 'A bare array of audit rows', schema: z.array(AuditRowDto) },
         400: { description: 'Validation failure, or to before from' },
-        401: E401,
-        402: E402,
-        403: E403,
       },
     },
     async ({ req, query }) => ok(await audit.list(currentUser(req), query)),
@@ -37,14 +30,11 @@ export function accessAuditRoutes(r: ApiRouter, audit: AccessAuditService): void
       summary: "Who entered which zone on which local day (tenant's timezone): first and last GRANTED tap per user, zone and day",
       tags: TAGS,
       auth: AUTH,
-      guards: accessGuards(ACCESS_MANAGE_ROLES),
+      plan: 'accessControl',
       query: WhoWhereQuery,
       responses: {
         200: { description: 'One row per (day, user, zone) with at least one GRANTED tap, by day, user name, zone name', schema: z.array(WhoWhereRowDto) },
         400: { description: 'Validation failure, to before from, or more than 92 days' },
-        401: E401,
-        402: E402,
-        403: E403,
       },
     },
     async ({ req, query }) => ok(await audit.whoWhere(currentUser(req), query)),

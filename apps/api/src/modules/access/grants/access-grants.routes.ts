@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessGrantsService } from './access-grants.service.js';
 import {
   BulkGrantsBody,
@@ -18,24 +17,18 @@ import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access'];
 const AUTH = { kind: 'user' } as const;
-const E400 = { description: 'Validation failure' };
-const E401 = { description: 'No valid access token' };
-const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 const E404 = { description: 'No such user grant in the tenant (visitor grants are managed through their visitor pass)' };
 
 export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): void {
-  const guards = accessGuards(ACCESS_MANAGE_ROLES);
-
   r.get(
     '/access/grants',
     {
       summary: 'List user grants, newest first; filters userId, zoneId, status',
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       query: ListGrantsQuery,
-      responses: { 200: { description: 'A bare array', schema: z.array(GrantDto) }, 400: E400, 401: E401, 402: E402, 403: E403 },
+      responses: { 200: { description: 'A bare array', schema: z.array(GrantDto) } },
     },
     async ({ req, query }) => ok(await grants.list(currentUser(req), query)),
   );
@@ -46,14 +39,10 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       summary: "Every grant a user holds or held, newest first",
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       params: UserIdParams,
       responses: {
         200: { description: 'A bare array', schema: z.array(GrantDto) },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'No live user with this id in the tenant' },
       },
     },
@@ -66,14 +55,11 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       summary: 'Grant a user access to a zone',
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       body: CreateGrantBody,
       responses: {
         201: { description: 'The grant', schema: GrantDto },
         400: { description: 'Validation failure, or expiresAt not in the future' },
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'No live user or zone with this id in the tenant' },
         409: { description: 'The user already has an active grant for this zone' },
       },
@@ -87,14 +73,11 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       summary: 'Grant every listed user every listed zone, all or none; pairs with an active grant are skipped',
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       body: BulkGrantsBody,
       responses: {
         201: { description: 'What was created and how many pairs were skipped', schema: BulkGrantsDto },
         400: { description: 'Validation failure (at most 500 users, 200 zones, 10000 pairs), or expiresAt not in the future' },
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'A user or zone is not a live one of the tenant; the message names it' },
         409: { description: 'A concurrent request granted one of the pairs first' },
       },
@@ -108,15 +91,11 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       summary: 'Revoke an active grant now (soft); writes a REVOKED audit row. The body is optional',
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       params: GrantIdParams,
       body: RevokeGrantBody,
       responses: {
         200: { description: 'The grant, now REVOKED', schema: GrantDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: E404,
         409: { description: 'The grant is not ACTIVE (already REVOKED or EXPIRED)' },
       },
@@ -130,9 +109,9 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
       summary: 'Delete a grant row for good; an active grant is revoked first (REVOKED audit row)',
       tags: TAGS,
       auth: AUTH,
-      guards,
+      plan: 'accessControl',
       params: GrantIdParams,
-      responses: { 200: { description: 'Deleted', schema: DeletedGrantDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'Deleted', schema: DeletedGrantDto }, 404: E404 },
     },
     async ({ req, params }) => propagated(ok, await grants.remove(currentUser(req), params.id)),
   );

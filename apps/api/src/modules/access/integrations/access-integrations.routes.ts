@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessIntegrationsService } from './access-integrations.service.js';
 import type { IntegrationWebhooksService } from './integration-webhooks.service.js';
 import {
@@ -22,11 +21,7 @@ import {
 
 const TAGS = ['access control'];
 const AUTH = { kind: 'user' } as const;
-const GUARDS = accessGuards(ACCESS_MANAGE_ROLES);
-const E400 = { description: 'Validation failure' };
-const E401 = { description: 'No valid access token' };
 const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 const E404 = { description: 'No integration with this id in the tenant' };
 const E422 = {
   description: 'A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent',
@@ -39,8 +34,8 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: "The tenant's external reader integrations, oldest first; secrets masked",
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
-      responses: { 200: { description: 'Every integration of the tenant', schema: z.array(IntegrationDto) }, 401: E401, 402: E402, 403: E403 },
+      plan: 'accessControl',
+      responses: { 200: { description: 'Every integration of the tenant', schema: z.array(IntegrationDto) } },
     },
     async ({ req }) => ok(await integrations.list(currentUser(req).tenantId)),
   );
@@ -51,14 +46,10 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: 'Connect a provider; the webhook secret is returned once',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       body: CreateIntegrationBody,
       responses: {
         201: { description: 'The integration, with its webhook secret shown only here', schema: CreatedIntegrationDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         422: E422,
       },
     },
@@ -71,10 +62,10 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: "Rename an integration or replace its config (masked secrets keep their stored values)",
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: IntegrationIdParams,
       body: UpdateIntegrationBody,
-      responses: { 200: { description: 'The updated integration', schema: IntegrationDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404, 422: E422 },
+      responses: { 200: { description: 'The updated integration', schema: IntegrationDto }, 404: E404, 422: E422 },
     },
     async ({ req, params, body }) => ok(await integrations.update(currentUser(req).tenantId, params.id, body)),
   );
@@ -85,9 +76,9 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: 'Remove an integration and its discovered doors',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: IntegrationIdParams,
-      responses: { 200: { description: 'Removed', schema: DeletedIntegrationDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'Removed', schema: DeletedIntegrationDto }, 404: E404 },
     },
     async ({ req, params }) => ok(await integrations.remove(currentUser(req).tenantId, params.id)),
   );
@@ -98,14 +89,10 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: "Check the stored credentials against the provider's API",
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: IntegrationIdParams,
       responses: {
         200: { description: 'The outcome; a provider failure is `ok: false` with the reason, also kept as lastError', schema: ConnectionCheckDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: E404,
         422: { description: `${E422.description}; also kept as lastError` },
       },
@@ -119,14 +106,10 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: "Pull the provider's door list: new doors are added, renamed ones updated, unlisted ones removed; zone mappings are kept",
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: IntegrationIdParams,
       responses: {
         200: { description: 'The doors after the sync and what changed', schema: SyncResultDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: E404,
         422: { description: `${E422.description}; also kept as lastError` },
         502: { description: 'The provider failed or refused; the reason is in `message` and kept as lastError' },
@@ -141,9 +124,9 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: 'The doors discovered by the last sync, by name, with their zone mapping',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: IntegrationIdParams,
-      responses: { 200: { description: 'Every door of the integration', schema: z.array(DoorDto) }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'Every door of the integration', schema: z.array(DoorDto) }, 404: E404 },
     },
     async ({ req, params }) => ok(await integrations.doors(currentUser(req).tenantId, params.id)),
   );
@@ -154,15 +137,11 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
       summary: 'Map an external door to a zone (`zoneId: null` unmaps it); provider events of mapped doors are audited in that zone',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: DoorParams,
       body: MapDoorBody,
       responses: {
         200: { description: 'The door', schema: DoorDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'No such integration, door of it, or live zone in the tenant' },
       },
     },

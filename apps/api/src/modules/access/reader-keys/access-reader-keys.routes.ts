@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessReaderKeysService } from './access-reader-keys.service.js';
 import { CreateReaderKeyBody, ReaderKeyCreatedDto, ReaderKeyDto, ReaderKeyIdParams, ReaderKeyRevokedDto } from './access-reader-keys.schemas.js';
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access control'];
 const AUTH = { kind: 'user' } as const;
-const GUARDS = accessGuards(ACCESS_MANAGE_ROLES);
-const E400 = { description: 'Validation failure' };
-const E401 = { description: 'No valid access token' };
-const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 
 export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysService): void {
   r.get(
@@ -21,8 +15,8 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
       summary: "The tenant's reader-bridge keys, revoked ones included, without secrets",
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
-      responses: { 200: { description: 'Every key of the tenant, oldest first', schema: z.array(ReaderKeyDto) }, 401: E401, 402: E402, 403: E403 },
+      plan: 'accessControl',
+      responses: { 200: { description: 'Every key of the tenant, oldest first', schema: z.array(ReaderKeyDto) } },
     },
     async ({ req }) => ok(await keys.list(currentUser(req).tenantId)),
   );
@@ -33,9 +27,9 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
       summary: 'Mint a reader-bridge key for POST /access/verify and /access/reader-heartbeat; the key is returned once',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       body: CreateReaderKeyBody,
-      responses: { 201: { description: 'The key, shown only here', schema: ReaderKeyCreatedDto }, 400: E400, 401: E401, 402: E402, 403: E403 },
+      responses: { 201: { description: 'The key, shown only here', schema: ReaderKeyCreatedDto } },
     },
     async ({ req, body }) => {
       const user = currentUser(req);
@@ -49,14 +43,10 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
       summary: 'Revoke a reader-bridge key; cannot be undone',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: ReaderKeyIdParams,
       responses: {
         200: { description: 'Revoked (revoking again answers the first revocation)', schema: ReaderKeyRevokedDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'No key with this id in the tenant' },
       },
     },

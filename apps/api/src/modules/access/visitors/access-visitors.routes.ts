@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessVisitorsService } from './access-visitors.service.js';
 import { CreateVisitorBody, InviteCodeParams, VisitorCredentialDto, VisitorPassCreatedDto, VisitorPassDto, VisitorPassRevokedDto } from './access-visitors.schemas.js';
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access control'];
 const AUTH = { kind: 'user' } as const;
-const GUARDS = accessGuards(ACCESS_MANAGE_ROLES);
-const E400 = { description: 'Validation failure' };
-const E401 = { description: 'No valid access token' };
-const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 
 export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsService): void {
   r.get(
@@ -21,8 +15,8 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
       summary: 'Active visitor passes (neither revoked nor expired), newest first',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
-      responses: { 200: { description: 'Passes with their grants; invite codes are never shown again', schema: z.array(VisitorPassDto) }, 401: E401, 402: E402, 403: E403 },
+      plan: 'accessControl',
+      responses: { 200: { description: 'Passes with their grants; invite codes are never shown again', schema: z.array(VisitorPassDto) } },
     },
     async ({ req }) => ok(await visitors.list(currentUser(req).tenantId)),
   );
@@ -33,14 +27,10 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
       summary: 'Create a visitor pass: one grant per zone, until expiresAt; the magic link is sent by email and messaging when given',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       body: CreateVisitorBody,
       responses: {
         201: { description: 'The pass; the invite code is shown only here', schema: VisitorPassCreatedDto },
-        400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'A zone is not a live zone of the tenant' },
       },
     },
@@ -56,13 +46,10 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
       summary: 'Revoke a visitor pass and its grants (a REVOKED audit row per grant); the path takes the invite code or the pass id',
       tags: TAGS,
       auth: AUTH,
-      guards: GUARDS,
+      plan: 'accessControl',
       params: InviteCodeParams,
       responses: {
         200: { description: 'Revoked', schema: VisitorPassRevokedDto },
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'No unrevoked pass of the tenant with this code or id' },
       },
     },

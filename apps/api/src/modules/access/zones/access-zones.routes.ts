@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import { ACCESS_MANAGE_ROLES, ACCESS_OUTLET_READ_ROLES, accessGuards } from '../access-roles.js';
 import type { AccessZonesService } from './access-zones.service.js';
 import { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto, ZoneIdParams } from './access-zones.schemas.js';
 import { propagated } from '../feed/propagation.js';
@@ -9,25 +8,19 @@ import { propagated } from '../feed/propagation.js';
 const TAGS = ['access'];
 const AUTH = { kind: 'user' } as const;
 const E400 = { description: 'Validation failure (hoursJson problems name the day and window)' };
-const E401 = { description: 'No valid access token' };
-const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
-const E403 = { description: 'Role not allowed' };
 const E404 = { description: 'No live zone with this id in the tenant (or, for an OUTLET_MANAGER, in their outlets)' };
 const E409 = { description: 'A reader id is already bound to another live zone of the tenant' };
 
 export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void {
-  const read = accessGuards(ACCESS_OUTLET_READ_ROLES);
-  const manage = accessGuards(ACCESS_MANAGE_ROLES);
-
   r.get(
     '/access/zones',
     {
       summary: 'List live zones by name; an OUTLET_MANAGER sees the zones of their outlets only',
       tags: TAGS,
       auth: AUTH,
-      guards: read,
+      plan: 'accessControl',
       query: ListZonesQuery,
-      responses: { 200: { description: 'A bare array', schema: z.array(ZoneDto) }, 400: E400, 401: E401, 402: E402, 403: E403 },
+      responses: { 200: { description: 'A bare array', schema: z.array(ZoneDto) }, 400: E400 },
     },
     async ({ req, query }) => ok(await zones.list(currentUser(req), query)),
   );
@@ -38,9 +31,9 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       summary: 'One zone with its reader bindings',
       tags: TAGS,
       auth: AUTH,
-      guards: read,
+      plan: 'accessControl',
       params: ZoneIdParams,
-      responses: { 200: { description: 'The zone', schema: ZoneDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'The zone', schema: ZoneDto }, 400: E400, 404: E404 },
     },
     async ({ req, params }) => ok(await zones.get(currentUser(req), params.id)),
   );
@@ -51,14 +44,11 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       summary: 'Create a zone bound to one or more readers',
       tags: TAGS,
       auth: AUTH,
-      guards: manage,
+      plan: 'accessControl',
       body: CreateZoneBody,
       responses: {
         201: { description: 'The zone record, with its outlet', schema: ZoneDto },
         400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: 'outletId is not an outlet of the tenant' },
         409: E409,
       },
@@ -72,15 +62,12 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       summary: "Change a zone's name, description, outlet, readers (replaced as a whole), hours or active switch",
       tags: TAGS,
       auth: AUTH,
-      guards: manage,
+      plan: 'accessControl',
       params: ZoneIdParams,
       body: UpdateZoneBody,
       responses: {
         200: { description: 'The updated zone', schema: ZoneDto },
         400: E400,
-        401: E401,
-        402: E402,
-        403: E403,
         404: { description: `${E404.description}, or outletId is not an outlet of the tenant` },
         409: E409,
       },
@@ -94,9 +81,9 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       summary: 'Delete a zone (soft): frees its readers and revokes its active grants, one REVOKED audit row each',
       tags: TAGS,
       auth: AUTH,
-      guards: manage,
+      plan: 'accessControl',
       params: ZoneIdParams,
-      responses: { 200: { description: 'Deleted', schema: DeletedZoneDto }, 400: E400, 401: E401, 402: E402, 403: E403, 404: E404 },
+      responses: { 200: { description: 'Deleted', schema: DeletedZoneDto }, 400: E400, 404: E404 },
     },
     async ({ req, params }) => propagated(ok, await zones.remove(currentUser(req), params.id)),
   );
@@ -107,8 +94,8 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       summary: 'Readers seen by heartbeats, by reader id, with online status and zone; an OUTLET_MANAGER sees those of their outlets only',
       tags: TAGS,
       auth: AUTH,
-      guards: read,
-      responses: { 200: { description: 'A bare array', schema: z.array(ReaderDto) }, 401: E401, 402: E402, 403: E403 },
+      plan: 'accessControl',
+      responses: { 200: { description: 'A bare array', schema: z.array(ReaderDto) } },
     },
     async ({ req }) => ok(await zones.readers(currentUser(req))),
   );

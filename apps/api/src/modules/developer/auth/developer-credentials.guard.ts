@@ -1,10 +1,6 @@
 import type { RequestHandler } from 'express';
 import { UnauthorizedError } from '@wfm/core/errors';
-import type { Role } from '@wfm/core/tenancy';
 import { developerApiRefusal } from '../../../http/auth.guard.js';
-
-/** Spec 01: keys and clients are made by a tenant owner or company admin (the group owner passes every check). */
-export const CREDENTIAL_ADMIN_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
 
 /**
  * Creating a credential needs what using it needs: the Enterprise plan and the tenant's Public

@@ -7,7 +7,6 @@ import { PublicEmployeesPage, PublicEmployeesQuery, PublicOutletsPage, PublicOut
 const TAGS = ['developer API'];
 const E400 = { description: 'Non-numeric limit or offset, or an undeclared query parameter' };
 const E401 = { description: 'No valid developer API key or OAuth access token' };
-const E403 = { description: 'Plan without the developer API (ModuleNotEntitled) or the Public Developer API switched off' };
 
 export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publicOpenapi: OpenApiDocument, publicBaseUrl: string): void {
   r.get(
@@ -28,7 +27,7 @@ export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publi
       tags: TAGS,
       auth: { kind: 'developer', scope: 'any' },
       query: PublicOutletsQuery,
-      responses: { 200: { description: 'One page of outlets', schema: PublicOutletsPage }, 400: E400, 401: E401, 403: E403 },
+      responses: { 200: { description: 'One page of outlets', schema: PublicOutletsPage }, 400: E400, 401: E401 },
     },
     async ({ req, query }) => ok(await api.outlets(currentDeveloper(req).tenantId, query)),
   );
@@ -40,7 +39,7 @@ export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publi
       tags: TAGS,
       auth: { kind: 'developer', scope: 'any' },
       query: PublicEmployeesQuery,
-      responses: { 200: { description: 'One page of employees', schema: PublicEmployeesPage }, 400: E400, 401: E401, 403: E403 },
+      responses: { 200: { description: 'One page of employees', schema: PublicEmployeesPage }, 400: E400, 401: E401 },
     },
     async ({ req, query }) => ok(await api.employees(currentDeveloper(req).tenantId, query)),
   );

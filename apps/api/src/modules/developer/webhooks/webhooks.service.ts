@@ -2,7 +2,6 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
-import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { EVENT_CODES, catalogList } from '@wfm/events/catalog';
 import { requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
@@ -20,9 +19,6 @@ import type {
   UpdateWebhookBody,
   WebhookDto,
 } from './webhooks.schemas.js';
-
-/** Spec 03, Authentication: the two roles; TENANT_GROUP_OWNER passes every role check. */
-export const WEBHOOK_ADMIN_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
 
 /**
  * Spec 03 leaves the cap "not shown". Each subscription can add an outbound request per event, so

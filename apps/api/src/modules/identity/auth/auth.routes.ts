@@ -20,7 +20,6 @@ import {
 } from './auth.schemas.js';
 
 const TAGS = ['auth'];
-const BAD_REQUEST = { description: 'Validation failure' };
 const UNAUTHORIZED = { description: 'Invalid credentials or token' };
 const THROTTLED = { description: 'Rate limited' };
 const HASHING_BUSY = { description: 'Password hashing is saturated; retry after Retry-After seconds' };
@@ -42,7 +41,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: LoginBody,
-      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 400: BAD_REQUEST, 401: UNAUTHORIZED, 429: THROTTLED, 503: HASHING_BUSY },
+      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 401: UNAUTHORIZED, 429: THROTTLED, 503: HASHING_BUSY },
     },
     async ({ body }) => ok(await s.auth.login(body.identifier, body.password, body.tenantSlug)),
   );
@@ -54,7 +53,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: RefreshTokenBody,
-      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 400: BAD_REQUEST, 401: UNAUTHORIZED, 429: THROTTLED },
+      responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 401: UNAUTHORIZED, 429: THROTTLED },
     },
     async ({ body }) => ok(await s.sessions.rotate(body.refreshToken)),
   );
@@ -66,7 +65,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: RefreshTokenBody,
-      responses: { 200: { description: 'Signed out', schema: SuccessDto }, 400: BAD_REQUEST, 429: THROTTLED },
+      responses: { 200: { description: 'Signed out', schema: SuccessDto }, 429: THROTTLED },
     },
     async ({ body }) => {
       await s.sessions.close(body.refreshToken);
@@ -81,7 +80,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: SignupBody,
-      responses: { 201: { description: 'Created; verification link mailed', schema: SignupAcceptedDto }, 400: BAD_REQUEST, 429: THROTTLED, 503: HASHING_BUSY },
+      responses: { 201: { description: 'Created; verification link mailed', schema: SignupAcceptedDto }, 429: THROTTLED, 503: HASHING_BUSY },
     },
     async ({ body }) => created(await s.auth.signup(body)),
   );
@@ -109,7 +108,7 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       tags: TAGS,
       auth: { kind: 'none' },
       body: ForgotPasswordBody,
-      responses: { 200: { description: 'Accepted', schema: SuccessDto }, 400: BAD_REQUEST, 429: THROTTLED },
+      responses: { 200: { description: 'Accepted', schema: SuccessDto }, 429: THROTTLED },
     },
     async ({ body }) => {
       await s.passwordReset.request(body.identifier);
@@ -147,7 +146,6 @@ export function authRoutes(r: ApiRouter, s: AuthServices): void {
       body: RedeemInviteBody,
       responses: {
         200: { description: 'Token pair', schema: TokenPairDto },
-        400: BAD_REQUEST,
         404: { description: 'Invite not found or expired' },
         429: THROTTLED,
         503: HASHING_BUSY,

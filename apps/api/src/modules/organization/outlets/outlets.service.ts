@@ -1,12 +1,9 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
-import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { CODE_TAKEN, type Outlet, type OutletChanges, type OutletsRepository } from './outlets.repository.js';
 import type { CreateOutletBody, ImportResultDto, ListOutletsQuery, OutletDto, UpdateOutletBody } from './outlets.schemas.js';
-
-export const OUTLET_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'AREA_MANAGER', 'OPERATIONS_MANAGER'];
 
 export function toOutletDto(o: Outlet): OutletDto {
   return {

@@ -13,9 +13,7 @@ import type { Propagated } from '../../access/feed/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
 import type { Actor } from '../../../http/context.js';
-
-export const USER_READ_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
-export const USER_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
+import { MANAGERS } from '../../../http/permissions.js';
 
 export function toUserDto(u: User): UserDto {
   return {
@@ -70,7 +68,7 @@ export class UsersService {
   async get(actor: Actor, id: string): Promise<UserDto> {
     if (id !== actor.userId) {
       // Checked before the lookup, so a caller without the read role learns nothing about other ids.
-      if (!roleAllowed(actor.role, USER_READ_ROLES)) throw new ForbiddenError();
+      if (!roleAllowed(actor.role, MANAGERS)) throw new ForbiddenError();
       // Someone outside an OUTLET_MANAGER's outlets is answered like an unknown id.
       if (!(await this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), id))) throw notFound();
     }

@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
-import { roleAllowed, type Role } from '@wfm/core/tenancy';
+import { roleAllowed } from '@wfm/core/tenancy';
 import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
@@ -9,8 +9,7 @@ import type { Actor } from '../../../http/context.js';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
-
-export const SHIFT_MANAGER_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+import { MANAGERS } from '../../../http/permissions.js';
 
 /** Longest shift accepted; a longer window is almost always a date typo. */
 const MAX_SHIFT_MS = 24 * 60 * 60 * 1000;
@@ -141,7 +140,7 @@ export class ShiftsService {
    */
   async listFor(actor: Actor, query: ListShiftsQuery): Promise<ShiftAssignment[]> {
     const { limit, offset, ...filter } = query;
-    if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
+    if (!roleAllowed(actor.role, MANAGERS)) {
       if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own shifts');
       filter.userId = actor.userId;
       return this.list(actor.tenantId, filter, { limit, offset });

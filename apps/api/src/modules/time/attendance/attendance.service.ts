@@ -8,10 +8,11 @@ import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
 import type { PoliciesService } from '../policies/policies.service.js';
 import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
-import { instantRange, SHIFT_MANAGER_ROLES, type ShiftsService } from '../../scheduling/shifts/shifts.service.js';
+import { instantRange, type ShiftsService } from '../../scheduling/shifts/shifts.service.js';
 import type { ShiftAssignment } from '../../scheduling/shifts/shifts.repository.js';
 import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
 import type { AttendanceDto, ClockInBody, ClockOutBody, ListAttendanceQuery, ReviewAttendanceBody } from './attendance.schemas.js';
+import { MANAGERS } from '../../../http/permissions.js';
 
 export interface AttendanceListFilter {
   userId?: string;
@@ -121,7 +122,7 @@ export class AttendanceService {
   /** Managers see the whole tenant, an OUTLET_MANAGER their outlets' events and their own; everyone else only their own. */
   async listFor(actor: Actor, query: ListAttendanceQuery): Promise<AttendanceEvent[]> {
     const { limit, offset, ...filter } = query;
-    if (!roleAllowed(actor.role, SHIFT_MANAGER_ROLES)) {
+    if (!roleAllowed(actor.role, MANAGERS)) {
       if (filter.userId !== undefined && filter.userId !== actor.userId) throw new ForbiddenError('You can list only your own attendance');
       filter.userId = actor.userId;
       return this.list(actor.tenantId, filter, { limit, offset });

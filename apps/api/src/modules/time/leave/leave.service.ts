@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
-import { roleAllowed, roleRank, type Role } from '@wfm/core/tenancy';
+import { roleAllowed, roleRank } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { LeaveApproverRole } from '@wfm/db/entities/leave.entity';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
@@ -17,14 +17,7 @@ import type {
   PutApprovalChainBody,
 } from './leave.schemas.js';
 import type { Actor } from '../../../http/context.js';
-
-/**
- * Roles that see and decide on other people's leave: tenant-wide, except an OUTLET_MANAGER, who sees
- * and decides on the leave of the people of their outlets (PUT /users/:id/outlets); STAFF see only
- * their own.
- */
-export const LEAVE_MANAGER_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
-export const LEAVE_CHAIN_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
+import { MANAGERS } from '../../../http/permissions.js';
 
 /** The chain of a tenant that has configured none. */
 export const DEFAULT_APPROVAL_CHAIN: readonly LeaveApproverRole[] = ['HR_MANAGER'];
@@ -150,7 +143,7 @@ export class LeaveService {
 
   async list(viewer: Viewer, query: ListLeaveRequestsQuery): Promise<LeaveRequestDto[]> {
     const tenantId = viewer.kind === 'user' ? viewer.actor.tenantId : viewer.tenantId;
-    const onlyUserId = viewer.kind === 'user' && !roleAllowed(viewer.actor.role, LEAVE_MANAGER_ROLES) ? viewer.actor.userId : undefined;
+    const onlyUserId = viewer.kind === 'user' && !roleAllowed(viewer.actor.role, MANAGERS) ? viewer.actor.userId : undefined;
     const scope = viewer.kind === 'user' && onlyUserId === undefined ? await this.scopes.of(viewer.actor) : undefined;
     const rows = await this.repo.list(tenantId, {
       onlyUserId,
@@ -245,7 +238,7 @@ export class LeaveService {
 
   private async canSee(actor: Actor, request: LeaveRequest): Promise<boolean> {
     if (request.userId === actor.userId) return true;
-    if (!roleAllowed(actor.role, LEAVE_MANAGER_ROLES)) return false;
+    if (!roleAllowed(actor.role, MANAGERS)) return false;
     return this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), request.userId);
   }
 

@@ -1,13 +1,12 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
-import { roleAllowed, type Role } from '@wfm/core/tenancy';
+import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
 import type { PoliciesRepository, Policy, PolicyChanges } from './policies.repository.js';
 import type { CreatePolicyBody, PolicyDto, UpdatePolicyBody } from './policies.schemas.js';
-
-export const POLICY_WRITE_ROLES: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
+import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 
 function toPolicyDto(p: Policy, acknowledged: boolean): PolicyDto {
   return {
@@ -53,7 +52,7 @@ export class PoliciesService {
 
   /** Policy writers also see inactive policies, so they can switch them back on. */
   async list(actor: Actor): Promise<PolicyDto[]> {
-    const rows = await this.repo.list(actor.tenantId, !roleAllowed(actor.role, POLICY_WRITE_ROLES));
+    const rows = await this.repo.list(actor.tenantId, !roleAllowed(actor.role, PEOPLE_ADMINS));
     const acknowledged = await this.repo.acknowledgedCurrent(
       actor.tenantId,
       actor.userId,

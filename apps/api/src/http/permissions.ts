@@ -1,0 +1,126 @@
+import { ROLES, type Role } from '@wfm/core/tenancy';
+
+/*
+ * The permission matrix: which roles may call each route that signs in a user. ApiRouter reads it
+ * when a route is declared (a user route without an entry stops the API from starting), the OpenAPI
+ * document shows it as `x-roles`, and permissions.e2e.spec.ts holds it against the declared routes.
+ * TENANT_GROUP_OWNER is in no set: it passes every role check (roleAllowed, spec 03).
+ *
+ * Only the route-level check lives here. Services still narrow what a permitted caller may do (the
+ * rank rule, outlet scope); those that apply one of these sets beyond the route import it from here.
+ */
+
+export const EVERY_ROLE: readonly Role[] = ROLES;
+export const TENANT_ADMINS: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
+/** Write users and policies. */
+export const PEOPLE_ADMINS: readonly Role[] = [...TENANT_ADMINS, 'HR_MANAGER'];
+export const OUTLET_ADMINS: readonly Role[] = [...TENANT_ADMINS, 'AREA_MANAGER', 'OPERATIONS_MANAGER'];
+/** Spec 02 names these for zone operations; issue 4 extends them to every managed access resource. */
+export const ACCESS_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
+/** Zone reads also allow OUTLET_MANAGER (spec 02), limited to their own outlets; issue 4 adds readers and audit. */
+export const ACCESS_READERS: readonly Role[] = [...ACCESS_ADMINS, 'OUTLET_MANAGER'];
+/** Every role but STAFF: they see other people's users, shifts, attendance and leave, and decide them. */
+export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+
+/** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
+export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  'GET /tenant': TENANT_ADMINS,
+  'PATCH /tenant': TENANT_ADMINS,
+
+  'GET /users': MANAGERS,
+  'POST /users': PEOPLE_ADMINS,
+  'POST /users/bulk-import': PEOPLE_ADMINS,
+  'GET /users/:id': EVERY_ROLE,
+  'PATCH /users/:id': PEOPLE_ADMINS,
+  'PATCH /users/:id/status': PEOPLE_ADMINS,
+  'DELETE /users/:id': PEOPLE_ADMINS,
+  'GET /users/:id/outlets': MANAGERS,
+  'PUT /users/:id/outlets': PEOPLE_ADMINS,
+
+  'GET /outlets': EVERY_ROLE,
+  'POST /outlets': OUTLET_ADMINS,
+  'POST /outlets/bulk-import': OUTLET_ADMINS,
+  'PATCH /outlets/:id': OUTLET_ADMINS,
+
+  'POST /shift-assignments': MANAGERS,
+  'GET /shift-assignments': EVERY_ROLE,
+  'PATCH /shift-assignments/:id': MANAGERS,
+
+  'POST /policies': PEOPLE_ADMINS,
+  'GET /policies': EVERY_ROLE,
+  'PATCH /policies/:id': PEOPLE_ADMINS,
+  'POST /policies/:id/acknowledge': EVERY_ROLE,
+
+  'POST /mobile/clock-in': EVERY_ROLE,
+  'POST /mobile/clock-out': EVERY_ROLE,
+  'GET /attendance': EVERY_ROLE,
+  'PATCH /attendance/:id': MANAGERS,
+
+  'POST /leave-requests': EVERY_ROLE,
+  'GET /leave-requests': EVERY_ROLE,
+  'GET /leave-requests/:id': EVERY_ROLE,
+  'POST /leave-requests/:id/approve': MANAGERS,
+  'POST /leave-requests/:id/reject': MANAGERS,
+  'POST /leave-requests/:id/cancel': EVERY_ROLE,
+  'GET /leave-approval-chain': EVERY_ROLE,
+  'PUT /leave-approval-chain': TENANT_ADMINS,
+
+  // Spec 01: keys and clients are made by a tenant owner or company admin.
+  'POST /api-keys': TENANT_ADMINS,
+  'GET /api-keys': TENANT_ADMINS,
+  'DELETE /api-keys/:id': TENANT_ADMINS,
+  'POST /oauth-clients': TENANT_ADMINS,
+  'GET /oauth-clients': TENANT_ADMINS,
+  'POST /oauth-clients/:id/revoke': TENANT_ADMINS,
+
+  'GET /webhooks': TENANT_ADMINS,
+  'GET /webhooks/events': TENANT_ADMINS,
+  'GET /webhooks/deliveries/dead-count': TENANT_ADMINS,
+  'POST /webhooks/deliveries/:deliveryId/redeliver': TENANT_ADMINS,
+  'POST /webhooks': TENANT_ADMINS,
+  'PATCH /webhooks/:id': TENANT_ADMINS,
+  'DELETE /webhooks/:id': TENANT_ADMINS,
+  'POST /webhooks/:id/rotate': TENANT_ADMINS,
+  'POST /webhooks/:id/test': TENANT_ADMINS,
+  'GET /webhooks/:id/deliveries': TENANT_ADMINS,
+
+  'GET /access/zones': ACCESS_READERS,
+  'GET /access/zones/:id': ACCESS_READERS,
+  'POST /access/zones': ACCESS_ADMINS,
+  'PATCH /access/zones/:id': ACCESS_ADMINS,
+  'DELETE /access/zones/:id': ACCESS_ADMINS,
+  'GET /access/readers': ACCESS_READERS,
+  'GET /access/grants': ACCESS_ADMINS,
+  'GET /access/users/:userId/grants': ACCESS_ADMINS,
+  'POST /access/grants': ACCESS_ADMINS,
+  'POST /access/grants/bulk': ACCESS_ADMINS,
+  'POST /access/grants/:id/revoke': ACCESS_ADMINS,
+  'DELETE /access/grants/:id': ACCESS_ADMINS,
+  'GET /access/audit': ACCESS_READERS,
+  'GET /access/reports/who-where': ACCESS_ADMINS,
+  'POST /access/credential': EVERY_ROLE,
+  // The tenant's signing key is the root of every door credential: an owner-level act.
+  'POST /access/signing-keys/rotate': TENANT_ADMINS,
+  'GET /access/api-keys': ACCESS_ADMINS,
+  'POST /access/api-keys': ACCESS_ADMINS,
+  'POST /access/api-keys/:id/revoke': ACCESS_ADMINS,
+  'GET /access/visitors': ACCESS_ADMINS,
+  'POST /access/visitors': ACCESS_ADMINS,
+  'DELETE /access/visitors/:inviteCode': ACCESS_ADMINS,
+  'GET /access/integrations': ACCESS_ADMINS,
+  'POST /access/integrations': ACCESS_ADMINS,
+  'PATCH /access/integrations/:id': ACCESS_ADMINS,
+  'DELETE /access/integrations/:id': ACCESS_ADMINS,
+  'POST /access/integrations/:id/test-connection': ACCESS_ADMINS,
+  'POST /access/integrations/:id/sync-doors': ACCESS_ADMINS,
+  'GET /access/integrations/:id/doors': ACCESS_ADMINS,
+  'POST /access/integrations/:id/doors/:doorId/map': ACCESS_ADMINS,
+};
+
+/** The roles a user route admits; throws for a route the matrix does not list. */
+export function routeRoles(method: string, path: string): readonly Role[] {
+  const key = `${method.toUpperCase()} ${path}`;
+  const roles = ROUTE_ROLES[key];
+  if (!roles) throw new Error(`${key} signs in a user but has no entry in the permission matrix (apps/api/src/http/permissions.ts)`);
+  return roles;
+}
