@@ -18,7 +18,6 @@ export function platformRoutes(r: ApiRouter, provisioning: TenantProvisioningSer
       body: CreateTenantBody,
       responses: {
         201: { description: 'Tenant and owner created', schema: ProvisionedTenantDto },
-        400: { description: 'Validation failure' },
         404: { description: HIDDEN },
         409: { description: 'Slug taken, or the owner email or mobile number is already in use' },
       },
@@ -36,7 +35,6 @@ export function platformRoutes(r: ApiRouter, provisioning: TenantProvisioningSer
       body: OperatorUpdateTenantBody,
       responses: {
         200: { description: 'The updated tenant', schema: TenantDto },
-        400: { description: 'Validation failure' },
         404: { description: `No such tenant. ${HIDDEN}` },
       },
     },
