@@ -5,16 +5,15 @@ import type { AccessAuditService } from './access-audit.service.js';
 import { AuditRowDto, ListAuditQuery, WhoWhereQuery, WhoWhereRowDto } from './access-audit.schemas.js';
 
 const TAGS = ['access'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 
 export function accessAuditRoutes(r: ApiRouter, audit: AccessAuditService): void {
   r.get(
     '/access/audit',
     {
       summary: 'Door events, newest first, no paging (narrow with from and to); an OUTLET_MANAGER sees the zones of their outlets only',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       query: ListAuditQuery,
       responses: {
         200: { description: 'A bare array of audit rows', schema: z.array(AuditRowDto) },
@@ -28,9 +27,7 @@ export function accessAuditRoutes(r: ApiRouter, audit: AccessAuditService): void
     '/access/reports/who-where',
     {
       summary: "Who entered which zone on which local day (tenant's timezone): first and last GRANTED tap per user, zone and day",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       query: WhoWhereQuery,
       responses: {
         200: { description: 'One row per (day, user, zone) with at least one GRANTED tap, by day, user name, zone name', schema: z.array(WhoWhereRowDto) },

@@ -16,7 +16,8 @@ import {
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 const E404 = { description: 'No such user grant in the tenant (visitor grants are managed through their visitor pass)' };
 
 export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): void {
@@ -24,9 +25,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/grants',
     {
       summary: 'List user grants, newest first; filters userId, zoneId, status',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       query: ListGrantsQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(GrantDto) } },
     },
@@ -37,9 +36,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/users/:userId/grants',
     {
       summary: "Every grant a user holds or held, newest first",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: UserIdParams,
       responses: {
         200: { description: 'A bare array', schema: z.array(GrantDto) },
@@ -53,9 +50,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/grants',
     {
       summary: 'Grant a user access to a zone',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: CreateGrantBody,
       responses: {
         201: { description: 'The grant', schema: GrantDto },
@@ -71,9 +66,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/grants/bulk',
     {
       summary: 'Grant every listed user every listed zone, all or none; pairs with an active grant are skipped',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: BulkGrantsBody,
       responses: {
         201: { description: 'What was created and how many pairs were skipped', schema: BulkGrantsDto },
@@ -89,9 +82,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/grants/:id/revoke',
     {
       summary: 'Revoke an active grant now (soft); writes a REVOKED audit row. The body is optional',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: GrantIdParams,
       body: RevokeGrantBody,
       responses: {
@@ -107,9 +98,7 @@ export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): v
     '/access/grants/:id',
     {
       summary: 'Delete a grant row for good; an active grant is revoked first (REVOKED audit row)',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: GrantIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedGrantDto }, 404: E404 },
     },

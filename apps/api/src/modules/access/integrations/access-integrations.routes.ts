@@ -20,7 +20,8 @@ import {
 } from './access-integrations.schemas.js';
 
 const TAGS = ['access control'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
 const E404 = { description: 'No integration with this id in the tenant' };
 const E422 = {
@@ -32,9 +33,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations',
     {
       summary: "The tenant's external reader integrations, oldest first; secrets masked",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       responses: { 200: { description: 'Every integration of the tenant', schema: z.array(IntegrationDto) } },
     },
     async ({ req }) => ok(await integrations.list(currentUser(req).tenantId)),
@@ -44,9 +43,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations',
     {
       summary: 'Connect a provider; the webhook secret is returned once',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: CreateIntegrationBody,
       responses: {
         201: { description: 'The integration, with its webhook secret shown only here', schema: CreatedIntegrationDto },
@@ -60,9 +57,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id',
     {
       summary: "Rename an integration or replace its config (masked secrets keep their stored values)",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: IntegrationIdParams,
       body: UpdateIntegrationBody,
       responses: { 200: { description: 'The updated integration', schema: IntegrationDto }, 404: E404, 422: E422 },
@@ -74,9 +69,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id',
     {
       summary: 'Remove an integration and its discovered doors',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: IntegrationIdParams,
       responses: { 200: { description: 'Removed', schema: DeletedIntegrationDto }, 404: E404 },
     },
@@ -87,9 +80,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id/test-connection',
     {
       summary: "Check the stored credentials against the provider's API",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: IntegrationIdParams,
       responses: {
         200: { description: 'The outcome; a provider failure is `ok: false` with the reason, also kept as lastError', schema: ConnectionCheckDto },
@@ -104,9 +95,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id/sync-doors',
     {
       summary: "Pull the provider's door list: new doors are added, renamed ones updated, unlisted ones removed; zone mappings are kept",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: IntegrationIdParams,
       responses: {
         200: { description: 'The doors after the sync and what changed', schema: SyncResultDto },
@@ -122,9 +111,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id/doors',
     {
       summary: 'The doors discovered by the last sync, by name, with their zone mapping',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: IntegrationIdParams,
       responses: { 200: { description: 'Every door of the integration', schema: z.array(DoorDto) }, 404: E404 },
     },
@@ -135,9 +122,7 @@ export function accessIntegrationsRoutes(r: ApiRouter, integrations: AccessInteg
     '/access/integrations/:id/doors/:doorId/map',
     {
       summary: 'Map an external door to a zone (`zoneId: null` unmaps it); provider events of mapped doors are audited in that zone',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: DoorParams,
       body: MapDoorBody,
       responses: {

@@ -6,16 +6,15 @@ import { CreateReaderKeyBody, ReaderKeyCreatedDto, ReaderKeyDto, ReaderKeyIdPara
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access control'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 
 export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysService): void {
   r.get(
     '/access/api-keys',
     {
       summary: "The tenant's reader-bridge keys, revoked ones included, without secrets",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       responses: { 200: { description: 'Every key of the tenant, oldest first', schema: z.array(ReaderKeyDto) } },
     },
     async ({ req }) => ok(await keys.list(currentUser(req).tenantId)),
@@ -25,9 +24,7 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
     '/access/api-keys',
     {
       summary: 'Mint a reader-bridge key for POST /access/verify and /access/reader-heartbeat; the key is returned once',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: CreateReaderKeyBody,
       responses: { 201: { description: 'The key, shown only here', schema: ReaderKeyCreatedDto } },
     },
@@ -41,9 +38,7 @@ export function accessReaderKeysRoutes(r: ApiRouter, keys: AccessReaderKeysServi
     '/access/api-keys/:id/revoke',
     {
       summary: 'Revoke a reader-bridge key; cannot be undone',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: ReaderKeyIdParams,
       responses: {
         200: { description: 'Revoked (revoking again answers the first revocation)', schema: ReaderKeyRevokedDto },

@@ -6,16 +6,15 @@ import { CreateVisitorBody, InviteCodeParams, VisitorCredentialDto, VisitorPassC
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access control'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 
 export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsService): void {
   r.get(
     '/access/visitors',
     {
       summary: 'Active visitor passes (neither revoked nor expired), newest first',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       responses: { 200: { description: 'Passes with their grants; invite codes are never shown again', schema: z.array(VisitorPassDto) } },
     },
     async ({ req }) => ok(await visitors.list(currentUser(req).tenantId)),
@@ -25,9 +24,7 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
     '/access/visitors',
     {
       summary: 'Create a visitor pass: one grant per zone, until expiresAt; the magic link is sent by email and messaging when given',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: CreateVisitorBody,
       responses: {
         201: { description: 'The pass; the invite code is shown only here', schema: VisitorPassCreatedDto },
@@ -44,9 +41,7 @@ export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsServi
     '/access/visitors/:inviteCode',
     {
       summary: 'Revoke a visitor pass and its grants (a REVOKED audit row per grant); the path takes the invite code or the pass id',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: InviteCodeParams,
       responses: {
         200: { description: 'Revoked', schema: VisitorPassRevokedDto },

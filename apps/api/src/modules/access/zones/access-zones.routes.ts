@@ -6,7 +6,8 @@ import { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBo
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access'];
-const AUTH = { kind: 'user' } as const;
+/** A management route: a signed-in user, on a plan with access control. */
+const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
 const E400 = { description: 'Validation failure (hoursJson problems name the day and window)' };
 const E404 = { description: 'No live zone with this id in the tenant (or, for an OUTLET_MANAGER, in their outlets)' };
 const E409 = { description: 'A reader id is already bound to another live zone of the tenant' };
@@ -16,9 +17,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/zones',
     {
       summary: 'List live zones by name; an OUTLET_MANAGER sees the zones of their outlets only',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       query: ListZonesQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(ZoneDto) }, 400: E400 },
     },
@@ -29,9 +28,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/zones/:id',
     {
       summary: 'One zone with its reader bindings',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: ZoneIdParams,
       responses: { 200: { description: 'The zone', schema: ZoneDto }, 400: E400, 404: E404 },
     },
@@ -42,9 +39,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/zones',
     {
       summary: 'Create a zone bound to one or more readers',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       body: CreateZoneBody,
       responses: {
         201: { description: 'The zone record, with its outlet', schema: ZoneDto },
@@ -60,9 +55,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/zones/:id',
     {
       summary: "Change a zone's name, description, outlet, readers (replaced as a whole), hours or active switch",
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: ZoneIdParams,
       body: UpdateZoneBody,
       responses: {
@@ -79,9 +72,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/zones/:id',
     {
       summary: 'Delete a zone (soft): frees its readers and revokes its active grants, one REVOKED audit row each',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       params: ZoneIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedZoneDto }, 400: E400, 404: E404 },
     },
@@ -92,9 +83,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     '/access/readers',
     {
       summary: 'Readers seen by heartbeats, by reader id, with online status and zone; an OUTLET_MANAGER sees those of their outlets only',
-      tags: TAGS,
-      auth: AUTH,
-      plan: 'accessControl',
+      ...MANAGED,
       responses: { 200: { description: 'A bare array', schema: z.array(ReaderDto) } },
     },
     async ({ req }) => ok(await zones.readers(currentUser(req))),
