@@ -126,6 +126,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
 
   const routes: DaemonRoutes = {
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
+    loading: () => (sync.ready ? null : new ServiceUnavailableError('The access cache is loading')),
     freshness: () => {
       if (!sync.ready) return new ServiceUnavailableError('The access cache is loading');
       if (config.maxCacheAgeSeconds !== undefined && cacheAgeSeconds() > config.maxCacheAgeSeconds) {

@@ -19,6 +19,11 @@ export interface Health {
 
 /** What the routes need; composed in one place (the daemon's composition) so tests can swap parts. */
 export interface DaemonRoutes {
+  /**
+   * 503 while the first load of the cache is under way: reader keys are not known yet, so a key
+   * check would answer 401 and count a failed attempt against a bridge that did nothing wrong.
+   */
+  loading(): HttpError | null;
   /** The tenant behind a reader-bridge key, or the error to answer (401, 402, 429). */
   authenticate(authorization: string, ip: string): Promise<{ tenantId: string } | HttpError>;
   /** 503 when the operator's cache-age limit is exceeded (fail secure). */
@@ -216,6 +221,11 @@ export function doorHandler(routes: DaemonRoutes, logger: Logger): DoorHandler {
   const keyed =
     <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>) =>
     async (call: DoorCall): Promise<DoorAnswer> => {
+      const loading = routes.loading();
+      if (loading) {
+        call.body.catch(() => undefined);
+        return errorAnswer(loading);
+      }
       const auth = await routes.authenticate(call.authorization, call.ip);
       if (auth instanceof HttpError) {
         call.body.catch(() => undefined);
