@@ -1,5 +1,7 @@
-# One image for the three apps; the compose file picks the entry point.
-FROM node:20-bookworm-slim AS build
+# One image for the three apps; the compose file picks the entry point. Node 22 LTS is the shipped
+# target (the uWebSockets.js build declares node >= 22); npm 11 as on the development machines.
+FROM node:22-bookworm-slim AS build
+RUN npm install -g npm@11 --no-audit --no-fund
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json lerna.json ./
 COPY libs libs
@@ -13,7 +15,7 @@ RUN rm -rf libs/testing node_modules/@wfm/testing \
  && find libs apps launcher -name node_modules -prune -o -type d \( -name test-support -o -name bench \) -prune -exec rm -rf {} + \
  && find libs apps launcher -name node_modules -prune -o -type f -name '*.spec.*' -exec rm -f {} +
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
