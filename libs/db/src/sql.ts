@@ -1,0 +1,58 @@
+import { InstanceChecker, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
+
+/**
+ * Where a repository's statement runs: the data source (a pooled connection of its own) or a
+ * transaction's manager. Repositories take it, when they take one, as their first parameter.
+ */
+export type Db = DataSource | EntityManager;
+
+/**
+ * Runs through TypeORM's structured result: its plain `query()` answers UPDATE and DELETE with
+ * `[rows, count]` and everything else with the rows alone, so RETURNING rows would be read a
+ * different way per statement.
+ */
+async function run(db: Db, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+  const own = InstanceChecker.isDataSource(db) ? db : db.queryRunner ? null : db.dataSource;
+  const runner = own ? own.createQueryRunner() : (db as EntityManager).queryRunner!;
+  try {
+    return await runner.query(sql, [...params], true);
+  } finally {
+    if (own) await runner.release();
+  }
+}
+
+/** The rows of a SELECT, or the RETURNING rows of an INSERT, UPDATE or DELETE. */
+export async function many<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  return (await run(db, sql, params)).records as T[];
+}
+
+/** The first row, or null when there is none. */
+export async function one<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T | null> {
+  return ((await run(db, sql, params)).records[0] as T | undefined) ?? null;
+}
+
+/** Runs a statement for its effect; returns how many rows it inserted, updated or deleted. */
+export async function exec(db: Db, sql: string, params: readonly unknown[] = []): Promise<number> {
+  return (await run(db, sql, params)).affected ?? 0;
+}
+
+/**
+ * Rethrows the violation of a named constraint (unique, exclusion, check) as the error `errors`
+ * makes for it, so a race the service's own check lost answers the same 409; any other error is
+ * rethrown unchanged. For `.catch((err) => onConstraint(err, { … }))`.
+ */
+export function onConstraint(err: unknown, errors: Readonly<Record<string, () => Error>>): never {
+  // TypeORM's QueryFailedError carries the driver's fields, so this reads wrapped and bare errors alike.
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  const violated = typeof code === 'string' && code.startsWith('23') && typeof constraint === 'string' && Object.hasOwn(errors, constraint);
+  throw violated ? errors[constraint]!() : err;
+}
+
+/**
+ * The condition for rows not soft-deleted (users, access zones). Written with every read of those
+ * tables that means live rows, so the SQL says so itself instead of relying on an entity's
+ * delete-date column.
+ */
+export function live(alias: string): string {
+  return `${alias}.deleted_at IS NULL`;
+}
