@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from '@wfm/db/data-source';
+import { exec } from '@wfm/db/sql';
 
 export interface ReaderBeat {
   readerId: string;
@@ -13,16 +14,12 @@ export class HeartbeatRepository {
 
   /** Keeps a registered reader's last-seen, firmware and address current; false when the tenant has no such reader. */
   async touch(tenantId: string, beat: ReaderBeat): Promise<boolean> {
-    // Wrapped in a SELECT so the driver returns rows, not its [rows, count] shape for UPDATE.
-    const rows: Array<{ n: number }> = await this.ds.query(
-      `WITH changed AS (
-         UPDATE access_readers SET firmware_version = $3, ip_address = $4, last_seen_at = $5
-          WHERE tenant_id = $1 AND reader_id = $2
-          RETURNING id)
-       SELECT count(*)::int AS n FROM changed`,
+    const changed = await exec(
+      this.ds,
+      `UPDATE access_readers SET firmware_version = $3, ip_address = $4, last_seen_at = $5 WHERE tenant_id = $1 AND reader_id = $2`,
       [tenantId, beat.readerId, beat.firmwareVersion, beat.ipAddress, beat.at],
     );
-    return rows[0]?.n === 1;
+    return changed === 1;
   }
 
   /**
@@ -33,20 +30,19 @@ export class HeartbeatRepository {
    */
   async register(tenantId: string, beat: ReaderBeat, maxReaders: number): Promise<boolean> {
     return this.ds.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('access_readers:' || $1, 0))`, [tenantId]);
-      const rows: Array<{ n: number }> = await tx.query(
-        `WITH written AS (
-           INSERT INTO access_readers (id, tenant_id, reader_id, firmware_version, ip_address, first_seen_at, last_seen_at)
-           SELECT $1, $2, $3, $4, $5, $6, $6
-            WHERE EXISTS (SELECT 1 FROM access_readers WHERE tenant_id = $2 AND reader_id = $3)
-               OR (SELECT count(*) FROM access_readers WHERE tenant_id = $2) < $7
-           ON CONFLICT (tenant_id, reader_id)
-           DO UPDATE SET firmware_version = EXCLUDED.firmware_version, ip_address = EXCLUDED.ip_address, last_seen_at = EXCLUDED.last_seen_at
-           RETURNING id)
-         SELECT count(*)::int AS n FROM written`,
+      await exec(tx, `SELECT pg_advisory_xact_lock(hashtextextended('access_readers:' || $1, 0))`, [tenantId]);
+      // Counts the row inserted or, on conflict, updated.
+      const written = await exec(
+        tx,
+        `INSERT INTO access_readers (id, tenant_id, reader_id, firmware_version, ip_address, first_seen_at, last_seen_at)
+         SELECT $1, $2, $3, $4, $5, $6, $6
+          WHERE EXISTS (SELECT 1 FROM access_readers WHERE tenant_id = $2 AND reader_id = $3)
+             OR (SELECT count(*) FROM access_readers WHERE tenant_id = $2) < $7
+         ON CONFLICT (tenant_id, reader_id)
+         DO UPDATE SET firmware_version = EXCLUDED.firmware_version, ip_address = EXCLUDED.ip_address, last_seen_at = EXCLUDED.last_seen_at`,
         [randomUUID(), tenantId, beat.readerId, beat.firmwareVersion, beat.ipAddress, beat.at, maxReaders],
       );
-      return rows[0]?.n === 1;
+      return written === 1;
     });
   }
 }

@@ -1,4 +1,5 @@
 import { MIGRATIONS, type DataSource } from '@wfm/db/data-source';
+import { many, one } from '@wfm/db/sql';
 
 /** The migrations this build was written against, by the name TypeORM records when it runs one. */
 export const EXPECTED_MIGRATIONS: readonly string[] = MIGRATIONS.map((M) => new M().name ?? M.name);
@@ -12,9 +13,9 @@ export class SchemaRepository {
 
   /** The expected migrations not yet applied: all of them on a database the API has never started against. */
   async missingMigrations(): Promise<string[]> {
-    const [log]: Array<{ exists: boolean }> = await this.ds.query(`SELECT to_regclass('migrations') IS NOT NULL AS exists`);
+    const log = await one<{ exists: boolean }>(this.ds, `SELECT to_regclass('migrations') IS NOT NULL AS exists`);
     if (!log?.exists) return [...EXPECTED_MIGRATIONS];
-    const rows: Array<{ name: string }> = await this.ds.query(`SELECT name FROM migrations`);
+    const rows = await many<{ name: string }>(this.ds, `SELECT name FROM migrations`);
     const applied = new Set(rows.map((r) => r.name));
     return EXPECTED_MIGRATIONS.filter((name) => !applied.has(name));
   }

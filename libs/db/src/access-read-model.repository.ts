@@ -1,9 +1,6 @@
-/** A data source, or a transaction's manager: the API reads a change's rows inside the change's transaction. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>;
-}
 import type { Plan } from '@wfm/core/tenancy';
 import type { HoursJson } from '@wfm/access/hours';
+import { live, many, type Db } from './sql.js';
 
 /**
  * What an access daemon loads to decide taps from memory: one query per kind, for every tenant (at
@@ -81,16 +78,18 @@ function scope(columns: { tenant: string; id: string }, s: ReadModelScope): { wh
 }
 
 export class AccessReadModelRepository {
-  constructor(private readonly ds: Queryable) {}
+  /** A data source, or a transaction's manager: the API reads a change's rows inside the change's transaction. */
+  constructor(private readonly db: Db) {}
 
   tenants(where?: ReadModelScope): Promise<ReadModelTenant[]> {
     const s = scope({ tenant: 'id', id: 'id' }, where);
-    return this.ds.query(`SELECT id, plan, timezone FROM tenants WHERE ${s.where} ORDER BY id`, s.params);
+    return many(this.db, `SELECT id, plan, timezone FROM tenants WHERE ${s.where} ORDER BY id`, s.params);
   }
 
   readerKeys(where?: ReadModelScope): Promise<ReadModelReaderKey[]> {
     const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT id, tenant_id AS "tenantId", key_hash AS "keyHash", revoked_at IS NOT NULL AS revoked
          FROM access_reader_keys WHERE ${s.where} ORDER BY id`,
       s.params,
@@ -99,7 +98,8 @@ export class AccessReadModelRepository {
 
   zones(where?: ReadModelScope): Promise<ReadModelZone[]> {
     const s = scope({ tenant: 'z.tenant_id', id: 'z.id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT z.id, z.tenant_id AS "tenantId", z.name, z.active, z.hours_json AS "hoursJson",
               z.deleted_at IS NOT NULL AS deleted,
               COALESCE(array_agg(r.reader_id ORDER BY r.reader_id) FILTER (WHERE r.reader_id IS NOT NULL), '{}') AS "readerIds"
@@ -115,7 +115,8 @@ export class AccessReadModelRepository {
   /** Stored ACTIVE grants, including those past expiresAt: the daemon's first refused tap expires them. */
   activeGrants(where?: ReadModelScope): Promise<ReadModelGrant[]> {
     const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT id, tenant_id AS "tenantId", user_id AS "userId", visitor_pass_id AS "visitorPassId", zone_id AS "zoneId", expires_at AS "expiresAt"
          FROM access_grants WHERE status = 'ACTIVE' AND ${s.where} ORDER BY id`,
       s.params,
@@ -125,10 +126,11 @@ export class AccessReadModelRepository {
   /** Live, ACTIVE users holding an ACTIVE grant: a daemon grants only to them, and answers with the name. */
   grantedUsers(where?: ReadModelScope): Promise<ReadModelUser[]> {
     const s = scope({ tenant: 'u.tenant_id', id: 'u.id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName"
          FROM users u
-        WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE' AND ${s.where}
+        WHERE ${live('u')} AND u.status = 'ACTIVE' AND ${s.where}
           AND EXISTS (SELECT 1 FROM access_grants g WHERE g.user_id = u.id AND g.status = 'ACTIVE')
         ORDER BY u.id`,
       s.params,
@@ -137,7 +139,8 @@ export class AccessReadModelRepository {
 
   visitorPasses(where?: ReadModelScope): Promise<ReadModelVisitorPass[]> {
     const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT id, tenant_id AS "tenantId", visitor_name AS "visitorName", expires_at AS "expiresAt", revoked_at AS "revokedAt"
          FROM access_visitor_passes WHERE ${s.where} ORDER BY id`,
       s.params,
@@ -147,7 +150,8 @@ export class AccessReadModelRepository {
   /** Public halves only: the sealed private key never leaves the API. */
   signingKeys(where?: ReadModelScope): Promise<ReadModelSigningKey[]> {
     const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return this.ds.query(
+    return many(
+      this.db,
       `SELECT id, tenant_id AS "tenantId", public_key AS "publicKey", retired_at AS "retiredAt"
          FROM access_signing_keys WHERE ${s.where} ORDER BY id`,
       s.params,

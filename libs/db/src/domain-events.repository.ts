@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm';
 import type { EventCode, EventPayloads } from '@wfm/events/catalog';
 import { uuid } from '@wfm/core/crypto';
-import { DomainEventEntity } from './entities/domain-event.entity.js';
+import { exec } from './sql.js';
+import type { Tx } from './transaction.js';
 
 export interface RecordedEvent {
   id: string;
@@ -15,20 +15,17 @@ export interface RecordedEvent {
  * when the change it describes was committed.
  */
 export async function recordEvent<C extends EventCode>(
-  tx: EntityManager,
+  tx: Tx,
   tenantId: string,
   code: C,
   payload: EventPayloads[C],
   occurredAt: Date = new Date(),
 ): Promise<RecordedEvent> {
   const id = uuid();
-  await tx.insert(DomainEventEntity, {
-    id,
-    tenantId,
-    type: code,
-    payload: payload as never,
-    occurredAt,
-    dispatchedAt: null,
-  });
+  await exec(
+    tx,
+    `INSERT INTO domain_events (id, tenant_id, type, payload, occurred_at, dispatched_at) VALUES ($1, $2, $3, $4::jsonb, $5, NULL)`,
+    [id, tenantId, code, JSON.stringify(payload), occurredAt],
+  );
   return { id, tenantId, type: code, occurredAt };
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { exec } from '@wfm/db/sql';
 import type { AuditRow, AuditStore } from './audit-row.js';
 
 /**
@@ -10,7 +11,8 @@ export class AuditRepository implements AuditStore {
 
   async insertBatch(rows: readonly AuditRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.ds.query(
+    await exec(
+      this.ds,
       `INSERT INTO access_audit (id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::text[])
        ON CONFLICT (id) DO NOTHING`,
@@ -31,6 +33,6 @@ export class AuditRepository implements AuditStore {
   }
 
   async ping(): Promise<void> {
-    await this.ds.query('SELECT 1');
+    await exec(this.ds, 'SELECT 1');
   }
 }

@@ -7,6 +7,7 @@ import type {
   ReadModelUser,
   ReadModelVisitorPass,
 } from '@wfm/db/access-read-model.repository';
+import { many, one } from '@wfm/db/sql';
 import type { LiveReaderKey, LiveZone } from './access-cache.js';
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
@@ -54,12 +55,12 @@ export class ChangeLoaderRepository {
   }
 
   async versions(): Promise<Map<string, number>> {
-    const rows: Array<{ tenant_id: string; version: string }> = await this.ds.query(`SELECT tenant_id, version FROM access_feed_versions`);
+    const rows = await many<{ tenant_id: string; version: string }>(this.ds, `SELECT tenant_id, version FROM access_feed_versions`);
     return new Map(rows.map((r) => [r.tenant_id, Number(r.version)]));
   }
 
   async version(tenantId: string): Promise<number> {
-    const rows: Array<{ version: string }> = await this.ds.query(`SELECT version FROM access_feed_versions WHERE tenant_id = $1`, [tenantId]);
-    return rows[0] ? Number(rows[0].version) : 0;
+    const row = await one<{ version: string }>(this.ds, `SELECT version FROM access_feed_versions WHERE tenant_id = $1`, [tenantId]);
+    return row ? Number(row.version) : 0;
   }
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { exec } from '@wfm/db/sql';
 import { withDeadline } from '../db-faults.js';
 import type { GrantExpiry } from './verify.service.js';
 
@@ -15,16 +16,11 @@ export class GrantExpiryRepository implements GrantExpiry {
   ) {}
 
   async expire(grantId: string, at: Date): Promise<boolean> {
-    // Wrapped in a SELECT so the driver returns rows, not its [rows, count] shape for UPDATE.
-    const update: Promise<Array<{ n: number }>> = this.ds.query(
-      `WITH changed AS (
-         UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2
-          WHERE id = $1 AND status = 'ACTIVE' AND expires_at <= $2
-          RETURNING id)
-       SELECT count(*)::int AS n FROM changed`,
+    const update = exec(
+      this.ds,
+      `UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2 WHERE id = $1 AND status = 'ACTIVE' AND expires_at <= $2`,
       [grantId, at],
     );
-    const rows = await withDeadline(update, this.timeoutMs, 'grant expiry');
-    return rows[0]?.n === 1;
+    return (await withDeadline(update, this.timeoutMs, 'grant expiry')) === 1;
   }
 }
