@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createDataSource, type DataSource } from './data-source.js';
-import { exec, live, many, one, onConstraint } from './sql.js';
+import { assignments, exec, live, many, one, onConstraint } from './sql.js';
 
 class Taken extends Error {}
 
@@ -9,7 +9,7 @@ class Taken extends Error {}
  * global setup; libs/testing builds on this package, so its helpers are out of reach here). One
  * pooled connection, so the temporary table is seen by every statement and vanishes with it.
  */
-describe('sql helpers (many, one, exec, onConstraint, live)', () => {
+describe('sql helpers (many, one, exec, assignments, onConstraint, live)', () => {
   let ds: DataSource;
 
   before(async () => {
@@ -60,6 +60,19 @@ describe('sql helpers (many, one, exec, onConstraint, live)', () => {
       }),
     );
     expect(await many(ds, `SELECT id FROM items`)).to.deep.equal([]);
+  });
+
+  it('assignments writes the fields that are set, leaves undefined ones as stored and writes null as null', async () => {
+    await exec(ds, `INSERT INTO items (id, name, deleted_at) VALUES (1, 'a', now())`);
+    const columns = { name: 'name', deletedAt: 'deleted_at' } as const;
+    const params: unknown[] = [1];
+    const set = assignments<{ name?: string; deletedAt?: Date | null }>({ name: 'b', deletedAt: null }, columns, params);
+    expect(set).to.equal('name = $2, deleted_at = $3');
+    expect(await one(ds, `UPDATE items SET ${set} WHERE id = $1 RETURNING name, deleted_at AS "deletedAt"`, params)).to.deep.equal({ name: 'b', deletedAt: null });
+    const kept: unknown[] = [1];
+    const nameOnly = assignments<{ name?: string; deletedAt?: Date | null }>({ name: 'c', deletedAt: undefined }, columns, kept);
+    expect(nameOnly).to.equal('name = $2');
+    expect(kept).to.deep.equal([1, 'c']);
   });
 
   it('onConstraint turns the named constraint into its error and passes any other error through', async () => {

@@ -36,6 +36,21 @@ export async function exec(db: Db, sql: string, params: readonly unknown[] = [])
   return (await run(db, sql, params)).affected ?? 0;
 }
 
+/** For each field an UPDATE may change, its column. */
+export type Columns<T> = { readonly [K in keyof T]-?: string };
+
+/**
+ * The `column = $n, …` list of an UPDATE for the fields `changes` holds, each value appended to
+ * `params`. An undefined field keeps its stored value, as TypeORM's update did; a field `columns`
+ * does not name is never written.
+ */
+export function assignments<T extends object>(changes: T, columns: Columns<NoInfer<T>>, params: unknown[]): string {
+  return (Object.keys(columns) as Array<keyof T & string>)
+    .filter((field) => changes[field] !== undefined)
+    .map((field) => `${columns[field]} = $${params.push(changes[field])}`)
+    .join(', ');
+}
+
 /**
  * Rethrows the violation of a named constraint (unique, exclusion, check) as the error `errors`
  * makes for it, so a race the service's own check lost answers the same 409; any other error is

@@ -1,5 +1,6 @@
 import type { AuditEventType } from '@wfm/access/decision';
 import type { DataSource } from '@wfm/db/data-source';
+import { many } from '@wfm/db/sql';
 import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
 
 export interface AuditRow {
@@ -47,7 +48,8 @@ export class AccessAuditRepository {
     if (filter.userId) where.push(`a.user_id = $${params.push(filter.userId)}`);
     if (filter.zoneId) where.push(`a.zone_id = $${params.push(filter.zoneId)}`);
     if (scope.kind === 'outlets') where.push(`z.outlet_id = ANY($${params.push(scope.outletIds)}::uuid[])`);
-    return this.ds.query(
+    return many(
+      this.ds,
       `SELECT a.id, a.tenant_id AS "tenantId", a.user_id AS "userId", a.zone_id AS "zoneId", a.credential_id AS "credentialId",
               a.reader_id AS "readerId", a.event_type AS "eventType", a.reason, a.occurred_at AS "occurredAt", a.source,
               CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'fullName', u.full_name) END AS "user",
@@ -79,7 +81,8 @@ export class AccessAuditRepository {
     ];
     if (filter.userId) where.push(`a.user_id = $${params.push(filter.userId)}`);
     if (filter.zoneId) where.push(`a.zone_id = $${params.push(filter.zoneId)}`);
-    return this.ds.query(
+    return many(
+      this.ds,
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, d.user_id AS "userId", u.full_name AS "userName",
               d.zone_id AS "zoneId", z.name AS "zoneName", d.first_at AS "firstEntryAt", d.last_at AS "lastEntryAt", d.entries
          FROM (SELECT (a.occurred_at AT TIME ZONE $2)::date AS day, a.user_id, a.zone_id,

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { exec, one } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export interface NewSigningKey {
@@ -13,17 +14,18 @@ export interface NewSigningKey {
 export class AccessCredentialsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async currentKeyId(tenantId: string, tx: Tx = this.ds.manager): Promise<string | null> {
-    const rows: Array<{ id: string }> = await tx.query(`SELECT id FROM access_signing_keys WHERE tenant_id = $1 AND retired_at IS NULL`, [tenantId]);
-    return rows[0]?.id ?? null;
+  async currentKeyId(tx: Tx | null, tenantId: string): Promise<string | null> {
+    const row = await one<{ id: string }>(tx ?? this.ds, `SELECT id FROM access_signing_keys WHERE tenant_id = $1 AND retired_at IS NULL`, [tenantId]);
+    return row?.id ?? null;
   }
 
   async sealedPrivateKey(tenantId: string, id: string): Promise<string | null> {
-    const rows: Array<{ sealed: string }> = await this.ds.query(
+    const row = await one<{ sealed: string }>(
+      this.ds,
       `SELECT private_key_sealed AS sealed FROM access_signing_keys WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id],
     );
-    return rows[0]?.sealed ?? null;
+    return row?.sealed ?? null;
   }
 
   /**
@@ -31,11 +33,12 @@ export class AccessCredentialsRepository {
    * anything else in those transactions, so they cannot deadlock with each other or the feed.
    */
   async lockTenantKeys(tx: Tx, tenantId: string): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('access_signing_keys:' || $1, 0))`, [tenantId]);
+    await exec(tx, `SELECT pg_advisory_xact_lock(hashtextextended('access_signing_keys:' || $1, 0))`, [tenantId]);
   }
 
   async insert(tx: Tx, key: NewSigningKey): Promise<void> {
-    await tx.query(
+    await exec(
+      tx,
       `INSERT INTO access_signing_keys (id, tenant_id, public_key, private_key_sealed, created_at) VALUES ($1, $2, $3, $4, $5)`,
       [key.id, key.tenantId, key.publicKey, key.privateKeySealed, key.createdAt],
     );
@@ -43,10 +46,7 @@ export class AccessCredentialsRepository {
 
   /** Retires the tenant's current key, if any, and returns its id. */
   async retireCurrent(tx: Tx, tenantId: string, at: Date): Promise<string | null> {
-    const rows: Array<{ id: string }> = await tx.query(
-      `WITH retired AS (UPDATE access_signing_keys SET retired_at = $2 WHERE tenant_id = $1 AND retired_at IS NULL RETURNING id) SELECT id FROM retired`,
-      [tenantId, at],
-    );
-    return rows[0]?.id ?? null;
+    const row = await one<{ id: string }>(tx, `UPDATE access_signing_keys SET retired_at = $2 WHERE tenant_id = $1 AND retired_at IS NULL RETURNING id`, [tenantId, at]);
+    return row?.id ?? null;
   }
 }

@@ -79,7 +79,7 @@ export class AccessCredentialsService {
   }
 
   private async currentKey(tenantId: string): Promise<{ key: SigningKey; propagation: Propagation }> {
-    const kid = await this.repo.currentKeyId(tenantId);
+    const kid = await this.repo.currentKeyId(null, tenantId);
     if (!kid) return this.createFirstKey(tenantId);
     const cached = this.keys.get(tenantId);
     if (cached?.kid === kid) return { key: cached, propagation: 'complete' };
@@ -95,7 +95,7 @@ export class AccessCredentialsService {
     const id = uuid();
     const change = await this.transaction(async (tx) => {
       await this.repo.lockTenantKeys(tx, tenantId);
-      if (await this.repo.currentKeyId(tenantId, tx)) return null;
+      if (await this.repo.currentKeyId(tx, tenantId)) return null;
       await this.repo.insert(tx, { id, tenantId, ...this.sealed(pair), createdAt: this.clock.now() });
       return this.feed.record(tx, tenantId, 'signing-key', id);
     });

@@ -1,5 +1,6 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
+import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { GrantStatus } from './access-grants.schemas.js';
 
@@ -84,38 +85,34 @@ export class AccessGrantsRepository {
     if (filter.userId) where.push(`g.user_id = $${params.push(filter.userId)}`);
     if (filter.zoneId) where.push(`g.zone_id = $${params.push(filter.zoneId)}`);
     if (filter.status) where.push(`${EFFECTIVE_STATUS} = $${params.push(filter.status)}`);
-    return this.ds.query(
+    return many(
+      this.ds,
       `${VIEW} WHERE ${where.join(' AND ')} ORDER BY g.created_at DESC, g.id DESC LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
   }
 
   async view(tx: Tx, tenantId: string, id: string, now: Date): Promise<GrantView | null> {
-    const rows: GrantView[] = await tx.query(`${VIEW} WHERE g.tenant_id = $1 AND g.user_id IS NOT NULL AND g.id = $3`, [tenantId, now, id]);
-    return rows[0] ?? null;
+    return one(tx, `${VIEW} WHERE g.tenant_id = $1 AND g.user_id IS NOT NULL AND g.id = $3`, [tenantId, now, id]);
   }
 
   /** The user grant, locked for the rest of the transaction. */
   async lockUserGrant(tx: Tx, tenantId: string, id: string, now: Date): Promise<{ id: string; status: GrantStatus } | null> {
-    const rows: Array<{ id: string; status: GrantStatus }> = await tx.query(
+    return one(
+      tx,
       `SELECT g.id, ${EFFECTIVE_STATUS} AS status FROM access_grants g
         WHERE g.tenant_id = $1 AND g.id = $3 AND g.user_id IS NOT NULL FOR UPDATE`,
       [tenantId, now, id],
     );
-    return rows[0] ?? null;
   }
 
   async userIsLive(tenantId: string, id: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM users WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL`, [tenantId, id]);
-    return rows.length > 0;
+    return (await one(this.ds, `SELECT 1 FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND ${live('u')}`, [tenantId, id])) !== null;
   }
 
   /** Live users among `ids`, with their names; `FOR SHARE` holds off their removal (and its cascade) until commit. */
   liveUsers(tx: Tx, tenantId: string, ids: string[]): Promise<Array<{ id: string; fullName: string }>> {
-    return tx.query(
-      `SELECT id, full_name AS "fullName" FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR SHARE`,
-      [tenantId, ids],
-    );
+    return many(tx, `SELECT u.id, u.full_name AS "fullName" FROM users u WHERE u.tenant_id = $1 AND u.id = ANY($2::uuid[]) AND ${live('u')} FOR SHARE`, [tenantId, ids]);
   }
 
   /**
@@ -123,15 +120,13 @@ export class AccessGrantsRepository {
    * this transaction's grants exist, so the delete's cascade sees (and revokes) them.
    */
   liveZones(tx: Tx, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
-    return tx.query(
-      `SELECT id, name FROM access_zones WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR SHARE`,
-      [tenantId, ids],
-    );
+    return many(tx, `SELECT z.id, z.name FROM access_zones z WHERE z.tenant_id = $1 AND z.id = ANY($2::uuid[]) AND ${live('z')} FOR SHARE`, [tenantId, ids]);
   }
 
   /** Pairs among users × zones that hold a grant ACTIVE in effect at `now`. */
   activePairs(tx: Tx, tenantId: string, userIds: string[], zoneIds: string[], now: Date): Promise<Array<{ userId: string; zoneId: string }>> {
-    return tx.query(
+    return many(
+      tx,
       `SELECT user_id AS "userId", zone_id AS "zoneId" FROM access_grants
         WHERE tenant_id = $1 AND status = 'ACTIVE' AND (expires_at IS NULL OR expires_at > $2)
           AND user_id = ANY($3::uuid[]) AND zone_id = ANY($4::uuid[])`,
@@ -144,8 +139,8 @@ export class AccessGrantsRepository {
    * grant for the pair can be ACTIVE (one active grant per user and zone). Returns their ids.
    */
   async expireLapsed(tx: Tx, tenantId: string, userIds: string[], zoneIds: string[], now: Date): Promise<string[]> {
-    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
-    const [rows]: [Array<{ id: string }>, number] = await tx.query(
+    const rows = await many<{ id: string }>(
+      tx,
       `UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2
         WHERE tenant_id = $1 AND status = 'ACTIVE' AND expires_at <= $2
           AND user_id = ANY($3::uuid[]) AND zone_id = ANY($4::uuid[])
@@ -157,7 +152,8 @@ export class AccessGrantsRepository {
 
   /** Same, for every grant the selector picks (cascades). */
   async expireLapsedWhere(tx: Tx, tenantId: string, selector: GrantSelector, now: Date): Promise<string[]> {
-    const [rows]: [Array<{ id: string }>, number] = await tx.query(
+    const rows = await many<{ id: string }>(
+      tx,
       `UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2
         WHERE tenant_id = $1 AND status = 'ACTIVE' AND expires_at <= $2 AND ${selectorSql(selector, '$3')}
         RETURNING id`,
@@ -166,20 +162,15 @@ export class AccessGrantsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The partial unique index decides a race: a concurrent request that granted the same pair first wins. */
   async insert(tx: Tx, tenantId: string, grants: NewGrant[], fields: { expiresAt: Date | null; note: string | null; createdBy: string; at: Date }): Promise<void> {
-    try {
-      await tx.query(
-        `INSERT INTO access_grants (id, tenant_id, user_id, zone_id, status, expires_at, note, created_by_user_id, created_at, updated_at)
-         SELECT n.id, $1, n.user_id, n.zone_id, 'ACTIVE', $2, $3, $4, $5, $5
-           FROM unnest($6::uuid[], $7::uuid[], $8::uuid[]) AS n(id, user_id, zone_id)`,
-        [tenantId, fields.expiresAt, fields.note, fields.createdBy, fields.at, grants.map((g) => g.id), grants.map((g) => g.userId), grants.map((g) => g.zoneId)],
-      );
-    } catch (err) {
-      // The partial unique index: a concurrent request granted the same pair first.
-      const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError ?? (err as { code?: string; constraint?: string });
-      if (driver.code === '23505' && driver.constraint === 'access_grants_active_user_zone_key') throw new ConflictError(ACTIVE_GRANT_EXISTS);
-      throw err;
-    }
+    await exec(
+      tx,
+      `INSERT INTO access_grants (id, tenant_id, user_id, zone_id, status, expires_at, note, created_by_user_id, created_at, updated_at)
+       SELECT n.id, $1, n.user_id, n.zone_id, 'ACTIVE', $2, $3, $4, $5, $5
+         FROM unnest($6::uuid[], $7::uuid[], $8::uuid[]) AS n(id, user_id, zone_id)`,
+      [tenantId, fields.expiresAt, fields.note, fields.createdBy, fields.at, grants.map((g) => g.id), grants.map((g) => g.userId), grants.map((g) => g.zoneId)],
+    ).catch((err) => onConstraint(err, { access_grants_active_user_zone_key: () => new ConflictError(ACTIVE_GRANT_EXISTS) }));
   }
 
   /**
@@ -187,7 +178,8 @@ export class AccessGrantsRepository {
    * grant (credentialId = the grant id, no reader), in one statement.
    */
   revokeActive(tx: Tx, tenantId: string, selector: GrantSelector, r: Revocation): Promise<EndedGrant[]> {
-    return tx.query(
+    return many(
+      tx,
       `WITH revoked AS (
          UPDATE access_grants
             SET status = 'REVOKED', revoked_at = $2, revoked_by_user_id = $3, revoke_reason = $4, updated_at = $2
@@ -203,6 +195,6 @@ export class AccessGrantsRepository {
   }
 
   async hardDelete(tx: Tx, tenantId: string, id: string): Promise<void> {
-    await tx.query(`DELETE FROM access_grants WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    await exec(tx, `DELETE FROM access_grants WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 }

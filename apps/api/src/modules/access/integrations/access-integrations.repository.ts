@@ -1,7 +1,8 @@
 import type { Plan } from '@wfm/core/tenancy';
+import { insertAuditRows, type AccessAuditInsert } from '@wfm/db/access-audit.repository';
 import type { DataSource } from '@wfm/db/data-source';
+import { assignments, exec, live, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { AccessAuditEntity, AccessExternalDoorEntity, AccessIntegrationEntity } from '@wfm/db/entities/access.entity';
 
 export type IntegrationStatus = 'PENDING' | 'CONNECTED' | 'ERROR';
 
@@ -50,7 +51,17 @@ export interface DoorChanges {
   removedIds: string[];
 }
 
-export type AuditRow = Omit<AccessAuditEntity, 'visitorPassId'>;
+export type AuditRow = Omit<AccessAuditInsert, 'visitorPassId'>;
+
+export type IntegrationChanges = Partial<Pick<SealedIntegration, 'displayName' | 'configSealed' | 'status' | 'lastError'>>;
+
+const CHANGE_COLUMNS: Columns<IntegrationChanges & { updatedAt: Date }> = {
+  displayName: 'display_name',
+  configSealed: 'config_sealed',
+  status: 'status',
+  lastError: 'last_error',
+  updatedAt: 'updated_at',
+};
 
 const INTEGRATION_COLUMNS = `id, tenant_id AS "tenantId", provider, display_name AS "displayName", status,
   last_sync_at AS "lastSyncAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
@@ -59,7 +70,7 @@ const DOOR_SELECT = `
   SELECT d.id, d.external_id AS "externalId", d.name, d.discovered_at AS "discoveredAt", d.updated_at AS "updatedAt",
          z.id AS "zoneId", z.name AS "zoneName"
     FROM access_external_doors d
-    LEFT JOIN access_zones z ON z.id = d.zone_id AND z.tenant_id = d.tenant_id AND z.deleted_at IS NULL`;
+    LEFT JOIN access_zones z ON z.id = d.zone_id AND z.tenant_id = d.tenant_id AND ${live('z')}`;
 
 interface DoorRow extends Omit<Door, 'zone'> {
   zoneId: string | null;
@@ -81,63 +92,58 @@ export class AccessIntegrationsRepository {
   constructor(private readonly ds: DataSource) {}
 
   list(tenantId: string): Promise<SealedIntegration[]> {
-    return this.ds.query(
+    return many(
+      this.ds,
       `SELECT ${INTEGRATION_COLUMNS}, config_sealed AS "configSealed" FROM access_integrations WHERE tenant_id = $1 ORDER BY created_at, id`,
       [tenantId],
     );
   }
 
-  async find(tenantId: string, id: string): Promise<SealedIntegration | null> {
-    const [row] = await this.ds.query(
-      `SELECT ${INTEGRATION_COLUMNS}, config_sealed AS "configSealed" FROM access_integrations WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
-    );
-    return row ?? null;
+  find(tenantId: string, id: string): Promise<SealedIntegration | null> {
+    return one(this.ds, `SELECT ${INTEGRATION_COLUMNS}, config_sealed AS "configSealed" FROM access_integrations WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 
   /** The row locked for the rest of the transaction, so config edits and door syncs do not interleave. */
-  async lock(tx: Tx, tenantId: string, id: string): Promise<SealedIntegration | null> {
-    const [row] = await tx.query(
-      `SELECT ${INTEGRATION_COLUMNS}, config_sealed AS "configSealed" FROM access_integrations WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-      [tenantId, id],
-    );
-    return row ?? null;
+  lock(tx: Tx, tenantId: string, id: string): Promise<SealedIntegration | null> {
+    return one(tx, `SELECT ${INTEGRATION_COLUMNS}, config_sealed AS "configSealed" FROM access_integrations WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
   }
 
-  async findWebhookTarget(id: string): Promise<WebhookTarget | null> {
-    const [row] = await this.ds.query(
+  findWebhookTarget(id: string): Promise<WebhookTarget | null> {
+    return one(
+      this.ds,
       `SELECT i.id, i.tenant_id AS "tenantId", i.provider, i.webhook_secret_sealed AS "webhookSecretSealed", t.plan
          FROM access_integrations i JOIN tenants t ON t.id = i.tenant_id
         WHERE i.id = $1`,
       [id],
     );
-    return row ?? null;
   }
 
   async insert(row: NewIntegration): Promise<void> {
-    await this.ds.getRepository(AccessIntegrationEntity).insert(row);
+    await exec(
+      this.ds,
+      `INSERT INTO access_integrations
+         (id, tenant_id, provider, display_name, config_sealed, webhook_secret_sealed, status, last_sync_at, last_error, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [row.id, row.tenantId, row.provider, row.displayName, row.configSealed, row.webhookSecretSealed, row.status, row.lastSyncAt, row.lastError, row.createdAt, row.updatedAt],
+    );
   }
 
-  async update(
-    tx: Tx,
-    tenantId: string,
-    id: string,
-    changes: Partial<Pick<SealedIntegration, 'displayName' | 'configSealed' | 'status' | 'lastError'>>,
-    at: Date,
-  ): Promise<Integration> {
-    await tx.update(AccessIntegrationEntity, { tenantId, id }, { ...changes, updatedAt: at });
-    const [row] = await tx.query(`SELECT ${INTEGRATION_COLUMNS} FROM access_integrations WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-    return row;
+  async update(tx: Tx, tenantId: string, id: string, changes: IntegrationChanges, at: Date): Promise<Integration> {
+    const params: unknown[] = [tenantId, id];
+    const row = await one<Integration>(
+      tx,
+      `UPDATE access_integrations SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)}
+        WHERE tenant_id = $1 AND id = $2
+        RETURNING ${INTEGRATION_COLUMNS}`,
+      params,
+    );
+    return row!;
   }
 
   /** Outcome of a call to the provider. Not a change of the integration itself, so updatedAt stays. */
-  async recordOutcome(
-    tenantId: string,
-    id: string,
-    outcome: { status: IntegrationStatus; lastError: string | null; lastSyncAt?: Date },
-    tx?: Tx,
-  ): Promise<void> {
-    await (tx ?? this.ds).query(
+  async recordOutcome(tx: Tx | null, tenantId: string, id: string, outcome: { status: IntegrationStatus; lastError: string | null; lastSyncAt?: Date }): Promise<void> {
+    await exec(
+      tx ?? this.ds,
       `UPDATE access_integrations SET status = $3, last_error = $4, last_sync_at = COALESCE($5, last_sync_at) WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id, outcome.status, outcome.lastError, outcome.lastSyncAt ?? null],
     );
@@ -145,50 +151,56 @@ export class AccessIntegrationsRepository {
 
   /** Its doors go with it (foreign key ON DELETE CASCADE). */
   async remove(tenantId: string, id: string): Promise<boolean> {
-    const [rows] = await this.ds.query(`DELETE FROM access_integrations WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id]);
-    return rows.length > 0;
+    return (await exec(this.ds, `DELETE FROM access_integrations WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) > 0;
   }
 
-  async doors(tenantId: string, integrationId: string, tx?: Tx): Promise<Door[]> {
-    const rows: DoorRow[] = await (tx ?? this.ds).query(`${DOOR_SELECT} WHERE d.tenant_id = $1 AND d.integration_id = $2 ORDER BY d.name, d.external_id`, [
-      tenantId,
-      integrationId,
-    ]);
+  async doors(tx: Tx | null, tenantId: string, integrationId: string): Promise<Door[]> {
+    const rows = await many<DoorRow>(tx ?? this.ds, `${DOOR_SELECT} WHERE d.tenant_id = $1 AND d.integration_id = $2 ORDER BY d.name, d.external_id`, [tenantId, integrationId]);
     return rows.map(toDoor);
   }
 
   async door(tenantId: string, integrationId: string, doorId: string): Promise<Door | null> {
-    const [row] = await this.ds.query(`${DOOR_SELECT} WHERE d.tenant_id = $1 AND d.integration_id = $2 AND d.id = $3`, [tenantId, integrationId, doorId]);
+    const row = await one<DoorRow>(this.ds, `${DOOR_SELECT} WHERE d.tenant_id = $1 AND d.integration_id = $2 AND d.id = $3`, [tenantId, integrationId, doorId]);
     return row ? toDoor(row) : null;
   }
 
   async applyDoorChanges(tx: Tx, tenantId: string, integrationId: string, changes: DoorChanges, at: Date): Promise<void> {
     if (changes.added.length) {
-      await tx.insert(
-        AccessExternalDoorEntity,
-        changes.added.map((d) => ({ ...d, tenantId, integrationId, zoneId: null, discoveredAt: at, updatedAt: at })),
+      await exec(
+        tx,
+        `INSERT INTO access_external_doors (id, tenant_id, integration_id, external_id, name, zone_id, discovered_at, updated_at)
+         SELECT a.id, $1, $2, a.external_id, a.name, NULL, $3, $3 FROM unnest($4::uuid[], $5::text[], $6::text[]) AS a(id, external_id, name)`,
+        [tenantId, integrationId, at, changes.added.map((d) => d.id), changes.added.map((d) => d.externalId), changes.added.map((d) => d.name)],
       );
     }
-    for (const d of changes.renamed) await tx.update(AccessExternalDoorEntity, { tenantId, id: d.id }, { name: d.name, updatedAt: at });
+    if (changes.renamed.length) {
+      await exec(
+        tx,
+        `UPDATE access_external_doors d SET name = r.name, updated_at = $2
+           FROM unnest($3::uuid[], $4::text[]) AS r(id, name)
+          WHERE d.tenant_id = $1 AND d.id = r.id`,
+        [tenantId, at, changes.renamed.map((d) => d.id), changes.renamed.map((d) => d.name)],
+      );
+    }
     if (changes.removedIds.length) {
-      await tx.query(`DELETE FROM access_external_doors WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, changes.removedIds]);
+      await exec(tx, `DELETE FROM access_external_doors WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, changes.removedIds]);
     }
   }
 
-  async liveZone(tenantId: string, zoneId: string): Promise<{ id: string; name: string } | null> {
-    const [row] = await this.ds.query(`SELECT id, name FROM access_zones WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL`, [tenantId, zoneId]);
-    return row ?? null;
+  liveZone(tenantId: string, zoneId: string): Promise<{ id: string; name: string } | null> {
+    return one(this.ds, `SELECT z.id, z.name FROM access_zones z WHERE z.tenant_id = $1 AND z.id = $2 AND ${live('z')}`, [tenantId, zoneId]);
   }
 
   async setDoorZone(tenantId: string, doorId: string, zoneId: string | null, at: Date): Promise<void> {
-    await this.ds.getRepository(AccessExternalDoorEntity).update({ tenantId, id: doorId }, { zoneId, updatedAt: at });
+    await exec(this.ds, `UPDATE access_external_doors SET zone_id = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2`, [tenantId, doorId, zoneId, at]);
   }
 
   /** External door id → live zone id, for the doors of this integration that are mapped. */
   async mappedZones(tenantId: string, integrationId: string, externalIds: string[]): Promise<Map<string, string>> {
-    const rows: Array<{ externalId: string; zoneId: string }> = await this.ds.query(
+    const rows = await many<{ externalId: string; zoneId: string }>(
+      this.ds,
       `SELECT d.external_id AS "externalId", z.id AS "zoneId"
-         FROM access_external_doors d JOIN access_zones z ON z.id = d.zone_id AND z.tenant_id = d.tenant_id AND z.deleted_at IS NULL
+         FROM access_external_doors d JOIN access_zones z ON z.id = d.zone_id AND z.tenant_id = d.tenant_id AND ${live('z')}
         WHERE d.tenant_id = $1 AND d.integration_id = $2 AND d.external_id = ANY($3::text[])`,
       [tenantId, integrationId, externalIds],
     );
@@ -198,24 +210,16 @@ export class AccessIntegrationsRepository {
   /** Lower-cased email → id of the tenant's (not removed) user with it. */
   async usersByEmail(tenantId: string, emails: string[]): Promise<Map<string, string>> {
     if (!emails.length) return new Map();
-    const rows: Array<{ id: string; email: string }> = await this.ds.query(
-      `SELECT id, email FROM users WHERE tenant_id = $1 AND email = ANY($2::text[]) AND deleted_at IS NULL`,
+    const rows = await many<{ id: string; email: string }>(
+      this.ds,
+      `SELECT u.id, u.email FROM users u WHERE u.tenant_id = $1 AND u.email = ANY($2::text[]) AND ${live('u')}`,
       [tenantId, emails],
     );
     return new Map(rows.map((r) => [r.email, r.id]));
   }
 
   /** Rows whose id is already stored (a redelivered provider event) are skipped; returns how many were written. */
-  async insertAudit(rows: AuditRow[]): Promise<number> {
-    if (!rows.length) return 0;
-    const result = await this.ds
-      .createQueryBuilder()
-      .insert()
-      .into(AccessAuditEntity)
-      .values(rows.map((r) => ({ ...r, visitorPassId: null })))
-      .orIgnore()
-      .returning('id')
-      .execute();
-    return (result.raw as unknown[]).length;
+  insertAudit(rows: AuditRow[]): Promise<number> {
+    return insertAuditRows(this.ds, rows.map((r) => ({ ...r, visitorPassId: null })));
   }
 }

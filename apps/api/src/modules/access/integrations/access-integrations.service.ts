@@ -8,7 +8,7 @@ import { EgressRefusedError, requireEgress, type EgressOptions } from '@wfm/webh
 import { parseOrThrow } from '../../../http/validation.js';
 import { MASKED, ProviderError, type AccessProviderAdapter, type ConnectionCheck, type ExternalDoor } from './provider-adapter.js';
 import type { Provider, ProviderAdapters } from './providers.js';
-import type { AccessIntegrationsRepository, Door, DoorChanges, Integration, NewIntegration, SealedIntegration } from './access-integrations.repository.js';
+import type { AccessIntegrationsRepository, Door, DoorChanges, Integration, IntegrationChanges, NewIntegration, SealedIntegration } from './access-integrations.repository.js';
 import type {
   CreateIntegrationBody,
   CreatedIntegrationDto,
@@ -88,7 +88,7 @@ export class AccessIntegrationsService {
     return this.transaction(async (tx) => {
       const row = await this.repo.lock(tx, tenantId, id);
       if (!row) throw new NotFoundError('Integration not found');
-      const changes: Partial<Pick<SealedIntegration, 'displayName' | 'configSealed' | 'status' | 'lastError'>> = {};
+      const changes: IntegrationChanges = {};
       if (body.displayName !== undefined) changes.displayName = body.displayName;
       if (body.config !== undefined) {
         const adapter = this.adapterOf(row);
@@ -114,7 +114,7 @@ export class AccessIntegrationsService {
   async testConnection(tenantId: string, id: string): Promise<ConnectionCheck> {
     const row = await this.find(tenantId, id);
     const check = await this.recordingRefusal(tenantId, id, () => this.adapterOf(row).testConnection(this.open(row)));
-    await this.repo.recordOutcome(tenantId, id, check.ok ? { status: 'CONNECTED', lastError: null } : { status: 'ERROR', lastError: check.message });
+    await this.repo.recordOutcome(null, tenantId, id, check.ok ? { status: 'CONNECTED', lastError: null } : { status: 'ERROR', lastError: check.message });
     return check;
   }
 
@@ -129,17 +129,17 @@ export class AccessIntegrationsService {
       listed = await this.recordingRefusal(tenantId, id, () => this.adapterOf(row).listDoors(this.open(row)));
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      await this.repo.recordOutcome(tenantId, id, { status: 'ERROR', lastError: err.message });
+      await this.repo.recordOutcome(null, tenantId, id, { status: 'ERROR', lastError: err.message });
       throw new BadGatewayError(err.message);
     }
     return this.transaction(async (tx) => {
       if (!(await this.repo.lock(tx, tenantId, id))) throw new NotFoundError('Integration not found');
-      const changes = doorChanges(await this.repo.doors(tenantId, id, tx), listed);
+      const changes = doorChanges(await this.repo.doors(tx, tenantId, id), listed);
       const now = this.clock.now();
       await this.repo.applyDoorChanges(tx, tenantId, id, changes, now);
-      await this.repo.recordOutcome(tenantId, id, { status: 'CONNECTED', lastError: null, lastSyncAt: now }, tx);
+      await this.repo.recordOutcome(tx, tenantId, id, { status: 'CONNECTED', lastError: null, lastSyncAt: now });
       return {
-        doors: (await this.repo.doors(tenantId, id, tx)).map(toDoorDto),
+        doors: (await this.repo.doors(tx, tenantId, id)).map(toDoorDto),
         added: changes.added.length,
         updated: changes.renamed.length,
         removed: changes.removedIds.length,
@@ -149,7 +149,7 @@ export class AccessIntegrationsService {
 
   async doors(tenantId: string, id: string): Promise<DoorDto[]> {
     await this.find(tenantId, id);
-    return (await this.repo.doors(tenantId, id)).map(toDoorDto);
+    return (await this.repo.doors(null, tenantId, id)).map(toDoorDto);
   }
 
   async mapDoor(tenantId: string, id: string, doorId: string, zoneId: string | null): Promise<DoorDto> {
@@ -176,7 +176,7 @@ export class AccessIntegrationsService {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof EgressRefusedError) await this.repo.recordOutcome(tenantId, id, { status: 'ERROR', lastError: err.message });
+      if (err instanceof EgressRefusedError) await this.repo.recordOutcome(null, tenantId, id, { status: 'ERROR', lastError: err.message });
       throw err;
     }
   }

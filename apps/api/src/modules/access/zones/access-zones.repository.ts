@@ -1,8 +1,8 @@
 import type { HoursJson } from '@wfm/access/hours';
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
+import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { AccessZoneEntity } from '@wfm/db/entities/access.entity';
 import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
 
 export interface OutletRef {
@@ -41,6 +41,15 @@ export interface ReaderRow {
 
 const READER_TAKEN_RACE = 'A reader in readerIds was bound to another zone meanwhile';
 
+const CHANGE_COLUMNS: Columns<ZoneChanges & { updatedAt: Date }> = {
+  name: 'name',
+  description: 'description',
+  outletId: 'outlet_id',
+  hoursJson: 'hours_json',
+  active: 'active',
+  updatedAt: 'updated_at',
+};
+
 const ZONE = `
   SELECT z.id, z.tenant_id AS "tenantId", z.outlet_id AS "outletId", z.name, z.description, z.hours_json AS "hoursJson",
          z.active, z.created_at AS "createdAt", z.updated_at AS "updatedAt", z.deleted_at AS "deletedAt",
@@ -59,34 +68,32 @@ export class AccessZonesRepository {
 
   list(tenantId: string, outletId: string | undefined, scope: OutletScope): Promise<ZoneRow[]> {
     const params: unknown[] = [tenantId];
-    const where = ['z.tenant_id = $1', 'z.deleted_at IS NULL'];
+    const where = ['z.tenant_id = $1', live('z')];
     if (outletId) where.push(`z.outlet_id = $${params.push(outletId)}`);
     restrict(scope, 'z.outlet_id', where, params);
-    return this.ds.query(`${ZONE} WHERE ${where.join(' AND ')} ORDER BY z.name, z.id`, params);
+    return many(this.ds, `${ZONE} WHERE ${where.join(' AND ')} ORDER BY z.name, z.id`, params);
   }
 
-  async findLive(tx: Tx | null, tenantId: string, id: string, scope: OutletScope): Promise<ZoneRow | null> {
+  findLive(tx: Tx | null, tenantId: string, id: string, scope: OutletScope): Promise<ZoneRow | null> {
     const params: unknown[] = [tenantId, id];
-    const where = ['z.tenant_id = $1', 'z.id = $2', 'z.deleted_at IS NULL'];
+    const where = ['z.tenant_id = $1', 'z.id = $2', live('z')];
     restrict(scope, 'z.outlet_id', where, params);
-    const rows: ZoneRow[] = await (tx ?? this.ds).query(`${ZONE} WHERE ${where.join(' AND ')}`, params);
-    return rows[0] ?? null;
+    return one(tx ?? this.ds, `${ZONE} WHERE ${where.join(' AND ')}`, params);
   }
 
   /** Locks the live zone, so changes and deletion of one zone run one after the other. */
   async lockLive(tx: Tx, tenantId: string, id: string): Promise<boolean> {
-    const rows: unknown[] = await tx.query(`SELECT 1 FROM access_zones WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE`, [tenantId, id]);
-    return rows.length > 0;
+    return (await one(tx, `SELECT 1 FROM access_zones z WHERE z.tenant_id = $1 AND z.id = $2 AND ${live('z')} FOR UPDATE`, [tenantId, id])) !== null;
   }
 
-  async outlet(tx: Tx, tenantId: string, id: string): Promise<OutletRef | null> {
-    const rows: OutletRef[] = await tx.query(`SELECT id, name, code FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-    return rows[0] ?? null;
+  outlet(tx: Tx, tenantId: string, id: string): Promise<OutletRef | null> {
+    return one(tx, `SELECT id, name, code FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 
   /** Bindings of these reader ids to live zones other than `exceptZoneId`. */
   boundElsewhere(tx: Tx, tenantId: string, readerIds: string[], exceptZoneId: string | null): Promise<Array<{ readerId: string; zoneId: string; zoneName: string }>> {
-    return tx.query(
+    return many(
+      tx,
       `SELECT b.reader_id AS "readerId", z.id AS "zoneId", z.name AS "zoneName"
          FROM access_zone_readers b JOIN access_zones z ON z.id = b.zone_id
         WHERE b.tenant_id = $1 AND b.reader_id = ANY($2::text[]) AND ($3::uuid IS NULL OR b.zone_id <> $3)
@@ -96,32 +103,31 @@ export class AccessZonesRepository {
   }
 
   async insert(tx: Tx, zone: NewZone): Promise<void> {
-    await tx.insert(AccessZoneEntity, { ...zone, deletedAt: null });
+    await exec(
+      tx,
+      `INSERT INTO access_zones (id, tenant_id, outlet_id, name, description, hours_json, active, created_at, updated_at, deleted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)`,
+      [zone.id, zone.tenantId, zone.outletId, zone.name, zone.description, zone.hoursJson, zone.active, zone.createdAt, zone.updatedAt],
+    );
   }
 
   async update(tx: Tx, tenantId: string, id: string, changes: ZoneChanges, at: Date): Promise<void> {
-    await tx.update(AccessZoneEntity, { tenantId, id }, { ...changes, updatedAt: at });
+    const params: unknown[] = [tenantId, id];
+    await exec(tx, `UPDATE access_zones SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2`, params);
   }
 
   /** Replaces every binding of the zone. The unique index on (tenant, reader) catches a concurrent binding elsewhere. */
   async bind(tx: Tx, tenantId: string, zoneId: string, readerIds: string[]): Promise<void> {
-    await tx.query(`DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, zoneId]);
-    try {
-      await tx.query(
-        `INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, $2, unnest($3::text[])`,
-        [tenantId, zoneId, readerIds],
-      );
-    } catch (err) {
-      const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError ?? (err as { code?: string; constraint?: string });
-      if (driver.code === '23505' && driver.constraint === 'access_zone_readers_reader_key') throw new ConflictError(READER_TAKEN_RACE);
-      throw err;
-    }
+    await exec(tx, `DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, zoneId]);
+    await exec(tx, `INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, $2, unnest($3::text[])`, [tenantId, zoneId, readerIds]).catch((err) =>
+      onConstraint(err, { access_zone_readers_reader_key: () => new ConflictError(READER_TAKEN_RACE) }),
+    );
   }
 
   /** Soft delete; the bindings go, so the zone's reader ids are free for another zone at once. */
   async softDelete(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
-    await tx.query(`DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, id]);
-    await tx.query(`UPDATE access_zones SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
+    await exec(tx, `DELETE FROM access_zone_readers WHERE tenant_id = $1 AND zone_id = $2`, [tenantId, id]);
+    await exec(tx, `UPDATE access_zones SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
   }
 
   /** Readers that have sent a heartbeat, with the live zone each is bound to. */
@@ -129,7 +135,8 @@ export class AccessZonesRepository {
     const params: unknown[] = [tenantId];
     const where = ['r.tenant_id = $1'];
     restrict(scope, 'z.outlet_id', where, params);
-    return this.ds.query(
+    return many(
+      this.ds,
       `SELECT r.id, r.reader_id AS "readerId", r.firmware_version AS "firmwareVersion", r.ip_address AS "ipAddress",
               r.first_seen_at AS "firstSeenAt", r.last_seen_at AS "lastSeenAt",
               CASE WHEN z.id IS NULL THEN NULL ELSE json_build_object('id', z.id, 'name', z.name) END AS zone
