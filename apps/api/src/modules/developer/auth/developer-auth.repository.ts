@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { exec, one } from '@wfm/db/sql';
 import type { Plan } from '@wfm/core/tenancy';
 import type { Scope } from '@wfm/core/scopes';
 
@@ -21,8 +22,9 @@ export interface CredentialRow {
 export class DeveloperAuthRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async liveApiKey(keyHash: string, now: Date): Promise<CredentialRow | null> {
-    const rows: CredentialRow[] = await this.ds.query(
+  liveApiKey(keyHash: string, now: Date): Promise<CredentialRow | null> {
+    return one(
+      this.ds,
       `SELECT k.id AS credential_id, k.tenant_id, k.key_hash AS secret_hash, k.scopes, k.last_used_at,
               t.plan, t.public_api_enabled, t.sso_enabled
          FROM api_keys k
@@ -30,11 +32,11 @@ export class DeveloperAuthRepository {
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)`,
       [keyHash, now],
     );
-    return rows[0] ?? null;
   }
 
-  async liveAccessToken(tokenHash: string, now: Date): Promise<CredentialRow | null> {
-    const rows: CredentialRow[] = await this.ds.query(
+  liveAccessToken(tokenHash: string, now: Date): Promise<CredentialRow | null> {
+    return one(
+      this.ds,
       `SELECT c.id AS credential_id, a.tenant_id, a.token_hash AS secret_hash, a.scopes, NULL::timestamptz AS last_used_at,
               t.plan, t.public_api_enabled, t.sso_enabled
          FROM oauth_access_tokens a
@@ -43,11 +45,10 @@ export class DeveloperAuthRepository {
         WHERE a.token_hash = $1 AND a.expires_at > $2 AND c.revoked_at IS NULL`,
       [tokenHash, now],
     );
-    return rows[0] ?? null;
   }
 
   /** Conditional, so concurrent requests of one key write at most once per interval between them. */
   async touchApiKey(id: string, now: Date, staleBefore: Date): Promise<void> {
-    await this.ds.query(`UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)`, [id, now, staleBefore]);
+    await exec(this.ds, `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)`, [id, now, staleBefore]);
   }
 }

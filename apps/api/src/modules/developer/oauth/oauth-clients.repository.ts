@@ -1,6 +1,9 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { OAuthAccessTokenEntity, OAuthClientEntity } from '@wfm/db/entities/developer-credential.entity';
+import type { OAuthAccessTokenEntity, OAuthClientEntity } from '@wfm/db/entities/developer-credential.entity';
+import { exec, many, one } from '@wfm/db/sql';
 
+export type NewOAuthClient = OAuthClientEntity;
+export type NewAccessToken = OAuthAccessTokenEntity;
 /** A client as it may be listed: the secret hash is never selected. */
 export type OAuthClient = Omit<OAuthClientEntity, 'secretHash'>;
 export type ClientForExchange = Pick<OAuthClientEntity, 'id' | 'tenantId' | 'secretHash' | 'allowedScopes' | 'revokedAt'>;
@@ -9,36 +12,47 @@ export type ClientForExchange = Pick<OAuthClientEntity, 'id' | 'tenantId' | 'sec
 export class OAuthClientsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insert(row: OAuthClientEntity): Promise<void> {
-    await this.ds.getRepository(OAuthClientEntity).insert(row);
+  async insert(row: NewOAuthClient): Promise<void> {
+    await exec(
+      this.ds,
+      `INSERT INTO oauth_clients (id, tenant_id, name, client_id, secret_hash, allowed_scopes, created_by_user_id, created_at, revoked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [row.id, row.tenantId, row.name, row.clientId, row.secretHash, row.allowedScopes, row.createdByUserId, row.createdAt, row.revokedAt],
+    );
   }
 
   list(tenantId: string): Promise<OAuthClient[]> {
-    return this.ds.getRepository(OAuthClientEntity).find({ where: { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return many(
+      this.ds,
+      `SELECT id, tenant_id AS "tenantId", name, client_id AS "clientId", allowed_scopes AS "allowedScopes",
+              created_by_user_id AS "createdByUserId", created_at AS "createdAt", revoked_at AS "revokedAt"
+         FROM oauth_clients WHERE tenant_id = $1 ORDER BY created_at, id`,
+      [tenantId],
+    );
   }
 
   /** False when the tenant has no such client. Revoking twice keeps the first revocation time. */
   async revoke(tenantId: string, id: string, at: Date): Promise<boolean> {
-    const result = await this.ds
-      .createQueryBuilder()
-      .update(OAuthClientEntity)
-      .set({ revokedAt: () => 'COALESCE(revoked_at, :at)' })
-      .where('tenant_id = :tenantId AND id = :id', { tenantId, id, at })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    return (await exec(this.ds, `UPDATE oauth_clients SET revoked_at = COALESCE(revoked_at, $3) WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at])) > 0;
   }
 
   /** By the public `client_id`, across tenants: the token endpoint learns the tenant from the client. */
   byClientId(clientId: string): Promise<ClientForExchange | null> {
-    return this.ds.getRepository(OAuthClientEntity).findOne({
-      where: { clientId },
-      select: { id: true, tenantId: true, secretHash: true, allowedScopes: true, revokedAt: true },
-    });
+    return one(
+      this.ds,
+      `SELECT id, tenant_id AS "tenantId", secret_hash AS "secretHash", allowed_scopes AS "allowedScopes", revoked_at AS "revokedAt"
+         FROM oauth_clients WHERE client_id = $1 LIMIT 1`,
+      [clientId],
+    );
   }
 
   /** Also drops the client's expired tokens, so the table holds about an hour of tokens per client. */
-  async insertToken(row: OAuthAccessTokenEntity): Promise<void> {
-    await this.ds.getRepository(OAuthAccessTokenEntity).insert(row);
-    await this.ds.query(`DELETE FROM oauth_access_tokens WHERE oauth_client_id = $1 AND expires_at <= $2`, [row.oauthClientId, row.createdAt]);
+  async insertToken(row: NewAccessToken): Promise<void> {
+    await exec(
+      this.ds,
+      `INSERT INTO oauth_access_tokens (id, tenant_id, oauth_client_id, token_hash, scopes, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [row.id, row.tenantId, row.oauthClientId, row.tokenHash, row.scopes, row.expiresAt, row.createdAt],
+    );
+    await exec(this.ds, `DELETE FROM oauth_access_tokens WHERE oauth_client_id = $1 AND expires_at <= $2`, [row.oauthClientId, row.createdAt]);
   }
 }

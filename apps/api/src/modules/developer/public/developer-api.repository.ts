@@ -1,6 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { OutletEntity } from '@wfm/db/entities/outlet.entity';
-import { UserEntity } from '@wfm/db/entities/user.entity';
+import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { live, many } from '@wfm/db/sql';
 import type { PageRequest } from '../../../http/public-list.js';
 
 export type PublicOutlet = Pick<OutletEntity, 'id' | 'name' | 'code' | 'city' | 'status' | 'createdAt'>;
@@ -11,24 +12,23 @@ export class DeveloperApiRepository {
   constructor(private readonly ds: DataSource) {}
 
   outlets(tenantId: string, page: PageRequest): Promise<PublicOutlet[]> {
-    return this.ds.getRepository(OutletEntity).find({
-      select: { id: true, name: true, code: true, city: true, status: true, createdAt: true },
-      where: { tenantId },
-      order: { name: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    return many(
+      this.ds,
+      `SELECT id, name, code, city, status, created_at AS "createdAt" FROM outlets WHERE tenant_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3`,
+      [tenantId, page.limit, page.offset],
+    );
   }
 
-  /** Live (not removed) users; soft-deleted rows are left out by TypeORM's delete-date column. */
+  /** Live (not removed) users. */
   employees(tenantId: string, page: PageRequest, newestFirst: boolean): Promise<PublicEmployee[]> {
     const direction = newestFirst ? 'DESC' : 'ASC';
-    return this.ds.getRepository(UserEntity).find({
-      select: { id: true, fullName: true, email: true, status: true },
-      where: { tenantId },
-      order: { createdAt: direction, id: direction },
-      skip: page.offset,
-      take: page.limit,
-    });
+    return many(
+      this.ds,
+      `SELECT u.id, u.full_name AS "fullName", u.email, u.status FROM users u
+        WHERE u.tenant_id = $1 AND ${live('u')}
+        ORDER BY u.created_at ${direction}, u.id ${direction}
+        LIMIT $2 OFFSET $3`,
+      [tenantId, page.limit, page.offset],
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
-import type { Tx } from '@wfm/db/transaction';
 import type { OneTimeTokenPurpose } from '@wfm/db/entities/auth.entity';
+import { exec, live, many, one } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
 
 export interface SignInAccount {
   id: string;
@@ -32,12 +33,6 @@ function identifierClause(id: Identifier): { column: 'email' | 'mobile'; value: 
   return 'email' in id ? { column: 'email', value: id.email } : { column: 'mobile', value: id.mobile };
 }
 
-/** TypeORM answers UPDATE … RETURNING with `[rows, rowCount]`. */
-async function updateReturning<T>(m: Tx, sql: string, params: unknown[]): Promise<T[]> {
-  const [rows] = (await m.query(sql, params)) as [T[], number];
-  return rows;
-}
-
 export class AuthRepository {
   constructor(private readonly ds: DataSource) {}
 
@@ -48,17 +43,17 @@ export class AuthRepository {
    */
   async signInAccount(id: Identifier, tenantSlug: string | undefined): Promise<SignInAccount | null> {
     const { column, value } = identifierClause(id);
-    const rows: Array<{ id: string; tenant_id: string; password_hash: string }> = await this.ds.query(
+    const r = await one<{ id: string; tenant_id: string; password_hash: string }>(
+      this.ds,
       `SELECT u.id, u.tenant_id, u.password_hash
          FROM users u JOIN tenants t ON t.id = u.tenant_id
-        WHERE u.${column} = $1 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
+        WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
           AND u.verified_at IS NOT NULL
           AND ($2::text IS NULL OR t.slug = $2)
         ORDER BY u.created_at, u.id
         LIMIT 1`,
       [value, tenantSlug ?? null],
     );
-    const r = rows[0];
     return r ? { id: r.id, tenantId: r.tenant_id, passwordHash: r.password_hash } : null;
   }
 
@@ -69,10 +64,11 @@ export class AuthRepository {
    */
   async resetCandidates(id: Identifier): Promise<MailableUser[]> {
     const { column, value } = identifierClause(id);
-    const rows: Array<{ id: string; tenant_id: string; email: string; full_name: string }> = await this.ds.query(
-      `SELECT id, tenant_id, email, full_name FROM users
-        WHERE ${column} = $1 AND deleted_at IS NULL AND status = 'ACTIVE' AND email IS NOT NULL AND verified_at IS NOT NULL
-        ORDER BY created_at, id
+    const rows = await many<{ id: string; tenant_id: string; email: string; full_name: string }>(
+      this.ds,
+      `SELECT u.id, u.tenant_id, u.email, u.full_name FROM users u
+        WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.email IS NOT NULL AND u.verified_at IS NOT NULL
+        ORDER BY u.created_at, u.id
         LIMIT ${RESET_CANDIDATES}`,
       [value],
     );
@@ -80,11 +76,11 @@ export class AuthRepository {
   }
 
   async createSession(tx: Tx, s: { id: string; tenantId: string; userId: string; expiresAt: Date }): Promise<void> {
-    await tx.query(`INSERT INTO auth_sessions (id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)`, [s.id, s.tenantId, s.userId, s.expiresAt]);
+    await exec(tx, `INSERT INTO auth_sessions (id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)`, [s.id, s.tenantId, s.userId, s.expiresAt]);
   }
 
   async createRefreshToken(tx: Tx, t: { jti: string; tenantId: string; sessionId: string; expiresAt: Date }): Promise<void> {
-    await tx.query(`INSERT INTO refresh_tokens (id, tenant_id, session_id, expires_at) VALUES ($1, $2, $3, $4)`, [t.jti, t.tenantId, t.sessionId, t.expiresAt]);
+    await exec(tx, `INSERT INTO refresh_tokens (id, tenant_id, session_id, expires_at) VALUES ($1, $2, $3, $4)`, [t.jti, t.tenantId, t.sessionId, t.expiresAt]);
   }
 
   /**
@@ -93,7 +89,7 @@ export class AuthRepository {
    * the second waits on the row lock and then no longer matches `used_at IS NULL`.
    */
   async consumeRefreshToken(tx: Tx, ref: RefreshRef, now: Date): Promise<boolean> {
-    const rows = await updateReturning(
+    const used = await exec(
       tx,
       `UPDATE refresh_tokens rt SET used_at = $5
          FROM auth_sessions s, users u
@@ -101,34 +97,33 @@ export class AuthRepository {
           AND rt.used_at IS NULL AND rt.expires_at > $5
           AND s.id = rt.session_id AND s.tenant_id = rt.tenant_id AND s.user_id = $4
           AND s.revoked_at IS NULL AND s.expires_at > $5
-          AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.deleted_at IS NULL AND u.status = 'ACTIVE'
-        RETURNING rt.id`,
+          AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND ${live('u')} AND u.status = 'ACTIVE'`,
       [ref.jti, ref.sessionId, ref.tenantId, ref.userId, now],
     );
-    return rows.length === 1;
+    return used === 1;
   }
 
   /** Sessions slide: each rotation moves the session's end to the new refresh token's expiry. */
   async extendSession(tx: Tx, sessionId: string, tenantId: string, expiresAt: Date): Promise<void> {
-    await tx.query(`UPDATE auth_sessions SET expires_at = $3 WHERE id = $1 AND tenant_id = $2`, [sessionId, tenantId, expiresAt]);
+    await exec(tx, `UPDATE auth_sessions SET expires_at = $3 WHERE id = $1 AND tenant_id = $2`, [sessionId, tenantId, expiresAt]);
   }
 
   /** Revokes the session when `ref` names a refresh token of it that was already rotated. */
   async revokeSessionIfReused(ref: RefreshRef, now: Date): Promise<boolean> {
-    const rows = await updateReturning(
-      this.ds.manager,
+    const revoked = await exec(
+      this.ds,
       `UPDATE auth_sessions s SET revoked_at = $3, revoked_reason = 'refresh_token_reuse'
         WHERE s.id = $1 AND s.tenant_id = $2 AND s.revoked_at IS NULL
-          AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.id = $4 AND rt.session_id = s.id AND rt.used_at IS NOT NULL)
-        RETURNING s.id`,
+          AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.id = $4 AND rt.session_id = s.id AND rt.used_at IS NOT NULL)`,
       [ref.sessionId, ref.tenantId, now, ref.jti],
     );
-    return rows.length === 1;
+    return revoked === 1;
   }
 
   /** Revokes the session `ref` belongs to, whichever of its refresh tokens it is. */
   async revokeSessionOf(ref: RefreshRef, now: Date, reason: string): Promise<void> {
-    await this.ds.query(
+    await exec(
+      this.ds,
       `UPDATE auth_sessions s SET revoked_at = $3, revoked_reason = $5
         WHERE s.id = $1 AND s.tenant_id = $2 AND s.revoked_at IS NULL
           AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.id = $4 AND rt.session_id = s.id)`,
@@ -137,7 +132,8 @@ export class AuthRepository {
   }
 
   async revokeUserSessions(tx: Tx, tenantId: string, userId: string, now: Date, reason: string): Promise<void> {
-    await tx.query(
+    await exec(
+      tx,
       `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4 WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
       [tenantId, userId, now, reason],
     );
@@ -147,7 +143,8 @@ export class AuthRepository {
     tx: Tx,
     t: { id: string; tenantId: string; userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
   ): Promise<void> {
-    await tx.query(
+    await exec(
+      tx,
       `INSERT INTO one_time_tokens (id, tenant_id, user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [t.id, t.tenantId, t.userId, t.purpose, t.tokenHash, t.expiresAt],
     );
@@ -155,20 +152,19 @@ export class AuthRepository {
 
   /** Atomically uses an unexpired, unused token; null when there is none (unknown, used or expired). */
   async consumeOneTimeToken(tx: Tx, purpose: OneTimeTokenPurpose, tokenHash: string, now: Date): Promise<{ tenantId: string; userId: string } | null> {
-    const rows = await updateReturning<{ tenant_id: string; user_id: string }>(
+    return one(
       tx,
       `UPDATE one_time_tokens SET used_at = $3
         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-        RETURNING tenant_id, user_id`,
+        RETURNING tenant_id AS "tenantId", user_id AS "userId"`,
       [tokenHash, purpose, now],
     );
-    const r = rows[0];
-    return r ? { tenantId: r.tenant_id, userId: r.user_id } : null;
   }
 
   /** Retires a user's outstanding tokens of one purpose (superseded or no longer needed). */
   async retireOneTimeTokens(tx: Tx, tenantId: string, userId: string, purpose: OneTimeTokenPurpose, now: Date): Promise<void> {
-    await tx.query(
+    await exec(
+      tx,
       `UPDATE one_time_tokens SET used_at = $4 WHERE tenant_id = $1 AND user_id = $2 AND purpose = $3 AND used_at IS NULL`,
       [tenantId, userId, purpose, now],
     );
@@ -176,25 +172,23 @@ export class AuthRepository {
 
   /** False when the user is gone or inactive, so a token cannot revive a removed account. */
   async setPassword(tx: Tx, tenantId: string, userId: string, passwordHash: string): Promise<boolean> {
-    const rows = await updateReturning(
+    const changed = await exec(
       tx,
-      `UPDATE users SET password_hash = $3, updated_at = now()
-        WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'
-        RETURNING id`,
+      `UPDATE users u SET password_hash = $3, updated_at = now()
+        WHERE u.id = $2 AND u.tenant_id = $1 AND ${live('u')} AND u.status = 'ACTIVE'`,
       [tenantId, userId, passwordHash],
     );
-    return rows.length === 1;
+    return changed === 1;
   }
 
   /** Marks a live, active user verified (keeping an earlier date); false when the user is gone or inactive. */
   async markVerified(tx: Tx, tenantId: string, userId: string, at: Date): Promise<boolean> {
-    const rows = await updateReturning(
+    const changed = await exec(
       tx,
-      `UPDATE users SET verified_at = COALESCE(verified_at, $3)
-        WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL AND status = 'ACTIVE'
-        RETURNING id`,
+      `UPDATE users u SET verified_at = COALESCE(u.verified_at, $3)
+        WHERE u.id = $2 AND u.tenant_id = $1 AND ${live('u')} AND u.status = 'ACTIVE'`,
       [tenantId, userId, at],
     );
-    return rows.length === 1;
+    return changed === 1;
   }
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from '@wfm/db/data-source';
+import { live, one } from '@wfm/db/sql';
 import type { Plan, Role } from '@wfm/core/tenancy';
 import type { UserPrincipal } from '../../../http/context.js';
 
@@ -21,16 +22,16 @@ export class PrincipalRepository {
   constructor(private readonly ds: DataSource) {}
 
   async load(userId: string, tenantId: string, sessionId: string, now: Date): Promise<UserPrincipal | null> {
-    const rows: Row[] = await this.ds.query(
+    const r = await one<Row>(
+      this.ds,
       `SELECT u.id, u.tenant_id, u.role, u.full_name, t.plan, t.timezone, t.public_api_enabled, t.sso_enabled
          FROM users u
          JOIN tenants t ON t.id = u.tenant_id
          JOIN auth_sessions s ON s.id = $3 AND s.user_id = u.id AND s.tenant_id = u.tenant_id
-        WHERE u.id = $1 AND u.tenant_id = $2 AND u.deleted_at IS NULL AND u.status = 'ACTIVE'
+        WHERE u.id = $1 AND u.tenant_id = $2 AND ${live('u')} AND u.status = 'ACTIVE'
           AND s.revoked_at IS NULL AND s.expires_at > $4`,
       [userId, tenantId, sessionId, now],
     );
-    const r = rows[0];
     if (!r) return null;
     return {
       kind: 'user',

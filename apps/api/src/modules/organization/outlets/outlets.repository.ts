@@ -1,52 +1,78 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
+import type { OutletEntity, OutletStatus } from '@wfm/db/entities/outlet.entity';
+import { assignments, exec, many, one, onConstraint, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { OutletEntity, type OutletStatus } from '@wfm/db/entities/outlet.entity';
 
 export type Outlet = OutletEntity;
 export type OutletChanges = Partial<Pick<OutletEntity, 'name' | 'code' | 'city' | 'address' | 'status'>>;
 
 export const CODE_TAKEN = 'An outlet with this code already exists';
 
+const OUTLET_COLUMNS = `id, tenant_id AS "tenantId", name, code, city, address, status, created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const CHANGE_COLUMNS: Columns<OutletChanges & { updatedAt: Date }> = {
+  name: 'name',
+  code: 'code',
+  city: 'city',
+  address: 'address',
+  status: 'status',
+  updatedAt: 'updated_at',
+};
+
 /** The unique index on (tenant_id, lower(code)), so a lost race still answers 409. */
-async function conflictOnUniqueViolation<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-    throw driver?.code === '23505' && driver.constraint === 'outlets_tenant_code_key' ? new ConflictError(CODE_TAKEN) : err;
-  }
-}
+const TAKEN = { outlets_tenant_code_key: () => new ConflictError(CODE_TAKEN) };
 
 export class OutletsRepository {
   constructor(private readonly ds: DataSource) {}
 
   list(tenantId: string, status: OutletStatus | undefined): Promise<Outlet[]> {
-    return this.ds.getRepository(OutletEntity).find({
-      where: status ? { tenantId, status } : { tenantId },
-      order: { name: 'ASC', id: 'ASC' },
-    });
+    return many(
+      this.ds,
+      `SELECT ${OUTLET_COLUMNS} FROM outlets WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY name, id`,
+      [tenantId, status ?? null],
+    );
   }
 
   lock(tx: Tx, tenantId: string, id: string): Promise<Outlet | null> {
-    return tx.getRepository(OutletEntity).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+    return one(tx, `SELECT ${OUTLET_COLUMNS} FROM outlets WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
   }
 
   async insert(tx: Tx, rows: Outlet[]): Promise<void> {
-    await conflictOnUniqueViolation(tx.insert(OutletEntity, rows));
+    await exec(
+      tx,
+      `INSERT INTO outlets (id, tenant_id, name, code, city, address, status, created_at, updated_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[])`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.tenantId),
+        rows.map((r) => r.name),
+        rows.map((r) => r.code),
+        rows.map((r) => r.city),
+        rows.map((r) => r.address),
+        rows.map((r) => r.status),
+        rows.map((r) => r.createdAt),
+        rows.map((r) => r.updatedAt),
+      ],
+    ).catch((err) => onConstraint(err, TAKEN));
   }
 
   async update(tx: Tx, tenantId: string, id: string, changes: OutletChanges, at: Date): Promise<Outlet> {
-    await conflictOnUniqueViolation(tx.update(OutletEntity, { tenantId, id }, { ...changes, updatedAt: at }));
-    return tx.getRepository(OutletEntity).findOneByOrFail({ tenantId, id });
+    const params: unknown[] = [tenantId, id];
+    const row = await one<Outlet>(
+      tx,
+      `UPDATE outlets SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2 RETURNING ${OUTLET_COLUMNS}`,
+      params,
+    ).catch((err) => onConstraint(err, TAKEN));
+    return row!;
   }
 
   /** Lower-cased codes among these that the tenant already uses. */
   async takenCodes(tx: Tx, tenantId: string, lowerCodes: string[]): Promise<Set<string>> {
-    const rows: Array<{ code: string }> = await tx.query(
-      `SELECT lower(code) AS code FROM outlets WHERE tenant_id = $1 AND lower(code) = ANY($2::text[])`,
-      [tenantId, lowerCodes],
-    );
+    const rows = await many<{ code: string }>(tx, `SELECT lower(code) AS code FROM outlets WHERE tenant_id = $1 AND lower(code) = ANY($2::text[])`, [
+      tenantId,
+      lowerCodes,
+    ]);
     return new Set(rows.map((r) => r.code));
   }
 }

@@ -3,9 +3,9 @@ import { uuid, type PasswordHasher } from '@wfm/core/crypto';
 import { normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import { isValidTimezone, type Plan } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
-import type { UserEntity } from '@wfm/db/entities/user.entity';
+import type { User } from '../users/users.repository.js';
 import type { TenantProvisioningRepository } from './tenant-provisioning.repository.js';
+import type { Tenant } from './tenants.repository.js';
 import type { OwnerDto, TenantDto } from './tenants.schemas.js';
 import { toTenantDto } from './tenants.service.js';
 
@@ -42,7 +42,7 @@ export function slugify(name: string): string {
   return slug || 'company';
 }
 
-function toOwnerDto(u: UserEntity): OwnerDto {
+function toOwnerDto(u: User): OwnerDto {
   return {
     id: u.id,
     tenantId: u.tenantId,
@@ -97,7 +97,7 @@ export class TenantProvisioningService {
 
     return this.transaction(async (tx) => {
       const tenantRow = { id: uuid(), name, plan: input.plan, timezone: input.timezone };
-      let tenant: TenantEntity | null;
+      let tenant: Tenant | null;
       if (input.slug !== undefined) {
         tenant = await this.repo.insertTenant(tx, { ...tenantRow, slug: input.slug });
         if (!tenant) throw new ConflictError('Tenant slug already exists');

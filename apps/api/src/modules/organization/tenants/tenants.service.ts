@@ -1,11 +1,10 @@
 import type { Clock } from '@wfm/core/clock';
 import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { planIncludes, type Plan } from '@wfm/core/tenancy';
-import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { AccessFeed } from '../../access/feed/access-feed.service.js';
 import type { Propagated } from '../../access/feed/propagation.js';
-import type { TenantChanges, TenantsRepository } from './tenants.repository.js';
+import type { Tenant, TenantChanges, TenantsRepository } from './tenants.repository.js';
 import type { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
 
 export interface OperatorTenantChanges {
@@ -14,7 +13,7 @@ export interface OperatorTenantChanges {
   ssoEnabled?: boolean;
 }
 
-export function toTenantDto(t: TenantEntity): TenantDto {
+export function toTenantDto(t: Tenant): TenantDto {
   return {
     id: t.id,
     name: t.name,

@@ -1,5 +1,6 @@
 import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
+import { exec, live, many, one } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 /**
@@ -14,15 +15,17 @@ export class UserOutletsRepository {
   constructor(private readonly ds: DataSource) {}
 
   async liveUserRole(tx: Tx | null, tenantId: string, userId: string): Promise<Role | null> {
-    const rows: Array<{ role: Role }> = await (tx ?? this.ds).query(
-      `SELECT role FROM users WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL${tx ? ' FOR UPDATE' : ''}`,
+    const row = await one<{ role: Role }>(
+      tx ?? this.ds,
+      `SELECT u.role FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND ${live('u')}${tx ? ' FOR UPDATE' : ''}`,
       [tenantId, userId],
     );
-    return rows[0]?.role ?? null;
+    return row?.role ?? null;
   }
 
   async outletIdsOf(tx: Tx | null, tenantId: string, userId: string): Promise<string[]> {
-    const rows: Array<{ outlet_id: string }> = await (tx ?? this.ds).query(
+    const rows = await many<{ outlet_id: string }>(
+      tx ?? this.ds,
       `SELECT outlet_id FROM user_outlets WHERE tenant_id = $1 AND user_id = $2 ORDER BY outlet_id`,
       [tenantId, userId],
     );
@@ -30,20 +33,17 @@ export class UserOutletsRepository {
   }
 
   async assignedToAny(tenantId: string, userId: string, outletIds: string[]): Promise<boolean> {
-    const rows: Array<{ hit: boolean }> = await this.ds.query(
-      `SELECT ${assignedToAnySql('$2', '$1', '$3::uuid[]')} AS hit`,
-      [tenantId, userId, outletIds],
-    );
-    return rows[0]?.hit === true;
+    const row = await one<{ hit: boolean }>(this.ds, `SELECT ${assignedToAnySql('$2', '$1', '$3::uuid[]')} AS hit`, [tenantId, userId, outletIds]);
+    return row?.hit === true;
   }
 
   async existingOutlets(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
-    const rows: Array<{ id: string }> = await tx.query(`SELECT id FROM outlets WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+    const rows = await many<{ id: string }>(tx, `SELECT id FROM outlets WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
     return new Set(rows.map((r) => r.id));
   }
 
   async replace(tx: Tx, tenantId: string, userId: string, outletIds: string[]): Promise<void> {
-    await tx.query(`DELETE FROM user_outlets WHERE tenant_id = $1 AND user_id = $2`, [tenantId, userId]);
-    await tx.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, $2, unnest($3::uuid[])`, [tenantId, userId, outletIds]);
+    await exec(tx, `DELETE FROM user_outlets WHERE tenant_id = $1 AND user_id = $2`, [tenantId, userId]);
+    await exec(tx, `INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, $2, unnest($3::uuid[])`, [tenantId, userId, outletIds]);
   }
 }

@@ -1,34 +1,39 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { UserEntity } from '@wfm/db/entities/user.entity';
 import type { OutletScope } from '../user-outlets/outlet-scope.service.js';
 import { assignedToAnySql } from '../user-outlets/user-outlets.repository.js';
 import type { UserDto } from './users.schemas.js';
 
 /** A live user as the API may show it: the password hash is never selected. */
 export type User = Omit<UserEntity, 'passwordHash' | 'deletedAt'>;
-export type NewUser = Omit<UserEntity, 'deletedAt'>;
+/** People the users module adds are vouched for, so verified_at is left to its default (now). */
+export type NewUser = Omit<UserEntity, 'deletedAt' | 'verifiedAt'>;
 export type UserChanges = Partial<Pick<UserEntity, 'fullName' | 'email' | 'mobile' | 'role' | 'employeeCode' | 'status'>>;
 
 export const EMAIL_TAKEN = 'A user with this email already exists';
 export const MOBILE_TAKEN = 'A user with this mobile number already exists';
 
-/** The partial unique indexes of the foundation migration, so a lost race still answers 409. */
-const UNIQUE_INDEX_MESSAGES: Record<string, string> = {
-  users_tenant_email_key: EMAIL_TAKEN,
-  users_tenant_mobile_key: MOBILE_TAKEN,
+export const USER_COLUMNS = `id, tenant_id AS "tenantId", full_name AS "fullName", email, mobile, role, status, employee_code AS "employeeCode",
+  verified_at AS "verifiedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const CHANGE_COLUMNS: Columns<UserChanges & { updatedAt: Date }> = {
+  fullName: 'full_name',
+  email: 'email',
+  mobile: 'mobile',
+  role: 'role',
+  employeeCode: 'employee_code',
+  status: 'status',
+  updatedAt: 'updated_at',
 };
 
-async function conflictOnUniqueViolation<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-    const message = driver?.code === '23505' && driver.constraint ? UNIQUE_INDEX_MESSAGES[driver.constraint] : undefined;
-    throw message ? new ConflictError(message) : err;
-  }
-}
+/** The partial unique indexes of the foundation migration, so a lost race still answers 409. */
+const TAKEN = {
+  users_tenant_email_key: () => new ConflictError(EMAIL_TAKEN),
+  users_tenant_mobile_key: () => new ConflictError(MOBILE_TAKEN),
+};
 
 export class UsersRepository {
   constructor(private readonly ds: DataSource) {}
@@ -45,13 +50,14 @@ export class UsersRepository {
       visible.scope.kind === 'outlets'
         ? `AND (id = $${params.push(visible.alsoUserId)} OR ${assignedToAnySql('users.id', 'users.tenant_id', `$${params.push(visible.scope.outletIds)}::uuid[]`)})`
         : '';
-    return this.ds.query(
+    return many(
+      this.ds,
       `SELECT id, tenant_id AS "tenantId", full_name AS "fullName", email, mobile, role, status,
               employee_code AS "employeeCode",
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
               to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
          FROM users
-        WHERE tenant_id = $1 AND deleted_at IS NULL ${scoped}
+        WHERE tenant_id = $1 AND ${live('users')} ${scoped}
         ORDER BY created_at, id
         LIMIT $2 OFFSET $3`,
       params,
@@ -59,33 +65,56 @@ export class UsersRepository {
   }
 
   findLive(tenantId: string, id: string): Promise<User | null> {
-    return this.ds.getRepository(UserEntity).findOneBy({ tenantId, id });
+    return one(this.ds, `SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND ${live('u')}`, [tenantId, id]);
   }
 
   /** Locks the row so concurrent changes to one user are applied one after the other. */
   lockLive(tx: Tx, tenantId: string, id: string): Promise<User | null> {
-    return tx.getRepository(UserEntity).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+    return one(tx, `SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND ${live('u')} FOR UPDATE`, [tenantId, id]);
   }
 
   async insert(tx: Tx, rows: NewUser[]): Promise<void> {
-    await conflictOnUniqueViolation(tx.insert(UserEntity, rows));
+    await exec(
+      tx,
+      `INSERT INTO users (id, tenant_id, full_name, email, mobile, role, status, employee_code, password_hash, created_at, updated_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[])`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.tenantId),
+        rows.map((r) => r.fullName),
+        rows.map((r) => r.email),
+        rows.map((r) => r.mobile),
+        rows.map((r) => r.role),
+        rows.map((r) => r.status),
+        rows.map((r) => r.employeeCode),
+        rows.map((r) => r.passwordHash),
+        rows.map((r) => r.createdAt),
+        rows.map((r) => r.updatedAt),
+      ],
+    ).catch((err) => onConstraint(err, TAKEN));
   }
 
   async update(tx: Tx, tenantId: string, id: string, changes: UserChanges, at: Date): Promise<User> {
-    await conflictOnUniqueViolation(tx.update(UserEntity, { tenantId, id }, { ...changes, updatedAt: at }));
-    return tx.getRepository(UserEntity).findOneByOrFail({ tenantId, id });
+    const params: unknown[] = [tenantId, id];
+    const row = await one<User>(
+      tx,
+      `UPDATE users SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`,
+      params,
+    ).catch((err) => onConstraint(err, TAKEN));
+    return row!;
   }
 
   async softDelete(tx: Tx, tenantId: string, id: string, at: Date): Promise<void> {
-    await tx.update(UserEntity, { tenantId, id }, { deletedAt: at, updatedAt: at });
+    await exec(tx, `UPDATE users SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
   }
 
   /** Live users of the tenant holding any of these (normalised) emails or mobiles. */
   findHolders(tx: Tx, tenantId: string, emails: string[], mobiles: string[]): Promise<Array<{ email: string | null; mobile: string | null }>> {
-    return tx.query(
-      `SELECT email, mobile FROM users
-        WHERE tenant_id = $1 AND deleted_at IS NULL
-          AND (email = ANY($2::text[]) OR mobile = ANY($3::text[]))`,
+    return many(
+      tx,
+      `SELECT u.email, u.mobile FROM users u
+        WHERE u.tenant_id = $1 AND ${live('u')}
+          AND (u.email = ANY($2::text[]) OR u.mobile = ANY($3::text[]))`,
       [tenantId, emails, mobiles],
     );
   }
