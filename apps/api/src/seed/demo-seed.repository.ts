@@ -1,10 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { uuid } from '@wfm/core/crypto';
 import type { Role } from '@wfm/core/tenancy';
-import { TenantEntity } from '@wfm/db/entities/tenant.entity';
-import { UserEntity } from '@wfm/db/entities/user.entity';
-import { OutletEntity } from '@wfm/db/entities/outlet.entity';
-import { UserOutletEntity } from '@wfm/db/entities/user-outlet.entity';
+import { exec, one } from '@wfm/db/sql';
 
 export interface DemoUser {
   fullName: string;
@@ -20,33 +17,43 @@ export interface DemoOutlet {
   city: string;
 }
 
-/** The seed's own writes, so the demo does not depend on the feature modules' services. */
+/** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
 
   async tenantIdBySlug(slug: string): Promise<string | null> {
-    const t = await this.ds.getRepository(TenantEntity).findOne({ where: { slug }, select: { id: true } });
-    return t?.id ?? null;
+    return (await one<{ id: string }>(this.ds, `SELECT id FROM tenants WHERE slug = $1`, [slug]))?.id ?? null;
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
   async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[] }): Promise<void> {
     await this.ds.transaction(async (tx) => {
-      await tx.update(TenantEntity, { id: tenantId }, { publicApiEnabled: true });
+      await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
-      const outlets = input.outlets.map((o) => ({ id: uuid(), tenantId, ...o, address: null, status: 'ACTIVE' as const }));
-      await tx.insert(
-        UserEntity,
-        users.map(({ id, fullName, email, role }) => ({ id, tenantId, fullName, email, role, mobile: null, status: 'ACTIVE' as const, employeeCode: null, passwordHash: input.passwordHash })),
+      const outlets = input.outlets.map((o) => ({ ...o, id: uuid() }));
+      await exec(
+        tx,
+        `INSERT INTO users (id, tenant_id, full_name, email, role, status, password_hash)
+         SELECT u.id, $1, u.full_name, u.email, u.role, 'ACTIVE', $2 FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) AS u(id, full_name, email, role)`,
+        [tenantId, input.passwordHash, users.map((u) => u.id), users.map((u) => u.fullName), users.map((u) => u.email), users.map((u) => u.role)],
       );
-      await tx.insert(OutletEntity, outlets);
-      const assignments = users.flatMap((u) => outlets.filter((o) => o.code === u.outletCode).map((o) => ({ tenantId, userId: u.id, outletId: o.id })));
-      if (assignments.length) await tx.insert(UserOutletEntity, assignments);
+      await exec(
+        tx,
+        `INSERT INTO outlets (id, tenant_id, name, code, city, status)
+         SELECT o.id, $1, o.name, o.code, o.city, 'ACTIVE' FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS o(id, name, code, city)`,
+        [tenantId, outlets.map((o) => o.id), outlets.map((o) => o.name), outlets.map((o) => o.code), outlets.map((o) => o.city)],
+      );
+      const assignments = users.flatMap((u) => outlets.filter((o) => o.code === u.outletCode).map((o) => ({ userId: u.id, outletId: o.id })));
+      await exec(
+        tx,
+        `INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, a.user_id, a.outlet_id FROM unnest($2::uuid[], $3::uuid[]) AS a(user_id, outlet_id)`,
+        [tenantId, assignments.map((a) => a.userId), assignments.map((a) => a.outletId)],
+      );
     });
   }
 
   /** Undoes a half-seeded demo (rows of other tables go with it by ON DELETE CASCADE). */
   async removeTenant(tenantId: string): Promise<void> {
-    await this.ds.getRepository(TenantEntity).delete({ id: tenantId });
+    await exec(this.ds, `DELETE FROM tenants WHERE id = $1`, [tenantId]);
   }
 }

@@ -1,7 +1,8 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
+import type { AttendanceEventEntity, AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
+import { assignments, exec, many, one, onConstraint, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { AttendanceEventEntity, type AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 
 export type AttendanceEvent = AttendanceEventEntity;
 export type AttendanceChanges = Partial<Pick<AttendanceEventEntity, 'clockOutAt' | 'status' | 'reviewNote' | 'reviewedByUserId' | 'reviewedAt'>>;
@@ -20,46 +21,80 @@ export function alreadyClockedIn(): ConflictError {
   return new ConflictError('You are already clocked in');
 }
 
+const EVENT_COLUMNS = `id, tenant_id AS "tenantId", user_id AS "userId", outlet_id AS "outletId", shift_assignment_id AS "shiftAssignmentId",
+  clock_in_at AS "clockInAt", clock_out_at AS "clockOutAt", status, review_note AS "reviewNote", reviewed_by_user_id AS "reviewedByUserId",
+  reviewed_at AS "reviewedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const CHANGE_COLUMNS: Columns<AttendanceChanges & { updatedAt: Date }> = {
+  clockOutAt: 'clock_out_at',
+  status: 'status',
+  reviewNote: 'review_note',
+  reviewedByUserId: 'reviewed_by_user_id',
+  reviewedAt: 'reviewed_at',
+  updatedAt: 'updated_at',
+};
+
 export class AttendanceRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Ordered by clock-in then id, which is unique, so pages neither repeat nor skip rows. */
   list(tenantId: string, filter: AttendanceFilter, limit: number, offset: number): Promise<AttendanceEvent[]> {
-    const qb = this.ds.getRepository(AttendanceEventEntity).createQueryBuilder('a').where('a.tenant_id = :tenantId', { tenantId });
-    if (filter.userId) qb.andWhere('a.user_id = :userId', { userId: filter.userId });
-    if (filter.outletId) qb.andWhere('a.outlet_id = :outletId', { outletId: filter.outletId });
-    if (filter.status) qb.andWhere('a.status = :status', { status: filter.status });
-    if (filter.from) qb.andWhere('a.clock_in_at >= :from', { from: filter.from });
-    if (filter.to) qb.andWhere('a.clock_in_at < :to', { to: filter.to });
-    if (filter.visible) {
-      qb.andWhere('(a.outlet_id = ANY(:visibleOutletIds) OR a.user_id = :visibleUserId)', {
-        visibleOutletIds: filter.visible.outletIds,
-        visibleUserId: filter.visible.userId,
-      });
-    }
-    return qb.orderBy('a.clock_in_at', 'ASC').addOrderBy('a.id', 'ASC').limit(limit).offset(offset).getMany();
+    const params: unknown[] = [tenantId];
+    const where = ['tenant_id = $1'];
+    if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
+    if (filter.outletId) where.push(`outlet_id = $${params.push(filter.outletId)}`);
+    if (filter.status) where.push(`status = $${params.push(filter.status)}`);
+    if (filter.from) where.push(`clock_in_at >= $${params.push(filter.from)}`);
+    if (filter.to) where.push(`clock_in_at < $${params.push(filter.to)}`);
+    if (filter.visible) where.push(`(outlet_id = ANY($${params.push(filter.visible.outletIds)}::uuid[]) OR user_id = $${params.push(filter.visible.userId)})`);
+    return many(
+      this.ds,
+      `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE ${where.join(' AND ')}
+        ORDER BY clock_in_at, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+      params,
+    );
   }
 
   lock(tx: Tx, tenantId: string, id: string): Promise<AttendanceEvent | null> {
-    return tx.getRepository(AttendanceEventEntity).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+    return one(tx, `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
   }
 
   lockOpen(tx: Tx, tenantId: string, userId: string): Promise<AttendanceEvent | null> {
-    return tx.getRepository(AttendanceEventEntity).findOne({ where: { tenantId, userId, status: 'OPEN' }, lock: { mode: 'pessimistic_write' } });
+    return one(tx, `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE tenant_id = $1 AND user_id = $2 AND status = 'OPEN' LIMIT 1 FOR UPDATE`, [tenantId, userId]);
   }
 
   /** The partial unique index on open events decides a race between two clock-ins. */
   async insert(tx: Tx, row: AttendanceEvent): Promise<void> {
-    try {
-      await tx.insert(AttendanceEventEntity, row);
-    } catch (err) {
-      const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-      throw driver?.code === '23505' && driver.constraint === 'attendance_events_one_open_key' ? alreadyClockedIn() : err;
-    }
+    await exec(
+      tx,
+      `INSERT INTO attendance_events (id, tenant_id, user_id, outlet_id, shift_assignment_id, clock_in_at, clock_out_at, status, review_note,
+         reviewed_by_user_id, reviewed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        row.id,
+        row.tenantId,
+        row.userId,
+        row.outletId,
+        row.shiftAssignmentId,
+        row.clockInAt,
+        row.clockOutAt,
+        row.status,
+        row.reviewNote,
+        row.reviewedByUserId,
+        row.reviewedAt,
+        row.createdAt,
+        row.updatedAt,
+      ],
+    ).catch((err) => onConstraint(err, { attendance_events_one_open_key: alreadyClockedIn }));
   }
 
   async update(tx: Tx, tenantId: string, id: string, changes: AttendanceChanges, at: Date): Promise<AttendanceEvent> {
-    await tx.update(AttendanceEventEntity, { tenantId, id }, { ...changes, updatedAt: at });
-    return tx.getRepository(AttendanceEventEntity).findOneByOrFail({ tenantId, id });
+    const params: unknown[] = [tenantId, id];
+    const row = await one<AttendanceEvent>(
+      tx,
+      `UPDATE attendance_events SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2 RETURNING ${EVENT_COLUMNS}`,
+      params,
+    );
+    return row!;
   }
 }

@@ -200,12 +200,12 @@ export class LeaveService {
       if (request.status !== 'PENDING') throw notPending(request, 'cancelled');
       const now = this.clock.now();
       const updated = await this.repo.update(tx, actor.tenantId, id, { status: 'CANCELLED', decidedAt: now }, now);
-      return toLeaveRequestDto(updated, await this.repo.approvalsOf(actor.tenantId, [id], tx));
+      return toLeaveRequestDto(updated, await this.repo.approvalsOf(tx, actor.tenantId, [id]));
     });
   }
 
   async chain(tenantId: string): Promise<ApprovalChainDto> {
-    return chainDto(await this.repo.chain(tenantId));
+    return chainDto(await this.repo.chain(null, tenantId));
   }
 
   async setChain(actor: Actor, body: PutApprovalChainBody): Promise<ApprovalChainDto> {
@@ -224,14 +224,14 @@ export class LeaveService {
     if (!request || !(await this.canSee(actor, request))) throw notFound();
     if (request.status !== 'PENDING') throw notPending(request, verb);
     if (request.userId === actor.userId) throw new ForbiddenError('You cannot decide on your own leave request');
-    const configured = await this.repo.chain(actor.tenantId, tx);
+    const configured = await this.repo.chain(tx, actor.tenantId);
     const chain = configured.length ? configured : [...DEFAULT_APPROVAL_CHAIN];
     const needed = chain[Math.min(request.currentStep, chain.length) - 1]!;
     // TENANT_GROUP_OWNER ranks above every role, so it passes every step.
     if (roleRank(actor.role) > roleRank(needed)) {
       throw new ForbiddenError(`Step ${request.currentStep} of the approval chain needs ${needed} or above`);
     }
-    const approvals = await this.repo.approvalsOf(actor.tenantId, [id], tx);
+    const approvals = await this.repo.approvalsOf(tx, actor.tenantId, [id]);
     if (approvals.some((a) => a.decidedByUserId === actor.userId)) throw new ForbiddenError('You already approved an earlier step of this leave request');
     return { request, approvals, chain };
   }
@@ -259,7 +259,7 @@ export class LeaveService {
 
   private async withApprovals(tenantId: string, rows: LeaveRequest[]): Promise<LeaveRequestDto[]> {
     const byRequest = new Map<string, LeaveApproval[]>();
-    for (const a of await this.repo.approvalsOf(tenantId, rows.map((r) => r.id))) {
+    for (const a of await this.repo.approvalsOf(null, tenantId, rows.map((r) => r.id))) {
       byRequest.set(a.leaveRequestId, [...(byRequest.get(a.leaveRequestId) ?? []), a]);
     }
     return rows.map((r) => toLeaveRequestDto(r, byRequest.get(r.id) ?? []));
