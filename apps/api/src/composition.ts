@@ -103,7 +103,7 @@ import { accessIntegrationsRoutes } from './modules/access/integrations/access-i
 import { createProviderAdapters } from './modules/access/integrations/providers.js';
 import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
 import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
-import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';

@@ -1,14 +1,13 @@
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
-import type { DeliveryToAttempt } from '@wfm/db/webhook-deliveries.repository';
 import { attemptLeaseMs } from '@wfm/webhooks/attempt';
+import type { DeliveryToAttempt, WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import type { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
-import type { WorkerDeliveryRepository } from './delivery.repository.js';
 import type { SuccessRecorder } from './success-recorder.js';
 
 export interface AttemptRunnerDeps {
-  repository: WorkerDeliveryRepository;
+  repository: WebhookDeliveriesRepository;
   attempter: DeliveryAttempter;
   successes: SuccessRecorder;
   settings: Pick<WebhookSettings, 'maxInFlight' | 'maxInFlightPerTenant' | 'timeoutMs'>;

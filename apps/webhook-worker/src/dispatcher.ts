@@ -4,11 +4,11 @@ import type { Logger } from '@wfm/core/logger';
 import { planIncludes } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { EnvelopeEventCode, EnvelopePayload } from '@wfm/events/catalog';
+import type { ActiveSubscription, NewDelivery, WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { serializeEnvelope } from '@wfm/webhooks/envelope';
-import type { ActiveSubscription, NewDelivery, WorkerDeliveryRepository } from './delivery.repository.js';
 
 export interface DispatcherDeps {
-  repository: WorkerDeliveryRepository;
+  repository: WebhookDeliveriesRepository;
   transaction: TransactionRunner;
   clock: Clock;
   logger: Logger;

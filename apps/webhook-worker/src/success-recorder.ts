@@ -1,4 +1,4 @@
-import type { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import type { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 
 interface Pending {
   item: { deliveryId: string; at: Date; responseStatus: number };

@@ -5,13 +5,12 @@ import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { Logger } from '@wfm/core/logger';
 import type { DataSource } from '@wfm/db/data-source';
 import { transactionRunner } from '@wfm/db/transaction';
-import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { Resolver } from '@wfm/webhooks/egress';
 import { WebhookSender } from '@wfm/webhooks/sender';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { AttemptRunner } from './attempt-runner.js';
-import { WorkerDeliveryRepository } from './delivery.repository.js';
 import { Dispatcher } from './dispatcher.js';
 import { SuccessRecorder } from './success-recorder.js';
 import { Sweeper } from './sweep.js';
@@ -56,17 +55,16 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
     ca: settings.extraCa,
     maxSocketsPerOrigin: settings.maxInFlight,
   });
-  const shared = new WebhookDeliveriesRepository(deps.dataSource);
-  const repository = new WorkerDeliveryRepository(deps.dataSource);
+  const repository = new WebhookDeliveriesRepository(deps.dataSource);
   const attempter = new DeliveryAttempter({
-    repository: shared,
+    repository,
     sender,
     encryptor: new AesGcmEncryptor(deps.dataEncryptionKey),
     settings,
     clock,
     resolver: deps.resolver,
   });
-  const successes = new SuccessRecorder(shared, id);
+  const successes = new SuccessRecorder(repository, id);
   const runner = new AttemptRunner({ repository, attempter, successes, settings, clock, logger, owner: id });
   const dispatcher = new Dispatcher({
     repository,
@@ -100,7 +98,7 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
       await dispatcher.settled();
       const finished = await runner.drain(deps.stopGraceMs ?? Math.min(settings.timeoutMs, 5000));
       // Whatever is still in flight is handed back now rather than when its lease runs out.
-      const released = finished ? 0 : await shared.releaseLeases(id, runner.inFlightIds);
+      const released = finished ? 0 : await repository.releaseLeases(id, runner.inFlightIds);
       sender.close();
       logger.info({ released }, 'webhook worker stopped');
     },

@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
-import type { DeliveryToAttempt, RecordedAttempt, WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import type { DeliveryToAttempt, RecordedAttempt, WebhookDeliveriesRepository } from './deliveries.repository.js';
 import { AUTO_DISABLE_AFTER, classifyResponse, jitterFactor, refusedOutcome, resolveTimeoutMs, type AttemptOutcome } from './attempt.js';
 import { checkEgress, type Resolver } from './egress.js';
 import type { SendResult, WebhookSender } from './sender.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
 import { NotFoundError } from '@wfm/core/errors';
 import { uuid } from '@wfm/core/crypto';
-import { WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
+import { WebhookDeliveriesRepository } from './deliveries.repository.js';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { DeliveryAttempter } from './delivery-attempt.js';
@@ -13,7 +13,7 @@ import { verifyBodySignature } from './signing.js';
 import { createDelivery, createSubscription, deliveriesOf, subscriptionRow, testEncryptor, testSettings, type TestSubscription } from './test-support/fixtures.js';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
-describe('webhook delivery operations (test, redeliver, log, dead-count)', () => {
+describe('webhook delivery operations (test, redeliver)', () => {
   let db: TestDatabase;
   let receiver: TestReceiver;
   let sender: WebhookSender;
@@ -180,27 +180,6 @@ describe('webhook delivery operations (test, redeliver, log, dead-count)', () =>
       expect((err as EgressRefusedError).status).to.equal(422);
       expect(err.message).to.contain('169.254.169.254 (cloud-metadata address)');
       expect(await subscriptionRow(db.dataSource, metadata.id)).to.include({ failure_count: 0 });
-    });
-  });
-
-  describe('log and dead-count', () => {
-    it('lists newest first with the spec fields, filters by status, limits, and counts DEAD per tenant', async () => {
-      await createDelivery(db.dataSource, sub, { status: 'DEAD', attempts: 6, at: new Date('2026-01-05T07:00:00Z') });
-      const newer = await createDelivery(db.dataSource, sub, { status: 'DELIVERED', attempts: 1, at: new Date('2026-01-05T08:00:00Z') });
-      const other = await createTenant(db.dataSource, { plan: 'GROWTH' });
-      const otherSub = await createSubscription(db.dataSource, { tenantId: other.id, url: receiver.url() });
-      await createDelivery(db.dataSource, otherSub, { status: 'DEAD', attempts: 6 });
-
-      const log = await ops.deliveryLog(tenantId, sub.id, {});
-      expect(log.count).to.equal(2);
-      expect(log.deliveries.map((d) => d.status)).to.deep.equal(['DELIVERED', 'DEAD']);
-      expect(log.deliveries[0]).to.include({ id: newer.id, tenantId, webhookId: sub.id, eventType: 'user.created', attempts: 1, maxAttempts: 6, createdAt: '2026-01-05T08:00:00.000Z' });
-      expect(log.deliveries[0]!.payload).to.include({ tenantId });
-      expect((await ops.deliveryLog(tenantId, sub.id, { status: 'DEAD' })).deliveries.map((d) => d.status)).to.deep.equal(['DEAD']);
-      expect((await ops.deliveryLog(tenantId, sub.id, { limit: 1 })).count).to.equal(1);
-      expect(await ops.deadCount(tenantId)).to.deep.equal({ dead: 1 });
-      const err = await rejects(ops.deliveryLog(tenantId, otherSub.id, {}));
-      expect(err).to.be.instanceOf(NotFoundError);
     });
   });
 });

@@ -3,9 +3,9 @@ import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
 import { NotFoundError } from '@wfm/core/errors';
 import type { DeliveryStatus } from '@wfm/db/entities/webhook.entity';
-import type { DeliveryLogRow, WebhookDeliveriesRepository } from '@wfm/db/webhook-deliveries.repository';
 import { TEST_EVENT } from '@wfm/events/catalog';
 import { AUTO_DISABLE_AFTER, attemptLeaseMs } from './attempt.js';
+import type { WebhookDeliveriesRepository } from './deliveries.repository.js';
 import { disableReason, type DeliveryAttempter } from './delivery-attempt.js';
 import { EgressRefusedError } from './egress.js';
 import { serializeEnvelope } from './envelope.js';
@@ -33,7 +33,7 @@ export interface OperationsDeps {
 
 export const TEST_MESSAGE = 'This is a test event. Deliveries of real events carry the same headers plus X-Service-Delivery.';
 
-/** The delivery operations of the management API (spec 03: test, redeliver, log, dead-count). */
+/** The management API's attempts (spec 03: test, redeliver), made the way the worker makes them. */
 export class WebhookDeliveryOperations {
   constructor(private readonly deps: OperationsDeps) {}
 
@@ -87,15 +87,5 @@ export class WebhookDeliveryOperations {
       disableReason: disableReason(probe.outcome.lastError),
     });
     return { ok: probe.outcome.ok, status: probe.result.status, bodyExcerpt: probe.result.error ?? probe.result.bodyExcerpt };
-  }
-
-  async deliveryLog(tenantId: string, webhookId: string, query: { status?: DeliveryStatus; limit?: number }): Promise<{ deliveries: DeliveryLogRow[]; count: number }> {
-    if (!(await this.deps.repository.subscriptionExists(tenantId, webhookId))) throw new NotFoundError('Webhook not found');
-    const deliveries = await this.deps.repository.listDeliveries(tenantId, webhookId, { status: query.status, limit: query.limit ?? 50 });
-    return { deliveries, count: deliveries.length };
-  }
-
-  async deadCount(tenantId: string): Promise<{ dead: number }> {
-    return { dead: await this.deps.repository.countDead(tenantId) };
   }
 }

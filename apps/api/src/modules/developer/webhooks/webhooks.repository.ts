@@ -1,6 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
+import type { DeliveryStatus, WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
+import { assignments, exec, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import { WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
 
 /** A subscription row without its sealed secret, which is selected only where it is needed. */
 export type Subscription = Omit<WebhookSubscriptionEntity, 'secretSealed'>;
@@ -12,20 +13,57 @@ export interface Page {
   offset: number;
 }
 
+/** A delivery as the log shows it, timestamps already formatted as the DTO's ISO strings. */
+export interface DeliveryLogRow {
+  id: string;
+  tenantId: string;
+  webhookId: string;
+  eventType: string;
+  payload: Record<string, unknown>;
+  status: DeliveryStatus;
+  attempts: number;
+  maxAttempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  lastResponseStatus: number | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+}
+
+const SUBSCRIPTION_COLUMNS = `id, tenant_id AS "tenantId", name, url, events, secret_hint AS "secretHint", active, failure_count AS "failureCount",
+  last_success_at AS "lastSuccessAt", last_failure_at AS "lastFailureAt", last_failure_reason AS "lastFailureReason",
+  created_by_user_id AS "createdByUserId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const CHANGE_COLUMNS: Columns<SubscriptionChanges & { updatedAt: Date }> = {
+  name: 'name',
+  url: 'url',
+  events: 'events',
+  active: 'active',
+  failureCount: 'failure_count',
+  updatedAt: 'updated_at',
+};
+
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Subscriptions, and the reads of their deliveries only the API makes (the log, the dead count).
+ * Attempts and their outcomes go through @wfm/webhooks' deliveries repository, as the worker's do.
+ */
 export class WebhooksRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Newest first; the id breaks ties so pages do not overlap. */
+  /** Newest first; the id breaks ties so pages do not overlap. Without a page, all of them. */
   list(tenantId: string, page?: Page): Promise<Subscription[]> {
-    return this.ds.getRepository(WebhookSubscriptionEntity).find({
-      where: { tenantId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      ...(page ? { take: page.limit, skip: page.offset } : {}),
-    });
+    return many(
+      this.ds,
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [tenantId, page?.limit ?? null, page?.offset ?? 0],
+    );
   }
 
   find(tenantId: string, id: string): Promise<Subscription | null> {
-    return this.ds.getRepository(WebhookSubscriptionEntity).findOneBy({ tenantId, id });
+    return one(this.ds, `SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 
   /**
@@ -33,36 +71,87 @@ export class WebhooksRepository {
    * concurrent creates cannot both pass the per-tenant cap. Nothing else waits on this lock.
    */
   async lockTenantSubscriptions(tx: Tx, tenantId: string): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhook_subscriptions:' || $1, 0))`, [tenantId]);
+    await exec(tx, `SELECT pg_advisory_xact_lock(hashtextextended('webhook_subscriptions:' || $1, 0))`, [tenantId]);
   }
 
-  count(tx: Tx, tenantId: string): Promise<number> {
-    return tx.getRepository(WebhookSubscriptionEntity).countBy({ tenantId });
+  async count(tx: Tx, tenantId: string): Promise<number> {
+    return (await one<{ n: number }>(tx, `SELECT count(*)::int AS n FROM webhook_subscriptions WHERE tenant_id = $1`, [tenantId]))!.n;
   }
 
   async insert(tx: Tx, row: NewSubscription): Promise<void> {
-    await tx.insert(WebhookSubscriptionEntity, row);
+    await exec(
+      tx,
+      `INSERT INTO webhook_subscriptions (id, tenant_id, name, url, events, secret_sealed, secret_hint, active, failure_count, last_success_at,
+         last_failure_at, last_failure_reason, created_by_user_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        row.id,
+        row.tenantId,
+        row.name,
+        row.url,
+        row.events,
+        row.secretSealed,
+        row.secretHint,
+        row.active,
+        row.failureCount,
+        row.lastSuccessAt,
+        row.lastFailureAt,
+        row.lastFailureReason,
+        row.createdByUserId,
+        row.createdAt,
+        row.updatedAt,
+      ],
+    );
   }
 
   lock(tx: Tx, tenantId: string, id: string): Promise<Subscription | null> {
-    return tx.getRepository(WebhookSubscriptionEntity).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+    return one(tx, `SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
   }
 
   async update(tx: Tx, tenantId: string, id: string, changes: SubscriptionChanges, at: Date): Promise<Subscription> {
-    await tx.update(WebhookSubscriptionEntity, { tenantId, id }, { ...changes, updatedAt: at });
-    return tx.getRepository(WebhookSubscriptionEntity).findOneByOrFail({ tenantId, id });
+    const params: unknown[] = [tenantId, id];
+    const row = await one<Subscription>(
+      tx,
+      `UPDATE webhook_subscriptions SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)}
+        WHERE tenant_id = $1 AND id = $2 RETURNING ${SUBSCRIPTION_COLUMNS}`,
+      params,
+    );
+    return row!;
   }
 
   /** The delivery log goes with it (ON DELETE CASCADE). */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    const result = await this.ds.getRepository(WebhookSubscriptionEntity).delete({ tenantId, id });
-    return (result.affected ?? 0) > 0;
+    return (await exec(this.ds, `DELETE FROM webhook_subscriptions WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) > 0;
   }
 
   async replaceSecret(tenantId: string, id: string, sealed: string, hint: string, at: Date): Promise<boolean> {
-    const result = await this.ds
-      .getRepository(WebhookSubscriptionEntity)
-      .update({ tenantId, id }, { secretSealed: sealed, secretHint: hint, updatedAt: at });
-    return (result.affected ?? 0) > 0;
+    const changed = await exec(this.ds, `UPDATE webhook_subscriptions SET secret_sealed = $3, secret_hint = $4, updated_at = $5 WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+      sealed,
+      hint,
+      at,
+    ]);
+    return changed > 0;
+  }
+
+  /** Newest first; spec 03 gives no paging, so older rows are out of reach on purpose. */
+  deliveries(tenantId: string, webhookId: string, opts: { status?: DeliveryStatus; limit: number }): Promise<DeliveryLogRow[]> {
+    return many(
+      this.ds,
+      `SELECT id, tenant_id AS "tenantId", webhook_id AS "webhookId", event_type AS "eventType", payload, status, attempts,
+              max_attempts AS "maxAttempts", ${iso('next_attempt_at')} AS "nextAttemptAt", last_error AS "lastError",
+              last_response_status AS "lastResponseStatus", ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
+              ${iso('delivered_at')} AS "deliveredAt"
+       FROM webhook_deliveries
+       WHERE tenant_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)
+       ORDER BY created_at DESC, occurred_at DESC, id DESC
+       LIMIT $4`,
+      [tenantId, webhookId, opts.status ?? null, opts.limit],
+    );
+  }
+
+  async countDead(tenantId: string): Promise<number> {
+    return (await one<{ n: number }>(this.ds, `SELECT count(*)::int AS n FROM webhook_deliveries WHERE tenant_id = $1 AND status = 'DEAD'`, [tenantId]))!.n;
   }
 }

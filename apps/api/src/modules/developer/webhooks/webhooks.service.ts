@@ -62,7 +62,7 @@ export interface WebhooksServiceDeps {
   encryptor: Encryptor;
   clock: Clock;
   egress: EgressOptions;
-  /** Test, redeliver, the log and dead-count: shared with the worker's attempt logic. */
+  /** Test and redeliver: attempts made the way the worker makes them. */
   deliveries: WebhookDeliveryOperations;
 }
 
@@ -188,11 +188,13 @@ export class WebhooksService {
     return this.deps.deliveries.redeliver(tenantId, deliveryId);
   }
 
-  deliveryLog(tenantId: string, id: string, query: DeliveriesQuery): Promise<DeliveriesDto> {
-    return this.deps.deliveries.deliveryLog(tenantId, id, query);
+  async deliveryLog(tenantId: string, id: string, query: DeliveriesQuery): Promise<DeliveriesDto> {
+    if (!(await this.deps.repo.find(tenantId, id))) throw new NotFoundError(NOT_FOUND);
+    const deliveries = await this.deps.repo.deliveries(tenantId, id, query);
+    return { deliveries, count: deliveries.length };
   }
 
-  deadCount(tenantId: string): Promise<{ dead: number }> {
-    return this.deps.deliveries.deadCount(tenantId);
+  async deadCount(tenantId: string): Promise<{ dead: number }> {
+    return { dead: await this.deps.repo.countDead(tenantId) };
   }
 }

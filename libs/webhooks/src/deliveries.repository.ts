@@ -1,5 +1,8 @@
-import type { DataSource } from 'typeorm';
-import type { DeliveryStatus } from './entities/webhook.entity.js';
+import type { Plan } from '@wfm/core/tenancy';
+import type { DataSource } from '@wfm/db/data-source';
+import type { DeliveryStatus } from '@wfm/db/entities/webhook.entity';
+import { exec, many, one } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
 
 /** A delivery with what an attempt needs of its subscription, read when the attempt starts. */
 export interface DeliveryToAttempt {
@@ -46,25 +49,44 @@ export interface SubscriptionOutcome {
   disableReason: string;
 }
 
-export interface DeliveryLogRow {
+export interface PendingEvent {
+  id: string;
+  tenantId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+export interface ActiveSubscription {
+  id: string;
+  tenantId: string;
+  events: string[];
+}
+
+export interface NewDelivery {
   id: string;
   tenantId: string;
   webhookId: string;
+  eventId: string;
   eventType: string;
   payload: Record<string, unknown>;
-  status: DeliveryStatus;
-  attempts: number;
-  maxAttempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  lastResponseStatus: number | null;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
+  body: string;
+  occurredAt: Date;
 }
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', ${ISO})`;
+export interface ClaimRequest {
+  owner: string;
+  now: Date;
+  /** FAILED deliveries are retried only once a sweep has passed their due time (spec 03, Limits). */
+  sweepCutoff: Date;
+  leaseUntil: Date;
+  limit: number;
+  perTenantCap: number;
+  /** This worker's attempts in flight per tenant, which count against the cap. */
+  inFlight: ReadonlyMap<string, number>;
+  /** Round-robin position: tenants after this one are served first. */
+  after: string | null;
+}
 
 /**
  * The subscription side of an outcome, shared by deliveries and the test route (spec 03, States:
@@ -92,8 +114,23 @@ function numbered(sql: string, names: string[]): string {
   return names.reduce((text, name, i) => text.replaceAll(`$${name}`, `$${i + 1}`), sql);
 }
 
+// Distinct tenants with pending rows by a loose index scan: one index probe per tenant, however
+// deep one tenant's backlog is. Served in rotation after the cursor, so no tenant is always first.
+const tenantsWith = (table: string, pending: (alias: string) => string) => `
+  t AS (
+    (SELECT x.tenant_id FROM ${table} x WHERE ${pending('x')} ORDER BY x.tenant_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT x.tenant_id FROM ${table} x WHERE ${pending('x')} AND x.tenant_id > t.tenant_id ORDER BY x.tenant_id LIMIT 1)
+    FROM t WHERE t.tenant_id IS NOT NULL
+  ),
+  o AS (
+    SELECT tenant_id FROM t WHERE tenant_id IS NOT NULL
+    ORDER BY COALESCE(tenant_id <= $1::uuid, false), tenant_id
+  )`;
+
 /**
- * Webhook delivery state shared by the worker and the API (redeliver, test, log, dead-count).
+ * Webhook delivery state, for the worker (dispatching events into deliveries, claiming and
+ * attempting them) and for the API's test and redeliver routes, which attempt the same way.
  * Outcomes are recorded in one statement each, so a delivery and its subscription never disagree
  * and concurrent attempts (a redelivery racing a retry) both count.
  */
@@ -125,21 +162,19 @@ export class WebhookDeliveriesRepository {
        SELECT d.status, d.attempts, d.next_attempt_at FROM d`,
       names,
     );
-    const rows: Array<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date }> =
-      await this.ds.query(sql, [
-        r.ok,
-        r.at,
-        r.autoDisableAfter,
-        r.disableReason,
-        r.lastError,
-        r.lastResponseStatus,
-        r.retryWaitsS,
-        r.jitter,
-        r.owner,
-        r.requireLease,
-        r.deliveryId,
-      ]);
-    const row = rows[0];
+    const row = await one<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date }>(this.ds, sql, [
+      r.ok,
+      r.at,
+      r.autoDisableAfter,
+      r.disableReason,
+      r.lastError,
+      r.lastResponseStatus,
+      r.retryWaitsS,
+      r.jitter,
+      r.owner,
+      r.requireLease,
+      r.deliveryId,
+    ]);
     if (!row) return null;
     return { status: row.status, attempts: row.attempts, nextAttemptAt: row.next_attempt_at };
   }
@@ -150,7 +185,8 @@ export class WebhookDeliveriesRepository {
    * recorded (those whose lease this owner still held).
    */
   async recordSuccesses(owner: string, items: Array<{ deliveryId: string; at: Date; responseStatus: number }>): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.ds.query(
+    const rows = await many<{ id: string }>(
+      this.ds,
       `WITH i AS (
          SELECT * FROM unnest($2::uuid[], $3::timestamptz[], $4::int[]) AS i(id, at, code)
        ), d AS (
@@ -173,29 +209,27 @@ export class WebhookDeliveriesRepository {
   /** The test route's outcome: it counts toward auto-disable but is not logged as a delivery. */
   async recordSubscriptionOutcome(o: SubscriptionOutcome): Promise<void> {
     const names = ['ok', 'at', 'threshold', 'disableReason', 'lastError', 'id', 'tenantId'];
-    await this.ds.query(
+    await exec(
+      this.ds,
       numbered(`UPDATE webhook_subscriptions s SET ${SUBSCRIPTION_OUTCOME_SET} WHERE s.id = $id AND s.tenant_id = $tenantId AND ${SUBSCRIPTION_OUTCOME_WORTH_WRITING}`, names),
       [o.ok, o.at, o.autoDisableAfter, o.disableReason, o.lastError, o.webhookId, o.tenantId],
     );
   }
 
   async sealedSecret(tenantId: string, webhookId: string): Promise<string | null> {
-    const rows: Array<{ secret_sealed: string }> = await this.ds.query(
-      `SELECT secret_sealed FROM webhook_subscriptions WHERE id = $1 AND tenant_id = $2`,
-      [webhookId, tenantId],
-    );
-    return rows[0]?.secret_sealed ?? null;
+    const row = await one<{ secret_sealed: string }>(this.ds, `SELECT secret_sealed FROM webhook_subscriptions WHERE id = $1 AND tenant_id = $2`, [webhookId, tenantId]);
+    return row?.secret_sealed ?? null;
   }
 
-  async findForAttempt(tenantId: string, deliveryId: string): Promise<DeliveryToAttempt | null> {
-    const rows: DeliveryToAttempt[] = await this.ds.query(
+  findForAttempt(tenantId: string, deliveryId: string): Promise<DeliveryToAttempt | null> {
+    return one(
+      this.ds,
       `SELECT d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
               s.url, s.secret_sealed AS "secretSealed"
        FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.webhook_id
        WHERE d.id = $1 AND d.tenant_id = $2`,
       [deliveryId, tenantId],
     );
-    return rows[0] ?? null;
   }
 
   /**
@@ -204,7 +238,8 @@ export class WebhookDeliveriesRepository {
    * both outcomes are recorded.
    */
   async takeLease(deliveryId: string, owner: string, now: Date, until: Date): Promise<void> {
-    await this.ds.query(
+    await exec(
+      this.ds,
       `UPDATE webhook_deliveries SET lease_owner = $2, lease_expires_at = $4
        WHERE id = $1 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)`,
       [deliveryId, owner, now, until],
@@ -213,42 +248,105 @@ export class WebhookDeliveriesRepository {
 
   /** Hands leases back early (a worker stopping); by id, so no index on lease_owner slows every claim. */
   async releaseLeases(owner: string, deliveryIds: string[]): Promise<number> {
-    const rows: Array<{ n: number }> = await this.ds.query(
-      `WITH r AS (
-         UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL
-         WHERE id = ANY($2::uuid[]) AND lease_owner = $1 RETURNING id
+    return exec(this.ds, `UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ANY($2::uuid[]) AND lease_owner = $1`, [
+      owner,
+      deliveryIds,
+    ]);
+  }
+
+  /** Locks up to `limit` undispatched events, at most `perTenant` of each tenant, oldest first per tenant. */
+  async claimEvents(tx: Tx, opts: { after: string | null; limit: number; perTenant: number }): Promise<PendingEvent[]> {
+    return many(
+      tx,
+      `WITH RECURSIVE ${tenantsWith('domain_events', (x) => `${x}.dispatched_at IS NULL`)}
+       SELECT e.id, e.tenant_id AS "tenantId", e.type, e.payload, e.occurred_at AS "occurredAt"
+       FROM o CROSS JOIN LATERAL (
+         SELECT id, tenant_id, type, payload, occurred_at FROM domain_events e
+         WHERE e.tenant_id = o.tenant_id AND e.dispatched_at IS NULL
+         ORDER BY e.occurred_at
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       ) e
+       LIMIT $2`,
+      [opts.after, opts.limit, opts.perTenant],
+    );
+  }
+
+  async tenantPlans(tx: Tx, tenantIds: string[]): Promise<Map<string, Plan>> {
+    const rows = await many<{ id: string; plan: Plan }>(tx, `SELECT id, plan FROM tenants WHERE id = ANY($1::uuid[])`, [tenantIds]);
+    return new Map(rows.map((r) => [r.id, r.plan]));
+  }
+
+  async activeSubscriptions(tx: Tx, tenantIds: string[], codes: string[]): Promise<ActiveSubscription[]> {
+    return many(
+      tx,
+      `SELECT id, tenant_id AS "tenantId", events FROM webhook_subscriptions
+       WHERE active AND tenant_id = ANY($1::uuid[]) AND events && $2::text[]`,
+      [tenantIds, codes],
+    );
+  }
+
+  /** Idempotent per (subscription, event), so a dispatch repeated after a crash adds nothing. */
+  async insertDeliveries(tx: Tx, rows: NewDelivery[], now: Date): Promise<number> {
+    if (rows.length === 0) return 0;
+    return exec(
+      tx,
+      `INSERT INTO webhook_deliveries
+         (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT r.id, r.tenant_id, r.webhook_id, r.event_id, r.event_type, r.payload::jsonb, r.body, r.occurred_at, 'PENDING', 0, $9, $9, $9
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+         AS r(id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at)
+       ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.tenantId),
+        rows.map((r) => r.webhookId),
+        rows.map((r) => r.eventId),
+        rows.map((r) => r.eventType),
+        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => r.body),
+        rows.map((r) => r.occurredAt),
+        now,
+      ],
+    );
+  }
+
+  async markDispatched(tx: Tx, eventIds: string[], at: Date): Promise<void> {
+    await exec(tx, `UPDATE domain_events SET dispatched_at = $2 WHERE id = ANY($1::uuid[])`, [eventIds, at]);
+  }
+
+  /**
+   * Leases due deliveries for this worker, round-robin across tenants and within each tenant's
+   * cap, and returns them with their subscription's URL and sealed secret as they are now.
+   * SKIP LOCKED lets several workers claim at once without waiting on or taking each other's rows.
+   */
+  async claimDue(r: ClaimRequest): Promise<DeliveryToAttempt[]> {
+    const tenants = [...r.inFlight.keys()];
+    return many(
+      this.ds,
+      `WITH RECURSIVE ${tenantsWith('webhook_deliveries', (x) => `${x}.status IN ('PENDING','FAILED')`)},
+       picked AS (
+         SELECT c.id FROM o CROSS JOIN LATERAL (
+           SELECT d.id FROM webhook_deliveries d
+           WHERE d.tenant_id = o.tenant_id AND d.status IN ('PENDING','FAILED')
+             AND d.next_attempt_at <= $2
+             AND (d.status = 'PENDING' OR d.next_attempt_at <= $3)
+             AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= $2)
+           ORDER BY d.next_attempt_at
+           LIMIT GREATEST(0, $6::int - COALESCE((SELECT f.n FROM unnest($7::uuid[], $8::int[]) AS f(tenant_id, n) WHERE f.tenant_id = o.tenant_id), 0))
+           FOR UPDATE SKIP LOCKED
+         ) c
+         LIMIT $5
+       ),
+       claimed AS (
+         UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
+         FROM picked p, webhook_subscriptions s
+         WHERE d.id = p.id AND s.id = d.webhook_id
+         RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
+                   s.url, s.secret_sealed AS "secretSealed"
        )
-       SELECT count(*)::int AS n FROM r`,
-      [owner, deliveryIds],
+       SELECT * FROM claimed`,
+      [r.after, r.now, r.sweepCutoff, r.leaseUntil, r.limit, r.perTenantCap, tenants, tenants.map((t) => r.inFlight.get(t) ?? 0), r.owner],
     );
-    return rows[0]!.n;
-  }
-
-  async subscriptionExists(tenantId: string, webhookId: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM webhook_subscriptions WHERE id = $1 AND tenant_id = $2`, [webhookId, tenantId]);
-    return rows.length > 0;
-  }
-
-  /** Newest first; spec 03 gives no paging, so older rows are out of reach on purpose. */
-  async listDeliveries(tenantId: string, webhookId: string, opts: { status?: DeliveryStatus; limit: number }): Promise<DeliveryLogRow[]> {
-    return this.ds.query(
-      `SELECT id, tenant_id AS "tenantId", webhook_id AS "webhookId", event_type AS "eventType", payload, status, attempts,
-              max_attempts AS "maxAttempts", ${iso('next_attempt_at')} AS "nextAttemptAt", last_error AS "lastError",
-              last_response_status AS "lastResponseStatus", ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
-              ${iso('delivered_at')} AS "deliveredAt"
-       FROM webhook_deliveries
-       WHERE tenant_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)
-       ORDER BY created_at DESC, occurred_at DESC, id DESC
-       LIMIT $4`,
-      [tenantId, webhookId, opts.status ?? null, opts.limit],
-    );
-  }
-
-  async countDead(tenantId: string): Promise<number> {
-    const rows: Array<{ n: number }> = await this.ds.query(
-      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE tenant_id = $1 AND status = 'DEAD'`,
-      [tenantId],
-    );
-    return rows[0]!.n;
   }
 }
