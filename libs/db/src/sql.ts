@@ -12,12 +12,14 @@ export type Db = DataSource | EntityManager;
  * different way per statement.
  */
 async function run(db: Db, sql: string, params: readonly unknown[]): Promise<QueryResult> {
-  const own = InstanceChecker.isDataSource(db) ? db : db.queryRunner ? null : db.dataSource;
-  const runner = own ? own.createQueryRunner() : (db as EntityManager).queryRunner!;
+  const tx = InstanceChecker.isDataSource(db) ? undefined : db.queryRunner;
+  if (tx) return tx.query(sql, [...params], true);
+  // As DataSource.query does: a pooled connection for this one statement.
+  const runner = (InstanceChecker.isDataSource(db) ? db : db.dataSource).createQueryRunner();
   try {
     return await runner.query(sql, [...params], true);
   } finally {
-    if (own) await runner.release();
+    await runner.release();
   }
 }
 
