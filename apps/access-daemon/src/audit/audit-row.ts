@@ -1,18 +1,11 @@
-import type { AuditEventType } from '@wfm/access/decision';
+import type { AccessAuditInsert } from '@wfm/db/access-audit.repository';
 
-/** One decision's audit row; the id is made by the daemon so re-inserting a spooled row is a no-op. */
-export interface AuditRow {
-  id: string;
-  tenantId: string;
-  userId: string | null;
-  zoneId: string | null;
-  visitorPassId: string | null;
-  credentialId: string;
-  readerId: string;
-  eventType: AuditEventType;
-  reason: string | null;
+/**
+ * One decision's audit row; the id is made by the daemon so re-inserting a spooled row is a no-op.
+ * Spooled as JSON lines, so its time is kept as the ISO string.
+ */
+export interface AuditRow extends AccessAuditInsert {
   occurredAt: string;
-  source: string;
 }
 
 /** Where committed rows go. Throws when the database cannot take them. */
