@@ -82,79 +82,66 @@ export class AccessReadModelRepository {
   constructor(private readonly db: Db) {}
 
   tenants(where?: ReadModelScope): Promise<ReadModelTenant[]> {
-    const s = scope({ tenant: 'id', id: 'id' }, where);
-    return many(this.db, `SELECT id, plan, timezone FROM tenants WHERE ${s.where} ORDER BY id`, s.params);
+    return this.select({ tenant: 'id', id: 'id' }, where, (w) => `SELECT id, plan, timezone FROM tenants WHERE ${w} ORDER BY id`);
   }
 
   readerKeys(where?: ReadModelScope): Promise<ReadModelReaderKey[]> {
-    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'tenant_id', id: 'id' }, where, (w) =>
       `SELECT id, tenant_id AS "tenantId", key_hash AS "keyHash", revoked_at IS NOT NULL AS revoked
-         FROM access_reader_keys WHERE ${s.where} ORDER BY id`,
-      s.params,
+         FROM access_reader_keys WHERE ${w} ORDER BY id`,
     );
   }
 
   zones(where?: ReadModelScope): Promise<ReadModelZone[]> {
-    const s = scope({ tenant: 'z.tenant_id', id: 'z.id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'z.tenant_id', id: 'z.id' }, where, (w) =>
       `SELECT z.id, z.tenant_id AS "tenantId", z.name, z.active, z.hours_json AS "hoursJson",
               z.deleted_at IS NOT NULL AS deleted,
               COALESCE(array_agg(r.reader_id ORDER BY r.reader_id) FILTER (WHERE r.reader_id IS NOT NULL), '{}') AS "readerIds"
          FROM access_zones z
          LEFT JOIN access_zone_readers r ON r.zone_id = z.id
-        WHERE ${s.where}
+        WHERE ${w}
         GROUP BY z.id
         ORDER BY z.id`,
-      s.params,
     );
   }
 
   /** Stored ACTIVE grants, including those past expiresAt: the daemon's first refused tap expires them. */
   activeGrants(where?: ReadModelScope): Promise<ReadModelGrant[]> {
-    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'tenant_id', id: 'id' }, where, (w) =>
       `SELECT id, tenant_id AS "tenantId", user_id AS "userId", visitor_pass_id AS "visitorPassId", zone_id AS "zoneId", expires_at AS "expiresAt"
-         FROM access_grants WHERE status = 'ACTIVE' AND ${s.where} ORDER BY id`,
-      s.params,
+         FROM access_grants WHERE status = 'ACTIVE' AND ${w} ORDER BY id`,
     );
   }
 
   /** Live, ACTIVE users holding an ACTIVE grant: a daemon grants only to them, and answers with the name. */
   grantedUsers(where?: ReadModelScope): Promise<ReadModelUser[]> {
-    const s = scope({ tenant: 'u.tenant_id', id: 'u.id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'u.tenant_id', id: 'u.id' }, where, (w) =>
       `SELECT u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName"
          FROM users u
-        WHERE ${live('u')} AND u.status = 'ACTIVE' AND ${s.where}
+        WHERE ${live('u')} AND u.status = 'ACTIVE' AND ${w}
           AND EXISTS (SELECT 1 FROM access_grants g WHERE g.user_id = u.id AND g.status = 'ACTIVE')
         ORDER BY u.id`,
-      s.params,
     );
   }
 
   visitorPasses(where?: ReadModelScope): Promise<ReadModelVisitorPass[]> {
-    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'tenant_id', id: 'id' }, where, (w) =>
       `SELECT id, tenant_id AS "tenantId", visitor_name AS "visitorName", expires_at AS "expiresAt", revoked_at AS "revokedAt"
-         FROM access_visitor_passes WHERE ${s.where} ORDER BY id`,
-      s.params,
+         FROM access_visitor_passes WHERE ${w} ORDER BY id`,
     );
   }
 
   /** Public halves only: the sealed private key never leaves the API. */
   signingKeys(where?: ReadModelScope): Promise<ReadModelSigningKey[]> {
-    const s = scope({ tenant: 'tenant_id', id: 'id' }, where);
-    return many(
-      this.db,
+    return this.select({ tenant: 'tenant_id', id: 'id' }, where, (w) =>
       `SELECT id, tenant_id AS "tenantId", public_key AS "publicKey", retired_at AS "retiredAt"
-         FROM access_signing_keys WHERE ${s.where} ORDER BY id`,
-      s.params,
+         FROM access_signing_keys WHERE ${w} ORDER BY id`,
     );
+  }
+
+  /** Runs `sql`, given the condition of the scope's rows, with the scope's parameters. */
+  private select<T>(columns: { tenant: string; id: string }, where: ReadModelScope, sql: (condition: string) => string): Promise<T[]> {
+    const s = scope(columns, where);
+    return many(this.db, sql(s.where), s.params);
   }
 }
