@@ -3,14 +3,13 @@ import type { AccessReaderKeyEntity } from '@wfm/db/entities/access.entity';
 import { exec, many, one } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export type NewReaderKey = AccessReaderKeyEntity;
 /** A key as it may be listed: the hash is never selected. */
 export type ReaderKey = Omit<AccessReaderKeyEntity, 'keyHash' | 'tenantId' | 'createdByUserId'>;
 
 export class AccessReaderKeysRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insert(tx: Tx, row: NewReaderKey): Promise<void> {
+  async insert(tx: Tx, row: AccessReaderKeyEntity): Promise<void> {
     await exec(
       tx,
       `INSERT INTO access_reader_keys (id, tenant_id, name, key_hash, prefix, created_by_user_id, created_at, last_used_at, revoked_at)

@@ -38,8 +38,6 @@ export interface PassForRedeem {
 /** Which pass a revocation names: the invite code (by its hash) or the pass id. */
 export type PassSelector = { id: string } | { codeHash: string };
 
-export type NewVisitorPass = Omit<AccessVisitorPassEntity, 'revokedAt' | 'lastRedeemedAt'>;
-
 /** As the grants module shows it: a grant stored ACTIVE past its expiresAt no longer opens a door. */
 const EFFECTIVE_STATUS = `CASE WHEN g.status = 'ACTIVE' AND g.expires_at <= $2 THEN 'EXPIRED' ELSE g.status END`;
 
@@ -54,7 +52,7 @@ export class AccessVisitorsRepository {
     return many(tx, `SELECT z.id, z.name FROM access_zones z WHERE z.tenant_id = $1 AND z.id = ANY($2::uuid[]) AND ${live('z')} FOR SHARE`, [tenantId, ids]);
   }
 
-  async insertPass(tx: Tx, row: NewVisitorPass): Promise<void> {
+  async insertPass(tx: Tx, row: Omit<AccessVisitorPassEntity, 'revokedAt' | 'lastRedeemedAt'>): Promise<void> {
     await exec(
       tx,
       `INSERT INTO access_visitor_passes

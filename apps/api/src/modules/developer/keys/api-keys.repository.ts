@@ -2,14 +2,13 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { ApiKeyEntity } from '@wfm/db/entities/developer-credential.entity';
 import { exec, many } from '@wfm/db/sql';
 
-export type NewApiKey = ApiKeyEntity;
 /** A key as it may be listed: the hash is never selected. */
 export type ApiKey = Omit<ApiKeyEntity, 'keyHash'>;
 
 export class ApiKeysRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insert(row: NewApiKey): Promise<void> {
+  async insert(row: ApiKeyEntity): Promise<void> {
     await exec(
       this.ds,
       `INSERT INTO api_keys (id, tenant_id, name, prefix, key_hash, scopes, expires_at, created_by_user_id, created_at, last_used_at, revoked_at)

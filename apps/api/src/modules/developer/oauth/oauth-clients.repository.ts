@@ -2,8 +2,6 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { OAuthAccessTokenEntity, OAuthClientEntity } from '@wfm/db/entities/developer-credential.entity';
 import { exec, many, one } from '@wfm/db/sql';
 
-export type NewOAuthClient = OAuthClientEntity;
-export type NewAccessToken = OAuthAccessTokenEntity;
 /** A client as it may be listed: the secret hash is never selected. */
 export type OAuthClient = Omit<OAuthClientEntity, 'secretHash'>;
 export type ClientForExchange = Pick<OAuthClientEntity, 'id' | 'tenantId' | 'secretHash' | 'allowedScopes' | 'revokedAt'>;
@@ -12,7 +10,7 @@ export type ClientForExchange = Pick<OAuthClientEntity, 'id' | 'tenantId' | 'sec
 export class OAuthClientsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insert(row: NewOAuthClient): Promise<void> {
+  async insert(row: OAuthClientEntity): Promise<void> {
     await exec(
       this.ds,
       `INSERT INTO oauth_clients (id, tenant_id, name, client_id, secret_hash, allowed_scopes, created_by_user_id, created_at, revoked_at)
@@ -47,7 +45,7 @@ export class OAuthClientsRepository {
   }
 
   /** Also drops the client's expired tokens, so the table holds about an hour of tokens per client. */
-  async insertToken(row: NewAccessToken): Promise<void> {
+  async insertToken(row: OAuthAccessTokenEntity): Promise<void> {
     await exec(
       this.ds,
       `INSERT INTO oauth_access_tokens (id, tenant_id, oauth_client_id, token_hash, scopes, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
