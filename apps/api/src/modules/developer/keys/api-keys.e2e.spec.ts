@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor, createApiKey } from '../../../test-support/developer-credentials.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
@@ -17,39 +17,24 @@ const notEntitled = (plan: string) => ({
   statusCode: 403,
 });
 
-let ipSeq = 0;
-
 /** POST/GET/DELETE /api-keys and how the keys authenticate on /public (spec 01, Credential management, Authentication). */
 describe('developer API keys (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(2);
   let token: string;
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   // A fresh admin per test also gives each test its own POST /api-keys counter; a fresh IP its own /public counter.
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
     token = await tokenAs('COMPANY_ADMIN');
-    ipSeq += 1;
-    ip = `10.2.${ipSeq >> 8}.${ipSeq & 255}`;
   });
 
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
+  async function tokenAs(role: Role, tenantId = s.tenantA): Promise<string> {
+    return s.h.tokenFor(await createUser(s.h.ds, tenantId, { role }));
   }
 
-  const post = (body: unknown, as = token) => h.request('POST', '/api-keys', { body, token: as });
-  const list = (as = token) => h.request('GET', '/api-keys', { token: as });
-  const revoke = (id: string, as = token) => h.request('DELETE', `/api-keys/${id}`, { token: as });
-  const outlets = (headers: Record<string, string>) => h.request('GET', '/public/outlets', { headers: { 'x-forwarded-for': ip, ...headers } });
+  const post = (body: unknown, as = token) => s.h.request('POST', '/api-keys', { body, token: as });
+  const list = (as = token) => s.h.request('GET', '/api-keys', { token: as });
+  const revoke = (id: string, as = token) => s.h.request('DELETE', `/api-keys/${id}`, { token: as });
+  const outlets = (headers: Record<string, string>) => s.h.request('GET', '/public/outlets', { headers: { 'x-forwarded-for': s.ip, ...headers } });
   const bearer = (key: string) => outlets({ authorization: `Bearer ${key}` });
 
   describe('POST /api-keys', () => {
@@ -59,14 +44,14 @@ describe('developer API keys (HTTP)', () => {
       expect(res.body).to.have.all.keys('id', 'name', 'prefix', 'key', 'createdAt', 'expiresAt');
       expect(res.body.key).to.match(KEY_FORMAT);
       expect(res.body.prefix).to.equal(res.body.key.slice(0, 13));
-      expect(res.body).to.include({ name: 'Payroll sync', createdAt: h.clock.now().toISOString(), expiresAt: null });
-      const [row] = await h.ds.query(`SELECT tenant_id, scopes FROM api_keys WHERE id = $1`, [res.body.id]);
-      expect(row).to.deep.equal({ tenant_id: tenantA, scopes: ['outlets:read', 'employees:read'] });
+      expect(res.body).to.include({ name: 'Payroll sync', createdAt: s.h.clock.now().toISOString(), expiresAt: null });
+      const [row] = await s.h.ds.query(`SELECT tenant_id, scopes FROM api_keys WHERE id = $1`, [res.body.id]);
+      expect(row).to.deep.equal({ tenant_id: s.tenantA, scopes: ['outlets:read', 'employees:read'] });
     });
 
     it('stores only a hash: the key appears nowhere in the table', async () => {
       const res = await post({ name: 'Secret' });
-      const rows: Array<{ line: string }> = await h.ds.query(`SELECT row_to_json(k)::text AS line FROM api_keys k`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(k)::text AS line FROM api_keys k`);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.key);
       expect(rows[0]!.line).to.not.include(res.body.key.slice(9));
@@ -74,12 +59,12 @@ describe('developer API keys (HTTP)', () => {
     });
 
     it('keeps the requested scopes, SCIM ones included, and echoes the expiry in UTC', async () => {
-      const expires = new Date(h.clock.now().getTime() + 86400_000);
+      const expires = new Date(s.h.clock.now().getTime() + 86400_000);
       const local = expires.toISOString().replace('Z', '+00:00');
       const res = await post({ name: 'Scoped', scopes: ['shifts:read', 'scim:write'], expiresAt: local });
       expect(res.status).to.equal(201);
       expect(res.body.expiresAt).to.equal(expires.toISOString());
-      const [row] = await h.ds.query(`SELECT scopes FROM api_keys WHERE id = $1`, [res.body.id]);
+      const [row] = await s.h.ds.query(`SELECT scopes FROM api_keys WHERE id = $1`, [res.body.id]);
       expect(row.scopes).to.deep.equal(['shifts:read', 'scim:write']);
     });
 
@@ -91,7 +76,7 @@ describe('developer API keys (HTTP)', () => {
     });
 
     it('rejects each invalid field with a message naming it, and creates nothing', async () => {
-      const past = new Date(h.clock.now().getTime() - 1000).toISOString();
+      const past = new Date(s.h.clock.now().getTime() - 1000).toISOString();
       const cases: Array<[unknown, string[]]> = [
         [{}, ['name is required']],
         [{ name: '  ' }, ['name must be at least 1 characters']],
@@ -104,7 +89,7 @@ describe('developer API keys (HTTP)', () => {
         [{ name: 'K', expiresAt: 'next week' }, ['expiresAt must be a valid ISO 8601 date string']],
         [{ name: 'K', expiresAt: '2030-01-01T00:00:00' }, ['expiresAt must be a valid ISO 8601 date string']],
         [{ name: 'K', expiresAt: past }, ['expiresAt must be in the future']],
-        [{ name: 'K', tenantId: tenantB }, ['property tenantId should not exist']],
+        [{ name: 'K', tenantId: s.tenantB }, ['property tenantId should not exist']],
       ];
       for (const [body, message] of cases) {
         // An admin per case: rejected requests count towards the 10-per-minute limit too.
@@ -112,12 +97,12 @@ describe('developer API keys (HTTP)', () => {
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       }
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
       expect(n).to.equal(0);
     });
 
     it('is 401 without a token, and 403 for roles other than tenant owner, company admin or group owner', async () => {
-      expect((await h.request('POST', '/api-keys', { body: { name: 'K' } })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('POST', '/api-keys', { body: { name: 'K' } })).body).to.deep.equal(UNAUTHORIZED);
       for (const role of ['HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const) {
         const res = await post({ name: 'K' }, await tokenAs(role));
         expect(res.status, role).to.equal(403);
@@ -130,11 +115,11 @@ describe('developer API keys (HTTP)', () => {
 
     it('is 403 below the Enterprise plan (ModuleNotEntitled) and with the switch off', async () => {
       for (const plan of ['FREE', 'BASIC', 'GROWTH'] as const) {
-        const tenant = (await createTenant(h.ds, { plan })).id;
+        const tenant = (await createTenant(s.h.ds, { plan })).id;
         const res = await post({ name: 'K' }, await tokenAs('TENANT_OWNER', tenant));
         expect(res.body, plan).to.deep.equal(notEntitled(plan));
       }
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await post({ name: 'K' })).body).to.deep.equal(SWITCHED_OFF);
     });
 
@@ -150,7 +135,7 @@ describe('developer API keys (HTTP)', () => {
       expect(res.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
       expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
       expect(n).to.equal(10);
       expect((await post({ name: 'Other admin' }, await tokenAs('TENANT_OWNER'))).status).to.equal(201);
     });
@@ -159,9 +144,9 @@ describe('developer API keys (HTTP)', () => {
   describe('GET /api-keys', () => {
     it("lists the tenant's keys oldest first, without the key or its hash", async () => {
       const first = await post({ name: 'First', scopes: ['leave:read'] });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const second = await post({ name: 'Second' });
-      await createApiKey(h.ds, tenantB, { secretPepper: 'irrelevant-pepper-0123456789', name: 'Theirs' });
+      await createApiKey(s.h.ds, s.tenantB, { secretPepper: 'irrelevant-pepper-0123456789', name: 'Theirs' });
       const res = await list();
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal([
@@ -174,28 +159,28 @@ describe('developer API keys (HTTP)', () => {
 
     it('records lastUsedAt on use, at most once a minute', async () => {
       const { id, key } = (await post({ name: 'Used' })).body;
-      const usedAt = h.clock.now().toISOString();
+      const usedAt = s.h.clock.now().toISOString();
       expect((await bearer(key)).status).to.equal(200);
       const lastUsed = async () => (await list()).body.find((k: { id: string }) => k.id === id).lastUsedAt;
       expect(await lastUsed()).to.equal(usedAt);
-      h.clock.advance(59_000);
+      s.h.clock.advance(59_000);
       await bearer(key);
       expect(await lastUsed()).to.equal(usedAt);
-      h.clock.advance(2_000);
+      s.h.clock.advance(2_000);
       await bearer(key);
-      expect(await lastUsed()).to.equal(h.clock.now().toISOString());
+      expect(await lastUsed()).to.equal(s.h.clock.now().toISOString());
     });
 
     it('still works for an admin after the plan or the switch is gone, so keys can be reviewed', async () => {
       await post({ name: 'K' });
-      await h.ds.query(`UPDATE tenants SET plan = 'GROWTH', public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'GROWTH', public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       const res = await list();
       expect(res.status).to.equal(200);
       expect(res.body).to.have.length(1);
     });
 
     it('is 401 without a token and 403 for other roles', async () => {
-      expect((await h.request('GET', '/api-keys')).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/api-keys')).body).to.deep.equal(UNAUTHORIZED);
       expect((await list(await tokenAs('HR_MANAGER'))).body).to.deep.equal(FORBIDDEN);
     });
   });
@@ -204,7 +189,7 @@ describe('developer API keys (HTTP)', () => {
     it('revokes the key: 200, the next call with it is 401, and the list shows when', async () => {
       const { id, key } = (await post({ name: 'Doomed' })).body;
       expect((await bearer(key)).status).to.equal(200);
-      h.clock.advance(5000);
+      s.h.clock.advance(5000);
       const res = await revoke(id);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ id, revoked: true });
@@ -212,15 +197,15 @@ describe('developer API keys (HTTP)', () => {
       expect(after.status).to.equal(401);
       expect(after.body).to.deep.equal(UNAUTHORIZED);
       expect((await outlets({ 'x-api-key': key })).status).to.equal(401);
-      const revokedAt = h.clock.now().toISOString();
+      const revokedAt = s.h.clock.now().toISOString();
       expect((await list()).body[0].revokedAt).to.equal(revokedAt);
-      h.clock.advance(5000);
+      s.h.clock.advance(5000);
       expect((await revoke(id)).body).to.deep.equal({ id, revoked: true });
       expect((await list()).body[0].revokedAt).to.equal(revokedAt);
     });
 
     it("is 404 for another tenant's key, which keeps working", async () => {
-      const theirs = await createApiKey(h.ds, tenantB, { secretPepper: h.config.secretPepper ?? h.config.jwtSecret });
+      const theirs = await createApiKey(s.h.ds, s.tenantB, { secretPepper: s.h.config.secretPepper ?? s.h.config.jwtSecret });
       const res = await revoke(theirs.id);
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
@@ -230,16 +215,16 @@ describe('developer API keys (HTTP)', () => {
 
     it('works after the switch is off, so a leaked key can be revoked before switching back on', async () => {
       const { id, key } = (await post({ name: 'Leaked' })).body;
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await revoke(id)).status).to.equal(200);
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [s.tenantA]);
       expect((await bearer(key)).status).to.equal(401);
     });
 
     it('is 400 for a malformed id, 401 without a token and 403 for other roles', async () => {
       const { id } = (await post({ name: 'K' })).body;
       expect((await revoke('not-a-uuid')).body).to.deep.equal(badRequest('id must be a UUID'));
-      expect((await h.request('DELETE', `/api-keys/${id}`)).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('DELETE', `/api-keys/${id}`)).body).to.deep.equal(UNAUTHORIZED);
       expect((await revoke(id, await tokenAs('OUTLET_MANAGER'))).body).to.deep.equal(FORBIDDEN);
       expect((await list()).body[0].revokedAt).to.equal(null);
     });
@@ -256,18 +241,18 @@ describe('developer API keys (HTTP)', () => {
       const { key } = (await post({ name: 'K' })).body;
       const attempts: Array<Record<string, string>> = [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }];
       for (const headers of attempts) {
-        const res = await h.request('GET', '/users', { headers });
+        const res = await s.h.request('GET', '/users', { headers });
         expect(res.status).to.equal(401);
         expect(res.body).to.deep.equal(UNAUTHORIZED);
       }
     });
 
     it('is a bare 401 once the key is past expiresAt', async () => {
-      const expiresAt = new Date(h.clock.now().getTime() + 3600_000).toISOString();
+      const expiresAt = new Date(s.h.clock.now().getTime() + 3600_000).toISOString();
       const { key } = (await post({ name: 'Short-lived', expiresAt })).body;
-      h.clock.advance(3600_000 - 1);
+      s.h.clock.advance(3600_000 - 1);
       expect((await bearer(key)).status).to.equal(200);
-      h.clock.advance(1);
+      s.h.clock.advance(1);
       const res = await bearer(key);
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
@@ -283,7 +268,7 @@ describe('developer API keys (HTTP)', () => {
 
     it('carries its scopes: the default key is 403 on a route needing shifts:read, a key with it passes', async () => {
       const { key } = (await post({ name: 'Default scopes' })).body;
-      const shifts = (k: string) => h.request('GET', '/public/shifts', { headers: { 'x-api-key': k, 'x-forwarded-for': ip } });
+      const shifts = (k: string) => s.h.request('GET', '/public/shifts', { headers: { 'x-api-key': k, 'x-forwarded-for': s.ip } });
       const res = await shifts(key);
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal({ message: 'This credential lacks the shifts:read scope', error: 'Forbidden', statusCode: 403 });
@@ -292,7 +277,7 @@ describe('developer API keys (HTTP)', () => {
     });
 
     it('gives each key only its own tenant', async () => {
-      const key = await apiKeyFor(h, tenantB);
+      const key = await apiKeyFor(s.h, s.tenantB);
       const res = await bearer(key);
       expect(res.status).to.equal(200);
       expect(res.body.data).to.deep.equal([]);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness, type HttpResult } from '../../../test-support/harness.js';
+import type { HttpResult } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -26,45 +27,29 @@ interface Client {
   clientSecret: string;
 }
 
-let ipSeq = 0;
-
 /** OAuth clients and the client-credentials exchange (spec 01, OAuth client, OAuth access token, Authentication 6). */
 describe('OAuth clients and POST /oauth/token (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(3);
   let token: string;
-  /** /oauth/token and /public count per source IP: an address of its own per test. */
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
     token = await tokenAs('TENANT_OWNER');
-    ipSeq += 1;
-    ip = `10.3.${ipSeq >> 8}.${ipSeq & 255}`;
   });
 
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
+  async function tokenAs(role: Role, tenantId = s.tenantA): Promise<string> {
+    return s.h.tokenFor(await createUser(s.h.ds, tenantId, { role }));
   }
 
-  const register = (body: unknown, as = token) => h.request('POST', '/oauth-clients', { body, token: as });
-  const list = (as = token) => h.request('GET', '/oauth-clients', { token: as });
-  const revoke = (id: string, as = token) => h.request('POST', `/oauth-clients/${id}/revoke`, { token: as });
-  const exchange = (body: unknown, headers: Record<string, string> = {}) => h.request('POST', '/oauth/token', { body, headers: { 'x-forwarded-for': ip, ...headers } });
+  const register = (body: unknown, as = token) => s.h.request('POST', '/oauth-clients', { body, token: as });
+  const list = (as = token) => s.h.request('GET', '/oauth-clients', { token: as });
+  const revoke = (id: string, as = token) => s.h.request('POST', `/oauth-clients/${id}/revoke`, { token: as });
+  const exchange = (body: unknown, headers: Record<string, string> = {}) => s.h.request('POST', '/oauth/token', { body, headers: { 'x-forwarded-for': s.ip, ...headers } });
   const exchangeForm = (form: Record<string, string>, headers: Record<string, string> = {}) =>
-    h.request('POST', '/oauth/token', {
+    s.h.request('POST', '/oauth/token', {
       rawBody: new URLSearchParams(form).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, ...headers },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': s.ip, ...headers },
     });
-  const outlets = (headers: Record<string, string>) => h.request('GET', '/public/outlets', { headers: { 'x-forwarded-for': ip, ...headers } });
+  const outlets = (headers: Record<string, string>) => s.h.request('GET', '/public/outlets', { headers: { 'x-forwarded-for': s.ip, ...headers } });
 
   async function newClient(body: Record<string, unknown> = {}): Promise<Client> {
     const res = await register({ name: 'Integration', ...body });
@@ -85,13 +70,13 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       expect(res.body).to.have.all.keys('id', 'name', 'clientId', 'clientSecret', 'allowedScopes', 'createdAt');
       expect(res.body.clientId).to.match(CLIENT_ID_FORMAT);
       expect(res.body.clientSecret).to.match(CLIENT_SECRET_FORMAT);
-      expect(res.body).to.deep.include({ name: 'Rota sync', allowedScopes: [], createdAt: h.clock.now().toISOString() });
+      expect(res.body).to.deep.include({ name: 'Rota sync', allowedScopes: [], createdAt: s.h.clock.now().toISOString() });
     });
 
     it('keeps the allowed scopes and stores only a hash of the secret', async () => {
       const res = await register({ name: 'Scoped', allowedScopes: ['shifts:read', 'leave:write'] });
       expect(res.body.allowedScopes).to.deep.equal(['shifts:read', 'leave:write']);
-      const rows: Array<{ line: string }> = await h.ds.query(`SELECT row_to_json(c)::text AS line FROM oauth_clients c`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(c)::text AS line FROM oauth_clients c`);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.clientSecret.slice('svc_secret_'.length));
       expect(rows[0]!.line).to.include(res.body.clientId);
@@ -112,12 +97,12 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       }
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM oauth_clients`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_clients`);
       expect(n).to.equal(0);
     });
 
     it('is 401 without a token and 403 for roles other than tenant owner, company admin or group owner', async () => {
-      expect((await h.request('POST', '/oauth-clients', { body: { name: 'C' } })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('POST', '/oauth-clients', { body: { name: 'C' } })).body).to.deep.equal(UNAUTHORIZED);
       for (const role of ['HR_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const) {
         expect((await register({ name: 'C' }, await tokenAs(role))).body, role).to.deep.equal(FORBIDDEN);
       }
@@ -127,9 +112,9 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     });
 
     it('is 403 below the Enterprise plan and with the switch off', async () => {
-      const growth = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
+      const growth = (await createTenant(s.h.ds, { plan: 'GROWTH' })).id;
       expect((await register({ name: 'C' }, await tokenAs('TENANT_OWNER', growth))).body).to.deep.equal(notEntitled('GROWTH'));
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await register({ name: 'C' })).body).to.deep.equal(SWITCHED_OFF);
     });
 
@@ -150,11 +135,11 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
   describe('GET /oauth-clients', () => {
     it("lists the tenant's clients oldest first, without secrets", async () => {
       const a = await newClient({ name: 'A', allowedScopes: ['shifts:read'] });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const b = await newClient({ name: 'B' });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       await newClient();
-      const theirs = await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', tenantB));
+      const theirs = await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', s.tenantB));
       expect(theirs.status).to.equal(201);
       await revoke((await list()).body[2].id);
       const res = await list();
@@ -164,12 +149,12 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         { id: b.id, name: 'B', clientId: b.clientId, allowedScopes: [], createdAt: (b as unknown as { createdAt: string }).createdAt, revokedAt: null },
       ]);
       expect(res.body).to.have.length(3);
-      expect(res.body[2].revokedAt).to.equal(h.clock.now().toISOString());
+      expect(res.body[2].revokedAt).to.equal(s.h.clock.now().toISOString());
       expect(JSON.stringify(res.body)).to.not.include('svc_secret_');
     });
 
     it('is 401 without a token and 403 for other roles', async () => {
-      expect((await h.request('GET', '/oauth-clients')).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/oauth-clients')).body).to.deep.equal(UNAUTHORIZED);
       expect((await list(await tokenAs('AREA_MANAGER'))).body).to.deep.equal(FORBIDDEN);
     });
   });
@@ -192,7 +177,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     });
 
     it("is 404 for another tenant's client, which keeps working", async () => {
-      const theirs = (await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', tenantB))).body as Client;
+      const theirs = (await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', s.tenantB))).body as Client;
       const res = await revoke(theirs.id);
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
@@ -203,7 +188,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     it('is 400 for a malformed id, 401 without a token and 403 for other roles', async () => {
       const c = await newClient();
       expect((await revoke('123')).body).to.deep.equal(badRequest('id must be a UUID'));
-      expect((await h.request('POST', `/oauth-clients/${c.id}/revoke`)).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('POST', `/oauth-clients/${c.id}/revoke`)).body).to.deep.equal(UNAUTHORIZED);
       expect((await revoke(c.id, await tokenAs('STAFF'))).body).to.deep.equal(FORBIDDEN);
       expect((await list()).body[0].revokedAt).to.equal(null);
     });
@@ -219,7 +204,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       expect(res.body).to.include({ token_type: 'Bearer', expires_in: 3600 });
       expect(res.headers.get('cache-control')).to.equal('no-store');
       expect(res.headers.get('x-ratelimit-limit')).to.equal('30');
-      const rows: Array<{ line: string }> = await h.ds.query(`SELECT row_to_json(t)::text AS line FROM oauth_access_tokens t`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(t)::text AS line FROM oauth_access_tokens t`);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.access_token.slice('svc_oauth_'.length));
     });
@@ -264,7 +249,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         expect(res.body).to.deep.equal(INVALID_CLIENT);
         expect(res.headers.has('www-authenticate')).to.equal(false);
       }
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
       expect(n).to.equal(0);
     });
 
@@ -285,9 +270,9 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(expected);
       }
-      const repeated = await h.request('POST', '/oauth/token', {
+      const repeated = await s.h.request('POST', '/oauth/token', {
         rawBody: `grant_type=client_credentials&client_id=${c.clientId}&client_id=${c.clientId}&client_secret=${c.clientSecret}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': s.ip },
       });
       expect(repeated.body).to.deep.equal(invalidRequest('client_id must be a string'));
     });
@@ -297,11 +282,11 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       const leave = await accessToken(await newClient({ name: 'Leave', allowedScopes: ['leave:read', 'shifts:write'] }));
       const shifts = await accessToken(await newClient({ name: 'Shifts', allowedScopes: ['shifts:read'] }));
       for (const t of [none, leave]) {
-        const res = await h.request('GET', '/public/shifts', { headers: { authorization: `Bearer ${t}`, 'x-forwarded-for': ip } });
+        const res = await s.h.request('GET', '/public/shifts', { headers: { authorization: `Bearer ${t}`, 'x-forwarded-for': s.ip } });
         expect(res.status).to.equal(403);
         expect(res.body).to.deep.equal(LACKS_SHIFTS_READ);
       }
-      const res = await h.request('GET', '/public/shifts', { headers: { authorization: `Bearer ${shifts}`, 'x-forwarded-for': ip } });
+      const res = await s.h.request('GET', '/public/shifts', { headers: { authorization: `Bearer ${shifts}`, 'x-forwarded-for': s.ip } });
       expect(res.status).to.equal(200);
     });
 
@@ -311,20 +296,20 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       const noneToken = await accessToken(none);
       expect((await outlets({ authorization: `Bearer ${noneToken}` })).status).to.equal(200);
       await accessToken(scoped);
-      const rows: Array<{ oauth_client_id: string; scopes: string[]; tenant_id: string }> = await h.ds.query(
+      const rows: Array<{ oauth_client_id: string; scopes: string[]; tenant_id: string }> = await s.h.ds.query(
         `SELECT oauth_client_id, scopes, tenant_id FROM oauth_access_tokens ORDER BY scopes`,
       );
       expect(rows).to.deep.equal([
-        { oauth_client_id: none.id, scopes: [], tenant_id: tenantA },
-        { oauth_client_id: scoped.id, scopes: ['leave:read', 'shifts:write'], tenant_id: tenantA },
+        { oauth_client_id: none.id, scopes: [], tenant_id: s.tenantA },
+        { oauth_client_id: scoped.id, scopes: ['leave:read', 'shifts:write'], tenant_id: s.tenantA },
       ]);
     });
 
     it('expires the token after 3600 s: a bare 401 from then on', async () => {
       const t = await accessToken(await newClient());
-      h.clock.advance(3600_000 - 1);
+      s.h.clock.advance(3600_000 - 1);
       expect((await outlets({ authorization: `Bearer ${t}` })).status).to.equal(200);
-      h.clock.advance(1);
+      s.h.clock.advance(1);
       const res = await outlets({ authorization: `Bearer ${t}` });
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
@@ -339,7 +324,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
 
     it('is a bare 401 on JWT routes', async () => {
       const t = await accessToken(await newClient());
-      const res = await h.request('GET', '/users', { token: t });
+      const res = await s.h.request('GET', '/users', { token: t });
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
     });
@@ -347,22 +332,22 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     it('issues tokens without checking the plan, but every use re-checks the plan and the switch', async () => {
       const c = await newClient();
       const t = await accessToken(c);
-      await h.ds.query(`UPDATE tenants SET plan = 'GROWTH' WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'GROWTH' WHERE id = $1`, [s.tenantA]);
       expect((await outlets({ authorization: `Bearer ${t}` })).body).to.deep.equal(notEntitled('GROWTH'));
       const later = await accessToken(c);
       expect((await outlets({ authorization: `Bearer ${later}` })).body).to.deep.equal(notEntitled('GROWTH'));
-      await h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await outlets({ authorization: `Bearer ${t}` })).body).to.deep.equal(SWITCHED_OFF);
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [s.tenantA]);
       expect((await outlets({ authorization: `Bearer ${t}` })).status).to.equal(200);
     });
 
     it("drops a client's expired tokens when it gets a new one", async () => {
       const c = await newClient();
       await accessToken(c);
-      h.clock.advance(3600_000);
+      s.h.clock.advance(3600_000);
       await accessToken(c);
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
       expect(n).to.equal(1);
     });
 
@@ -379,7 +364,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       expect(res.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
       expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
-      ip = '10.250.0.1';
+      s.ip = '10.250.0.1';
       expect((await exchange(body)).status).to.equal(200);
     });
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 import { PUBLIC_API_DESCRIPTION } from '../../../http/public-api-description.js';
 
@@ -13,43 +13,27 @@ const notEntitled = (plan: string) => ({
 });
 const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
 
-let ipSeq = 0;
-
 /** GET /public/outlets, GET /public/employees and GET /public/openapi.json (spec 01, Developer API). */
 describe('developer API: outlets, employees and the OpenAPI document (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(1);
   let key: string;
-  /** A caller address of its own per test: /public limits count per source IP. */
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    key = await apiKeyFor(h, tenantA);
-    ipSeq += 1;
-    ip = `10.1.${ipSeq >> 8}.${ipSeq & 255}`;
+    key = await apiKeyFor(s.h, s.tenantA);
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => h.request('GET', path, { headers: { 'x-forwarded-for': ip, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) => s.h.request('GET', path, { headers: { 'x-forwarded-for': s.ip, ...headers } });
   const withKey = (path: string, k = key) => get(path, { authorization: `Bearer ${k}` });
 
   async function setCreatedAt(table: 'users' | 'outlets', id: string, at: string): Promise<void> {
-    await h.ds.query(`UPDATE ${table} SET created_at = $2 WHERE id = $1`, [id, at]);
+    await s.h.ds.query(`UPDATE ${table} SET created_at = $2 WHERE id = $1`, [id, at]);
   }
 
   describe('GET /public/outlets', () => {
     it("lists the tenant's outlets by name in the envelope, with the spec's fields only", async () => {
-      const b = await createOutlet(h.ds, tenantA, { name: 'Bravo', code: 'B-1', city: 'Leeds' });
-      const a = await createOutlet(h.ds, tenantA, { name: 'Alpha', code: 'A-1', city: 'York', status: 'INACTIVE' });
-      await createOutlet(h.ds, tenantB, { name: 'Aardvark' });
+      const b = await createOutlet(s.h.ds, s.tenantA, { name: 'Bravo', code: 'B-1', city: 'Leeds' });
+      const a = await createOutlet(s.h.ds, s.tenantA, { name: 'Alpha', code: 'A-1', city: 'York', status: 'INACTIVE' });
+      await createOutlet(s.h.ds, s.tenantB, { name: 'Aardvark' });
       const res = await withKey('/public/outlets');
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
@@ -62,7 +46,7 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
     });
 
     it('pages with limit and offset; count is the rows of this page', async () => {
-      for (const name of ['E', 'D', 'C', 'B', 'A']) await createOutlet(h.ds, tenantA, { name });
+      for (const name of ['E', 'D', 'C', 'B', 'A']) await createOutlet(s.h.ds, s.tenantA, { name });
       const first = await withKey('/public/outlets?limit=2');
       expect(first.body.data.map((o: { name: string }) => o.name)).to.deep.equal(['A', 'B']);
       expect(first.body.pagination).to.deep.equal({ limit: 2, offset: 0, count: 2 });
@@ -72,8 +56,8 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
     });
 
     it('clamps limit to 1–200 and offset to ≥ 0', async () => {
-      await createOutlet(h.ds, tenantA);
-      await createOutlet(h.ds, tenantA);
+      await createOutlet(s.h.ds, s.tenantA);
+      await createOutlet(s.h.ds, s.tenantA);
       expect((await withKey('/public/outlets?limit=500')).body.pagination).to.deep.equal({ limit: 200, offset: 0, count: 2 });
       const zero = await withKey('/public/outlets?limit=0');
       expect(zero.body.pagination).to.deep.equal({ limit: 1, offset: 0, count: 1 });
@@ -100,10 +84,10 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
     });
 
     it('is a bare 401 without a credential, with a user JWT, and with a junk key', async () => {
-      const user = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
+      const user = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
       const attempts: Array<Record<string, string>> = [
         {},
-        { authorization: `Bearer ${await h.tokenFor(user)}` },
+        { authorization: `Bearer ${await s.h.tokenFor(user)}` },
         { authorization: `Bearer svc_live_${'x'.repeat(43)}` },
         { 'x-api-key': 'nope' },
       ];
@@ -115,27 +99,27 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
     });
 
     it('is 403 for a tenant below Enterprise or with the switch off', async () => {
-      const growth = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
-      const res = await withKey('/public/outlets', await apiKeyFor(h, growth));
+      const growth = (await createTenant(s.h.ds, { plan: 'GROWTH' })).id;
+      const res = await withKey('/public/outlets', await apiKeyFor(s.h, growth));
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal(notEntitled('GROWTH'));
-      const off = (await createTenant(h.ds, { publicApiEnabled: false })).id;
-      const offRes = await withKey('/public/outlets', await apiKeyFor(h, off));
+      const off = (await createTenant(s.h.ds, { publicApiEnabled: false })).id;
+      const offRes = await withKey('/public/outlets', await apiKeyFor(s.h, off));
       expect(offRes.body).to.deep.equal(SWITCHED_OFF);
     });
 
     it('stops accepting an issued key on the next call once the plan or the switch stops holding', async () => {
       expect((await withKey('/public/outlets')).status).to.equal(200);
-      await h.ds.query(`UPDATE tenants SET plan = 'BASIC' WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'BASIC' WHERE id = $1`, [s.tenantA]);
       expect((await withKey('/public/outlets')).body).to.deep.equal(notEntitled('BASIC'));
-      await h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await withKey('/public/outlets')).body).to.deep.equal(SWITCHED_OFF);
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = true WHERE id = $1`, [s.tenantA]);
       expect((await withKey('/public/outlets')).status).to.equal(200);
     });
 
     it('needs no particular scope', async () => {
-      const res = await withKey('/public/outlets', await apiKeyFor(h, tenantA, ['leave:read']));
+      const res = await withKey('/public/outlets', await apiKeyFor(s.h, s.tenantA, ['leave:read']));
       expect(res.status).to.equal(200);
     });
 
@@ -153,24 +137,24 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
       expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
       // Another key from the same address shares the counter: keys are counted by IP, not by key.
-      expect((await withKey('/public/outlets', await apiKeyFor(h, tenantB))).status).to.equal(429);
-      ip = '10.200.0.1';
+      expect((await withKey('/public/outlets', await apiKeyFor(s.h, s.tenantB))).status).to.equal(429);
+      s.ip = '10.200.0.1';
       expect((await withKey('/public/outlets')).status).to.equal(200);
     });
   });
 
   describe('GET /public/employees', () => {
     it('lists live employees of the tenant, oldest first, as {id, fullName, email, status}', async () => {
-      const old = await createUser(h.ds, tenantA, { fullName: 'Old Timer', email: 'old@example.test', status: 'INACTIVE' });
-      const mid = await createUser(h.ds, tenantA, { fullName: 'Mobile Only', email: null, mobile: '+447700900123' });
-      const gone = await createUser(h.ds, tenantA, { fullName: 'Removed' });
-      const fresh = await createUser(h.ds, tenantA, { fullName: 'New Hire', email: 'new@example.test' });
-      await createUser(h.ds, tenantB, { fullName: 'Elsewhere' });
+      const old = await createUser(s.h.ds, s.tenantA, { fullName: 'Old Timer', email: 'old@example.test', status: 'INACTIVE' });
+      const mid = await createUser(s.h.ds, s.tenantA, { fullName: 'Mobile Only', email: null, mobile: '+447700900123' });
+      const gone = await createUser(s.h.ds, s.tenantA, { fullName: 'Removed' });
+      const fresh = await createUser(s.h.ds, s.tenantA, { fullName: 'New Hire', email: 'new@example.test' });
+      await createUser(s.h.ds, s.tenantB, { fullName: 'Elsewhere' });
       await setCreatedAt('users', old.id, '2024-01-01T00:00:00Z');
       await setCreatedAt('users', mid.id, '2024-02-01T00:00:00Z');
       await setCreatedAt('users', gone.id, '2024-03-01T00:00:00Z');
       await setCreatedAt('users', fresh.id, '2024-04-01T00:00:00Z');
-      await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [gone.id]);
+      await s.h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [gone.id]);
       const res = await withKey('/public/employees');
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
@@ -186,7 +170,7 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
     it('lists the newest first with order=newest, and pages in that order', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const u = await createUser(h.ds, tenantA);
+        const u = await createUser(s.h.ds, s.tenantA);
         await setCreatedAt('users', u.id, `2024-0${i + 1}-01T00:00:00Z`);
         ids.push(u.id);
       }
@@ -211,19 +195,19 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
         expect(res.status, query).to.equal(400);
         expect(res.body, query).to.deep.equal(badRequest(...message));
       }
-      await createUser(h.ds, tenantA);
+      await createUser(s.h.ds, s.tenantA);
       expect((await withKey('/public/employees?limit=999')).body.pagination).to.deep.equal({ limit: 200, offset: 0, count: 1 });
       expect((await withKey('/public/employees?limit=0')).body.pagination.limit).to.equal(1);
     });
 
     it('is 401 without a credential, 403 without the plan or the switch, 200 for any scope', async () => {
       expect((await get('/public/employees')).body).to.deep.equal(UNAUTHORIZED);
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await withKey('/public/employees')).body).to.deep.equal(SWITCHED_OFF);
-      await h.ds.query(`UPDATE tenants SET public_api_enabled = true, plan = 'FREE' WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET public_api_enabled = true, plan = 'FREE' WHERE id = $1`, [s.tenantA]);
       expect((await withKey('/public/employees')).body).to.deep.equal(notEntitled('FREE'));
-      await h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE' WHERE id = $1`, [tenantA]);
-      const res = await get('/public/employees', { 'x-api-key': await apiKeyFor(h, tenantA, ['shifts:write']) });
+      await s.h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE' WHERE id = $1`, [s.tenantA]);
+      const res = await get('/public/employees', { 'x-api-key': await apiKeyFor(s.h, s.tenantA, ['shifts:write']) });
       expect(res.status).to.equal(200);
       expect(res.headers.get('x-ratelimit-limit')).to.equal('60');
     });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness, type RequestOptions } from '../../../test-support/harness.js';
+import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import type { RequestOptions } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 import { itChecksDeveloperCredentials } from '../../../test-support/developer-route-checks.js';
 
@@ -16,40 +17,24 @@ function notFound(message: string) {
 }
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 
-let ipSeq = 0;
-
 describe('shifts (HTTP, /public developer API)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(20);
   let worker: CreatedUser;
   let outletId: string;
   let readKey: string;
   let writeKey: string;
-  /** Every test calls from its own address, so the per-IP limits of /public never leak between tests. */
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
-    ipSeq += 1;
-    ip = `10.20.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    worker = await createUser(h.ds, tenantA);
-    outletId = (await createOutlet(h.ds, tenantA)).id;
-    readKey = await apiKeyFor(h, tenantA, ['shifts:read']);
-    writeKey = await apiKeyFor(h, tenantA, ['shifts:write']);
+    worker = await createUser(s.h.ds, s.tenantA);
+    outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
+    readKey = await apiKeyFor(s.h, s.tenantA, ['shifts:read']);
+    writeKey = await apiKeyFor(s.h, s.tenantA, ['shifts:write']);
   });
 
-  const ctx = () => ({ h, tenantId: tenantA });
+  const ctx = () => ({ h: s.h, tenantId: s.tenantA });
 
   function call(method: string, path: string, key: string | null, opts: RequestOptions = {}) {
-    return h.request(method, path, { ...opts, headers: { 'x-forwarded-for': ip, ...(key ? { authorization: `Bearer ${key}` } : {}), ...opts.headers } });
+    return s.h.request(method, path, { ...opts, headers: { 'x-forwarded-for': s.ip, ...(key ? { authorization: `Bearer ${key}` } : {}), ...opts.headers } });
   }
   function list(qs = '', key: string | null = readKey) {
     return call('GET', `/public/shifts${qs ? `?${qs}` : ''}`, key);
@@ -60,25 +45,25 @@ describe('shifts (HTTP, /public developer API)', () => {
   function create(payload: unknown, key: string | null = writeKey) {
     return call('POST', '/public/shifts', key, { body: payload });
   }
-  async function seed(userId: string, start: string, end: string, outlet = outletId, tenantId = tenantA): Promise<string> {
-    const owner = await createUser(h.ds, tenantId, { role: 'TENANT_OWNER' });
-    const res = await h.request('POST', '/shift-assignments', {
-      token: await h.tokenFor(owner),
+  async function seed(userId: string, start: string, end: string, outlet = outletId, tenantId = s.tenantA): Promise<string> {
+    const owner = await createUser(s.h.ds, tenantId, { role: 'TENANT_OWNER' });
+    const res = await s.h.request('POST', '/shift-assignments', {
+      token: await s.h.tokenFor(owner),
       body: { userId, outletId: outlet, scheduledStart: start, scheduledEnd: end },
     });
     expect(res.status).to.equal(201);
     return res.body.id;
   }
   async function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
   }
 
   describe('GET /public/shifts', () => {
     it("returns the tenant's shifts by scheduledStart in the list envelope, never another tenant's", async () => {
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       const late = await seed(worker.id, at('18:00'), at('20:00'));
       const early = await seed(colleague.id, at('06:00'), at('08:00'));
-      await seed((await createUser(h.ds, tenantB)).id, at('07:00'), at('08:00'), (await createOutlet(h.ds, tenantB)).id, tenantB);
+      await seed((await createUser(s.h.ds, s.tenantB)).id, at('07:00'), at('08:00'), (await createOutlet(s.h.ds, s.tenantB)).id, s.tenantB);
       const res = await list();
       expect(res.status).to.equal(200);
       expect(res.body).to.have.all.keys('data', 'pagination');
@@ -89,7 +74,7 @@ describe('shifts (HTTP, /public developer API)', () => {
     });
 
     it('filters by outletId and by scheduledStart in [from, to), instants with any offset', async () => {
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
       const a = await seed(worker.id, at('06:00'), at('08:00'));
       const b = await seed(worker.id, at('09:00'), at('12:00'), otherOutlet);
       const c = await seed(worker.id, at('12:00'), at('14:00'));
@@ -156,13 +141,13 @@ describe('shifts (HTTP, /public developer API)', () => {
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(PUBLIC_SHIFT_KEYS);
       expect(res.body).to.deep.include({ userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00'), status: 'SCHEDULED', type: 'TRAINING' });
-      const [row] = await h.ds.query(`SELECT tenant_id, created_by_user_id FROM shift_assignments WHERE id = $1`, [res.body.id]);
-      expect(row).to.deep.equal({ tenant_id: tenantA, created_by_user_id: null });
+      const [row] = await s.h.ds.query(`SELECT tenant_id, created_by_user_id FROM shift_assignments WHERE id = $1`, [res.body.id]);
+      expect(row).to.deep.equal({ tenant_id: s.tenantA, created_by_user_id: null });
       expect(await events()).to.deep.equal([
         {
           type: 'shift.assigned',
-          tenantId: tenantA,
-          payload: { tenantId: tenantA, shiftAssignmentId: res.body.id, userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') },
+          tenantId: s.tenantA,
+          payload: { tenantId: s.tenantA, shiftAssignmentId: res.body.id, userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') },
         },
       ]);
     });
@@ -192,16 +177,16 @@ describe('shifts (HTTP, /public developer API)', () => {
     });
 
     it('is 404 for a user or outlet of another tenant', async () => {
-      const foreignUser = await createUser(h.ds, tenantB);
-      const foreignOutlet = await createOutlet(h.ds, tenantB);
+      const foreignUser = await createUser(s.h.ds, s.tenantB);
+      const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
       expect((await create(body({ userId: foreignUser.id }))).body).to.deep.equal(notFound('User not found'));
       expect((await create(body({ outletId: foreignOutlet.id }))).body).to.deep.equal(notFound('Outlet not found'));
-      const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
+      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
       expect(row.n).to.equal(0);
     });
 
     it('a key of another tenant cannot create shifts for this tenant', async () => {
-      const foreignKey = await apiKeyFor(h, tenantB, ['shifts:write']);
+      const foreignKey = await apiKeyFor(s.h, s.tenantB, ['shifts:write']);
       expect((await create(body(), foreignKey)).body).to.deep.equal(notFound('User not found'));
     });
 

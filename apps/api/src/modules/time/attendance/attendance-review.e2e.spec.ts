@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { uuid } from '@wfm/core/crypto';
-import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness, type RequestOptions } from '../../../test-support/harness.js';
+import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import type { RequestOptions } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 import { itChecksDeveloperCredentials } from '../../../test-support/developer-route-checks.js';
 
@@ -31,36 +32,21 @@ function badRequest(...message: string[]) {
 }
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 
-let ipSeq = 0;
-
 describe('attendance review and lists (HTTP, JWT and /public)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(30);
   let manager: CreatedUser;
   let managerToken: string;
   let worker: CreatedUser;
   let outletId: string;
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
-    ipSeq += 1;
-    ip = `10.30.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    manager = await createUser(h.ds, tenantA, { role: 'OPERATIONS_MANAGER' });
-    managerToken = await h.tokenFor(manager);
-    worker = await createUser(h.ds, tenantA);
-    outletId = (await createOutlet(h.ds, tenantA)).id;
+    manager = await createUser(s.h.ds, s.tenantA, { role: 'OPERATIONS_MANAGER' });
+    managerToken = await s.h.tokenFor(manager);
+    worker = await createUser(s.h.ds, s.tenantA);
+    outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
   });
 
-  const ctx = () => ({ h, tenantId: tenantA });
+  const ctx = () => ({ h: s.h, tenantId: s.tenantA });
 
   /** An attendance event as clock-in/out would leave it; closed ones clocked out an hour later. */
   async function seed(over: { userId?: string; outletId?: string; tenantId?: string; clockInAt?: string; status?: string } = {}): Promise<string> {
@@ -68,36 +54,36 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
     const status = over.status ?? 'PENDING_REVIEW';
     const clockIn = new Date(over.clockInAt ?? at('09:00'));
     const clockOut = status === 'OPEN' ? null : new Date(clockIn.getTime() + 3600_000);
-    await h.ds.query(
+    await s.h.ds.query(
       `INSERT INTO attendance_events (id, tenant_id, user_id, outlet_id, clock_in_at, clock_out_at, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $5, $5)`,
-      [id, over.tenantId ?? tenantA, over.userId ?? worker.id, over.outletId ?? outletId, clockIn, clockOut, status],
+      [id, over.tenantId ?? s.tenantA, over.userId ?? worker.id, over.outletId ?? outletId, clockIn, clockOut, status],
     );
     return id;
   }
   async function foreignEvent(): Promise<string> {
-    const user = await createUser(h.ds, tenantB);
-    const outlet = await createOutlet(h.ds, tenantB);
-    return seed({ tenantId: tenantB, userId: user.id, outletId: outlet.id });
+    const user = await createUser(s.h.ds, s.tenantB);
+    const outlet = await createOutlet(s.h.ds, s.tenantB);
+    return seed({ tenantId: s.tenantB, userId: user.id, outletId: outlet.id });
   }
   function call(method: string, path: string, key: string | null, opts: RequestOptions = {}) {
-    return h.request(method, path, { ...opts, headers: { 'x-forwarded-for': ip, ...(key ? { authorization: `Bearer ${key}` } : {}), ...opts.headers } });
+    return s.h.request(method, path, { ...opts, headers: { 'x-forwarded-for': s.ip, ...(key ? { authorization: `Bearer ${key}` } : {}), ...opts.headers } });
   }
   async function eventCount(): Promise<number> {
-    const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM domain_events`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM domain_events`);
     return row.n;
   }
 
   describe('GET /attendance', () => {
     it("lists the tenant's events by clockInAt for managers, with filters on outlet, user, status and clockInAt in [from, to)", async () => {
-      const colleague = await createUser(h.ds, tenantA);
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
+      const colleague = await createUser(s.h.ds, s.tenantA);
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
       const c = await seed({ clockInAt: at('12:00'), status: 'OPEN' });
       const a = await seed({ clockInAt: at('06:00'), status: 'VERIFIED' });
       const b = await seed({ clockInAt: at('09:00'), userId: colleague.id, outletId: otherOutlet });
       await foreignEvent();
       const ids = async (qs = '') => {
-        const res = await h.request('GET', `/attendance${qs ? `?${qs}` : ''}`, { token: managerToken });
+        const res = await s.h.request('GET', `/attendance${qs ? `?${qs}` : ''}`, { token: managerToken });
         expect(res.status, qs).to.equal(200);
         return res.body.map((e: { id: string }) => e.id);
       };
@@ -107,18 +93,18 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
       expect(await ids('status=OPEN')).to.deep.equal([c]);
       expect(await ids(`from=${at('09:00')}&to=${at('12:00')}`)).to.deep.equal([b]);
       expect(await ids('limit=1&offset=1')).to.deep.equal([b]);
-      const first = await h.request('GET', '/attendance', { token: managerToken });
+      const first = await s.h.request('GET', '/attendance', { token: managerToken });
       expect(first.body[0]).to.have.all.keys(ATTENDANCE_KEYS);
     });
 
     it('shows everyone else only their own events; asking for another person is 403', async () => {
       const mine = await seed();
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       await seed({ userId: colleague.id });
-      const token = await h.tokenFor(worker);
-      const own = await h.request('GET', '/attendance', { token });
+      const token = await s.h.tokenFor(worker);
+      const own = await s.h.request('GET', '/attendance', { token });
       expect(own.body.map((e: { id: string }) => e.id)).to.deep.equal([mine]);
-      const other = await h.request('GET', `/attendance?userId=${colleague.id}`, { token });
+      const other = await s.h.request('GET', `/attendance?userId=${colleague.id}`, { token });
       expect(other.status).to.equal(403);
       expect(other.body).to.deep.equal({ message: 'You can list only your own attendance', error: 'Forbidden', statusCode: 403 });
     });
@@ -130,29 +116,29 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
         ['limit=abc', ['limit must be an integer number']],
         [`from=${at('10:00')}&to=${at('09:00')}`, ['to must not be before from']],
       ];
-      for (const [qs, message] of cases) expect((await h.request('GET', `/attendance?${qs}`, { token: managerToken })).body, qs).to.deep.equal(badRequest(...message));
+      for (const [qs, message] of cases) expect((await s.h.request('GET', `/attendance?${qs}`, { token: managerToken })).body, qs).to.deep.equal(badRequest(...message));
     });
 
     it('is a bare 401 without a token and with a developer API key', async () => {
-      expect((await h.request('GET', '/attendance')).body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA, ['attendance:read']);
-      expect((await h.request('GET', '/attendance', { headers: { 'x-api-key': key } })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/attendance')).body).to.deep.equal(UNAUTHORIZED);
+      const key = await apiKeyFor(s.h, s.tenantA, ['attendance:read']);
+      expect((await s.h.request('GET', '/attendance', { headers: { 'x-api-key': key } })).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
   describe('PATCH /attendance/:id', () => {
-    const review = (id: string, body: unknown, token = managerToken) => h.request('PATCH', `/attendance/${id}`, { token, body });
+    const review = (id: string, body: unknown, token = managerToken) => s.h.request('PATCH', `/attendance/${id}`, { token, body });
 
     it('approves a clocked-out event through the real clock-in/out flow, recording the reviewer and firing nothing', async () => {
-      const workerToken = await h.tokenFor(worker);
-      const opened = await h.request('POST', '/mobile/clock-in', { token: workerToken, body: { outletId } });
+      const workerToken = await s.h.tokenFor(worker);
+      const opened = await s.h.request('POST', '/mobile/clock-in', { token: workerToken, body: { outletId } });
       expect((await review(opened.body.id, { status: 'APPROVED' })).body).to.deep.equal(STILL_OPEN);
-      await h.request('POST', '/mobile/clock-out', { token: workerToken, body: {} });
-      h.clock.advance(60_000);
+      await s.h.request('POST', '/mobile/clock-out', { token: workerToken, body: {} });
+      s.h.clock.advance(60_000);
       const res = await review(opened.body.id, { status: 'APPROVED', note: ' Checked CCTV ' });
       expect(res.status).to.equal(200);
       expect(res.body).to.have.all.keys(ATTENDANCE_KEYS);
-      const now = h.clock.now().toISOString();
+      const now = s.h.clock.now().toISOString();
       expect(res.body).to.deep.include({ id: opened.body.id, status: 'APPROVED', reviewNote: 'Checked CCTV', reviewedByUserId: manager.id, reviewedAt: now, updatedAt: now });
       expect(await eventCount()).to.equal(0);
     });
@@ -179,21 +165,21 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
       expect((await review(await foreignEvent(), { status: 'APPROVED' })).body).to.deep.equal(NOT_FOUND);
       expect((await review(UNKNOWN_ID, { status: 'APPROVED' })).body).to.deep.equal(NOT_FOUND);
       const id = await seed();
-      expect((await review(id, { status: 'APPROVED' }, await h.tokenFor(worker))).body).to.deep.equal(FORBIDDEN);
-      expect((await h.request('PATCH', `/attendance/${id}`, { body: { status: 'APPROVED' } })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await review(id, { status: 'APPROVED' }, await s.h.tokenFor(worker))).body).to.deep.equal(FORBIDDEN);
+      expect((await s.h.request('PATCH', `/attendance/${id}`, { body: { status: 'APPROVED' } })).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
   describe('GET /public/attendance', () => {
     let key: string;
     beforeEach(async () => {
-      key = await apiKeyFor(h, tenantA, ['attendance:read']);
+      key = await apiKeyFor(s.h, s.tenantA, ['attendance:read']);
     });
     const list = (qs = '') => call('GET', `/public/attendance${qs ? `?${qs}` : ''}`, key);
 
     it("returns the tenant's events by clockInAt in the list envelope, with every filter", async () => {
-      const colleague = await createUser(h.ds, tenantA);
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
+      const colleague = await createUser(s.h.ds, s.tenantA);
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
       const c = await seed({ clockInAt: at('12:00'), status: 'OPEN' });
       const a = await seed({ clockInAt: at('06:00'), status: 'APPROVED' });
       const b = await seed({ clockInAt: at('09:00'), userId: colleague.id, outletId: otherOutlet });
@@ -246,7 +232,7 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
   describe('PATCH /public/attendance/:id', () => {
     let key: string;
     beforeEach(async () => {
-      key = await apiKeyFor(h, tenantA, ['attendance:write']);
+      key = await apiKeyFor(s.h, s.tenantA, ['attendance:write']);
     });
     const review = (id: string, body: unknown, credential: string | null = key) => call('PATCH', `/public/attendance/${id}`, credential, { body });
 
@@ -256,7 +242,7 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
       const approved = await review(pending, { status: 'APPROVED', note: 'ok' });
       expect(approved.status).to.equal(200);
       expect(approved.body).to.have.all.keys(ATTENDANCE_KEYS);
-      expect(approved.body).to.deep.include({ status: 'APPROVED', reviewNote: 'ok', reviewedByUserId: null, reviewedAt: h.clock.now().toISOString() });
+      expect(approved.body).to.deep.include({ status: 'APPROVED', reviewNote: 'ok', reviewedByUserId: null, reviewedAt: s.h.clock.now().toISOString() });
       expect((await review(verified, { status: 'REJECTED' })).body).to.deep.include({ status: 'REJECTED', reviewedByUserId: null });
       expect(await eventCount()).to.equal(0);
     });
@@ -275,7 +261,7 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
 
     it("is 404 for another tenant's event, also with that tenant's id of a real event", async () => {
       expect((await review(await foreignEvent(), { status: 'APPROVED' })).body).to.deep.equal(NOT_FOUND);
-      const foreignKey = await apiKeyFor(h, tenantB, ['attendance:write']);
+      const foreignKey = await apiKeyFor(s.h, s.tenantB, ['attendance:write']);
       expect((await review(await seed(), { status: 'APPROVED' }, foreignKey)).body).to.deep.equal(NOT_FOUND);
     });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Scope } from '@wfm/core/scopes';
 import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor, createApiKey } from '../../../test-support/developer-credentials.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
@@ -15,35 +15,19 @@ const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', s
 const lacks = (scope: string) => ({ message: `This credential lacks the ${scope} scope`, error: 'Forbidden', statusCode: 403 });
 const notEntitled = (plan: string) => ({ message: `Your ${plan} plan does not include the developer API. Upgrade at /admin/billing.`, error: 'ModuleNotEntitled', statusCode: 403 });
 
-let ipSeq = 0;
-
 /** GET and POST /public/leave-requests (spec 01, Developer API; spec 03, Leave events). */
 describe('developer API: leave requests (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = publicApiSuite(3, { tenant: { timezone: 'UTC' } });
   let worker: CreatedUser;
   let key: string;
-  /** A caller address of its own per test: /public limits count per source IP. */
-  let ip: string;
-
-  before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
-  });
-  after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds, { timezone: 'UTC' })).id;
-    tenantB = (await createTenant(h.ds, { timezone: 'UTC' })).id;
-    worker = await createUser(h.ds, tenantA);
-    key = await apiKeyFor(h, tenantA, ['leave:read', 'leave:write']);
-    ipSeq += 1;
-    ip = `10.3.${ipSeq >> 8}.${ipSeq & 255}`;
+    worker = await createUser(s.h.ds, s.tenantA);
+    key = await apiKeyFor(s.h, s.tenantA, ['leave:read', 'leave:write']);
   });
 
   const call = (method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>
-    h.request(method, path, { ...(opts.body !== undefined ? { body: opts.body } : {}), headers: { 'x-forwarded-for': ip, ...opts.headers } });
+    s.h.request(method, path, { ...(opts.body !== undefined ? { body: opts.body } : {}), headers: { 'x-forwarded-for': s.ip, ...opts.headers } });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   const list = (query = '', k = key) => call('GET', `/public/leave-requests${query}`, { headers: bearer(k) });
   const post = (body: unknown, k = key) => call('POST', '/public/leave-requests', { body, headers: bearer(k) });
@@ -54,8 +38,8 @@ describe('developer API: leave requests (HTTP)', () => {
     return res.body.id;
   }
 
-  async function events(code: string, tenantId = tenantA): Promise<Array<Record<string, unknown>>> {
-    const rows: Array<{ payload: Record<string, unknown> }> = await h.ds.query(`SELECT payload FROM domain_events WHERE tenant_id = $1 AND type = $2 ORDER BY occurred_at, id`, [tenantId, code]);
+  async function events(code: string, tenantId = s.tenantA): Promise<Array<Record<string, unknown>>> {
+    const rows: Array<{ payload: Record<string, unknown> }> = await s.h.ds.query(`SELECT payload FROM domain_events WHERE tenant_id = $1 AND type = $2 ORDER BY occurred_at, id`, [tenantId, code]);
     return rows.map((r) => r.payload);
   }
 
@@ -63,7 +47,7 @@ describe('developer API: leave requests (HTTP)', () => {
     it('submits for the named person, answers the developer record and fires leave.requested', async () => {
       const res = await post({ targetUserId: worker.id, type: 'SICK', startDate: '2026-04-07', endDate: '2026-04-07', halfDay: 'AM', reason: 'Dentist' });
       expect(res.status).to.equal(201);
-      const now = h.clock.now().toISOString();
+      const now = s.h.clock.now().toISOString();
       expect(res.body).to.deep.equal({
         id: res.body.id,
         userId: worker.id,
@@ -79,7 +63,7 @@ describe('developer API: leave requests (HTTP)', () => {
       });
       expect(await events('leave.requested')).to.deep.equal([
         {
-          tenantId: tenantA,
+          tenantId: s.tenantA,
           leaveRequestId: res.body.id,
           userId: worker.id,
           leaveType: 'SICK',
@@ -89,33 +73,33 @@ describe('developer API: leave requests (HTTP)', () => {
           daysDecimal: 0.5,
         },
       ]);
-      const [row] = await h.ds.query(`SELECT created_by_user_id, created_by_credential_id FROM leave_requests WHERE id = $1`, [res.body.id]);
-      const [credential] = await h.ds.query(`SELECT id FROM api_keys WHERE tenant_id = $1`, [tenantA]);
+      const [row] = await s.h.ds.query(`SELECT created_by_user_id, created_by_credential_id FROM leave_requests WHERE id = $1`, [res.body.id]);
+      const [credential] = await s.h.ds.query(`SELECT id FROM api_keys WHERE tenant_id = $1`, [s.tenantA]);
       expect(row).to.deep.equal({ created_by_user_id: null, created_by_credential_id: credential.id });
     });
 
     it('enters the approval chain like any submission: the person sees it, HR approves it', async () => {
       const id = await submitted();
-      const own = await h.request('GET', `/leave-requests/${id}`, { token: await h.tokenFor(worker) });
+      const own = await s.h.request('GET', `/leave-requests/${id}`, { token: await s.h.tokenFor(worker) });
       expect(own.body).to.deep.include({ status: 'PENDING', currentStep: 1, createdByUserId: null });
-      const hr = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-      const approved = await h.request('POST', `/leave-requests/${id}/approve`, { body: {}, token: await h.tokenFor(hr) });
+      const hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      const approved = await s.h.request('POST', `/leave-requests/${id}/approve`, { body: {}, token: await s.h.tokenFor(hr) });
       expect(approved.body).to.deep.include({ status: 'APPROVED' });
       expect((await list()).body.data[0]).to.deep.include({ id, status: 'APPROVED' });
     });
 
     it('is 404 for a user of another tenant, a deleted user or an unknown id, and records nothing', async () => {
-      const outsider = await createUser(h.ds, tenantB);
-      const gone = await createUser(h.ds, tenantA);
-      await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [gone.id]);
+      const outsider = await createUser(s.h.ds, s.tenantB);
+      const gone = await createUser(s.h.ds, s.tenantA);
+      await s.h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [gone.id]);
       for (const targetUserId of [outsider.id, gone.id, '6f1c1e8e-0d5b-4a53-9d43-2f1a3d1c9b10']) {
         const res = await post({ targetUserId, ...WEEK });
         expect(res.status).to.equal(404);
         expect(res.body).to.deep.equal(USER_NOT_FOUND);
       }
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
       expect(n).to.equal(0);
-      expect(await events('leave.requested', tenantB)).to.deep.equal([]);
+      expect(await events('leave.requested', s.tenantB)).to.deep.equal([]);
     });
 
     it('is 409 LEAVE_OVERLAP over the person’s pending or approved leave', async () => {
@@ -143,7 +127,7 @@ describe('developer API: leave requests (HTTP)', () => {
     });
 
     it('needs leave:write, accepts X-API-Key and an OAuth token, refuses a user JWT', async () => {
-      const readOnly = await apiKeyFor(h, tenantA, ['leave:read']);
+      const readOnly = await apiKeyFor(s.h, s.tenantA, ['leave:read']);
       const res = await post({ targetUserId: worker.id, ...WEEK }, readOnly);
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal(lacks('leave:write'));
@@ -151,7 +135,7 @@ describe('developer API: leave requests (HTTP)', () => {
       expect(viaHeader.status).to.equal(201);
       const oauth = await oauthToken(['leave:write']);
       expect((await post({ targetUserId: worker.id, type: 'SICK', startDate: '2026-05-01', endDate: '2026-05-01' }, oauth)).status).to.equal(201);
-      const jwt = await post({ targetUserId: worker.id, ...WEEK }, await h.tokenFor(await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' })));
+      const jwt = await post({ targetUserId: worker.id, ...WEEK }, await s.h.tokenFor(await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' })));
       expect(jwt.status).to.equal(401);
       expect(jwt.body).to.deep.equal(UNAUTHORIZED);
       expect((await call('POST', '/public/leave-requests', { body: { targetUserId: worker.id, ...WEEK } })).body).to.deep.equal(UNAUTHORIZED);
@@ -177,10 +161,10 @@ describe('developer API: leave requests (HTTP)', () => {
 
     it("lists the tenant's requests oldest first in the envelope, with the developer record's fields only", async () => {
       const first = await submitted({ reason: 'Trip' });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const second = await submitted({ type: 'SICK', startDate: '2026-05-04', endDate: '2026-05-04' });
-      const outsider = await createUser(h.ds, tenantB);
-      await post({ targetUserId: outsider.id, ...WEEK }, await apiKeyFor(h, tenantB, ['leave:write']));
+      const outsider = await createUser(s.h.ds, s.tenantB);
+      await post({ targetUserId: outsider.id, ...WEEK }, await apiKeyFor(s.h, s.tenantB, ['leave:write']));
       const res = await list();
       expect(res.status).to.equal(200);
       expect(res.body.pagination).to.deep.equal({ limit: 50, offset: 0, count: 2 });
@@ -192,13 +176,13 @@ describe('developer API: leave requests (HTTP)', () => {
 
     it('filters by status, type, userId and the overlap of [from, to]', async () => {
       const april = await submitted();
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const may = await submitted({ type: 'SICK', startDate: '2026-05-04', endDate: '2026-05-05' });
-      h.clock.advance(1000);
-      const colleague = await createUser(h.ds, tenantA);
+      s.h.clock.advance(1000);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       const theirs = (await post({ targetUserId: colleague.id, type: 'STUDY', startDate: '2026-04-20', endDate: '2026-04-20' })).body.id;
-      const hr = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-      await h.request('POST', `/leave-requests/${may}/reject`, { body: { note: 'No' }, token: await h.tokenFor(hr) });
+      const hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      await s.h.request('POST', `/leave-requests/${may}/reject`, { body: { note: 'No' }, token: await s.h.tokenFor(hr) });
       const q = async (query: string) => ids((await list(query)).body);
       expect(await q('?status=REJECTED')).to.deep.equal([may]);
       expect(await q('?status=PENDING&type=ANNUAL')).to.deep.equal([april]);
@@ -213,7 +197,7 @@ describe('developer API: leave requests (HTTP)', () => {
       const all: string[] = [];
       for (const day of ['01', '02', '03']) {
         all.push(await submitted({ startDate: `2026-06-${day}`, endDate: `2026-06-${day}` }));
-        h.clock.advance(1000);
+        s.h.clock.advance(1000);
       }
       const page = await list('?limit=2&offset=1');
       expect(ids(page.body)).to.deep.equal(all.slice(1));
@@ -242,7 +226,7 @@ describe('developer API: leave requests (HTTP)', () => {
     });
 
     it('needs leave:read, takes either header form, refuses no credential and a user JWT', async () => {
-      const res = await list('', await apiKeyFor(h, tenantA, ['leave:write', 'shifts:read']));
+      const res = await list('', await apiKeyFor(s.h, s.tenantA, ['leave:write', 'shifts:read']));
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal(lacks('leave:read'));
       expect((await call('GET', '/public/leave-requests', { headers: { 'x-api-key': key } })).status).to.equal(200);
@@ -250,36 +234,36 @@ describe('developer API: leave requests (HTTP)', () => {
       const anon = await call('GET', '/public/leave-requests');
       expect(anon.status).to.equal(401);
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
-      const jwt = await list('', await h.tokenFor(await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' })));
+      const jwt = await list('', await s.h.tokenFor(await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' })));
       expect(jwt.status).to.equal(401);
       expect(jwt.body).to.deep.equal(UNAUTHORIZED);
     });
 
     it('is 403 off the Enterprise plan or with the switch off, including for a key issued before', async () => {
-      const growth = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
-      const growthKey = await apiKeyFor(h, growth, ['leave:read']);
+      const growth = (await createTenant(s.h.ds, { plan: 'GROWTH' })).id;
+      const growthKey = await apiKeyFor(s.h, growth, ['leave:read']);
       expect((await list('', growthKey)).body).to.deep.equal(notEntitled('GROWTH'));
-      const off = (await createTenant(h.ds, { publicApiEnabled: false })).id;
-      expect((await list('', await apiKeyFor(h, off, ['leave:read']))).body).to.deep.equal(SWITCHED_OFF);
+      const off = (await createTenant(s.h.ds, { publicApiEnabled: false })).id;
+      expect((await list('', await apiKeyFor(s.h, off, ['leave:read']))).body).to.deep.equal(SWITCHED_OFF);
 
       expect((await list()).status).to.equal(200);
-      await h.ds.query(`UPDATE tenants SET plan = 'BASIC' WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'BASIC' WHERE id = $1`, [s.tenantA]);
       const downgraded = await list();
       expect(downgraded.status).to.equal(403);
       expect(downgraded.body).to.deep.equal(notEntitled('BASIC'));
       expect((await post({ targetUserId: worker.id, ...WEEK })).body).to.deep.equal(notEntitled('BASIC'));
-      await h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [tenantA]);
+      await s.h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await list()).body).to.deep.equal(SWITCHED_OFF);
       expect((await post({ targetUserId: worker.id, ...WEEK })).body).to.deep.equal(SWITCHED_OFF);
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
       expect(n).to.equal(0);
     });
 
     it('is 401 for an expired key', async () => {
-      const expired = await createApiKey(h.ds, tenantA, {
-        secretPepper: h.config.secretPepper ?? h.config.jwtSecret,
+      const expired = await createApiKey(s.h.ds, s.tenantA, {
+        secretPepper: s.h.config.secretPepper ?? s.h.config.jwtSecret,
         scopes: ['leave:read'] satisfies Scope[],
-        expiresAt: new Date(h.clock.now().getTime() - 1000),
+        expiresAt: new Date(s.h.clock.now().getTime() - 1000),
       });
       expect((await list('', expired.key)).body).to.deep.equal(UNAUTHORIZED);
     });
@@ -296,12 +280,12 @@ describe('developer API: leave requests (HTTP)', () => {
 
   /** A real OAuth client of tenant A and a token exchanged for it. */
   async function oauthToken(allowedScopes: Scope[]): Promise<string> {
-    const owner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
-    const client = await h.request('POST', '/oauth-clients', { body: { name: 'HRIS sync', allowedScopes }, token: await h.tokenFor(owner) });
+    const owner = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+    const client = await s.h.request('POST', '/oauth-clients', { body: { name: 'HRIS sync', allowedScopes }, token: await s.h.tokenFor(owner) });
     expect(client.status, JSON.stringify(client.body)).to.equal(201);
-    const token = await h.request('POST', '/oauth/token', {
+    const token = await s.h.request('POST', '/oauth/token', {
       body: { grant_type: 'client_credentials', client_id: client.body.clientId, client_secret: client.body.clientSecret },
-      headers: { 'x-forwarded-for': ip },
+      headers: { 'x-forwarded-for': s.ip },
     });
     expect(token.status, JSON.stringify(token.body)).to.equal(200);
     return token.body.access_token;

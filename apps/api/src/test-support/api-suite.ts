@@ -1,0 +1,50 @@
+import { createTenant } from '@wfm/testing/factories';
+import { ApiHarness } from './harness.js';
+
+type TenantOverrides = Parameters<typeof createTenant>[1];
+
+export interface TwoTenantSuite {
+  h: ApiHarness;
+  tenantA: string;
+  tenantB: string;
+}
+
+export interface PublicApiSuite extends TwoTenantSuite {
+  /** The caller's address for this test: /public limits count per source IP, so no count leaks between tests. */
+  ip: string;
+}
+
+export interface SuiteOptions {
+  env?: Record<string, string>;
+  tenant?: TenantOverrides;
+}
+
+/**
+ * Registers, in the calling `describe`, one harness for the whole block and, before each test, an empty
+ * database with two fresh tenants. The returned object is filled in by those hooks, so read it inside tests
+ * and later hooks only; hooks the spec registers after this call run after these.
+ */
+export function twoTenantSuite(opts: SuiteOptions = {}): TwoTenantSuite {
+  const s = {} as TwoTenantSuite;
+  before(async () => {
+    s.h = await ApiHarness.start(opts.env);
+  });
+  after(async () => s.h.stop());
+  beforeEach(async () => {
+    await s.h.db.truncate();
+    s.tenantA = (await createTenant(s.h.ds, opts.tenant)).id;
+    s.tenantB = (await createTenant(s.h.ds, opts.tenant)).id;
+  });
+  return s;
+}
+
+/** `twoTenantSuite` behind a trusted proxy, with an `x-forwarded-for` address of its own per test in `10.<subnet>.*.*`. */
+export function publicApiSuite(subnet: number, opts: Omit<SuiteOptions, 'env'> = {}): PublicApiSuite {
+  const s = twoTenantSuite({ ...opts, env: { TRUST_PROXY: 'true' } }) as PublicApiSuite;
+  let seq = 0;
+  beforeEach(() => {
+    seq += 1;
+    s.ip = `10.${subnet}.${Math.floor(seq / 250)}.${(seq % 250) + 1}`;
+  });
+  return s;
+}
