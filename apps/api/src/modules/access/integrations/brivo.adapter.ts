@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import type { HttpClient } from './provider-http.js';
 import {
   asRecord,
   callProvider,
-  checkConnection,
-  collectPages,
+  countOf,
+  doorEvent,
   doorsOf,
-  emailOf,
-  eventList,
   idOf,
-  instantOf,
+  mapEvents,
   providerUrl,
   secretString,
-  textOf,
+  SessionPagedAdapter,
   unexpected,
-  type AccessProviderAdapter,
   type ExternalDoor,
   type ExternalDoorEvent,
 } from './provider-adapter.js';
@@ -42,46 +38,31 @@ export const BrivoConfig = z.strictObject({
 export type BrivoConfig = z.infer<typeof BrivoConfig>;
 
 const LABEL = 'Brivo';
-const PAGE_SIZE = 100;
 
-export class BrivoAdapter implements AccessProviderAdapter<BrivoConfig> {
+export class BrivoAdapter extends SessionPagedAdapter<BrivoConfig> {
   readonly label = LABEL;
   readonly configSchema = BrivoConfig;
   readonly secretFields = ['apiKey', 'clientSecret', 'password'];
   readonly addressFields = ['baseUrl', 'authUrl'];
 
-  constructor(private readonly http: HttpClient) {}
-
-  testConnection(c: BrivoConfig) {
-    return checkConnection(LABEL, async () => {
-      await this.page(c, await this.token(c), 0, 1);
-    });
-  }
-
-  async listDoors(c: BrivoConfig): Promise<ExternalDoor[]> {
-    const token = await this.token(c);
-    return collectPages(LABEL, PAGE_SIZE, (offset) => this.page(c, token, offset, PAGE_SIZE));
-  }
-
   mapEvent(payload: unknown): ExternalDoorEvent[] | null {
-    const events = eventList(payload);
-    if (!events) return null;
-    return events.flatMap((e) => {
+    return mapEvents(payload, (e) => {
       const action = asRecord(e.securityAction);
-      const door = idOf(asRecord(e.eventObject)?.id);
-      const occurredAt = instantOf(e.occurred);
-      if (!action || typeof action.exception !== 'boolean' || !door || !occurredAt) return [];
       const actor = asRecord(e.actor);
-      const ref = idOf(asRecord(e.credential)?.id) ?? idOf(actor?.id);
-      const email = emailOf(actor?.email);
-      const eventId = idOf(e.eventId);
-      const granted = !action.exception;
-      const reason = granted ? undefined : (textOf(action.action) ?? 'Access refused by Brivo');
-      return [{ externalDoorId: door, occurredAt, granted, externalUserRef: ref, userEmail: email, externalEventId: eventId, reason }];
+      const raw = {
+        door: asRecord(e.eventObject)?.id,
+        occurredAt: e.occurred,
+        granted: typeof action?.exception === 'boolean' ? !action.exception : undefined,
+        userRef: idOf(asRecord(e.credential)?.id) ?? actor?.id,
+        email: actor?.email,
+        eventId: e.eventId,
+        reason: action?.action,
+      };
+      return doorEvent(raw, 'Access refused by Brivo');
     });
   }
 
-  private async token(c: BrivoConfig): Promise<string> {
+  protected async session(c: BrivoConfig): Promise<string> {
     const { json } = await callProvider(this.http, LABEL, {
       method: 'POST',
       url: `${c.authUrl}/oauth/token`,
@@ -98,7 +79,7 @@ export class BrivoAdapter implements AccessProviderAdapter<BrivoConfig> {
     return token;
   }
 
-  private async page(c: BrivoConfig, token: string, offset: number, pageSize: number): Promise<{ items: ExternalDoor[]; total: number | null }> {
+  protected async page(c: BrivoConfig, token: string, offset: number, pageSize: number): Promise<{ items: ExternalDoor[]; total: number | null }> {
     const query = new URLSearchParams({ offset: String(offset), pageSize: String(pageSize) });
     const { json } = await callProvider(this.http, LABEL, {
       method: 'GET',
@@ -106,7 +87,6 @@ export class BrivoAdapter implements AccessProviderAdapter<BrivoConfig> {
       headers: { authorization: `Bearer ${token}`, 'api-key': c.apiKey, accept: 'application/json' },
     });
     const body = asRecord(json);
-    const count = body?.count;
-    return { items: doorsOf(LABEL, body?.data, 'id'), total: typeof count === 'number' && Number.isSafeInteger(count) ? count : null };
+    return { items: doorsOf(LABEL, body?.data, 'id'), total: countOf(body?.count) };
   }
 }

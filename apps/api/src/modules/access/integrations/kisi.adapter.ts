@@ -5,13 +5,10 @@ import {
   checkConnection,
   collectPages,
   doorsOf,
-  emailOf,
-  eventList,
-  idOf,
-  instantOf,
+  doorEvent,
+  mapEvents,
   providerUrl,
   secretString,
-  textOf,
   type AccessProviderAdapter,
   type ExternalDoor,
   type ExternalDoorEvent,
@@ -70,17 +67,18 @@ export class KisiAdapter implements AccessProviderAdapter<KisiConfig> {
   }
 
   mapEvent(payload: unknown): ExternalDoorEvent[] | null {
-    const events = eventList(payload);
-    if (!events) return null;
-    return events.flatMap((e) => {
-      const door = idOf(e.object_id);
-      const occurredAt = instantOf(e.created_at);
-      if (e.action !== 'unlock' || e.object_type !== 'Lock' || !door || !occurredAt || typeof e.success !== 'boolean') return [];
-      const actor = idOf(e.actor_id);
-      const email = emailOf(e.actor_email);
-      const eventId = idOf(e.id);
-      const reason = e.success ? undefined : (textOf(e.message) ?? 'Unlock refused by Kisi');
-      return [{ externalDoorId: door, occurredAt, granted: e.success, externalUserRef: actor, userEmail: email, externalEventId: eventId, reason }];
+    return mapEvents(payload, (e) => {
+      if (e.action !== 'unlock' || e.object_type !== 'Lock') return null;
+      const raw = {
+        door: e.object_id,
+        occurredAt: e.created_at,
+        granted: typeof e.success === 'boolean' ? e.success : undefined,
+        userRef: e.actor_id,
+        email: e.actor_email,
+        eventId: e.id,
+        reason: e.message,
+      };
+      return doorEvent(raw, 'Unlock refused by Kisi');
     });
   }
 }

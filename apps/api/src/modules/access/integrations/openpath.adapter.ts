@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import type { HttpClient } from './provider-http.js';
 import {
   asRecord,
   callProvider,
-  checkConnection,
-  collectPages,
+  countOf,
+  doorEvent,
   doorsOf,
-  emailOf,
-  eventList,
-  idOf,
-  instantOf,
+  mapEvents,
   providerUrl,
   secretString,
-  textOf,
+  SessionPagedAdapter,
   unexpected,
-  type AccessProviderAdapter,
   type ExternalDoor,
   type ExternalDoorEvent,
 } from './provider-adapter.js';
@@ -38,48 +33,38 @@ export const OpenpathConfig = z.strictObject({
 export type OpenpathConfig = z.infer<typeof OpenpathConfig>;
 
 const LABEL = 'Avigilon Alta';
-const PAGE_SIZE = 100;
-const GRANTED = new Set(['granted', 'success']);
-const DENIED = new Set(['denied', 'failure']);
+/** Whether each result that is an access decision granted entry; other results are not door events. */
+const RESULTS = new Map([
+  ['granted', true],
+  ['success', true],
+  ['denied', false],
+  ['failure', false],
+]);
 
-export class OpenpathAdapter implements AccessProviderAdapter<OpenpathConfig> {
+export class OpenpathAdapter extends SessionPagedAdapter<OpenpathConfig> {
   readonly label = LABEL;
   readonly configSchema = OpenpathConfig;
   readonly secretFields = ['password'];
   readonly addressFields = ['baseUrl'];
 
-  constructor(private readonly http: HttpClient) {}
-
-  testConnection(c: OpenpathConfig) {
-    return checkConnection(LABEL, async () => {
-      await this.page(c, await this.login(c), 0, 1);
-    });
-  }
-
-  async listDoors(c: OpenpathConfig): Promise<ExternalDoor[]> {
-    const token = await this.login(c);
-    return collectPages(LABEL, PAGE_SIZE, (offset) => this.page(c, token, offset, PAGE_SIZE));
-  }
-
   mapEvent(payload: unknown): ExternalDoorEvent[] | null {
-    const events = eventList(payload);
-    if (!events) return null;
-    return events.flatMap((e) => {
+    return mapEvents(payload, (e) => {
       const result = typeof e.result === 'string' ? e.result.toLowerCase() : '';
-      const door = idOf(asRecord(e.entry)?.id);
-      const occurredAt = instantOf(e.time);
-      if (!(GRANTED.has(result) || DENIED.has(result)) || !door || !occurredAt) return [];
       const user = asRecord(e.user);
-      const ref = idOf(user?.id);
-      const email = emailOf(user?.email);
-      const eventId = idOf(e.id);
-      const granted = GRANTED.has(result);
-      const reason = granted ? undefined : (textOf(e.reason) ?? 'Entry refused by Avigilon Alta');
-      return [{ externalDoorId: door, occurredAt, granted, externalUserRef: ref, userEmail: email, externalEventId: eventId, reason }];
+      const raw = {
+        door: asRecord(e.entry)?.id,
+        occurredAt: e.time,
+        granted: RESULTS.get(result),
+        userRef: user?.id,
+        email: user?.email,
+        eventId: e.id,
+        reason: e.reason,
+      };
+      return doorEvent(raw, 'Entry refused by Avigilon Alta');
     });
   }
 
-  private async login(c: OpenpathConfig): Promise<string> {
+  protected async session(c: OpenpathConfig): Promise<string> {
     const { json } = await callProvider(this.http, LABEL, {
       method: 'POST',
       url: `${c.baseUrl}/auth/login`,
@@ -91,7 +76,7 @@ export class OpenpathAdapter implements AccessProviderAdapter<OpenpathConfig> {
     return token;
   }
 
-  private async page(c: OpenpathConfig, token: string, offset: number, limit: number): Promise<{ items: ExternalDoor[]; total: number | null }> {
+  protected async page(c: OpenpathConfig, token: string, offset: number, limit: number): Promise<{ items: ExternalDoor[]; total: number | null }> {
     const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
     const { json } = await callProvider(this.http, LABEL, {
       method: 'GET',
@@ -99,7 +84,6 @@ export class OpenpathAdapter implements AccessProviderAdapter<OpenpathConfig> {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
     const body = asRecord(json);
-    const total = body?.totalCount;
-    return { items: doorsOf(LABEL, body?.data, 'id'), total: typeof total === 'number' && Number.isSafeInteger(total) ? total : null };
+    return { items: doorsOf(LABEL, body?.data, 'id'), total: countOf(body?.totalCount) };
   }
 }

@@ -180,3 +180,72 @@ export function eventList(payload: unknown): Record<string, unknown>[] | null {
   const one = asRecord(payload);
   return one ? [one] : null;
 }
+
+/** A page total the provider reports; null when it reports none, so paging falls back to a short page. */
+export function countOf(v: unknown): number | null {
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : null;
+}
+
+/** A webhook payload of one event or an array of them → door events; `mapOne` answers null for what is not a door event. */
+export function mapEvents(payload: unknown, mapOne: (e: Record<string, unknown>) => ExternalDoorEvent | null): ExternalDoorEvent[] | null {
+  const events = eventList(payload);
+  return events ? events.flatMap((e) => mapOne(e) ?? []) : null;
+}
+
+/** What a provider's event says, read but not yet checked. */
+export interface RawDoorEvent {
+  door: unknown;
+  occurredAt: unknown;
+  /** Undefined when the event is not an access decision. */
+  granted: boolean | undefined;
+  userRef: unknown;
+  email: unknown;
+  eventId: unknown;
+  reason: unknown;
+}
+
+/** A door event, or null without a door, a time or a decision; a refusal without a usable reason gets `refusedReason`. */
+export function doorEvent(raw: RawDoorEvent, refusedReason: string): ExternalDoorEvent | null {
+  const door = idOf(raw.door);
+  const occurredAt = instantOf(raw.occurredAt);
+  const granted = raw.granted;
+  if (granted === undefined || !door || !occurredAt) return null;
+  return {
+    externalDoorId: door,
+    occurredAt,
+    granted,
+    externalUserRef: idOf(raw.userRef),
+    userEmail: emailOf(raw.email),
+    externalEventId: idOf(raw.eventId),
+    reason: granted ? undefined : (textOf(raw.reason) ?? refusedReason),
+  };
+}
+
+/**
+ * A provider that pages its doors behind a session (a token from a login): the connection check
+ * opens a session and reads a one-door page, the door list pages through everything in one session.
+ */
+export abstract class SessionPagedAdapter<C extends object> implements AccessProviderAdapter<C> {
+  abstract readonly label: string;
+  abstract readonly configSchema: z.ZodType<C>;
+  abstract readonly secretFields: readonly string[];
+  abstract readonly addressFields: readonly string[];
+  protected readonly pageSize: number = 100;
+
+  constructor(protected readonly http: HttpClient) {}
+
+  protected abstract session(c: C): Promise<string>;
+  protected abstract page(c: C, session: string, offset: number, limit: number): Promise<{ items: ExternalDoor[]; total: number | null }>;
+  abstract mapEvent(payload: unknown): ExternalDoorEvent[] | null;
+
+  testConnection(c: C): Promise<ConnectionCheck> {
+    return checkConnection(this.label, async () => {
+      await this.page(c, await this.session(c), 0, 1);
+    });
+  }
+
+  async listDoors(c: C): Promise<ExternalDoor[]> {
+    const session = await this.session(c);
+    return collectPages(this.label, this.pageSize, (offset) => this.page(c, session, offset, this.pageSize));
+  }
+}

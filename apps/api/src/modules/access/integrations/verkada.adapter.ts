@@ -4,13 +4,10 @@ import {
   asRecord,
   callProvider,
   checkConnection,
+  doorEvent,
   doorsOf,
-  emailOf,
-  idOf,
-  instantOf,
   providerUrl,
   secretString,
-  textOf,
   unexpected,
   type AccessProviderAdapter,
   type ExternalDoor,
@@ -70,16 +67,17 @@ export class VerkadaAdapter implements AccessProviderAdapter<VerkadaConfig> {
     const body = asRecord(payload);
     const data = asRecord(body?.data);
     if (!body || !data) return null;
-    const type = typeof data.event_type === 'string' ? data.event_type : '';
-    const door = idOf(data.door_id);
-    const occurredAt = instantOf(body.created_at);
-    const granted = EVENT_TYPES.get(type);
-    if (granted === undefined || !door || !occurredAt) return [];
-    const ref = idOf(data.user_id);
-    const email = emailOf(data.user_email);
-    const eventId = idOf(data.event_id);
-    const reason = granted ? undefined : (textOf(data.reason) ?? 'Access refused by Verkada');
-    return [{ externalDoorId: door, occurredAt, granted, externalUserRef: ref, userEmail: email, externalEventId: eventId, reason }];
+    const raw = {
+      door: data.door_id,
+      occurredAt: body.created_at,
+      granted: typeof data.event_type === 'string' ? EVENT_TYPES.get(data.event_type) : undefined,
+      userRef: data.user_id,
+      email: data.user_email,
+      eventId: data.event_id,
+      reason: data.reason,
+    };
+    const event = doorEvent(raw, 'Access refused by Verkada');
+    return event ? [event] : [];
   }
 
   private async token(c: VerkadaConfig): Promise<string> {
