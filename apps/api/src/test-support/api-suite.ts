@@ -1,4 +1,5 @@
-import { createTenant } from '@wfm/testing/factories';
+import type { Role } from '@wfm/core/tenancy';
+import { createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness } from './harness.js';
 
 type TenantOverrides = Parameters<typeof createTenant>[1];
@@ -7,6 +8,8 @@ export interface TwoTenantSuite {
   h: ApiHarness;
   tenantA: string;
   tenantB: string;
+  /** A token of a new user with this role, in tenant A unless told otherwise. */
+  tokenAs(role: Role, tenantId?: string): Promise<string>;
 }
 
 export interface PublicApiSuite extends TwoTenantSuite {
@@ -16,7 +19,9 @@ export interface PublicApiSuite extends TwoTenantSuite {
 
 export interface SuiteOptions {
   env?: Record<string, string>;
+  /** Applies to both tenants unless `tenantB` is given. */
   tenant?: TenantOverrides;
+  tenantB?: TenantOverrides;
 }
 
 /**
@@ -25,7 +30,9 @@ export interface SuiteOptions {
  * and later hooks only; hooks the spec registers after this call run after these.
  */
 export function twoTenantSuite(opts: SuiteOptions = {}): TwoTenantSuite {
-  const s = {} as TwoTenantSuite;
+  const s = {
+    tokenAs: async (role: Role, tenantId = s.tenantA) => s.h.tokenFor(await createUser(s.h.ds, tenantId, { role })),
+  } as TwoTenantSuite;
   before(async () => {
     s.h = await ApiHarness.start(opts.env);
   });
@@ -33,7 +40,7 @@ export function twoTenantSuite(opts: SuiteOptions = {}): TwoTenantSuite {
   beforeEach(async () => {
     await s.h.db.truncate();
     s.tenantA = (await createTenant(s.h.ds, opts.tenant)).id;
-    s.tenantB = (await createTenant(s.h.ds, opts.tenant)).id;
+    s.tenantB = (await createTenant(s.h.ds, opts.tenantB ?? opts.tenant)).id;
   });
   return s;
 }

@@ -40,3 +40,19 @@ export async function apiKeyFor(h: ApiHarness, tenantId: string, scopes?: Scope[
   const created = await createApiKey(h.ds, tenantId, { secretPepper: pepper, createdAt: h.clock.now(), ...(scopes ? { scopes } : {}) });
   return created.key;
 }
+
+/** Spec 01's scopes written out, as a validation message lists them: from the spec, not from the code under test. */
+export const SCOPE_LIST = [
+  'outlets:read',
+  'employees:read',
+  'shifts:read',
+  'shifts:write',
+  'attendance:read',
+  'attendance:write',
+  'leave:read',
+  'leave:write',
+  'webhooks:read',
+  'webhooks:write',
+  'scim:read',
+  'scim:write',
+].join(', ');

@@ -9,6 +9,23 @@ import { TEST_DATA_ENCRYPTION_KEY } from './harness.js';
 
 const encryptor = new AesGcmEncryptor(TEST_DATA_ENCRYPTION_KEY);
 
+/** The fields of a webhook subscription in an answer (spec 03). */
+export const SUBSCRIPTION_KEYS = [
+  'id',
+  'tenantId',
+  'name',
+  'url',
+  'events',
+  'secret',
+  'active',
+  'failureCount',
+  'lastSuccessAt',
+  'lastFailureAt',
+  'lastFailureReason',
+  'createdAt',
+  'updatedAt',
+];
+
 export interface SubscriptionRow {
   id: string;
   secret: string;

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import type { Role } from '@wfm/core/tenancy';
-import { createTenant, createUser } from '@wfm/testing/factories';
+import { createTenant } from '@wfm/testing/factories';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
-import { apiKeyFor, createApiKey } from '../../../test-support/developer-credentials.js';
+import { apiKeyFor, createApiKey, SCOPE_LIST } from '../../../test-support/developer-credentials.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -24,12 +23,8 @@ describe('developer API keys (HTTP)', () => {
 
   // A fresh admin per test also gives each test its own POST /api-keys counter; a fresh IP its own /public counter.
   beforeEach(async () => {
-    token = await tokenAs('COMPANY_ADMIN');
+    token = await s.tokenAs('COMPANY_ADMIN');
   });
-
-  async function tokenAs(role: Role, tenantId = s.tenantA): Promise<string> {
-    return s.h.tokenFor(await createUser(s.h.ds, tenantId, { role }));
-  }
 
   const post = (body: unknown, as = token) => s.h.request('POST', '/api-keys', { body, token: as });
   const list = (as = token) => s.h.request('GET', '/api-keys', { token: as });
@@ -93,7 +88,7 @@ describe('developer API keys (HTTP)', () => {
       ];
       for (const [body, message] of cases) {
         // An admin per case: rejected requests count towards the 10-per-minute limit too.
-        const res = await post(body, await tokenAs('COMPANY_ADMIN'));
+        const res = await post(body, await s.tokenAs('COMPANY_ADMIN'));
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       }
@@ -104,19 +99,19 @@ describe('developer API keys (HTTP)', () => {
     it('is 401 without a token, and 403 for roles other than tenant owner, company admin or group owner', async () => {
       expect((await s.h.request('POST', '/api-keys', { body: { name: 'K' } })).body).to.deep.equal(UNAUTHORIZED);
       for (const role of ['HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const) {
-        const res = await post({ name: 'K' }, await tokenAs(role));
+        const res = await post({ name: 'K' }, await s.tokenAs(role));
         expect(res.status, role).to.equal(403);
         expect(res.body).to.deep.equal(FORBIDDEN);
       }
       for (const role of ['TENANT_OWNER', 'COMPANY_ADMIN', 'TENANT_GROUP_OWNER'] as const) {
-        expect((await post({ name: 'K' }, await tokenAs(role))).status, role).to.equal(201);
+        expect((await post({ name: 'K' }, await s.tokenAs(role))).status, role).to.equal(201);
       }
     });
 
     it('is 403 below the Enterprise plan (ModuleNotEntitled) and with the switch off', async () => {
       for (const plan of ['FREE', 'BASIC', 'GROWTH'] as const) {
         const tenant = (await createTenant(s.h.ds, { plan })).id;
-        const res = await post({ name: 'K' }, await tokenAs('TENANT_OWNER', tenant));
+        const res = await post({ name: 'K' }, await s.tokenAs('TENANT_OWNER', tenant));
         expect(res.body, plan).to.deep.equal(notEntitled(plan));
       }
       await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
@@ -137,7 +132,7 @@ describe('developer API keys (HTTP)', () => {
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
       const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
       expect(n).to.equal(10);
-      expect((await post({ name: 'Other admin' }, await tokenAs('TENANT_OWNER'))).status).to.equal(201);
+      expect((await post({ name: 'Other admin' }, await s.tokenAs('TENANT_OWNER'))).status).to.equal(201);
     });
   });
 
@@ -181,7 +176,7 @@ describe('developer API keys (HTTP)', () => {
 
     it('is 401 without a token and 403 for other roles', async () => {
       expect((await s.h.request('GET', '/api-keys')).body).to.deep.equal(UNAUTHORIZED);
-      expect((await list(await tokenAs('HR_MANAGER'))).body).to.deep.equal(FORBIDDEN);
+      expect((await list(await s.tokenAs('HR_MANAGER'))).body).to.deep.equal(FORBIDDEN);
     });
   });
 
@@ -225,7 +220,7 @@ describe('developer API keys (HTTP)', () => {
       const { id } = (await post({ name: 'K' })).body;
       expect((await revoke('not-a-uuid')).body).to.deep.equal(badRequest('id must be a UUID'));
       expect((await s.h.request('DELETE', `/api-keys/${id}`)).body).to.deep.equal(UNAUTHORIZED);
-      expect((await revoke(id, await tokenAs('OUTLET_MANAGER'))).body).to.deep.equal(FORBIDDEN);
+      expect((await revoke(id, await s.tokenAs('OUTLET_MANAGER'))).body).to.deep.equal(FORBIDDEN);
       expect((await list()).body[0].revokedAt).to.equal(null);
     });
   });
@@ -284,18 +279,3 @@ describe('developer API keys (HTTP)', () => {
     });
   });
 });
-
-const SCOPE_LIST = [
-  'outlets:read',
-  'employees:read',
-  'shifts:read',
-  'shifts:write',
-  'attendance:read',
-  'attendance:write',
-  'leave:read',
-  'leave:write',
-  'webhooks:read',
-  'webhooks:write',
-  'scim:read',
-  'scim:write',
-].join(', ');

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { Role } from '@wfm/core/tenancy';
-import { createTenant, createUser } from '@wfm/testing/factories';
+import { createTenant } from '@wfm/testing/factories';
 import type { HttpResult } from '../../../test-support/harness.js';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
+import { SCOPE_LIST } from '../../../test-support/developer-credentials.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -33,12 +33,8 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
   let token: string;
 
   beforeEach(async () => {
-    token = await tokenAs('TENANT_OWNER');
+    token = await s.tokenAs('TENANT_OWNER');
   });
-
-  async function tokenAs(role: Role, tenantId = s.tenantA): Promise<string> {
-    return s.h.tokenFor(await createUser(s.h.ds, tenantId, { role }));
-  }
 
   const register = (body: unknown, as = token) => s.h.request('POST', '/oauth-clients', { body, token: as });
   const list = (as = token) => s.h.request('GET', '/oauth-clients', { token: as });
@@ -104,16 +100,16 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     it('is 401 without a token and 403 for roles other than tenant owner, company admin or group owner', async () => {
       expect((await s.h.request('POST', '/oauth-clients', { body: { name: 'C' } })).body).to.deep.equal(UNAUTHORIZED);
       for (const role of ['HR_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const) {
-        expect((await register({ name: 'C' }, await tokenAs(role))).body, role).to.deep.equal(FORBIDDEN);
+        expect((await register({ name: 'C' }, await s.tokenAs(role))).body, role).to.deep.equal(FORBIDDEN);
       }
       for (const role of ['COMPANY_ADMIN', 'TENANT_GROUP_OWNER'] as const) {
-        expect((await register({ name: 'C' }, await tokenAs(role))).status, role).to.equal(201);
+        expect((await register({ name: 'C' }, await s.tokenAs(role))).status, role).to.equal(201);
       }
     });
 
     it('is 403 below the Enterprise plan and with the switch off', async () => {
       const growth = (await createTenant(s.h.ds, { plan: 'GROWTH' })).id;
-      expect((await register({ name: 'C' }, await tokenAs('TENANT_OWNER', growth))).body).to.deep.equal(notEntitled('GROWTH'));
+      expect((await register({ name: 'C' }, await s.tokenAs('TENANT_OWNER', growth))).body).to.deep.equal(notEntitled('GROWTH'));
       await s.h.ds.query(`UPDATE tenants SET public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await register({ name: 'C' })).body).to.deep.equal(SWITCHED_OFF);
     });
@@ -139,7 +135,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       const b = await newClient({ name: 'B' });
       s.h.clock.advance(1000);
       await newClient();
-      const theirs = await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', s.tenantB));
+      const theirs = await register({ name: 'Theirs' }, await s.tokenAs('TENANT_OWNER', s.tenantB));
       expect(theirs.status).to.equal(201);
       await revoke((await list()).body[2].id);
       const res = await list();
@@ -155,7 +151,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
 
     it('is 401 without a token and 403 for other roles', async () => {
       expect((await s.h.request('GET', '/oauth-clients')).body).to.deep.equal(UNAUTHORIZED);
-      expect((await list(await tokenAs('AREA_MANAGER'))).body).to.deep.equal(FORBIDDEN);
+      expect((await list(await s.tokenAs('AREA_MANAGER'))).body).to.deep.equal(FORBIDDEN);
     });
   });
 
@@ -177,7 +173,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     });
 
     it("is 404 for another tenant's client, which keeps working", async () => {
-      const theirs = (await register({ name: 'Theirs' }, await tokenAs('TENANT_OWNER', s.tenantB))).body as Client;
+      const theirs = (await register({ name: 'Theirs' }, await s.tokenAs('TENANT_OWNER', s.tenantB))).body as Client;
       const res = await revoke(theirs.id);
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
@@ -189,7 +185,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       const c = await newClient();
       expect((await revoke('123')).body).to.deep.equal(badRequest('id must be a UUID'));
       expect((await s.h.request('POST', `/oauth-clients/${c.id}/revoke`)).body).to.deep.equal(UNAUTHORIZED);
-      expect((await revoke(c.id, await tokenAs('STAFF'))).body).to.deep.equal(FORBIDDEN);
+      expect((await revoke(c.id, await s.tokenAs('STAFF'))).body).to.deep.equal(FORBIDDEN);
       expect((await list()).body[0].revokedAt).to.equal(null);
     });
   });
@@ -369,18 +365,3 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     });
   });
 });
-
-const SCOPE_LIST = [
-  'outlets:read',
-  'employees:read',
-  'shifts:read',
-  'shifts:write',
-  'attendance:read',
-  'attendance:write',
-  'leave:read',
-  'leave:write',
-  'webhooks:read',
-  'webhooks:write',
-  'scim:read',
-  'scim:write',
-].join(', ');

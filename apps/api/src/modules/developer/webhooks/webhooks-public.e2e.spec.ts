@@ -6,7 +6,7 @@ import { TEST_DATA_ENCRYPTION_KEY } from '../../../test-support/harness.js';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 import { itChecksDeveloperCredentials } from '../../../test-support/developer-route-checks.js';
-import { insertDelivery, insertSubscription } from '../../../test-support/webhooks.js';
+import { insertDelivery, insertSubscription, SUBSCRIPTION_KEYS } from '../../../test-support/webhooks.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const NOT_FOUND = { message: 'Webhook not found', error: 'Not Found', statusCode: 404 };
@@ -47,21 +47,7 @@ describe('webhooks on the developer API (HTTP)', () => {
       expect(res.body.pagination).to.deep.equal({ limit: 50, offset: 0, count: 2 });
       expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([newer.id, older.id]);
       expect(res.body.data[0]).to.include({ tenantId: s.tenantA, name: 'Newer', secret: masked(newer.secret), active: true, failureCount: 0 });
-      expect(res.body.data[0]).to.have.all.keys(
-        'id',
-        'tenantId',
-        'name',
-        'url',
-        'events',
-        'secret',
-        'active',
-        'failureCount',
-        'lastSuccessAt',
-        'lastFailureAt',
-        'lastFailureReason',
-        'createdAt',
-        'updatedAt',
-      );
+      expect(res.body.data[0]).to.have.all.keys(...SUBSCRIPTION_KEYS);
     });
 
     it('pages with limit and offset, clamps out-of-range values, and refuses undeclared or non-numeric ones', async () => {

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
-import type { Plan, Role } from '@wfm/core/tenancy';
+import type { Plan } from '@wfm/core/tenancy';
 import { EVENT_CODES } from '@wfm/events/catalog';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness, TEST_DATA_ENCRYPTION_KEY } from '../../../test-support/harness.js';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../test-support/harness.js';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
-import { insertDelivery, insertSubscription } from '../../../test-support/webhooks.js';
+import { insertDelivery, insertSubscription, SUBSCRIPTION_KEYS } from '../../../test-support/webhooks.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -13,21 +14,6 @@ const NOT_FOUND = { message: 'Webhook not found', error: 'Not Found', statusCode
 const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
 const planRefused = (plan: string) => ({ message: `Your ${plan} plan does not include webhooks. Upgrade at /admin/billing.`, error: 'Forbidden', statusCode: 403 });
 const SECRET_FORMAT = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const SUBSCRIPTION_KEYS = [
-  'id',
-  'tenantId',
-  'name',
-  'url',
-  'events',
-  'secret',
-  'active',
-  'failureCount',
-  'lastSuccessAt',
-  'lastFailureAt',
-  'lastFailureReason',
-  'createdAt',
-  'updatedAt',
-];
 const URL_A = 'https://1.1.1.1/hooks/a';
 const URL_B = 'https://8.8.8.8/hooks/b';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -36,39 +22,25 @@ const encryptor = new AesGcmEncryptor(TEST_DATA_ENCRYPTION_KEY);
 
 /** Spec 03: the management routes under a user JWT (the test route and redeliver have their own file). */
 describe('webhook subscriptions (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite({ tenant: { plan: 'GROWTH' } });
   let token: string;
   let adminId: string;
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
-    tenantB = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
-    const admin = await createUser(h.ds, tenantA, { role: 'COMPANY_ADMIN' });
+    const admin = await createUser(s.h.ds, s.tenantA, { role: 'COMPANY_ADMIN' });
     adminId = admin.id;
-    token = await h.tokenFor(admin);
+    token = await s.h.tokenFor(admin);
   });
 
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
-  }
-
-  const create = (body: unknown, as = token) => h.request('POST', '/webhooks', { body, token: as });
-  const list = (as = token) => h.request('GET', '/webhooks', { token: as });
-  const patch = (id: string, body: unknown, as = token) => h.request('PATCH', `/webhooks/${id}`, { body, token: as });
-  const remove = (id: string, as = token) => h.request('DELETE', `/webhooks/${id}`, { token: as });
-  const rotate = (id: string, as = token) => h.request('POST', `/webhooks/${id}/rotate`, { token: as });
+  const create = (body: unknown, as = token) => s.h.request('POST', '/webhooks', { body, token: as });
+  const list = (as = token) => s.h.request('GET', '/webhooks', { token: as });
+  const patch = (id: string, body: unknown, as = token) => s.h.request('PATCH', `/webhooks/${id}`, { body, token: as });
+  const remove = (id: string, as = token) => s.h.request('DELETE', `/webhooks/${id}`, { token: as });
+  const rotate = (id: string, as = token) => s.h.request('POST', `/webhooks/${id}/rotate`, { token: as });
   const valid = (over: Record<string, unknown> = {}) => ({ name: 'Payroll sync', url: URL_A, events: ['payroll.paid', 'user.created'], ...over });
 
   async function storedRow(id: string): Promise<{ line: string; sealed: string; hint: string }> {
-    const [row] = await h.ds.query(`SELECT row_to_json(s)::text AS line, secret_sealed AS sealed, secret_hint AS hint FROM webhook_subscriptions s WHERE id = $1`, [id]);
+    const [row] = await s.h.ds.query(`SELECT row_to_json(s)::text AS line, secret_sealed AS sealed, secret_hint AS hint FROM webhook_subscriptions s WHERE id = $1`, [id]);
     return row;
   }
 
@@ -77,10 +49,10 @@ describe('webhook subscriptions (HTTP)', () => {
       const res = await create(valid());
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(...SUBSCRIPTION_KEYS);
-      const now = h.clock.now().toISOString();
+      const now = s.h.clock.now().toISOString();
       expect(res.body).to.deep.equal({
         id: res.body.id,
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         name: 'Payroll sync',
         url: URL_A,
         events: ['payroll.paid', 'user.created'],
@@ -99,7 +71,7 @@ describe('webhook subscriptions (HTTP)', () => {
       expect(row.line).to.not.include(res.body.secret.slice('whsec_'.length, -1));
       expect(encryptor.decrypt(row.sealed)).to.equal(res.body.secret);
       expect(row.hint).to.equal(res.body.secret.slice(-4));
-      const [creator] = await h.ds.query(`SELECT created_by_user_id FROM webhook_subscriptions WHERE id = $1`, [res.body.id]);
+      const [creator] = await s.h.ds.query(`SELECT created_by_user_id FROM webhook_subscriptions WHERE id = $1`, [res.body.id]);
       expect(creator.created_by_user_id).to.equal(adminId);
     });
 
@@ -145,7 +117,7 @@ describe('webhook subscriptions (HTTP)', () => {
         expect(res.body, JSON.stringify(over)).to.deep.equal(badRequest(...message));
       }
       expect((await create({})).body).to.deep.equal(badRequest('name is required', 'url is required', 'events is required'));
-      expect(await h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
     });
 
     it('answers 422 naming the reason when the url fails the egress check, and stores nothing', async () => {
@@ -166,11 +138,11 @@ describe('webhook subscriptions (HTTP)', () => {
         expect(res.status, url).to.equal(422);
         expect(res.body, url).to.deep.equal({ message, error: 'Unprocessable Entity', statusCode: 422 });
       }
-      expect(await h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
     });
 
     it('caps a tenant at 50 subscriptions with 409; other tenants are not affected', async () => {
-      for (let i = 0; i < 50; i++) await insertSubscription(h.ds, tenantA);
+      for (let i = 0; i < 50; i++) await insertSubscription(s.h.ds, s.tenantA);
       const res = await create(valid());
       expect(res.status).to.equal(409);
       expect(res.body).to.deep.equal({
@@ -178,14 +150,14 @@ describe('webhook subscriptions (HTTP)', () => {
         error: 'Conflict',
         statusCode: 409,
       });
-      expect((await create(valid(), await tokenAs('TENANT_OWNER', tenantB))).status).to.equal(201);
+      expect((await create(valid(), await s.tokenAs('TENANT_OWNER', s.tenantB))).status).to.equal(201);
     });
 
     it('holds the cap under concurrent creates', async () => {
-      for (let i = 0; i < 48; i++) await insertSubscription(h.ds, tenantA);
+      for (let i = 0; i < 48; i++) await insertSubscription(s.h.ds, s.tenantA);
       const results = await Promise.all(Array.from({ length: 5 }, () => create(valid())));
       expect(results.map((r) => r.status).sort()).to.deep.equal([201, 201, 409, 409, 409]);
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE tenant_id = $1`, [tenantA]);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE tenant_id = $1`, [s.tenantA]);
       expect(n).to.equal(50);
     });
   });
@@ -193,9 +165,9 @@ describe('webhook subscriptions (HTTP)', () => {
   describe('GET /webhooks', () => {
     it("lists the tenant's subscriptions newest first with the secret masked", async () => {
       const first = await create(valid({ name: 'First' }));
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const second = await create(valid({ name: 'Second', url: URL_B, events: ['leave.approved'] }));
-      await create(valid({ name: 'Elsewhere' }), await tokenAs('TENANT_OWNER', tenantB));
+      await create(valid({ name: 'Elsewhere' }), await s.tokenAs('TENANT_OWNER', s.tenantB));
       const res = await list();
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal([
@@ -212,7 +184,7 @@ describe('webhook subscriptions (HTTP)', () => {
 
   describe('GET /webhooks/events', () => {
     it('lists the 20 subscribable codes in catalog order, without webhook.test', async () => {
-      const res = await h.request('GET', '/webhooks/events', { token });
+      const res = await s.h.request('GET', '/webhooks/events', { token });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ events: [...EVENT_CODES] });
       expect(res.body.events).to.have.length(20);
@@ -223,7 +195,7 @@ describe('webhook subscriptions (HTTP)', () => {
   describe('PATCH /webhooks/:id', () => {
     it('changes name, url and events and answers 200 with the subscription, secret masked', async () => {
       const made = await create(valid());
-      h.clock.advance(5000);
+      s.h.clock.advance(5000);
       const res = await patch(made.body.id, { name: 'Renamed', url: URL_B, events: ['leave.rejected'] });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
@@ -232,7 +204,7 @@ describe('webhook subscriptions (HTTP)', () => {
         url: URL_B,
         events: ['leave.rejected'],
         secret: masked(made.body.secret),
-        updatedAt: h.clock.now().toISOString(),
+        updatedAt: s.h.clock.now().toISOString(),
       });
       expect((await list()).body).to.deep.equal([res.body]);
     });
@@ -245,24 +217,24 @@ describe('webhook subscriptions (HTTP)', () => {
     });
 
     it('switches off with active: false and keeps the failure count', async () => {
-      const sub = await insertSubscription(h.ds, tenantA, { failureCount: 3 });
+      const sub = await insertSubscription(s.h.ds, s.tenantA, { failureCount: 3 });
       const res = await patch(sub.id, { active: false });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ active: false, failureCount: 3 });
     });
 
     it('switches a disabled subscription back on with active: true and resets failureCount to 0', async () => {
-      const sub = await insertSubscription(h.ds, tenantA, { active: false, failureCount: 10 });
-      await h.ds.query(`UPDATE webhook_subscriptions SET last_failure_reason = 'Disabled after 10 consecutive failed attempts' WHERE id = $1`, [sub.id]);
+      const sub = await insertSubscription(s.h.ds, s.tenantA, { active: false, failureCount: 10 });
+      await s.h.ds.query(`UPDATE webhook_subscriptions SET last_failure_reason = 'Disabled after 10 consecutive failed attempts' WHERE id = $1`, [sub.id]);
       const res = await patch(sub.id, { active: true });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ active: true, failureCount: 0, lastFailureReason: 'Disabled after 10 consecutive failed attempts' });
     });
 
     it('resets failureCount on active: true even when the subscription is already on', async () => {
-      const sub = await insertSubscription(h.ds, tenantA, { failureCount: 7 });
+      const sub = await insertSubscription(s.h.ds, s.tenantA, { failureCount: 7 });
       expect((await patch(sub.id, { active: true })).body).to.include({ active: true, failureCount: 0 });
-      const other = await insertSubscription(h.ds, tenantA, { failureCount: 7 });
+      const other = await insertSubscription(s.h.ds, s.tenantA, { failureCount: 7 });
       expect((await patch(other.id, { name: 'Only the name' })).body.failureCount).to.equal(7);
     });
 
@@ -279,7 +251,7 @@ describe('webhook subscriptions (HTTP)', () => {
 
     it('does not re-check an unchanged url', async () => {
       // A stored url that no longer passes (say its name now resolves privately) does not block other edits.
-      const sub = await insertSubscription(h.ds, tenantA, { url: 'https://nothing-here.invalid/hook' });
+      const sub = await insertSubscription(s.h.ds, s.tenantA, { url: 'https://nothing-here.invalid/hook' });
       const res = await patch(sub.id, { url: 'https://nothing-here.invalid/hook', name: 'Renamed' });
       expect(res.status).to.equal(200);
       expect(res.body.name).to.equal('Renamed');
@@ -306,10 +278,10 @@ describe('webhook subscriptions (HTTP)', () => {
     });
 
     it("answers 404 for another tenant's subscription and leaves it alone", async () => {
-      const theirs = await insertSubscription(h.ds, tenantB, { name: 'Theirs' });
+      const theirs = await insertSubscription(s.h.ds, s.tenantB, { name: 'Theirs' });
       expect((await patch(theirs.id, { name: 'Mine now' })).body).to.deep.equal(NOT_FOUND);
       expect((await patch(UNKNOWN_ID, { name: 'Mine now' })).body).to.deep.equal(NOT_FOUND);
-      const [row] = await h.ds.query(`SELECT name FROM webhook_subscriptions WHERE id = $1`, [theirs.id]);
+      const [row] = await s.h.ds.query(`SELECT name FROM webhook_subscriptions WHERE id = $1`, [theirs.id]);
       expect(row.name).to.equal('Theirs');
     });
 
@@ -320,22 +292,22 @@ describe('webhook subscriptions (HTTP)', () => {
 
   describe('DELETE /webhooks/:id', () => {
     it('answers 200 {deleted: true, id} and removes the delivery log with it', async () => {
-      const sub = await insertSubscription(h.ds, tenantA);
-      await insertDelivery(h.ds, { id: sub.id, tenantId: tenantA }, { status: 'DEAD' });
-      await insertDelivery(h.ds, { id: sub.id, tenantId: tenantA }, { status: 'DELIVERED' });
+      const sub = await insertSubscription(s.h.ds, s.tenantA);
+      await insertDelivery(s.h.ds, { id: sub.id, tenantId: s.tenantA }, { status: 'DEAD' });
+      await insertDelivery(s.h.ds, { id: sub.id, tenantId: s.tenantA }, { status: 'DELIVERED' });
       const res = await remove(sub.id);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ deleted: true, id: sub.id });
-      expect(await h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
-      expect(await h.ds.query(`SELECT id FROM webhook_deliveries`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries`)).to.deep.equal([]);
       expect((await remove(sub.id)).body).to.deep.equal(NOT_FOUND);
     });
 
     it("answers 404 for another tenant's subscription and keeps it and its log", async () => {
-      const theirs = await insertSubscription(h.ds, tenantB);
-      await insertDelivery(h.ds, { id: theirs.id, tenantId: tenantB });
+      const theirs = await insertSubscription(s.h.ds, s.tenantB);
+      await insertDelivery(s.h.ds, { id: theirs.id, tenantId: s.tenantB });
       expect((await remove(theirs.id)).body).to.deep.equal(NOT_FOUND);
-      expect(await h.ds.query(`SELECT id FROM webhook_deliveries`)).to.have.length(1);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries`)).to.have.length(1);
       expect((await remove('nope')).body).to.deep.equal(badRequest('id must be a UUID'));
     });
   });
@@ -343,7 +315,7 @@ describe('webhook subscriptions (HTTP)', () => {
   describe('POST /webhooks/:id/rotate', () => {
     it('answers 201 {id, secret} with a new full secret; only the new one is stored, sealed', async () => {
       const made = await create(valid());
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const res = await rotate(made.body.id);
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys('id', 'secret');
@@ -355,11 +327,11 @@ describe('webhook subscriptions (HTTP)', () => {
       expect(row.line).to.not.include(res.body.secret.slice('whsec_'.length, -1));
       const [listed] = (await list()).body;
       expect(listed.secret).to.equal(masked(res.body.secret));
-      expect(listed.updatedAt).to.equal(h.clock.now().toISOString());
+      expect(listed.updatedAt).to.equal(s.h.clock.now().toISOString());
     });
 
     it("answers 404 for another tenant's subscription and leaves its secret", async () => {
-      const theirs = await insertSubscription(h.ds, tenantB);
+      const theirs = await insertSubscription(s.h.ds, s.tenantB);
       expect((await rotate(theirs.id)).body).to.deep.equal(NOT_FOUND);
       expect(encryptor.decrypt((await storedRow(theirs.id)).sealed)).to.equal(theirs.secret);
       expect((await rotate('nope')).body).to.deep.equal(badRequest('id must be a UUID'));
@@ -371,8 +343,8 @@ describe('webhook subscriptions (HTTP)', () => {
     let deliveryId: string;
 
     beforeEach(async () => {
-      subId = (await insertSubscription(h.ds, tenantA)).id;
-      deliveryId = (await insertDelivery(h.ds, { id: subId, tenantId: tenantA }, { status: 'DEAD', attempts: 6 })).id;
+      subId = (await insertSubscription(s.h.ds, s.tenantA)).id;
+      deliveryId = (await insertDelivery(s.h.ds, { id: subId, tenantId: s.tenantA }, { status: 'DEAD', attempts: 6 })).id;
     });
 
     const routes = (): Array<[string, string, unknown?]> => [
@@ -389,10 +361,10 @@ describe('webhook subscriptions (HTTP)', () => {
     ];
 
     it('answers a bare 401 without a token, with a garbage token and with a developer key', async () => {
-      const key = await apiKeyFor(h, tenantA, ['webhooks:read', 'webhooks:write']);
+      const key = await apiKeyFor(s.h, s.tenantA, ['webhooks:read', 'webhooks:write']);
       for (const [method, path, body] of routes()) {
         for (const as of [undefined, 'not-a-jwt', key]) {
-          const res = await h.request(method, path, { body, ...(as ? { token: as } : {}) });
+          const res = await s.h.request(method, path, { body, ...(as ? { token: as } : {}) });
           expect(res.status, `${method} ${path}`).to.equal(401);
           expect(res.body, `${method} ${path}`).to.deep.equal(UNAUTHORIZED);
         }
@@ -401,19 +373,19 @@ describe('webhook subscriptions (HTTP)', () => {
 
     for (const role of ['HR_MANAGER', 'STAFF', 'OPERATIONS_MANAGER', 'AREA_MANAGER', 'OUTLET_MANAGER'] as const) {
       it(`answers 403 to ${role} on every route, read-only ones included, and changes nothing`, async () => {
-        const as = await tokenAs(role);
+        const as = await s.tokenAs(role);
         for (const [method, path, body] of routes()) {
-          const res = await h.request(method, path, { body, token: as });
+          const res = await s.h.request(method, path, { body, token: as });
           expect(res.status, `${method} ${path}`).to.equal(403);
           expect(res.body, `${method} ${path}`).to.deep.equal(FORBIDDEN);
         }
-        expect(await h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([{ id: subId }]);
+        expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([{ id: subId }]);
       });
     }
 
     it('lets TENANT_OWNER, COMPANY_ADMIN and TENANT_GROUP_OWNER manage', async () => {
       for (const role of ['TENANT_OWNER', 'COMPANY_ADMIN', 'TENANT_GROUP_OWNER'] as const) {
-        const as = await tokenAs(role);
+        const as = await s.tokenAs(role);
         expect((await list(as)).status, role).to.equal(200);
         expect((await create(valid(), as)).status, role).to.equal(201);
         expect((await patch(subId, { name: `By ${role}` }, as)).status, role).to.equal(200);
@@ -427,10 +399,10 @@ describe('webhook subscriptions (HTTP)', () => {
         let freeDelivery: string;
 
         beforeEach(async () => {
-          const tenant = (await createTenant(h.ds, { plan })).id;
-          freeToken = await tokenAs('TENANT_OWNER', tenant);
-          freeSub = (await insertSubscription(h.ds, tenant)).id;
-          freeDelivery = (await insertDelivery(h.ds, { id: freeSub, tenantId: tenant }, { status: 'DEAD', attempts: 6 })).id;
+          const tenant = (await createTenant(s.h.ds, { plan })).id;
+          freeToken = await s.tokenAs('TENANT_OWNER', tenant);
+          freeSub = (await insertSubscription(s.h.ds, tenant)).id;
+          freeDelivery = (await insertDelivery(s.h.ds, { id: freeSub, tenantId: tenant }, { status: 'DEAD', attempts: 6 })).id;
         });
 
         it('answers 403 with the plan message on exactly the five create, change and send routes', async () => {
@@ -442,26 +414,26 @@ describe('webhook subscriptions (HTTP)', () => {
             ['POST', `/webhooks/deliveries/${freeDelivery}/redeliver`],
           ];
           for (const [method, path, body] of gated) {
-            const res = await h.request(method, path, { body, token: freeToken });
+            const res = await s.h.request(method, path, { body, token: freeToken });
             expect(res.status, `${method} ${path}`).to.equal(403);
             expect(res.body, `${method} ${path}`).to.deep.equal(planRefused(plan));
           }
-          const [row] = await h.ds.query(`SELECT attempts FROM webhook_deliveries WHERE id = $1`, [freeDelivery]);
+          const [row] = await s.h.ds.query(`SELECT attempts FROM webhook_deliveries WHERE id = $1`, [freeDelivery]);
           expect(row.attempts).to.equal(6);
         });
 
         it('still lists, reads the event codes, the log and dead-count, and deletes', async () => {
           expect((await list(freeToken)).body.map((s: { id: string }) => s.id)).to.deep.equal([freeSub]);
-          expect((await h.request('GET', '/webhooks/events', { token: freeToken })).body.events).to.have.length(20);
-          const log = await h.request('GET', `/webhooks/${freeSub}/deliveries`, { token: freeToken });
+          expect((await s.h.request('GET', '/webhooks/events', { token: freeToken })).body.events).to.have.length(20);
+          const log = await s.h.request('GET', `/webhooks/${freeSub}/deliveries`, { token: freeToken });
           expect(log.status).to.equal(200);
           expect(log.body.count).to.equal(1);
-          expect((await h.request('GET', '/webhooks/deliveries/dead-count', { token: freeToken })).body).to.deep.equal({ dead: 1 });
+          expect((await s.h.request('GET', '/webhooks/deliveries/dead-count', { token: freeToken })).body).to.deep.equal({ dead: 1 });
           expect((await remove(freeSub, freeToken)).body).to.deep.equal({ deleted: true, id: freeSub });
         });
 
         it('checks the role before the plan', async () => {
-          const staff = await tokenAs('STAFF', (await createTenant(h.ds, { plan })).id);
+          const staff = await s.tokenAs('STAFF', (await createTenant(s.h.ds, { plan })).id);
           expect((await create(valid(), staff)).body).to.deep.equal(FORBIDDEN);
         });
       });
@@ -469,7 +441,7 @@ describe('webhook subscriptions (HTTP)', () => {
 
     it('passes the plan check on GROWTH and ENTERPRISE', async () => {
       expect((await create(valid())).status).to.equal(201);
-      const enterprise = await tokenAs('TENANT_OWNER', (await createTenant(h.ds, { plan: 'ENTERPRISE' })).id);
+      const enterprise = await s.tokenAs('TENANT_OWNER', (await createTenant(s.h.ds, { plan: 'ENTERPRISE' })).id);
       expect((await create(valid(), enterprise)).status).to.equal(201);
     });
   });
@@ -483,9 +455,9 @@ describe('webhook subscriptions (HTTP)', () => {
     });
 
     it('answers the 121st call of a user within 60 s with 429, Retry-After and no X-RateLimit headers', async () => {
-      const as = await tokenAs('TENANT_OWNER');
-      for (let i = 0; i < 120; i++) expect((await h.request('GET', '/webhooks/events', { token: as })).status).to.equal(200);
-      const res = await h.request('GET', '/webhooks/events', { token: as });
+      const as = await s.tokenAs('TENANT_OWNER');
+      for (let i = 0; i < 120; i++) expect((await s.h.request('GET', '/webhooks/events', { token: as })).status).to.equal(200);
+      const res = await s.h.request('GET', '/webhooks/events', { token: as });
       expect(res.status).to.equal(429);
       expect(res.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
       expect(res.headers.get('retry-after')).to.match(/^\d+$/);

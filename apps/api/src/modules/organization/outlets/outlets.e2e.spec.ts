@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Role } from '@wfm/core/tenancy';
-import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createOutlet } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 
 const OUTLET_KEYS = ['id', 'tenantId', 'name', 'code', 'city', 'address', 'status', 'createdAt', 'updatedAt'];
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -14,93 +13,79 @@ function badRequest(...message: string[]) {
 }
 
 describe('outlets (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let token: string;
-
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
 
   // A fresh admin per test also gives each test its own rate-limit counters.
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    token = await tokenAs('COMPANY_ADMIN');
+    token = await s.tokenAs('COMPANY_ADMIN');
   });
 
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
-  }
-
-  async function outletCount(tenantId = tenantA): Promise<number> {
-    const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM outlets WHERE tenant_id = $1`, [tenantId]);
+  async function outletCount(tenantId = s.tenantA): Promise<number> {
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM outlets WHERE tenant_id = $1`, [tenantId]);
     return row.n;
   }
 
   describe('GET /outlets', () => {
     it('returns every outlet of the tenant in one array, ordered by name', async () => {
       const names = Array.from({ length: 60 }, (_, i) => `Outlet ${String(59 - i).padStart(2, '0')}`);
-      for (const name of names) await createOutlet(h.ds, tenantA, { name });
-      await createOutlet(h.ds, tenantB, { name: 'Elsewhere' });
-      const res = await h.request('GET', '/outlets', { token });
+      for (const name of names) await createOutlet(s.h.ds, s.tenantA, { name });
+      await createOutlet(s.h.ds, s.tenantB, { name: 'Elsewhere' });
+      const res = await s.h.request('GET', '/outlets', { token });
       expect(res.status).to.equal(200);
       expect(res.body).to.be.an('array').with.length(60);
       expect(res.body.map((o: { name: string }) => o.name)).to.deep.equal([...names].sort());
       expect(res.body[0]).to.have.all.keys(OUTLET_KEYS);
-      expect(res.body.every((o: { tenantId: string }) => o.tenantId === tenantA)).to.equal(true);
+      expect(res.body.every((o: { tenantId: string }) => o.tenantId === s.tenantA)).to.equal(true);
     });
 
     it('filters by status', async () => {
-      const open = await createOutlet(h.ds, tenantA, { name: 'Open', status: 'ACTIVE' });
-      const closed = await createOutlet(h.ds, tenantA, { name: 'Closed', status: 'INACTIVE' });
-      const active = await h.request('GET', '/outlets?status=ACTIVE', { token });
+      const open = await createOutlet(s.h.ds, s.tenantA, { name: 'Open', status: 'ACTIVE' });
+      const closed = await createOutlet(s.h.ds, s.tenantA, { name: 'Closed', status: 'INACTIVE' });
+      const active = await s.h.request('GET', '/outlets?status=ACTIVE', { token });
       expect(active.body.map((o: { id: string }) => o.id)).to.deep.equal([open.id]);
-      const inactive = await h.request('GET', '/outlets?status=INACTIVE', { token });
+      const inactive = await s.h.request('GET', '/outlets?status=INACTIVE', { token });
       expect(inactive.body.map((o: { id: string }) => o.id)).to.deep.equal([closed.id]);
     });
 
     it('is 400 for an unknown status and ignores undeclared parameters', async () => {
-      const bad = await h.request('GET', '/outlets?status=OPEN', { token });
+      const bad = await s.h.request('GET', '/outlets?status=OPEN', { token });
       expect(bad.status).to.equal(400);
       expect(bad.body).to.deep.equal(badRequest('status must be one of the following values: ACTIVE, INACTIVE'));
-      await createOutlet(h.ds, tenantA);
-      await createOutlet(h.ds, tenantA);
-      const loose = await h.request('GET', '/outlets?page=2&limit=1', { token });
+      await createOutlet(s.h.ds, s.tenantA);
+      await createOutlet(s.h.ds, s.tenantA);
+      const loose = await s.h.request('GET', '/outlets?page=2&limit=1', { token });
       expect(loose.status).to.equal(200);
       expect(loose.body).to.have.length(2);
     });
 
     it('is open to every role and 401 without a token', async () => {
-      const res = await h.request('GET', '/outlets', { token: await tokenAs('STAFF') });
+      const res = await s.h.request('GET', '/outlets', { token: await s.tokenAs('STAFF') });
       expect(res.status).to.equal(200);
-      const anon = await h.request('GET', '/outlets');
+      const anon = await s.h.request('GET', '/outlets');
       expect(anon.status).to.equal(401);
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
   describe('POST /outlets', () => {
-    const post = (body: unknown, as = token) => h.request('POST', '/outlets', { body, token: as });
+    const post = (body: unknown, as = token) => s.h.request('POST', '/outlets', { body, token: as });
 
     it('creates an outlet, ACTIVE by default, and answers 201 with the DTO', async () => {
       const res = await post({ name: ' Harbour Café ', code: 'LDN-01', city: 'London', address: '1 Quay St' });
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(OUTLET_KEYS);
       expect(res.body).to.include({
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         name: 'Harbour Café',
         code: 'LDN-01',
         city: 'London',
         address: '1 Quay St',
         status: 'ACTIVE',
-        createdAt: h.clock.now().toISOString(),
-        updatedAt: h.clock.now().toISOString(),
+        createdAt: s.h.clock.now().toISOString(),
+        updatedAt: s.h.clock.now().toISOString(),
       });
-      const list = await h.request('GET', '/outlets', { token });
+      const list = await s.h.request('GET', '/outlets', { token });
       expect(list.body).to.deep.equal([res.body]);
     });
 
@@ -135,76 +120,76 @@ describe('outlets (HTTP)', () => {
     });
 
     it('is 409 for a code the tenant already uses, whatever its case', async () => {
-      await createOutlet(h.ds, tenantA, { code: 'LDN-01' });
+      await createOutlet(s.h.ds, s.tenantA, { code: 'LDN-01' });
       const res = await post({ name: 'Copy', code: 'ldn-01', city: 'London' });
       expect(res.status).to.equal(409);
       expect(res.body).to.deep.equal(CODE_CONFLICT);
     });
 
     it('accepts a code another tenant uses', async () => {
-      await createOutlet(h.ds, tenantB, { code: 'LDN-01' });
+      await createOutlet(s.h.ds, s.tenantB, { code: 'LDN-01' });
       expect((await post({ name: 'Mine', code: 'LDN-01', city: 'London' })).status).to.equal(201);
     });
 
     it('is 401 without a token and 403 for roles that may not write outlets', async () => {
-      const anon = await h.request('POST', '/outlets', { body: { name: 'N', code: 'C1', city: 'X' } });
+      const anon = await s.h.request('POST', '/outlets', { body: { name: 'N', code: 'C1', city: 'X' } });
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
       for (const role of ['STAFF', 'OUTLET_MANAGER', 'HR_MANAGER'] as const) {
-        const res = await post({ name: 'N', code: `C-${role}`, city: 'X' }, await tokenAs(role));
+        const res = await post({ name: 'N', code: `C-${role}`, city: 'X' }, await s.tokenAs(role));
         expect(res.status, role).to.equal(403);
         expect(res.body).to.deep.equal(FORBIDDEN);
       }
       for (const role of ['TENANT_OWNER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'TENANT_GROUP_OWNER'] as const) {
-        expect((await post({ name: 'N', code: `C-${role}`, city: 'X' }, await tokenAs(role))).status, role).to.equal(201);
+        expect((await post({ name: 'N', code: `C-${role}`, city: 'X' }, await s.tokenAs(role))).status, role).to.equal(201);
       }
     });
   });
 
   describe('PATCH /outlets/:id', () => {
-    const patch = (id: string, body: unknown, as = token) => h.request('PATCH', `/outlets/${id}`, { body, token: as });
+    const patch = (id: string, body: unknown, as = token) => s.h.request('PATCH', `/outlets/${id}`, { body, token: as });
 
     it('changes the given fields, stamps updatedAt and clears address with null', async () => {
-      const outlet = await createOutlet(h.ds, tenantA, { name: 'Old', code: 'OLD', city: 'York' });
-      await h.ds.query(`UPDATE outlets SET address = '2 Main St' WHERE id = $1`, [outlet.id]);
-      h.clock.advance(60_000);
+      const outlet = await createOutlet(s.h.ds, s.tenantA, { name: 'Old', code: 'OLD', city: 'York' });
+      await s.h.ds.query(`UPDATE outlets SET address = '2 Main St' WHERE id = $1`, [outlet.id]);
+      s.h.clock.advance(60_000);
       const res = await patch(outlet.id, { name: 'New', status: 'INACTIVE', address: null });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
         id: outlet.id,
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         name: 'New',
         code: 'OLD',
         city: 'York',
         address: null,
         status: 'INACTIVE',
         createdAt: outlet.createdAt.toISOString(),
-        updatedAt: h.clock.now().toISOString(),
+        updatedAt: s.h.clock.now().toISOString(),
       });
     });
 
     it("may change the case of the outlet's own code", async () => {
-      const outlet = await createOutlet(h.ds, tenantA, { code: 'abc' });
+      const outlet = await createOutlet(s.h.ds, s.tenantA, { code: 'abc' });
       const res = await patch(outlet.id, { code: 'ABC' });
       expect(res.status).to.equal(200);
       expect(res.body.code).to.equal('ABC');
     });
 
     it('is 409 for the code of another outlet of the tenant, whatever its case', async () => {
-      await createOutlet(h.ds, tenantA, { code: 'TAKEN' });
-      const outlet = await createOutlet(h.ds, tenantA, { code: 'MINE' });
+      await createOutlet(s.h.ds, s.tenantA, { code: 'TAKEN' });
+      const outlet = await createOutlet(s.h.ds, s.tenantA, { code: 'MINE' });
       const res = await patch(outlet.id, { code: 'taken' });
       expect(res.status).to.equal(409);
       expect(res.body).to.deep.equal(CODE_CONFLICT);
     });
 
     it('rejects invalid bodies and ids', async () => {
-      const outlet = await createOutlet(h.ds, tenantA);
+      const outlet = await createOutlet(s.h.ds, s.tenantA);
       const cases: Array<[unknown, string[]]> = [
         [{}, ['body must contain at least one of: name, code, city, address, status']],
         [{ code: 'a b' }, [`code ${CODE_RULE}`]],
         [{ city: '' }, ['city must be at least 1 characters']],
         [{ status: 'GONE' }, ['status must be one of the following values: ACTIVE, INACTIVE']],
-        [{ name: 'X', tenantId: tenantB }, ['property tenantId should not exist']],
+        [{ name: 'X', tenantId: s.tenantB }, ['property tenantId should not exist']],
       ];
       for (const [body, message] of cases) {
         const res = await patch(outlet.id, body);
@@ -215,25 +200,25 @@ describe('outlets (HTTP)', () => {
     });
 
     it('is 404 for an outlet of another tenant, which stays unchanged', async () => {
-      const theirs = await createOutlet(h.ds, tenantB, { name: 'Theirs' });
+      const theirs = await createOutlet(s.h.ds, s.tenantB, { name: 'Theirs' });
       const res = await patch(theirs.id, { name: 'Mine now' });
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal({ message: 'Outlet not found', error: 'Not Found', statusCode: 404 });
-      const [row] = await h.ds.query(`SELECT name FROM outlets WHERE id = $1`, [theirs.id]);
+      const [row] = await s.h.ds.query(`SELECT name FROM outlets WHERE id = $1`, [theirs.id]);
       expect(row.name).to.equal('Theirs');
     });
 
     it('is 401 without a token and 403 for roles that may not write outlets', async () => {
-      const outlet = await createOutlet(h.ds, tenantA);
-      expect((await h.request('PATCH', `/outlets/${outlet.id}`, { body: { name: 'X' } })).body).to.deep.equal(UNAUTHORIZED);
-      const res = await patch(outlet.id, { name: 'X' }, await tokenAs('OUTLET_MANAGER'));
+      const outlet = await createOutlet(s.h.ds, s.tenantA);
+      expect((await s.h.request('PATCH', `/outlets/${outlet.id}`, { body: { name: 'X' } })).body).to.deep.equal(UNAUTHORIZED);
+      const res = await patch(outlet.id, { name: 'X' }, await s.tokenAs('OUTLET_MANAGER'));
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal(FORBIDDEN);
     });
   });
 
   describe('POST /outlets/bulk-import', () => {
-    const importRows = (rows: unknown, as = token) => h.request('POST', '/outlets/bulk-import', { body: { rows }, token: as });
+    const importRows = (rows: unknown, as = token) => s.h.request('POST', '/outlets/bulk-import', { body: { rows }, token: as });
 
     it('creates every row and answers 201 {created, ids} in row order', async () => {
       const res = await importRows([
@@ -243,7 +228,7 @@ describe('outlets (HTTP)', () => {
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys('created', 'ids');
       expect(res.body.created).to.equal(2);
-      const rows = await h.ds.query(`SELECT id, code, status, address FROM outlets WHERE tenant_id = $1`, [tenantA]);
+      const rows = await s.h.ds.query(`SELECT id, code, status, address FROM outlets WHERE tenant_id = $1`, [s.tenantA]);
       const byId = new Map(rows.map((r: { id: string }) => [r.id, r]));
       expect(byId.get(res.body.ids[0])).to.include({ code: 'A1', status: 'ACTIVE', address: null });
       expect(byId.get(res.body.ids[1])).to.include({ code: 'B1', status: 'INACTIVE', address: '3 Low St' });
@@ -278,8 +263,8 @@ describe('outlets (HTTP)', () => {
       ]);
       expect(within.status).to.equal(409);
       expect(within.body).to.deep.equal({ message: 'rows.1.code: duplicates rows.0.code', error: 'Conflict', statusCode: 409 });
-      await createOutlet(h.ds, tenantA, { code: 'Existing' });
-      await createOutlet(h.ds, tenantB, { code: 'Theirs' });
+      await createOutlet(s.h.ds, s.tenantA, { code: 'Existing' });
+      await createOutlet(s.h.ds, s.tenantB, { code: 'Theirs' });
       const existing = await importRows([
         { name: 'A', code: 'THEIRS', city: 'Leeds' },
         { name: 'B', code: 'existing', city: 'Leeds' },
@@ -289,9 +274,9 @@ describe('outlets (HTTP)', () => {
     });
 
     it('is 401 without a token and 403 for roles that may not write outlets', async () => {
-      const anon = await h.request('POST', '/outlets/bulk-import', { body: { rows: [{ name: 'A', code: 'A', city: 'X' }] } });
+      const anon = await s.h.request('POST', '/outlets/bulk-import', { body: { rows: [{ name: 'A', code: 'A', city: 'X' }] } });
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
-      const res = await importRows([{ name: 'A', code: 'A', city: 'X' }], await tokenAs('STAFF'));
+      const res = await importRows([{ name: 'A', code: 'A', city: 'X' }], await s.tokenAs('STAFF'));
       expect(res.status).to.equal(403);
       expect(res.body).to.deep.equal(FORBIDDEN);
     });
@@ -309,7 +294,7 @@ describe('outlets (HTTP)', () => {
       expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
       expect(await outletCount()).to.equal(6);
-      const other = await importRows([{ name: 'O8', code: 'C8', city: 'Leeds' }], await tokenAs('TENANT_OWNER'));
+      const other = await importRows([{ name: 'O8', code: 'C8', city: 'Leeds' }], await s.tokenAs('TENANT_OWNER'));
       expect(other.status).to.equal(201);
     });
   });

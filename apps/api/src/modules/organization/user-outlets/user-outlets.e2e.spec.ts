@@ -1,95 +1,80 @@
 import { expect } from 'chai';
 import { uuid } from '@wfm/core/crypto';
-import type { Role } from '@wfm/core/tenancy';
-import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createOutlet, createUser } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 
 function badRequest(...message: string[]) {
   return { message, error: 'Bad Request', statusCode: 400 };
 }
 
 describe('user outlets (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let token: string;
   let manager: { id: string };
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    token = await tokenAs('COMPANY_ADMIN');
-    manager = await createUser(h.ds, tenantA, { role: 'OUTLET_MANAGER' });
+    token = await s.tokenAs('COMPANY_ADMIN');
+    manager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
   });
-
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
-  }
 
   it('replaces the outlets a user looks after and reads them back sorted', async () => {
-    const [o1, o2, o3] = [await createOutlet(h.ds, tenantA), await createOutlet(h.ds, tenantA), await createOutlet(h.ds, tenantA)];
-    const first = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o1.id, o2.id] } });
+    const [o1, o2, o3] = [await createOutlet(s.h.ds, s.tenantA), await createOutlet(s.h.ds, s.tenantA), await createOutlet(s.h.ds, s.tenantA)];
+    const first = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o1.id, o2.id] } });
     expect(first.status).to.equal(200);
     expect(first.body).to.deep.equal({ userId: manager.id, outletIds: [o1.id, o2.id].sort() });
-    const second = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o3.id] } });
+    const second = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o3.id] } });
     expect(second.body).to.deep.equal({ userId: manager.id, outletIds: [o3.id] });
-    const read = await h.request('GET', `/users/${manager.id}/outlets`, { token: await tokenAs('OPERATIONS_MANAGER') });
+    const read = await s.h.request('GET', `/users/${manager.id}/outlets`, { token: await s.tokenAs('OPERATIONS_MANAGER') });
     expect(read.status).to.equal(200);
     expect(read.body).to.deep.equal(second.body);
-    const cleared = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [] } });
+    const cleared = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [] } });
     expect(cleared.body).to.deep.equal({ userId: manager.id, outletIds: [] });
   });
 
   it('validates the body', async () => {
-    const missing = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: {} });
+    const missing = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: {} });
     expect(missing.body).to.deep.equal(badRequest('outletIds is required'));
-    const o = await createOutlet(h.ds, tenantA);
-    const dup = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o.id, o.id], extra: true } });
+    const o = await createOutlet(s.h.ds, s.tenantA);
+    const dup = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [o.id, o.id], extra: true } });
     expect(dup.body).to.deep.equal(badRequest('outletIds must not contain duplicates', 'property extra should not exist'));
-    const bad = await h.request('PUT', `/users/x/outlets`, { token, body: { outletIds: ['y'] } });
+    const bad = await s.h.request('PUT', `/users/x/outlets`, { token, body: { outletIds: ['y'] } });
     expect(bad.body).to.deep.equal(badRequest('id must be a UUID'));
   });
 
   it("is 404 for another tenant's user or outlet, writing nothing", async () => {
-    const foreignOutlet = await createOutlet(h.ds, tenantB);
-    const mine = await createOutlet(h.ds, tenantA);
-    const outlet = await h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [mine.id, foreignOutlet.id] } });
+    const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
+    const mine = await createOutlet(s.h.ds, s.tenantA);
+    const outlet = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [mine.id, foreignOutlet.id] } });
     expect(outlet.status).to.equal(404);
     expect(outlet.body).to.deep.equal({ message: `Outlet ${foreignOutlet.id} not found`, error: 'Not Found', statusCode: 404 });
-    expect(await h.ds.query(`SELECT 1 FROM user_outlets`)).to.have.length(0);
-    const foreignUser = await createUser(h.ds, tenantB, { role: 'OUTLET_MANAGER' });
-    const user = await h.request('PUT', `/users/${foreignUser.id}/outlets`, { token, body: { outletIds: [] } });
+    expect(await s.h.ds.query(`SELECT 1 FROM user_outlets`)).to.have.length(0);
+    const foreignUser = await createUser(s.h.ds, s.tenantB, { role: 'OUTLET_MANAGER' });
+    const user = await s.h.request('PUT', `/users/${foreignUser.id}/outlets`, { token, body: { outletIds: [] } });
     expect(user.body).to.deep.equal({ message: 'User not found', error: 'Not Found', statusCode: 404 });
-    expect((await h.request('GET', `/users/${uuid()}/outlets`, { token })).status).to.equal(404);
+    expect((await s.h.request('GET', `/users/${uuid()}/outlets`, { token })).status).to.equal(404);
   });
 
   it('is 401 without a token, 403 for roles that cannot manage users or for a user above the caller', async () => {
-    expect((await h.request('GET', `/users/${manager.id}/outlets`)).status).to.equal(401);
-    expect((await h.request('PUT', `/users/${manager.id}/outlets`, { body: { outletIds: [] } })).status).to.equal(401);
-    expect((await h.request('GET', `/users/${manager.id}/outlets`, { token: await tokenAs('STAFF') })).status).to.equal(403);
-    const put = await h.request('PUT', `/users/${manager.id}/outlets`, { token: await tokenAs('OUTLET_MANAGER'), body: { outletIds: [] } });
+    expect((await s.h.request('GET', `/users/${manager.id}/outlets`)).status).to.equal(401);
+    expect((await s.h.request('PUT', `/users/${manager.id}/outlets`, { body: { outletIds: [] } })).status).to.equal(401);
+    expect((await s.h.request('GET', `/users/${manager.id}/outlets`, { token: await s.tokenAs('STAFF') })).status).to.equal(403);
+    const put = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token: await s.tokenAs('OUTLET_MANAGER'), body: { outletIds: [] } });
     expect(put.body).to.deep.equal({ message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 });
-    const owner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
-    const above = await h.request('PUT', `/users/${owner.id}/outlets`, { token: await tokenAs('HR_MANAGER'), body: { outletIds: [] } });
+    const owner = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+    const above = await s.h.request('PUT', `/users/${owner.id}/outlets`, { token: await s.tokenAs('HR_MANAGER'), body: { outletIds: [] } });
     expect(above.body).to.deep.equal({ message: 'You can manage only users whose role is below your own', error: 'Forbidden', statusCode: 403 });
   });
 
   it("is 403 for a peer's outlets, 200 for someone below and for oneself", async () => {
-    const outlet = await createOutlet(h.ds, tenantA);
-    const hrA = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-    const hrB = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-    const hrAToken = await h.tokenFor(hrA);
-    const peer = await h.request('PUT', `/users/${hrB.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } });
+    const outlet = await createOutlet(s.h.ds, s.tenantA);
+    const hrA = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+    const hrB = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+    const hrAToken = await s.h.tokenFor(hrA);
+    const peer = await s.h.request('PUT', `/users/${hrB.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } });
     expect(peer.status).to.equal(403);
     expect(peer.body).to.deep.equal({ message: 'You can manage only users whose role is below your own', error: 'Forbidden', statusCode: 403 });
-    expect(await h.ds.query(`SELECT 1 FROM user_outlets WHERE user_id = $1`, [hrB.id])).to.have.length(0);
-    expect((await h.request('PUT', `/users/${manager.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
-    expect((await h.request('PUT', `/users/${hrA.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
+    expect(await s.h.ds.query(`SELECT 1 FROM user_outlets WHERE user_id = $1`, [hrB.id])).to.have.length(0);
+    expect((await s.h.request('PUT', `/users/${manager.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
+    expect((await s.h.request('PUT', `/users/${hrA.id}/outlets`, { token: hrAToken, body: { outletIds: [outlet.id] } })).status).to.equal(200);
   });
 });

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { ScryptPasswordHasher } from '@wfm/core/crypto';
-import type { Role } from '@wfm/core/tenancy';
-import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createUser, type CreatedUser } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 
 const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -23,9 +22,7 @@ function forbidden(message: string) {
 }
 
 describe('users (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let owner: CreatedUser;
   let admin: CreatedUser;
   let staff: CreatedUser;
@@ -34,54 +31,42 @@ describe('users (HTTP)', () => {
   let adminToken: string;
   let staffToken: string;
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    owner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
-    admin = await createUser(h.ds, tenantA, { role: 'COMPANY_ADMIN' });
-    staff = await createUser(h.ds, tenantA, { role: 'STAFF' });
-    otherTenantUser = await createUser(h.ds, tenantB, { role: 'STAFF', email: 'shared@example.test', mobile: '+447700900999' });
-    [ownerToken, adminToken, staffToken] = await Promise.all([h.tokenFor(owner), h.tokenFor(admin), h.tokenFor(staff)]);
+    owner = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+    admin = await createUser(s.h.ds, s.tenantA, { role: 'COMPANY_ADMIN' });
+    staff = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    otherTenantUser = await createUser(s.h.ds, s.tenantB, { role: 'STAFF', email: 'shared@example.test', mobile: '+447700900999' });
+    [ownerToken, adminToken, staffToken] = await Promise.all([s.h.tokenFor(owner), s.h.tokenFor(admin), s.h.tokenFor(staff)]);
   });
-
-  async function tokenAs(role: Role): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantA, { role }));
-  }
 
   function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
   }
 
   async function inviteCount(userId: string): Promise<number> {
-    const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM one_time_tokens WHERE user_id = $1 AND purpose = 'INVITE'`, [userId]);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM one_time_tokens WHERE user_id = $1 AND purpose = 'INVITE'`, [userId]);
     return row.n;
   }
 
   describe('POST /users', () => {
-    const post = (body: unknown, token = adminToken) => h.request('POST', '/users', { body, token });
+    const post = (body: unknown, token = adminToken) => s.h.request('POST', '/users', { body, token });
 
     it('creates a user with normalised email and mobile and answers 201 with the DTO', async () => {
       const res = await post({ fullName: 'Ana Silva', email: '  Ana.Silva@Example.COM ', mobile: '+44 7700 900123', role: 'STAFF', employeeCode: 'E-17' });
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(USER_DTO_KEYS);
       expect(res.body).to.include({
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         fullName: 'Ana Silva',
         email: 'ana.silva@example.com',
         mobile: '+447700900123',
         role: 'STAFF',
         status: 'ACTIVE',
         employeeCode: 'E-17',
-        createdAt: h.clock.now().toISOString(),
-        updatedAt: h.clock.now().toISOString(),
+        createdAt: s.h.clock.now().toISOString(),
+        updatedAt: s.h.clock.now().toISOString(),
       });
-      const get = await h.request('GET', `/users/${res.body.id}`, { token: adminToken });
+      const get = await s.h.request('GET', `/users/${res.body.id}`, { token: adminToken });
       expect(get.body).to.deep.equal(res.body);
     });
 
@@ -89,7 +74,7 @@ describe('users (HTTP)', () => {
       const res = await post({ fullName: 'Ana Silva', email: 'ana@example.com', role: 'STAFF' });
       expect(res.status).to.equal(201);
       expect(await events()).to.deep.equal([
-        { type: 'user.created', tenantId: tenantA, payload: { tenantId: tenantA, userId: res.body.id, email: 'ana@example.com', fullName: 'Ana Silva' } },
+        { type: 'user.created', tenantId: s.tenantA, payload: { tenantId: s.tenantA, userId: res.body.id, email: 'ana@example.com', fullName: 'Ana Silva' } },
       ]);
     });
 
@@ -98,7 +83,7 @@ describe('users (HTTP)', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.email).to.equal(null);
       const [event] = await events();
-      expect(event?.payload).to.deep.equal({ tenantId: tenantA, userId: res.body.id, email: '', fullName: 'Mo Bile' });
+      expect(event?.payload).to.deep.equal({ tenantId: s.tenantA, userId: res.body.id, email: '', fullName: 'Mo Bile' });
     });
 
     it('invites a user with an email and no password', async () => {
@@ -112,7 +97,7 @@ describe('users (HTTP)', () => {
       expect(await inviteCount(withPassword.body.id)).to.equal(0);
       expect(await inviteCount(mobileOnly.body.id)).to.equal(0);
       expect(withPassword.body).to.not.have.any.keys('password', 'passwordHash');
-      const [row] = await h.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [withPassword.body.id]);
+      const [row] = await s.h.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [withPassword.body.id]);
       expect(row.password_hash).to.not.include('Long-enough-1');
       expect(await new ScryptPasswordHasher().verify('Long-enough-1', row.password_hash)).to.equal(true);
     });
@@ -141,14 +126,14 @@ describe('users (HTTP)', () => {
     });
 
     it('is 401 without a token', async () => {
-      const res = await h.request('POST', '/users', { body: { fullName: 'A', email: 'a@example.com', role: 'STAFF' } });
+      const res = await s.h.request('POST', '/users', { body: { fullName: 'A', email: 'a@example.com', role: 'STAFF' } });
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
     });
 
     it('is 403 for roles that may not write users', async () => {
       for (const role of ['STAFF', 'OUTLET_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER'] as const) {
-        const res = await post({ fullName: 'A', email: `a-${role}@example.com`, role: 'STAFF' }, await tokenAs(role));
+        const res = await post({ fullName: 'A', email: `a-${role}@example.com`, role: 'STAFF' }, await s.tokenAs(role));
         expect(res.status, role).to.equal(403);
         expect(res.body).to.deep.equal(FORBIDDEN);
       }
@@ -179,12 +164,12 @@ describe('users (HTTP)', () => {
 
     it('accepts the email and mobile of another tenant or of a deleted user', async () => {
       expect((await post({ fullName: 'Elsewhere', email: 'shared@example.test', mobile: '+447700900999', role: 'STAFF' })).status).to.equal(201);
-      expect((await h.request('DELETE', `/users/${staff.id}`, { token: adminToken })).status).to.equal(200);
+      expect((await s.h.request('DELETE', `/users/${staff.id}`, { token: adminToken })).status).to.equal(200);
       expect((await post({ fullName: 'Again', email: staff.email, role: 'STAFF' })).status).to.equal(201);
     });
 
     it('lets a caller assign roles at or below their own, and nothing above it', async () => {
-      const hr = await tokenAs('HR_MANAGER');
+      const hr = await s.tokenAs('HR_MANAGER');
       expect((await post({ fullName: 'Peer', email: 'peer@example.com', role: 'HR_MANAGER' }, hr)).status).to.equal(201);
       expect((await post({ fullName: 'Below', email: 'below@example.com', role: 'OUTLET_MANAGER' }, hr)).status).to.equal(201);
       const up = await post({ fullName: 'Above', email: 'above@example.com', role: 'COMPANY_ADMIN' }, hr);
@@ -193,7 +178,7 @@ describe('users (HTTP)', () => {
     });
 
     it('never assigns TENANT_GROUP_OWNER, not even when a group owner asks', async () => {
-      const groupOwner = await tokenAs('TENANT_GROUP_OWNER');
+      const groupOwner = await s.tokenAs('TENANT_GROUP_OWNER');
       for (const token of [ownerToken, groupOwner]) {
         const res = await post({ fullName: 'Group', email: 'group@example.com', role: 'TENANT_GROUP_OWNER' }, token);
         expect(res.status).to.equal(403);
@@ -205,11 +190,11 @@ describe('users (HTTP)', () => {
 
   describe('GET /users/:id', () => {
     it('returns a user of the tenant to a reader role', async () => {
-      const res = await h.request('GET', `/users/${staff.id}`, { token: await tokenAs('OPERATIONS_MANAGER') });
+      const res = await s.h.request('GET', `/users/${staff.id}`, { token: await s.tokenAs('OPERATIONS_MANAGER') });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
         id: staff.id,
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         fullName: staff.fullName,
         email: staff.email,
         mobile: null,
@@ -222,46 +207,46 @@ describe('users (HTTP)', () => {
     });
 
     it('lets any user read themselves', async () => {
-      const res = await h.request('GET', `/users/${staff.id}`, { token: staffToken });
+      const res = await s.h.request('GET', `/users/${staff.id}`, { token: staffToken });
       expect(res.status).to.equal(200);
       expect(res.body.id).to.equal(staff.id);
     });
 
     it('is 403 for a role without read access asking for someone else, existing or not', async () => {
       for (const id of [admin.id, UNKNOWN_ID]) {
-        const res = await h.request('GET', `/users/${id}`, { token: staffToken });
+        const res = await s.h.request('GET', `/users/${id}`, { token: staffToken });
         expect(res.status).to.equal(403);
         expect(res.body).to.deep.equal(FORBIDDEN);
       }
     });
 
     it('is 404 for a user of another tenant, an unknown id and a deleted user', async () => {
-      await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [staff.id]);
+      await s.h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [staff.id]);
       for (const id of [otherTenantUser.id, UNKNOWN_ID, staff.id]) {
-        const res = await h.request('GET', `/users/${id}`, { token: adminToken });
+        const res = await s.h.request('GET', `/users/${id}`, { token: adminToken });
         expect(res.status).to.equal(404);
         expect(res.body).to.deep.equal(NOT_FOUND);
       }
     });
 
     it('is 400 for an id that is not a UUID', async () => {
-      const res = await h.request('GET', '/users/not-a-uuid', { token: adminToken });
+      const res = await s.h.request('GET', '/users/not-a-uuid', { token: adminToken });
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal(badRequest('id must be a UUID'));
     });
 
     it('is 401 without a token', async () => {
-      const res = await h.request('GET', `/users/${staff.id}`);
+      const res = await s.h.request('GET', `/users/${staff.id}`);
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
   describe('PATCH /users/:id', () => {
-    const patch = (id: string, body: unknown, token = adminToken) => h.request('PATCH', `/users/${id}`, { body, token });
+    const patch = (id: string, body: unknown, token = adminToken) => s.h.request('PATCH', `/users/${id}`, { body, token });
 
     it('changes the given fields only, stamps updatedAt and fires no event', async () => {
-      h.clock.advance(60_000);
+      s.h.clock.advance(60_000);
       const res = await patch(staff.id, { fullName: 'New Name', mobile: '+44 (7700) 900-555', employeeCode: 'E-9', role: 'OUTLET_MANAGER' });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.include({
@@ -272,7 +257,7 @@ describe('users (HTTP)', () => {
         employeeCode: 'E-9',
         role: 'OUTLET_MANAGER',
         createdAt: staff.createdAt.toISOString(),
-        updatedAt: h.clock.now().toISOString(),
+        updatedAt: s.h.clock.now().toISOString(),
       });
       expect(await events()).to.deep.equal([]);
     });
@@ -323,13 +308,13 @@ describe('users (HTTP)', () => {
       const res = await patch(otherTenantUser.id, { fullName: 'Hijacked' });
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
-      const [row] = await h.ds.query(`SELECT full_name FROM users WHERE id = $1`, [otherTenantUser.id]);
+      const [row] = await s.h.ds.query(`SELECT full_name FROM users WHERE id = $1`, [otherTenantUser.id]);
       expect(row.full_name).to.equal(otherTenantUser.fullName);
     });
 
     it('is 400 for a malformed id, 401 without a token and 403 for a role that may not write', async () => {
       expect((await patch('123', { fullName: 'X' })).body).to.deep.equal(badRequest('id must be a UUID'));
-      const anon = await h.request('PATCH', `/users/${staff.id}`, { body: { fullName: 'X' } });
+      const anon = await s.h.request('PATCH', `/users/${staff.id}`, { body: { fullName: 'X' } });
       expect(anon.status).to.equal(401);
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
       const own = await patch(staff.id, { fullName: 'Self Service' }, staffToken);
@@ -338,8 +323,8 @@ describe('users (HTTP)', () => {
     });
 
     it('stops promotions above the caller and changes to users above the caller', async () => {
-      const hrUser = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-      const hr = await h.tokenFor(hrUser);
+      const hrUser = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      const hr = await s.h.tokenFor(hrUser);
       const promote = await patch(staff.id, { role: 'COMPANY_ADMIN' }, hr);
       expect(promote.status).to.equal(403);
       expect(promote.body).to.deep.equal(forbidden('You cannot assign a role above your own'));
@@ -351,23 +336,23 @@ describe('users (HTTP)', () => {
       const group = await patch(staff.id, { role: 'TENANT_GROUP_OWNER' }, ownerToken);
       expect(group.status).to.equal(403);
       expect(group.body).to.deep.equal(forbidden('TENANT_GROUP_OWNER cannot be assigned'));
-      const [row] = await h.ds.query(`SELECT role FROM users WHERE id = $1`, [staff.id]);
+      const [row] = await s.h.ds.query(`SELECT role FROM users WHERE id = $1`, [staff.id]);
       expect(row.role).to.equal('STAFF');
     });
   });
 
   describe('PATCH /users/:id/status', () => {
-    const setStatus = (id: string, body: unknown, token = adminToken) => h.request('PATCH', `/users/${id}/status`, { body, token });
+    const setStatus = (id: string, body: unknown, token = adminToken) => s.h.request('PATCH', `/users/${id}/status`, { body, token });
 
     it("deactivates a user, ends their sessions so their token stops working, and fires no event", async () => {
       const res = await setStatus(staff.id, { status: 'INACTIVE' });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ id: staff.id, status: 'INACTIVE' });
       expect(res.body).to.have.all.keys(USER_DTO_KEYS);
-      const me = await h.request('GET', `/users/${staff.id}`, { token: staffToken });
+      const me = await s.h.request('GET', `/users/${staff.id}`, { token: staffToken });
       expect(me.status).to.equal(401);
       expect(me.body).to.deep.equal(UNAUTHORIZED);
-      const [session] = await h.ds.query(`SELECT revoked_at, revoked_reason FROM auth_sessions WHERE user_id = $1`, [staff.id]);
+      const [session] = await s.h.ds.query(`SELECT revoked_at, revoked_reason FROM auth_sessions WHERE user_id = $1`, [staff.id]);
       expect(session.revoked_at).to.not.equal(null);
       expect(session.revoked_reason).to.equal('user_deactivated');
       expect(await events()).to.deep.equal([]);
@@ -378,8 +363,8 @@ describe('users (HTTP)', () => {
       const res = await setStatus(staff.id, { status: 'ACTIVE' });
       expect(res.status).to.equal(200);
       expect(res.body.status).to.equal('ACTIVE');
-      expect((await h.request('GET', `/users/${staff.id}`, { token: staffToken })).status).to.equal(401);
-      expect((await h.request('GET', `/users/${staff.id}`, { token: await h.tokenFor(staff) })).status).to.equal(200);
+      expect((await s.h.request('GET', `/users/${staff.id}`, { token: staffToken })).status).to.equal(401);
+      expect((await s.h.request('GET', `/users/${staff.id}`, { token: await s.h.tokenFor(staff) })).status).to.equal(200);
       expect(await events()).to.deep.equal([]);
     });
 
@@ -406,29 +391,29 @@ describe('users (HTTP)', () => {
       const cross = await setStatus(otherTenantUser.id, { status: 'INACTIVE' });
       expect(cross.status).to.equal(404);
       expect(cross.body).to.deep.equal(NOT_FOUND);
-      expect((await h.request('PATCH', `/users/${staff.id}/status`, { body: { status: 'INACTIVE' } })).status).to.equal(401);
+      expect((await s.h.request('PATCH', `/users/${staff.id}/status`, { body: { status: 'INACTIVE' } })).status).to.equal(401);
       expect((await setStatus(admin.id, { status: 'INACTIVE' }, staffToken)).body).to.deep.equal(FORBIDDEN);
       const above = await setStatus(owner.id, { status: 'INACTIVE' }, adminToken);
       expect(above.status).to.equal(403);
       expect(above.body).to.deep.equal(forbidden('You can manage only users whose role is below your own'));
-      const [row] = await h.ds.query(`SELECT status FROM users WHERE id = $1`, [owner.id]);
+      const [row] = await s.h.ds.query(`SELECT status FROM users WHERE id = $1`, [owner.id]);
       expect(row.status).to.equal('ACTIVE');
     });
   });
 
   describe('DELETE /users/:id', () => {
-    const del = (id: string, token = adminToken) => h.request('DELETE', `/users/${id}`, { token });
+    const del = (id: string, token = adminToken) => s.h.request('DELETE', `/users/${id}`, { token });
 
     it('soft-deletes the user, ends their sessions and records user.terminated', async () => {
       const res = await del(staff.id);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ deleted: true, id: staff.id });
-      expect(await events()).to.deep.equal([{ type: 'user.terminated', tenantId: tenantA, payload: { tenantId: tenantA, userId: staff.id } }]);
-      const [row] = await h.ds.query(`SELECT deleted_at FROM users WHERE id = $1`, [staff.id]);
-      expect(row.deleted_at.toISOString()).to.equal(h.clock.now().toISOString());
-      expect((await h.request('GET', `/users/${staff.id}`, { token: adminToken })).status).to.equal(404);
-      expect((await h.request('GET', `/users/${staff.id}`, { token: staffToken })).status).to.equal(401);
-      const [session] = await h.ds.query(`SELECT revoked_reason FROM auth_sessions WHERE user_id = $1`, [staff.id]);
+      expect(await events()).to.deep.equal([{ type: 'user.terminated', tenantId: s.tenantA, payload: { tenantId: s.tenantA, userId: staff.id } }]);
+      const [row] = await s.h.ds.query(`SELECT deleted_at FROM users WHERE id = $1`, [staff.id]);
+      expect(row.deleted_at.toISOString()).to.equal(s.h.clock.now().toISOString());
+      expect((await s.h.request('GET', `/users/${staff.id}`, { token: adminToken })).status).to.equal(404);
+      expect((await s.h.request('GET', `/users/${staff.id}`, { token: staffToken })).status).to.equal(401);
+      const [session] = await s.h.ds.query(`SELECT revoked_reason FROM auth_sessions WHERE user_id = $1`, [staff.id]);
       expect(session.revoked_reason).to.equal('user_deleted');
     });
 
@@ -451,14 +436,14 @@ describe('users (HTTP)', () => {
       const res = await del(otherTenantUser.id);
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
-      const [row] = await h.ds.query(`SELECT deleted_at FROM users WHERE id = $1`, [otherTenantUser.id]);
+      const [row] = await s.h.ds.query(`SELECT deleted_at FROM users WHERE id = $1`, [otherTenantUser.id]);
       expect(row.deleted_at).to.equal(null);
       expect(await events()).to.deep.equal([]);
     });
 
     it('is 400 for a malformed id, 401 without a token, 403 by role and for users above the caller', async () => {
       expect((await del('nope')).body).to.deep.equal(badRequest('id must be a UUID'));
-      expect((await h.request('DELETE', `/users/${staff.id}`)).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('DELETE', `/users/${staff.id}`)).body).to.deep.equal(UNAUTHORIZED);
       expect((await del(admin.id, staffToken)).body).to.deep.equal(FORBIDDEN);
       const above = await del(owner.id);
       expect(above.status).to.equal(403);
@@ -474,19 +459,19 @@ describe('users (HTTP)', () => {
     let hrAToken: string;
 
     beforeEach(async () => {
-      hrA = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-      hrB = await createUser(h.ds, tenantA, { role: 'HR_MANAGER', mobile: '+447700900321' });
-      hrAToken = await h.tokenFor(hrA);
+      hrA = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      hrB = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER', mobile: '+447700900321' });
+      hrAToken = await s.h.tokenFor(hrA);
     });
 
     async function row(id: string): Promise<{ full_name: string; email: string | null; mobile: string | null; role: string; status: string; deleted_at: Date | null }> {
-      const [r] = await h.ds.query(`SELECT full_name, email, mobile, role, status, deleted_at FROM users WHERE id = $1`, [id]);
+      const [r] = await s.h.ds.query(`SELECT full_name, email, mobile, role, status, deleted_at FROM users WHERE id = $1`, [id]);
       return r;
     }
 
     it("refuses to change a peer's email or mobile (a takeover by password reset), leaving them unchanged", async () => {
       for (const body of [{ email: 'attacker@example.com' }, { mobile: '+447700900999' }, { email: 'attacker@example.com', fullName: hrB.fullName }]) {
-        const res = await h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body });
+        const res = await s.h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body });
         expect(res.status, JSON.stringify(body)).to.equal(403);
         expect(res.body).to.deep.equal(NOT_BELOW);
       }
@@ -494,22 +479,22 @@ describe('users (HTTP)', () => {
     });
 
     it('lets a higher role change the email and mobile of someone below, and anyone change their own', async () => {
-      const byAdmin = await h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { email: 'hr.b@example.com', mobile: '+447700900322' } });
+      const byAdmin = await s.h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { email: 'hr.b@example.com', mobile: '+447700900322' } });
       expect(byAdmin.status).to.equal(200);
       expect(byAdmin.body).to.include({ email: 'hr.b@example.com', mobile: '+447700900322' });
-      const below = await h.request('PATCH', `/users/${staff.id}`, { token: hrAToken, body: { email: 'staff.new@example.com' } });
+      const below = await s.h.request('PATCH', `/users/${staff.id}`, { token: hrAToken, body: { email: 'staff.new@example.com' } });
       expect(below.status).to.equal(200);
-      const own = await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { email: 'hr.a@example.com', mobile: '+447700900323', fullName: 'Hr A' } });
+      const own = await s.h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { email: 'hr.a@example.com', mobile: '+447700900323', fullName: 'Hr A' } });
       expect(own.status).to.equal(200);
       expect(own.body).to.include({ email: 'hr.a@example.com', mobile: '+447700900323', fullName: 'Hr A', role: 'HR_MANAGER' });
     });
 
     it("refuses a peer's name, role, status and removal; a higher role may", async () => {
       const attempts = [
-        () => h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { fullName: 'Renamed' } }),
-        () => h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { role: 'STAFF' } }),
-        () => h.request('PATCH', `/users/${hrB.id}/status`, { token: hrAToken, body: { status: 'INACTIVE' } }),
-        () => h.request('DELETE', `/users/${hrB.id}`, { token: hrAToken }),
+        () => s.h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { fullName: 'Renamed' } }),
+        () => s.h.request('PATCH', `/users/${hrB.id}`, { token: hrAToken, body: { role: 'STAFF' } }),
+        () => s.h.request('PATCH', `/users/${hrB.id}/status`, { token: hrAToken, body: { status: 'INACTIVE' } }),
+        () => s.h.request('DELETE', `/users/${hrB.id}`, { token: hrAToken }),
       ];
       for (const attempt of attempts) {
         const res = await attempt();
@@ -518,30 +503,30 @@ describe('users (HTTP)', () => {
       }
       expect(await row(hrB.id)).to.include({ full_name: hrB.fullName, role: 'HR_MANAGER', status: 'ACTIVE', deleted_at: null });
       expect(await events()).to.deep.equal([]);
-      expect((await h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { role: 'AREA_MANAGER' } })).status).to.equal(200);
-      expect((await h.request('PATCH', `/users/${hrB.id}/status`, { token: adminToken, body: { status: 'INACTIVE' } })).status).to.equal(200);
-      expect((await h.request('DELETE', `/users/${hrB.id}`, { token: adminToken })).status).to.equal(200);
+      expect((await s.h.request('PATCH', `/users/${hrB.id}`, { token: adminToken, body: { role: 'AREA_MANAGER' } })).status).to.equal(200);
+      expect((await s.h.request('PATCH', `/users/${hrB.id}/status`, { token: adminToken, body: { status: 'INACTIVE' } })).status).to.equal(200);
+      expect((await s.h.request('DELETE', `/users/${hrB.id}`, { token: adminToken })).status).to.equal(200);
     });
 
     it('treats owners as peers too: only TENANT_GROUP_OWNER manages a TENANT_OWNER', async () => {
-      const coOwner = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
-      const byOwner = await h.request('PATCH', `/users/${coOwner.id}`, { token: ownerToken, body: { email: 'taken.over@example.com' } });
+      const coOwner = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+      const byOwner = await s.h.request('PATCH', `/users/${coOwner.id}`, { token: ownerToken, body: { email: 'taken.over@example.com' } });
       expect(byOwner.status).to.equal(403);
       expect(byOwner.body).to.deep.equal(NOT_BELOW);
-      const groupOwner = await h.tokenFor(await createUser(h.ds, tenantA, { role: 'TENANT_GROUP_OWNER' }));
-      expect((await h.request('PATCH', `/users/${coOwner.id}`, { token: groupOwner, body: { email: 'co.owner@example.com' } })).status).to.equal(200);
+      const groupOwner = await s.h.tokenFor(await createUser(s.h.ds, s.tenantA, { role: 'TENANT_GROUP_OWNER' }));
+      expect((await s.h.request('PATCH', `/users/${coOwner.id}`, { token: groupOwner, body: { email: 'co.owner@example.com' } })).status).to.equal(200);
     });
 
     it("grants at most one's own rank, and nobody changes their own role", async () => {
-      const area = await createUser(h.ds, tenantA, { role: 'AREA_MANAGER' });
-      const promoted = await h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { role: 'HR_MANAGER' } });
+      const area = await createUser(s.h.ds, s.tenantA, { role: 'AREA_MANAGER' });
+      const promoted = await s.h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { role: 'HR_MANAGER' } });
       expect(promoted.status).to.equal(200);
       expect(promoted.body.role).to.equal('HR_MANAGER');
-      expect((await h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { email: 'now.a.peer@example.com' } })).body).to.deep.equal(NOT_BELOW);
-      const demoted = await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'STAFF' } });
+      expect((await s.h.request('PATCH', `/users/${area.id}`, { token: hrAToken, body: { email: 'now.a.peer@example.com' } })).body).to.deep.equal(NOT_BELOW);
+      const demoted = await s.h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'STAFF' } });
       expect(demoted.status).to.equal(403);
       expect(demoted.body).to.deep.equal(forbidden('You cannot change your own role'));
-      expect((await h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'HR_MANAGER', fullName: 'Same Role' } })).status).to.equal(200);
+      expect((await s.h.request('PATCH', `/users/${hrA.id}`, { token: hrAToken, body: { role: 'HR_MANAGER', fullName: 'Same Role' } })).status).to.equal(200);
       expect((await row(hrA.id)).role).to.equal('HR_MANAGER');
     });
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
-import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 
 const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
@@ -23,52 +23,42 @@ function notFound(message: string) {
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 
 describe('shift assignments (HTTP, JWT)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let manager: CreatedUser;
   let token: string;
   let worker: CreatedUser;
   let outletId: string;
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
     // Tenant-wide; what an OUTLET_MANAGER may do is in user-outlets/outlet-scope.e2e.spec.ts.
-    manager = await createUser(h.ds, tenantA, { role: 'AREA_MANAGER' });
-    token = await h.tokenFor(manager);
-    worker = await createUser(h.ds, tenantA, { role: 'STAFF' });
-    outletId = (await createOutlet(h.ds, tenantA)).id;
+    manager = await createUser(s.h.ds, s.tenantA, { role: 'AREA_MANAGER' });
+    token = await s.h.tokenFor(manager);
+    worker = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
   });
 
   function body(over: Record<string, unknown> = {}) {
     return { userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00'), ...over };
   }
   function post(payload: unknown, as = token) {
-    return h.request('POST', '/shift-assignments', { token: as, body: payload });
+    return s.h.request('POST', '/shift-assignments', { token: as, body: payload });
   }
   async function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
   }
   async function shiftCount(): Promise<number> {
-    const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
     return row.n;
   }
 
   describe('POST /shift-assignments', () => {
     it('creates a SCHEDULED REGULAR shift and records shift.assigned once with the exact payload', async () => {
-      const now = h.clock.now().toISOString();
+      const now = s.h.clock.now().toISOString();
       const res = await post(body({ scheduledStart: '2026-03-02T10:00:00+01:00', note: 'Opening' }));
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(SHIFT_KEYS);
       expect(res.body).to.deep.include({
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         userId: worker.id,
         outletId,
         scheduledStart: at('09:00'),
@@ -83,8 +73,8 @@ describe('shift assignments (HTTP, JWT)', () => {
       expect(await events()).to.deep.equal([
         {
           type: 'shift.assigned',
-          tenantId: tenantA,
-          payload: { tenantId: tenantA, shiftAssignmentId: res.body.id, userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') },
+          tenantId: s.tenantA,
+          payload: { tenantId: s.tenantA, shiftAssignmentId: res.body.id, userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') },
         },
       ]);
     });
@@ -97,7 +87,7 @@ describe('shift assignments (HTTP, JWT)', () => {
       expect(recorded).to.have.length(1);
       expect(recorded[0]!.type).to.equal('shift.assigned');
       expect(recorded[0]!.payload).to.deep.equal({
-        tenantId: tenantA,
+        tenantId: s.tenantA,
         shiftAssignmentId: res.body.id,
         userId: worker.id,
         outletId,
@@ -109,25 +99,25 @@ describe('shift assignments (HTTP, JWT)', () => {
     it('is open to every manager role and 403 for STAFF', async () => {
       for (const [i, role] of MANAGERS.entries()) {
         const day = `2026-03-${String(10 + i).padStart(2, '0')}`;
-        const caller = await createUser(h.ds, tenantA, { role });
+        const caller = await createUser(s.h.ds, s.tenantA, { role });
         if (role === 'OUTLET_MANAGER') {
-          await h.ds.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) VALUES ($1, $2, $4), ($1, $3, $4)`, [tenantA, caller.id, worker.id, outletId]);
+          await s.h.ds.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) VALUES ($1, $2, $4), ($1, $3, $4)`, [s.tenantA, caller.id, worker.id, outletId]);
         }
-        const res = await post(body({ scheduledStart: at('09:00', day), scheduledEnd: at('10:00', day) }), await h.tokenFor(caller));
+        const res = await post(body({ scheduledStart: at('09:00', day), scheduledEnd: at('10:00', day) }), await s.h.tokenFor(caller));
         expect(res.status, role).to.equal(201);
       }
-      const staff = await post(body(), await h.tokenFor(worker));
+      const staff = await post(body(), await s.h.tokenFor(worker));
       expect(staff.status).to.equal(403);
       expect(staff.body).to.deep.equal(FORBIDDEN);
     });
 
     it('is a bare 401 without a token and with a developer API key', async () => {
-      const anon = await h.request('POST', '/shift-assignments', { body: body() });
+      const anon = await s.h.request('POST', '/shift-assignments', { body: body() });
       expect(anon.status).to.equal(401);
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA, ['shifts:write']);
+      const key = await apiKeyFor(s.h, s.tenantA, ['shifts:write']);
       for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }] as Array<Record<string, string>>) {
-        const res = await h.request('POST', '/shift-assignments', { headers, body: body() });
+        const res = await s.h.request('POST', '/shift-assignments', { headers, body: body() });
         expect(res.status).to.equal(401);
         expect(res.body).to.deep.equal(UNAUTHORIZED);
       }
@@ -166,18 +156,18 @@ describe('shift assignments (HTTP, JWT)', () => {
     });
 
     it('is 404 for a user or outlet of another tenant, or a removed user; 409 for an inactive user or outlet', async () => {
-      const foreignUser = await createUser(h.ds, tenantB);
-      const foreignOutlet = await createOutlet(h.ds, tenantB);
+      const foreignUser = await createUser(s.h.ds, s.tenantB);
+      const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
       expect((await post(body({ userId: foreignUser.id }))).body).to.deep.equal(notFound('User not found'));
       expect((await post(body({ outletId: foreignOutlet.id }))).body).to.deep.equal(notFound('Outlet not found'));
       expect((await post(body({ userId: UNKNOWN_ID }))).status).to.equal(404);
-      await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [worker.id]);
+      await s.h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [worker.id]);
       expect((await post(body())).body).to.deep.equal(notFound('User not found'));
 
-      const inactive = await createUser(h.ds, tenantA, { status: 'INACTIVE' });
+      const inactive = await createUser(s.h.ds, s.tenantA, { status: 'INACTIVE' });
       expect((await post(body({ userId: inactive.id }))).body).to.deep.equal(conflict('The user is not active'));
-      const closed = await createOutlet(h.ds, tenantA, { status: 'INACTIVE' });
-      const live = await createUser(h.ds, tenantA);
+      const closed = await createOutlet(s.h.ds, s.tenantA, { status: 'INACTIVE' });
+      const live = await createUser(s.h.ds, s.tenantA);
       expect((await post(body({ userId: live.id, outletId: closed.id }))).body).to.deep.equal(conflict('The outlet is not active'));
       expect(await shiftCount()).to.equal(0);
       expect(await events()).to.deep.equal([]);
@@ -204,7 +194,7 @@ describe('shift assignments (HTTP, JWT)', () => {
       expect((await post(body())).status).to.equal(201);
       expect((await post(body({ scheduledStart: at('17:00'), scheduledEnd: at('22:00') }))).status).to.equal(201);
       expect((await post(body({ scheduledStart: at('05:00'), scheduledEnd: at('09:00') }))).status).to.equal(201);
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       expect((await post(body({ userId: colleague.id }))).status).to.equal(201);
       expect(await shiftCount()).to.equal(4);
     });
@@ -212,7 +202,7 @@ describe('shift assignments (HTTP, JWT)', () => {
     it('counts drafts as taken time but not cancelled shifts', async () => {
       const draft = await post(body({ status: 'PROPOSED' }));
       expect((await post(body())).body).to.deep.equal(OVERLAP);
-      const cancel = await h.request('PATCH', `/shift-assignments/${draft.body.id}`, { token, body: { status: 'CANCELLED' } });
+      const cancel = await s.h.request('PATCH', `/shift-assignments/${draft.body.id}`, { token, body: { status: 'CANCELLED' } });
       expect(cancel.status).to.equal(200);
       expect((await post(body())).status).to.equal(201);
     });
@@ -232,34 +222,34 @@ describe('shift assignments (HTTP, JWT)', () => {
     async function seed(userId: string, start: string, end: string, status = 'SCHEDULED', outlet = outletId): Promise<string> {
       const res = await post({ userId, outletId: outlet, scheduledStart: start, scheduledEnd: end });
       expect(res.status).to.equal(201);
-      if (status !== 'SCHEDULED') await h.ds.query(`UPDATE shift_assignments SET status = $2 WHERE id = $1`, [res.body.id, status]);
+      if (status !== 'SCHEDULED') await s.h.ds.query(`UPDATE shift_assignments SET status = $2 WHERE id = $1`, [res.body.id, status]);
       return res.body.id;
     }
 
     it("lists the tenant's shifts by scheduledStart as a bare array, never another tenant's", async () => {
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       const late = await seed(worker.id, at('18:00'), at('20:00'));
       const early = await seed(colleague.id, at('06:00'), at('08:00'));
       const mid = await seed(worker.id, at('09:00'), at('17:00'));
-      const foreignManager = await createUser(h.ds, tenantB, { role: 'TENANT_OWNER' });
-      await h.request('POST', '/shift-assignments', {
-        token: await h.tokenFor(foreignManager),
-        body: { userId: (await createUser(h.ds, tenantB)).id, outletId: (await createOutlet(h.ds, tenantB)).id, scheduledStart: at('07:00'), scheduledEnd: at('08:00') },
+      const foreignManager = await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' });
+      await s.h.request('POST', '/shift-assignments', {
+        token: await s.h.tokenFor(foreignManager),
+        body: { userId: (await createUser(s.h.ds, s.tenantB)).id, outletId: (await createOutlet(s.h.ds, s.tenantB)).id, scheduledStart: at('07:00'), scheduledEnd: at('08:00') },
       });
-      const res = await h.request('GET', '/shift-assignments', { token });
+      const res = await s.h.request('GET', '/shift-assignments', { token });
       expect(res.status).to.equal(200);
       expect(res.body.map((s: { id: string }) => s.id)).to.deep.equal([early, mid, late]);
       expect(res.body[0]).to.have.all.keys(SHIFT_KEYS);
     });
 
     it('filters by userId, outletId, status and scheduledStart in [from, to)', async () => {
-      const colleague = await createUser(h.ds, tenantA);
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
+      const colleague = await createUser(s.h.ds, s.tenantA);
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
       const a = await seed(worker.id, at('06:00'), at('08:00'));
       const b = await seed(worker.id, at('09:00'), at('12:00'), 'CANCELLED');
       const c = await seed(colleague.id, at('09:00'), at('12:00'), 'SCHEDULED', otherOutlet);
       const d = await seed(worker.id, at('12:00'), at('14:00'));
-      const ids = async (qs: string) => (await h.request('GET', `/shift-assignments?${qs}`, { token })).body.map((s: { id: string }) => s.id);
+      const ids = async (qs: string) => (await s.h.request('GET', `/shift-assignments?${qs}`, { token })).body.map((s: { id: string }) => s.id);
       expect(await ids(`userId=${worker.id}`)).to.deep.equal([a, b, d]);
       expect(await ids(`outletId=${otherOutlet}`)).to.deep.equal([c]);
       expect(await ids('status=CANCELLED')).to.deep.equal([b]);
@@ -273,11 +263,11 @@ describe('shift assignments (HTTP, JWT)', () => {
     it('pages with limit and offset (limit clamped to 1..500)', async () => {
       const ids = [];
       for (let i = 0; i < 4; i++) ids.push(await seed(worker.id, at(`0${i + 1}:00`), at(`0${i + 1}:30`)));
-      const page = await h.request('GET', '/shift-assignments?limit=2&offset=1', { token });
+      const page = await s.h.request('GET', '/shift-assignments?limit=2&offset=1', { token });
       expect(page.body.map((s: { id: string }) => s.id)).to.deep.equal(ids.slice(1, 3));
-      const zero = await h.request('GET', '/shift-assignments?limit=0', { token });
+      const zero = await s.h.request('GET', '/shift-assignments?limit=0', { token });
       expect(zero.body.map((s: { id: string }) => s.id)).to.deep.equal(ids.slice(0, 1));
-      const huge = await h.request('GET', '/shift-assignments?limit=100000', { token });
+      const huge = await s.h.request('GET', '/shift-assignments?limit=100000', { token });
       expect(huge.body).to.have.length(4);
     });
 
@@ -291,31 +281,31 @@ describe('shift assignments (HTTP, JWT)', () => {
         [`from=${at('10:00')}&to=${at('09:00')}`, ['to must not be before from']],
       ];
       for (const [qs, message] of cases) {
-        const res = await h.request('GET', `/shift-assignments?${qs}`, { token });
+        const res = await s.h.request('GET', `/shift-assignments?${qs}`, { token });
         expect(res.status, qs).to.equal(400);
         expect(res.body, qs).to.deep.equal(badRequest(...message));
       }
     });
 
     it('shows STAFF only their own shifts; asking for someone else is 403', async () => {
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       const mine = await seed(worker.id, at('09:00'), at('17:00'));
       await seed(colleague.id, at('09:00'), at('17:00'));
-      const staffToken = await h.tokenFor(worker);
-      const own = await h.request('GET', '/shift-assignments', { token: staffToken });
+      const staffToken = await s.h.tokenFor(worker);
+      const own = await s.h.request('GET', '/shift-assignments', { token: staffToken });
       expect(own.status).to.equal(200);
       expect(own.body.map((s: { id: string }) => s.id)).to.deep.equal([mine]);
-      const explicit = await h.request('GET', `/shift-assignments?userId=${worker.id}`, { token: staffToken });
+      const explicit = await s.h.request('GET', `/shift-assignments?userId=${worker.id}`, { token: staffToken });
       expect(explicit.body.map((s: { id: string }) => s.id)).to.deep.equal([mine]);
-      const other = await h.request('GET', `/shift-assignments?userId=${colleague.id}`, { token: staffToken });
+      const other = await s.h.request('GET', `/shift-assignments?userId=${colleague.id}`, { token: staffToken });
       expect(other.status).to.equal(403);
       expect(other.body).to.deep.equal({ message: 'You can list only your own shifts', error: 'Forbidden', statusCode: 403 });
     });
 
     it('is a bare 401 without a token and with a developer API key', async () => {
-      expect((await h.request('GET', '/shift-assignments')).body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA, ['shifts:read']);
-      const res = await h.request('GET', '/shift-assignments', { headers: { 'x-api-key': key } });
+      expect((await s.h.request('GET', '/shift-assignments')).body).to.deep.equal(UNAUTHORIZED);
+      const key = await apiKeyFor(s.h, s.tenantA, ['shifts:read']);
+      const res = await s.h.request('GET', '/shift-assignments', { headers: { 'x-api-key': key } });
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
     });
@@ -326,16 +316,16 @@ describe('shift assignments (HTTP, JWT)', () => {
     beforeEach(async () => {
       shiftId = (await post(body())).body.id;
     });
-    const patch = (id: string, payload: unknown, as?: string) => h.request('PATCH', `/shift-assignments/${id}`, { token: as ?? token, body: payload });
+    const patch = (id: string, payload: unknown, as?: string) => s.h.request('PATCH', `/shift-assignments/${id}`, { token: as ?? token, body: payload });
     const eventCount = async () => (await events()).length;
 
     it('reschedules, moves, retypes and annotates without firing anything', async () => {
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
-      h.clock.advance(60_000);
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
+      s.h.clock.advance(60_000);
       const res = await patch(shiftId, { scheduledStart: at('10:00'), scheduledEnd: at('18:00'), outletId: otherOutlet, type: 'OVERTIME', note: 'Cover' });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.include({ id: shiftId, scheduledStart: at('10:00'), scheduledEnd: at('18:00'), outletId: otherOutlet, type: 'OVERTIME', note: 'Cover', userId: worker.id });
-      expect(res.body.updatedAt).to.equal(h.clock.now().toISOString());
+      expect(res.body.updatedAt).to.equal(s.h.clock.now().toISOString());
       const cleared = await patch(shiftId, { note: null });
       expect(cleared.body.note).to.equal(null);
       expect(await eventCount()).to.equal(1);
@@ -384,28 +374,28 @@ describe('shift assignments (HTTP, JWT)', () => {
       expect((await patch(shiftId, { status: 'MISSED' })).body.status).to.equal('MISSED');
       expect((await patch(shiftId, { status: 'CANCELLED' })).body.status).to.equal('CANCELLED');
       expect((await patch(shiftId, { note: 'late' })).body).to.deep.equal(conflict('A shift that is CANCELLED cannot be changed'));
-      await h.ds.query(`UPDATE shift_assignments SET status = 'IN_PROGRESS' WHERE id = $1`, [draft]);
+      await s.h.ds.query(`UPDATE shift_assignments SET status = 'IN_PROGRESS' WHERE id = $1`, [draft]);
       expect((await patch(draft, { status: 'COMPLETED' })).body).to.deep.equal(conflict('A shift that is IN_PROGRESS cannot be changed'));
     });
 
     it('is 404 for a shift or outlet of another tenant', async () => {
-      const foreignOwner = await createUser(h.ds, tenantB, { role: 'TENANT_OWNER' });
-      const foreign = await h.request('POST', '/shift-assignments', {
-        token: await h.tokenFor(foreignOwner),
-        body: { userId: (await createUser(h.ds, tenantB)).id, outletId: (await createOutlet(h.ds, tenantB)).id, scheduledStart: at('09:00'), scheduledEnd: at('10:00') },
+      const foreignOwner = await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' });
+      const foreign = await s.h.request('POST', '/shift-assignments', {
+        token: await s.h.tokenFor(foreignOwner),
+        body: { userId: (await createUser(s.h.ds, s.tenantB)).id, outletId: (await createOutlet(s.h.ds, s.tenantB)).id, scheduledStart: at('09:00'), scheduledEnd: at('10:00') },
       });
       expect(foreign.status).to.equal(201);
       expect((await patch(foreign.body.id, { note: 'x' })).body).to.deep.equal(notFound('Shift assignment not found'));
       expect((await patch(UNKNOWN_ID, { note: 'x' })).status).to.equal(404);
-      const foreignOutlet = await createOutlet(h.ds, tenantB);
+      const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
       expect((await patch(shiftId, { outletId: foreignOutlet.id })).body).to.deep.equal(notFound('Outlet not found'));
     });
 
     it('is 403 for STAFF and a bare 401 without a token', async () => {
-      const staff = await patch(shiftId, { note: 'x' }, await h.tokenFor(worker));
+      const staff = await patch(shiftId, { note: 'x' }, await s.h.tokenFor(worker));
       expect(staff.status).to.equal(403);
       expect(staff.body).to.deep.equal(FORBIDDEN);
-      const anon = await h.request('PATCH', `/shift-assignments/${shiftId}`, { body: { note: 'x' } });
+      const anon = await s.h.request('PATCH', `/shift-assignments/${shiftId}`, { body: { note: 'x' } });
       expect(anon.status).to.equal(401);
       expect(anon.body).to.deep.equal(UNAUTHORIZED);
     });

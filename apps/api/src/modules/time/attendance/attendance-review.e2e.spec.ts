@@ -5,6 +5,7 @@ import type { RequestOptions } from '../../../test-support/harness.js';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 import { itChecksDeveloperCredentials } from '../../../test-support/developer-route-checks.js';
+import { ATTENDANCE_KEYS } from '../../../test-support/attendance.js';
 
 const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
@@ -12,20 +13,6 @@ const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCod
 const NOT_FOUND = { message: 'Attendance event not found', error: 'Not Found', statusCode: 404 };
 const STILL_OPEN = { message: 'An open attendance event cannot be reviewed before clock-out', error: 'Conflict', statusCode: 409 };
 const THROTTLED = { statusCode: 429, message: 'ThrottlerException: Too Many Requests' };
-const ATTENDANCE_KEYS = [
-  'id',
-  'userId',
-  'outletId',
-  'shiftAssignmentId',
-  'clockInAt',
-  'clockOutAt',
-  'status',
-  'reviewNote',
-  'reviewedByUserId',
-  'reviewedAt',
-  'createdAt',
-  'updatedAt',
-];
 
 function badRequest(...message: string[]) {
   return { message, error: 'Bad Request', statusCode: 400 };

@@ -1,24 +1,11 @@
 import { expect } from 'chai';
-import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
+import { ATTENDANCE_KEYS } from '../../../test-support/attendance.js';
 
 const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
-const ATTENDANCE_KEYS = [
-  'id',
-  'userId',
-  'outletId',
-  'shiftAssignmentId',
-  'clockInAt',
-  'clockOutAt',
-  'status',
-  'reviewNote',
-  'reviewedByUserId',
-  'reviewedAt',
-  'createdAt',
-  'updatedAt',
-];
 
 function badRequest(...message: string[]) {
   return { message, error: 'Bad Request', statusCode: 400 };
@@ -35,53 +22,43 @@ function policyAckRequired(policyIds: string[]) {
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 
 describe('clock-in and clock-out (HTTP, /mobile)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let managerToken: string;
   let worker: CreatedUser;
   let workerToken: string;
   let outletId: string;
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    managerToken = await h.tokenFor(await createUser(h.ds, tenantA, { role: 'HR_MANAGER' }));
-    worker = await createUser(h.ds, tenantA, { role: 'STAFF' });
-    workerToken = await h.tokenFor(worker);
-    outletId = (await createOutlet(h.ds, tenantA)).id;
+    managerToken = await s.h.tokenFor(await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' }));
+    worker = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    workerToken = await s.h.tokenFor(worker);
+    outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
   });
 
   async function assign(over: Record<string, unknown> = {}, token = managerToken): Promise<{ id: string; [k: string]: unknown }> {
-    const res = await h.request('POST', '/shift-assignments', {
+    const res = await s.h.request('POST', '/shift-assignments', {
       token,
       body: { userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00'), ...over },
     });
     expect(res.status).to.equal(201);
     return res.body;
   }
-  const clockIn = (body: unknown, token = workerToken) => h.request('POST', '/mobile/clock-in', { token, body });
-  const clockOut = (body: unknown = {}, token = workerToken) => h.request('POST', '/mobile/clock-out', { token, body });
+  const clockIn = (body: unknown, token = workerToken) => s.h.request('POST', '/mobile/clock-in', { token, body });
+  const clockOut = (body: unknown = {}, token = workerToken) => s.h.request('POST', '/mobile/clock-out', { token, body });
   async function shiftStatus(id: string): Promise<string> {
-    const [row] = await h.ds.query(`SELECT status FROM shift_assignments WHERE id = $1`, [id]);
+    const [row] = await s.h.ds.query(`SELECT status FROM shift_assignments WHERE id = $1`, [id]);
     return row.status;
   }
   async function events(type?: string): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown>; occurredAt: Date }>> {
-    const rows = await h.ds.query(`SELECT type, tenant_id AS "tenantId", payload, occurred_at AS "occurredAt" FROM domain_events ORDER BY occurred_at, id`);
+    const rows = await s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload, occurred_at AS "occurredAt" FROM domain_events ORDER BY occurred_at, id`);
     return type ? rows.filter((r: { type: string }) => r.type === type) : rows;
   }
   async function attendanceCount(): Promise<number> {
-    const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM attendance_events`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events`);
     return row.n;
   }
   async function publishPolicy(over: Record<string, unknown> = {}): Promise<string> {
-    const res = await h.request('POST', '/policies', { token: managerToken, body: { title: 'Safety', body: 'Wear shoes.', requiresAcknowledgement: true, ...over } });
+    const res = await s.h.request('POST', '/policies', { token: managerToken, body: { title: 'Safety', body: 'Wear shoes.', requiresAcknowledgement: true, ...over } });
     expect(res.status).to.equal(201);
     return res.body.id;
   }
@@ -91,7 +68,7 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
       const res = await clockIn({ outletId });
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(ATTENDANCE_KEYS);
-      const now = h.clock.now().toISOString();
+      const now = s.h.clock.now().toISOString();
       expect(res.body).to.deep.include({
         userId: worker.id,
         outletId,
@@ -117,15 +94,15 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it('works for any role', async () => {
-      const manager = await createUser(h.ds, tenantA, { role: 'TENANT_OWNER' });
-      expect((await clockIn({ outletId }, await h.tokenFor(manager))).status).to.equal(201);
+      const manager = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+      expect((await clockIn({ outletId }, await s.h.tokenFor(manager))).status).to.equal(201);
     });
 
     it('refuses a second clock-in while one is open, also when two race', async () => {
       expect((await clockIn({ outletId })).status).to.equal(201);
       expect((await clockIn({ outletId })).body).to.deep.equal(conflict('You are already clocked in'));
-      const other = await createUser(h.ds, tenantA);
-      const otherToken = await h.tokenFor(other);
+      const other = await createUser(s.h.ds, s.tenantA);
+      const otherToken = await s.h.tokenFor(other);
       const raced = await Promise.all([clockIn({ outletId }, otherToken), clockIn({ outletId }, otherToken)]);
       expect(raced.map((r) => r.status).sort()).to.deep.equal([201, 409]);
       expect(raced.find((r) => r.status === 409)!.body).to.deep.equal(conflict('You are already clocked in'));
@@ -133,15 +110,15 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it("is 404 for an outlet of another tenant, and for a shift of another tenant or of a colleague", async () => {
-      const foreignOutlet = await createOutlet(h.ds, tenantB);
+      const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
       expect((await clockIn({ outletId: foreignOutlet.id })).body).to.deep.equal(notFound('Outlet not found'));
-      const colleague = await createUser(h.ds, tenantA);
+      const colleague = await createUser(s.h.ds, s.tenantA);
       const theirs = await assign({ userId: colleague.id });
       expect((await clockIn({ outletId, shiftAssignmentId: theirs.id })).body).to.deep.equal(notFound('Shift assignment not found'));
-      const foreignOwner = await h.tokenFor(await createUser(h.ds, tenantB, { role: 'TENANT_OWNER' }));
-      const foreignShift = await h.request('POST', '/shift-assignments', {
+      const foreignOwner = await s.h.tokenFor(await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' }));
+      const foreignShift = await s.h.request('POST', '/shift-assignments', {
         token: foreignOwner,
-        body: { userId: (await createUser(h.ds, tenantB)).id, outletId: foreignOutlet.id, scheduledStart: at('09:00'), scheduledEnd: at('10:00') },
+        body: { userId: (await createUser(s.h.ds, s.tenantB)).id, outletId: foreignOutlet.id, scheduledStart: at('09:00'), scheduledEnd: at('10:00') },
       });
       expect((await clockIn({ outletId, shiftAssignmentId: foreignShift.body.id })).body).to.deep.equal(notFound('Shift assignment not found'));
       expect((await clockIn({ outletId, shiftAssignmentId: UNKNOWN_ID })).status).to.equal(404);
@@ -149,9 +126,9 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it('is 409 for an inactive outlet, a shift at another outlet, or a shift that is not SCHEDULED', async () => {
-      const closed = await createOutlet(h.ds, tenantA, { status: 'INACTIVE' });
+      const closed = await createOutlet(s.h.ds, s.tenantA, { status: 'INACTIVE' });
       expect((await clockIn({ outletId: closed.id })).body).to.deep.equal(conflict('The outlet is not active'));
-      const otherOutlet = (await createOutlet(h.ds, tenantA)).id;
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
       const shift = await assign();
       expect((await clockIn({ outletId: otherOutlet, shiftAssignmentId: shift.id })).body).to.deep.equal(conflict('The shift is at another outlet'));
       const draft = await assign({ status: 'PROPOSED', scheduledStart: at('18:00'), scheduledEnd: at('20:00') });
@@ -167,9 +144,9 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it('is a bare 401 without a token and with a developer API key', async () => {
-      expect((await h.request('POST', '/mobile/clock-in', { body: { outletId } })).body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA, ['attendance:write']);
-      const res = await h.request('POST', '/mobile/clock-in', { headers: { 'x-api-key': key }, body: { outletId } });
+      expect((await s.h.request('POST', '/mobile/clock-in', { body: { outletId } })).body).to.deep.equal(UNAUTHORIZED);
+      const key = await apiKeyFor(s.h, s.tenantA, ['attendance:write']);
+      const res = await s.h.request('POST', '/mobile/clock-in', { headers: { 'x-api-key': key }, body: { outletId } });
       expect(res.status).to.equal(401);
       expect(res.body).to.deep.equal(UNAUTHORIZED);
     });
@@ -178,7 +155,7 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
   describe('policy acknowledgement before clock-in', () => {
     it('refuses with POLICY_ACK_REQUIRED until the policy is acknowledged', async () => {
       const first = await publishPolicy();
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const second = await publishPolicy({ title: 'Privacy' });
       await publishPolicy({ title: 'Optional', requiresAcknowledgement: false });
       const shift = await assign();
@@ -189,9 +166,9 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
       expect(await attendanceCount()).to.equal(0);
       expect(await shiftStatus(shift.id)).to.equal('SCHEDULED');
 
-      expect((await h.request('POST', `/policies/${first}/acknowledge`, { token: workerToken })).status).to.equal(201);
+      expect((await s.h.request('POST', `/policies/${first}/acknowledge`, { token: workerToken })).status).to.equal(201);
       expect((await clockIn({ outletId })).body).to.deep.equal(policyAckRequired([second]));
-      expect((await h.request('POST', `/policies/${second}/acknowledge`, { token: workerToken })).status).to.equal(201);
+      expect((await s.h.request('POST', `/policies/${second}/acknowledge`, { token: workerToken })).status).to.equal(201);
       const ok = await clockIn({ outletId, shiftAssignmentId: shift.id });
       expect(ok.status).to.equal(201);
       expect(await shiftStatus(shift.id)).to.equal('IN_PROGRESS');
@@ -199,23 +176,23 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
 
     it("does not count another person's acknowledgement or an inactive policy", async () => {
       const policy = await publishPolicy();
-      const colleagueToken = await h.tokenFor(await createUser(h.ds, tenantA));
-      await h.request('POST', `/policies/${policy}/acknowledge`, { token: colleagueToken });
+      const colleagueToken = await s.h.tokenFor(await createUser(s.h.ds, s.tenantA));
+      await s.h.request('POST', `/policies/${policy}/acknowledge`, { token: colleagueToken });
       expect((await clockIn({ outletId })).body).to.deep.equal(policyAckRequired([policy]));
-      await h.request('PATCH', `/policies/${policy}`, { token: managerToken, body: { active: false } });
+      await s.h.request('PATCH', `/policies/${policy}`, { token: managerToken, body: { active: false } });
       expect((await clockIn({ outletId })).status).to.equal(201);
     });
 
     it('requires acknowledging again after the policy text changes (new version)', async () => {
       const policy = await publishPolicy();
-      await h.request('POST', `/policies/${policy}/acknowledge`, { token: workerToken });
+      await s.h.request('POST', `/policies/${policy}/acknowledge`, { token: workerToken });
       expect((await clockIn({ outletId })).status).to.equal(201);
       expect((await clockOut()).status).to.equal(201);
 
-      const bumped = await h.request('PATCH', `/policies/${policy}`, { token: managerToken, body: { body: 'Wear safety shoes.' } });
+      const bumped = await s.h.request('PATCH', `/policies/${policy}`, { token: managerToken, body: { body: 'Wear safety shoes.' } });
       expect(bumped.body.version).to.equal(2);
       expect((await clockIn({ outletId })).body).to.deep.equal(policyAckRequired([policy]));
-      await h.request('POST', `/policies/${policy}/acknowledge`, { token: workerToken });
+      await s.h.request('POST', `/policies/${policy}/acknowledge`, { token: workerToken });
       expect((await clockIn({ outletId })).status).to.equal(201);
     });
   });
@@ -224,10 +201,10 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     it('closes an assigned shift: event VERIFIED, shift COMPLETED, exactly one shift.completed with the exact payload', async () => {
       const shift = await assign();
       const opened = await clockIn({ outletId, shiftAssignmentId: shift.id });
-      h.clock.advance(8 * 3600_000);
-      const clockOutAt = h.clock.now().toISOString();
+      s.h.clock.advance(8 * 3600_000);
+      const clockOutAt = s.h.clock.now().toISOString();
       // Eight hours on, the access token of the clock-in has expired; the worker signs in again.
-      const res = await clockOut({}, await h.tokenFor(worker));
+      const res = await clockOut({}, await s.h.tokenFor(worker));
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(ATTENDANCE_KEYS);
       expect(res.body).to.deep.include({ id: opened.body.id, status: 'VERIFIED', clockInAt: opened.body.clockInAt, clockOutAt, updatedAt: clockOutAt });
@@ -236,9 +213,9 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
       expect(completed.map(({ type, tenantId, payload }) => ({ type, tenantId, payload }))).to.deep.equal([
         {
           type: 'shift.completed',
-          tenantId: tenantA,
+          tenantId: s.tenantA,
           payload: {
-            tenantId: tenantA,
+            tenantId: s.tenantA,
             shiftAssignmentId: shift.id,
             userId: worker.id,
             outletId,
@@ -255,10 +232,10 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
 
     it('closes a clock-in without a shift as PENDING_REVIEW and records nothing', async () => {
       await clockIn({ outletId });
-      h.clock.advance(60_000);
+      s.h.clock.advance(60_000);
       const res = await clockOut();
       expect(res.status).to.equal(201);
-      expect(res.body).to.deep.include({ status: 'PENDING_REVIEW', shiftAssignmentId: null, clockOutAt: h.clock.now().toISOString() });
+      expect(res.body).to.deep.include({ status: 'PENDING_REVIEW', shiftAssignmentId: null, clockOutAt: s.h.clock.now().toISOString() });
       expect(await events()).to.deep.equal([]);
     });
 
@@ -288,14 +265,14 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it("is 404 for a colleague's event or an event of another tenant", async () => {
-      const colleagueToken = await h.tokenFor(await createUser(h.ds, tenantA));
+      const colleagueToken = await s.h.tokenFor(await createUser(s.h.ds, s.tenantA));
       const theirs = await clockIn({ outletId }, colleagueToken);
       expect((await clockOut({ attendanceEventId: theirs.body.id })).body).to.deep.equal(notFound('Attendance event not found'));
-      const foreignToken = await h.tokenFor(await createUser(h.ds, tenantB));
-      const foreign = await clockIn({ outletId: (await createOutlet(h.ds, tenantB)).id }, foreignToken);
+      const foreignToken = await s.h.tokenFor(await createUser(s.h.ds, s.tenantB));
+      const foreign = await clockIn({ outletId: (await createOutlet(s.h.ds, s.tenantB)).id }, foreignToken);
       expect(foreign.status).to.equal(201);
       expect((await clockOut({ attendanceEventId: foreign.body.id })).body).to.deep.equal(notFound('Attendance event not found'));
-      const [row] = await h.ds.query(`SELECT count(*)::int AS n FROM attendance_events WHERE status = 'OPEN'`);
+      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events WHERE status = 'OPEN'`);
       expect(row.n).to.equal(2);
     });
 
@@ -305,9 +282,9 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     });
 
     it('is a bare 401 without a token and with a developer API key', async () => {
-      expect((await h.request('POST', '/mobile/clock-out', { body: {} })).body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA, ['attendance:write']);
-      expect((await h.request('POST', '/mobile/clock-out', { token: key, body: {} })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('POST', '/mobile/clock-out', { body: {} })).body).to.deep.equal(UNAUTHORIZED);
+      const key = await apiKeyFor(s.h, s.tenantA, ['attendance:write']);
+      expect((await s.h.request('POST', '/mobile/clock-out', { token: key, body: {} })).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Role } from '@wfm/core/tenancy';
-import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness } from '../../../test-support/harness.js';
+import { createUser, type CreatedUser } from '@wfm/testing/factories';
+import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 
 const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
@@ -15,42 +14,29 @@ function badRequest(...message: string[]) {
 }
 
 describe('policies (HTTP)', () => {
-  let h: ApiHarness;
-  let tenantA: string;
-  let tenantB: string;
+  const s = twoTenantSuite();
   let hr: CreatedUser;
   let hrToken: string;
   let staffToken: string;
 
-  before(async () => {
-    h = await ApiHarness.start();
-  });
-  after(async () => h.stop());
-
   beforeEach(async () => {
-    await h.db.truncate();
-    tenantA = (await createTenant(h.ds)).id;
-    tenantB = (await createTenant(h.ds)).id;
-    hr = await createUser(h.ds, tenantA, { role: 'HR_MANAGER' });
-    hrToken = await h.tokenFor(hr);
-    staffToken = await h.tokenFor(await createUser(h.ds, tenantA, { role: 'STAFF' }));
+    hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+    hrToken = await s.h.tokenFor(hr);
+    staffToken = await s.h.tokenFor(await createUser(s.h.ds, s.tenantA, { role: 'STAFF' }));
   });
 
-  async function tokenAs(role: Role, tenantId = tenantA): Promise<string> {
-    return h.tokenFor(await createUser(h.ds, tenantId, { role }));
-  }
   async function publish(over: Record<string, unknown> = {}, token = hrToken): Promise<{ id: string; [k: string]: unknown }> {
-    const res = await h.request('POST', '/policies', { token, body: { title: 'Food safety', body: 'Wash hands.', requiresAcknowledgement: true, ...over } });
+    const res = await s.h.request('POST', '/policies', { token, body: { title: 'Food safety', body: 'Wash hands.', requiresAcknowledgement: true, ...over } });
     expect(res.status).to.equal(201);
     return res.body;
   }
-  const list = (token: string) => h.request('GET', '/policies', { token });
-  const acknowledge = (id: string, token: string) => h.request('POST', `/policies/${id}/acknowledge`, { token });
-  const patch = (id: string, body: unknown, token = hrToken) => h.request('PATCH', `/policies/${id}`, { token, body });
+  const list = (token: string) => s.h.request('GET', '/policies', { token });
+  const acknowledge = (id: string, token: string) => s.h.request('POST', `/policies/${id}/acknowledge`, { token });
+  const patch = (id: string, body: unknown, token = hrToken) => s.h.request('PATCH', `/policies/${id}`, { token, body });
 
   describe('POST /policies', () => {
     it('publishes version 1, active, not yet acknowledged by the author', async () => {
-      const res = await h.request('POST', '/policies', { token: hrToken, body: { title: '  Food safety ', body: 'Wash hands.', requiresAcknowledgement: true } });
+      const res = await s.h.request('POST', '/policies', { token: hrToken, body: { title: '  Food safety ', body: 'Wash hands.', requiresAcknowledgement: true } });
       expect(res.status).to.equal(201);
       expect(res.body).to.have.all.keys(POLICY_KEYS);
       expect(res.body).to.deep.include({
@@ -60,7 +46,7 @@ describe('policies (HTTP)', () => {
         version: 1,
         active: true,
         acknowledged: false,
-        createdAt: h.clock.now().toISOString(),
+        createdAt: s.h.clock.now().toISOString(),
       });
     });
 
@@ -69,7 +55,7 @@ describe('policies (HTTP)', () => {
     });
 
     it('validates the body', async () => {
-      const post = (body: unknown) => h.request('POST', '/policies', { token: hrToken, body });
+      const post = (body: unknown) => s.h.request('POST', '/policies', { token: hrToken, body });
       expect((await post({})).body).to.deep.equal(badRequest('title is required', 'body is required'));
       expect((await post({ title: 'T', body: 'B', version: 3 })).body).to.deep.equal(badRequest('property version should not exist'));
       expect((await post({ title: ' ', body: 'B', requiresAcknowledgement: 'yes' })).body).to.deep.equal(
@@ -79,27 +65,27 @@ describe('policies (HTTP)', () => {
     });
 
     it('is for TENANT_OWNER, COMPANY_ADMIN and HR_MANAGER only; 401 without a JWT or with a developer key', async () => {
-      for (const role of ['TENANT_OWNER', 'COMPANY_ADMIN'] as const) await publish({}, await tokenAs(role));
+      for (const role of ['TENANT_OWNER', 'COMPANY_ADMIN'] as const) await publish({}, await s.tokenAs(role));
       for (const role of ['AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const) {
-        const res = await h.request('POST', '/policies', { token: await tokenAs(role), body: { title: 'T', body: 'B' } });
+        const res = await s.h.request('POST', '/policies', { token: await s.tokenAs(role), body: { title: 'T', body: 'B' } });
         expect(res.status, role).to.equal(403);
         expect(res.body).to.deep.equal(FORBIDDEN);
       }
-      expect((await h.request('POST', '/policies', { body: { title: 'T', body: 'B' } })).body).to.deep.equal(UNAUTHORIZED);
-      const key = await apiKeyFor(h, tenantA);
-      expect((await h.request('POST', '/policies', { headers: { 'x-api-key': key }, body: { title: 'T', body: 'B' } })).status).to.equal(401);
+      expect((await s.h.request('POST', '/policies', { body: { title: 'T', body: 'B' } })).body).to.deep.equal(UNAUTHORIZED);
+      const key = await apiKeyFor(s.h, s.tenantA);
+      expect((await s.h.request('POST', '/policies', { headers: { 'x-api-key': key }, body: { title: 'T', body: 'B' } })).status).to.equal(401);
     });
   });
 
   describe('GET /policies', () => {
     it("lists the tenant's policies oldest first with the caller's own acknowledgement; staff see active ones only", async () => {
       const first = await publish({ title: 'First' });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const second = await publish({ title: 'Second', requiresAcknowledgement: false });
-      h.clock.advance(1000);
+      s.h.clock.advance(1000);
       const retired = await publish({ title: 'Retired' });
       await patch(retired.id, { active: false });
-      await publish({}, await tokenAs('TENANT_OWNER', tenantB));
+      await publish({}, await s.tokenAs('TENANT_OWNER', s.tenantB));
       expect((await acknowledge(first.id, staffToken)).status).to.equal(201);
 
       const staffView = await list(staffToken);
@@ -118,7 +104,7 @@ describe('policies (HTTP)', () => {
     });
 
     it('is a bare 401 without a token', async () => {
-      expect((await h.request('GET', '/policies')).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/policies')).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
@@ -131,9 +117,9 @@ describe('policies (HTTP)', () => {
       expect(retitled.body).to.deep.include({ title: 'Food hygiene', version: 1 });
       expect((await list(staffToken)).body[0]).to.deep.include({ version: 1, acknowledged: true });
 
-      h.clock.advance(5000);
+      s.h.clock.advance(5000);
       const rewritten = await patch(policy.id, { body: 'Wash hands for 20 seconds.' });
-      expect(rewritten.body).to.deep.include({ body: 'Wash hands for 20 seconds.', version: 2, updatedAt: h.clock.now().toISOString() });
+      expect(rewritten.body).to.deep.include({ body: 'Wash hands for 20 seconds.', version: 2, updatedAt: s.h.clock.now().toISOString() });
       expect((await list(staffToken)).body[0]).to.deep.include({ version: 2, acknowledged: false });
       expect((await acknowledge(policy.id, staffToken)).body).to.deep.include({ version: 2, acknowledged: true });
       expect((await list(staffToken)).body[0].acknowledged).to.equal(true);
@@ -155,12 +141,12 @@ describe('policies (HTTP)', () => {
     });
 
     it('is 404 for a policy of another tenant, 403 for STAFF, 401 without a token', async () => {
-      const foreign = await publish({}, await tokenAs('TENANT_OWNER', tenantB));
+      const foreign = await publish({}, await s.tokenAs('TENANT_OWNER', s.tenantB));
       expect((await patch(foreign.id, { active: false })).body).to.deep.equal(NOT_FOUND);
       expect((await patch(UNKNOWN_ID, { active: false })).body).to.deep.equal(NOT_FOUND);
       const policy = await publish();
       expect((await patch(policy.id, { active: false }, staffToken)).body).to.deep.equal(FORBIDDEN);
-      expect((await h.request('PATCH', `/policies/${policy.id}`, { body: { active: false } })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('PATCH', `/policies/${policy.id}`, { body: { active: false } })).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 
@@ -172,7 +158,7 @@ describe('policies (HTTP)', () => {
       expect(first.body).to.have.all.keys(POLICY_KEYS);
       expect(first.body).to.deep.include({ id: policy.id, acknowledged: true, version: 1 });
       expect((await acknowledge(policy.id, staffToken)).status).to.equal(201);
-      const rows = await h.ds.query(`SELECT version FROM policy_acknowledgements WHERE policy_id = $1`, [policy.id]);
+      const rows = await s.h.ds.query(`SELECT version FROM policy_acknowledgements WHERE policy_id = $1`, [policy.id]);
       expect(rows).to.deep.equal([{ version: 1 }]);
     });
 
@@ -180,10 +166,10 @@ describe('policies (HTTP)', () => {
       const policy = await publish();
       await patch(policy.id, { active: false });
       expect((await acknowledge(policy.id, staffToken)).body).to.deep.equal({ message: 'This policy is not active', error: 'Conflict', statusCode: 409 });
-      const foreign = await publish({}, await tokenAs('TENANT_OWNER', tenantB));
+      const foreign = await publish({}, await s.tokenAs('TENANT_OWNER', s.tenantB));
       expect((await acknowledge(foreign.id, staffToken)).body).to.deep.equal(NOT_FOUND);
       expect((await acknowledge('abc', staffToken)).body).to.deep.equal(badRequest('id must be a UUID'));
-      expect((await h.request('POST', `/policies/${policy.id}/acknowledge`)).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('POST', `/policies/${policy.id}/acknowledge`)).body).to.deep.equal(UNAUTHORIZED);
     });
   });
 });
