@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TenantEntity } from './entities/tenant.entity.js';
 import { UserEntity } from './entities/user.entity.js';
@@ -112,7 +113,25 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
   });
 }
 
+/** Any fixed number: the key of the session-level advisory lock that serialises migration runs. */
+const MIGRATION_LOCK_KEY = 7_351_246;
+
+/**
+ * Applies pending migrations. Several API replicas starting at once would each see the same
+ * pending list and race to create the same tables, so the run holds a PostgreSQL advisory lock:
+ * the others wait, then find nothing pending. The lock lives on a connection of its own, outside
+ * the data source's pool, which may have a single connection that the migrations need.
+ */
 export async function runMigrations(ds: DataSource): Promise<number> {
-  const ran = await ds.runMigrations({ transaction: 'each' });
-  return ran.length;
+  const lock = new pg.Client({ connectionString: (ds.options as { url?: string }).url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const ran = await ds.runMigrations({ transaction: 'each' });
+    return ran.length;
+  } finally {
+    // Ending the session releases the lock, also when the unlock itself cannot be sent.
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
 }
