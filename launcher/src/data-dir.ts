@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from '@wfm/core/logger';
 import { acquirePidLock, LockHeldError, type PidLock } from '@wfm/core/pid-lock';
 import { describeError, StartupError } from '@wfm/core/startup';
-import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgresFailure, type EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgresFailure, type EmbeddedPostgresHandle } from '@wfm/embedded-db/embedded-postgres';
 import type { LauncherConfig } from './config.js';
 import { EMBEDDED_PG_DATABASE } from '@wfm/db/embedded-url';
 

@@ -4,7 +4,7 @@ import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import type { EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
+import type { EmbeddedPostgresHandle } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { createRedis } from '@wfm/memory/redis';

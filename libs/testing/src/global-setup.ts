@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wfm/db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wfm/embedded-db/embedded-postgres';
 
 /**
  * Mocha global fixture: one migrated template database per run; every test file clones it

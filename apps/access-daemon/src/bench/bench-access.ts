@@ -14,7 +14,7 @@ import { hashReaderKey } from '@wfm/access/reader-key';
 import { systemClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres } from '@wfm/db/embedded-postgres';
+import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { createUser } from '@wfm/testing/factories';
 import { loadDaemonConfig } from '../config.js';

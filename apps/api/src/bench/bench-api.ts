@@ -9,7 +9,7 @@ import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres } from '@wfm/db/embedded-postgres';
+import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';

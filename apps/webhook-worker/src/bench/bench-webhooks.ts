@@ -7,7 +7,7 @@ import pg from 'pg';
 import { uuid } from '@wfm/core/crypto';
 import { createDataSource, runMigrations, type DataSource } from '@wfm/db/data-source';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import { startEmbeddedPostgres } from '@wfm/db/embedded-postgres';
+import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { createTenant } from '@wfm/testing/factories';
 import { createSubscription, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';

