@@ -109,6 +109,13 @@ describeWithRedis('npm run start:api (launcher/dist/api.js)', (redisUrl) => {
       expect(await tap('side-2')).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
       expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM access_audit WHERE tenant_id = $1 AND event_type IN ('GRANTED', 'DENIED_NO_GRANT')`, [tenant.id]))[0].n).to.equal(2);
     });
+
+    it("gives the embedded daemon a database pool of its own, apart from the API's", async () => {
+      const pools: Array<{ app: string }> = await db.dataSource.query(
+        `SELECT DISTINCT application_name AS app FROM pg_stat_activity WHERE datname = current_database() AND application_name IN ('wfm-api', 'wfm-access-daemon') ORDER BY 1`,
+      );
+      expect(pools.map((p) => p.app)).to.deep.equal(['wfm-access-daemon', 'wfm-api']);
+    });
   });
 
   it('ACCESS_DOOR_ROUTES=forward: the door routes go to ACCESS_DAEMON_URL (503 when nothing answers there)', async function () {

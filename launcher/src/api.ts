@@ -1,7 +1,8 @@
 import { systemClock } from '@wfm/core/clock';
 import { StartupError, describeError } from '@wfm/core/startup';
 import { runSplitApi } from '@wfm/api/run-split';
-import { loadDaemonConfig } from '@wfm/access-daemon/config';
+import { createDataSource } from '@wfm/db/data-source';
+import { daemonDataSourceOptions, loadDaemonConfig } from '@wfm/access-daemon/config';
 import { startAccessDaemon } from '@wfm/access-daemon/daemon';
 import { inProcessDoor } from './in-process-door.js';
 
@@ -16,12 +17,23 @@ import { inProcessDoor } from './in-process-door.js';
 const EMBEDDED_METRICS_PORT = 9465;
 
 await runSplitApi({
-  door: async ({ dataSource, bus, logger }) => {
+  door: async ({ databaseUrl, bus, logger }) => {
     // Its operator listener defaults one port above a standalone daemon's, so both start on one host.
     const config = loadDaemonConfig({ ACCESS_METRICS_PORT: String(EMBEDDED_METRICS_PORT), ...process.env });
-    const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false }).catch((err: unknown) => {
+    // A pool of its own, with the daemon's bounds: API traffic, signed in or not, never holds the
+    // connections the door path commits its audit rows on.
+    const dataSource = createDataSource(daemonDataSourceOptions(config, databaseUrl));
+    await dataSource.initialize();
+    const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false }).catch(async (err: unknown) => {
+      await dataSource.destroy();
       throw new StartupError(`the embedded access daemon did not start (${describeError(err)}): if ACCESS_METRICS_PORT is taken, set a free one, or set ACCESS_DOOR_ROUTES=forward`);
     });
-    return { upstream: inProcessDoor(daemon.door), stop: () => daemon.stop() };
+    return {
+      upstream: inProcessDoor(daemon.door),
+      stop: async () => {
+        await daemon.stop();
+        await dataSource.destroy();
+      },
+    };
   },
 });

@@ -13,7 +13,7 @@ import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
 import { createApiServer } from '@wfm/api/app';
 import { seedDemo } from '@wfm/api/seed/demo-seed';
-import { loadDaemonConfig } from '@wfm/access-daemon/config';
+import { daemonDataSourceOptions, loadDaemonConfig } from '@wfm/access-daemon/config';
 import { startAccessDaemon } from '@wfm/access-daemon/daemon';
 import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
@@ -67,9 +67,14 @@ try {
     redis?.disconnect();
   });
 
+  // The daemon's own pool: API traffic, signed in or not, never holds the connections the door path
+  // commits its audit rows on.
+  const doorDataSource = createDataSource(daemonDataSourceOptions(daemonConfig, databaseUrl));
+  await doorDataSource.initialize();
+  startup.started(() => doorDataSource.destroy());
   const daemon = await startAccessDaemon({
     config: { ...daemonConfig, spoolPath: process.env.ACCESS_AUDIT_SPOOL_PATH || join(launcher.dataDir, 'access-audit-spool.ndjson') },
-    dataSource,
+    dataSource: doorDataSource,
     bus,
     logger: logger.child({ app: 'access-daemon' }),
     clock: systemClock,
@@ -118,6 +123,7 @@ try {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await api.close();
     await daemon.stop();
+    await doorDataSource.destroy();
     await worker.stop();
     await bus.close();
     redis?.disconnect();

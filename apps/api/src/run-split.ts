@@ -2,7 +2,7 @@ import { createLogger, type Logger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, listenHttp, Startup, StartupError } from '@wfm/core/startup';
-import { createDataSource, runMigrations, type DataSource } from '@wfm/db/data-source';
+import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { createRedis } from '@wfm/memory/redis';
@@ -19,7 +19,7 @@ export interface EmbeddedDoor {
 
 export interface SplitApiOptions {
   /** Answers the door routes in this process (ACCESS_DOOR_ROUTES=embedded, the default when given); without it the API forwards them to ACCESS_DAEMON_URL. */
-  door?: (infra: { dataSource: DataSource; bus: Bus; logger: Logger }) => Promise<EmbeddedDoor>;
+  door?: (infra: { databaseUrl: string; bus: Bus; logger: Logger }) => Promise<EmbeddedDoor>;
 }
 
 /** Split mode: one API process against DATABASE_URL and REDIS_URL. A failed start says why in one line. */
@@ -51,7 +51,7 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
     });
     const doorRoutes = config.accessDoorRoutes ?? (opts.door ? 'embedded' : 'forward');
     if (doorRoutes === 'embedded' && !opts.door) throw new StartupError('ACCESS_DOOR_ROUTES=embedded needs the launcher: run npm run start:api (node launcher/dist/api.js), or set ACCESS_DOOR_ROUTES=forward');
-    const door = doorRoutes === 'embedded' ? await opts.door!({ dataSource, bus, logger: logger.child({ app: 'access-daemon' }) }) : null;
+    const door = doorRoutes === 'embedded' ? await opts.door!({ databaseUrl: config.databaseUrl!, bus, logger: logger.child({ app: 'access-daemon' }) }) : null;
     if (door) startup.started(() => door.stop());
     const api = buildApi({
       config: { ...config, jwtSecret: config.jwtSecret!, dataEncryptionKey: config.dataEncryptionKey! },
