@@ -17,7 +17,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const templateUrl = process.env[TEMPLATE_ENV];
   if (!templateUrl) throw new Error('Test template database missing: run tests through mocha with the root .mocharc');
   const template = new URL(templateUrl).pathname.slice(1);
-  const name = `wfm_t_${process.pid}_${++counter}`;
+  // Named after the run's template, so the run's teardown finds clones made by every parallel worker.
+  const name = `${template}_c${process.pid}_${++counter}`;
   const adminUrl = new URL(templateUrl);
   adminUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: adminUrl.toString() });

@@ -49,7 +49,7 @@ export async function mochaGlobalTeardown(): Promise<void> {
     const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
     await admin.connect();
     const template = new URL(templateUrl).pathname.slice(1);
-    const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`wfm_t_${process.pid}_%`]);
+    const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${template}\\_c%`]);
     for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();

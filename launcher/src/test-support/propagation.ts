@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +12,6 @@ import type { Bus } from '@wfm/memory/bus';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
-import { describeWithRedis } from '@wfm/testing/redis';
 import { loadApiConfig } from '@wfm/api/config';
 import { buildApi } from '@wfm/api/composition';
 import { loadDaemonConfig } from '@wfm/access-daemon/config';
@@ -34,7 +31,7 @@ const ROUNDS = 200;
 const silent = createLogger('t', 'silent');
 const HEADER = 'x-access-propagation';
 
-interface Stack {
+export interface Stack {
   db: TestDatabase;
   api: string;
   daemons: AccessDaemon[];
@@ -88,7 +85,7 @@ async function startApi(db: TestDatabase, bus: Bus, daemonPort: number, propagat
   };
 }
 
-async function localStack(): Promise<Stack> {
+export async function localStack(): Promise<Stack> {
   const db = await createTestDatabase();
   const bus = new LocalBus();
   const daemon = await startDaemon(db, bus);
@@ -108,7 +105,7 @@ async function localStack(): Promise<Stack> {
 }
 
 /** Two daemons and an API, each with its own Redis connections, in a registry namespace of their own. */
-async function redisStack(url: string, namespace = `test-${randomUUID()}`, propagationTimeoutMs = ROUNDS_PROPAGATION_TIMEOUT_MS): Promise<Stack> {
+export async function redisStack(url: string, namespace = `test-${randomUUID()}`, propagationTimeoutMs = ROUNDS_PROPAGATION_TIMEOUT_MS): Promise<Stack> {
   const db = await createTestDatabase();
   const buses = [0, 1, 2].map(() => new RedisBus(url, { registry: { namespace } }));
   const daemons = [await startDaemon(db, buses[0]!), await startDaemon(db, buses[1]!)];
@@ -133,7 +130,7 @@ interface Answer {
   body: any;
 }
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+export async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -143,7 +140,7 @@ async function call(base: string, method: string, path: string, token?: string, 
   return { status: res.status, propagation: res.headers.get(HEADER), body: text ? JSON.parse(text) : undefined };
 }
 
-type Change = (base: string, method: string, path: string, token: string, body?: unknown) => Promise<any>;
+export type Change = (base: string, method: string, path: string, token: string, body?: unknown) => Promise<any>;
 
 /** A change through the API: 2xx, and every live daemon acknowledged it. */
 // The answers' shapes are asserted by the route tests; here only their ids and keys are used.
@@ -155,21 +152,21 @@ const change: Change = async (base, method, path, token, body) => {
 };
 
 /** Set-up beside a daemon process that may still be warming up: 2xx is enough. */
-const setUp: Change = async (base, method, path, token, body) => {
+export const setUp: Change = async (base, method, path, token, body) => {
   const res = await call(base, method, path, token, body);
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 299);
   return res.body;
 };
 
 /** What a tap says, short: GRANT, DENY: <reason>, or the HTTP status when the daemon refused the request. */
-async function tap(daemon: AccessDaemon, readerKey: string, credentialId: string, readerId: string): Promise<string> {
+export async function tap(daemon: AccessDaemon, readerKey: string, credentialId: string, readerId: string): Promise<string> {
   const res = await call(`http://127.0.0.1:${daemon.port}/api/v1`, 'POST', '/access/verify', readerKey, { credentialId, readerId });
   if (res.status !== 200) return `HTTP ${res.status}`;
   expect(res.body.replay, 'a replayed answer proves nothing').to.equal(undefined);
   return res.body.decision === 'GRANT' ? 'GRANT' : `DENY: ${res.body.reason}`;
 }
 
-interface Building {
+export interface Building {
   tenantId: string;
   adminToken: string;
   readerKey: string;
@@ -178,7 +175,7 @@ interface Building {
   staff(name: string): Promise<{ id: string; token: string; credentials: string[] }>;
 }
 
-async function building(stack: Stack, change: Change): Promise<Building> {
+export async function building(stack: Stack, change: Change): Promise<Building> {
   const { db, api } = stack;
   const tenant = await createTenant(db.dataSource, { plan: 'GROWTH' });
   const admin = await createUser(db.dataSource, tenant.id, { role: 'TENANT_OWNER' });
@@ -201,7 +198,7 @@ async function building(stack: Stack, change: Change): Promise<Building> {
 }
 
 /** Waits (bounded) until every in-process daemon of the stack holds the tenant's latest access version. */
-async function caughtUp(stack: Stack, tenantId: string): Promise<void> {
+export async function caughtUp(stack: Stack, tenantId: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const [row]: Array<{ version: string }> = await stack.db.dataSource.query(`SELECT version FROM access_feed_versions WHERE tenant_id = $1`, [tenantId]);
@@ -225,7 +222,8 @@ async function loop(stack: Stack, rounds: number, steps: Step[]): Promise<void> 
   }
 }
 
-function readYourWrites(make: () => Promise<Stack>) {
+/** Registers, in the calling `describe`, one stack and one tenant for all the change kinds' loops. */
+export function readYourWrites(make: () => Promise<Stack>) {
   let stack: Stack;
   let b: Building;
   before(async () => {
@@ -384,62 +382,3 @@ function readYourWrites(make: () => Promise<Stack>) {
   });
 }
 
-describe('read-your-writes for access changes: all-in-one (in-process bus)', function () {
-  this.timeout(120_000);
-  readYourWrites(localStack);
-});
-
-describeWithRedis('read-your-writes for access changes: two daemons over Redis', (url) => {
-  describe('every change kind', function () {
-    this.timeout(120_000);
-    readYourWrites(() => redisStack(url));
-  });
-
-  describe('a daemon that stops answering (SIGSTOP)', function () {
-    this.timeout(60_000);
-    let stack: Stack;
-    let child: ChildProcess;
-
-    before(async () => {
-      const namespace = `test-${randomUUID()}`;
-      stack = await redisStack(url, namespace, loadApiConfig({}).accessPropagationTimeoutMs);
-      const require = createRequire(import.meta.url);
-      child = fork(require.resolve('@wfm/access-daemon/test-support/daemon-child'), [], {
-        env: { ...process.env, DATABASE_URL: stack.db.url, REDIS_URL: url, TEST_REGISTRY_NAMESPACE: namespace },
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
-      const started = await new Promise<{ id: string }>((resolve, reject) => {
-        child.once('message', (m) => resolve(m as { id: string }));
-        child.once('exit', (code) => reject(new Error(`the daemon child exited (${code})`)));
-      });
-      await stack.apiBus.daemons.watch();
-      for (let i = 0; i < 200 && !stack.apiBus.daemons.live().includes(started.id); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(stack.apiBus.daemons.live()).to.include(started.id);
-    });
-    after(async () => {
-      child.kill('SIGCONT');
-      child.kill('SIGKILL');
-      await stack.close();
-    });
-
-    it('the change answers 2xx with X-Access-Propagation: partial, and the API goes on serving', async () => {
-      const b = await building(stack, setUp);
-      const staff = await b.staff('Paula Partial');
-      const zone = await setUp(stack.api, 'POST', '/access/zones', b.adminToken, { name: 'Partial', readerIds: ['pp-1', 'pp-2'] });
-      const grant = await setUp(stack.api, 'POST', '/access/grants', b.adminToken, { userId: staff.id, zoneId: zone.id });
-      // The set-up answers may have been partial on a loaded machine: start from daemons that hold it all.
-      await caughtUp(stack, b.tenantId);
-      child.kill('SIGSTOP');
-      const revoked = await call(stack.api, 'POST', `/access/grants/${grant.id}/revoke`, b.adminToken, {});
-      expect(revoked.status).to.equal(200);
-      expect(revoked.propagation).to.equal('partial');
-      // The daemons still answering have the change (at once as a rule; the wait only absorbs a loaded machine).
-      await caughtUp(stack, b.tenantId);
-      for (const d of stack.daemons) expect(await tap(d, b.readerKey, staff.credentials[0]!, 'pp-2')).to.equal('DENY: No access to this zone');
-      const again = await call(stack.api, 'POST', '/access/grants', b.adminToken, { userId: staff.id, zoneId: zone.id });
-      expect(again.status).to.equal(201);
-      expect(again.propagation).to.equal('partial');
-      expect((await call(stack.api, 'GET', '/access/zones', b.adminToken)).status).to.equal(200);
-    });
-  });
-});
