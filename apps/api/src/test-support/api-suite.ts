@@ -8,6 +8,8 @@ export interface TwoTenantSuite {
   h: ApiHarness;
   tenantA: string;
   tenantB: string;
+  /** Both tenants: rows of other tests share the database, so every table read is scoped to these. */
+  tenants: string[];
   /** A token of a new user with this role, in tenant A unless told otherwise. */
   tokenAs(role: Role, tenantId?: string): Promise<string>;
 }
@@ -25,8 +27,8 @@ export interface SuiteOptions {
 }
 
 /**
- * Registers, in the calling `describe`, one harness for the whole block and, before each test, an empty
- * database with two fresh tenants. The returned object is filled in by those hooks, so read it inside tests
+ * Registers, in the calling `describe`, one harness for the whole block and, before each test, two fresh
+ * tenants: tests are isolated by data, not by emptying the database. The returned object is filled in by those hooks, so read it inside tests
  * and later hooks only; hooks the spec registers after this call run after these.
  */
 export function twoTenantSuite(opts: SuiteOptions = {}): TwoTenantSuite {
@@ -38,9 +40,9 @@ export function twoTenantSuite(opts: SuiteOptions = {}): TwoTenantSuite {
   });
   after(async () => s.h.stop());
   beforeEach(async () => {
-    await s.h.db.truncate();
     s.tenantA = (await createTenant(s.h.ds, opts.tenant)).id;
     s.tenantB = (await createTenant(s.h.ds, opts.tenantB ?? opts.tenant)).id;
+    s.tenants = [s.tenantA, s.tenantB];
   });
   return s;
 }

@@ -50,7 +50,8 @@ describe('access grants (HTTP)', () => {
 
   async function auditRows() {
     return s.h.ds.query(
-      `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit ORDER BY occurred_at, credential_id`,
+      `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit WHERE tenant_id = ANY($1) ORDER BY occurred_at, credential_id`,
+        [s.tenants],
     );
   }
 
@@ -102,7 +103,7 @@ describe('access grants (HTTP)', () => {
       expect(uuids.body).to.deep.equal(badRequest('userId must be a UUID', 'zoneId must be a UUID', 'note must be at most 500 characters'));
       const unknown = await s.h.request('POST', '/access/grants', { token, body: { userId: alice.id, zoneId: zone.id, status: 'ACTIVE' } });
       expect(unknown.body).to.deep.equal(badRequest('property status should not exist'));
-      expect(await s.h.ds.query(`SELECT 1 FROM access_grants`)).to.have.length(0);
+      expect(await s.h.ds.query(`SELECT 1 FROM access_grants WHERE tenant_id = ANY($1)`, [s.tenants])).to.have.length(0);
     });
 
     it('is 404 for a user or zone of another tenant, a removed user and a deleted zone', async () => {
@@ -188,7 +189,7 @@ describe('access grants (HTTP)', () => {
       const missingZone = uuid();
       const z = await s.h.request('POST', '/access/grants/bulk', { token, body: { userIds: [alice.id], zoneIds: [zone.id, missingZone] } });
       expect(z.body.message).to.equal(`Zone ${missingZone} not found`);
-      expect(await s.h.ds.query(`SELECT 1 FROM access_grants`)).to.have.length(0);
+      expect(await s.h.ds.query(`SELECT 1 FROM access_grants WHERE tenant_id = ANY($1)`, [s.tenants])).to.have.length(0);
     });
 
     it('validates the lists, their product and expiresAt', async () => {
@@ -391,7 +392,7 @@ describe('access grants (HTTP)', () => {
       expect(res.status).to.equal(200);
       const now = s.h.clock.now();
 
-      const rows = await s.h.ds.query(`SELECT id, status, revoked_by_user_id, revoke_reason FROM access_grants ORDER BY id`);
+      const rows = await s.h.ds.query(`SELECT id, status, revoked_by_user_id, revoke_reason FROM access_grants WHERE tenant_id = ANY($1) ORDER BY id`, [s.tenants]);
       const byId = new Map(rows.map((r: { id: string }) => [r.id, r]));
       expect(byId.get(g1.id)).to.deep.include({ status: 'REVOKED', revoked_by_user_id: owner.id, revoke_reason: 'User removed' });
       expect(byId.get(g2.id)).to.deep.include({ status: 'REVOKED', revoked_by_user_id: owner.id, revoke_reason: 'User removed' });

@@ -91,7 +91,7 @@ describe('access zones and readers (HTTP)', () => {
       expect(unknown.body).to.deep.equal(badRequest('property floor should not exist'));
       const long = await s.h.request('POST', '/access/zones', { token, body: { name: 'x'.repeat(121), readerIds: ['A'], outletId: 'nope' } });
       expect(long.body).to.deep.equal(badRequest('name must be at most 120 characters', 'outletId must be a UUID'));
-      expect(await s.h.ds.query(`SELECT 1 FROM access_zones`)).to.have.length(0);
+      expect(await s.h.ds.query(`SELECT 1 FROM access_zones WHERE tenant_id = ANY($1)`, [s.tenants])).to.have.length(0);
     });
 
     it('reports hoursJson problems by day and window', async () => {
@@ -126,7 +126,7 @@ describe('access zones and readers (HTTP)', () => {
       const res = await s.h.request('POST', '/access/zones', { token, body: { name: 'Office', readerIds: ['R-8', 'R-9'] } });
       expect(res.status).to.equal(409);
       expect(res.body).to.deep.equal({ message: `Reader R-9 is already bound to zone Stock room (${first.id})`, error: 'Conflict', statusCode: 409 });
-      expect(await s.h.ds.query(`SELECT 1 FROM access_zones WHERE name = 'Office'`)).to.have.length(0);
+      expect(await s.h.ds.query(`SELECT 1 FROM access_zones WHERE name = 'Office' AND tenant_id = ANY($1)`, [s.tenants])).to.have.length(0);
     });
 
     it('lets another tenant use the same reader id, and frees the reader ids of a deleted zone', async () => {
@@ -356,7 +356,8 @@ describe('access zones and readers (HTTP)', () => {
       expect(kept.status).to.equal('ACTIVE');
 
       const audit = await s.h.ds.query(
-        `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit ORDER BY credential_id`,
+        `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit WHERE tenant_id = ANY($1) ORDER BY credential_id`,
+        [s.tenants],
       );
       const expected = [
         { user_id: alice.id, visitor_pass_id: null, credential_id: g1.id },

@@ -46,7 +46,7 @@ describe('developer API keys (HTTP)', () => {
 
     it('stores only a hash: the key appears nowhere in the table', async () => {
       const res = await post({ name: 'Secret' });
-      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(k)::text AS line FROM api_keys k`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(k)::text AS line FROM api_keys k WHERE k.tenant_id = ANY($1)`, [s.tenants]);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.key);
       expect(rows[0]!.line).to.not.include(res.body.key.slice(9));
@@ -92,7 +92,7 @@ describe('developer API keys (HTTP)', () => {
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       }
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(0);
     });
 
@@ -130,7 +130,7 @@ describe('developer API keys (HTTP)', () => {
       expect(res.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
       expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.has(header)).to.equal(false);
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM api_keys WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(10);
       expect((await post({ name: 'Other admin' }, await s.tokenAs('TENANT_OWNER'))).status).to.equal(201);
     });

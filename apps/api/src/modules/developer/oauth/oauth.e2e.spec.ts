@@ -72,7 +72,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
     it('keeps the allowed scopes and stores only a hash of the secret', async () => {
       const res = await register({ name: 'Scoped', allowedScopes: ['shifts:read', 'leave:write'] });
       expect(res.body.allowedScopes).to.deep.equal(['shifts:read', 'leave:write']);
-      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(c)::text AS line FROM oauth_clients c`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(c)::text AS line FROM oauth_clients c WHERE c.tenant_id = ANY($1)`, [s.tenants]);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.clientSecret.slice('svc_secret_'.length));
       expect(rows[0]!.line).to.include(res.body.clientId);
@@ -93,7 +93,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       }
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_clients`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_clients WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(0);
     });
 
@@ -200,7 +200,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       expect(res.body).to.include({ token_type: 'Bearer', expires_in: 3600 });
       expect(res.headers.get('cache-control')).to.equal('no-store');
       expect(res.headers.get('x-ratelimit-limit')).to.equal('30');
-      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(t)::text AS line FROM oauth_access_tokens t`);
+      const rows: Array<{ line: string }> = await s.h.ds.query(`SELECT row_to_json(t)::text AS line FROM oauth_access_tokens t WHERE t.tenant_id = ANY($1)`, [s.tenants]);
       expect(rows).to.have.length(1);
       expect(rows[0]!.line).to.not.include(res.body.access_token.slice('svc_oauth_'.length));
     });
@@ -245,7 +245,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
         expect(res.body).to.deep.equal(INVALID_CLIENT);
         expect(res.headers.has('www-authenticate')).to.equal(false);
       }
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(0);
     });
 
@@ -293,7 +293,8 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       expect((await outlets({ authorization: `Bearer ${noneToken}` })).status).to.equal(200);
       await accessToken(scoped);
       const rows: Array<{ oauth_client_id: string; scopes: string[]; tenant_id: string }> = await s.h.ds.query(
-        `SELECT oauth_client_id, scopes, tenant_id FROM oauth_access_tokens ORDER BY scopes`,
+        `SELECT oauth_client_id, scopes, tenant_id FROM oauth_access_tokens WHERE tenant_id = ANY($1) ORDER BY scopes`,
+        [s.tenants],
       );
       expect(rows).to.deep.equal([
         { oauth_client_id: none.id, scopes: [], tenant_id: s.tenantA },
@@ -343,7 +344,7 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       await accessToken(c);
       s.h.clock.advance(3600_000);
       await accessToken(c);
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM oauth_access_tokens WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(1);
     });
 

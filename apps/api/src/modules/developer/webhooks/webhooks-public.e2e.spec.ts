@@ -87,7 +87,7 @@ describe('webhooks on the developer API (HTTP)', () => {
     it('is 403 with webhooks:read only, and stores nothing', async () => {
       const res = await call('POST', '/public/webhooks', reader, valid());
       expect(res.body).to.deep.equal({ message: 'This credential lacks the webhooks:write scope', error: 'Forbidden', statusCode: 403 });
-      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
     });
 
     it('validates like the JWT route: 400 per problem, 422 on the egress check', async () => {
@@ -159,7 +159,7 @@ describe('webhooks on the developer API (HTTP)', () => {
       const sub = await insertSubscription(s.h.ds, s.tenantA);
       await insertDelivery(s.h.ds, { id: sub.id, tenantId: s.tenantA });
       expect((await call('DELETE', `/public/webhooks/${sub.id}`, writer)).body).to.deep.equal({ deleted: true, id: sub.id });
-      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
     });
 
     it("answers 404 for another tenant's subscription; 403 with webhooks:read only", async () => {
@@ -167,7 +167,7 @@ describe('webhooks on the developer API (HTTP)', () => {
       expect((await call('DELETE', `/public/webhooks/${theirs.id}`, writer)).body).to.deep.equal(NOT_FOUND);
       const mine = await insertSubscription(s.h.ds, s.tenantA);
       expect((await call('DELETE', `/public/webhooks/${mine.id}`, reader)).status).to.equal(403);
-      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions ORDER BY id`)).to.have.length(2);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1) ORDER BY id`, [s.tenants])).to.have.length(2);
     });
   });
 

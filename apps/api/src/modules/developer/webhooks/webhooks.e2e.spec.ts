@@ -117,7 +117,7 @@ describe('webhook subscriptions (HTTP)', () => {
         expect(res.body, JSON.stringify(over)).to.deep.equal(badRequest(...message));
       }
       expect((await create({})).body).to.deep.equal(badRequest('name is required', 'url is required', 'events is required'));
-      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
     });
 
     it('answers 422 naming the reason when the url fails the egress check, and stores nothing', async () => {
@@ -138,7 +138,7 @@ describe('webhook subscriptions (HTTP)', () => {
         expect(res.status, url).to.equal(422);
         expect(res.body, url).to.deep.equal({ message, error: 'Unprocessable Entity', statusCode: 422 });
       }
-      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
     });
 
     it('caps a tenant at 50 subscriptions with 409; other tenants are not affected', async () => {
@@ -298,8 +298,8 @@ describe('webhook subscriptions (HTTP)', () => {
       const res = await remove(sub.id);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ deleted: true, id: sub.id });
-      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([]);
-      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries`)).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([]);
       expect((await remove(sub.id)).body).to.deep.equal(NOT_FOUND);
     });
 
@@ -307,7 +307,7 @@ describe('webhook subscriptions (HTTP)', () => {
       const theirs = await insertSubscription(s.h.ds, s.tenantB);
       await insertDelivery(s.h.ds, { id: theirs.id, tenantId: s.tenantB });
       expect((await remove(theirs.id)).body).to.deep.equal(NOT_FOUND);
-      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries`)).to.have.length(1);
+      expect(await s.h.ds.query(`SELECT id FROM webhook_deliveries WHERE tenant_id = ANY($1)`, [s.tenants])).to.have.length(1);
       expect((await remove('nope')).body).to.deep.equal(badRequest('id must be a UUID'));
     });
   });
@@ -379,7 +379,7 @@ describe('webhook subscriptions (HTTP)', () => {
           expect(res.status, `${method} ${path}`).to.equal(403);
           expect(res.body, `${method} ${path}`).to.deep.equal(FORBIDDEN);
         }
-        expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions`)).to.deep.equal([{ id: subId }]);
+        expect(await s.h.ds.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = ANY($1)`, [s.tenants])).to.deep.equal([{ id: subId }]);
       });
     }
 

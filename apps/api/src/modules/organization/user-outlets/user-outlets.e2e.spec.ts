@@ -47,7 +47,7 @@ describe('user outlets (HTTP)', () => {
     const outlet = await s.h.request('PUT', `/users/${manager.id}/outlets`, { token, body: { outletIds: [mine.id, foreignOutlet.id] } });
     expect(outlet.status).to.equal(404);
     expect(outlet.body).to.deep.equal({ message: `Outlet ${foreignOutlet.id} not found`, error: 'Not Found', statusCode: 404 });
-    expect(await s.h.ds.query(`SELECT 1 FROM user_outlets`)).to.have.length(0);
+    expect(await s.h.ds.query(`SELECT 1 FROM user_outlets WHERE tenant_id = ANY($1)`, [s.tenants])).to.have.length(0);
     const foreignUser = await createUser(s.h.ds, s.tenantB, { role: 'OUTLET_MANAGER' });
     const user = await s.h.request('PUT', `/users/${foreignUser.id}/outlets`, { token, body: { outletIds: [] } });
     expect(user.body).to.deep.equal({ message: 'User not found', error: 'Not Found', statusCode: 404 });

@@ -40,7 +40,7 @@ describe('users (HTTP)', () => {
   });
 
   function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events WHERE tenant_id = ANY($1) ORDER BY occurred_at, id`, [s.tenants]);
   }
 
   async function inviteCount(userId: string): Promise<number> {

@@ -55,7 +55,7 @@ describe('shifts (HTTP, /public developer API)', () => {
     return res.body.id;
   }
   async function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events WHERE tenant_id = ANY($1) ORDER BY occurred_at, id`, [s.tenants]);
   }
 
   describe('GET /public/shifts', () => {
@@ -181,7 +181,7 @@ describe('shifts (HTTP, /public developer API)', () => {
       const foreignOutlet = await createOutlet(s.h.ds, s.tenantB);
       expect((await create(body({ userId: foreignUser.id }))).body).to.deep.equal(notFound('User not found'));
       expect((await create(body({ outletId: foreignOutlet.id }))).body).to.deep.equal(notFound('Outlet not found'));
-      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
+      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(row.n).to.equal(0);
     });
 

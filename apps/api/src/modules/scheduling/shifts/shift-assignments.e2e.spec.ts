@@ -44,10 +44,10 @@ describe('shift assignments (HTTP, JWT)', () => {
     return s.h.request('POST', '/shift-assignments', { token: as, body: payload });
   }
   async function events(): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown> }>> {
-    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events ORDER BY occurred_at, id`);
+    return s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload FROM domain_events WHERE tenant_id = ANY($1) ORDER BY occurred_at, id`, [s.tenants]);
   }
   async function shiftCount(): Promise<number> {
-    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM shift_assignments WHERE tenant_id = ANY($1)`, [s.tenants]);
     return row.n;
   }
 

@@ -57,7 +57,7 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
     return s.h.request(method, path, { ...opts, headers: { 'x-forwarded-for': s.ip, ...(key ? { authorization: `Bearer ${key}` } : {}), ...opts.headers } });
   }
   async function eventCount(): Promise<number> {
-    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM domain_events`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM domain_events WHERE tenant_id = ANY($1)`, [s.tenants]);
     return row.n;
   }
 

@@ -50,11 +50,11 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
     return row.status;
   }
   async function events(type?: string): Promise<Array<{ type: string; tenantId: string; payload: Record<string, unknown>; occurredAt: Date }>> {
-    const rows = await s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload, occurred_at AS "occurredAt" FROM domain_events ORDER BY occurred_at, id`);
+    const rows = await s.h.ds.query(`SELECT type, tenant_id AS "tenantId", payload, occurred_at AS "occurredAt" FROM domain_events WHERE tenant_id = ANY($1) ORDER BY occurred_at, id`, [s.tenants]);
     return type ? rows.filter((r: { type: string }) => r.type === type) : rows;
   }
   async function attendanceCount(): Promise<number> {
-    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events`);
+    const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events WHERE tenant_id = ANY($1)`, [s.tenants]);
     return row.n;
   }
   async function publishPolicy(over: Record<string, unknown> = {}): Promise<string> {
@@ -272,7 +272,7 @@ describe('clock-in and clock-out (HTTP, /mobile)', () => {
       const foreign = await clockIn({ outletId: (await createOutlet(s.h.ds, s.tenantB)).id }, foreignToken);
       expect(foreign.status).to.equal(201);
       expect((await clockOut({ attendanceEventId: foreign.body.id })).body).to.deep.equal(notFound('Attendance event not found'));
-      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events WHERE status = 'OPEN'`);
+      const [row] = await s.h.ds.query(`SELECT count(*)::int AS n FROM attendance_events WHERE status = 'OPEN' AND tenant_id = ANY($1)`, [s.tenants]);
       expect(row.n).to.equal(2);
     });
 

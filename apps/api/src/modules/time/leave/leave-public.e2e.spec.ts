@@ -97,7 +97,7 @@ describe('developer API: leave requests (HTTP)', () => {
         expect(res.status).to.equal(404);
         expect(res.body).to.deep.equal(USER_NOT_FOUND);
       }
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(0);
       expect(await events('leave.requested', s.tenantB)).to.deep.equal([]);
     });
@@ -255,7 +255,7 @@ describe('developer API: leave requests (HTTP)', () => {
       await s.h.ds.query(`UPDATE tenants SET plan = 'ENTERPRISE', public_api_enabled = false WHERE id = $1`, [s.tenantA]);
       expect((await list()).body).to.deep.equal(SWITCHED_OFF);
       expect((await post({ targetUserId: worker.id, ...WEEK })).body).to.deep.equal(SWITCHED_OFF);
-      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests`);
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM leave_requests WHERE tenant_id = ANY($1)`, [s.tenants]);
       expect(n).to.equal(0);
     });
 
