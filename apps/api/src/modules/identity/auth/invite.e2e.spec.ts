@@ -41,7 +41,6 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     });
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function invited(): Promise<{ user: CreatedUser; code: string }> {
     const t = await createTenant(h.ds);

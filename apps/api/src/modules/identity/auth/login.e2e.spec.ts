@@ -13,7 +13,6 @@ describe('POST /auth/login', () => {
     h = await ApiHarness.start();
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   const login = (body: unknown) => h.request('POST', '/auth/login', { body });
 

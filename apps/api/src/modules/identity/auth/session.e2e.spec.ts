@@ -17,7 +17,6 @@ describe('POST /auth/refresh and /auth/logout', () => {
     principals = new PrincipalRepository(h.ds);
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function signIn(): Promise<{ pair: TokenPair; userId: string }> {
     const t = await createTenant(h.ds);
