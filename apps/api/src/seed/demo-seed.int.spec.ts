@@ -20,11 +20,11 @@ describe('demo seed (database)', () => {
     provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(db.dataSource), passwords),
   });
 
-  before(async () => {
+  // The demo is one per database (the slug demo), so each test seeds a database of its own.
+  beforeEach(async () => {
     db = await createTestDatabase();
   });
-  after(async () => db.drop());
-  beforeEach(async () => db.truncate());
+  afterEach(async () => db.drop());
 
   it('creates the Enterprise demo tenant with the developer API on and returns the sign-in', async () => {
     const result = await seedDemoTenant(deps());

@@ -93,7 +93,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     const created = await h.request('POST', '/users', { token: await h.tokenFor(admin), body: { fullName: 'Nia New', email: 'nia@example.test', role: 'STAFF' } });
     expect(created.status).to.equal(201);
     const code = await lastCode('nia@example.test', t.id);
-    const outbox = JSON.stringify(await h.ds.query(`SELECT row_to_json(m)::text AS row FROM mail_outbox m`));
+    const outbox = JSON.stringify(await h.ds.query(`SELECT row_to_json(m)::text AS row FROM mail_outbox m WHERE m.tenant_id = $1`, [t.id]));
     expect(outbox).to.contain('nia@example.test');
     expect(outbox).to.not.contain(code);
     const lines = h.logLines.slice(logged).join('\n');

@@ -19,7 +19,6 @@ describe('TenantProvisioningService.createTenantWithOwner', () => {
     service = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(db.dataSource), passwords);
   });
   after(async () => db.drop());
-  beforeEach(async () => db.truncate());
 
   it('returns DTO-ready tenant and owner rows, never the password hash', async () => {
     const { tenant, owner } = await service.createTenantWithOwner({
@@ -40,6 +39,7 @@ describe('TenantProvisioningService.createTenantWithOwner', () => {
 
   it('rejects a taken explicit slug with 409 and leaves no half-created tenant', async () => {
     await service.createTenantWithOwner({ name: 'Initech', slug: 'initech', plan: 'BASIC', timezone: 'UTC', owner: OWNER });
+    const [tenants, users] = [await db.dataSource.getRepository(TenantEntity).count(), await db.dataSource.getRepository(UserEntity).count()];
     let err: unknown;
     try {
       await service.createTenantWithOwner({ name: 'Initech Two', slug: 'initech', plan: 'BASIC', timezone: 'UTC', owner: OWNER });
@@ -48,11 +48,12 @@ describe('TenantProvisioningService.createTenantWithOwner', () => {
     }
     expect(err).to.be.instanceOf(ConflictError);
     expect((err as ConflictError).body()).to.deep.equal({ message: 'Tenant slug already exists', error: 'Conflict', statusCode: 409 });
-    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(1);
-    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(1);
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(tenants);
+    expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(users);
   });
 
   it('rejects an invalid slug, timezone or mobile number with 400', async () => {
+    const tenants = await db.dataSource.getRepository(TenantEntity).count();
     let err: unknown;
     try {
       await service.createTenantWithOwner({ name: 'Bad', slug: '-bad-', plan: 'FREE', timezone: 'Nowhere/Else', owner: { ...OWNER, mobile: 'abc' } });
@@ -61,6 +62,6 @@ describe('TenantProvisioningService.createTenantWithOwner', () => {
     }
     expect(err).to.be.instanceOf(BadRequestError);
     expect((err as BadRequestError).messages).to.have.length(3);
-    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(0);
+    expect(await db.dataSource.getRepository(TenantEntity).count()).to.equal(tenants);
   });
 });

@@ -13,7 +13,6 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
     h = await ApiHarness.start();
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function signedIn(role: Role, over: Parameters<typeof createTenant>[1] = {}) {
     const tenant = await createTenant(h.ds, over);

@@ -19,7 +19,6 @@ describe('POST /users/bulk-import (HTTP)', () => {
 
   // A fresh admin per test also gives each test its own rate-limit counter.
   beforeEach(async () => {
-    await h.db.truncate();
     tenantId = (await createTenant(h.ds)).id;
     admin = await createUser(h.ds, tenantId, { role: 'COMPANY_ADMIN', email: 'admin@example.test', mobile: '+447700900001' });
     token = await h.tokenFor(admin);
@@ -53,8 +52,8 @@ describe('POST /users/bulk-import (HTTP)', () => {
       { fullName: 'Cy', email: 'cy@example.com', mobile: '+447700900124' },
     ]);
     expect(res.status).to.equal(201);
-    expect(await h.ds.query(`SELECT type FROM domain_events`)).to.deep.equal([]);
-    const invited: Array<{ user_id: string }> = await h.ds.query(`SELECT user_id FROM one_time_tokens WHERE purpose = 'INVITE'`);
+    expect(await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1`, [tenantId])).to.deep.equal([]);
+    const invited: Array<{ user_id: string }> = await h.ds.query(`SELECT user_id FROM one_time_tokens WHERE purpose = 'INVITE' AND tenant_id = $1`, [tenantId]);
     expect(invited.map((r) => r.user_id).sort()).to.deep.equal([res.body.ids[0], res.body.ids[2]].sort());
   });
 

@@ -55,7 +55,6 @@ describe('leave requests and the approval chain (HTTP)', () => {
   after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
     tenantA = (await createTenant(h.ds, { timezone: 'UTC' })).id;
     tenantB = (await createTenant(h.ds, { timezone: 'UTC' })).id;
     outletA = (await createOutlet(h.ds, tenantA)).id;
