@@ -18,7 +18,6 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
   after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
     h.clock.set('2026-01-05T10:00:00Z');
     t = await h.tenant();
     zoneId = await h.zone(t.tenantId, { name: 'Main door', readerIds: ['reader-1'] });
@@ -204,16 +203,28 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
 
   describe('GET /health and GET /metrics on the operator listener', () => {
     it('reports the cache and the decisions in Prometheus text', async () => {
-      await tap();
-      const health = await fetch(`${h.metricsBase}/health`);
-      expect(health.status).to.equal(200);
-      expect(await health.json()).to.include({ status: 'ok', grants: 1, spoolDepth: 0, database: 'up', bus: 'local' });
-      const text = await fetch(`${h.metricsBase}/metrics`).then((r) => r.text());
-      expect(text).to.match(/access_decisions_total\{reason="GRANTED"\} \d+/);
-      expect(text).to.include('access_decision_seconds_bucket');
-      expect(text).to.match(/access_cache_age_seconds \d/);
-      expect(text).to.include('access_audit_spool_depth 0');
-      expect(text).to.include('access_sync_lag_seconds');
+      // The grant count is the whole cache's: this daemon serves a database of its own holding one grant.
+      const own = await DaemonHarness.start();
+      try {
+        own.clock.set('2026-01-05T10:00:00Z');
+        const tenant = await own.tenant();
+        const user = await own.user(tenant.tenantId, 'Grace Hopper');
+        await own.grant(tenant.tenantId, { userId: user }, await own.zone(tenant.tenantId, { name: 'Main door', readerIds: ['reader-1'] }));
+        await own.reload();
+        own.clock.advance(3000);
+        expect((await own.verify(tenant, { credentialId: own.credential(tenant, user), readerId: 'reader-1' })).body).to.include({ decision: 'GRANT' });
+        const health = await fetch(`${own.metricsBase}/health`);
+        expect(health.status).to.equal(200);
+        expect(await health.json()).to.include({ status: 'ok', grants: 1, spoolDepth: 0, database: 'up', bus: 'local' });
+        const text = await fetch(`${own.metricsBase}/metrics`).then((r) => r.text());
+        expect(text).to.match(/access_decisions_total\{reason="GRANTED"\} 1\n/);
+        expect(text).to.include('access_decision_seconds_bucket');
+        expect(text).to.match(/access_cache_age_seconds \d/);
+        expect(text).to.include('access_audit_spool_depth 0');
+        expect(text).to.include('access_sync_lag_seconds');
+      } finally {
+        await own.stop();
+      }
     });
   });
 });

@@ -16,7 +16,6 @@ describe('access daemon: POST /api/v1/access/verify (HTTP, real database)', () =
   after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
     h.clock.set('2026-01-05T10:00:00Z');
     t = await h.tenant();
     zoneId = await h.zone(t.tenantId, { name: 'Main door', readerIds: ['reader-1'] });

@@ -33,7 +33,6 @@ describe('webhook delivery operations (test, redeliver)', () => {
     await db.drop();
   });
   beforeEach(async () => {
-    await db.truncate();
     receiver.requests.length = 0;
     receiver.setHandler(() => ({ status: 200, body: 'thanks' }));
     clock = new FakeClock('2026-01-05T09:00:00Z');

@@ -22,7 +22,6 @@ describe('door credentials and signing keys (spec 02)', () => {
     h = await ApiHarness.start();
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function signIn(role: Role = 'STAFF', plan: Plan = 'GROWTH') {
     const tenant = await createTenant(h.ds, { plan });

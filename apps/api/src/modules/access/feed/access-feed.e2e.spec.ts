@@ -16,7 +16,6 @@ describe('access change feed (HTTP → bus)', () => {
   after(async () => h.stop());
 
   beforeEach(async () => {
-    await h.db.truncate();
     tenantId = (await createTenant(h.ds, { plan: 'GROWTH', timezone: 'Europe/London' })).id;
     owner = await createUser(h.ds, tenantId, { role: 'TENANT_OWNER' });
     token = await h.tokenFor(owner);

@@ -80,7 +80,6 @@ describe('POST /access/webhooks/:integrationId (HTTP)', () => {
   });
 
   beforeEach(async () => {
-    await h.db.truncate();
     fake.reset();
     tenantId = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
     admin = await h.tokenFor(await createUser(h.ds, tenantId, { role: 'COMPANY_ADMIN' }));
@@ -119,7 +118,8 @@ describe('POST /access/webhooks/:integrationId (HTTP)', () => {
 
   const auditRows = (): Promise<Array<Record<string, unknown>>> =>
     h.ds.query(
-      `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit ORDER BY occurred_at, reader_id`,
+      `SELECT tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source FROM access_audit WHERE tenant_id = $1 ORDER BY occurred_at, reader_id`,
+      [tenantId],
     );
 
   it('records events of mapped doors only, as audit rows of the door zone', async () => {

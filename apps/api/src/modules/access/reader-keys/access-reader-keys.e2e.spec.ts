@@ -13,7 +13,6 @@ describe('reader-bridge keys /access/api-keys (spec 02)', () => {
     h = await ApiHarness.start();
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function signIn(role: Role = 'COMPANY_ADMIN', plan: Plan = 'GROWTH') {
     const tenant = await createTenant(h.ds, { plan });

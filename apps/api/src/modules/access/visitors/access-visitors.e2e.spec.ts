@@ -22,7 +22,6 @@ describe('visitor passes /access/visitors (spec 02)', () => {
     h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: `${APP_URL}/` });
   });
   after(async () => h.stop());
-  beforeEach(async () => h.db.truncate());
 
   async function signIn(role: Role = 'HR_MANAGER', plan: Plan = 'GROWTH') {
     const tenant = await createTenant(h.ds, { plan, timezone: 'Europe/London' });

@@ -30,7 +30,6 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
   });
   after(async () => db.drop());
   beforeEach(async () => {
-    await db.truncate();
     bus = new LocalBus();
     published = [];
     payloads = [];

@@ -65,7 +65,6 @@ describe('webhook deliveries, redeliver and the test route (HTTP)', () => {
   });
 
   beforeEach(async () => {
-    await h.db.truncate();
     receiver.requests.length = 0;
     receiver.setHandler(() => ({ status: 200, body: 'ok' }));
     tenantA = (await createTenant(h.ds, { plan: 'GROWTH' })).id;
@@ -317,7 +316,7 @@ describe('webhook deliveries, redeliver and the test route (HTTP)', () => {
       expect(got!.headers['x-service-event']).to.equal('webhook.test');
       expect(got!.headers['x-service-signature']).to.equal(hexSignature(made.body.secret, got!.body));
       expect(got!.headers).to.not.have.property('x-service-delivery');
-      expect(await h.ds.query(`SELECT id FROM webhook_deliveries`)).to.deep.equal([]);
+      expect(await h.ds.query(`SELECT id FROM webhook_deliveries WHERE tenant_id = $1`, [tenantA])).to.deep.equal([]);
     });
 
     it('reports a failing receiver as ok: false with its status and the first 500 characters, and counts it', async () => {

@@ -42,7 +42,6 @@ describe('OutboxMailer', () => {
   after(async () => db.drop());
   beforeEach(async () => {
     clock.set('2026-02-01T10:00:00Z');
-    await db.truncate();
     tenantId = (await createTenant(db.dataSource)).id;
     dir = join(await mkdtemp(join(tmpdir(), 'wfm-mail-test-')), 'drop');
   });
