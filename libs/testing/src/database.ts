@@ -7,8 +7,6 @@ let counter = 0;
 export interface TestDatabase {
   url: string;
   dataSource: DataSource;
-  /** Empties every table but the migrations log, for isolation between tests of one file. */
-  truncate(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -32,12 +30,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     dataSource,
-    async truncate() {
-      const rows: Array<{ tablename: string }> = await dataSource.query(
-        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
-      );
-      if (rows.length) await dataSource.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
-    },
     async drop() {
       await dataSource.destroy();
       const a = new pg.Client({ connectionString: adminUrl.toString() });
