@@ -1,11 +1,16 @@
-// Files run in parallel worker processes: most of the suite waits on PostgreSQL, Redis, sockets and
-// child processes rather than on the CPU, so more workers than cores pays. Each file gets its own
-// database cloned from the run's migrated template (libs/testing/src/database.ts).
+const { availableParallelism } = require('node:os');
+
+// Files run in parallel worker processes, one per core (at least two: much of the suite waits on
+// PostgreSQL, Redis and child processes); more than that measured slower on 2 cores, where the
+// database shares the CPU. Each file gets its own database cloned from the run's migrated template
+// (libs/testing/src/database.ts).
 module.exports = {
-  spec: ['libs/*/dist/**/*.spec.js', 'apps/*/dist/**/*.spec.js', 'launcher/dist/**/*.spec.js'],
+  // The longest files (the launcher's multi-process and read-your-writes suites) first, so that no
+  // worker is left running one of them alone at the end.
+  spec: ['launcher/dist/**/*.spec.js', 'apps/*/dist/**/*.spec.js', 'libs/*/dist/**/*.spec.js'],
   require: ['libs/testing/dist/global-setup.js'],
   parallel: true,
-  jobs: Number(process.env.TEST_JOBS ?? 4),
+  jobs: Number(process.env.TEST_JOBS ?? Math.max(2, availableParallelism())),
   timeout: 30000,
   exit: true,
   reporter: 'spec',

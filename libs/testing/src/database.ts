@@ -22,6 +22,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // Tests need commits visible, not durable across a server crash: not waiting for the WAL flush
+  // takes the disk's latency out of every commit. The product's own connections are unchanged.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;

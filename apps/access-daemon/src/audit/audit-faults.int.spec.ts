@@ -16,7 +16,8 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
   let stop: () => Promise<void>;
 
   before(async () => {
-    ({ h, proxy, stop } = await startDaemonBehindProxy({ ACCESS_DB_CONNECT_TIMEOUT_MS: '1000' }));
+    // A commit slower than the default 1 s on a loaded machine would spool good rows: not what these tests are about.
+    ({ h, proxy, stop } = await startDaemonBehindProxy({ ACCESS_DB_CONNECT_TIMEOUT_MS: '1000', ACCESS_AUDIT_COMMIT_TIMEOUT_MS: '15000' }));
   });
   after(async () => stop());
 
