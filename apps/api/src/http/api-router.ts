@@ -34,6 +34,8 @@ export interface EndpointDef<BS extends z.ZodType | undefined, QS extends z.ZodO
   body?: BS;
   query?: QS;
   params?: PS;
+  /** Media types the body is documented as accepted in; JSON unless told (the parsers accept what the app mounts). */
+  bodyTypes?: readonly string[];
   /** Query parameters not in `query` are ignored instead of rejected (GET /users, spec 01). */
   looseQuery?: boolean;
   /** The route's own answers; the standard errors its auth, plan, roles and schemas imply are added unless given here. */
@@ -59,11 +61,11 @@ export interface RouterDeps {
   publicOpenapi: OpenApiDocument;
 }
 
-const SECURITY: Record<Exclude<AuthRequirement['kind'], 'platform'>, string[]> = {
+const SECURITY = {
   none: [],
   user: ['bearerJwt'],
-  developer: ['developerBearer', 'developerApiKey'],
-};
+  developer: ['developerBearer', 'developerApiKey', 'developerOAuth'],
+} as const satisfies Record<Exclude<AuthRequirement['kind'], 'platform'>, readonly string[]>;
 
 /**
  * What a route answers besides its own results, from its declaration alone: 400 when it parses
@@ -144,11 +146,14 @@ export class ApiRouter {
       path,
       summary: def.summary,
       tags: def.tags,
-      security: SECURITY[def.auth.kind],
+      security: [...SECURITY[def.auth.kind]],
+      ...(def.auth.kind === 'developer' && def.auth.scope !== 'any' ? { scope: def.auth.scope } : {}),
+      rateLimited: limiter !== null,
       ...(admitted ? { roles: admitted } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { query: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
+      ...(def.bodyTypes ? { bodyTypes: def.bodyTypes } : {}),
       responses: { ...standardResponses(def, refusesARole), ...def.responses },
     };
     this.deps.openapi.add(doc);

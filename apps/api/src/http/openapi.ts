@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { SCOPES } from '@wfm/core/scopes';
 import type { Role } from '@wfm/core/tenancy';
 
 export interface ResponseDoc {
@@ -7,19 +8,108 @@ export interface ResponseDoc {
   schema?: z.ZodType;
 }
 
+type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth';
+
+const SCHEMES: Record<SchemeName, object> = {
+  bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user access token from POST /auth/login' },
+  developerBearer: { type: 'http', scheme: 'bearer', description: 'A developer API key (svc_live_…) or an OAuth access token (svc_oauth_…)' },
+  developerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' },
+  developerOAuth: {
+    type: 'oauth2',
+    description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',
+    flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.filter((s) => !s.startsWith('scim:')).map((s) => [s, `The ${s} scope`])) } },
+  },
+};
+
+/**
+ * Spec 01's error bodies, one schema per shape: 400 lists its messages, 401/429/500 carry no `error`,
+ * every other status is `{message, error, statusCode}` where `error` is the reason phrase or a code.
+ */
+const STANDARD_ERROR = (status: number) => ({
+  type: 'object',
+  required: ['message', 'error', 'statusCode'],
+  properties: {
+    message: { type: 'string' },
+    error: { type: 'string', description: 'The reason phrase, or a machine-readable code where the route names one' },
+    statusCode: { type: 'integer', const: status },
+  },
+});
+const ERROR_SCHEMAS: Record<string, object> = {
+  ValidationError: {
+    type: 'object',
+    required: ['message', 'error', 'statusCode'],
+    properties: { message: { type: 'array', items: { type: 'string' } }, error: { type: 'string', const: 'Bad Request' }, statusCode: { type: 'integer', const: 400 } },
+    example: { message: ['name is required'], error: 'Bad Request', statusCode: 400 },
+  },
+  UnauthorizedError: {
+    type: 'object',
+    required: ['message', 'statusCode'],
+    properties: { message: { type: 'string', const: 'Unauthorized' }, statusCode: { type: 'integer', const: 401 } },
+    example: { message: 'Unauthorized', statusCode: 401 },
+  },
+  TooManyRequestsError: {
+    type: 'object',
+    required: ['message', 'statusCode'],
+    properties: { message: { type: 'string' }, statusCode: { type: 'integer', const: 429 } },
+    example: { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
+  },
+  InternalServerError: {
+    type: 'object',
+    required: ['message', 'statusCode'],
+    properties: { message: { type: 'string' }, statusCode: { type: 'integer', const: 500 } },
+    example: { statusCode: 500, message: 'Internal server error' },
+  },
+};
+const SPECIAL: Record<number, string> = { 400: 'ValidationError', 401: 'UnauthorizedError', 429: 'TooManyRequestsError', 500: 'InternalServerError' };
+const REASON: Record<number, string> = {
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The schema name of an error status's body. */
+function errorSchemaName(status: number): string {
+  return SPECIAL[status] ?? `Error${status}`;
+}
+
+const HEADERS = {
+  'X-Request-Id': { description: 'The request id: the caller’s X-Request-Id when valid, else a new one; also in the logs', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current window', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+};
+const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+/** A stable operationId from the method and path: `POST /access/grants/{id}/revoke` → `postAccessGrantsByIdRevoke`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((seg) => {
+      const param = /^[:{]([A-Za-z0-9_]+)}?$/.exec(seg);
+      return param ? ['by', param[1]!] : seg.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  return [method, ...words].map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1))).join('');
+}
+
 /** The OpenAPI document, built from the same zod schemas that validate requests. */
 export class OpenApiDocument {
   readonly registry = new OpenAPIRegistry();
   private cached: object | null = null;
+  private readonly schemes = new Set<SchemeName>();
+  private readonly errors = new Set<number>();
 
   constructor(private readonly info: { title: string; description?: string } = { title: 'Workforce Platform API' }) {
-    this.registry.registerComponent('securitySchemes', 'bearerJwt', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    this.registry.registerComponent('securitySchemes', 'developerBearer', {
-      type: 'http',
-      scheme: 'bearer',
-      description: 'A developer API key (svc_live_…) or an OAuth access token (svc_oauth_…)',
-    });
-    this.registry.registerComponent('securitySchemes', 'developerApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' });
+    for (const [name, header] of Object.entries(HEADERS)) this.registry.registerComponent('headers', name, header as never);
   }
 
   add(def: {
@@ -27,41 +117,89 @@ export class OpenApiDocument {
     path: string;
     summary: string;
     tags: string[];
-    security: string[];
+    /** Alternatives: any one of these schemes admits the caller; none for a public route. */
+    security: SchemeName[];
+    /** The developer scope the route needs, if any. */
+    scope?: string;
+    /** The route counts against a rate limit: its answers carry X-RateLimit-* and it may answer 429. */
+    rateLimited: boolean;
     /** The roles that may call a route signing in a user, from the permission matrix. */
     roles?: readonly Role[];
     params?: z.ZodObject;
     query?: z.ZodObject;
     body?: z.ZodType;
+    /** Media types the body is accepted as, JSON unless told. */
+    bodyTypes?: readonly string[];
     responses: Record<number, ResponseDoc>;
   }): void {
     this.cached = null;
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
-    for (const [status, r] of Object.entries(def.responses)) {
-      responses[status] = r.schema ? { description: r.description, content: { 'application/json': { schema: r.schema } } } : { description: r.description };
+    const responses: Record<string, object> = {};
+    const statuses: Record<number, ResponseDoc> = { ...def.responses };
+    if (def.rateLimited) statuses[429] = { description: 'Too many requests: wait Retry-After seconds' };
+    for (const [code, r] of Object.entries(statuses)) {
+      const status = Number(code);
+      const error = status >= 400;
+      if (error) this.registerError(status);
+      const headers = {
+        'X-Request-Id': ref('X-Request-Id'),
+        ...(def.rateLimited && status !== 429 ? { 'X-RateLimit-Limit': ref('X-RateLimit-Limit'), 'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'), 'X-RateLimit-Reset': ref('X-RateLimit-Reset') } : {}),
+        ...(status === 429 ? { 'Retry-After': ref('Retry-After') } : {}),
+      };
+      const schema = r.schema ?? (error ? { $ref: `#/components/schemas/${errorSchemaName(status)}` } : undefined);
+      responses[code] = { description: r.description, headers, ...(schema ? { content: { 'application/json': { schema } } } : {}) };
     }
+    for (const name of def.security) this.useScheme(name);
+    const scopes = def.scope ? [def.scope] : [];
     this.registry.registerPath({
       method: def.method,
       path: def.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+      operationId: operationIdOf(def.method, def.path),
       summary: def.summary,
       tags: def.tags,
-      ...(def.security.length ? { security: def.security.map((name) => ({ [name]: [] })) } : {}),
+      security: def.security.map((name) => ({ [name]: scopes })),
       ...(def.roles ? { 'x-roles': [...def.roles] } : {}),
+      ...(def.scope ? { 'x-scope': def.scope } : {}),
       request: {
         ...(def.params ? { params: def.params } : {}),
         ...(def.query ? { query: def.query } : {}),
-        ...(def.body ? { body: { content: { 'application/json': { schema: def.body } } } } : {}),
+        ...(def.body ? { body: { content: Object.fromEntries((def.bodyTypes ?? ['application/json']).map((t) => [t, { schema: def.body! }])) } } : {}),
       },
-      responses,
+      responses: responses as never,
     });
   }
 
+  private useScheme(name: SchemeName): void {
+    if (this.schemes.has(name)) return;
+    this.schemes.add(name);
+    this.registry.registerComponent('securitySchemes', name, SCHEMES[name] as never);
+  }
+
+  private registerError(status: number): void {
+    if (this.errors.has(status)) return;
+    this.errors.add(status);
+    const name = errorSchemaName(status);
+    const schema = ERROR_SCHEMAS[name] ?? { ...STANDARD_ERROR(status), example: { message: REASON[status] ?? 'Error', error: REASON[status] ?? 'Error', statusCode: status } };
+    this.registry.registerComponent('schemas', name, schema as never);
+  }
+
   document(baseUrl: string): object {
-    this.cached ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+    this.cached ??= this.generate(baseUrl);
+    return this.cached;
+  }
+
+  private generate(baseUrl: string): object {
+    const doc = new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: '3.1.0',
-      info: { title: this.info.title, version: '1.0.0', ...(this.info.description ? { description: this.info.description } : {}) },
+      info: {
+        title: this.info.title,
+        version: '1.0.0',
+        license: { name: 'MIT', identifier: 'MIT' },
+        ...(this.info.description ? { description: this.info.description } : {}),
+      },
       servers: [{ url: baseUrl }],
     });
-    return this.cached;
+    const oauth = doc.components?.securitySchemes?.developerOAuth as { flows: { clientCredentials: { tokenUrl: string } } } | undefined;
+    if (oauth) oauth.flows.clientCredentials.tokenUrl = `${baseUrl.replace(/\/$/, '')}/oauth/token`;
+    return doc;
   }
 }

@@ -21,7 +21,7 @@ export const ListAuditQuery = z.object({
   to: isoInstant().optional().meta({ description: 'Rows at or before this instant' }),
   userId: z.uuid().optional(),
   zoneId: z.uuid().optional(),
-  limit: clampedInt(200, 1, 1000).meta({ description: 'Default 200; values above 1000 are clamped to 1000 (below 1, to 1)' }),
+  limit: clampedInt(200, 1, 1000, 'Default 200; values above 1000 are clamped to 1000 (below 1, to 1)'),
 });
 export type ListAuditQuery = z.infer<typeof ListAuditQuery>;
 

@@ -47,8 +47,8 @@ export const ListGrantsQuery = z.object({
   userId: z.uuid().optional(),
   zoneId: z.uuid().optional(),
   status: GrantStatus.optional().meta({ description: 'Omitted: every status' }),
-  limit: clampedInt(200, 1, 1000).meta({ description: 'Default 200, clamped to 1…1000' }),
-  offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER).meta({ description: 'Default 0' }),
+  limit: clampedInt(200, 1, 1000, 'Default 200, clamped to 1…1000'),
+  offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER, 'Default 0'),
 });
 export type ListGrantsQuery = z.infer<typeof ListGrantsQuery>;
 

@@ -67,6 +67,7 @@ export function oauthTokenRoutes(r: ApiRouter, tokens: OAuthTokenService): void 
       auth: { kind: 'none' },
       guards: [oauthTokenRequest],
       body: TokenRequestBody,
+      bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
       responses: {
         200: { description: "An access token carrying the client's scopes, valid for 3600 s", schema: TokenDto },
         400: { description: 'invalid_request (missing or malformed parameter) or unsupported_grant_type', schema: OAuthErrorDto },

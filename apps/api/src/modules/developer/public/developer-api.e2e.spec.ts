@@ -225,7 +225,7 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
       const params = (path: string) => paths[path]!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort();
       expect(params('/public/outlets')).to.deep.equal(['limit', 'offset']);
       expect(params('/public/employees')).to.deep.equal(['limit', 'offset', 'order']);
-      expect(paths['/public/outlets']!.get!.security).to.deep.equal([{ developerBearer: [] }, { developerApiKey: [] }]);
+      expect(paths['/public/outlets']!.get!.security).to.deep.equal([{ developerBearer: [] }, { developerApiKey: [] }, { developerOAuth: [] }]);
     });
 
     it('lists developer routes only: no JWT route, no credential management, not itself', async () => {

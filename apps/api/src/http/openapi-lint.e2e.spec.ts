@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { ApiHarness } from '../test-support/harness.js';
+
+const CONFIG = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
+
+/** The only findings allowed, each with its reason. Errors are never allowed. */
+const ALLOWED: Array<{ rule: string; pointer: string; why: string }> = [
+  { rule: 'no-server-example.com', pointer: '#/servers/0/url', why: 'the server is PUBLIC_APP_URL, which is localhost in the test harness and in development' },
+  { rule: 'operation-4xx-response', pointer: '#/paths/~1health/get/responses', why: 'liveness answers 200 or nothing: no client error exists' },
+  { rule: 'operation-4xx-response', pointer: '#/paths/~1status/get/responses', why: 'readiness answers 200 or 503: no client error exists' },
+];
+
+type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, { content?: unknown; headers?: Record<string, unknown> }> };
+
+function operations(doc: { paths: Record<string, Record<string, Operation>> }): Array<[string, Operation]> {
+  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
+}
+
+describe('the OpenAPI documents (Redocly lint, operations, error bodies)', () => {
+  let h: ApiHarness;
+  before(async () => {
+    h = await ApiHarness.start();
+  });
+  after(async () => h.stop());
+
+  for (const path of ['/openapi.json', '/public/openapi.json']) {
+    it(`${path}: no lint errors, and warnings only from the commented list`, async () => {
+      const doc = await h.request('GET', path);
+      expect(doc.status).to.equal(200);
+      const config = await loadConfig({ configPath: CONFIG });
+      const problems = await lintFromString({ source: JSON.stringify(doc.body), absoluteRef: path, config });
+      const unexpected = problems
+        .filter((p) => p.severity === 'error' || !ALLOWED.some((a) => a.rule === p.ruleId && a.pointer === p.location[0]?.pointer))
+        .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+      expect(unexpected).to.deep.equal([]);
+    });
+
+    it(`${path}: every operation has a unique operationId, security (empty when public) and a body schema for every error`, async () => {
+      const doc = (await h.request('GET', path)).body;
+      const ops = operations(doc);
+      expect(ops.length).to.be.greaterThan(10);
+      const ids = ops.map(([, op]) => op.operationId);
+      expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).to.equal(true);
+      expect(new Set(ids).size).to.equal(ids.length);
+      for (const [name, op] of ops) {
+        expect(op.security, name).to.be.an('array');
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(response.headers, `${name} ${status}`).to.have.property('X-Request-Id');
+          if (Number(status) >= 400 && status !== '429') expect(response.content, `${name} ${status}`).to.have.property('application/json');
+        }
+      }
+    });
+  }
+
+  it('names the scope of each developer route and offers the OAuth client-credentials flow', async () => {
+    const doc = (await h.request('GET', '/public/openapi.json')).body;
+    const list = doc.paths['/public/shifts'].get;
+    expect(list.security).to.deep.include({ developerOAuth: ['shifts:read'] });
+    expect(list.security).to.deep.include({ developerApiKey: ['shifts:read'] });
+    expect(doc.components.securitySchemes.developerOAuth.flows.clientCredentials.tokenUrl).to.equal(`${doc.servers[0].url}/oauth/token`);
+    expect(doc.components.securitySchemes).to.not.have.property('bearerJwt');
+  });
+
+  it('types limit and offset as integers, documents 429 with Retry-After, and /oauth/token in both encodings', async () => {
+    const doc = (await h.request('GET', '/openapi.json')).body;
+    const params = doc.paths['/public/shifts'].get.parameters as Array<{ name: string; schema: { type: string } }>;
+    expect(params.find((p) => p.name === 'limit')!.schema.type).to.equal('integer');
+    expect(params.find((p) => p.name === 'offset')!.schema.type).to.equal('integer');
+    const token = doc.paths['/oauth/token'].post;
+    expect(token.security).to.deep.equal([]);
+    expect(Object.keys(token.requestBody.content)).to.have.members(['application/x-www-form-urlencoded', 'application/json']);
+    expect(doc.paths['/auth/login'].post.responses['429'].headers).to.have.property('Retry-After');
+    expect(doc.paths['/auth/login'].post.responses['200'].headers).to.have.property('X-RateLimit-Remaining');
+    expect(doc.components.schemas.ValidationError.properties.message.type).to.equal('array');
+    expect(doc.components.schemas.UnauthorizedError.required).to.deep.equal(['message', 'statusCode']);
+  });
+});
