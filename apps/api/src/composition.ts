@@ -17,6 +17,7 @@ import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
+import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
 import { TokenService } from './modules/identity/auth/token.service.js';
@@ -270,7 +271,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     trustProxy: config.trustProxy,
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
-    routers: [r.router],
+    routers: [r.router, docsRoutes()],
   });
   const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Router } from 'express';
+import { NotFoundError } from '@wfm/core/errors';
+
+/**
+ * Redoc's standalone bundle (no CDN: the page works offline): copied next to this module by
+ * `npm run build`, which is what the image ships; a development tree built with `tsc -b` alone reads
+ * it from the redoc dev dependency.
+ */
+function loadBundle(): Buffer | null {
+  const copied = fileURLToPath(new URL('./redoc.standalone.js', import.meta.url));
+  if (existsSync(copied)) return readFileSync(copied);
+  try {
+    return readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page allows what Redoc needs and nothing from elsewhere: its own script, the inline styles it
+ * generates, and a worker it starts from a blob for search.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const page = (specUrl: string, scriptUrl: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Workforce Platform API</title>
+</head>
+<body>
+<redoc spec-url="${specUrl}"></redoc>
+<script src="${scriptUrl}"></script>
+</body>
+</html>
+`;
+
+/** GET /api/v1/docs: the OpenAPI document rendered by Redoc; the developer API's at /api/v1/docs/public. */
+export function docsRoutes(): Router {
+  const r = Router();
+  let bundle: Buffer | null | undefined;
+  r.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', CSP).type('html').send(page('openapi.json', 'docs/redoc.standalone.js'));
+  });
+  r.get('/docs/public', (_req, res) => {
+    res.setHeader('Content-Security-Policy', CSP).type('html').send(page('../public/openapi.json', 'redoc.standalone.js'));
+  });
+  r.get('/docs/redoc.standalone.js', (req, res, next) => {
+    bundle ??= loadBundle();
+    if (!bundle) return next(new NotFoundError(`Cannot GET ${req.originalUrl}`));
+    res.setHeader('Cache-Control', 'public, max-age=86400').type('application/javascript').send(bundle);
+  });
+  return r;
+}
