@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ function packageOf(file: string): { dir: string; dependencies: Record<string, st
   }
 }
 
-/** Every file reached from the entry points through static imports, literal dynamic imports and `new URL('./x.js', import.meta.url)`. */
+/** Every file reached from the entry points through static imports, literal dynamic imports and `new URL('./x.js', import.meta.url)` (assets included, not followed). */
 function walk(entries: string[]): Walk {
   const files = new Set<string>();
   const undeclared: string[] = [];
@@ -55,6 +55,9 @@ function walk(entries: string[]): Walk {
     const file = queue.pop()!;
     if (files.has(file)) continue;
     files.add(file);
+    // A file tsc did not emit (no declaration beside it) is an asset read at run time, e.g. the docs
+    // page's Redoc bundle: it must ship, but it is not our code to follow.
+    if (!existsSync(file.replace(/\.js$/, '.d.ts'))) continue;
     const source = readFileSync(file, 'utf8');
     const specifiers = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
     for (const m of source.matchAll(/new URL\(\s*'(\.[^']+)',\s*import\.meta\.url\s*\)/g)) specifiers.push(m[1]!);
