@@ -1,9 +1,9 @@
-import { isIP } from 'node:net';
 import { App, us_listen_socket_close, us_socket_local_port, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import { acceptRequestId } from '@wfm/core/request-id';
 import { z } from 'zod';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError } from '@wfm/core/errors';
-import { parseOrThrow, singleLine } from '@wfm/core/validation';
+import { parseOrThrow } from '@wfm/core/validation';
+import { HeartbeatBody, VerifyBody } from '@wfm/access/door-contract';
 import type { Logger } from '@wfm/core/logger';
 import type { VerifyRequest, VerifyResponse } from './verify/verify.service.js';
 
@@ -40,21 +40,6 @@ export interface OperatorRoutes {
   metrics(): Promise<{ contentType: string; text: string }>;
 }
 
-/** The API's bound for a reader id (a zone's readerIds): any longer one could never match a zone. */
-const READER_ID_MAX = 100;
-
-export const VerifyBody = z.strictObject({
-  credentialId: singleLine(4096).optional(),
-  readerId: singleLine(READER_ID_MAX).optional(),
-  source: singleLine(40).optional(),
-});
-
-export const HeartbeatBody = z.strictObject({
-  readerId: singleLine(READER_ID_MAX).min(1),
-  firmwareVersion: singleLine(100).min(1),
-  ipAddress: singleLine(64).refine((v) => isIP(v) !== 0, { message: 'must be an IPv4 or IPv6 address' }),
-});
-export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 
 const MAX_BODY = 16 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -17,6 +17,7 @@ import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
+import { documentDoorRoutes } from './http/door-routes.openapi.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
@@ -168,6 +169,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const redis = infra.redis;
   const health = new HealthService(new HealthRepository(ds), infra.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
   healthRoutes(r, health, openapi, publicBaseUrl);
+  documentDoorRoutes(openapi);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
   const mailer = new OutboxMailer(

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { DENY_REASONS } from '@wfm/access/decision';
 import { ApiHarness } from '../test-support/harness.js';
 
 const CONFIG = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
@@ -12,7 +13,8 @@ const ALLOWED: Array<{ rule: string; pointer: string; why: string }> = [
   { rule: 'operation-4xx-response', pointer: '#/paths/~1status/get/responses', why: 'readiness answers 200 or 503: no client error exists' },
 ];
 
-type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, { content?: unknown; headers?: Record<string, unknown> }> };
+type Media = Record<string, { schema?: unknown; example?: unknown; examples?: unknown }>;
+type Operation = { operationId?: string; security?: unknown[]; requestBody?: { content: Media }; responses: Record<string, { content?: Media; headers?: Record<string, unknown> }> };
 
 function operations(doc: { paths: Record<string, Record<string, Operation>> }): Array<[string, Operation]> {
   return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
@@ -53,6 +55,30 @@ describe('the OpenAPI documents (Redocly lint, operations, error bodies)', () =>
       }
     });
   }
+
+  it('documents the door routes the daemon serves, with the reader-key scheme and the schemas it validates with', async () => {
+    const doc = (await h.request('GET', '/openapi.json')).body;
+    const verify = doc.paths['/access/verify'].post;
+    expect(verify.security).to.deep.equal([{ readerKey: [] }]);
+    expect(doc.components.securitySchemes.readerKey).to.include({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(verify.responses)).to.include.members(['200', '400', '401', '402', '429', '503']);
+    expect(verify.requestBody.content['application/json'].example).to.have.keys(['credentialId', 'readerId', 'source']);
+    const deny = verify.responses['200'].content['application/json'].schema.oneOf.find((s: { properties: { decision: { enum: string[] } } }) => s.properties.decision.enum[0] === 'DENY');
+    expect(deny.properties.reason.enum).to.deep.equal(DENY_REASONS.map((r) => r.reason));
+    const heartbeat = doc.paths['/access/reader-heartbeat'].post;
+    expect(heartbeat.requestBody.content['application/json'].schema.required).to.have.members(['readerId', 'firmwareVersion', 'ipAddress']);
+    expect(heartbeat.responses).to.have.property('409');
+  });
+
+  it('gives every request body and every response body an example (checked against its schema by the lint above)', async () => {
+    for (const path of ['/openapi.json', '/public/openapi.json']) {
+      const ops = operations((await h.request('GET', path)).body);
+      for (const [name, op] of ops) {
+        const media = [...Object.values(op.requestBody?.content ?? {}), ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}))];
+        for (const m of media) expect(m.example ?? m.examples, name).to.not.equal(undefined);
+      }
+    }
+  });
 
   it('names the scope of each developer route and offers the OAuth client-credentials flow', async () => {
     const doc = (await h.request('GET', '/public/openapi.json')).body;

@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { sample } from 'openapi-sampler';
 import type { z } from 'zod';
 import { SCOPES } from '@wfm/core/scopes';
 import type { Role } from '@wfm/core/tenancy';
@@ -8,12 +9,13 @@ export interface ResponseDoc {
   schema?: z.ZodType;
 }
 
-type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth';
+export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey';
 
 const SCHEMES: Record<SchemeName, object> = {
   bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user access token from POST /auth/login' },
   developerBearer: { type: 'http', scheme: 'bearer', description: 'A developer API key (svc_live_…) or an OAuth access token (svc_oauth_…)' },
   developerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' },
+  readerKey: { type: 'http', scheme: 'bearer', description: 'A reader-bridge key (mk_…) from POST /access/api-keys; it calls the two door routes and nothing else' },
   developerOAuth: {
     type: 'oauth2',
     description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',
@@ -200,6 +202,32 @@ export class OpenApiDocument {
     });
     const oauth = doc.components?.securitySchemes?.developerOAuth as { flows: { clientCredentials: { tokenUrl: string } } } | undefined;
     if (oauth) oauth.flows.clientCredentials.tokenUrl = `${baseUrl.replace(/\/$/, '')}/oauth/token`;
+    addExamples(doc);
     return doc;
+  }
+}
+
+interface MediaType {
+  schema?: object;
+  example?: unknown;
+  examples?: unknown;
+}
+interface Operation {
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, { content?: Record<string, MediaType> }>;
+}
+
+/**
+ * Every request and response body gets an example drawn from its schema by Redocly's sampler (a
+ * schema's own `example` wins), so readers and generated clients see a concrete body for each.
+ */
+function addExamples(doc: { paths?: object }): void {
+  for (const item of Object.values(doc.paths ?? {}) as Record<string, Operation>[]) {
+    for (const op of Object.values(item)) {
+      const media = [...Object.values(op.requestBody?.content ?? {}), ...Object.values(op.responses ?? {}).flatMap((r) => Object.values(r.content ?? {}))];
+      for (const m of media) {
+        if (m.schema && m.example === undefined && m.examples === undefined) m.example = sample(m.schema as never, { skipReadOnly: true, quiet: true }, doc);
+      }
+    }
   }
 }

@@ -29,6 +29,7 @@ const HoursJsonInput = z
     type: 'object',
     propertyNames: { enum: [...DAY_KEYS] },
     additionalProperties: { type: 'array', items: { type: 'array', items: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$' }, minItems: 2, maxItems: 2 } },
+    example: { MON: [['08:00', '18:00']], FRI: [['08:00', '12:00'], ['13:00', '22:00']], SAT: [['22:00', '02:00']] },
   });
 
 const HOURS_DESCRIPTION =
