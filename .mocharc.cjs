@@ -7,7 +7,7 @@ const { availableParallelism } = require('node:os');
 module.exports = {
   // The longest files (the launcher's multi-process and read-your-writes suites) first, so that no
   // worker is left running one of them alone at the end.
-  spec: ['launcher/dist/**/*.spec.js', 'apps/*/dist/**/*.spec.js', 'libs/*/dist/**/*.spec.js'],
+  spec: ['launcher/dist/**/*.spec.js', 'apps/*/dist/**/*.spec.js', 'libs/*/dist/**/*.spec.js', 'examples/dist/**/*.spec.js'],
   require: ['libs/testing/dist/global-setup.js'],
   parallel: true,
   jobs: Number(process.env.TEST_JOBS ?? Math.max(2, availableParallelism())),

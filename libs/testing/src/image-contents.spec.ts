@@ -21,7 +21,8 @@ const ENTRY_POINTS = [
 function removedFromImage(file: string): boolean {
   const parts = relative(ROOT, file).split(sep);
   return (
-    (parts[0] === 'libs' && parts[1] === 'testing') ||
+    (parts[0] === 'libs' && (parts[1] === 'testing' || parts[1] === 'api-client')) ||
+    parts[0] === 'examples' ||
     parts.includes('test-support') ||
     parts.includes('bench') ||
     parts[parts.length - 1]!.includes('.spec.')
