@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTenant, createUser, DEFAULT_PASSWORD } from '@wfm/testing/factories';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
-import { failedStart, freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { failedStart, freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { newReaderKey } from '@wfm/access/reader-key';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { describeWithRedis } from '@wfm/testing/redis';
@@ -52,7 +52,7 @@ function env(db: TestDatabase, redisUrl: string, port: number, extra: Record<str
     MIGRATE_ON_START: 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
-    ACCESS_METRICS_PORT: '0',
+    ...NO_FIXED_OPERATOR_PORTS,
     // What is asserted is that the change waits for the embedded daemon, not how fast a loaded test machine acknowledges.
     ACCESS_PROPAGATION_TIMEOUT_MS: '10000',
     ACCESS_AUDIT_SPOOL_PATH: join(mkdtempSync(join(tmpdir(), 'api-entry-')), 'spool.ndjson'),

@@ -3,6 +3,7 @@ import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
+import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import type { EmbeddedPostgresHandle } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
@@ -90,6 +91,8 @@ try {
     logger: logger.child({ app: 'webhook-worker' }),
   });
   startup.started(() => worker.stop());
+  const workerMetrics = await startMetricsListener(worker.metrics.withProcessMetrics().registry, workerConfig.metricsListener, { port: 'WEBHOOK_METRICS_PORT', host: 'WEBHOOK_METRICS_HOST' }, logger);
+  startup.started(() => workerMetrics.close());
   const api = buildApi({
     config: { ...apiConfig, jwtSecret: env.JWT_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, accessDaemonUrl: `http://127.0.0.1:${daemon.port}` },
     dataSource,
@@ -100,7 +103,10 @@ try {
     doorUpstream: inProcessDoor(daemon.door),
   });
   startup.started(() => api.close());
-  const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer, api.door), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
+  // Process metrics once per process: the worker's registry has them.
+  const apiMetrics = await startMetricsListener(api.metrics.registry, apiConfig.metricsListener, { port: 'API_METRICS_PORT', host: 'API_METRICS_HOST' }, logger);
+  startup.started(() => apiMetrics.close());
+  const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer, api.door, api.metrics), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
 
   const base = `http://localhost:${apiConfig.port}/api/v1`;
   console.log(`
@@ -109,6 +115,7 @@ try {
   Access daemon URL   http://localhost:${daemon.port}/api/v1  (also reachable through the API base URL)
   OpenAPI document    ${base}/openapi.json
   Database            ${embedded ? `embedded PostgreSQL ${embedded.url} (loopback only; data in ${join(launcher.dataDir, 'pg')}; npm run cli uses it)` : 'DATABASE_URL'}${migrations ? `, ${migrations} migration(s) applied` : ''}
+  Metrics (operator)  http://${apiConfig.metricsListener.host}:${apiMetrics.port}/metrics (API), :${workerMetrics.port} (webhook worker), :${daemon.metricsPort} (access daemon)
   Bus                 ${bus.kind === 'local' ? 'in-process' : 'Redis'}
   Mail                ${apiConfig.smtpUrl ? 'SMTP_URL' : `one file per mail in ${apiConfig.mailDropDir} (SMTP_URL not set)`}
   Demo sign-in        ${seed.signIn.identifier} / ${seed.signIn.password}${seed.created ? '  (demo tenant created)' : ''}
@@ -121,9 +128,11 @@ try {
   startup.finished();
   handleShutdown(logger, async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await apiMetrics.close();
     await api.close();
     await daemon.stop();
     await doorDataSource.destroy();
+    await workerMetrics.close();
     await worker.stop();
     await bus.close();
     redis?.disconnect();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunning } from '@wfm/core/pid-lock';
 import { createTestDatabase } from '@wfm/testing/database';
-import { freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 
 /**
  * `npm start` as an operator runs it: the compiled launcher in its own process on a temporary
@@ -83,6 +83,7 @@ describe('npm start: crash recovery and start failures', function () {
       ACCESS_DAEMON_HOST: '127.0.0.1',
       ACCESS_DAEMON_PORT: String(daemonPort),
       EMBEDDED_PG_PORT: String(pgPort),
+      ...NO_FIXED_OPERATOR_PORTS,
       LOG_LEVEL: 'error',
       PASSWORD_HASH_COST: 'test',
     };
@@ -205,6 +206,7 @@ describe('npm start on DATABASE_URL', function () {
       PORT: String(port),
       ACCESS_DAEMON_HOST: '127.0.0.1',
       ACCESS_DAEMON_PORT: String(await freePort()),
+      ...NO_FIXED_OPERATOR_PORTS,
       LOG_LEVEL: 'info',
       PASSWORD_HASH_COST: 'test',
     });

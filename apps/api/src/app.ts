@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { DoorPath } from './http/daemon-proxy.js';
+import type { ApiMetrics } from './http/metrics.js';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorSerializer, type Logger } from '@wfm/core/logger';
@@ -62,17 +63,17 @@ export interface HttpServerTimeouts {
  * The HTTP server for the app. Node checks both bounds on a timer (30 s by default, which would
  * stretch a 10 s header bound to 40 s); once a second keeps them close to what is configured.
  * The door routes, when given, are dispatched here before Express: a reader bridge's tap never
- * pays for the middleware stack that every other route needs.
+ * pays for the middleware stack that every other route needs. Every request, door or not, is
+ * counted in the metrics when given.
  */
-export function createApiServer(app: Express, timeouts: HttpServerTimeouts, door: DoorPath | null = null): Server {
+export function createApiServer(app: Express, timeouts: HttpServerTimeouts, door: DoorPath | null = null, metrics: ApiMetrics | null = null): Server {
   return createServer(
     { headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs) },
-    door
-      ? (req, res) => {
-          const route = door.routeOf(req);
-          if (route) door.handle(route, req, res);
-          else app(req, res);
-        }
-      : app,
+    (req, res) => {
+      const route = door?.routeOf(req);
+      metrics?.track(req, res, route);
+      if (route) door!.handle(route, req, res);
+      else app(req, res);
+    },
   );
 }

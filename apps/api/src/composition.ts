@@ -17,6 +17,7 @@ import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
+import { ApiMetrics } from './http/metrics.js';
 import { documentDoorRoutes } from './http/door-routes.openapi.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
@@ -136,8 +137,10 @@ export interface BuiltApi {
   /** The door routes, for createApiServer to dispatch before Express; null when no daemon is proxied. */
   door: DoorPath | null;
   openapi: OpenApiDocument;
-  /** Access changes by propagation outcome (X-Access-Propagation), for a future metrics endpoint and for tests. */
+  /** Access changes by propagation outcome (X-Access-Propagation), in the metrics and for tests. */
   accessPropagation: PropagationMetrics;
+  /** Requests by route and status, latency, access propagation: served by the operator listener (API_METRICS_PORT). */
+  metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
   /** Ends what the API runs besides its HTTP server (the hashing threads); call after the server has closed. */
@@ -284,6 +287,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     door,
     openapi,
     accessPropagation,
+    metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
     passwordHashing,
     close: async () => {
       upstream?.close();

@@ -9,6 +9,8 @@ const ms = (min: number) => z.coerce.number().int().min(min);
 const schema = z.object({
   PORT: envPort.default(3000),
   HOST: z.string().default('0.0.0.0'),
+  API_METRICS_HOST: z.string().default('127.0.0.1'),
+  API_METRICS_PORT: envPort.default(9460),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -87,6 +89,8 @@ export interface ApiConfig {
   dbTimeouts: { statementTimeoutMs: number; queryTimeoutMs: number; connectTimeoutMs: number };
   /** Each dependency check of GET /status answers "down" after this. */
   statusCheckTimeoutMs: number;
+  /** The operator listener serving GET /metrics, apart from the public port. */
+  metricsListener: { host: string; port: number };
   /** Bounds on receiving a request, for createApiServer. */
   httpServer: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** The forwarder of the door routes to the daemon (no gateway in front). */
@@ -137,6 +141,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dbPoolSize: e.DB_POOL_SIZE,
     dbTimeouts: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
     statusCheckTimeoutMs: e.STATUS_CHECK_TIMEOUT_MS,
+    metricsListener: { host: e.API_METRICS_HOST, port: e.API_METRICS_PORT },
     httpServer: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     accessProxy: { bodyTimeoutMs: e.ACCESS_PROXY_BODY_TIMEOUT_MS, maxPerClient: e.ACCESS_PROXY_MAX_PER_CLIENT, upstreamTimeoutMs: e.ACCESS_PROXY_TIMEOUT_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,

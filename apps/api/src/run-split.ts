@@ -2,6 +2,7 @@ import { createLogger, type Logger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, listenHttp, Startup, StartupError } from '@wfm/core/startup';
+import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { RedisBus } from '@wfm/memory/bus-redis';
@@ -63,11 +64,14 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
       ...(door ? { doorUpstream: door.upstream } : {}),
     });
     startup.started(() => api.close());
-    const server = await listenHttp(createApiServer(api.app, config.httpServer, api.door), config.port, config.host, { port: 'PORT', host: 'HOST' });
+    const metrics = await startMetricsListener(api.metrics.withProcessMetrics().registry, config.metricsListener, { port: 'API_METRICS_PORT', host: 'API_METRICS_HOST' }, logger);
+    startup.started(() => metrics.close());
+    const server = await listenHttp(createApiServer(api.app, config.httpServer, api.door, api.metrics), config.port, config.host, { port: 'PORT', host: 'HOST' });
     logger.info({ port: config.port, doorRoutes: door ? 'embedded' : 'forward' }, 'api listening');
     startup.finished();
     handleShutdown(logger, async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await metrics.close();
       await api.close();
       await door?.stop();
       await bus.close();

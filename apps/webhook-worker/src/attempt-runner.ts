@@ -5,6 +5,7 @@ import type { DeliveryToAttempt, WebhookDeliveriesRepository } from '@wfm/webhoo
 import type { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import type { SuccessRecorder } from './success-recorder.js';
+import type { WorkerMetrics } from './metrics.js';
 
 export interface AttemptRunnerDeps {
   repository: WebhookDeliveriesRepository;
@@ -14,6 +15,7 @@ export interface AttemptRunnerDeps {
   clock: Clock;
   logger: Logger;
   owner: string;
+  metrics: Pick<WorkerMetrics, 'observeAttempt'>;
 }
 
 /**
@@ -38,6 +40,11 @@ export class AttemptRunner {
   constructor(private readonly deps: AttemptRunnerDeps) {
     // Until the first sweep, retries that fell due while no worker ran wait for it.
     this.sweepCutoff = new Date(0);
+  }
+
+  /** Attempts under way now. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
   }
 
   get busy(): boolean {
@@ -156,11 +163,16 @@ export class AttemptRunner {
   }
 
   private async attempt(delivery: DeliveryToAttempt): Promise<boolean> {
+    const started = performance.now();
     const outcome = await this.deps.attempter.outcomeOf(delivery);
+    const seconds = (performance.now() - started) / 1000;
     if (outcome.ok) {
+      this.deps.metrics.observeAttempt('success', seconds, false);
       return this.deps.successes.record({ deliveryId: delivery.id, at: this.deps.clock.now(), responseStatus: outcome.lastResponseStatus });
     }
-    return (await this.deps.attempter.record(delivery.id, this.deps.owner, true, outcome)) !== null;
+    const recorded = await this.deps.attempter.record(delivery.id, this.deps.owner, true, outcome);
+    this.deps.metrics.observeAttempt('failure', seconds, recorded?.status === 'DEAD');
+    return recorded !== null;
   }
 
   private start(delivery: DeliveryToAttempt): void {

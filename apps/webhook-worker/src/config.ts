@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { envEncryptionKey, logLevel, parseEnv } from '@wfm/core/config';
+import { envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 
 const schema = webhookEnvSchema.extend({
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
   DATA_ENCRYPTION_KEY: envEncryptionKey,
+  WEBHOOK_METRICS_HOST: z.string().default('127.0.0.1'),
+  WEBHOOK_METRICS_PORT: envPort.default(9461),
 });
 
 export interface WorkerConfig {
@@ -14,6 +16,8 @@ export interface WorkerConfig {
   /** Unseals subscription secrets; the API's key. */
   dataEncryptionKey: string | undefined;
   webhooks: WebhookSettings;
+  /** The operator listener serving GET /metrics. */
+  metricsListener: { host: string; port: number };
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -23,5 +27,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     logLevel: e.LOG_LEVEL,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
+    metricsListener: { host: e.WEBHOOK_METRICS_HOST, port: e.WEBHOOK_METRICS_PORT },
   };
 }

@@ -1,6 +1,7 @@
 import { createLogger } from '@wfm/core/logger';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, Startup, StartupError } from '@wfm/core/startup';
+import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { createDataSource } from '@wfm/db/data-source';
 import { loadWorkerConfig } from './config.js';
 import { startWebhookWorker } from './worker.js';
@@ -24,8 +25,11 @@ try {
     dataEncryptionKey: config.dataEncryptionKey,
     logger,
   });
+  startup.started(() => worker.stop());
+  const metrics = await startMetricsListener(worker.metrics.withProcessMetrics().registry, config.metricsListener, { port: 'WEBHOOK_METRICS_PORT', host: 'WEBHOOK_METRICS_HOST' }, logger);
   startup.finished();
   handleShutdown(logger, async () => {
+    await metrics.close();
     await worker.stop();
     await dataSource.destroy();
   });

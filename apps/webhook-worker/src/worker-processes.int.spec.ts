@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { commitEvents, createSubscription, deliveriesOf, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
+import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
 
 /**
  * The worker as deployed: `main.js` in separate processes against one database, trusting the test
@@ -32,6 +33,7 @@ describe('webhook worker processes', () => {
         WEBHOOK_TIMEOUT_MS: '1000',
         WEBHOOK_SWEEP_INTERVAL_MS: '200',
         LOG_LEVEL: 'error',
+        ...NO_FIXED_OPERATOR_PORTS,
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -194,6 +194,47 @@ describe('webhook worker', () => {
     });
   });
 
+  describe('metrics', () => {
+    async function value(worker: WebhookWorker, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
+      const metric = (await worker.metrics.registry.getMetricsAsJSON()).find((m) => m.name === name);
+      return metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value;
+    }
+
+    it('counts attempts by result and DEAD deliveries, and reports the waiting queue, its oldest age and the outbox', async () => {
+      receiver.setHandler((r) => (r.path === '/bad' ? { status: 500, body: 'no' } : { status: 200 }));
+      const t = await ownTenant({ plan: 'GROWTH' });
+      await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/good') });
+      const bad = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/bad') });
+      const worker = await startWorker();
+      expect(await value(worker, 'webhook_deliveries_waiting')).to.equal(0);
+      expect(await value(worker, 'webhook_oldest_waiting_delivery_age_seconds')).to.equal(0);
+
+      await commitEvent(ds(), t.id, 'user.created', userCreated(t.id));
+      await arrived(2);
+      await worker.idle();
+      expect(await value(worker, 'webhook_delivery_attempts_total', { result: 'success' })).to.equal(1);
+      expect(await value(worker, 'webhook_delivery_attempts_total', { result: 'failure' })).to.equal(1);
+      expect(await value(worker, 'webhook_deliveries_dead_total')).to.equal(0);
+      expect(await value(worker, 'webhook_deliveries_waiting')).to.equal(1);
+      expect(await value(worker, 'webhook_events_undispatched')).to.equal(0);
+      clock.advance(90_000);
+      expect(await value(worker, 'webhook_oldest_waiting_delivery_age_seconds')).to.equal(90);
+
+      // The next attempt is its last: it fails, and the delivery is DEAD and no longer waiting.
+      const [d] = await deliveriesOf(ds(), bad.id);
+      await ds().query(`UPDATE webhook_deliveries SET max_attempts = 2 WHERE id = $1`, [d!.id]);
+      worker.sweep();
+      await arrived(3);
+      await worker.idle();
+      expect(await value(worker, 'webhook_delivery_attempts_total', { result: 'failure' })).to.equal(2);
+      expect(await value(worker, 'webhook_deliveries_dead_total')).to.equal(1);
+      expect(await value(worker, 'webhook_deliveries_waiting')).to.equal(0);
+      expect(await value(worker, 'webhook_attempts_in_flight')).to.equal(0);
+      const text = await worker.metrics.registry.metrics();
+      expect(text).to.match(/^webhook_delivery_attempt_seconds_count 3$/m);
+    });
+  });
+
   describe('failures and retries', () => {
     it('retries on the sweeps after each wait (30, 60, 120, 240, 480 s ±10 %) with the same delivery id and bytes, then DEAD', async () => {
       receiver.setHandler((r) => (r.path === '/hook' ? { status: 500, body: 'receiver exploded' } : { status: 200 }));

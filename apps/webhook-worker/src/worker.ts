@@ -15,6 +15,7 @@ import { Dispatcher } from './dispatcher.js';
 import { SuccessRecorder } from './success-recorder.js';
 import { Sweeper } from './sweep.js';
 import { OutboxListener } from './wake.js';
+import { WorkerMetrics } from './metrics.js';
 
 export interface WebhookWorkerDeps {
   dataSource: DataSource;
@@ -32,6 +33,8 @@ export interface WebhookWorkerDeps {
 
 export interface WebhookWorker {
   readonly id: string;
+  /** Attempts, failures, the queue's depth and age: served by the operator listener (WEBHOOK_METRICS_PORT). */
+  readonly metrics: WorkerMetrics;
   /** Runs a retry sweep now (the timer does it every WEBHOOK_SWEEP_INTERVAL_MS). */
   sweep(): void;
   /** Resolves when nothing is being dispatched, claimed or attempted. */
@@ -65,7 +68,9 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
     resolver: deps.resolver,
   });
   const successes = new SuccessRecorder(repository, id);
-  const runner = new AttemptRunner({ repository, attempter, successes, settings, clock, logger, owner: id });
+  // Read only when scraped, after the runner exists.
+  const metrics: WorkerMetrics = new WorkerMetrics(repository, () => clock.now(), (): number => runner.inFlightCount);
+  const runner: AttemptRunner = new AttemptRunner({ repository, attempter, successes, settings, clock, logger, owner: id, metrics });
   const dispatcher = new Dispatcher({
     repository,
     transaction: transactionRunner(deps.dataSource),
@@ -82,6 +87,7 @@ export async function startWebhookWorker(deps: WebhookWorkerDeps): Promise<Webho
 
   return {
     id,
+    metrics,
     sweep: () => sweeper.sweep(),
     async idle() {
       for (;;) {

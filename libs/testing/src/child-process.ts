@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
+/**
+ * The operator listeners (metrics) take any free port: their fixed defaults would collide between
+ * test files that start processes at the same time.
+ */
+export const NO_FIXED_OPERATOR_PORTS = { API_METRICS_PORT: '0', WEBHOOK_METRICS_PORT: '0', ACCESS_METRICS_PORT: '0' } as const;
+
 export interface NodeProcess {
   child: ChildProcess;
   /** stdout and stderr so far, interleaved. */

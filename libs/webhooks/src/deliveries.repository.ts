@@ -246,6 +246,23 @@ export class WebhookDeliveriesRepository {
     );
   }
 
+  /**
+   * The queue across all tenants, for the operator's metrics: deliveries waiting for an attempt
+   * (first or retry) and the oldest one's creation, and events not yet turned into deliveries.
+   * An operator view of the worker's whole backlog, so deliberately not scoped to one tenant; both
+   * counts read partial indexes that hold only the waiting rows.
+   */
+  async queueStats(): Promise<{ waiting: number; oldestWaitingAt: Date | null; undispatchedEvents: number }> {
+    const row = await one<{ waiting: string; oldest: Date | null; undispatched: string }>(
+      this.ds,
+      `SELECT (SELECT count(*) FROM webhook_deliveries WHERE status IN ('PENDING','FAILED')) AS waiting,
+              (SELECT min(created_at) FROM webhook_deliveries WHERE status IN ('PENDING','FAILED')) AS oldest,
+              (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL) AS undispatched`,
+      [],
+    );
+    return { waiting: Number(row!.waiting), oldestWaitingAt: row!.oldest, undispatchedEvents: Number(row!.undispatched) };
+  }
+
   /** Hands leases back early (a worker stopping); by id, so no index on lease_owner slows every claim. */
   async releaseLeases(owner: string, deliveryIds: string[]): Promise<number> {
     return exec(this.ds, `UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ANY($2::uuid[]) AND lease_owner = $1`, [

@@ -17,6 +17,7 @@ import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { createUser } from '@wfm/testing/factories';
+import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
 import { loadDaemonConfig } from '../config.js';
 import { startAccessDaemon } from '../daemon.js';
 import { fixedRate, load, type FixedRateResult, type LoadResult } from './load.js';
@@ -171,7 +172,7 @@ async function propagation(dbUrl: string, redisUrl: string, workDir: string, ds:
   const grants: Array<{ id: string; user_id: string }> = await ds.query(`SELECT id, user_id FROM access_grants WHERE tenant_id = $1 AND user_id IS NOT NULL`, [tenant.tenantId]);
   const apiPort = 3900 + (process.pid % 50);
   const daemonPort = apiPort + 50;
-  const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' };
+  const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', ...NO_FIXED_OPERATOR_PORTS };
   const api = spawn(process.execPath, [join(here, '../../../../api/dist/main.js')], {
     stdio: 'inherit',
     env: { ...process.env, ...common, PORT: String(apiPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_ENCRYPTION_KEY: 'a'.repeat(64), MIGRATE_ON_START: 'false', ACCESS_DAEMON_URL: `http://127.0.0.1:${daemonPort}` },
@@ -287,7 +288,7 @@ async function allInOne(dbUrl: string, workDir: string, run: Runner, children: C
 async function splitMode(doorRoutes: 'embedded' | 'forward', dbUrl: string, redisUrl: string, workDir: string, run: Runner, children: ChildProcess[]): Promise<DoorComparison> {
   const apiPort = (doorRoutes === 'embedded' ? 4100 : 4200) + (process.pid % 50);
   const daemonPort = apiPort + 50;
-  const common = { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent' };
+  const common = { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent', ...NO_FIXED_OPERATOR_PORTS };
   const daemon = spawnPinned(join(here, '../../main.js'), { ...common, ACCESS_DAEMON_PORT: String(daemonPort), ACCESS_DAEMON_HOST: '127.0.0.1', ACCESS_METRICS_PORT: '0', ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'split-door-spool.ndjson') }, SERVER_CPU);
   const api = spawnPinned(
     join(here, '../../../../../launcher/dist/api.js'),

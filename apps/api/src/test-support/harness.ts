@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
+import { createApiServer } from '../app.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';
 import { readMailDrop, type ReadMail } from './mail-drop-reader.js';
@@ -66,6 +67,11 @@ export class ApiHarness {
     return this.db.dataSource;
   }
 
+  /** The app's metrics, counted by the same server wrapper as in production. */
+  get metrics() {
+    return this.api.metrics;
+  }
+
   /** The app's password-hashing threads. */
   get passwordHashing() {
     return this.api.passwordHashing;
@@ -113,7 +119,7 @@ export class ApiHarness {
       refreshLabel: this.config.refreshTtlLabel,
     });
     await new Promise<void>((resolve) => {
-      this.server = this.api.app.listen(0, '127.0.0.1', () => resolve());
+      this.server = createApiServer(this.api.app, this.config.httpServer, null, this.api.metrics).listen(0, '127.0.0.1', () => resolve());
     });
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v1`;
   }

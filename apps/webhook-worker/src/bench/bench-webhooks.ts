@@ -9,6 +9,7 @@ import { createDataSource, runMigrations, type DataSource } from '@wfm/db/data-s
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { createTenant } from '@wfm/testing/factories';
+import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
 import { createSubscription, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
@@ -62,6 +63,7 @@ function spawnWorker(dbUrl: string, caFile: string): ChildProcess {
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_SWEEP_INTERVAL_MS: '500',
       LOG_LEVEL: 'error',
+      ...NO_FIXED_OPERATOR_PORTS,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
