@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verifyBodySignature, verifyStandardSignature } from '@wfm/webhooks/signing';
+import { selfSignedCertificate } from '@wfm/testing/certificate';
 
 /**
  * `npm run webhook:receiver`: a local HTTPS receiver for trying webhooks without a public server.
@@ -22,11 +22,9 @@ const keyFile = join(dir, 'key.pem');
 const certFile = join(dir, 'cert.pem');
 if (!existsSync(certFile)) {
   mkdirSync(dir, { recursive: true });
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '365', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
-    { stdio: 'ignore' },
-  );
+  const made = await selfSignedCertificate({ commonName: 'localhost', dnsNames: ['localhost'], ips: ['127.0.0.1'], days: 365 });
+  writeFileSync(keyFile, made.key, { mode: 0o600 });
+  writeFileSync(certFile, made.cert);
 }
 const status = Number(values.status);
 const secret = values.secret;

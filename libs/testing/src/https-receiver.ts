@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { selfSignedCertificate } from './certificate.js';
 
 /**
  * A local HTTPS webhook receiver for tests and the benchmark. Its certificate is self-signed and
- * made at run time with the openssl CLI (node:crypto cannot issue X.509 certificates); callers
+ * made at run time in Node (./certificate.ts), once per process; callers
  * trust it by passing `ca` to the WebhookSender rather than through NODE_EXTRA_CA_CERTS, which
  * Node reads only at process start.
  */
@@ -18,28 +15,12 @@ export interface TestCertificate {
   cert: string;
 }
 
-let cached: TestCertificate | null = null;
+let cached: Promise<TestCertificate> | null = null;
 
 /** Valid for receiver.test, localhost, 127.0.0.1 and ::1. */
-export function testCertificate(): TestCertificate {
-  if (cached) return cached;
-  const dir = mkdtempSync(join(tmpdir(), 'wfm-webhook-cert-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2',
-        '-subj', '/CN=receiver.test',
-        '-addext', 'subjectAltName=DNS:receiver.test,DNS:localhost,IP:127.0.0.1,IP:::1',
-      ],
-      { stdio: 'ignore' },
-    );
-    cached = { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
-    return cached;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function testCertificate(): Promise<TestCertificate> {
+  cached ??= selfSignedCertificate({ commonName: 'receiver.test', dnsNames: ['receiver.test', 'localhost'], ips: ['127.0.0.1', '::1'], days: 2 });
+  return cached;
 }
 
 export interface ReceivedRequest {
@@ -70,7 +51,7 @@ export interface TestReceiver {
 }
 
 export async function startTestReceiver(handler: ReceiverHandler = () => ({ status: 200, body: 'ok' }), host = '127.0.0.1'): Promise<TestReceiver> {
-  const { key, cert } = testCertificate();
+  const { key, cert } = await testCertificate();
   const requests: ReceivedRequest[] = [];
   const waiters: Array<{ predicate: (r: ReceivedRequest[]) => boolean; resolve: () => void }> = [];
   const hung = new Set<ServerResponse>();

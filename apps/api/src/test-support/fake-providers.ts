@@ -54,7 +54,7 @@ export class FakeProviders {
   /** TCP connections accepted, a TLS handshake or a request or not: "received nothing" means none. */
   connections = 0;
   doors: Record<Provider, FakeDoor[]> = FakeProviders.defaultDoors();
-  readonly ca = testCertificate().cert;
+  ca = '';
   private server!: Server;
   private caDir: string | null = null;
   url = '';
@@ -62,7 +62,8 @@ export class FakeProviders {
 
   static async start(): Promise<FakeProviders> {
     const fake = new FakeProviders();
-    const { key, cert } = testCertificate();
+    const { key, cert } = await testCertificate();
+    fake.ca = cert;
     fake.server = createServer({ key, cert }, (req, res) => void fake.handle(req, res));
     fake.server.on('connection', () => fake.connections++);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));

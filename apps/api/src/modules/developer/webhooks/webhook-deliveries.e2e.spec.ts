@@ -50,7 +50,7 @@ describe('webhook deliveries, redeliver and the test route (HTTP)', () => {
 
   before(async () => {
     caDir = mkdtempSync(join(tmpdir(), 'wfm-webhook-ca-'));
-    writeFileSync(join(caDir, 'ca.pem'), testCertificate().cert);
+    writeFileSync(join(caDir, 'ca.pem'), (await testCertificate()).cert);
     h = await ApiHarness.start({
       WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
       WEBHOOK_CA_FILE: join(caDir, 'ca.pem'),
