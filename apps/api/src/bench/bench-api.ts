@@ -16,6 +16,7 @@ import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { loadApiConfig } from '../config.js';
 import { buildApi } from '../composition.js';
+import { createApiServer } from '../app.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
 
 /**
@@ -29,12 +30,13 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PATH = '/api/v1/users?limit=50';
 
-async function serveApp(dbUrl: string): Promise<void> {
+/** The app as the entry points serve it (createApiServer), with or without counting every request in the metrics. */
+async function serveApp(dbUrl: string, withMetrics: boolean): Promise<void> {
   const ds = createDataSource({ url: dbUrl, poolSize: 10 });
   await ds.initialize();
   const config = loadApiConfig({ JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
   const limiter = new FlexibleRateLimiter(null);
-  const { app } = buildApi({
+  const api = buildApi({
     config: { ...config, jwtSecret: SECRET, dataEncryptionKey: 'ab'.repeat(32) },
     dataSource: ds,
     bus: new LocalBus(),
@@ -47,7 +49,9 @@ async function serveApp(dbUrl: string): Promise<void> {
       consume: (name, rule, key) => limiter.consume(name, { points: Number.MAX_SAFE_INTEGER, durationSeconds: rule.durationSeconds }, key),
     },
   });
-  const server = app.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+  const server = createApiServer(api.app, config.httpServer, null, withMetrics ? api.metrics.withProcessMetrics() : null).listen(0, '127.0.0.1', () =>
+    process.send?.({ port: (server.address() as { port: number }).port }),
+  );
 }
 
 async function serveBare(body: string): Promise<void> {
@@ -100,13 +104,18 @@ async function main(): Promise<void> {
     const token = tokens.issuePair({ sub: admin1.id, tid: tenant.id, sid: sessionId }).pair.accessToken;
     await ds.destroy();
 
-    const appServer = await spawnServer(['serve-app', dbUrl]);
+    const appServer = await spawnServer(['serve-app', dbUrl, 'metrics']);
     children.push(appServer.child);
     const probe = await fetch(`http://127.0.0.1:${appServer.port}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
     const body = await probe.text();
     if (probe.status !== 200 || (JSON.parse(body) as unknown[]).length !== 50) throw new Error(`unexpected probe: ${probe.status}`);
     const app = await load(appServer.port, token);
     appServer.child.kill();
+
+    const unmeasured = await spawnServer(['serve-app', dbUrl, 'no-metrics']);
+    children.push(unmeasured.child);
+    const noMetrics = await load(unmeasured.port, token);
+    unmeasured.child.kill();
 
     const bareServer = await spawnServer(['serve-bare', body]);
     children.push(bareServer.child);
@@ -115,7 +124,9 @@ async function main(): Promise<void> {
     const ratio = app.rps / bare.rps;
     console.log(`\nGET /users?limit=50, ${CONNECTIONS} connections, ${DURATION_S} s each, ${body.length} bytes per response`);
     console.log(`  full app (JWT + principal + query)  ${app.rps.toFixed(0)} req/s  p50 ${app.p50} ms  p99 ${app.p99} ms  non-2xx ${app.non2xx}  errors ${app.errors}`);
+    console.log(`  full app without metrics           ${noMetrics.rps.toFixed(0)} req/s  p50 ${noMetrics.p50} ms  p99 ${noMetrics.p99} ms  non-2xx ${noMetrics.non2xx}`);
     console.log(`  bare Express, same bytes           ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+    console.log(`  ratio with/without metrics         ${((app.rps / noMetrics.rps) * 100).toFixed(1)} %`);
     console.log(`  ratio full/bare                    ${(ratio * 100).toFixed(1)} %`);
   } finally {
     for (const c of children) c.kill();
@@ -125,7 +136,7 @@ async function main(): Promise<void> {
   }
 }
 
-const [mode, arg] = process.argv.slice(2);
-if (mode === 'serve-app') await serveApp(arg!);
+const [mode, arg, variant] = process.argv.slice(2);
+if (mode === 'serve-app') await serveApp(arg!, variant === 'metrics');
 else if (mode === 'serve-bare') await serveBare(arg!);
 else await main();
