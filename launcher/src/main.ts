@@ -4,6 +4,7 @@ import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
+import { startJobRunner, type JobRunner } from '@wfm/jobs/job-runner';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import type { EmbeddedPostgresHandle } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
@@ -103,6 +104,8 @@ try {
     doorUpstream: inProcessDoor(daemon.door),
   });
   startup.started(() => api.close());
+  const jobs: JobRunner | null = apiConfig.jobsEnabled ? await startJobRunner({ connectionString: databaseUrl, jobs: api.jobs, logger: logger.child({ app: 'jobs' }) }) : null;
+  if (jobs) startup.started(() => jobs.stop());
   // Process metrics once per process: the worker's registry has them.
   const apiMetrics = await startMetricsListener(api.metrics.registry, apiConfig.metricsListener, { port: 'API_METRICS_PORT', host: 'API_METRICS_HOST' }, logger);
   startup.started(() => apiMetrics.close());
@@ -129,6 +132,7 @@ try {
   handleShutdown(logger, async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await apiMetrics.close();
+    await jobs?.stop();
     await api.close();
     await daemon.stop();
     await doorDataSource.destroy();

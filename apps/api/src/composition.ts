@@ -18,6 +18,7 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
+import type { JobDefinition } from '@wfm/jobs/job-runner';
 import { documentDoorRoutes } from './http/door-routes.openapi.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
@@ -50,6 +51,15 @@ import { outletsRoutes } from './modules/organization/outlets/outlets.routes.js'
 import { ShiftsRepository } from './modules/scheduling/shifts/shifts.repository.js';
 import { ShiftsService } from './modules/scheduling/shifts/shifts.service.js';
 import { shiftsRoutes } from './modules/scheduling/shifts/shifts.routes.js';
+import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
+import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
+import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
+import { OpenShiftsRepository } from './modules/scheduling/open-shifts/open-shifts.repository.js';
+import { OpenShiftsService } from './modules/scheduling/open-shifts/open-shifts.service.js';
+import { openShiftsRoutes } from './modules/scheduling/open-shifts/open-shifts.routes.js';
+import { ShiftSwapsRepository } from './modules/scheduling/swaps/shift-swaps.repository.js';
+import { ShiftSwapsService } from './modules/scheduling/swaps/shift-swaps.service.js';
+import { shiftSwapsRoutes } from './modules/scheduling/swaps/shift-swaps.routes.js';
 import { PoliciesRepository } from './modules/time/policies/policies.repository.js';
 import { PoliciesService } from './modules/time/policies/policies.service.js';
 import { policiesRoutes } from './modules/time/policies/policies.routes.js';
@@ -139,6 +149,8 @@ export interface BuiltApi {
   openapi: OpenApiDocument;
   /** Access changes by propagation outcome (X-Access-Propagation), in the metrics and for tests. */
   accessPropagation: PropagationMetrics;
+  /** The timed work of the API, for the one job runner (@wfm/jobs) its entry points start; tests run a job by calling it. */
+  jobs: readonly JobDefinition[];
   /** Requests by route and status, latency, access propagation: served by the operator listener (API_METRICS_PORT). */
   metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
@@ -210,11 +222,19 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 
-  const shifts = new ShiftsService(new ShiftsRepository(ds), transactionRunner(ds), clock, outletScopes);
+  const shiftsRepository = new ShiftsRepository(ds);
+  const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes);
   const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
   shiftsRoutes(r, shifts);
+  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transactionRunner(ds), clock, outletScopes));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
+  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
   policiesRoutes(r, policies);
-  attendanceRoutes(r, new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes));
+  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger);
+  attendanceRoutes(r, attendance);
+  const jobs: JobDefinition[] = [
+    { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
+  ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
 
   apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
@@ -287,6 +307,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     door,
     openapi,
     accessPropagation,
+    jobs,
     metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
     passwordHashing,
     close: async () => {

@@ -42,6 +42,8 @@ const schema = z.object({
   SECRET_PEPPER: z.string().min(16).optional(),
   ACCESS_PROPAGATION_TIMEOUT_MS: ms(0).default(250),
   MIGRATE_ON_START: envBool.default(true),
+  JOBS_ENABLED: envBool.default(true),
+  MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
 });
@@ -100,6 +102,10 @@ export interface ApiConfig {
   passwordHashing: { workers: number; maxQueue: number };
   secretPepper: string | undefined;
   migrateOnStart: boolean;
+  /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
+  jobsEnabled: boolean;
+  /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
+  missedClockOutGraceMs: number;
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
@@ -148,6 +154,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     passwordHashing: { workers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(), maxQueue: e.PASSWORD_HASH_QUEUE },
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
+    jobsEnabled: e.JOBS_ENABLED,
+    missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
   };

@@ -3,6 +3,7 @@ import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import { connectDatabase, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
+import { startJobRunner, type JobRunner } from '@wfm/jobs/job-runner';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { RedisBus } from '@wfm/memory/bus-redis';
@@ -64,6 +65,8 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
       ...(door ? { doorUpstream: door.upstream } : {}),
     });
     startup.started(() => api.close());
+    const jobs: JobRunner | null = config.jobsEnabled ? await startJobRunner({ connectionString: config.databaseUrl!, jobs: api.jobs, logger: logger.child({ app: 'jobs' }) }) : null;
+    if (jobs) startup.started(() => jobs.stop());
     const metrics = await startMetricsListener(api.metrics.withProcessMetrics().registry, config.metricsListener, { port: 'API_METRICS_PORT', host: 'API_METRICS_HOST' }, logger);
     startup.started(() => metrics.close());
     const server = await listenHttp(createApiServer(api.app, config.httpServer, api.door, api.metrics), config.port, config.host, { port: 'PORT', host: 'HOST' });
@@ -72,6 +75,7 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
     handleShutdown(logger, async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await metrics.close();
+      await jobs?.stop();
       await api.close();
       await door?.stop();
       await bus.close();

@@ -27,6 +27,7 @@ import {
 import { UserOutletEntity } from './entities/user-outlet.entity.js';
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from './entities/webhook.entity.js';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation.js';
+import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
 import { DeveloperCredentials1763800000000 } from './migrations/1763800000000-developer-credentials.js';
 import { ShiftsAttendance1763800001000 } from './migrations/1763800001000-shifts-attendance.js';
 import { Leave1763800002000 } from './migrations/1763800002000-leave.js';
@@ -36,6 +37,7 @@ import { AccessSigningKeyCurrent1763900002000 } from './migrations/1763900002000
 import { Webhooks1764000000000 } from './migrations/1764000000000-webhooks.js';
 import { WebhookDeliveryWorker1764000001000 } from './migrations/1764000001000-webhook-delivery-worker.js';
 import { AccountVerification1764100000000 } from './migrations/1764100000000-account-verification.js';
+import { Scheduling1764200000000 } from './migrations/1764200000000-scheduling.js';
 
 export type { DataSource, EntityManager };
 
@@ -72,9 +74,12 @@ export const ENTITIES = [
   UserOutletEntity,
   WebhookSubscriptionEntity,
   WebhookDeliveryEntity,
+  RosterEntity,
+  OpenShiftEntity,
+  ShiftSwapEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000];
 
 export interface DataSourceOptions {
   url: string;

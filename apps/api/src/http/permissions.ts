@@ -21,6 +21,8 @@ export const ACCESS_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER']
 export const ACCESS_READERS: readonly Role[] = [...ACCESS_ADMINS, 'OUTLET_MANAGER'];
 /** Every role but STAFF: they see other people's users, shifts, attendance and leave, and decide them. */
 export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+/** Issue 13: a roster awaiting approval is decided by AREA_MANAGER and above. */
+export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
 
 /** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
@@ -45,6 +47,26 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /shift-assignments': MANAGERS,
   'GET /shift-assignments': EVERY_ROLE,
   'PATCH /shift-assignments/:id': MANAGERS,
+  'POST /shift-assignments/:id/release': MANAGERS,
+
+  'POST /scheduler/assignments': MANAGERS,
+  'POST /scheduler/clone-week': MANAGERS,
+  'GET /scheduler/rosters': MANAGERS,
+  'GET /scheduler/rosters/:id': MANAGERS,
+  'POST /scheduler/rosters/:id/approve': ROSTER_APPROVERS,
+  'POST /scheduler/rosters/:id/reject': ROSTER_APPROVERS,
+
+  'GET /open-shifts': EVERY_ROLE,
+  'POST /open-shifts/:id/claim': EVERY_ROLE,
+  'DELETE /open-shifts/:id': MANAGERS,
+
+  'POST /shift-swaps': EVERY_ROLE,
+  'GET /shift-swaps': EVERY_ROLE,
+  'POST /shift-swaps/:id/accept': EVERY_ROLE,
+  'POST /shift-swaps/:id/decline': EVERY_ROLE,
+  'POST /shift-swaps/:id/cancel': EVERY_ROLE,
+  'POST /shift-swaps/:id/approve': MANAGERS,
+  'POST /shift-swaps/:id/reject': MANAGERS,
 
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,

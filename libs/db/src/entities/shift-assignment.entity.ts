@@ -36,6 +36,10 @@ export class ShiftAssignmentEntity {
   @Column({ type: 'text', nullable: true })
   note!: string | null;
 
+  /** The roster it was published or cloned in; null for a shift created on its own. */
+  @Column({ name: 'roster_id', type: 'uuid', nullable: true })
+  rosterId!: string | null;
+
   /** Null when an integration created the shift through the developer API. */
   @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
   createdByUserId!: string | null;

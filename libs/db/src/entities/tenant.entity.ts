@@ -25,6 +25,10 @@ export class TenantEntity {
   @Column({ name: 'sso_enabled', type: 'boolean', default: false })
   ssoEnabled!: boolean;
 
+  /** Published rosters are drafts (PROPOSED) until an approver (AREA_MANAGER and above) decides. */
+  @Column({ name: 'roster_approval_required', type: 'boolean', default: false })
+  rosterApprovalRequired!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

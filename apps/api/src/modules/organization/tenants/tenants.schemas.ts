@@ -16,6 +16,7 @@ export const TenantDto = z.object({
   timezone: z.string(),
   publicApiEnabled: z.boolean(),
   ssoEnabled: z.boolean(),
+  rosterApprovalRequired: z.boolean().meta({ description: 'Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above' }),
   features: z.object({
     webhooks: z.boolean(),
     accessControl: z.boolean(),
@@ -37,8 +38,9 @@ export const UpdateTenantBody = z
     name: TenantName.optional(),
     timezone: Timezone.optional(),
     publicApiEnabled: z.boolean().optional(),
+    rosterApprovalRequired: z.boolean().optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled');
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
 
 /** The tenant's first user as returned when a tenant is provisioned. */

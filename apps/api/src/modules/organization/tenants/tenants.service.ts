@@ -22,6 +22,7 @@ export function toTenantDto(t: Tenant): TenantDto {
     timezone: t.timezone,
     publicApiEnabled: t.publicApiEnabled,
     ssoEnabled: t.ssoEnabled,
+    rosterApprovalRequired: t.rosterApprovalRequired,
     features: {
       webhooks: planIncludes(t.plan, 'webhooks'),
       accessControl: planIncludes(t.plan, 'accessControl'),

@@ -8,7 +8,7 @@ const UNKNOWN_ID = '7f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
 const OVERLAP = { message: 'The shift overlaps another shift of this user', error: 'SHIFT_OVERLAP', statusCode: 409 };
-const SHIFT_KEYS = ['id', 'tenantId', 'userId', 'outletId', 'scheduledStart', 'scheduledEnd', 'status', 'type', 'note', 'createdByUserId', 'createdAt', 'updatedAt'];
+const SHIFT_KEYS = ['id', 'tenantId', 'userId', 'outletId', 'scheduledStart', 'scheduledEnd', 'status', 'type', 'note', 'rosterId', 'createdByUserId', 'createdAt', 'updatedAt'];
 const MANAGERS: Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
 
 function badRequest(...message: string[]) {
@@ -356,13 +356,13 @@ describe('shift assignments (HTTP, JWT)', () => {
       expect(long.body).to.deep.equal(badRequest('scheduledEnd must be at most 24 hours after scheduledStart'));
     });
 
-    it('validates the body: no re-assigning, no IN_PROGRESS by hand, not empty', async () => {
-      expect((await patch(shiftId, { userId: worker.id, note: 'x' })).body).to.deep.equal(badRequest('property userId should not exist'));
+    it('validates the body: a UUID to re-assign to, no IN_PROGRESS by hand, not empty', async () => {
+      expect((await patch(shiftId, { userId: 'someone', note: 'x' })).body).to.deep.equal(badRequest('userId must be a UUID'));
       expect((await patch(shiftId, { status: 'IN_PROGRESS' })).body).to.deep.equal(
         badRequest('status must be one of the following values: PROPOSED, SCHEDULED, COMPLETED, CANCELLED, MISSED'),
       );
       expect((await patch(shiftId, {})).body).to.deep.equal(
-        badRequest('body must contain at least one of: scheduledStart, scheduledEnd, outletId, type, status, note'),
+        badRequest('body must contain at least one of: userId, scheduledStart, scheduledEnd, outletId, type, status, note'),
       );
       expect((await patch('not-a-uuid', { note: 'x' })).body).to.deep.equal(badRequest('id must be a UUID'));
     });

@@ -36,9 +36,10 @@ export const PublicCreateShiftBody = z.strictObject({
 });
 export type PublicCreateShiftBody = z.infer<typeof PublicCreateShiftBody>;
 
-/** The person is fixed: re-assigning is not offered here. `note: null` clears the note. */
+/** `userId` re-assigns the shift to another person (fires nothing, spec 03). `note: null` clears the note. */
 export const UpdateShiftBody = z
   .strictObject({
+    userId: z.uuid().optional(),
     scheduledStart: isoInstant().optional(),
     scheduledEnd: isoInstant().optional(),
     outletId: z.uuid().optional(),
@@ -46,7 +47,7 @@ export const UpdateShiftBody = z
     status: ManagerStatus.optional(),
     note: Note.nullable().optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: scheduledStart, scheduledEnd, outletId, type, status, note');
+  .refine(hasAnyField, 'must contain at least one of: userId, scheduledStart, scheduledEnd, outletId, type, status, note');
 export type UpdateShiftBody = z.infer<typeof UpdateShiftBody>;
 
 /** `from`/`to` select shifts whose scheduledStart lies in [from, to). */
@@ -86,6 +87,7 @@ export type PublicShiftDto = z.infer<typeof PublicShiftDto>;
 export const ShiftDto = PublicShiftDto.extend({
   tenantId: z.uuid(),
   note: z.string().nullable(),
+  rosterId: z.uuid().nullable().meta({ description: 'The roster it was published or cloned in; null for a shift created on its own' }),
   createdByUserId: z.uuid().nullable(),
 });
 export type ShiftDto = z.infer<typeof ShiftDto>;

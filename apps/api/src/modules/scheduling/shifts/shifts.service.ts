@@ -60,7 +60,19 @@ export function toPublicShiftDto(s: ShiftAssignment): PublicShiftDto {
 }
 
 export function toShiftDto(s: ShiftAssignment): ShiftDto {
-  return { ...toPublicShiftDto(s), tenantId: s.tenantId, note: s.note, createdByUserId: s.createdByUserId };
+  return { ...toPublicShiftDto(s), tenantId: s.tenantId, note: s.note, rosterId: s.rosterId, createdByUserId: s.createdByUserId };
+}
+
+/** Spec 03, shift.assigned: the fields, and no status (a draft fires the same payload). */
+export function assignedPayload(s: ShiftAssignment) {
+  return {
+    tenantId: s.tenantId,
+    shiftAssignmentId: s.id,
+    userId: s.userId,
+    outletId: s.outletId,
+    scheduledStart: s.scheduledStart.toISOString(),
+    scheduledEnd: s.scheduledEnd.toISOString(),
+  };
 }
 
 /**
@@ -104,6 +116,7 @@ export class ShiftsService {
       status: input.status,
       type: input.type,
       note: input.note ?? null,
+      rosterId: null,
       createdByUserId,
       createdAt: now,
       updatedAt: now,
@@ -112,20 +125,7 @@ export class ShiftsService {
       await this.assertAssignableUser(tx, tenantId, row.userId);
       await this.assertActiveOutlet(tx, tenantId, row.outletId);
       await this.repo.insert(tx, row);
-      await recordEvent(
-        tx,
-        tenantId,
-        'shift.assigned',
-        {
-          tenantId,
-          shiftAssignmentId: row.id,
-          userId: row.userId,
-          outletId: row.outletId,
-          scheduledStart: scheduledStart.toISOString(),
-          scheduledEnd: scheduledEnd.toISOString(),
-        },
-        now,
-      );
+      await recordEvent(tx, tenantId, 'shift.assigned', assignedPayload(row), now);
     });
     return row;
   }
@@ -150,10 +150,11 @@ export class ShiftsService {
     return this.repo.list(actor.tenantId, { ...toRepoFilter(filter), visible }, limit, offset);
   }
 
-  /** Spec 03: no change made here fires an event, setting COMPLETED included. */
+  /** Spec 03: no change made here fires an event, setting COMPLETED and re-assigning included. */
   async update(actor: Actor, id: string, changes: UpdateShiftBody): Promise<ShiftAssignment> {
     const { tenantId } = actor;
     const scope = await this.scopes.of(actor);
+    if (changes.userId !== undefined && !(await this.scopes.coversUser(tenantId, scope, changes.userId))) throw new NotFoundError('User not found');
     return this.transaction(async (tx) => {
       const shift = await this.repo.lock(tx, tenantId, id);
       if (!shift) throw shiftNotFound();
@@ -164,6 +165,10 @@ export class ShiftsService {
         throw new ConflictError(`A shift that is ${shift.status} cannot be set to ${changes.status}`);
       }
       const next: ShiftChanges = {};
+      if (changes.userId !== undefined && changes.userId !== shift.userId) {
+        await this.assertAssignableUser(tx, tenantId, changes.userId);
+        next.userId = changes.userId;
+      }
       if (changes.scheduledStart !== undefined) next.scheduledStart = new Date(changes.scheduledStart);
       if (changes.scheduledEnd !== undefined) next.scheduledEnd = new Date(changes.scheduledEnd);
       if (changes.type !== undefined) next.type = changes.type;
@@ -192,6 +197,17 @@ export class ShiftsService {
     return this.repo.update(tx, shift.tenantId, shift.id, { status: 'IN_PROGRESS' }, at);
   }
 
+  /** Shifts in progress that ended before `endedBefore`, across tenants (the missed clock-out job). */
+  overdueInProgress(endedBefore: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>> {
+    return this.repo.overdueInProgress(endedBefore, limit);
+  }
+
+  /** The shift, locked, if it is still in progress. */
+  async lockInProgress(tx: Tx, tenantId: string, id: string): Promise<ShiftAssignment | null> {
+    const shift = await this.repo.lock(tx, tenantId, id);
+    return shift?.status === 'IN_PROGRESS' ? shift : null;
+  }
+
   /** Clock-out of the shift; the caller records shift.completed in the same transaction. */
   async markCompleted(tx: Tx, tenantId: string, shiftId: string, at: Date): Promise<ShiftAssignment> {
     const shift = await this.repo.lock(tx, tenantId, shiftId);
@@ -206,22 +222,23 @@ export class ShiftsService {
     if (status !== 'ACTIVE') throw new ConflictError('The outlet is not active');
   }
 
-  private async assertAssignableUser(tx: Tx, tenantId: string, userId: string): Promise<void> {
+  /** A shift goes only to a live, active person of the tenant. */
+  async assertAssignableUser(tx: Tx, tenantId: string, userId: string): Promise<void> {
     const status = await this.repo.userStatus(tx, tenantId, userId);
     if (!status) throw new NotFoundError('User not found');
     if (status !== 'ACTIVE') throw new ConflictError('The user is not active');
   }
 }
 
-function shiftNotFound(): NotFoundError {
+export function shiftNotFound(): NotFoundError {
   return new NotFoundError('Shift assignment not found');
 }
 
-function outsideScope(): ForbiddenError {
+export function outsideScope(): ForbiddenError {
   return new ForbiddenError('You can manage shifts only at your outlets');
 }
 
-function assertWindow(start: Date, end: Date): void {
+export function assertWindow(start: Date, end: Date): void {
   if (end.getTime() <= start.getTime()) throw new BadRequestError(['scheduledEnd must be after scheduledStart']);
   if (end.getTime() - start.getTime() > MAX_SHIFT_MS) throw new BadRequestError(['scheduledEnd must be at most 24 hours after scheduledStart']);
 }

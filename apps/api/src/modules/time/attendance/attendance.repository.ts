@@ -63,6 +63,11 @@ export class AttendanceRepository {
     return one(tx, `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE tenant_id = $1 AND user_id = $2 AND status = 'OPEN' LIMIT 1 FOR UPDATE`, [tenantId, userId]);
   }
 
+  /** The open event clocked into a shift, if any. */
+  lockOpenForShift(tx: Tx, tenantId: string, shiftId: string): Promise<AttendanceEvent | null> {
+    return one(tx, `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE tenant_id = $1 AND shift_assignment_id = $2 AND status = 'OPEN' LIMIT 1 FOR UPDATE`, [tenantId, shiftId]);
+  }
+
   /** The partial unique index on open events decides a race between two clock-ins. */
   async insert(tx: Tx, row: AttendanceEvent): Promise<void> {
     await exec(

@@ -1,4 +1,5 @@
 import type { Clock } from '@wfm/core/clock';
+import type { Logger } from '@wfm/core/logger';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, PolicyAcknowledgementRequiredError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
@@ -59,6 +60,7 @@ export class AttendanceService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly logger: Logger,
   ) {}
 
   clockIn(actor: Actor, input: ClockInBody): Promise<AttendanceEvent> {
@@ -113,6 +115,36 @@ export class AttendanceService {
       await recordEvent(tx, actor.tenantId, 'shift.completed', completedPayload(shift, closed, now), now);
       return closed;
     });
+  }
+
+  /**
+   * The missed clock-out safety net (a job): a shift still IN_PROGRESS `graceMs` after its end is
+   * closed as the worker would have been at the scheduled end — the shift COMPLETED, its open
+   * attendance event closed at the scheduled end as PENDING_REVIEW, for a manager to check since
+   * nobody recorded the real time. Spec 03: fires nothing (shift.completed is for a real clock-out).
+   * Each shift in its own tenant-scoped transaction, so one bad row never holds up the rest.
+   */
+  async closeMissedClockOuts(graceMs: number, batch = 500): Promise<number> {
+    const now = this.clock.now();
+    const overdue = await this.shifts.overdueInProgress(new Date(now.getTime() - graceMs), batch);
+    let closed = 0;
+    for (const { tenantId, id } of overdue) {
+      try {
+        const done = await this.transaction(async (tx) => {
+          const shift = await this.shifts.lockInProgress(tx, tenantId, id);
+          if (!shift || shift.scheduledEnd.getTime() + graceMs > now.getTime()) return false;
+          const event = await this.repo.lockOpenForShift(tx, tenantId, id);
+          // Never before the clock-in, for a worker who clocked in after the scheduled end.
+          if (event) await this.repo.update(tx, tenantId, event.id, { clockOutAt: new Date(Math.max(shift.scheduledEnd.getTime(), event.clockInAt.getTime())), status: 'PENDING_REVIEW' }, now);
+          await this.shifts.markCompleted(tx, tenantId, id, now);
+          return true;
+        });
+        if (done) closed++;
+      } catch (err) {
+        this.logger.error({ err, tenantId, shiftAssignmentId: id }, 'missed clock-out not closed; the next run tries again');
+      }
+    }
+    return closed;
   }
 
   list(tenantId: string, filter: AttendanceListFilter, page: { limit: number; offset: number }): Promise<AttendanceEvent[]> {

@@ -51,7 +51,19 @@ export function leavePeriod(input: LeaveDays, timeZone: string): LeavePeriod {
  * when it occurs twice, the earlier one.
  */
 export function wallTimeToInstant(date: string, hour: number, timeZone: string): Date {
-  const wall = dayNumber(date) + hour * 3_600_000;
+  return instantOfWall(dayNumber(date) + hour * 3_600_000, timeZone);
+}
+
+/**
+ * The instant `days` calendar days after `instant` at the same wall-clock time in `timeZone`: a
+ * week-later copy of a 09:00 shift starts at 09:00 local even across a DST change.
+ */
+export function addLocalDays(instant: Date, days: number, timeZone: string): Date {
+  return instantOfWall(instant.getTime() + offsetAt(instant.getTime(), timeZone) + days * DAY_MS, timeZone);
+}
+
+/** The instant a wall clock in `timeZone` shows `wall` (ms of a UTC-labelled wall time); gaps and repeats as in wallTimeToInstant. */
+function instantOfWall(wall: number, timeZone: string): Date {
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
   const exact = [first, second].filter((t) => t + offsetAt(t, timeZone) === wall);

@@ -1,0 +1,99 @@
+import type { DataSource } from '@wfm/db/data-source';
+import type { OpenShiftEntity, OpenShiftStatus } from '@wfm/db/entities/scheduling.entity';
+import { exec, many, one } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
+
+export type OpenShift = OpenShiftEntity;
+
+const OPEN_SHIFT_COLUMNS = `o.id, o.tenant_id AS "tenantId", o.outlet_id AS "outletId", o.scheduled_start AS "scheduledStart", o.scheduled_end AS "scheduledEnd",
+  o.type, o.note, o.status, o.released_assignment_id AS "releasedAssignmentId", o.previous_user_id AS "previousUserId",
+  o.released_by_user_id AS "releasedByUserId", o.claimed_by_user_id AS "claimedByUserId", o.claimed_assignment_id AS "claimedAssignmentId",
+  o.closed_at AS "closedAt", o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
+
+/** Why a person may not take an open shift, checked in this order; null when they may. */
+export type Ineligibility = 'NOT_AT_OUTLET' | 'OVERLAP' | 'ON_LEAVE' | null;
+
+/**
+ * The eligibility rules as SQL over an open shift `o` and a person `$2` of tenant `$1`, with the
+ * tenant's timezone in `$3`: assigned to the shift's outlet; no shift of theirs (not cancelled)
+ * overlapping it; no approved leave on any calendar day the shift touches, in that timezone.
+ */
+const AT_OUTLET = `EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.tenant_id = $1 AND uo.user_id = $2 AND uo.outlet_id = o.outlet_id)`;
+const NO_OVERLAP = `NOT EXISTS (SELECT 1 FROM shift_assignments s WHERE s.tenant_id = $1 AND s.user_id = $2 AND s.status <> 'CANCELLED'
+    AND tstzrange(s.scheduled_start, s.scheduled_end, '[)') && tstzrange(o.scheduled_start, o.scheduled_end, '[)'))`;
+const SHIFT_DAYS = `tstzrange(date_trunc('day', o.scheduled_start AT TIME ZONE $3) AT TIME ZONE $3,
+    (date_trunc('day', (o.scheduled_end - interval '1 microsecond') AT TIME ZONE $3) + interval '1 day') AT TIME ZONE $3, '[)')`;
+const NOT_ON_LEAVE = `NOT EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = $2 AND l.status = 'APPROVED'
+    AND tstzrange(l.start_date, l.end_date, '[]') && ${SHIFT_DAYS})`;
+
+export class OpenShiftsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** Fails on the unique index when the assignment was already released (a racing second release). */
+  async insert(tx: Tx, s: OpenShift): Promise<void> {
+    await exec(
+      tx,
+      `INSERT INTO open_shifts (id, tenant_id, outlet_id, scheduled_start, scheduled_end, type, note, status, released_assignment_id,
+                                previous_user_id, released_by_user_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'OPEN', $8, $9, $10, $11, $11)`,
+      [s.id, s.tenantId, s.outletId, s.scheduledStart, s.scheduledEnd, s.type, s.note, s.releasedAssignmentId, s.previousUserId, s.releasedByUserId, s.createdAt],
+    );
+  }
+
+  lock(tx: Tx, tenantId: string, id: string): Promise<OpenShift | null> {
+    return one(tx, `SELECT ${OPEN_SHIFT_COLUMNS} FROM open_shifts o WHERE o.tenant_id = $1 AND o.id = $2 FOR UPDATE`, [tenantId, id]);
+  }
+
+  find(tenantId: string, id: string): Promise<OpenShift | null> {
+    return one(this.ds, `SELECT ${OPEN_SHIFT_COLUMNS} FROM open_shifts o WHERE o.tenant_id = $1 AND o.id = $2`, [tenantId, id]);
+  }
+
+  async close(tx: Tx, tenantId: string, id: string, c: { status: Exclude<OpenShiftStatus, 'OPEN'>; at: Date; claimedByUserId?: string; claimedAssignmentId?: string }): Promise<OpenShift> {
+    const row = await one<OpenShift>(
+      tx,
+      `UPDATE open_shifts o SET status = $3, closed_at = $4, updated_at = $4, claimed_by_user_id = $5, claimed_assignment_id = $6
+        WHERE o.tenant_id = $1 AND o.id = $2 RETURNING ${OPEN_SHIFT_COLUMNS}`,
+      [tenantId, id, c.status, c.at, c.claimedByUserId ?? null, c.claimedAssignmentId ?? null],
+    );
+    return row!;
+  }
+
+  /** What `userId` may claim now: open, not started, and every eligibility rule met. */
+  claimableBy(tenantId: string, userId: string, timezone: string, now: Date, filter: { outletId?: string }, limit: number, offset: number): Promise<OpenShift[]> {
+    const params: unknown[] = [tenantId, userId, timezone, now];
+    const where = [`o.tenant_id = $1`, `o.status = 'OPEN'`, `o.scheduled_start > $4`, AT_OUTLET, NO_OVERLAP, NOT_ON_LEAVE];
+    if (filter.outletId) where.push(`o.outlet_id = $${params.push(filter.outletId)}`);
+    return many(
+      this.ds,
+      `SELECT ${OPEN_SHIFT_COLUMNS} FROM open_shifts o WHERE ${where.join(' AND ')} ORDER BY o.scheduled_start, o.id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+      params,
+    );
+  }
+
+  /** For managers: the open shifts not yet started, of the given outlets when scoped. */
+  open(tenantId: string, now: Date, filter: { outletId?: string; outletIds?: string[] }, limit: number, offset: number): Promise<OpenShift[]> {
+    const params: unknown[] = [tenantId, now];
+    const where = [`o.tenant_id = $1`, `o.status = 'OPEN'`, `o.scheduled_start > $2`];
+    if (filter.outletId) where.push(`o.outlet_id = $${params.push(filter.outletId)}`);
+    if (filter.outletIds) where.push(`o.outlet_id = ANY($${params.push(filter.outletIds)}::uuid[])`);
+    return many(
+      this.ds,
+      `SELECT ${OPEN_SHIFT_COLUMNS} FROM open_shifts o WHERE ${where.join(' AND ')} ORDER BY o.scheduled_start, o.id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+      params,
+    );
+  }
+
+  /** The first rule `userId` fails for this open shift, inside the claiming transaction. */
+  async ineligibility(tx: Tx, tenantId: string, userId: string, timezone: string, id: string): Promise<Ineligibility> {
+    const row = await one<{ atOutlet: boolean; noOverlap: boolean; notOnLeave: boolean }>(
+      tx,
+      `SELECT ${AT_OUTLET} AS "atOutlet", ${NO_OVERLAP} AS "noOverlap", ${NOT_ON_LEAVE} AS "notOnLeave"
+         FROM open_shifts o WHERE o.tenant_id = $1 AND o.id = $4`,
+      [tenantId, userId, timezone, id],
+    );
+    if (!row || !row.atOutlet) return 'NOT_AT_OUTLET';
+    if (!row.noOverlap) return 'OVERLAP';
+    if (!row.notOnLeave) return 'ON_LEAVE';
+    return null;
+  }
+}

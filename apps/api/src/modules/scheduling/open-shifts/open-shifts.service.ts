@@ -1,0 +1,150 @@
+import type { Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { ConflictError, NotFoundError } from '@wfm/core/errors';
+import { roleAllowed } from '@wfm/core/tenancy';
+import { recordEvent } from '@wfm/db/domain-events.repository';
+import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Actor } from '../../../http/context.js';
+import { MANAGERS } from '../../../http/permissions.js';
+import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
+import { outsideScope, shiftNotFound } from '../shifts/shifts.service.js';
+import type { OpenShift, OpenShiftsRepository } from './open-shifts.repository.js';
+import type { ListOpenShiftsQuery, ReleaseShiftBody } from './open-shifts.schemas.js';
+
+function openShiftNotFound(): NotFoundError {
+  return new NotFoundError('Open shift not found');
+}
+
+/**
+ * The open-shifts marketplace. A manager releases an assigned shift that has not started: the
+ * assignment is cancelled and an open shift takes its place (spec 03: shift.released, no tenantId
+ * in the payload). Eligible people (assigned to the outlet, with no overlapping shift and no
+ * approved leave on its days) see it and claim it; the first claim to commit wins and gets a new
+ * SCHEDULED assignment (shift.claimed), every later one is 409. A manager may withdraw an open
+ * shift nobody took; that fires nothing.
+ */
+export class OpenShiftsService {
+  constructor(
+    private readonly repo: OpenShiftsRepository,
+    private readonly shiftsRepo: ShiftsRepository,
+    private readonly transaction: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
+  ) {}
+
+  async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
+    const scope = await this.scopes.of(actor);
+    return this.transaction(async (tx) => {
+      const shift = await this.shiftsRepo.lock(tx, actor.tenantId, assignmentId);
+      if (!shift) throw shiftNotFound();
+      if (!coversOutlet(scope, shift.outletId)) throw shift.userId === actor.userId ? outsideScope() : shiftNotFound();
+      if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be released`);
+      const now = this.clock.now();
+      if (shift.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('A shift that has started cannot be released');
+      await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now);
+      const open: OpenShift = {
+        id: uuid(),
+        tenantId: actor.tenantId,
+        outletId: shift.outletId,
+        scheduledStart: shift.scheduledStart,
+        scheduledEnd: shift.scheduledEnd,
+        type: shift.type,
+        note: body.note ?? shift.note,
+        status: 'OPEN',
+        releasedAssignmentId: shift.id,
+        previousUserId: shift.userId,
+        releasedByUserId: actor.userId,
+        claimedByUserId: null,
+        claimedAssignmentId: null,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.repo.insert(tx, open);
+      await recordEvent(
+        tx,
+        actor.tenantId,
+        'shift.released',
+        {
+          shiftId: open.id,
+          outletId: open.outletId,
+          scheduledStart: open.scheduledStart.toISOString(),
+          scheduledEnd: open.scheduledEnd.toISOString(),
+          type: open.type,
+          previousUserId: shift.userId,
+          releasedByUserId: actor.userId,
+        },
+        now,
+      );
+      return open;
+    });
+  }
+
+  /** Managers list the open shifts of their scope; everyone else only what they may claim. */
+  async listFor(actor: Actor, timezone: string, query: ListOpenShiftsQuery): Promise<OpenShift[]> {
+    const { limit, offset, outletId } = query;
+    const now = this.clock.now();
+    if (!roleAllowed(actor.role, MANAGERS)) return this.repo.claimableBy(actor.tenantId, actor.userId, timezone, now, { outletId }, limit, offset);
+    const scope = await this.scopes.of(actor);
+    return this.repo.open(actor.tenantId, now, { outletId, ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}) }, limit, offset);
+  }
+
+  /** First come, first served: the row lock makes racing claims wait, and all but the first find it taken. */
+  claim(actor: Actor, timezone: string, id: string): Promise<{ open: OpenShift; assignment: ShiftAssignment }> {
+    return this.transaction(async (tx) => {
+      const open = await this.repo.lock(tx, actor.tenantId, id);
+      if (!open) throw openShiftNotFound();
+      const ineligible = await this.repo.ineligibility(tx, actor.tenantId, actor.userId, timezone, id);
+      // Someone not at the outlet never sees the shift, so it does not exist for them.
+      if (ineligible === 'NOT_AT_OUTLET') throw openShiftNotFound();
+      if (open.status !== 'OPEN') throw new ConflictError('The shift has already been taken', 'SHIFT_TAKEN');
+      const now = this.clock.now();
+      if (open.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('The shift has started', 'SHIFT_STARTED');
+      if (ineligible === 'OVERLAP') throw new ConflictError('The shift overlaps another shift of yours', 'SHIFT_OVERLAP');
+      if (ineligible === 'ON_LEAVE') throw new ConflictError('You are on approved leave that day', 'ON_LEAVE');
+      const assignment: ShiftAssignment = {
+        id: uuid(),
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        outletId: open.outletId,
+        scheduledStart: open.scheduledStart,
+        scheduledEnd: open.scheduledEnd,
+        status: 'SCHEDULED',
+        type: open.type,
+        note: open.note,
+        rosterId: null,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.shiftsRepo.insert(tx, assignment);
+      const claimed = await this.repo.close(tx, actor.tenantId, id, { status: 'CLAIMED', at: now, claimedByUserId: actor.userId, claimedAssignmentId: assignment.id });
+      await recordEvent(
+        tx,
+        actor.tenantId,
+        'shift.claimed',
+        {
+          shiftId: open.id,
+          outletId: open.outletId,
+          scheduledStart: open.scheduledStart.toISOString(),
+          scheduledEnd: open.scheduledEnd.toISOString(),
+          type: open.type,
+          claimedByUserId: actor.userId,
+        },
+        now,
+      );
+      return { open: claimed, assignment };
+    });
+  }
+
+  async withdraw(actor: Actor, id: string): Promise<OpenShift> {
+    const scope = await this.scopes.of(actor);
+    return this.transaction(async (tx) => {
+      const open = await this.repo.lock(tx, actor.tenantId, id);
+      if (!open || !coversOutlet(scope, open.outletId)) throw openShiftNotFound();
+      if (open.status !== 'OPEN') throw new ConflictError(`An open shift that is ${open.status} cannot be withdrawn`);
+      return this.repo.close(tx, actor.tenantId, id, { status: 'WITHDRAWN', at: this.clock.now() });
+    });
+  }
+}

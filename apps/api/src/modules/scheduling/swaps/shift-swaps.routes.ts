@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { created, ok, type ApiRouter } from '../../../http/api-router.js';
+import { currentUser } from '../../../http/auth.guard.js';
+import type { ShiftSwap } from './shift-swaps.repository.js';
+import type { ShiftSwapsService } from './shift-swaps.service.js';
+import { ListSwapsQuery, RequestSwapBody, SwapDecisionBody, SwapDto, SwapIdParams } from './shift-swaps.schemas.js';
+
+const TAGS = ['shift swaps'];
+const E404 = { description: 'No swap with this id that the caller may see' };
+
+export function toSwapDto(w: ShiftSwap): SwapDto {
+  return {
+    id: w.id,
+    requesterUserId: w.requesterUserId,
+    requesterAssignmentId: w.requesterAssignmentId,
+    peerUserId: w.peerUserId,
+    peerAssignmentId: w.peerAssignmentId,
+    status: w.status,
+    note: w.note,
+    decidedByUserId: w.decidedByUserId,
+    decidedAt: w.decidedAt?.toISOString() ?? null,
+    decisionNote: w.decisionNote,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
+  r.post(
+    '/shift-swaps',
+    {
+      summary: "Ask a colleague to swap your SCHEDULED shift for theirs at the same outlet (neither started); they accept, then a manager approves",
+      tags: TAGS,
+      auth: { kind: 'user' },
+      body: RequestSwapBody,
+      responses: {
+        201: { description: 'The swap, PENDING_PEER', schema: SwapDto },
+        404: { description: 'Your shift does not exist or is not yours; no such shift at its outlet' },
+        409: { description: 'A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap' },
+      },
+    },
+    async ({ req, body }) => created(toSwapDto(await swaps.request(currentUser(req), body))),
+  );
+
+  r.get(
+    '/shift-swaps',
+    {
+      summary: 'Swaps, newest first: managers see those of their scope, everyone else those they are part of',
+      tags: TAGS,
+      auth: { kind: 'user' },
+      query: ListSwapsQuery,
+      responses: { 200: { description: 'A bare array', schema: z.array(SwapDto) } },
+    },
+    async ({ req, query }) => ok((await swaps.list(currentUser(req), query)).map(toSwapDto)),
+  );
+
+  const party = [
+    ['accept', 'The colleague accepts: the swap waits for a manager (PENDING_APPROVAL)', (id: string, r: Parameters<ShiftSwapsService['accept']>[0]) => swaps.accept(r, id)],
+    ['decline', 'The colleague declines (DECLINED)', (id: string, r: Parameters<ShiftSwapsService['decline']>[0]) => swaps.decline(r, id)],
+    ['cancel', 'The person who asked withdraws a pending swap (CANCELLED)', (id: string, r: Parameters<ShiftSwapsService['cancel']>[0]) => swaps.cancel(r, id)],
+  ] as const;
+  for (const [action, summary, run] of party) {
+    r.post(
+      `/shift-swaps/:id/${action}`,
+      {
+        summary,
+        tags: TAGS,
+        auth: { kind: 'user' },
+        params: SwapIdParams,
+        responses: {
+          200: { description: 'The swap', schema: SwapDto },
+          403: { description: action === 'cancel' ? 'Only the person who asked may cancel' : 'Only the colleague asked may answer' },
+          404: E404,
+          409: { description: 'The swap is no longer waiting for this' },
+        },
+      },
+      async ({ req, params }) => ok(toSwapDto(await run(params.id, currentUser(req)))),
+    );
+  }
+
+  for (const decision of ['approve', 'reject'] as const) {
+    r.post(
+      `/shift-swaps/:id/${decision}`,
+      {
+        summary:
+          decision === 'approve'
+            ? 'Approve an accepted swap: the two shifts exchange people; fires nothing'
+            : 'Reject an accepted swap; the shifts stay as they are',
+        tags: TAGS,
+        auth: { kind: 'user' },
+        params: SwapIdParams,
+        body: SwapDecisionBody,
+        responses: {
+          200: { description: 'The decided swap', schema: SwapDto },
+          403: { description: 'Role not allowed, or the manager is part of the swap' },
+          404: { description: 'No swap with this id in the tenant (or at their outlets)' },
+          409: { description: 'The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP' },
+        },
+      },
+      async ({ req, params, body }) => {
+        const user = currentUser(req);
+        return ok(toSwapDto(decision === 'approve' ? await swaps.approve(user, params.id, body) : await swaps.reject(user, params.id, body)));
+      },
+    );
+  }
+}
