@@ -67,6 +67,13 @@ export class ApiHarness {
     return this.db.dataSource;
   }
 
+  /** The app's timed jobs: a test runs one by calling it, after moving the clock. */
+  job(name: string) {
+    const job = this.api.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`no job named ${name}`);
+    return job;
+  }
+
   /** The app's metrics, counted by the same server wrapper as in production. */
   get metrics() {
     return this.api.metrics;
