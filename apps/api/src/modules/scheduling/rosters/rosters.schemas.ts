@@ -31,7 +31,8 @@ export const CloneWeekBody = z
     toWeekStart: CalendarDate.meta({ description: 'First day of the week the copies land in: a whole number of weeks before or after fromWeekStart' }),
   })
   .refine((b) => b.fromWeekStart !== b.toWeekStart, { message: 'must differ from fromWeekStart', path: ['toWeekStart'] })
-  .refine((b) => (Date.parse(b.toWeekStart) - Date.parse(b.fromWeekStart)) % (7 * 86_400_000) === 0, {
+  // Only between two valid dates: a malformed one is reported by itself.
+  .refine((b) => !CalendarDate.safeParse(b.fromWeekStart).success || !CalendarDate.safeParse(b.toWeekStart).success || (Date.parse(b.toWeekStart) - Date.parse(b.fromWeekStart)) % (7 * 86_400_000) === 0, {
     message: 'must be a whole number of weeks from fromWeekStart',
     path: ['toWeekStart'],
   });
