@@ -19,7 +19,7 @@ export interface JobRunnerOptions {
 }
 
 export interface JobRunner {
-  /** Queues a job to run now, unless one of that name is already queued (from any process). */
+  /** Queues a job to run now, unless one of that name is already waiting (from any process); one under way does not count. */
   trigger(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -58,7 +58,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   return {
     async trigger(name) {
       if (!byName.has(name)) throw new Error(`no job named ${name}`);
-      // The job key makes a second request while one is queued the same job, not another run.
+      // The job key makes a second request while one waits the same job, not another run.
       await runner.addJob(name, {}, { jobKey: name, jobKeyMode: 'preserve_run_at', maxAttempts: 1 });
     },
     stop: () => runner.stop(),
