@@ -437,6 +437,279 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduler/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a roster: many assignments at one outlet, all or none; fires shift.assigned for each. With roster approval on they are PROPOSED drafts awaiting an approver (202), and still fire */
+        post: operations["postSchedulerAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/clone-week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy an outlet's week of shifts to another week at the same local times; fires nothing. People no longer active are skipped and listed */
+        post: operations["postSchedulerCloneWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/rosters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List rosters, newest first; an OUTLET_MANAGER sees those of their outlets */
+        get: operations["getSchedulerRosters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/rosters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One roster with its assignments */
+        get: operations["getSchedulerRostersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/rosters/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a roster awaiting approval: its PROPOSED assignments become SCHEDULED; fires nothing. Not by the roster's publisher */
+        post: operations["postSchedulerRostersByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/rosters/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a roster awaiting approval: its PROPOSED assignments are CANCELLED; fires nothing. Not by the roster's publisher */
+        post: operations["postSchedulerRostersByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-assignments/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a SCHEDULED shift that has not started to the open-shifts marketplace: the assignment is cancelled; fires shift.released */
+        post: operations["postShiftAssignmentsByIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave. Managers see all of their scope */
+        get: operations["getOpenShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-shifts/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim an open shift: the first claim wins and becomes a SCHEDULED assignment of the caller; fires shift.claimed */
+        post: operations["postOpenShiftsByIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open shift nobody has claimed; fires nothing */
+        delete: operations["deleteOpenShiftsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Swaps, newest first: managers see those of their scope, everyone else those they are part of */
+        get: operations["getShiftSwaps"];
+        put?: never;
+        /** Ask a colleague to swap your SCHEDULED shift for theirs at the same outlet (neither started); they accept, then a manager approves */
+        post: operations["postShiftSwaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The colleague accepts: the swap waits for a manager (PENDING_APPROVAL) */
+        post: operations["postShiftSwapsByIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The colleague declines (DECLINED) */
+        post: operations["postShiftSwapsByIdDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person who asked withdraws a pending swap (CANCELLED) */
+        post: operations["postShiftSwapsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an accepted swap: the two shifts exchange people; fires nothing */
+        post: operations["postShiftSwapsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shift-swaps/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an accepted swap; the shifts stay as they are */
+        post: operations["postShiftSwapsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies": {
         parameters: {
             query?: never;
@@ -3017,6 +3290,7 @@ export interface operations {
                      *       "timezone": "string",
                      *       "publicApiEnabled": true,
                      *       "ssoEnabled": true,
+                     *       "rosterApprovalRequired": true,
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -3037,6 +3311,8 @@ export interface operations {
                         timezone: string;
                         publicApiEnabled: boolean;
                         ssoEnabled: boolean;
+                        /** @description Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above */
+                        rosterApprovalRequired: boolean;
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -3121,13 +3397,15 @@ export interface operations {
                  * @example {
                  *       "name": "string",
                  *       "timezone": "string",
-                 *       "publicApiEnabled": true
+                 *       "publicApiEnabled": true,
+                 *       "rosterApprovalRequired": true
                  *     }
                  */
                 "application/json": {
                     name?: string;
                     timezone?: string;
                     publicApiEnabled?: boolean;
+                    rosterApprovalRequired?: boolean;
                 };
             };
         };
@@ -3151,6 +3429,7 @@ export interface operations {
                      *       "timezone": "string",
                      *       "publicApiEnabled": true,
                      *       "ssoEnabled": true,
+                     *       "rosterApprovalRequired": true,
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -3171,6 +3450,8 @@ export interface operations {
                         timezone: string;
                         publicApiEnabled: boolean;
                         ssoEnabled: boolean;
+                        /** @description Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above */
+                        rosterApprovalRequired: boolean;
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -5361,6 +5642,7 @@ export interface operations {
                      *         "updatedAt": "2019-08-24T14:15:22Z",
                      *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *         "note": "string",
+                     *         "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
                      *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
                      *       }
                      *     ]
@@ -5387,6 +5669,11 @@ export interface operations {
                         /** Format: uuid */
                         tenantId: string;
                         note: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The roster it was published or cloned in; null for a shift created on its own
+                         */
+                        rosterId: string | null;
                         /** Format: uuid */
                         createdByUserId: string | null;
                     }[];
@@ -5539,6 +5826,7 @@ export interface operations {
                      *       "updatedAt": "2019-08-24T14:15:22Z",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "note": "string",
+                     *       "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
                      *     }
                      */
@@ -5564,6 +5852,11 @@ export interface operations {
                         /** Format: uuid */
                         tenantId: string;
                         note: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The roster it was published or cloned in; null for a shift created on its own
+                         */
+                        rosterId: string | null;
                         /** Format: uuid */
                         createdByUserId: string | null;
                     };
@@ -5702,6 +5995,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
                  *       "scheduledStart": "2019-08-24T14:15:22Z",
                  *       "scheduledEnd": "2019-08-24T14:15:22Z",
                  *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
@@ -5711,6 +6005,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** Format: uuid */
+                    userId?: string;
                     /** Format: date-time */
                     scheduledStart?: string;
                     /** Format: date-time */
@@ -5749,6 +6045,7 @@ export interface operations {
                      *       "updatedAt": "2019-08-24T14:15:22Z",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "note": "string",
+                     *       "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
                      *     }
                      */
@@ -5774,6 +6071,11 @@ export interface operations {
                         /** Format: uuid */
                         tenantId: string;
                         note: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The roster it was published or cloned in; null for a shift created on its own
+                         */
+                        rosterId: string | null;
                         /** Format: uuid */
                         createdByUserId: string | null;
                     };
@@ -6218,6 +6520,3535 @@ export interface operations {
                 };
             };
             /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "assignments": [
+                 *         {
+                 *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                 *           "scheduledStart": "2019-08-24T14:15:22Z",
+                 *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                 *           "type": "REGULAR",
+                 *           "note": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    outletId: string;
+                    /** @description One to 1000 assignments, all at the outlet; all are published or none */
+                    assignments: {
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        scheduledStart: string;
+                        /** Format: date-time */
+                        scheduledEnd: string;
+                        /**
+                         * @default REGULAR
+                         * @enum {string}
+                         */
+                        type?: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                        note?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Published: the count, the roster id and the assignments (SCHEDULED) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "published": 0,
+                     *       "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        published: number;
+                        /** Format: uuid */
+                        rosterId: string;
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Roster approval is on: the roster, PENDING_APPROVAL, with its PROPOSED assignments */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "source": "PUBLISH",
+                     *       "status": "PUBLISHED",
+                     *       "assignmentCount": 0,
+                     *       "publishedByUserId": "a9443a86-35fd-43fe-b423-f02c750ae38d",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "published": 0,
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @enum {string} */
+                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
+                         * @enum {string}
+                         */
+                        status: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                        assignmentCount: number;
+                        /** Format: uuid */
+                        publishedByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        published: number;
+                        /** @description The drafts (PROPOSED), each already announced by shift.assigned */
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure, or a row whose window is empty or over 24 hours (named `assignments[i]`) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id, or a row whose user does not exist in the tenant or (OUTLET_MANAGER) is not at their outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); a user or the outlet is not active */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerCloneWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "fromWeekStart": "2019-08-24",
+                 *       "toWeekStart": "2019-08-24"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    outletId: string;
+                    /**
+                     * Format: date
+                     * @description First day of the week copied, in the tenant timezone; the week is the 7 days from it
+                     */
+                    fromWeekStart: string;
+                    /**
+                     * Format: date
+                     * @description First day of the week the copies land in: a whole number of weeks before or after fromWeekStart
+                     */
+                    toWeekStart: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The copies, SCHEDULED */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *       "status": "PUBLISHED",
+                     *       "cloned": 0,
+                     *       "skipped": [
+                     *         {
+                     *           "sourceShiftId": "712950f2-00b6-4636-88b6-c7b00ef7f625",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "reason": "string"
+                     *         }
+                     *       ],
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        rosterId: string;
+                        /** @enum {string} */
+                        status: "PUBLISHED" | "PENDING_APPROVAL";
+                        cloned: number;
+                        /** @description Shifts not copied because their person is no longer active */
+                        skipped: {
+                            /** Format: uuid */
+                            sourceShiftId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            reason: string;
+                        }[];
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Roster approval is on: the copies are PROPOSED drafts in a roster PENDING_APPROVAL */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *       "status": "PUBLISHED",
+                     *       "cloned": 0,
+                     *       "skipped": [
+                     *         {
+                     *           "sourceShiftId": "712950f2-00b6-4636-88b6-c7b00ef7f625",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "reason": "string"
+                     *         }
+                     *       ],
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        rosterId: string;
+                        /** @enum {string} */
+                        status: "PUBLISHED" | "PENDING_APPROVAL";
+                        cloned: number;
+                        /** @description Shifts not copied because their person is no longer active */
+                        skipped: {
+                            /** Format: uuid */
+                            sourceShiftId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            reason: string;
+                        }[];
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure, or weeks not a whole number of weeks apart */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; the outlet is not active */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getSchedulerRosters: {
+        parameters: {
+            query?: {
+                outletId?: string;
+                status?: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "source": "PUBLISH",
+                     *         "status": "PUBLISHED",
+                     *         "assignmentCount": 0,
+                     *         "publishedByUserId": "a9443a86-35fd-43fe-b423-f02c750ae38d",
+                     *         "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *         "decidedAt": "2019-08-24T14:15:22Z",
+                     *         "decisionNote": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @enum {string} */
+                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
+                         * @enum {string}
+                         */
+                        status: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                        assignmentCount: number;
+                        /** Format: uuid */
+                        publishedByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getSchedulerRostersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roster */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "source": "PUBLISH",
+                     *       "status": "PUBLISHED",
+                     *       "assignmentCount": 0,
+                     *       "publishedByUserId": "a9443a86-35fd-43fe-b423-f02c750ae38d",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @enum {string} */
+                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
+                         * @enum {string}
+                         */
+                        status: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                        assignmentCount: number;
+                        /** Format: uuid */
+                        publishedByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No roster with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerRostersByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided roster with its assignments */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "source": "PUBLISH",
+                     *       "status": "PUBLISHED",
+                     *       "assignmentCount": 0,
+                     *       "publishedByUserId": "a9443a86-35fd-43fe-b423-f02c750ae38d",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @enum {string} */
+                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
+                         * @enum {string}
+                         */
+                        status: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                        assignmentCount: number;
+                        /** Format: uuid */
+                        publishedByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed (AREA_MANAGER and above), or the caller published this roster */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No roster with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The roster is not awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerRostersByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided roster with its assignments */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "source": "PUBLISH",
+                     *       "status": "PUBLISHED",
+                     *       "assignmentCount": 0,
+                     *       "publishedByUserId": "a9443a86-35fd-43fe-b423-f02c750ae38d",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @enum {string} */
+                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
+                         * @enum {string}
+                         */
+                        status: "PUBLISHED" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED";
+                        assignmentCount: number;
+                        /** Format: uuid */
+                        publishedByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed (AREA_MANAGER and above), or the caller published this roster */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No roster with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The roster is not awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftAssignmentsByIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Shown to the staff who may claim it; the shift's own note otherwise */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The open shift */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "scheduledStart": "2019-08-24T14:15:22Z",
+                     *       "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *       "type": "REGULAR",
+                     *       "note": "string",
+                     *       "status": "OPEN",
+                     *       "previousUserId": "1f9b4293-22f3-404d-adfe-718102880772",
+                     *       "releasedByUserId": "15d5019e-db9b-4651-ba99-7050fd00d625",
+                     *       "claimedByUserId": "a4e62164-3911-42d7-a863-1d6c62ec2821",
+                     *       "claimedAssignmentId": "4816f668-0192-409b-b928-2ac3f1bcdb4a",
+                     *       "closedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The shiftId of shift.released and shift.claimed
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: date-time */
+                        scheduledStart: string;
+                        /** Format: date-time */
+                        scheduledEnd: string;
+                        /** @enum {string} */
+                        type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "CLAIMED" | "WITHDRAWN";
+                        /** Format: uuid */
+                        previousUserId: string | null;
+                        /** Format: uuid */
+                        releasedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedAssignmentId: string | null;
+                        /** Format: date-time */
+                        closedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) their own shift at another outlet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No shift with this id in the tenant, or (OUTLET_MANAGER) a shift at another outlet */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The shift is not SCHEDULED, or has started */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getOpenShifts: {
+        parameters: {
+            query?: {
+                outletId?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array by scheduledStart */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "scheduledStart": "2019-08-24T14:15:22Z",
+                     *         "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *         "type": "REGULAR",
+                     *         "note": "string",
+                     *         "status": "OPEN",
+                     *         "previousUserId": "1f9b4293-22f3-404d-adfe-718102880772",
+                     *         "releasedByUserId": "15d5019e-db9b-4651-ba99-7050fd00d625",
+                     *         "claimedByUserId": "a4e62164-3911-42d7-a863-1d6c62ec2821",
+                     *         "claimedAssignmentId": "4816f668-0192-409b-b928-2ac3f1bcdb4a",
+                     *         "closedAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The shiftId of shift.released and shift.claimed
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: date-time */
+                        scheduledStart: string;
+                        /** Format: date-time */
+                        scheduledEnd: string;
+                        /** @enum {string} */
+                        type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "CLAIMED" | "WITHDRAWN";
+                        /** Format: uuid */
+                        previousUserId: string | null;
+                        /** Format: uuid */
+                        releasedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedAssignmentId: string | null;
+                        /** Format: date-time */
+                        closedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postOpenShiftsByIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claimed open shift with the new assignment */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "scheduledStart": "2019-08-24T14:15:22Z",
+                     *       "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *       "type": "REGULAR",
+                     *       "note": "string",
+                     *       "status": "OPEN",
+                     *       "previousUserId": "1f9b4293-22f3-404d-adfe-718102880772",
+                     *       "releasedByUserId": "15d5019e-db9b-4651-ba99-7050fd00d625",
+                     *       "claimedByUserId": "a4e62164-3911-42d7-a863-1d6c62ec2821",
+                     *       "claimedAssignmentId": "4816f668-0192-409b-b928-2ac3f1bcdb4a",
+                     *       "closedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "assignment": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "scheduledStart": "2019-08-24T14:15:22Z",
+                     *         "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *         "status": "PROPOSED",
+                     *         "type": "REGULAR",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "note": "string",
+                     *         "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The shiftId of shift.released and shift.claimed
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: date-time */
+                        scheduledStart: string;
+                        /** Format: date-time */
+                        scheduledEnd: string;
+                        /** @enum {string} */
+                        type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "CLAIMED" | "WITHDRAWN";
+                        /** Format: uuid */
+                        previousUserId: string | null;
+                        /** Format: uuid */
+                        releasedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedAssignmentId: string | null;
+                        /** Format: date-time */
+                        closedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The claimer's new assignment (SCHEDULED) */
+                        assignment: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No open shift with this id in the tenant, or not at one of your outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteOpenShiftsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn open shift */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "scheduledStart": "2019-08-24T14:15:22Z",
+                     *       "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *       "type": "REGULAR",
+                     *       "note": "string",
+                     *       "status": "OPEN",
+                     *       "previousUserId": "1f9b4293-22f3-404d-adfe-718102880772",
+                     *       "releasedByUserId": "15d5019e-db9b-4651-ba99-7050fd00d625",
+                     *       "claimedByUserId": "a4e62164-3911-42d7-a863-1d6c62ec2821",
+                     *       "claimedAssignmentId": "4816f668-0192-409b-b928-2ac3f1bcdb4a",
+                     *       "closedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The shiftId of shift.released and shift.claimed
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: date-time */
+                        scheduledStart: string;
+                        /** Format: date-time */
+                        scheduledEnd: string;
+                        /** @enum {string} */
+                        type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "CLAIMED" | "WITHDRAWN";
+                        /** Format: uuid */
+                        previousUserId: string | null;
+                        /** Format: uuid */
+                        releasedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedByUserId: string | null;
+                        /** Format: uuid */
+                        claimedAssignmentId: string | null;
+                        /** Format: date-time */
+                        closedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No open shift with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Already claimed or withdrawn */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getShiftSwaps: {
+        parameters: {
+            query?: {
+                status?: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *         "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *         "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *         "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *         "status": "PENDING_PEER",
+                     *         "note": "string",
+                     *         "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *         "decidedAt": "2019-08-24T14:15:22Z",
+                     *         "decisionNote": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "shiftAssignmentId": "6ea1e11c-d2f4-4a67-9874-614d6807d8d2",
+                 *       "withShiftAssignmentId": "992f7933-a259-409e-856c-9bf6a117d13a",
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The caller's own SCHEDULED shift
+                     */
+                    shiftAssignmentId: string;
+                    /**
+                     * Format: uuid
+                     * @description A colleague's SCHEDULED shift at the same outlet
+                     */
+                    withShiftAssignmentId: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The swap, PENDING_PEER */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Your shift does not exist or is not yours; no such shift at its outlet */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwapsByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Only the colleague asked may answer */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No swap with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The swap is no longer waiting for this */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwapsByIdDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Only the colleague asked may answer */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No swap with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The swap is no longer waiting for this */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwapsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Only the person who asked may cancel */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No swap with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The swap is no longer waiting for this */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwapsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the manager is part of the swap */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No swap with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postShiftSwapsByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requesterUserId": "9f4de474-a81a-4058-bdf9-c5e1d8c1a9af",
+                     *       "requesterAssignmentId": "911d878b-c7cd-4e94-a499-f0d8b5754f5c",
+                     *       "peerUserId": "bf25edd6-6c48-45e4-9583-895e51fc02e5",
+                     *       "peerAssignmentId": "5b930960-77a1-4a26-9011-44f9d3628f54",
+                     *       "status": "PENDING_PEER",
+                     *       "note": "string",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "decisionNote": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        requesterUserId: string;
+                        /** Format: uuid */
+                        requesterAssignmentId: string;
+                        /** Format: uuid */
+                        peerUserId: string;
+                        /** Format: uuid */
+                        peerAssignmentId: string;
+                        /**
+                         * @description PENDING_PEER → PENDING_APPROVAL (the colleague accepted) → APPROVED or REJECTED by a manager; DECLINED by the colleague; CANCELLED by the requester
+                         * @enum {string}
+                         */
+                        status: "PENDING_PEER" | "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "DECLINED" | "CANCELLED";
+                        note: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        decisionNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the manager is part of the swap */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No swap with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
