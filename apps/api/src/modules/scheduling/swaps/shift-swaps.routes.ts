@@ -54,12 +54,12 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
     async ({ req, query }) => ok((await swaps.list(currentUser(req), query)).map(toSwapDto)),
   );
 
-  const party = [
-    ['accept', 'The colleague accepts: the swap waits for a manager (PENDING_APPROVAL)', (id: string, r: Parameters<ShiftSwapsService['accept']>[0]) => swaps.accept(r, id)],
-    ['decline', 'The colleague declines (DECLINED)', (id: string, r: Parameters<ShiftSwapsService['decline']>[0]) => swaps.decline(r, id)],
-    ['cancel', 'The person who asked withdraws a pending swap (CANCELLED)', (id: string, r: Parameters<ShiftSwapsService['cancel']>[0]) => swaps.cancel(r, id)],
-  ] as const;
-  for (const [action, summary, run] of party) {
+  const party = {
+    accept: { summary: 'The colleague accepts: the swap waits for a manager (PENDING_APPROVAL)', run: swaps.accept.bind(swaps) },
+    decline: { summary: 'The colleague declines (DECLINED)', run: swaps.decline.bind(swaps) },
+    cancel: { summary: 'The person who asked withdraws a pending swap (CANCELLED)', run: swaps.cancel.bind(swaps) },
+  };
+  for (const [action, { summary, run }] of Object.entries(party)) {
     r.post(
       `/shift-swaps/:id/${action}`,
       {
@@ -74,7 +74,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
           409: { description: 'The swap is no longer waiting for this' },
         },
       },
-      async ({ req, params }) => ok(toSwapDto(await run(params.id, currentUser(req)))),
+      async ({ req, params }) => ok(toSwapDto(await run(currentUser(req), params.id))),
     );
   }
 
