@@ -51,6 +51,9 @@ import { outletsRoutes } from './modules/organization/outlets/outlets.routes.js'
 import { ShiftsRepository } from './modules/scheduling/shifts/shifts.repository.js';
 import { ShiftsService } from './modules/scheduling/shifts/shifts.service.js';
 import { shiftsRoutes } from './modules/scheduling/shifts/shifts.routes.js';
+import { ContractsRepository } from './modules/people/contracts/contracts.repository.js';
+import { ContractsService } from './modules/people/contracts/contracts.service.js';
+import { contractsRoutes } from './modules/people/contracts/contracts.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -218,7 +221,9 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes));
+  const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger);
+  contractsRoutes(r, contracts);
+  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 
@@ -234,6 +239,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   attendanceRoutes(r, attendance);
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
+    // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
+    { name: 'contract-expiry', cron: '7 * * * *', run: async () => void (await contracts.expirePastEndDate()) },
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
 

@@ -68,6 +68,13 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /shift-swaps/:id/approve': MANAGERS,
   'POST /shift-swaps/:id/reject': MANAGERS,
 
+  'POST /contracts': PEOPLE_ADMINS,
+  'GET /contracts': EVERY_ROLE,
+  'GET /contracts/:id': EVERY_ROLE,
+  'PATCH /contracts/:id': PEOPLE_ADMINS,
+  'POST /contracts/:id/activate': PEOPLE_ADMINS,
+  'POST /contracts/:id/terminate': PEOPLE_ADMINS,
+
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,
   'PATCH /policies/:id': PEOPLE_ADMINS,

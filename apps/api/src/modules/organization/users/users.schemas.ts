@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import { ROLES } from '@wfm/core/tenancy';
 import { clampedInt } from '../../../http/validation.js';
+import { ImportContract } from '../../people/contracts/contracts.schemas.js';
 
 const MAX_IMPORT_ROWS = 500;
 
@@ -66,6 +67,7 @@ export const ImportUserRow = z
     mobile: Mobile.optional(),
     role: Role.default('STAFF'),
     employeeCode: EmployeeCode.optional(),
+    contract: ImportContract.optional().meta({ description: 'An HR contract created ACTIVE with the person (no contract.created event)' }),
   })
   .superRefine(requireContact);
 export type ImportUserRow = z.infer<typeof ImportUserRow>;

@@ -13,6 +13,7 @@ import type { Propagated } from '../../access/feed/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
 import type { Actor } from '../../../http/context.js';
+import type { ImportContract } from '../../people/contracts/contracts.schemas.js';
 import { MANAGERS } from '../../../http/permissions.js';
 
 export function toUserDto(u: User): UserDto {
@@ -42,6 +43,11 @@ export function assertManageable(actor: { userId: string; role: Role }, target: 
   if (roleRank(target.role) <= roleRank(actor.role)) throw new ForbiddenError('You can manage only users whose role is below your own');
 }
 
+/** Where the bulk import's contracts go (the contracts module), created ACTIVE and silently. */
+export interface ContractImporter {
+  importActive(tx: Tx, tenantId: string, byUserId: string, rows: Array<{ userId: string; contract: ImportContract }>, at: Date): Promise<void>;
+}
+
 /**
  * People of a tenant. Nobody hands out authority they do not hold: a caller assigns only roles at
  * or below their own, manages only users strictly below their own (see assertManageable), and
@@ -59,6 +65,7 @@ export class UsersService {
     private readonly removal: UserRemovalListener,
     private readonly sessions: SessionRevoker,
     private readonly scopes: OutletScopeService,
+    private readonly contracts: ContractImporter,
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
@@ -171,6 +178,8 @@ export class UsersService {
       );
       assertNoneHeld(records, holders);
       await this.repo.insert(tx, records);
+      const withContracts = rows.flatMap((row, i) => (row.contract ? [{ userId: records[i]!.id, contract: row.contract }] : []));
+      await this.contracts.importActive(tx, actor.tenantId, actor.userId, withContracts, now);
     });
     for (const record of records) await this.invite(record);
     return { created: records.length, ids: records.map((r) => r.id) };

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { createUser } from '@wfm/testing/factories';
+import { eventDelivery, type HookedTenant } from './test-support/event-delivery.js';
+
+const EVENTS = ['contract.created', 'contract.updated', 'contract.ended', 'disciplinary.issued', 'offboarding.settled', 'course.completed', 'issue.created', 'issue.resolved', 'user.terminated'];
+
+/**
+ * Spec 03's rows for the people-lifecycle areas, end to end through the webhook worker to a real
+ * HTTPS receiver: each payload field by field, what it must never carry, and every non-trigger.
+ */
+describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API + webhook worker)', function () {
+  const d = eventDelivery();
+  const post = (t: HookedTenant, path: string, body?: unknown, token = t.ownerToken) => d.h.request('POST', path, { token, body });
+
+  async function person(t: HookedTenant, role: 'STAFF' | 'HR_MANAGER' = 'STAFF') {
+    const u = await createUser(d.h.ds, t.tenantId, { role });
+    return { id: u.id, token: await d.h.tokenFor(u) };
+  }
+  async function draft(t: HookedTenant, userId: string, over: Record<string, unknown> = {}): Promise<string> {
+    const res = await post(t, '/contracts', { userId, jobTitle: 'Barista', employmentType: 'FULL_TIME', startDate: '2026-01-05', salaryMinor: 2_600_000, currency: 'GBP', ...over });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body.id;
+  }
+  /** One contract.created, the sentinel of the contract tests. */
+  const sentinel = (t: HookedTenant) => async () => void (await draft(t, (await person(t)).id, { jobTitle: 'Sentinel' }));
+
+  describe('contract.*', () => {
+    it('contract.created fires with status DRAFT and the spec fields only: no salary', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const id = await draft(t, alice.id, { endDate: '2026-12-31' });
+      const [e] = await d.arrived(t, 1);
+      expect(e).to.deep.equal({
+        event: 'contract.created',
+        tenantId: t.tenantId,
+        occurredAt: d.h.clock.now().toISOString(),
+        payload: { tenantId: t.tenantId, contractId: id, userId: alice.id, jobTitle: 'Barista', employmentType: 'FULL_TIME', status: 'DRAFT', startDate: '2026-01-05', endDate: '2026-12-31' },
+      });
+    });
+
+    it('contract.updated fires on an edit with the same fields, also when only the salary changed (never included)', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const id = await draft(t, alice.id);
+      await d.arrived(t, 1);
+      expect((await d.h.request('PATCH', `/contracts/${id}`, { token: t.ownerToken, body: { jobTitle: 'Head barista', endDate: '2027-06-30' } })).status).to.equal(200);
+      expect((await d.h.request('PATCH', `/contracts/${id}`, { token: t.ownerToken, body: { salaryMinor: 2_900_000, currency: 'GBP' } })).status).to.equal(200);
+      const [, first, second] = await d.arrived(t, 3);
+      const payload = { tenantId: t.tenantId, contractId: id, userId: alice.id, jobTitle: 'Head barista', employmentType: 'FULL_TIME', status: 'DRAFT', startDate: '2026-01-05', endDate: '2027-06-30' };
+      expect([first, second].map((e) => [e!.event, e!.payload])).to.deep.equal([
+        ['contract.updated', payload],
+        ['contract.updated', payload],
+      ]);
+    });
+
+    it('contract.ended fires on the Terminate action, with status TERMINATED and the reason', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const id = await draft(t, alice.id);
+      expect((await post(t, `/contracts/${id}/activate`)).status).to.equal(200);
+      const ended = await post(t, `/contracts/${id}/terminate`, { reason: 'Gross misconduct' });
+      expect(ended.status).to.equal(200);
+      const [, e] = await d.arrived(t, 2);
+      expect(e).to.deep.equal({
+        event: 'contract.ended',
+        tenantId: t.tenantId,
+        occurredAt: d.h.clock.now().toISOString(),
+        payload: { tenantId: t.tenantId, contractId: id, userId: alice.id, jobTitle: 'Barista', employmentType: 'FULL_TIME', status: 'TERMINATED', startDate: '2026-01-05', endDate: null, reason: 'Gross misconduct' },
+      });
+    });
+
+    it('activation fires nothing, nor the silent end of the contract it supersedes', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const first = await draft(t, alice.id);
+      const second = await draft(t, alice.id, { jobTitle: 'Supervisor', startDate: '2026-06-01' });
+      expect((await post(t, `/contracts/${first}/activate`)).status).to.equal(200);
+      await d.arrived(t, 2);
+      await d.firesNothing(
+        t,
+        async () => {
+          expect((await post(t, `/contracts/${second}/activate`)).body.status).to.equal('ACTIVE');
+          const old = await d.h.request('GET', `/contracts/${first}`, { token: t.ownerToken });
+          expect(old.body).to.include({ status: 'TERMINATED', endReason: 'SUPERSEDED' });
+        },
+        sentinel(t),
+      );
+    });
+
+    it('a contract created ACTIVE by the bulk staff import fires nothing', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      await d.firesNothing(
+        t,
+        async () => {
+          const res = await post(t, '/users/bulk-import', { rows: [{ fullName: 'Imported Person', mobile: '+447700900111', contract: { jobTitle: 'Porter', employmentType: 'PART_TIME', startDate: '2026-02-01' } }] });
+          expect(res.status, JSON.stringify(res.body)).to.equal(201);
+          const listed = await d.h.request('GET', `/contracts?userId=${res.body.ids[0]}`, { token: t.ownerToken });
+          expect(listed.body.map((c: { status: string; jobTitle: string }) => [c.status, c.jobTitle])).to.deep.equal([['ACTIVE', 'Porter']]);
+        },
+        sentinel(t),
+      );
+    });
+
+    it('the daily job marking contracts past their end date EXPIRED fires nothing', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const today = d.h.clock.now().toISOString().slice(0, 10);
+      const id = await draft(t, alice.id, { startDate: '2025-01-01', endDate: today });
+      await post(t, `/contracts/${id}/activate`);
+      await d.arrived(t, 1);
+      await d.firesNothing(
+        t,
+        async () => {
+          d.h.clock.advance(2 * 86_400_000);
+          await d.h.job('contract-expiry').run();
+          t.ownerToken = await d.h.tokenFor({ id: t.ownerId, tenantId: t.tenantId });
+          expect((await d.h.request('GET', `/contracts/${id}`, { token: t.ownerToken })).body).to.include({ status: 'EXPIRED', endReason: 'EXPIRED' });
+        },
+        sentinel(t),
+      );
+    });
+  });
+});
