@@ -120,4 +120,25 @@ describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API
       );
     });
   });
+
+  describe('disciplinary.issued', () => {
+    it('fires with the spec fields, autoEscalated included, and never the details', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const hr = await person(t, 'HR_MANAGER');
+      const alice = await person(t);
+      const ids: string[] = [];
+      for (const level of ['VERBAL', 'VERBAL', 'WRITTEN']) {
+        const res = await post(t, '/disciplinary-actions', { userId: alice.id, level, category: 'ATTENDANCE', details: 'Private: late again' }, hr.token);
+        expect(res.status).to.equal(201);
+        ids.push(res.body.id);
+      }
+      const got = await d.arrived(t, 3);
+      expect(got.map((e) => [e.event, e.payload])).to.deep.equal([
+        ['disciplinary.issued', { tenantId: t.tenantId, disciplinaryActionId: ids[0], userId: alice.id, level: 'VERBAL', category: 'ATTENDANCE', autoEscalated: false, issuedByUserId: hr.id }],
+        ['disciplinary.issued', { tenantId: t.tenantId, disciplinaryActionId: ids[1], userId: alice.id, level: 'VERBAL', category: 'ATTENDANCE', autoEscalated: false, issuedByUserId: hr.id }],
+        ['disciplinary.issued', { tenantId: t.tenantId, disciplinaryActionId: ids[2], userId: alice.id, level: 'FINAL', category: 'ATTENDANCE', autoEscalated: true, issuedByUserId: hr.id }],
+      ]);
+      expect(JSON.stringify(got)).to.not.contain('Private');
+    });
+  });
 });

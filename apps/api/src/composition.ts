@@ -54,6 +54,9 @@ import { shiftsRoutes } from './modules/scheduling/shifts/shifts.routes.js';
 import { ContractsRepository } from './modules/people/contracts/contracts.repository.js';
 import { ContractsService } from './modules/people/contracts/contracts.service.js';
 import { contractsRoutes } from './modules/people/contracts/contracts.routes.js';
+import { DisciplinaryRepository } from './modules/people/disciplinary/disciplinary.repository.js';
+import { DisciplinaryService } from './modules/people/disciplinary/disciplinary.service.js';
+import { disciplinaryRoutes } from './modules/people/disciplinary/disciplinary.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -223,6 +226,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
 
   const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger);
   contractsRoutes(r, contracts);
+  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
   usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));

@@ -75,6 +75,10 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /contracts/:id/activate': PEOPLE_ADMINS,
   'POST /contracts/:id/terminate': PEOPLE_ADMINS,
 
+  'POST /disciplinary-actions': PEOPLE_ADMINS,
+  'GET /disciplinary-actions': EVERY_ROLE,
+  'GET /disciplinary-actions/:id': EVERY_ROLE,
+
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,
   'PATCH /policies/:id': PEOPLE_ADMINS,
