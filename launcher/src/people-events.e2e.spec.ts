@@ -141,4 +141,64 @@ describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API
       expect(JSON.stringify(got)).to.not.contain('Private');
     });
   });
+
+  describe('issue.*', () => {
+    async function outletWith(t: HookedTenant, userId: string): Promise<string> {
+      const { createOutlet } = await import('@wfm/testing/factories');
+      const { assignOutlets } = await import('@wfm/api/test-support/access-fixtures');
+      const outletId = (await createOutlet(d.h.ds, t.tenantId)).id;
+      await assignOutlets(d.h.ds, t.tenantId, userId, [outletId]);
+      return outletId;
+    }
+    const raiseSentinel = (t: HookedTenant, outletId: string) => async () => void (await post(t, '/issues', { outletId, title: 'Sentinel', priority: 'LOW' }));
+
+    it('issue.created fires for POST /issues and POST /mobile/issues with exactly the spec fields', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const outletId = await outletWith(t, alice.id);
+      const web = await post(t, '/issues', { outletId, title: 'Leak under sink', priority: 'HIGH', description: 'Private detail' }, alice.token);
+      const mobile = await post(t, '/mobile/issues', { outletId, title: 'Broken chair', priority: 'LOW' }, alice.token);
+      const got = await d.arrived(t, 2);
+      expect(got.map((e) => [e.event, e.payload])).to.deep.equal([
+        ['issue.created', { tenantId: t.tenantId, issueId: web.body.id, outletId, priority: 'HIGH', title: 'Leak under sink', reporterUserId: alice.id }],
+        ['issue.created', { tenantId: t.tenantId, issueId: mobile.body.id, outletId, priority: 'LOW', title: 'Broken chair', reporterUserId: alice.id }],
+      ]);
+    });
+
+    it('issue.resolved fires on RESOLVED, CLOSED and CANCELLED with the spec fields', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const outletId = await outletWith(t, alice.id);
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push((await post(t, '/issues', { outletId, title: `Issue ${i}`, priority: 'MEDIUM' }, alice.token)).body.id);
+      await d.arrived(t, 3);
+      const moves: Array<[string, string, string | undefined]> = [
+        [ids[0], 'RESOLVED', 'Fixed the hinge'],
+        [ids[1], 'CLOSED', undefined],
+        [ids[2], 'CANCELLED', 'Duplicate'],
+      ];
+      for (const [id, status, resolutionNote] of moves) expect((await d.h.request('PATCH', `/issues/${id}`, { token: t.ownerToken, body: { status, resolutionNote } })).status).to.equal(200);
+      const got = (await d.arrived(t, 6)).slice(3);
+      expect(got.map((e) => [e.event, e.payload])).to.deep.equal(
+        moves.map(([id, status, note]) => ['issue.resolved', { tenantId: t.tenantId, issueId: id, status, resolutionNote: note ?? '', resolvedByUserId: t.ownerId }]),
+      );
+    });
+
+    it('issue.resolved does not fire for VERIFIED, nor for re-submitting the current status', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const outletId = await outletWith(t, alice.id);
+      const id = (await post(t, '/issues', { outletId, title: 'Light out', priority: 'LOW' }, alice.token)).body.id;
+      await d.h.request('PATCH', `/issues/${id}`, { token: t.ownerToken, body: { status: 'RESOLVED' } });
+      await d.arrived(t, 2);
+      await d.firesNothing(
+        t,
+        async () => {
+          expect((await d.h.request('PATCH', `/issues/${id}`, { token: t.ownerToken, body: { status: 'RESOLVED', resolutionNote: 'Again' } })).body.status).to.equal('RESOLVED');
+          expect((await d.h.request('PATCH', `/issues/${id}`, { token: t.ownerToken, body: { status: 'VERIFIED' } })).body.status).to.equal('VERIFIED');
+        },
+        raiseSentinel(t, outletId),
+      );
+    });
+  });
 });

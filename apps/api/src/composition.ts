@@ -57,6 +57,9 @@ import { contractsRoutes } from './modules/people/contracts/contracts.routes.js'
 import { DisciplinaryRepository } from './modules/people/disciplinary/disciplinary.repository.js';
 import { DisciplinaryService } from './modules/people/disciplinary/disciplinary.service.js';
 import { disciplinaryRoutes } from './modules/people/disciplinary/disciplinary.routes.js';
+import { IssuesRepository } from './modules/operations/issues/issues.repository.js';
+import { IssuesService } from './modules/operations/issues/issues.service.js';
+import { issuesRoutes } from './modules/operations/issues/issues.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -239,6 +242,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
   shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
   policiesRoutes(r, policies);
+  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transactionRunner(ds), clock, outletScopes));
   const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger);
   attendanceRoutes(r, attendance);
   const jobs: JobDefinition[] = [

@@ -79,6 +79,12 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /disciplinary-actions': EVERY_ROLE,
   'GET /disciplinary-actions/:id': EVERY_ROLE,
 
+  'POST /issues': EVERY_ROLE,
+  'POST /mobile/issues': EVERY_ROLE,
+  'GET /issues': EVERY_ROLE,
+  'GET /issues/:id': EVERY_ROLE,
+  'PATCH /issues/:id': MANAGERS,
+
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,
   'PATCH /policies/:id': PEOPLE_ADMINS,

@@ -1,0 +1,93 @@
+import type { DataSource } from '@wfm/db/data-source';
+import { assignments, exec, many, one, type Columns } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
+import type { ISSUE_PRIORITIES, ISSUE_STATUSES } from './issues.schemas.js';
+
+export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+/** Where an issue came from; later sources (assets, checklists, work orders) extend this and raise silently. */
+export type IssueSource = 'WEB' | 'MOBILE';
+
+export interface Issue {
+  id: string;
+  tenantId: string;
+  outletId: string;
+  title: string;
+  description: string | null;
+  priority: IssuePriority;
+  status: IssueStatus;
+  source: IssueSource;
+  reporterUserId: string | null;
+  resolutionNote: string | null;
+  resolvedByUserId: string | null;
+  resolvedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt'>>;
+
+const COLUMNS = `id, tenant_id AS "tenantId", outlet_id AS "outletId", title, description, priority, status, source,
+  reporter_user_id AS "reporterUserId", resolution_note AS "resolutionNote", resolved_by_user_id AS "resolvedByUserId",
+  resolved_at AS "resolvedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const CHANGE_COLUMNS: Columns<IssueChanges & { updatedAt: Date }> = {
+  status: 'status',
+  resolutionNote: 'resolution_note',
+  resolvedByUserId: 'resolved_by_user_id',
+  resolvedAt: 'resolved_at',
+  updatedAt: 'updated_at',
+};
+
+export interface IssueFilter {
+  outletId?: string;
+  status?: IssueStatus;
+  priority?: IssuePriority;
+  /** An OUTLET_MANAGER's outlets. */
+  outletIds?: string[];
+  /** Staff: the issues they raised. */
+  reporterUserId?: string;
+}
+
+export class IssuesRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async insert(tx: Tx, i: Issue): Promise<void> {
+    await exec(
+      tx,
+      `INSERT INTO issues (id, tenant_id, outlet_id, title, description, priority, status, source, reporter_user_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [i.id, i.tenantId, i.outletId, i.title, i.description, i.priority, i.status, i.source, i.reporterUserId, i.createdAt],
+    );
+  }
+
+  lock(tx: Tx, tenantId: string, id: string): Promise<Issue | null> {
+    return one(tx, `SELECT ${COLUMNS} FROM issues WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
+  }
+
+  find(tenantId: string, id: string): Promise<Issue | null> {
+    return one(this.ds, `SELECT ${COLUMNS} FROM issues WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  }
+
+  async update(tx: Tx, tenantId: string, id: string, changes: IssueChanges, at: Date): Promise<Issue> {
+    const params: unknown[] = [tenantId, id];
+    const row = await one<Issue>(tx, `UPDATE issues SET ${assignments({ ...changes, updatedAt: at }, CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`, params);
+    return row!;
+  }
+
+  list(tenantId: string, f: IssueFilter, limit: number, offset: number): Promise<Issue[]> {
+    const params: unknown[] = [tenantId];
+    const where = ['tenant_id = $1'];
+    if (f.outletId) where.push(`outlet_id = $${params.push(f.outletId)}`);
+    if (f.status) where.push(`status = $${params.push(f.status)}`);
+    if (f.priority) where.push(`priority = $${params.push(f.priority)}`);
+    if (f.outletIds) where.push(`outlet_id = ANY($${params.push(f.outletIds)}::uuid[])`);
+    if (f.reporterUserId) where.push(`reporter_user_id = $${params.push(f.reporterUserId)}`);
+    return many(this.ds, `SELECT ${COLUMNS} FROM issues WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`, params);
+  }
+
+  /** Whether the person works at the outlet (user-outlets). */
+  async worksAt(tenantId: string, userId: string, outletId: string): Promise<boolean> {
+    return (await one(this.ds, `SELECT 1 FROM user_outlets WHERE tenant_id = $1 AND user_id = $2 AND outlet_id = $3`, [tenantId, userId, outletId])) !== null;
+  }
+}

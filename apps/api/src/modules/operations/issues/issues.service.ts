@@ -1,0 +1,133 @@
+import type { Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
+import { roleAllowed } from '@wfm/core/tenancy';
+import { recordEvent } from '@wfm/db/domain-events.repository';
+import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Actor } from '../../../http/context.js';
+import { MANAGERS } from '../../../http/permissions.js';
+import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { ShiftsService } from '../../scheduling/shifts/shifts.service.js';
+import type { Issue, IssueSource, IssueStatus, IssuesRepository } from './issues.repository.js';
+import type { ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
+
+/** The workflow; moving to the status it already has is always accepted and changes nothing (spec 03: fires nothing). */
+const TRANSITIONS: Record<IssueStatus, readonly IssueStatus[]> = {
+  OPEN: ['IN_PROGRESS', 'RESOLVED', 'CLOSED', 'CANCELLED'],
+  IN_PROGRESS: ['OPEN', 'RESOLVED', 'CLOSED', 'CANCELLED'],
+  RESOLVED: ['VERIFIED', 'OPEN', 'CLOSED'],
+  CLOSED: ['OPEN'],
+  VERIFIED: [],
+  CANCELLED: [],
+};
+/** Spec 03: reaching one of these fires issue.resolved; VERIFIED does not. */
+const RESOLVING: readonly IssueStatus[] = ['RESOLVED', 'CLOSED', 'CANCELLED'];
+
+function issueNotFound(): NotFoundError {
+  return new NotFoundError('Issue not found');
+}
+
+/**
+ * Issues at outlets: raised by anyone who works there (tenant-wide roles anywhere), from the web
+ * or the mobile app, and handled by OUTLET_MANAGER and above within their outlets. Spec 03:
+ * issue.created for a raise through either route, issue.resolved on reaching RESOLVED, CLOSED or
+ * CANCELLED from another status; VERIFIED and re-submitting the current status fire nothing.
+ */
+export class IssuesService {
+  constructor(
+    private readonly repo: IssuesRepository,
+    private readonly shifts: ShiftsService,
+    private readonly transaction: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly scopes: OutletScopeService,
+  ) {}
+
+  async raise(actor: Actor, body: RaiseIssueBody, source: IssueSource): Promise<Issue> {
+    // Tenant-wide managers raise anywhere; an OUTLET_MANAGER and staff where they work.
+    const tenantWide = actor.role !== 'OUTLET_MANAGER' && roleAllowed(actor.role, MANAGERS);
+    if (!tenantWide && !(await this.repo.worksAt(actor.tenantId, actor.userId, body.outletId))) {
+      throw new ForbiddenError('You can raise issues only at your outlets');
+    }
+    const now = this.clock.now();
+    const issue: Issue = {
+      id: uuid(),
+      tenantId: actor.tenantId,
+      outletId: body.outletId,
+      title: body.title,
+      description: body.description ?? null,
+      priority: body.priority,
+      status: 'OPEN',
+      source,
+      reporterUserId: actor.userId,
+      resolutionNote: null,
+      resolvedByUserId: null,
+      resolvedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return this.transaction(async (tx) => {
+      await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
+      await this.repo.insert(tx, issue);
+      await recordEvent(
+        tx,
+        actor.tenantId,
+        'issue.created',
+        { tenantId: actor.tenantId, issueId: issue.id, outletId: issue.outletId, priority: issue.priority, title: issue.title, reporterUserId: actor.userId },
+        now,
+      );
+      return issue;
+    });
+  }
+
+  async update(actor: Actor, id: string, body: UpdateIssueBody): Promise<Issue> {
+    const scope = await this.scopes.of(actor);
+    return this.transaction(async (tx) => {
+      const issue = await this.repo.lock(tx, actor.tenantId, id);
+      if (!issue || !coversOutlet(scope, issue.outletId)) throw issueNotFound();
+      const now = this.clock.now();
+      if (body.status === issue.status) {
+        return body.resolutionNote === undefined ? issue : this.repo.update(tx, actor.tenantId, id, { resolutionNote: body.resolutionNote }, now);
+      }
+      if (!TRANSITIONS[issue.status].includes(body.status)) throw new ConflictError(`An issue that is ${issue.status} cannot be set to ${body.status}`);
+      const resolving = RESOLVING.includes(body.status);
+      const updated = await this.repo.update(
+        tx,
+        actor.tenantId,
+        id,
+        {
+          status: body.status,
+          ...(body.resolutionNote !== undefined ? { resolutionNote: body.resolutionNote } : {}),
+          ...(resolving ? { resolvedByUserId: actor.userId, resolvedAt: now } : {}),
+          ...(body.status === 'OPEN' || body.status === 'IN_PROGRESS' ? { resolvedByUserId: null, resolvedAt: null } : {}),
+        },
+        now,
+      );
+      if (resolving) {
+        await recordEvent(
+          tx,
+          actor.tenantId,
+          'issue.resolved',
+          { tenantId: actor.tenantId, issueId: id, status: body.status as 'RESOLVED' | 'CLOSED' | 'CANCELLED', resolutionNote: updated.resolutionNote ?? '', resolvedByUserId: actor.userId },
+          now,
+        );
+      }
+      return updated;
+    });
+  }
+
+  /** Managers see the issues of their scope; everyone else those they raised. */
+  async list(actor: Actor, query: ListIssuesQuery): Promise<Issue[]> {
+    const { limit, offset, ...filter } = query;
+    if (!roleAllowed(actor.role, MANAGERS)) return this.repo.list(actor.tenantId, { ...filter, reporterUserId: actor.userId }, limit, offset);
+    const scope = await this.scopes.of(actor);
+    return this.repo.list(actor.tenantId, { ...filter, ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}) }, limit, offset);
+  }
+
+  async get(actor: Actor, id: string): Promise<Issue> {
+    const issue = await this.repo.find(actor.tenantId, id);
+    if (!issue) throw issueNotFound();
+    if (issue.reporterUserId === actor.userId) return issue;
+    if (!roleAllowed(actor.role, MANAGERS) || !coversOutlet(await this.scopes.of(actor), issue.outletId)) throw issueNotFound();
+    return issue;
+  }
+}
