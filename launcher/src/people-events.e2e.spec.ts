@@ -201,4 +201,37 @@ describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API
       );
     });
   });
+
+  describe('course.completed', () => {
+    async function courseFor(t: HookedTenant, learnerId: string, quiz: boolean): Promise<{ id: string; lessons: Array<{ id: string }> }> {
+      const body = { title: 'Allergens', lessons: [{ title: 'The 14 allergens' }, { title: 'Labelling' }], ...(quiz ? { quiz: { passPct: 50, questions: [{ text: 'Is celery an allergen?', options: ['Yes', 'No'], answerIndex: 0 }, { text: 'Nuts?', options: ['Yes', 'No'], answerIndex: 0 }] } } : {}) };
+      const course = await post(t, '/courses', body);
+      expect((await post(t, `/courses/${course.body.id}/enrolments`, { userId: learnerId })).status).to.equal(201);
+      return course.body;
+    }
+
+    it('fires when a staff member passes the quiz, with scorePct and attempts', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const course = await courseFor(t, alice.id, true);
+      expect((await post(t, `/courses/${course.id}/quiz/attempts`, { answers: [1, 1] }, alice.token)).body.passed).to.equal(false);
+      expect((await post(t, `/courses/${course.id}/quiz/attempts`, { answers: [0, 1] }, alice.token)).body.passed).to.equal(true);
+      const [e] = await d.arrived(t, 1);
+      expect(e).to.deep.equal({
+        event: 'course.completed',
+        tenantId: t.tenantId,
+        occurredAt: d.h.clock.now().toISOString(),
+        payload: { tenantId: t.tenantId, courseId: course.id, courseTitle: 'Allergens', userId: alice.id, scorePct: 50, attempts: 2 },
+      });
+    });
+
+    it('fires when the last lesson of a course without a quiz is finished', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const course = await courseFor(t, alice.id, false);
+      for (const lesson of course.lessons) await post(t, `/courses/${course.id}/lessons/${lesson.id}/complete`, undefined, alice.token);
+      const [e] = await d.arrived(t, 1);
+      expect(e!.payload).to.deep.equal({ tenantId: t.tenantId, courseId: course.id, courseTitle: 'Allergens', userId: alice.id, scorePct: 100, attempts: 0 });
+    });
+  });
 });

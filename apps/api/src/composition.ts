@@ -60,6 +60,9 @@ import { disciplinaryRoutes } from './modules/people/disciplinary/disciplinary.r
 import { IssuesRepository } from './modules/operations/issues/issues.repository.js';
 import { IssuesService } from './modules/operations/issues/issues.service.js';
 import { issuesRoutes } from './modules/operations/issues/issues.routes.js';
+import { TrainingRepository } from './modules/people/training/training.repository.js';
+import { TrainingService } from './modules/people/training/training.service.js';
+import { trainingRoutes } from './modules/people/training/training.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -229,6 +232,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
 
   const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger);
   contractsRoutes(r, contracts);
+  trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
   usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));

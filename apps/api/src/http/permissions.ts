@@ -21,6 +21,8 @@ export const ACCESS_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER']
 export const ACCESS_READERS: readonly Role[] = [...ACCESS_ADMINS, 'OUTLET_MANAGER'];
 /** Every role but STAFF: they see other people's users, shifts, attendance and leave, and decide them. */
 export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+/** Issue 14: courses are built and assigned by HR roles and area managers. */
+export const COURSE_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
 /** Issue 13: a roster awaiting approval is decided by AREA_MANAGER and above. */
 export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
 
@@ -84,6 +86,14 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /issues': EVERY_ROLE,
   'GET /issues/:id': EVERY_ROLE,
   'PATCH /issues/:id': MANAGERS,
+
+  'POST /courses': COURSE_ADMINS,
+  'GET /courses': EVERY_ROLE,
+  'GET /courses/:id': EVERY_ROLE,
+  'POST /courses/:id/enrolments': COURSE_ADMINS,
+  'GET /courses/:id/enrolments': COURSE_ADMINS,
+  'POST /courses/:id/lessons/:lessonId/complete': EVERY_ROLE,
+  'POST /courses/:id/quiz/attempts': EVERY_ROLE,
 
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,
