@@ -234,4 +234,30 @@ describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API
       expect(e!.payload).to.deep.equal({ tenantId: t.tenantId, courseId: course.id, courseTitle: 'Allergens', userId: alice.id, scorePct: 100, attempts: 0 });
     });
   });
+
+  describe('offboarding.settled', () => {
+    it('fires alone on finalize with the spec fields and no amounts: neither contract.ended nor user.terminated', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const alice = await person(t);
+      const contract = await draft(t, alice.id);
+      await post(t, `/contracts/${contract}/activate`);
+      await d.arrived(t, 1);
+      const o = (await post(t, '/offboarding', { userId: alice.id, reason: 'RESIGNATION', lastWorkingDay: '2026-06-30' })).body;
+      for (const item of o.checklist) await d.h.request('PATCH', `/offboarding/${o.id}/checklist/${item.id}`, { token: t.ownerToken, body: { done: true } });
+      const done = await post(t, `/offboarding/${o.id}/finalize`);
+      expect(done.status).to.equal(200);
+      expect(done.body.settlement.netMinor).to.be.a('number');
+      const e = (await d.arrived(t, 2))[1]!;
+      expect(e).to.deep.equal({
+        event: 'offboarding.settled',
+        tenantId: t.tenantId,
+        occurredAt: d.h.clock.now().toISOString(),
+        payload: { tenantId: t.tenantId, offboardingId: o.id, userId: alice.id, reason: 'RESIGNATION', lastWorkingDay: '2026-06-30', completedAt: d.h.clock.now().toISOString(), finalizedByUserId: t.ownerId },
+      });
+      // contract.ended and user.terminated are subscribed: the sentinel shows nothing else came.
+      const sentinelEvent = await d.firesNothing(t, async () => undefined, sentinel(t));
+      expect(sentinelEvent.event).to.equal('contract.created');
+      expect(d.delivered(t).map((x) => x.event)).to.deep.equal(['contract.created', 'offboarding.settled', 'contract.created']);
+    });
+  });
 });

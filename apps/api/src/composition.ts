@@ -63,6 +63,9 @@ import { issuesRoutes } from './modules/operations/issues/issues.routes.js';
 import { TrainingRepository } from './modules/people/training/training.repository.js';
 import { TrainingService } from './modules/people/training/training.service.js';
 import { trainingRoutes } from './modules/people/training/training.routes.js';
+import { OffboardingRepository } from './modules/people/offboarding/offboarding.repository.js';
+import { OffboardingService } from './modules/people/offboarding/offboarding.service.js';
+import { offboardingRoutes } from './modules/people/offboarding/offboarding.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -234,7 +237,9 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   contractsRoutes(r, contracts);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
-  usersRoutes(r, new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts));
+  const users = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
+  usersRoutes(r, users);
+  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 

@@ -95,6 +95,14 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /courses/:id/lessons/:lessonId/complete': EVERY_ROLE,
   'POST /courses/:id/quiz/attempts': EVERY_ROLE,
 
+  'POST /offboarding': PEOPLE_ADMINS,
+  'GET /offboarding': PEOPLE_ADMINS,
+  'GET /offboarding/:id': PEOPLE_ADMINS,
+  'POST /offboarding/:id/checklist': PEOPLE_ADMINS,
+  'PATCH /offboarding/:id/checklist/:itemId': PEOPLE_ADMINS,
+  'POST /offboarding/:id/cancel': PEOPLE_ADMINS,
+  'POST /offboarding/:id/finalize': PEOPLE_ADMINS,
+
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,
   'PATCH /policies/:id': PEOPLE_ADMINS,

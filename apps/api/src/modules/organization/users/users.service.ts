@@ -9,7 +9,7 @@ import type { UserInviter } from '../../identity/auth/invite.port.js';
 import type { SessionRevoker } from '../../identity/auth/session-revoker.port.js';
 import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
 import type { UserRemovalListener } from './user-removal.port.js';
-import type { Propagated } from '../../access/feed/propagation.js';
+import type { Propagated, Propagation } from '../../access/feed/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
 import type { Actor } from '../../../http/context.js';
@@ -132,6 +132,16 @@ export class UsersService {
       return { user: updated, afterCommit: await this.removal.userStatusChanged(tx, { tenantId: actor.tenantId, userId: id }) };
     });
     return { value: toUserDto(user), propagation: await afterCommit() };
+  }
+
+  /**
+   * Offboarding's deactivation, inside its transaction: what PATCH /users/:id/status does (sessions
+   * ended, door access withdrawn after commit), and like it, no event.
+   */
+  async deactivateWithin(tx: Tx, tenantId: string, userId: string, at: Date): Promise<() => Promise<Propagation>> {
+    await this.repo.update(tx, tenantId, userId, { status: 'INACTIVE' }, at);
+    await this.sessions.revokeAllForUser(tx, tenantId, userId, at, 'user_deactivated');
+    return this.removal.userStatusChanged(tx, { tenantId, userId });
   }
 
   /** The one place a user is removed; everything that must end with them ends in this transaction. */
