@@ -8,7 +8,7 @@ export const CalendarDate = z.iso.date({ error: 'must be a valid date in YYYY-MM
 const JobTitle = z.string().trim().min(1).max(200);
 const EmploymentType = z.enum(EMPLOYMENT_TYPES);
 const SalaryMinor = z.number().int().min(0).max(1e12).meta({ description: 'Yearly gross salary in integer minor units (pence, cents); seen only by HR roles, never in an event' });
-const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP');
+const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP').meta({ example: 'GBP' });
 const AnnualLeaveDays = z.number().min(0).max(366).multipleOf(0.5).meta({ description: 'Paid annual leave days per year, for the final settlement (28 unless told)' });
 
 /** salaryMinor and currency come together; an end date is not before the start. */
