@@ -101,6 +101,26 @@ describe('people-lifecycle webhooks delivered to an HTTPS receiver (spec 03, API
       );
     });
 
+    it('the expiry of an intern’s contract sets them INACTIVE, and fires neither contract.ended nor user.terminated', async () => {
+      const t = await d.hookedTenant(EVENTS);
+      const intern = await person(t);
+      const today = d.h.clock.now().toISOString().slice(0, 10);
+      const id = await draft(t, intern.id, { employmentType: 'INTERN', startDate: '2025-09-01', endDate: today });
+      await post(t, `/contracts/${id}/activate`);
+      await d.arrived(t, 1);
+      await d.firesNothing(
+        t,
+        async () => {
+          d.h.clock.advance(2 * 86_400_000);
+          await d.h.job('contract-expiry').run();
+          const [user] = await d.h.ds.query(`SELECT status FROM users WHERE tenant_id = $1 AND id = $2`, [t.tenantId, intern.id]);
+          expect(user.status).to.equal('INACTIVE');
+          t.ownerToken = await d.h.tokenFor({ id: t.ownerId, tenantId: t.tenantId });
+        },
+        sentinel(t),
+      );
+    });
+
     it('the daily job marking contracts past their end date EXPIRED fires nothing', async () => {
       const t = await d.hookedTenant(EVENTS);
       const alice = await person(t);

@@ -233,11 +233,11 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger);
+  const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users);
   contractsRoutes(r, contracts);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
-  const users = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
+  const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
   usersRoutes(r, users);
   offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));

@@ -111,10 +111,12 @@ export class ContractsRepository {
     );
   }
 
-  expire(tenantId: string, ids: string[], at: Date): Promise<number> {
-    return exec(
-      this.ds,
-      `UPDATE hr_contracts SET status = 'EXPIRED', end_reason = 'EXPIRED', ended_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND status = 'ACTIVE'`,
+  /** The contracts it expired (those still ACTIVE), with their people and types. */
+  expire(tx: Tx, tenantId: string, ids: string[], at: Date): Promise<Array<{ userId: string; employmentType: EmploymentType }>> {
+    return many(
+      tx,
+      `UPDATE hr_contracts SET status = 'EXPIRED', end_reason = 'EXPIRED', ended_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND status = 'ACTIVE'
+       RETURNING user_id AS "userId", employment_type AS "employmentType"`,
       [tenantId, ids, at],
     );
   }

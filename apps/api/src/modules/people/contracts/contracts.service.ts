@@ -6,9 +6,15 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
+import type { Propagation } from '../../access/feed/propagation.js';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { Contract, ContractChanges, ContractsRepository } from './contracts.repository.js';
 import type { CreateContractBody, ImportContract, ListContractsQuery, UpdateContractBody } from './contracts.schemas.js';
+
+/** What the expiry needs of the users module: deactivation inside its transaction, silently. */
+export interface UserDeactivator {
+  deactivateWithin(tx: Tx, tenantId: string, userId: string, at: Date): Promise<() => Promise<Propagation>>;
+}
 
 function contractNotFound(): NotFoundError {
   return new NotFoundError('Contract not found');
@@ -40,6 +46,8 @@ export class ContractsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** The users module, which itself imports contracts: handed over once both exist. */
+    private readonly users: () => UserDeactivator,
   ) {}
 
   create(actor: Actor, body: CreateContractBody): Promise<Contract> {
@@ -161,7 +169,9 @@ export class ContractsService {
 
   /**
    * The daily expiry (a job, run hourly so each tenant's midnight is caught in its timezone):
-   * active contracts whose end date has passed become EXPIRED. Spec 03: fires nothing.
+   * active contracts whose end date has passed become EXPIRED, and an intern whose contract
+   * expired is set INACTIVE (the intern-expiry of spec 03). Fires nothing: neither contract.ended
+   * nor user.terminated. Each tenant in its own transaction, so one failure holds up no other.
    */
   async expirePastEndDate(batch = 1000): Promise<number> {
     const now = this.clock.now();
@@ -171,7 +181,14 @@ export class ContractsService {
     let expired = 0;
     for (const [tenantId, ids] of byTenant) {
       try {
-        expired += await this.repo.expire(tenantId, ids, now);
+        const afterCommit = await this.transaction(async (tx) => {
+          const rows = await this.repo.expire(tx, tenantId, ids, now);
+          expired += rows.length;
+          const interns = [...new Set(rows.filter((r) => r.employmentType === 'INTERN').map((r) => r.userId))];
+          const deactivator = this.users();
+          return Promise.all(interns.map((userId) => deactivator.deactivateWithin(tx, tenantId, userId, now)));
+        });
+        await Promise.all(afterCommit.map((propagate) => propagate()));
       } catch (err) {
         this.logger.error({ err, tenantId }, 'contracts not expired; the next run tries again');
       }

@@ -4,16 +4,11 @@ import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
-import type { Propagated, Propagation } from '../../access/feed/propagation.js';
-import type { ContractsService } from '../contracts/contracts.service.js';
+import type { Propagated } from '../../access/feed/propagation.js';
+import type { ContractsService, UserDeactivator } from '../contracts/contracts.service.js';
 import type { Offboarding, OffboardingRepository } from './offboarding.repository.js';
 import { DEFAULT_CHECKLIST, type ListOffboardingQuery, type StartOffboardingBody } from './offboarding.schemas.js';
 import { computeSettlement, type Settlement } from './settlement.js';
-
-/** What finalizing needs of the users module: deactivation inside this transaction. */
-export interface UserDeactivator {
-  deactivateWithin(tx: Tx, tenantId: string, userId: string, at: Date): Promise<() => Promise<Propagation>>;
-}
 
 function offboardingNotFound(): NotFoundError {
   return new NotFoundError('Offboarding not found');
