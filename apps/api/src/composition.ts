@@ -66,6 +66,9 @@ import { trainingRoutes } from './modules/people/training/training.routes.js';
 import { OffboardingRepository } from './modules/people/offboarding/offboarding.repository.js';
 import { OffboardingService } from './modules/people/offboarding/offboarding.service.js';
 import { offboardingRoutes } from './modules/people/offboarding/offboarding.routes.js';
+import { PayrollRepository } from './modules/payroll/runs/payroll.repository.js';
+import { PayrollService } from './modules/payroll/runs/payroll.service.js';
+import { payrollRoutes } from './modules/payroll/runs/payroll.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -229,12 +232,14 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const accessGrantsRepository = new AccessGrantsRepository(ds);
   const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock);
 
-  const tenants = new TenantsService(new TenantsRepository(ds), transactionRunner(ds), clock, accessFeed);
+  const tenantsRepository = new TenantsRepository(ds);
+  const tenants = new TenantsService(tenantsRepository, transactionRunner(ds), clock, accessFeed);
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
   const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users);
   contractsRoutes(r, contracts);
+  payrollRoutes(r, new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock), async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);

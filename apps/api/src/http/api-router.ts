@@ -14,6 +14,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (a CSV export, a PDF), sent as it is with its media type. */
+  raw?: { contentType: string; data: string | Buffer };
 }
 
 export interface EndpointInput<B, Q, P> {
@@ -133,7 +135,8 @@ export class ApiRouter {
         const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
         const reply = await handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
         if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
-        if (reply.body === undefined) res.status(reply.status).end();
+        if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
+        else if (reply.body === undefined) res.status(reply.status).end();
         else res.status(reply.status).json(reply.body);
       } catch (err) {
         next(err);

@@ -7,6 +7,8 @@ import type { Role } from '@wfm/core/tenancy';
 export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
+  /** Alternatives to JSON this answer may come as (a CSV export, a PDF), each with its schema. */
+  alternatives?: Record<string, z.ZodType>;
 }
 
 export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey';
@@ -148,7 +150,8 @@ export class OpenApiDocument {
         ...(status === 429 ? { 'Retry-After': ref('Retry-After') } : {}),
       };
       const schema = r.schema ?? (error ? { $ref: `#/components/schemas/${errorSchemaName(status)}` } : undefined);
-      responses[code] = { description: r.description, headers, ...(schema ? { content: { 'application/json': { schema } } } : {}) };
+      const content = { ...(schema ? { 'application/json': { schema } } : {}), ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, s]) => [type, { schema: s }])) };
+      responses[code] = { description: r.description, headers, ...(Object.keys(content).length ? { content } : {}) };
     }
     for (const name of def.security) this.useScheme(name);
     const scopes = def.scope ? [def.scope] : [];

@@ -32,6 +32,8 @@ export interface RequestOptions {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The body as bytes (a PDF), not parsed. */
+  binary?: boolean;
 }
 
 export interface HarnessOptions {
@@ -155,6 +157,7 @@ export class ApiHarness {
       headers['content-type'] ??= 'application/json';
     }
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    if (opts.binary) return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) as T };
     const text = await res.text();
     let parsed: unknown = text;
     try {

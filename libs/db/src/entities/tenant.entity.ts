@@ -29,6 +29,10 @@ export class TenantEntity {
   @Column({ name: 'roster_approval_required', type: 'boolean', default: false })
   rosterApprovalRequired!: boolean;
 
+  /** Payroll runs are approved by someone other than the person who computed them. */
+  @Column({ name: 'payroll_four_eyes', type: 'boolean', default: false })
+  payrollFourEyes!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

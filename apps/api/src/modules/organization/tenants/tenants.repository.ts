@@ -4,11 +4,11 @@ import { assignments, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type Tenant = TenantEntity;
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired'>>;
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes'>>;
 
 /** A tenant row as the API uses it. */
 export const TENANT_COLUMNS = `id, name, slug, plan, timezone, public_api_enabled AS "publicApiEnabled", sso_enabled AS "ssoEnabled",
-  roster_approval_required AS "rosterApprovalRequired", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  roster_approval_required AS "rosterApprovalRequired", payroll_four_eyes AS "payrollFourEyes", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   name: 'name',
@@ -17,6 +17,7 @@ const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   publicApiEnabled: 'public_api_enabled',
   ssoEnabled: 'sso_enabled',
   rosterApprovalRequired: 'roster_approval_required',
+  payrollFourEyes: 'payroll_four_eyes',
   updatedAt: 'updated_at',
 };
 

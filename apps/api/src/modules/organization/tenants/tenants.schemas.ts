@@ -17,6 +17,7 @@ export const TenantDto = z.object({
   publicApiEnabled: z.boolean(),
   ssoEnabled: z.boolean(),
   rosterApprovalRequired: z.boolean().meta({ description: 'Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above' }),
+  payrollFourEyes: z.boolean().meta({ description: 'A payroll run is approved by someone other than the person who computed it' }),
   features: z.object({
     webhooks: z.boolean(),
     accessControl: z.boolean(),
@@ -39,8 +40,9 @@ export const UpdateTenantBody = z
     timezone: Timezone.optional(),
     publicApiEnabled: z.boolean().optional(),
     rosterApprovalRequired: z.boolean().optional(),
+    payrollFourEyes: z.boolean().optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired');
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
 
 /** The tenant's first user as returned when a tenant is provisioned. */

@@ -23,6 +23,7 @@ export function toTenantDto(t: Tenant): TenantDto {
     publicApiEnabled: t.publicApiEnabled,
     ssoEnabled: t.ssoEnabled,
     rosterApprovalRequired: t.rosterApprovalRequired,
+    payrollFourEyes: t.payrollFourEyes,
     features: {
       webhooks: planIncludes(t.plan, 'webhooks'),
       accessControl: planIncludes(t.plan, 'accessControl'),

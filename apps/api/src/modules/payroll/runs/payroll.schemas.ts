@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { clampedInt } from '../../../http/validation.js';
+
+const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP').meta({ example: 'GBP' });
+const Minor = z.number().int();
+
+export const PutPayBody = z.strictObject({
+  type: z.enum(['HOURLY', 'MONTHLY']),
+  rateMinor: z.number().int().min(0).max(1e12).meta({ description: 'Per hour (HOURLY) or per month (MONTHLY), in integer minor units' }),
+  currency: Currency,
+  overtimeDailyMinutes: z.number().int().min(60).max(1440).optional().meta({ description: 'A standard day: minutes beyond it in one day are overtime; also a paid leave day. 480 unless told' }),
+  overtimeMultiplierPct: z.number().int().min(100).max(400).optional().meta({ description: 'Overtime pay in percent of the rate; 150 unless told' }),
+});
+export type PutPayBody = z.infer<typeof PutPayBody>;
+
+export const PayDto = z.object({
+  userId: z.uuid(),
+  type: z.enum(['HOURLY', 'MONTHLY']),
+  rateMinor: Minor,
+  currency: z.string(),
+  overtimeDailyMinutes: z.number().int(),
+  overtimeMultiplierPct: z.number().int(),
+  updatedByUserId: z.uuid().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type PayDto = z.infer<typeof PayDto>;
+
+export const CreateDeductionRuleBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    kind: z.enum(['PERCENT', 'FIXED']),
+    basisPoints: z.number().int().min(0).max(10_000).optional().meta({ description: 'PERCENT: hundredths of a percent of the gross (2000 = 20 %)' }),
+    amountMinor: z.number().int().min(0).max(1e12).optional().meta({ description: 'FIXED: the amount per payslip' }),
+    accountCode: z.string().trim().min(1).max(20).meta({ description: 'The liability account the deduction is credited to in the journal' }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.kind === 'PERCENT') !== (b.basisPoints !== undefined)) ctx.addIssue({ code: 'custom', path: ['basisPoints'], message: 'is required for PERCENT, and only for it' });
+    if ((b.kind === 'FIXED') !== (b.amountMinor !== undefined)) ctx.addIssue({ code: 'custom', path: ['amountMinor'], message: 'is required for FIXED, and only for it' });
+  });
+export type CreateDeductionRuleBody = z.infer<typeof CreateDeductionRuleBody>;
+
+export const DeductionRuleDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(['PERCENT', 'FIXED']),
+  basisPoints: z.number().int().nullable(),
+  amountMinor: Minor.nullable(),
+  accountCode: z.string(),
+  position: z.number().int(),
+});
+
+export const CreateRunBody = z.strictObject({ periodYearMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month in YYYY-MM format') });
+export type CreateRunBody = z.infer<typeof CreateRunBody>;
+
+export const RunIdParams = z.object({ id: z.uuid() });
+export const PayslipParams = z.object({ id: z.uuid(), userId: z.uuid() });
+export const JournalQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
+export const ListRunsQuery = z.object({ limit: clampedInt(24, 1, 120), offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER) });
+export type ListRunsQuery = z.infer<typeof ListRunsQuery>;
+
+export const RunDto = z.object({
+  id: z.uuid(),
+  tenantId: z.uuid(),
+  periodYearMonth: z.string(),
+  status: z.enum(['DRAFT', 'FINALIZED', 'PAID']).meta({ description: 'DRAFT (recomputable) → FINALIZED (approved; the journal is exportable) → PAID' }),
+  currency: z.string(),
+  totalGrossMinor: Minor,
+  totalDeductionsMinor: Minor,
+  totalNetMinor: Minor,
+  payslipCount: z.number().int(),
+  preparedByUserId: z.uuid().nullable(),
+  approvedByUserId: z.uuid().nullable(),
+  approvedAt: z.iso.datetime().nullable(),
+  paidByUserId: z.uuid().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+  exportedAt: z.iso.datetime().nullable(),
+  exportReference: z.string().nullable(),
+  computedAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type RunDto = z.infer<typeof RunDto>;
+
+export const PayslipLineDto = z.object({
+  code: z.enum(['SALARY', 'REGULAR', 'OVERTIME', 'PAID_LEAVE', 'UNPAID_LEAVE', 'DEDUCTION']),
+  description: z.string(),
+  quantity: z.number().meta({ description: 'Minutes for time lines, days for leave lines, 1 otherwise' }),
+  amountMinor: Minor.meta({ description: 'Negative for deductions and unpaid leave' }),
+});
+export const PayslipDto = z.object({
+  id: z.uuid(),
+  runId: z.uuid(),
+  userId: z.uuid(),
+  periodYearMonth: z.string(),
+  runStatus: z.enum(['DRAFT', 'FINALIZED', 'PAID']),
+  currency: z.string(),
+  grossMinor: Minor,
+  deductionsMinor: Minor,
+  netMinor: Minor,
+  lines: z.array(PayslipLineDto),
+});
+export type PayslipDto = z.infer<typeof PayslipDto>;
+
+export const JournalDto = z.object({
+  currency: z.string(),
+  periodYearMonth: z.string(),
+  lines: z.array(z.object({ accountCode: z.string(), accountName: z.string(), description: z.string(), debitMinor: Minor, creditMinor: Minor })),
+  totalDebitMinor: Minor,
+  totalCreditMinor: Minor,
+});
