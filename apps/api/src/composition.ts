@@ -69,6 +69,10 @@ import { offboardingRoutes } from './modules/people/offboarding/offboarding.rout
 import { PayrollRepository } from './modules/payroll/runs/payroll.repository.js';
 import { PayrollService } from './modules/payroll/runs/payroll.service.js';
 import { payrollRoutes } from './modules/payroll/runs/payroll.routes.js';
+import { AccountingRepository } from './modules/payroll/accounting/accounting.repository.js';
+import { AccountingService } from './modules/payroll/accounting/accounting.service.js';
+import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
+import { XeroClient } from './modules/payroll/accounting/xero.client.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -239,7 +243,10 @@ export function buildApi(infra: ApiInfra): BuiltApi {
 
   const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users);
   contractsRoutes(r, contracts);
-  payrollRoutes(r, new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock), async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
+  const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock);
+  payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
+  const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
+  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`));
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);

@@ -43,6 +43,12 @@ const schema = z.object({
   ACCESS_PROPAGATION_TIMEOUT_MS: ms(0).default(250),
   MIGRATE_ON_START: envBool.default(true),
   JOBS_ENABLED: envBool.default(true),
+  ACCOUNTING_XERO_CLIENT_ID: z.string().min(1).optional(),
+  ACCOUNTING_XERO_CLIENT_SECRET: z.string().min(1).optional(),
+  ACCOUNTING_XERO_AUTHORIZE_URL: z.string().url().default('https://login.xero.com/identity/connect/authorize'),
+  ACCOUNTING_XERO_TOKEN_URL: z.string().url().default('https://identity.xero.com/connect/token'),
+  ACCOUNTING_XERO_API_URL: z.string().url().default('https://api.xero.com'),
+  ACCOUNTING_TIMEOUT_MS: ms(100).default(15_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
@@ -102,6 +108,8 @@ export interface ApiConfig {
   passwordHashing: { workers: number; maxQueue: number };
   secretPepper: string | undefined;
   migrateOnStart: boolean;
+  /** The platform's Xero app; null (unset client id) switches the accounting integration off. */
+  xero: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string; timeoutMs: number } | null;
   /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
   jobsEnabled: boolean;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
@@ -155,6 +163,17 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     jobsEnabled: e.JOBS_ENABLED,
+    xero:
+      e.ACCOUNTING_XERO_CLIENT_ID && e.ACCOUNTING_XERO_CLIENT_SECRET
+        ? {
+            clientId: e.ACCOUNTING_XERO_CLIENT_ID,
+            clientSecret: e.ACCOUNTING_XERO_CLIENT_SECRET,
+            authorizeUrl: e.ACCOUNTING_XERO_AUTHORIZE_URL,
+            tokenUrl: e.ACCOUNTING_XERO_TOKEN_URL,
+            apiUrl: e.ACCOUNTING_XERO_API_URL.replace(/\/$/, ''),
+            timeoutMs: e.ACCOUNTING_TIMEOUT_MS,
+          }
+        : null,
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),

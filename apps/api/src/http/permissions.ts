@@ -119,6 +119,10 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /payroll/runs/:id/payslips/:userId': EVERY_ROLE,
   'GET /payroll/runs/:id/payslips/:userId/pdf': EVERY_ROLE,
   'GET /payroll/payslips': EVERY_ROLE,
+  'POST /payroll/accounting/connect': PEOPLE_ADMINS,
+  'GET /payroll/accounting': PEOPLE_ADMINS,
+  'DELETE /payroll/accounting': PEOPLE_ADMINS,
+  'POST /payroll/runs/:id/export': PEOPLE_ADMINS,
 
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,

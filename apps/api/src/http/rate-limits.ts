@@ -31,6 +31,8 @@ const TABLE: Row[] = [
   // Spec 01 limits the vendor, asset and asset-category bulk imports the same way; their rows come with those routes.
   { method: 'POST', path: '/api-keys', points: 10, durationSeconds: MIN },
   { method: 'POST', path: '/oauth-clients', points: 10, durationSeconds: MIN },
+  // Not in spec 01: the accounting provider's OAuth redirect is public and writes on every call.
+  { method: 'GET', path: '/payroll/accounting/callback', points: 10, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

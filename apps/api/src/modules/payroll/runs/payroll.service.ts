@@ -173,6 +173,11 @@ export class PayrollService {
     return run;
   }
 
+  /** Records where the journal went (the provider's id of the posted journal). */
+  markExported(actor: Actor, id: string, reference: string): Promise<Run> {
+    return this.repo.markExported(actor.tenantId, id, reference, this.clock.now());
+  }
+
   async payslips(actor: Actor, id: string): Promise<{ run: Run; slips: Payslip[] }> {
     const run = await this.get(actor, id);
     return { run, slips: await this.repo.payslips(actor.tenantId, id) };
