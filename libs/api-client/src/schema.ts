@@ -6181,10 +6181,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "periodYearMonth": "string"
+                 *       "periodYearMonth": "2026-01"
                  *     }
                  */
                 "application/json": {
+                    /** @example 2026-01 */
                     periodYearMonth: string;
                 };
             };

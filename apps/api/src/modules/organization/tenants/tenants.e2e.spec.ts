@@ -34,6 +34,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         publicApiEnabled: true,
         ssoEnabled: true,
         rosterApprovalRequired: false,
+        payrollFourEyes: false,
         features: { webhooks: true, accessControl: true, developerApi: true, scim: true },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: tenant.updatedAt.toISOString(),
@@ -124,6 +125,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         publicApiEnabled: false,
         ssoEnabled: false,
         rosterApprovalRequired: false,
+        payrollFourEyes: false,
         features: { webhooks: true, accessControl: true, developerApi: false, scim: false },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
@@ -167,9 +169,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
     });
 
     const invalid: Array<[string, unknown, string[]]> = [
-      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired']],
+      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes']],
       ['an unknown property', { name: 'X', nickname: 'y' }, ['property nickname should not exist']],
-      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired']],
+      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes']],
       ['an ssoEnabled change (operator only)', { name: 'X', ssoEnabled: true }, ['property ssoEnabled should not exist']],
       ['a bad timezone', { timezone: 'Mars/Olympus_Mons' }, ['timezone must be a valid IANA time zone']],
       ['a timezone of the wrong type', { timezone: 3 }, ['timezone must be a string']],

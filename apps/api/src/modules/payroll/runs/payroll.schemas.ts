@@ -49,7 +49,7 @@ export const DeductionRuleDto = z.object({
   position: z.number().int(),
 });
 
-export const CreateRunBody = z.strictObject({ periodYearMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month in YYYY-MM format') });
+export const CreateRunBody = z.strictObject({ periodYearMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month in YYYY-MM format').meta({ example: '2026-01' }) });
 export type CreateRunBody = z.infer<typeof CreateRunBody>;
 
 export const RunIdParams = z.object({ id: z.uuid() });
