@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { Logger as GraphileLogger, parseCronItems, run, type LogFunctionFactory, type Runner } from 'graphile-worker';
 import type { Logger } from '@wfm/core/logger';
 
@@ -43,25 +44,38 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       },
     ]),
   );
-  const runner: Runner = await run({
-    connectionString: opts.connectionString,
-    maxPoolSize: 2,
-    concurrency: opts.concurrency ?? 1,
-    pollInterval: opts.pollIntervalMs ?? 2_000,
-    noHandleSignals: true,
-    logger: new GraphileLogger(graphileLog(opts.logger)),
-    taskList,
-    parsedCronItems: parseCronItems(
-      opts.jobs.map((job) => ({ task: job.name, match: job.cron, identifier: job.name, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: job.name, jobKeyMode: 'replace' as const } })),
-    ),
-  });
+  const parsedCronItems = parseCronItems(
+    opts.jobs.map((job) => ({ task: job.name, match: job.cron, identifier: job.name, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: job.name, jobKeyMode: 'replace' as const } })),
+  );
+  // Our own pool, so that a connection the server ends (a restart, a dropped database) is logged
+  // rather than thrown from an idle client, and so that stop() closes every connection it opened.
+  const pool = new pg.Pool({ connectionString: opts.connectionString, max: 2 });
+  pool.on('error', (err) => opts.logger.warn({ err }, 'job runner connection lost'));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      concurrency: opts.concurrency ?? 1,
+      pollInterval: opts.pollIntervalMs ?? 2_000,
+      noHandleSignals: true,
+      logger: new GraphileLogger(graphileLog(opts.logger)),
+      taskList,
+      parsedCronItems,
+    });
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   return {
     async trigger(name) {
       if (!byName.has(name)) throw new Error(`no job named ${name}`);
       // The job key makes a second request while one waits the same job, not another run.
       await runner.addJob(name, {}, { jobKey: name, jobKeyMode: 'preserve_run_at', maxAttempts: 1 });
     },
-    stop: () => runner.stop(),
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
   };
 }
 
