@@ -50,7 +50,9 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   // Our own pool, so that a connection the server ends (a restart, a dropped database) is logged
   // rather than thrown from an idle client, and so that stop() closes every connection it opened.
   const pool = new pg.Pool({ connectionString: opts.connectionString, max: 2 });
-  pool.on('error', (err) => opts.logger.warn({ err }, 'job runner connection lost'));
+  const lost = (err: Error) => opts.logger.warn({ err }, 'job runner connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   let runner: Runner;
   try {
     runner = await run({
