@@ -43,7 +43,7 @@ async function healthy(p: NodeProcess, base: string): Promise<void> {
     if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`launcher exited during start:\n${p.output()}`);
     const res = await fetch(`${base}/health`).catch(() => null);
     if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`launcher not healthy within ${START_MS} ms:\n${p.output()}`);
 }
