@@ -76,6 +76,21 @@ describe('payroll (HTTP)', () => {
     expect(all.body.reduce((sum: number, p: { netMinor: number }) => sum + p.netMinor, 0)).to.equal(res.body.totalNetMinor);
   });
 
+  it('pays someone without pay settings from their active contract: a twelfth of the yearly salary', async () => {
+    const carol = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    const contract = await post('/contracts', { userId: carol.id, jobTitle: 'Manager', employmentType: 'FULL_TIME', startDate: '2025-01-01', salaryMinor: 3_000_005, currency: 'GBP' });
+    await post(`/contracts/${contract.body.id}/activate`);
+    const run = (await post('/payroll/runs', { periodYearMonth: '2026-01' })).body;
+    const slip = await get(`/payroll/runs/${run.id}/payslips/${carol.id}`);
+    // 3,000,005 / 12 = 250,000.42 → 250,000; tax 50,000, pension 5,000.
+    expect(slip.body.lines.map((l: { code: string; amountMinor: number }) => [l.code, l.amountMinor])).to.deep.equal([
+      ['SALARY', 250_000],
+      ['DEDUCTION', -50_000],
+      ['DEDUCTION', -5_000],
+    ]);
+    expect(run.payslipCount).to.equal(3);
+  });
+
   it('recomputes a draft from the data as it is now; one run a month; not a future month', async () => {
     const run = (await post('/payroll/runs', { periodYearMonth: '2026-01' })).body;
     await work(alice, '2026-01-09T09:00:00Z', '2026-01-09T13:00:00Z');

@@ -77,13 +77,24 @@ export class PayrollRepository {
     return one(this.ds, `SELECT ${payColumns('p')} FROM pay_settings p WHERE p.tenant_id = $1 AND p.user_id = $2`, [tenantId, userId]);
   }
 
-  /** Everyone with pay settings who is live and either active or had approved work or leave in [from, to). */
+  /**
+   * Everyone paid this month, live and either active or with approved work or leave in [from, to):
+   * by their pay settings, or — without any — by their active contract's salary, monthly (a
+   * twelfth of the yearly salary, rounded half up) with the standard overtime rule.
+   */
   payable(tx: Tx, tenantId: string, from: Date, to: Date): Promise<PaySettingRow[]> {
     return many(
       tx,
-      `SELECT ${payColumns('p')}
-         FROM pay_settings p JOIN users u ON u.tenant_id = p.tenant_id AND u.id = p.user_id
-        WHERE p.tenant_id = $1 AND ${live('u')}
+      `WITH pay AS (
+         SELECT ${payColumns('p')} FROM pay_settings p WHERE p.tenant_id = $1
+         UNION ALL
+         SELECT c.tenant_id, c.user_id, 'MONTHLY', round(c.salary_minor / 12.0)::float8, c.currency, 480, 150, c.created_by_user_id, c.updated_at
+           FROM hr_contracts c
+          WHERE c.tenant_id = $1 AND c.status = 'ACTIVE' AND c.salary_minor IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM pay_settings s WHERE s.tenant_id = $1 AND s.user_id = c.user_id)
+       )
+       SELECT p.* FROM pay p JOIN users u ON u.tenant_id = p."tenantId" AND u.id = p."userId"
+        WHERE ${live('u')}
           AND (u.status = 'ACTIVE'
                OR EXISTS (SELECT 1 FROM attendance_events a WHERE a.tenant_id = $1 AND a.user_id = u.id AND a.status IN ('VERIFIED','APPROVED') AND a.clock_in_at >= $2 AND a.clock_in_at < $3)
                OR EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = u.id AND l.status = 'APPROVED' AND tstzrange(l.start_date, l.end_date, '[]') && tstzrange($2, $3, '[)')))
