@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import type { DoorPath } from './http/daemon-proxy.js';
 import type { ApiMetrics } from './http/metrics.js';
 import helmet from 'helmet';
@@ -18,6 +18,8 @@ export interface AppParts {
   jsonBodyLimit: string;
   rateLimit: RateLimitMiddleware;
   routers: Router[];
+  /** Prefixes that answer errors in a format of their own (SCIM's, RFC 7644 §3.12), with their 404. */
+  ownErrors?: Array<{ prefix: string; notFound: RequestHandler; errors: ErrorRequestHandler }>;
 }
 
 export function createApp(parts: AppParts): Express {
@@ -41,9 +43,14 @@ export function createApp(parts: AppParts): Express {
   // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
   // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
   api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));
-  api.use(express.json({ limit: parts.jsonBodyLimit }));
+  // SCIM clients (RFC 7644) send application/scim+json.
+  api.use(express.json({ limit: parts.jsonBodyLimit, type: ['application/json', 'application/scim+json'] }));
   api.use(express.urlencoded({ extended: false, limit: parts.jsonBodyLimit }));
   for (const r of parts.routers) api.use(r);
+  for (const own of parts.ownErrors ?? []) {
+    api.use(own.prefix, own.notFound);
+    api.use(own.prefix, own.errors);
+  }
   const unmatched = parts.rateLimit.for('ANY', '(unmatched)') as RequestHandler;
   api.use(unmatched, notFound());
   app.use(API_PREFIX, api);

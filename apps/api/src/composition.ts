@@ -73,6 +73,9 @@ import { AccountingRepository } from './modules/payroll/accounting/accounting.re
 import { AccountingService } from './modules/payroll/accounting/accounting.service.js';
 import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
 import { XeroClient } from './modules/payroll/accounting/xero.client.js';
+import { ScimRepository } from './modules/identity/scim/scim.repository.js';
+import { ScimService } from './modules/identity/scim/scim.service.js';
+import { scimErrors, scimNotFound, scimRoutes } from './modules/identity/scim/scim.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
 import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
@@ -327,12 +330,15 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     }),
   );
 
+  scimRoutes(r, new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants), publicBaseUrl);
+
   const app = createApp({
     logger,
     trustProxy: config.trustProxy,
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
     routers: [r.router, docsRoutes()],
+    ownErrors: [{ prefix: '/scim/v2', notFound: scimNotFound, errors: scimErrors(logger) }],
   });
   const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the

@@ -67,6 +67,7 @@ const SECURITY = {
   none: [],
   user: ['bearerJwt'],
   developer: ['developerBearer', 'developerApiKey', 'developerOAuth'],
+  scim: ['developerBearer', 'developerApiKey', 'developerOAuth'],
 } as const satisfies Record<Exclude<AuthRequirement['kind'], 'platform'>, readonly string[]>;
 
 /**
@@ -78,6 +79,10 @@ function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, R
   const out: Record<number, ResponseDoc> = {};
   if (def.body || def.query || def.params) out[400] = { description: 'Validation failure' };
   if (def.auth.kind === 'user') out[401] = { description: 'No valid access token' };
+  if (def.auth.kind === 'scim') {
+    out[401] = { description: 'No valid developer API key or OAuth token' };
+    out[403] = { description: 'Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope' };
+  }
   if (def.auth.kind === 'developer') {
     out[401] = { description: 'No valid developer API key or OAuth token' };
     out[403] = {
@@ -150,7 +155,7 @@ export class ApiRouter {
       summary: def.summary,
       tags: def.tags,
       security: [...SECURITY[def.auth.kind]],
-      ...(def.auth.kind === 'developer' && def.auth.scope !== 'any' ? { scope: def.auth.scope } : {}),
+      ...((def.auth.kind === 'developer' && def.auth.scope !== 'any') || def.auth.kind === 'scim' ? { scope: def.auth.scope } : {}),
       rateLimited: limiter !== null,
       ...(admitted ? { roles: admitted } : {}),
       ...(def.params ? { params: def.params } : {}),

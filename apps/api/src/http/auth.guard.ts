@@ -18,7 +18,9 @@ export type AuthRequirement =
   | { kind: 'user' }
   | { kind: 'platform' }
   /** `/public` developer routes: a developer key or OAuth token; `any` accepts whatever scopes it has. */
-  | { kind: 'developer'; scope: Scope | 'any' };
+  | { kind: 'developer'; scope: Scope | 'any' }
+  /** `/scim/v2` (spec 01 rule 7): a developer key or OAuth token with the scope; Enterprise and single sign-on, not the public API switch. */
+  | { kind: 'scim'; scope: 'scim:read' | 'scim:write' };
 
 /**
  * Turns a presented developer secret into the calling integration, or null when it is unknown,
@@ -78,6 +80,8 @@ export class AuthGuards {
         return [this.user()];
       case 'developer':
         return [this.developer(), requireDeveloperApi(req.scope)];
+      case 'scim':
+        return [this.developer(), requireScim(req.scope)];
     }
   }
 
@@ -150,6 +154,18 @@ export function requireDeveloperApi(scope: Scope | 'any'): RequestHandler {
   };
 }
 
+/** Spec 01 rule 7: SCIM needs the plan's SCIM feature and the tenant's single sign-on, then the scope. */
+export function requireScim(scope: 'scim:read' | 'scim:write'): RequestHandler {
+  return (req, _res, next) => {
+    const p = req.ctx.principal;
+    if (!p || p.kind !== 'developer') return next(new UnauthorizedError());
+    if (!planIncludes(p.tenant.plan, 'scim')) return next(new ForbiddenError(`Your ${p.tenant.plan} plan does not include SCIM provisioning. Upgrade at /admin/billing.`, 'ModuleNotEntitled'));
+    if (!p.tenant.ssoEnabled) return next(new ForbiddenError('Single sign-on is not enabled for this tenant'));
+    if (!p.scopes.includes(scope)) return next(new ForbiddenError(`This credential lacks the ${scope} scope`));
+    next();
+  };
+}
+
 /** The 403 a tenant gets while its plan or its switch does not allow the developer API, or null. */
 export function developerApiRefusal(tenant: { plan: Plan; publicApiEnabled: boolean }): ForbiddenError | null {
   if (!planIncludes(tenant.plan, 'developerApi')) {
@@ -166,7 +182,7 @@ export function currentUser(req: { ctx: { principal?: UserPrincipal | DeveloperP
   return p;
 }
 
-/** The calling integration; only call from handlers behind a `developer` requirement. */
+/** The calling integration; only call from handlers behind a `developer` or `scim` requirement. */
 export function currentDeveloper(req: { ctx: { principal?: UserPrincipal | DeveloperPrincipal } }): DeveloperPrincipal {
   const p = req.ctx.principal;
   if (!p || p.kind !== 'developer') throw new UnauthorizedError();

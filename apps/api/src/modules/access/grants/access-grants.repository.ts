@@ -40,7 +40,8 @@ export type GrantSelector = { id: string } | { zoneId: string } | { userId: stri
 
 export interface Revocation {
   at: Date;
-  byUserId: string;
+  /** Null when an integration (SCIM) removed the person. */
+  byUserId: string | null;
   /** Kept on the grant and written to the audit row. */
   reason: string | null;
   /** The audit row's `source`: who or what ended the grant. */

@@ -4,7 +4,8 @@ import type { Propagation } from '../../access/feed/propagation.js';
 export interface UserRemoval {
   tenantId: string;
   userId: string;
-  removedBy: string;
+  /** Null when an integration (SCIM) removed the person. */
+  removedBy: string | null;
   at: Date;
 }
 

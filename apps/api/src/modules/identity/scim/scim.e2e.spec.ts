@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createTenant, createUser } from '@wfm/testing/factories';
+import { ApiHarness } from '../../../test-support/harness.js';
+import { apiKeyFor } from '../../../test-support/developer-credentials.js';
+
+const SCIM = 'application/scim+json';
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const scimError = (status: number, detail: string, scimType?: string) => ({ schemas: [ERROR], status: String(status), ...(scimType ? { scimType } : {}), detail });
+
+describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
+  let h: ApiHarness;
+  let tenantId: string;
+  let key: string;
+  before(async () => {
+    h = await ApiHarness.start();
+  });
+  after(async () => h.stop());
+  beforeEach(async () => {
+    // Single sign-on on, the public developer API off: SCIM needs the first only (spec 01 rule 7).
+    tenantId = (await createTenant(h.ds, { plan: 'ENTERPRISE', ssoEnabled: true, publicApiEnabled: false })).id;
+    key = await apiKeyFor(h, tenantId, ['scim:read', 'scim:write']);
+  });
+
+  const call = (method: string, path: string, body?: unknown, token = key) =>
+    h.request(method, `/scim/v2${path}`, { headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': SCIM }) }, ...(body === undefined ? {} : { rawBody: JSON.stringify(body) }) });
+  const events = async () => (await h.ds.query(`SELECT type, payload FROM domain_events WHERE tenant_id = $1 ORDER BY occurred_at, id`, [tenantId])).map((e: { type: string; payload: unknown }) => [e.type, e.payload]);
+  const newUser = (over: Record<string, unknown> = {}) => ({
+    schemas: [USER],
+    userName: `ann.${randomUUID().slice(0, 8)}@acme.test`,
+    name: { givenName: 'Ann', familyName: 'Baker' },
+    emails: [{ primary: true, value: 'placeholder', type: 'work' }],
+    externalId: `00u${randomUUID().slice(0, 8)}`,
+    active: true,
+    ...over,
+  });
+
+  it('Okta: finds by userName (none), creates, reads, deactivates with a value object, replaces, then deletes; events per spec 03', async () => {
+    const body = newUser();
+    body.emails[0]!.value = body.userName as string;
+    const none = await call('GET', `/Users?filter=${encodeURIComponent(`userName eq "${body.userName}"`)}&startIndex=1&count=100`);
+    expect(none.headers.get('content-type')).to.equal('application/scim+json; charset=utf-8');
+    expect(none.body).to.deep.equal({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] });
+
+    const created = await call('POST', '/Users', body);
+    expect(created.status).to.equal(201);
+    const id = created.body.id;
+    expect(created.headers.get('location')).to.equal(`${h.config.publicAppUrl}/api/v1/scim/v2/Users/${id}`);
+    expect(created.body).to.deep.include({ userName: body.userName, externalId: body.externalId, active: true, displayName: 'Ann Baker', name: { formatted: 'Ann Baker', givenName: 'Ann', familyName: 'Baker' } });
+    expect(created.body.emails).to.deep.equal([{ value: body.userName, type: 'work', primary: true }]);
+    expect(created.body.roles).to.deep.equal([{ value: 'STAFF', primary: true }]);
+
+    const found = await call('GET', `/Users?filter=${encodeURIComponent(`userName eq "${body.userName}"`)}`);
+    expect(found.body.totalResults).to.equal(1);
+    expect((await call('GET', `/Users/${id}`)).body.id).to.equal(id);
+
+    const off = await call('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] });
+    expect(off.body.active).to.equal(false);
+    const replaced = await call('PUT', `/Users/${id}`, { ...body, name: { givenName: 'Annie', familyName: 'Baker' }, active: true });
+    expect(replaced.body).to.deep.include({ active: true, displayName: 'Annie Baker' });
+    h.clock.advance(1000);
+    expect((await call('DELETE', `/Users/${id}`)).status).to.equal(204);
+    expect((await call('GET', `/Users/${id}`)).body).to.deep.equal(scimError(404, 'Resource not found'));
+    expect(await events()).to.deep.equal([
+      ['user.created', { tenantId, userId: id, email: body.userName, fullName: 'Ann Baker' }],
+      ['user.terminated', { tenantId, userId: id }],
+    ]);
+  });
+
+  it('Entra ID: filters by externalId, patches with paths and "False", and active false ends sessions without an event', async () => {
+    const body = newUser({ emails: [{ primary: true, value: 'x', type: 'work' }] });
+    body.emails = [{ primary: true, value: body.userName as string, type: 'work' }];
+    const id = (await call('POST', '/Users', body)).body.id;
+    const token = await h.tokenFor({ id, tenantId });
+    expect((await h.request('GET', '/contracts', { token })).status).to.equal(200);
+    const byExternal = await call('GET', `/Users?filter=${encodeURIComponent(`externalId eq "${body.externalId}"`)}`);
+    expect(byExternal.body.Resources.map((u: { id: string }) => u.id)).to.deep.equal([id]);
+    const patched = await call('PATCH', `/Users/${id}`, {
+      schemas: [PATCH],
+      Operations: [
+        { op: 'Replace', path: 'active', value: 'False' },
+        { op: 'Replace', path: 'name.familyName', value: 'Smith' },
+        { op: 'Add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber', value: 'E-42' },
+        { op: 'Add', path: 'title', value: 'Chef' },
+      ],
+    });
+    expect(patched.status).to.equal(200);
+    expect(patched.body).to.deep.include({ active: false, displayName: 'Ann Smith', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber: 'E-42' } });
+    expect((await h.request('GET', '/contracts', { token })).status).to.equal(401);
+    const [row] = await h.ds.query(`SELECT status, deleted_at AS "deletedAt" FROM users WHERE id = $1`, [id]);
+    expect(row).to.deep.equal({ status: 'INACTIVE', deletedAt: null });
+    expect((await events()).map(([type]: [string]) => type)).to.deep.equal(['user.created']);
+  });
+
+  it('pages with startIndex and count; filters active', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) {
+      const b = newUser();
+      b.emails = [{ primary: true, value: b.userName as string, type: 'work' }];
+      ids.push((await call('POST', '/Users', { ...b, active: i % 2 === 0 })).body.id);
+      h.clock.advance(1000);
+    }
+    const page = await call('GET', '/Users?startIndex=2&count=2');
+    expect(page.body).to.deep.include({ totalResults: 5, startIndex: 2, itemsPerPage: 2 });
+    expect(page.body.Resources.map((u: { id: string }) => u.id)).to.deep.equal(ids.slice(1, 3));
+    expect((await call('GET', '/Users?filter=active%20eq%20false')).body.totalResults).to.equal(2);
+    expect((await call('GET', '/Users?count=0')).body).to.deep.include({ totalResults: 5, itemsPerPage: 0 });
+  });
+
+  it('answers RFC 7644 error bodies: uniqueness, invalidValue, invalidFilter, invalidSyntax, unknown paths', async () => {
+    const b = newUser();
+    b.emails = [{ primary: true, value: b.userName as string, type: 'work' }];
+    await call('POST', '/Users', b);
+    expect((await call('POST', '/Users', { ...b, externalId: 'other' })).body).to.deep.equal(scimError(409, 'userName is already taken in this tenant', 'uniqueness'));
+    expect((await call('POST', '/Users', { ...newUser(), userName: 'not-an-email', emails: [] })).body).to.deep.equal(scimError(400, 'userName must be an email address', 'invalidValue'));
+    expect((await call('POST', '/Users', { schemas: [USER] })).body).to.deep.equal(scimError(400, 'userName is required', 'invalidValue'));
+    expect((await call('POST', '/Users', { ...newUser(), roles: [{ value: 'TENANT_OWNER' }], emails: [] })).body.scimType).to.equal('invalidValue');
+    expect((await call('GET', `/Users?filter=${encodeURIComponent('title co "x"')}`)).body.scimType).to.equal('invalidFilter');
+    const broken = await h.request('POST', '/scim/v2/Users', { headers: { authorization: `Bearer ${key}`, 'content-type': SCIM }, rawBody: '{"userName":' });
+    expect(broken.body).to.deep.equal(scimError(400, 'The body is not valid JSON', 'invalidSyntax'));
+    expect((await call('GET', '/Groups')).body).to.deep.equal(scimError(404, 'Resource not found'));
+    expect((await call('GET', `/Users/${randomUUID()}`)).status).to.equal(404);
+  });
+
+  it('auth per spec 01 rule 7: a key with the scope, Enterprise and single sign-on; not the public API switch; other tenants are 404', async () => {
+    expect((await call('GET', '/Users', undefined, 'nope')).body).to.deep.equal(scimError(401, 'Unauthorized'));
+    const readOnly = await apiKeyFor(h, tenantId, ['scim:read']);
+    expect((await call('GET', '/Users', undefined, readOnly)).status).to.equal(200);
+    expect((await call('POST', '/Users', newUser(), readOnly)).body).to.deep.equal(scimError(403, 'This credential lacks the scim:write scope'));
+    const noSso = (await createTenant(h.ds, { plan: 'ENTERPRISE', ssoEnabled: false, publicApiEnabled: true })).id;
+    expect((await call('GET', '/Users', undefined, await apiKeyFor(h, noSso, ['scim:read']))).body).to.deep.equal(scimError(403, 'Single sign-on is not enabled for this tenant'));
+    const growth = (await createTenant(h.ds, { plan: 'GROWTH', ssoEnabled: true })).id;
+    expect((await call('GET', '/Users', undefined, await apiKeyFor(h, growth, ['scim:read']))).body.status).to.equal('403');
+    const stranger = await createUser(h.ds, noSso, { role: 'STAFF' });
+    expect((await call('GET', `/Users/${stranger.id}`)).status).to.equal(404);
+    expect((await call('DELETE', `/Users/${stranger.id}`)).status).to.equal(404);
+    expect((await call('GET', '/ServiceProviderConfig')).body).to.deep.include({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, etag: { supported: false } });
+    expect((await call('GET', '/ResourceTypes')).body.Resources[0]).to.include({ id: 'User', endpoint: '/Users' });
+    expect((await call('GET', '/Schemas')).body.totalResults).to.equal(2);
+  });
+});
