@@ -2389,6 +2389,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: list users; filter userName eq, emails[type eq "work"].value eq, externalId eq, active eq; startIndex and count */
+        get: operations["getScimV2Users"];
+        put?: never;
+        /** SCIM: provision a user (userName is their email; role STAFF unless roles says otherwise); fires user.created */
+        post: operations["postScimV2Users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one user */
+        get: operations["getScimV2UsersById"];
+        /** SCIM: replace a user; active false deactivates (sessions and door access end at once) and fires nothing */
+        put: operations["putScimV2UsersById"];
+        post?: never;
+        /** SCIM: deprovision (soft delete); fires user.terminated */
+        delete: operations["deleteScimV2UsersById"];
+        options?: never;
+        head?: never;
+        /** SCIM: PatchOp add/replace/remove (Okta and Entra ID forms); active false deactivates and fires nothing */
+        patch: operations["patchScimV2UsersById"];
+        trace?: never;
+    };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: what this server supports */
+        get: operations["getScimV2ServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the resource types (User) */
+        get: operations["getScimV2ResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the schemas (User, enterprise extension) */
+        get: operations["getScimV2Schemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -32259,6 +32348,1944 @@ export interface operations {
                 };
             };
             /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or the scope missing */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2Users: {
+        parameters: {
+            query?: {
+                filter?: string;
+                startIndex?: number;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ListResponse */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "totalResults": 0,
+                     *       "startIndex": 0,
+                     *       "itemsPerPage": 0,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "string"
+                     *           ],
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "externalId": "string",
+                     *           "userName": "string",
+                     *           "name": {
+                     *             "formatted": "string",
+                     *             "givenName": "string",
+                     *             "familyName": "string"
+                     *           },
+                     *           "displayName": "string",
+                     *           "emails": [
+                     *             {
+                     *               "value": "string",
+                     *               "type": "string",
+                     *               "primary": true
+                     *             }
+                     *           ],
+                     *           "phoneNumbers": [
+                     *             {
+                     *               "value": "string",
+                     *               "type": "string"
+                     *             }
+                     *           ],
+                     *           "active": true,
+                     *           "roles": [
+                     *             {
+                     *               "value": "string",
+                     *               "primary": true
+                     *             }
+                     *           ],
+                     *           "meta": {
+                     *             "resourceType": "User",
+                     *             "created": "2019-08-24T14:15:22Z",
+                     *             "lastModified": "2019-08-24T14:15:22Z",
+                     *             "location": "string"
+                     *           },
+                     *           "property1": null,
+                     *           "property2": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        totalResults: number;
+                        startIndex: number;
+                        itemsPerPage: number;
+                        Resources: ({
+                            schemas: string[];
+                            /** Format: uuid */
+                            id: string;
+                            externalId?: string | null;
+                            userName: string;
+                            name: {
+                                formatted: string;
+                                givenName: string | null;
+                                familyName: string | null;
+                            };
+                            displayName: string;
+                            emails: {
+                                value: string;
+                                type: string;
+                                primary: boolean;
+                            }[];
+                            phoneNumbers: {
+                                value: string;
+                                type: string;
+                            }[];
+                            active: boolean;
+                            roles: {
+                                value: string;
+                                primary: boolean;
+                            }[];
+                            meta: {
+                                /** @enum {string} */
+                                resourceType: "User";
+                                /** Format: date-time */
+                                created: string;
+                                /** Format: date-time */
+                                lastModified: string;
+                                location: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postScimV2Users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "userName": "string",
+                 *       "externalId": "string",
+                 *       "name": {
+                 *         "givenName": "string",
+                 *         "familyName": "string",
+                 *         "formatted": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "displayName": "string",
+                 *       "emails": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "phoneNumbers": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "active": true,
+                 *       "roles": [
+                 *         {
+                 *           "value": "TENANT_GROUP_OWNER",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": {
+                 *         "employeeNumber": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/scim+json": {
+                    schemas?: string[];
+                    userName: string;
+                    externalId?: string | null;
+                    name?: {
+                        givenName?: string | null;
+                        familyName?: string | null;
+                        formatted?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    displayName?: string;
+                    emails?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    phoneNumbers?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    active?: boolean | ("True" | "False" | "true" | "false");
+                    roles?: ({
+                        /** @enum {string} */
+                        value: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                        employeeNumber?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "userName": "string",
+                 *       "externalId": "string",
+                 *       "name": {
+                 *         "givenName": "string",
+                 *         "familyName": "string",
+                 *         "formatted": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "displayName": "string",
+                 *       "emails": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "phoneNumbers": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "active": true,
+                 *       "roles": [
+                 *         {
+                 *           "value": "TENANT_GROUP_OWNER",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": {
+                 *         "employeeNumber": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/json": {
+                    schemas?: string[];
+                    userName: string;
+                    externalId?: string | null;
+                    name?: {
+                        givenName?: string | null;
+                        familyName?: string | null;
+                        formatted?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    displayName?: string;
+                    emails?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    phoneNumbers?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    active?: boolean | ("True" | "False" | "true" | "false");
+                    roles?: ({
+                        /** @enum {string} */
+                        value: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                        employeeNumber?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The user */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "externalId": "string",
+                     *       "userName": "string",
+                     *       "name": {
+                     *         "formatted": "string",
+                     *         "givenName": "string",
+                     *         "familyName": "string"
+                     *       },
+                     *       "displayName": "string",
+                     *       "emails": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        externalId?: string | null;
+                        userName: string;
+                        name: {
+                            formatted: string;
+                            givenName: string | null;
+                            familyName: string | null;
+                        };
+                        displayName: string;
+                        emails: {
+                            value: string;
+                            type: string;
+                            primary: boolean;
+                        }[];
+                        phoneNumbers: {
+                            value: string;
+                            type: string;
+                        }[];
+                        active: boolean;
+                        roles: {
+                            value: string;
+                            primary: boolean;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "User";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description uniqueness (SCIM error body) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2UsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "externalId": "string",
+                     *       "userName": "string",
+                     *       "name": {
+                     *         "formatted": "string",
+                     *         "givenName": "string",
+                     *         "familyName": "string"
+                     *       },
+                     *       "displayName": "string",
+                     *       "emails": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        externalId?: string | null;
+                        userName: string;
+                        name: {
+                            formatted: string;
+                            givenName: string | null;
+                            familyName: string | null;
+                        };
+                        displayName: string;
+                        emails: {
+                            value: string;
+                            type: string;
+                            primary: boolean;
+                        }[];
+                        phoneNumbers: {
+                            value: string;
+                            type: string;
+                        }[];
+                        active: boolean;
+                        roles: {
+                            value: string;
+                            primary: boolean;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "User";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putScimV2UsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "userName": "string",
+                 *       "externalId": "string",
+                 *       "name": {
+                 *         "givenName": "string",
+                 *         "familyName": "string",
+                 *         "formatted": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "displayName": "string",
+                 *       "emails": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "phoneNumbers": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "active": true,
+                 *       "roles": [
+                 *         {
+                 *           "value": "TENANT_GROUP_OWNER",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": {
+                 *         "employeeNumber": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/scim+json": {
+                    schemas?: string[];
+                    userName: string;
+                    externalId?: string | null;
+                    name?: {
+                        givenName?: string | null;
+                        familyName?: string | null;
+                        formatted?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    displayName?: string;
+                    emails?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    phoneNumbers?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    active?: boolean | ("True" | "False" | "true" | "false");
+                    roles?: ({
+                        /** @enum {string} */
+                        value: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                        employeeNumber?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "userName": "string",
+                 *       "externalId": "string",
+                 *       "name": {
+                 *         "givenName": "string",
+                 *         "familyName": "string",
+                 *         "formatted": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "displayName": "string",
+                 *       "emails": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "phoneNumbers": [
+                 *         {
+                 *           "value": "string",
+                 *           "type": "string",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "active": true,
+                 *       "roles": [
+                 *         {
+                 *           "value": "TENANT_GROUP_OWNER",
+                 *           "primary": true,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": {
+                 *         "employeeNumber": "string",
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/json": {
+                    schemas?: string[];
+                    userName: string;
+                    externalId?: string | null;
+                    name?: {
+                        givenName?: string | null;
+                        familyName?: string | null;
+                        formatted?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    displayName?: string;
+                    emails?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    phoneNumbers?: ({
+                        value: string;
+                        type?: string;
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    active?: boolean | ("True" | "False" | "true" | "false");
+                    roles?: ({
+                        /** @enum {string} */
+                        value: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        primary?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                        employeeNumber?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "externalId": "string",
+                     *       "userName": "string",
+                     *       "name": {
+                     *         "formatted": "string",
+                     *         "givenName": "string",
+                     *         "familyName": "string"
+                     *       },
+                     *       "displayName": "string",
+                     *       "emails": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        externalId?: string | null;
+                        userName: string;
+                        name: {
+                            formatted: string;
+                            givenName: string | null;
+                            familyName: string | null;
+                        };
+                        displayName: string;
+                        emails: {
+                            value: string;
+                            type: string;
+                            primary: boolean;
+                        }[];
+                        phoneNumbers: {
+                            value: string;
+                            type: string;
+                        }[];
+                        active: boolean;
+                        roles: {
+                            value: string;
+                            primary: boolean;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "User";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description uniqueness */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteScimV2UsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchScimV2UsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "string",
+                 *           "path": "string",
+                 *           "value": null,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/scim+json": {
+                    schemas?: string[];
+                    Operations: ({
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "string",
+                 *           "path": "string",
+                 *           "value": null,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/json": {
+                    schemas?: string[];
+                    Operations: ({
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "externalId": "string",
+                     *       "userName": "string",
+                     *       "name": {
+                     *         "formatted": "string",
+                     *         "givenName": "string",
+                     *         "familyName": "string"
+                     *       },
+                     *       "displayName": "string",
+                     *       "emails": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "value": "string",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "string",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        externalId?: string | null;
+                        userName: string;
+                        name: {
+                            formatted: string;
+                            givenName: string | null;
+                            familyName: string | null;
+                        };
+                        displayName: string;
+                        emails: {
+                            value: string;
+                            type: string;
+                            primary: boolean;
+                        }[];
+                        phoneNumbers: {
+                            value: string;
+                            type: string;
+                        }[];
+                        active: boolean;
+                        roles: {
+                            value: string;
+                            primary: boolean;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "User";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description uniqueness */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2ServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ServiceProviderConfig */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2ResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ListResponse of ResourceType */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2Schemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ListResponse of Schema */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

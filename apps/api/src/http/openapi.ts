@@ -21,7 +21,7 @@ const SCHEMES: Record<SchemeName, object> = {
   developerOAuth: {
     type: 'oauth2',
     description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',
-    flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.filter((s) => !s.startsWith('scim:')).map((s) => [s, `The ${s} scope`])) } },
+    flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.map((s) => [s, `The ${s} scope`])) } },
   },
 };
 
