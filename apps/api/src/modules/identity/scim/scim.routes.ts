@@ -99,7 +99,6 @@ export const scimNotFound: RequestHandler = (_req, res) => {
 
 const SERVICE_PROVIDER_CONFIG = {
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-  documentationUri: 'https://github.com/wfm-platform/wfm/blob/main/README.md#scim',
   patch: { supported: true },
   bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
   filter: { supported: true, maxResults: 200 },
