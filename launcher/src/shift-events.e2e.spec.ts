@@ -31,7 +31,7 @@ describe('shift.* webhooks delivered to an HTTPS receiver (spec 03, API + webhoo
 
   before(async () => {
     receiver = await startTestReceiver();
-    h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' });
+    h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' }, { freshDatabase: true });
     worker = await startWebhookWorker({
       dataSource: h.ds,
       databaseUrl: h.db.url,

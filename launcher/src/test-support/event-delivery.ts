@@ -49,7 +49,7 @@ export function eventDelivery(): EventDelivery {
   const d = { h: undefined as unknown as ApiHarness } as EventDelivery & { h: ApiHarness };
   before(async () => {
     receiver = await startTestReceiver();
-    d.h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' });
+    d.h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' }, { freshDatabase: true });
     worker = await startWebhookWorker({
       dataSource: d.h.ds,
       databaseUrl: d.h.db.url,

@@ -35,9 +35,11 @@ describe('FlexibleRateLimiter (memory store)', () => limiterContract(() => new F
 describeWithRedis('FlexibleRateLimiter (Redis store)', (url) => {
   let redis: Redis;
   let redis2: Redis;
-  before(() => {
+  before(async () => {
     redis = createRedis(url);
     redis2 = createRedis(url);
+    // A client not yet connected is counted in memory by design (rejectIfRedisNotReady): wait for both.
+    await Promise.all([redis, redis2].map((r) => (r.status === 'ready' ? undefined : new Promise((resolve) => r.once('ready', resolve)))));
   });
   after(() => {
     redis.disconnect();

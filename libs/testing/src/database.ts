@@ -71,3 +71,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+let shared: Promise<TestDatabase> | null = null;
+
+/**
+ * One database for every file of this test process that isolates its tests by data (each test
+ * makes its own tenants and reads only their rows), as the API's HTTP tests do: files of a process
+ * run one after another, so what one leaves behind is only other tenants' rows. It lives until the
+ * process ends (the run's teardown drops it); `drop()` leaves it for the next file.
+ */
+export function sharedTestDatabase(): Promise<TestDatabase> {
+  shared ??= createTestDatabase().then((db) => ({ ...db, drop: async () => undefined }));
+  return shared;
+}

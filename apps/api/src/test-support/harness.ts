@@ -8,7 +8,7 @@ import { FakeClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
 import { uuid } from '@wfm/core/crypto';
 import { LocalBus } from '@wfm/memory/bus-local';
-import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { createTestDatabase, sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
@@ -39,6 +39,12 @@ export interface RequestOptions {
 export interface HarnessOptions {
   /** Keep every line the app logs at info and above in `logLines` (otherwise nothing is logged). */
   captureLogs?: boolean;
+  /**
+   * A database of its own, for a file with something that reads every tenant's rows: a webhook
+   * worker dispatching all events, sign-in by email or mobile across tenants, the operator's tenant
+   * list. Otherwise the process's shared database: tests isolate by data.
+   */
+  freshDatabase?: boolean;
 }
 
 /**
@@ -92,7 +98,7 @@ export class ApiHarness {
   }
 
   private async init(env: Record<string, string>, opts: HarnessOptions): Promise<void> {
-    this.db = await createTestDatabase();
+    this.db = opts.freshDatabase ? await createTestDatabase() : await sharedTestDatabase();
     this.mailDropDir = await mkdtemp(join(tmpdir(), 'wfm-mail-'));
     const config = loadApiConfig({
       MAIL_DROP_DIR: this.mailDropDir,

@@ -24,7 +24,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
   let inviter: InviteService;
   let mail: MailRepository;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' }, { captureLogs: true });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' }, { captureLogs: true, freshDatabase: true });
     mail = new MailRepository(h.ds);
     const repo = new AuthRepository(h.ds);
     const transaction = transactionRunner(h.ds);

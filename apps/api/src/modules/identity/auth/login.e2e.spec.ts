@@ -10,7 +10,7 @@ const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 describe('POST /auth/login', () => {
   let h: ApiHarness;
   before(async () => {
-    h = await ApiHarness.start();
+    h = await ApiHarness.start({}, { freshDatabase: true });
   });
   after(async () => h.stop());
 

@@ -13,7 +13,7 @@ const fresh = () => ({ 'x-forwarded-for': `192.0.2.${++address}` });
 describe('password hashing on its own bounded pool (POST /auth/login, /auth/signup)', () => {
   let h: ApiHarness;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '2' });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '2' }, { freshDatabase: true });
   });
   after(async () => h.stop());
 

@@ -16,7 +16,7 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
   let h: ApiHarness;
   let mail: MailRepository;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test/' }, { captureLogs: true });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test/' }, { captureLogs: true, freshDatabase: true });
     mail = new MailRepository(h.ds);
   });
   after(async () => h.stop());

@@ -17,7 +17,7 @@ function expectThrottled(res: HttpResult, windowSeconds: number): void {
 describe('rate limits of the sign-in and account routes (spec 01, Limits)', () => {
   let h: ApiHarness;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true' }, { freshDatabase: true });
   });
   after(async () => h.stop());
 

@@ -13,7 +13,7 @@ describe('POST /auth/refresh and /auth/logout', () => {
   let h: ApiHarness;
   let principals: PrincipalRepository;
   before(async () => {
-    h = await ApiHarness.start();
+    h = await ApiHarness.start({}, { freshDatabase: true });
     principals = new PrincipalRepository(h.ds);
   });
   after(async () => h.stop());

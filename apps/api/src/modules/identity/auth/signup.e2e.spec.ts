@@ -17,7 +17,7 @@ const HOUR = 3600_000;
 describe('POST /auth/signup and /auth/verify-email', () => {
   let h: ApiHarness;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' }, { captureLogs: true });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', PUBLIC_APP_URL: 'https://app.example.test' }, { captureLogs: true, freshDatabase: true });
   });
   after(async () => h.stop());
 

@@ -25,7 +25,7 @@ describe('platform operator API: /platform/tenants (HTTP)', () => {
   let h: ApiHarness;
   const admin = { token: TEST_PLATFORM_TOKEN };
   before(async () => {
-    h = await ApiHarness.start();
+    h = await ApiHarness.start({}, { freshDatabase: true });
   });
   after(async () => h.stop());
 
