@@ -1,21 +1,11 @@
 import { expect } from 'chai';
-import { createLogger } from '@wfm/core/logger';
-import { ApiHarness } from '@wfm/api/test-support/harness';
+import type { ApiHarness } from '@wfm/api/test-support/harness';
 import { assignOutlets } from '@wfm/api/test-support/access-fixtures';
-import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
-import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
-import { testSettings } from '@wfm/webhooks/test-support/fixtures';
-import { startWebhookWorker, type WebhookWorker } from '@wfm/webhook-worker/worker';
+import { createOutlet, createUser } from '@wfm/testing/factories';
+import { eventDelivery, type Delivered, type HookedTenant } from './test-support/event-delivery.js';
 
 const SHIFT_EVENTS = ['shift.assigned', 'shift.completed', 'shift.released', 'shift.claimed'];
 const HOUR = 3_600_000;
-
-interface Delivered {
-  event: string;
-  tenantId: string;
-  occurredAt: string;
-  payload: Record<string, unknown>;
-}
 
 /**
  * Spec 03's rows for shift.*, end to end: the API records, the webhook worker delivers, a real HTTPS
@@ -25,30 +15,13 @@ interface Delivered {
  * deliveries are exactly what fired before plus the sentinel.
  */
 describe('shift.* webhooks delivered to an HTTPS receiver (spec 03, API + webhook worker)', function () {
+  const d = eventDelivery();
   let h: ApiHarness;
-  let receiver: TestReceiver;
-  let worker: WebhookWorker;
-
-  before(async () => {
-    receiver = await startTestReceiver();
-    h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' }, { freshDatabase: true });
-    worker = await startWebhookWorker({
-      dataSource: h.ds,
-      databaseUrl: h.db.url,
-      settings: testSettings({ extraCa: receiver.ca }),
-      dataEncryptionKey: h.config.dataEncryptionKey,
-      logger: createLogger('test', 'silent'),
-    });
-  });
-  after(async () => {
-    await worker.stop();
-    await h.stop();
-    await receiver.close();
+  before(() => {
+    h = d.h;
   });
 
-  interface World {
-    tenantId: string;
-    path: string;
+  interface World extends HookedTenant {
     outletId: string;
     manager: { id: string; token: string };
     approver: { id: string; token: string };
@@ -58,37 +31,18 @@ describe('shift.* webhooks delivered to an HTTPS receiver (spec 03, API + webhoo
 
   /** A GROWTH tenant subscribed to the four shift codes at a path of its own, an outlet, a manager, an approver and two staff there. */
   async function world(): Promise<World> {
-    const t = await createTenant(h.ds, { plan: 'GROWTH' });
-    const outlet = await createOutlet(h.ds, t.id);
-    const person = async (role: 'TENANT_OWNER' | 'OUTLET_MANAGER' | 'AREA_MANAGER' | 'STAFF') => {
-      const u = await createUser(h.ds, t.id, { role });
-      await assignOutlets(h.ds, t.id, u.id, [outlet.id]);
+    const t = await d.hookedTenant(SHIFT_EVENTS);
+    const outlet = await createOutlet(h.ds, t.tenantId);
+    const person = async (role: 'OUTLET_MANAGER' | 'AREA_MANAGER' | 'STAFF') => {
+      const u = await createUser(h.ds, t.tenantId, { role });
+      await assignOutlets(h.ds, t.tenantId, u.id, [outlet.id]);
       return { id: u.id, token: await h.tokenFor(u) };
     };
-    const owner = await person('TENANT_OWNER');
-    const path = `/hooks/${t.id}`;
-    const sub = await h.request('POST', '/webhooks', { token: owner.token, body: { name: 'Shifts', url: receiver.url(path), events: SHIFT_EVENTS } });
-    expect(sub.status, JSON.stringify(sub.body)).to.equal(201);
-    return { tenantId: t.id, path, outletId: outlet.id, manager: await person('OUTLET_MANAGER'), approver: await person('AREA_MANAGER'), alice: await person('STAFF'), bob: await person('STAFF') };
+    return { ...t, outletId: outlet.id, manager: await person('OUTLET_MANAGER'), approver: await person('AREA_MANAGER'), alice: await person('STAFF'), bob: await person('STAFF') };
   }
 
   const at = (hoursFromNow: number) => new Date(h.clock.now().getTime() + hoursFromNow * HOUR).toISOString();
-  const delivered = (w: World): Delivered[] => receiver.requests.filter((r) => r.path === w.path).map((r) => JSON.parse(r.body) as Delivered);
-
-  async function arrived(w: World, n: number): Promise<Delivered[]> {
-    await receiver.waitFor((rs) => rs.filter((r) => r.path === w.path).length >= n);
-    return delivered(w);
-  }
-
-  /** Waits (a condition, not a timing assertion) until every event of the tenant has been turned into deliveries. */
-  async function dispatched(w: World): Promise<void> {
-    for (;;) {
-      await worker.idle();
-      const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM domain_events WHERE tenant_id = $1 AND dispatched_at IS NULL`, [w.tenantId]);
-      if (n === 0) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  const arrived = (w: World, n: number): Promise<Delivered[]> => d.arrived(w, n);
 
   async function assign(w: World, userId: string, startH: number, endH: number): Promise<string> {
     const res = await h.request('POST', '/shift-assignments', { token: w.manager.token, body: { userId, outletId: w.outletId, scheduledStart: at(startH), scheduledEnd: at(endH) } });
@@ -96,26 +50,16 @@ describe('shift.* webhooks delivered to an HTTPS receiver (spec 03, API + webhoo
     return res.body.id;
   }
 
-  /**
-   * Runs `action`, then assigns a sentinel shift; when the sentinel has arrived and everything is
-   * dispatched, nothing but the sentinel may have been recorded or delivered since `action` began.
-   */
   let sentinels = 0;
+  /** Nothing is recorded or delivered by `action`: checked with a shift assigned on its own as the sentinel. */
   async function firesNothing(w: World, action: () => Promise<void>): Promise<void> {
-    await dispatched(w);
-    const before = delivered(w).length;
-    const [{ n: eventsBefore }] = await h.ds.query(`SELECT count(*)::int AS n FROM domain_events WHERE tenant_id = $1`, [w.tenantId]);
-    await action();
-    h.clock.advance(1000);
-    // The action may have moved the clock past the access token's lifetime.
-    w.manager.token = await h.tokenFor({ id: w.manager.id, tenantId: w.tenantId });
-    sentinels += 1;
-    const sentinel = await assign(w, w.bob.id, 500 + 2 * sentinels, 501 + 2 * sentinels);
-    const all = await arrived(w, before + 1);
-    await dispatched(w);
-    const [{ n: eventsAfter }] = await h.ds.query(`SELECT count(*)::int AS n FROM domain_events WHERE tenant_id = $1`, [w.tenantId]);
-    expect(eventsAfter - eventsBefore, 'events recorded by the action and the sentinel').to.equal(1);
-    expect(all.slice(before).map((d) => [d.event, d.payload.shiftAssignmentId])).to.deep.equal([['shift.assigned', sentinel]]);
+    const sentinel = await d.firesNothing(w, action, async () => {
+      // The action may have moved the clock past the access token's lifetime.
+      w.manager.token = await h.tokenFor({ id: w.manager.id, tenantId: w.tenantId });
+      sentinels += 1;
+      await assign(w, w.bob.id, 500 + 2 * sentinels, 501 + 2 * sentinels);
+    });
+    expect(sentinel.event).to.equal('shift.assigned');
   }
 
   const assignedPayload = (w: World, id: string, userId: string, startH: number, endH: number) => ({
