@@ -75,6 +75,8 @@ import { accountingRoutes } from './modules/payroll/accounting/accounting.routes
 import { XeroClient } from './modules/payroll/accounting/xero.client.js';
 import { ScimRepository } from './modules/identity/scim/scim.repository.js';
 import { ScimService } from './modules/identity/scim/scim.service.js';
+import { ScimGroupsRepository } from './modules/identity/scim/scim-groups.repository.js';
+import { ScimGroupsService } from './modules/identity/scim/scim-groups.service.js';
 import { scimErrors, scimNotFound, scimRoutes } from './modules/identity/scim/scim.routes.js';
 import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
 import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
@@ -330,7 +332,12 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     }),
   );
 
-  scimRoutes(r, new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants), publicBaseUrl);
+  scimRoutes(
+    r,
+    new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants),
+    new ScimGroupsService(new ScimGroupsRepository(ds), transactionRunner(ds), clock),
+    publicBaseUrl,
+  );
 
   const app = createApp({
     logger,

@@ -2427,6 +2427,42 @@ export interface paths {
         patch: operations["patchScimV2UsersById"];
         trace?: never;
     };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: groups, which are the tenant's outlets (members: the people assigned to them); filter displayName eq */
+        get: operations["getScimV2Groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one group (outlet) with its members */
+        get: operations["getScimV2GroupsById"];
+        /** SCIM: replace a group: its members become exactly those listed (people assigned to the outlet); a displayName renames the outlet */
+        put: operations["putScimV2GroupsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** SCIM: PatchOp on a group: add, remove (by value or members[value eq "…"]) or replace members; displayName */
+        patch: operations["patchScimV2GroupsById"];
+        trace?: never;
+    };
     "/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -2451,7 +2487,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SCIM: the resource types (User) */
+        /** SCIM: the resource types (User, Group) */
         get: operations["getScimV2ResourceTypes"];
         put?: never;
         post?: never;
@@ -2468,7 +2504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SCIM: the schemas (User, enterprise extension) */
+        /** SCIM: the schemas (Group, User, enterprise extension) */
         get: operations["getScimV2Schemas"];
         put?: never;
         post?: never;
@@ -34045,6 +34081,860 @@ export interface operations {
             };
             /** @description uniqueness */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2Groups: {
+        parameters: {
+            query?: {
+                filter?: string;
+                startIndex?: number;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ListResponse */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "totalResults": 0,
+                     *       "startIndex": 0,
+                     *       "itemsPerPage": 0,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "string"
+                     *           ],
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "displayName": "string",
+                     *           "externalId": "string",
+                     *           "members": [
+                     *             {
+                     *               "value": "a860a344-d7b2-406e-828e-8d442f23f344",
+                     *               "display": "string",
+                     *               "$ref": "string"
+                     *             }
+                     *           ],
+                     *           "meta": {
+                     *             "resourceType": "Group",
+                     *             "created": "2019-08-24T14:15:22Z",
+                     *             "lastModified": "2019-08-24T14:15:22Z",
+                     *             "location": "string"
+                     *           },
+                     *           "property1": null,
+                     *           "property2": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        totalResults: number;
+                        startIndex: number;
+                        itemsPerPage: number;
+                        Resources: ({
+                            schemas: string[];
+                            /** Format: uuid */
+                            id: string;
+                            displayName: string;
+                            /** @description The outlet's code */
+                            externalId: string;
+                            members: {
+                                /** Format: uuid */
+                                value: string;
+                                display: string;
+                                $ref: string;
+                            }[];
+                            meta: {
+                                /** @enum {string} */
+                                resourceType: "Group";
+                                /** Format: date-time */
+                                created: string;
+                                /** Format: date-time */
+                                lastModified: string;
+                                location: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getScimV2GroupsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "displayName": "string",
+                     *       "externalId": "string",
+                     *       "members": [
+                     *         {
+                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
+                     *           "display": "string",
+                     *           "$ref": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        displayName: string;
+                        /** @description The outlet's code */
+                        externalId: string;
+                        members: {
+                            /** Format: uuid */
+                            value: string;
+                            display: string;
+                            $ref: string;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "Group";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putScimV2GroupsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "displayName": "string",
+                 *       "members": [
+                 *         {
+                 *           "value": "string",
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/scim+json": {
+                    schemas?: string[];
+                    displayName?: string;
+                    members?: ({
+                        value: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "displayName": "string",
+                 *       "members": [
+                 *         {
+                 *           "value": "string",
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/json": {
+                    schemas?: string[];
+                    displayName?: string;
+                    members?: ({
+                        value: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "displayName": "string",
+                     *       "externalId": "string",
+                     *       "members": [
+                     *         {
+                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
+                     *           "display": "string",
+                     *           "$ref": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        displayName: string;
+                        /** @description The outlet's code */
+                        externalId: string;
+                        members: {
+                            /** Format: uuid */
+                            value: string;
+                            display: string;
+                            $ref: string;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "Group";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchScimV2GroupsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "string",
+                 *           "path": "string",
+                 *           "value": null,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/scim+json": {
+                    schemas?: string[];
+                    Operations: ({
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "string"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "string",
+                 *           "path": "string",
+                 *           "value": null,
+                 *           "property1": null,
+                 *           "property2": null
+                 *         }
+                 *       ],
+                 *       "property1": null,
+                 *       "property2": null
+                 *     }
+                 */
+                "application/json": {
+                    schemas?: string[];
+                    Operations: ({
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "displayName": "string",
+                     *       "externalId": "string",
+                     *       "members": [
+                     *         {
+                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
+                     *           "display": "string",
+                     *           "$ref": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2019-08-24T14:15:22Z",
+                     *         "lastModified": "2019-08-24T14:15:22Z",
+                     *         "location": "string"
+                     *       },
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
+                    "application/scim+json": {
+                        schemas: string[];
+                        /** Format: uuid */
+                        id: string;
+                        displayName: string;
+                        /** @description The outlet's code */
+                        externalId: string;
+                        members: {
+                            /** Format: uuid */
+                            value: string;
+                            display: string;
+                            $ref: string;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            resourceType: "Group";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            location: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalidValue, invalidFilter or invalidSyntax (SCIM error body) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No user with this id in the tenant (SCIM error body) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createTenant, createUser } from '@wfm/testing/factories';
+import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness } from '../../../test-support/harness.js';
 import { apiKeyFor } from '../../../test-support/developer-credentials.js';
 
@@ -120,7 +120,7 @@ describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
     expect((await call('GET', `/Users?filter=${encodeURIComponent('title co "x"')}`)).body.scimType).to.equal('invalidFilter');
     const broken = await h.request('POST', '/scim/v2/Users', { headers: { authorization: `Bearer ${key}`, 'content-type': SCIM }, rawBody: '{"userName":' });
     expect(broken.body).to.deep.equal(scimError(400, 'The body is not valid JSON', 'invalidSyntax'));
-    expect((await call('GET', '/Groups')).body).to.deep.equal(scimError(404, 'Resource not found'));
+    expect((await call('GET', '/Bundles')).body).to.deep.equal(scimError(404, 'Resource not found'));
     expect((await call('GET', `/Users/${randomUUID()}`)).status).to.equal(404);
   });
 
@@ -137,7 +137,84 @@ describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
     expect((await call('GET', `/Users/${stranger.id}`)).status).to.equal(404);
     expect((await call('DELETE', `/Users/${stranger.id}`)).status).to.equal(404);
     expect((await call('GET', '/ServiceProviderConfig')).body).to.deep.include({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, etag: { supported: false } });
-    expect((await call('GET', '/ResourceTypes')).body.Resources[0]).to.include({ id: 'User', endpoint: '/Users' });
-    expect((await call('GET', '/Schemas')).body.totalResults).to.equal(2);
+    expect((await call('GET', '/ResourceTypes')).body.Resources.map((t: { id: string; endpoint: string }) => [t.id, t.endpoint])).to.deep.equal([
+      ['Group', '/Groups'],
+      ['User', '/Users'],
+    ]);
+    expect((await call('GET', '/Schemas')).body.totalResults).to.equal(3);
+  });
+
+  describe('Groups are outlets; members are the people assigned to them', () => {
+    const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+    const person = async (fullName: string) => (await createUser(h.ds, tenantId, { role: 'STAFF', fullName })).id;
+    const membersOf = async (outletId: string) => (await h.ds.query(`SELECT user_id FROM user_outlets WHERE outlet_id = $1 ORDER BY user_id`, [outletId])).map((r: { user_id: string }) => r.user_id);
+
+    it('lists and finds by displayName, pages, and shows members', async () => {
+      const soho = await createOutlet(h.ds, tenantId, { name: 'Soho', code: 'SOHO' });
+      h.clock.advance(1000);
+      await createOutlet(h.ds, tenantId, { name: 'Camden', code: 'CAM' });
+      const ann = await person('Ann Baker');
+      await h.ds.query(`INSERT INTO user_outlets (tenant_id, user_id, outlet_id) VALUES ($1, $2, $3)`, [tenantId, ann, soho.id]);
+
+      const all = await call('GET', '/Groups');
+      expect(all.headers.get('content-type')).to.equal('application/scim+json; charset=utf-8');
+      expect(all.body).to.deep.include({ totalResults: 2, startIndex: 1, itemsPerPage: 2 });
+      const found = await call('GET', `/Groups?filter=${encodeURIComponent('displayName eq "soho"')}`);
+      expect(found.body.totalResults).to.equal(1);
+      expect(found.body.Resources[0]).to.deep.include({
+        schemas: [GROUP],
+        id: soho.id,
+        displayName: 'Soho',
+        externalId: 'SOHO',
+        members: [{ value: ann, display: 'Ann Baker', $ref: `${h.config.publicAppUrl}/api/v1/scim/v2/Users/${ann}` }],
+      });
+      expect(found.body.Resources[0].meta).to.deep.include({ resourceType: 'Group', location: `${h.config.publicAppUrl}/api/v1/scim/v2/Groups/${soho.id}` });
+      expect((await call('GET', '/Groups?startIndex=2&count=1')).body).to.deep.include({ totalResults: 2, startIndex: 2, itemsPerPage: 1 });
+      expect((await call('GET', `/Groups/${soho.id}`)).body.displayName).to.equal('Soho');
+      expect((await call('GET', `/Groups?filter=${encodeURIComponent('externalId eq "SOHO"')}`)).body.scimType).to.equal('invalidFilter');
+    });
+
+    it('Okta and Entra member patches: add, remove by value and by filter path, replace; PUT sets exactly the listed members', async () => {
+      const outlet = await createOutlet(h.ds, tenantId);
+      const [a, b, c] = [await person('A'), await person('B'), await person('C')];
+      const patch = (Operations: unknown[]) => call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations });
+
+      expect((await patch([{ op: 'add', path: 'members', value: [{ value: a }, { value: b }] }])).status).to.equal(200);
+      expect(await membersOf(outlet.id)).to.deep.equal([a, b].sort());
+      await patch([{ op: 'Remove', path: `members[value eq "${a}"]` }]);
+      expect(await membersOf(outlet.id)).to.deep.equal([b]);
+      await patch([{ op: 'Add', path: 'members', value: [{ value: c }] }, { op: 'Remove', path: 'members', value: [{ value: b }] }]);
+      expect(await membersOf(outlet.id)).to.deep.equal([c]);
+      const renamed = await patch([{ op: 'replace', value: { displayName: 'Soho West', members: [{ value: a }] } }]);
+      expect(renamed.body).to.deep.include({ displayName: 'Soho West' });
+      expect(renamed.body.members.map((m: { value: string }) => m.value)).to.deep.equal([a]);
+
+      const put = await call('PUT', `/Groups/${outlet.id}`, { schemas: [GROUP], displayName: 'Soho West', members: [{ value: b }, { value: c }] });
+      expect(put.status).to.equal(200);
+      expect(await membersOf(outlet.id)).to.deep.equal([b, c].sort());
+      await call('PUT', `/Groups/${outlet.id}`, { schemas: [GROUP], displayName: 'Soho West' });
+      expect(await membersOf(outlet.id)).to.deep.equal([]);
+      expect(await events()).to.deep.equal([]);
+    });
+
+    it('refuses unknown or foreign members and odd operations without a partial change; other tenants and write without scope', async () => {
+      const outlet = await createOutlet(h.ds, tenantId);
+      const mine = await person('Mine');
+      const foreignTenant = (await createTenant(h.ds, { plan: 'ENTERPRISE', ssoEnabled: true })).id;
+      const foreigner = (await createUser(h.ds, foreignTenant, { role: 'STAFF' })).id;
+      const bad = await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: mine }] }, { op: 'add', path: 'members', value: [{ value: foreigner }] }] });
+      expect(bad.body).to.deep.equal(scimError(400, `members ${foreigner} are not users of this tenant`, 'invalidValue'));
+      expect(await membersOf(outlet.id)).to.deep.equal([]);
+      expect((await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: 'nope' }] }] })).body.status).to.equal('400');
+      expect((await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'owner', value: 'x' }] })).body.status).to.equal('400');
+
+      const foreignOutlet = await createOutlet(h.ds, foreignTenant);
+      expect((await call('GET', `/Groups/${foreignOutlet.id}`)).body).to.deep.equal(scimError(404, 'Resource not found'));
+      expect((await call('PUT', `/Groups/${foreignOutlet.id}`, { schemas: [GROUP], members: [] })).status).to.equal(404);
+      expect((await call('GET', `/Groups/${randomUUID()}`)).status).to.equal(404);
+      const readOnly = await apiKeyFor(h, tenantId, ['scim:read']);
+      expect((await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [] }, readOnly)).body).to.deep.equal(scimError(403, 'This credential lacks the scim:write scope'));
+      expect((await call('GET', '/Groups', undefined, 'nope')).status).to.equal(401);
+    });
   });
 });

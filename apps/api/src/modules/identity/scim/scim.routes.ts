@@ -9,13 +9,19 @@ import { InvalidFilterError } from './scim.filter.js';
 import type { ScimPerson } from './scim.patch.js';
 import type { ScimUserRow } from './scim.repository.js';
 import { personOf, type ScimService } from './scim.service.js';
+import type { ScimGroupRow } from './scim-groups.repository.js';
+import type { ScimGroupsService } from './scim-groups.service.js';
 import {
   SCIM_CONTENT_TYPE,
   SCIM_ENTERPRISE_USER,
   SCIM_ERROR,
+  SCIM_GROUP,
   SCIM_LIST,
   SCIM_USER,
   ScimErrorDto,
+  ScimGroupBody,
+  ScimGroupDto,
+  ScimGroupListDto,
   ScimIdParams,
   ScimListDto,
   ScimListQuery,
@@ -47,6 +53,17 @@ export function toScimUser(row: ScimUserRow, base: string) {
     roles: [{ value: row.role, primary: true }],
     [SCIM_ENTERPRISE_USER]: { employeeNumber: row.employeeCode },
     meta: { resourceType: 'User', created: row.createdAt.toISOString(), lastModified: row.updatedAt.toISOString(), location: `${base}/scim/v2/Users/${row.id}` },
+  };
+}
+
+export function toScimGroup(row: ScimGroupRow, base: string) {
+  return {
+    schemas: [SCIM_GROUP],
+    id: row.id,
+    displayName: row.displayName,
+    externalId: row.code,
+    members: row.members.map((m) => ({ value: m.value, display: m.display, $ref: `${base}/scim/v2/Users/${m.value}` })),
+    meta: { resourceType: 'Group', created: new Date(row.createdAt).toISOString(), lastModified: new Date(row.updatedAt).toISOString(), location: `${base}/scim/v2/Groups/${row.id}` },
   };
 }
 
@@ -108,7 +125,7 @@ const SERVICE_PROVIDER_CONFIG = {
   authenticationSchemes: [{ type: 'oauthbearertoken', name: 'OAuth Bearer Token', description: 'A developer API key or OAuth token with scim:read / scim:write', primary: true }],
 };
 
-export function scimRoutes(r: ApiRouter, service: ScimService, base: string): void {
+export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroupsService, base: string): void {
   const read = { kind: 'scim' as const, scope: 'scim:read' as const };
   const write = { kind: 'scim' as const, scope: 'scim:write' as const };
 
@@ -188,14 +205,70 @@ export function scimRoutes(r: ApiRouter, service: ScimService, base: string): vo
     },
   );
 
+  r.get(
+    '/scim/v2/Groups',
+    {
+      summary: "SCIM: groups, which are the tenant's outlets (members: the people assigned to them); filter displayName eq",
+      tags: TAGS,
+      auth: read,
+      query: ScimListQuery,
+      looseQuery: true,
+      responses: { 200: { description: 'ListResponse', alternatives: { 'application/scim+json': ScimGroupListDto } }, 400: E400 },
+    },
+    async ({ req, query }) => {
+      const { total, rows } = await groups.list(currentDeveloper(req).tenantId, query);
+      return scim(200, { schemas: [SCIM_LIST], totalResults: total, startIndex: query.startIndex, itemsPerPage: rows.length, Resources: rows.map((g) => toScimGroup(g, base)) });
+    },
+  );
+  r.get(
+    '/scim/v2/Groups/:id',
+    { summary: 'SCIM: one group (outlet) with its members', tags: TAGS, auth: read, params: ScimIdParams, responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 404: E404 } },
+    async ({ req, params }) => scim(200, toScimGroup(await groups.get(currentDeveloper(req).tenantId, params.id), base)),
+  );
+  r.put(
+    '/scim/v2/Groups/:id',
+    {
+      summary: 'SCIM: replace a group: its members become exactly those listed (people assigned to the outlet); a displayName renames the outlet',
+      tags: TAGS,
+      auth: write,
+      params: ScimIdParams,
+      body: ScimGroupBody,
+      bodyTypes: ['application/scim+json', 'application/json'],
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+    },
+    async ({ req, params, body }) => scim(200, toScimGroup(await groups.replace(currentDeveloper(req).tenantId, params.id, body), base)),
+  );
+  r.patch(
+    '/scim/v2/Groups/:id',
+    {
+      summary: 'SCIM: PatchOp on a group: add, remove (by value or members[value eq "…"]) or replace members; displayName',
+      tags: TAGS,
+      auth: write,
+      params: ScimIdParams,
+      body: ScimPatchBody,
+      bodyTypes: ['application/scim+json', 'application/json'],
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+    },
+    async ({ req, params, body }) => scim(200, toScimGroup(await groups.patch(currentDeveloper(req).tenantId, params.id, body.Operations), base)),
+  );
+
   r.get('/scim/v2/ServiceProviderConfig', { summary: 'SCIM: what this server supports', tags: TAGS, auth: read, responses: { 200: { description: 'ServiceProviderConfig' } } }, async () => scim(200, SERVICE_PROVIDER_CONFIG));
-  r.get('/scim/v2/ResourceTypes', { summary: 'SCIM: the resource types (User)', tags: TAGS, auth: read, responses: { 200: { description: 'ListResponse of ResourceType' } } }, async () =>
+  r.get('/scim/v2/ResourceTypes', { summary: 'SCIM: the resource types (User, Group)', tags: TAGS, auth: read, responses: { 200: { description: 'ListResponse of ResourceType' } } }, async () =>
     scim(200, {
       schemas: [SCIM_LIST],
-      totalResults: 1,
+      totalResults: 2,
       startIndex: 1,
-      itemsPerPage: 1,
+      itemsPerPage: 2,
       Resources: [
+        {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+          id: 'Group',
+          name: 'Group',
+          description: "The tenant's outlets; members are the people assigned to them",
+          endpoint: '/Groups',
+          schema: SCIM_GROUP,
+          meta: { resourceType: 'ResourceType', location: `${base}/scim/v2/ResourceTypes/Group` },
+        },
         {
           schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
           id: 'User',
@@ -208,13 +281,14 @@ export function scimRoutes(r: ApiRouter, service: ScimService, base: string): vo
       ],
     }),
   );
-  r.get('/scim/v2/Schemas', { summary: 'SCIM: the schemas (User, enterprise extension)', tags: TAGS, auth: read, responses: { 200: { description: 'ListResponse of Schema' } } }, async () =>
+  r.get('/scim/v2/Schemas', { summary: 'SCIM: the schemas (Group, User, enterprise extension)', tags: TAGS, auth: read, responses: { 200: { description: 'ListResponse of Schema' } } }, async () =>
     scim(200, {
       schemas: [SCIM_LIST],
-      totalResults: 2,
+      totalResults: 3,
       startIndex: 1,
-      itemsPerPage: 2,
+      itemsPerPage: 3,
       Resources: [
+        { id: SCIM_GROUP, name: 'Group', attributes: [{ name: 'displayName', mutability: 'readWrite' }, { name: 'members', mutability: 'readWrite' }], meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${SCIM_GROUP}` } },
         {
           id: SCIM_USER,
           name: 'User',

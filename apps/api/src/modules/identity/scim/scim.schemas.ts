@@ -6,6 +6,7 @@ export const SCIM_ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:ente
 export const SCIM_LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
 
 const Text = (max: number) => z.string().max(max);
@@ -57,3 +58,19 @@ export const ScimUserDto = z.looseObject({
 
 export const ScimListDto = z.object({ schemas: z.array(z.string()), totalResults: z.number().int(), startIndex: z.number().int(), itemsPerPage: z.number().int(), Resources: z.array(ScimUserDto) });
 export const ScimErrorDto = z.object({ schemas: z.array(z.string()), status: z.string(), scimType: z.string().optional(), detail: z.string() });
+
+export const ScimGroupBody = z.looseObject({
+  schemas: z.array(Text(200)).max(10).optional(),
+  displayName: Text(200).min(1).optional(),
+  members: z.array(z.looseObject({ value: Text(100) })).max(10_000).optional(),
+});
+
+export const ScimGroupDto = z.looseObject({
+  schemas: z.array(z.string()),
+  id: z.uuid(),
+  displayName: z.string(),
+  externalId: z.string().meta({ description: "The outlet's code" }),
+  members: z.array(z.object({ value: z.uuid(), display: z.string(), $ref: z.string() })),
+  meta: z.object({ resourceType: z.literal('Group'), created: z.iso.datetime(), lastModified: z.iso.datetime(), location: z.string() }),
+});
+export const ScimGroupListDto = z.object({ schemas: z.array(z.string()), totalResults: z.number().int(), startIndex: z.number().int(), itemsPerPage: z.number().int(), Resources: z.array(ScimGroupDto) });
