@@ -73,6 +73,13 @@ import { AccountingRepository } from './modules/payroll/accounting/accounting.re
 import { AccountingService } from './modules/payroll/accounting/accounting.service.js';
 import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
 import { XeroClient } from './modules/payroll/accounting/xero.client.js';
+import { resolveTxt } from 'node:dns/promises';
+import { OidcClient } from './modules/identity/sso/oidc.client.js';
+import { SamlClient } from './modules/identity/sso/saml.client.js';
+import { SsoConnectionsService, type TxtResolver } from './modules/identity/sso/sso-connections.service.js';
+import { SsoRepository } from './modules/identity/sso/sso.repository.js';
+import { ssoRoutes } from './modules/identity/sso/sso.routes.js';
+import { SsoService } from './modules/identity/sso/sso.service.js';
 import { ScimRepository } from './modules/identity/scim/scim.repository.js';
 import { ScimService } from './modules/identity/scim/scim.service.js';
 import { ScimGroupsRepository } from './modules/identity/scim/scim-groups.repository.js';
@@ -164,6 +171,8 @@ export interface ApiInfra {
   doorUpstream?: DoorUpstream;
   /** Replaces the store-backed limiter (the benchmark lifts the limits but keeps the counting cost). */
   rateLimiter?: RateLimiter;
+  /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
+  resolveTxt?: TxtResolver;
 }
 
 /** Cheap parameters for test runs only, where thousands of users are created. */
@@ -226,8 +235,15 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
   const inviter = new InviteService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, sessions, mailer, clock, appUrl });
   const verification = new EmailVerificationService({ repo: authRepo, transaction: transactionRunner(ds), secrets, sessions, mailer, clock, appUrl });
+  const ssoUrls = { apiBase: publicBaseUrl, appBase: appUrl };
+  const ssoRepo = new SsoRepository(ds);
+  // Identity providers are tenant-chosen addresses like webhook URLs: the same egress policy.
+  const ssoHttp = new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: config.sso.timeoutMs / 1000 });
+  const samlClient = new SamlClient(config.sso.clockSkewMs);
+  const sso = new SsoService(ssoRepo, transactionRunner(ds), sessions, new OidcClient(ssoHttp, clock), samlClient, encryptor, clock, ssoUrls, config.sso.google, logger);
+  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transactionRunner(ds), ssoHttp, samlClient, encryptor, clock, ssoUrls, infra.resolveTxt ?? resolveTxt), ssoUrls);
   authRoutes(r, {
-    auth: new AuthService(authRepo, passwords, sessions, provisioning, verification),
+    auth: new AuthService(authRepo, passwords, sessions, provisioning, verification, sso),
     sessions,
     passwordReset: new PasswordResetService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, mailer, clock, logger, appUrl }),
     invites: inviter,
@@ -275,6 +291,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
     // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
     { name: 'contract-expiry', cron: '7 * * * *', run: async () => void (await contracts.expirePastEndDate()) },
+    { name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() },
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
 

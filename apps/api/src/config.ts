@@ -49,6 +49,11 @@ const schema = z.object({
   ACCOUNTING_XERO_TOKEN_URL: z.string().url().default('https://identity.xero.com/connect/token'),
   ACCOUNTING_XERO_API_URL: z.string().url().default('https://api.xero.com'),
   ACCOUNTING_TIMEOUT_MS: ms(100).default(15_000),
+  GOOGLE_SIGN_IN_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_SIGN_IN_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_SIGN_IN_ISSUER: z.string().url().default('https://accounts.google.com'),
+  SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+  SSO_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
@@ -112,6 +117,8 @@ export interface ApiConfig {
   xero: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string; timeoutMs: number } | null;
   /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
   jobsEnabled: boolean;
+  /** Single sign-on: the platform's "Sign in with Google" app (null: not offered), SAML clock tolerance, provider timeout. */
+  sso: { google: { issuer: string; clientId: string; clientSecret: string } | null; clockSkewMs: number; timeoutMs: number };
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
@@ -163,6 +170,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     jobsEnabled: e.JOBS_ENABLED,
+    sso: {
+      google: e.GOOGLE_SIGN_IN_CLIENT_ID && e.GOOGLE_SIGN_IN_CLIENT_SECRET ? { issuer: e.GOOGLE_SIGN_IN_ISSUER, clientId: e.GOOGLE_SIGN_IN_CLIENT_ID, clientSecret: e.GOOGLE_SIGN_IN_CLIENT_SECRET } : null,
+      clockSkewMs: e.SSO_CLOCK_SKEW_SECONDS * 1000,
+      timeoutMs: e.SSO_TIMEOUT_MS,
+    },
     xero:
       e.ACCOUNTING_XERO_CLIENT_ID && e.ACCOUNTING_XERO_CLIENT_SECRET
         ? {

@@ -14,13 +14,14 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Feature = 'webhooks' | 'accessControl' | 'developerApi' | 'scim';
+export type Feature = 'webhooks' | 'accessControl' | 'developerApi' | 'scim' | 'sso';
 
 const FEATURE_MIN_PLAN: Record<Feature, Plan> = {
   webhooks: 'GROWTH',
   accessControl: 'GROWTH',
   developerApi: 'ENTERPRISE',
   scim: 'ENTERPRISE',
+  sso: 'ENTERPRISE',
 };
 
 export function planIncludes(plan: Plan, feature: Feature): boolean {

@@ -9,12 +9,16 @@ export interface SelfSignedCertificate {
 }
 
 /**
- * A self-signed ECDSA P-256 certificate for local HTTPS receivers, made in Node (WebCrypto and
+ * A self-signed ECDSA P-256 (or RSA 2048) certificate for local HTTPS receivers, made in Node (WebCrypto and
  * @peculiar/x509) so that no openssl program is needed; node:crypto alone cannot issue X.509.
  */
-export async function selfSignedCertificate(opts: { commonName: string; dnsNames: string[]; ips: string[]; days: number; now?: Date }): Promise<SelfSignedCertificate> {
+export async function selfSignedCertificate(opts: { commonName: string; dnsNames: string[]; ips: string[]; days: number; now?: Date; keyType?: 'ec' | 'rsa' }): Promise<SelfSignedCertificate> {
   const crypto = webcrypto;
-  const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  // RSA for XML signatures (SAML), which xml-crypto makes with RSA only.
+  const algorithm =
+    opts.keyType === 'rsa'
+      ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 }
+      : { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
   const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const now = opts.now ?? new Date();
   const cert = await x509.X509CertificateGenerator.createSelfSigned(

@@ -9,7 +9,7 @@ describe('request bodies the parser cannot read are 400/413, never 500', () => {
   });
   after(async () => h.stop());
 
-  const login = (headers: Record<string, string>, body: Buffer | string) => fetch(`${h.baseUrl}/auth/login`, { method: 'POST', headers, body });
+  const login = (headers: Record<string, string>, body: Buffer | string) => fetch(`${h.baseUrl}/auth/login`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
 
   for (const [label, encoding, body] of [
     ['gzip over bytes that are not gzip', 'gzip', Buffer.from('{"identifier":"a@example.test","password":"x"}')],

@@ -151,6 +151,17 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /oauth-clients': TENANT_ADMINS,
   'POST /oauth-clients/:id/revoke': TENANT_ADMINS,
 
+  // Issue 16: single sign-on connections are the tenant owners' and company admins'.
+  'GET /sso/connections': TENANT_ADMINS,
+  'POST /sso/connections': TENANT_ADMINS,
+  'GET /sso/connections/:id': TENANT_ADMINS,
+  'PATCH /sso/connections/:id': TENANT_ADMINS,
+  'DELETE /sso/connections/:id': TENANT_ADMINS,
+  'GET /sso/connections/:id/saml-metadata': TENANT_ADMINS,
+  'POST /sso/connections/:id/domains': TENANT_ADMINS,
+  'POST /sso/connections/:id/domains/:domainId/verify': TENANT_ADMINS,
+  'DELETE /sso/connections/:id/domains/:domainId': TENANT_ADMINS,
+
   'GET /webhooks': TENANT_ADMINS,
   'GET /webhooks/events': TENANT_ADMINS,
   'GET /webhooks/deliveries/dead-count': TENANT_ADMINS,

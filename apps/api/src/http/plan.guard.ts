@@ -22,4 +22,5 @@ export const FEATURE_NAMES: Record<Feature, string> = {
   webhooks: 'webhooks',
   developerApi: 'the developer API',
   scim: 'SCIM provisioning',
+  sso: 'single sign-on',
 };

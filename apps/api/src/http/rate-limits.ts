@@ -33,6 +33,16 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/oauth-clients', points: 10, durationSeconds: MIN },
   // Not in spec 01: the accounting provider's OAuth redirect is public and writes on every call.
   { method: 'GET', path: '/payroll/accounting/callback', points: 10, durationSeconds: MIN },
+  // Spec 01: single sign-on has limits of its own, not shown. Each start writes a state and each
+  // return spends one, so they are held to what a person signing in needs; the lookup runs as
+  // the sign-in page is typed in, and the exchange is the token route of the flow (as /auth/login).
+  { method: 'GET', path: '/auth/sso/lookup', points: 60, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/sso/start', points: 20, durationSeconds: MIN },
+  { method: 'GET', path: '/auth/sso/callback', points: 20, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/sso/saml/acs', points: 20, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/sso/exchange', points: 30, durationSeconds: MIN },
+  { method: 'POST', path: '/auth/google/start', points: 20, durationSeconds: MIN },
+  { method: 'GET', path: '/auth/google/callback', points: 20, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

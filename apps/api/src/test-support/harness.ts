@@ -64,6 +64,8 @@ export class ApiHarness {
   db!: TestDatabase;
   tokens!: TokenService;
   config!: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
+  /** The DNS TXT records the app sees (SSO domain verification), by name. */
+  readonly dnsTxt = new Map<string, string[]>();
 
   static async start(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<ApiHarness> {
     const h = new ApiHarness();
@@ -126,6 +128,11 @@ export class ApiHarness {
       logger: opts.captureLogs ? createLogger('test', 'info', sink()) : createLogger('test', 'silent'),
       clock: this.clock,
       proxyDaemon: false,
+      resolveTxt: async (name) => {
+        const records = this.dnsTxt.get(name);
+        if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+        return records.map((r) => [r]);
+      },
     });
     this.tokens = new TokenService(createSecretKey(Buffer.from(this.config.jwtSecret)), this.clock, {
       accessSeconds: this.config.accessTtlSeconds,
@@ -162,7 +169,8 @@ export class ApiHarness {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    // Redirects are answers to check (single sign-on lands the browser on the web app), not to follow.
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
     if (opts.binary) return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) as T };
     const text = await res.text();
     let parsed: unknown = text;

@@ -1,3 +1,4 @@
+import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import type { OneTimeTokenPurpose } from '@wfm/db/entities/auth.entity';
 import { exec, live, many, one } from '@wfm/db/sql';
@@ -6,6 +7,7 @@ import type { Tx } from '@wfm/db/transaction';
 export interface SignInAccount {
   id: string;
   tenantId: string;
+  role: Role;
   passwordHash: string;
 }
 
@@ -43,9 +45,9 @@ export class AuthRepository {
    */
   async signInAccount(id: Identifier, tenantSlug: string | undefined): Promise<SignInAccount | null> {
     const { column, value } = identifierClause(id);
-    const r = await one<{ id: string; tenant_id: string; password_hash: string }>(
+    const r = await one<{ id: string; tenant_id: string; role: Role; password_hash: string }>(
       this.ds,
-      `SELECT u.id, u.tenant_id, u.password_hash
+      `SELECT u.id, u.tenant_id, u.role, u.password_hash
          FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
           AND u.verified_at IS NOT NULL
@@ -54,7 +56,7 @@ export class AuthRepository {
         LIMIT 1`,
       [value, tenantSlug ?? null],
     );
-    return r ? { id: r.id, tenantId: r.tenant_id, passwordHash: r.password_hash } : null;
+    return r ? { id: r.id, tenantId: r.tenant_id, role: r.role, passwordHash: r.password_hash } : null;
   }
 
   /**

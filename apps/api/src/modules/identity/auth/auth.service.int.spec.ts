@@ -52,7 +52,7 @@ describe('AuthService.login: one password verification per attempt', () => {
     const sessions = new SessionService(repo, transaction, tokens, clock);
     const noMail: MailTransport = { send: async () => ({ accepted: true }) };
     const verification = new EmailVerificationService({ repo, transaction, secrets: new SecretHasher('pepper-pepper-pepper'), sessions, mailer: noMail, clock, appUrl: 'https://app.example.test' });
-    auth = new AuthService(repo, hasher, sessions, new TenantProvisioningService(new TenantProvisioningRepository(), transaction, hasher), verification);
+    auth = new AuthService(repo, hasher, sessions, new TenantProvisioningService(new TenantProvisioningRepository(), transaction, hasher), verification, { passwordRefused: async () => false });
   });
   after(async () => db.drop());
 

@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '@wfm/core/errors';
+import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
 import type { PasswordHasher } from '@wfm/core/crypto';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import type { TenantProvisioningService } from '../../organization/tenants/tenant-provisioning.service.js';
@@ -6,6 +6,12 @@ import type { AuthRepository, Identifier } from './auth.repository.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 import type { SessionService } from './session.service.js';
 import type { TokenPair } from './token.service.js';
+import type { Role } from '@wfm/core/tenancy';
+
+/** Whether a tenant's single sign-on refuses this person a password sign-in (the sso module answers). */
+export interface PasswordSignInPolicy {
+  passwordRefused(account: { tenantId: string; role: Role }): Promise<boolean>;
+}
 
 /** An email when it contains `@`, else a mobile number; null when it can be neither. */
 export function parseIdentifier(identifier: string): Identifier | null {
@@ -30,6 +36,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly provisioning: TenantProvisioningService,
     private readonly verification: EmailVerificationService,
+    private readonly policy: PasswordSignInPolicy,
   ) {}
 
   /**
@@ -43,6 +50,8 @@ export class AuthService {
     const account = id ? await this.repo.signInAccount(id, tenantSlug) : null;
     const matches = await this.passwords.verify(password, account?.passwordHash ?? this.passwords.unmatchable());
     if (!account || !matches) throw new UnauthorizedError();
+    // Only after the password matched, so the refusal tells nothing to someone without it.
+    if (await this.policy.passwordRefused(account)) throw new ForbiddenError('Your organisation signs in with single sign-on: use "Sign in with SSO"', 'SSO_REQUIRED');
     return this.sessions.open({ id: account.id, tenantId: account.tenantId });
   }
 

@@ -29,6 +29,10 @@ describe('rate limits of the sign-in and account routes (spec 01, Limits)', () =
     { path: '/auth/reset-password', body: { token: 'garbage', password: 'long-enough-pw' }, limit: 10, window: 60 },
     { path: '/auth/verify-email', body: { token: 'garbage' }, limit: 10, window: 60 },
     { path: '/auth/invite/some-code/redeem', body: { password: 'long-enough-pw' }, limit: 10, window: 15 * 60 },
+    // Single sign-on's own limits (spec 01: "each has its own"; decisions.md).
+    { path: '/auth/sso/start', body: { email: 'nobody@nowhere.test' }, limit: 20, window: 60 },
+    { path: '/auth/sso/exchange', body: { code: 'garbage' }, limit: 30, window: 60 },
+    { path: '/auth/google/start', body: {}, limit: 20, window: 60 },
   ];
 
   for (const c of cases) {
