@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { testCertificate } from '@wfm/testing/https-receiver';
 import type { Provider } from '../modules/access/integrations/providers.js';
+import { localEgressEnv } from './local-egress.js';
 
 /** How the fake answers every request: as the provider would, or failing in one way. */
 export type FakeMode = 'ok' | 'unauthorized' | 'error' | 'hang' | 'redirect' | 'not-json';
@@ -56,7 +54,6 @@ export class FakeProviders {
   doors: Record<Provider, FakeDoor[]> = FakeProviders.defaultDoors();
   ca = '';
   private server!: Server;
-  private caDir: string | null = null;
   url = '';
   port = 0;
 
@@ -74,11 +71,7 @@ export class FakeProviders {
 
   /** The API settings under which it may call this fake: 127.0.0.1 allowed through the egress check, the certificate trusted. */
   apiEnv(): Record<string, string> {
-    if (!this.caDir) {
-      this.caDir = mkdtempSync(join(tmpdir(), 'wfm-fake-provider-ca-'));
-      writeFileSync(join(this.caDir, 'ca.pem'), this.ca);
-    }
-    return { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: join(this.caDir, 'ca.pem') };
+    return localEgressEnv(this.ca);
   }
 
   static defaultDoors(): Record<Provider, FakeDoor[]> {
@@ -140,7 +133,6 @@ export class FakeProviders {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    if (this.caDir) rmSync(this.caDir, { recursive: true, force: true });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { SignedXml } from 'xml-crypto';
 import { selfSignedCertificate, type SelfSignedCertificate } from '@wfm/testing/certificate';
 import { testCertificate } from '@wfm/testing/https-receiver';
+import { localEgressEnv } from './local-egress.js';
 
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1 over HTTPS with the
@@ -23,7 +21,6 @@ export class TestOidcProvider {
   issuer = '';
   ca = '';
   private server!: Server;
-  private caDir = '';
 
   static async start(clients: Array<{ clientId: string; clientSecret: string; redirectUri: string }>): Promise<TestOidcProvider> {
     const idp = new TestOidcProvider();
@@ -67,11 +64,7 @@ export class TestOidcProvider {
 
   /** The API settings that let it reach this provider: 127.0.0.1 through the egress check, the certificate trusted. */
   apiEnv(): Record<string, string> {
-    if (!this.caDir) {
-      this.caDir = mkdtempSync(join(tmpdir(), 'wfm-test-idp-ca-'));
-      writeFileSync(join(this.caDir, 'ca.pem'), this.ca);
-    }
-    return { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: join(this.caDir, 'ca.pem') };
+    return localEgressEnv(this.ca);
   }
 
   /**

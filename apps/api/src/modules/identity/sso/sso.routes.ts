@@ -43,6 +43,8 @@ const requireSso: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const started = (s: { redirectUrl: string; expiresAt: Date }): Reply => ok({ redirectUrl: s.redirectUrl, expiresAt: s.expiresAt.toISOString() });
+
 /** The URL the provider redirected the browser to, as openid-client checks it (state, iss, code). */
 function callbackUrl(req: Request, redirectUri: string): URL {
   const url = new URL(redirectUri);
@@ -137,10 +139,7 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
       body: StartBody,
       responses: { 200: { description: 'Where to send the browser', schema: RedirectDto }, 404: { description: 'No single sign-on for this email domain' }, 502: { description: 'The identity provider could not be reached' } },
     },
-    async ({ body }) => {
-      const started = await sso.start(body.email, body.returnTo);
-      return ok({ redirectUrl: started.redirectUrl, expiresAt: started.expiresAt.toISOString() });
-    },
+    async ({ body }) => started(await sso.start(body.email, body.returnTo)),
   );
   r.get(
     '/auth/sso/callback',
@@ -177,10 +176,7 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
       body: ExternalStartBody,
       responses: { 200: { description: 'Where to send the browser', schema: RedirectDto }, 404: { description: 'Not configured on this server' }, 502: { description: 'Google could not be reached' } },
     },
-    async ({ body }) => {
-      const started = await sso.externalStart(body.tenantSlug, body.returnTo);
-      return ok({ redirectUrl: started.redirectUrl, expiresAt: started.expiresAt.toISOString() });
-    },
+    async ({ body }) => started(await sso.externalStart(body.tenantSlug, body.returnTo)),
   );
   r.get(
     '/auth/google/callback',
