@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ScryptPasswordHasher } from '@wfm/core/crypto';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
@@ -100,6 +101,22 @@ describe('operator CLI (database)', () => {
     expect(await cli(['tenant:update', '--id', 'acme', '--plan', 'FREE'])).to.deep.include({ code: 1, err: 'error: id must be a UUID' });
     expect(await cli(['tenant:update', '--id', '00000000-0000-4000-8000-000000000000', '--plan', 'FREE'])).to.deep.include({ code: 1, err: 'error: Tenant not found' });
     expect((await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: t.id })).plan).to.equal('ENTERPRISE');
+  });
+
+  it('sso:verify-domain vouches for a domain the tenant added to a connection, without DNS', async () => {
+    const t = await createTenant(db.dataSource, { plan: 'ENTERPRISE', ssoEnabled: true });
+    const connectionId = randomUUID();
+    const now = new Date();
+    await db.dataSource.query(
+      `INSERT INTO sso_connections (id, tenant_id, protocol, name, oidc_issuer, oidc_client_id, oidc_client_secret_sealed, created_at, updated_at) VALUES ($1, $2, 'OIDC', 'Okta', 'https://idp.test', 'c', 'sealed', $3, $3)`,
+      [connectionId, t.id, now],
+    );
+    await db.dataSource.query(`INSERT INTO sso_domains (id, tenant_id, connection_id, domain, verification_token, created_at) VALUES ($1, $2, $3, 'corp.internal', 'tok', $4)`, [randomUUID(), t.id, connectionId, now]);
+    const res = await cli(['sso:verify-domain', '--tenant', t.id, '--domain', 'CORP.internal']);
+    expect(res.code, res.err).to.equal(0);
+    expect(JSON.parse(res.out)).to.deep.include({ domain: 'corp.internal', verified: true });
+    expect(await cli(['sso:verify-domain', '--tenant', t.id, '--domain', 'other.internal'])).to.deep.include({ code: 1, err: 'error: The tenant has not added other.internal to a connection' });
+    expect(await cli(['sso:verify-domain', '--tenant', t.id, '--domain', 'not a domain'])).to.deep.include({ code: 1, err: 'error: domain must be a domain name such as example.com' });
   });
 
   it('tenant:list prints every tenant', async () => {

@@ -1,3 +1,4 @@
+import { resolveTxt } from 'node:dns/promises';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -18,6 +19,9 @@ import { TenantProvisioningService } from './modules/organization/tenants/tenant
 import { TenantsRepository } from './modules/organization/tenants/tenants.repository.js';
 import { TenantsService } from './modules/organization/tenants/tenants.service.js';
 import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './modules/platform/operator/platform.schemas.js';
+import { SsoDomainsService } from './modules/identity/sso/sso-domains.service.js';
+import { SsoRepository } from './modules/identity/sso/sso.repository.js';
+import { AddDomainBody } from './modules/identity/sso/sso.schemas.js';
 
 /**
  * The platform operator's command line: the same services and validation as the /platform routes,
@@ -37,6 +41,7 @@ export interface CliDeps {
 interface Services {
   provisioning: TenantProvisioningService;
   tenants: TenantsService;
+  ssoDomains: SsoDomainsService;
 }
 
 type Values = Record<string, string | undefined>;
@@ -81,6 +86,17 @@ const COMMANDS: Record<string, Command> = {
       const { id } = parseOrThrow(TenantIdParams, { id: v.id });
       const body = parseOrThrow(OperatorUpdateTenantBody, { plan: v.plan, publicApiEnabled: flag(v['public-api']), ssoEnabled: flag(v.sso) });
       return async (s) => (await s.tenants.operatorUpdate(id, body)).value;
+    },
+  },
+  'sso:verify-domain': {
+    usage: `npm run cli -- sso:verify-domain --tenant <uuid> --domain <domain>
+  Marks a domain the tenant added to a single sign-on connection as verified without its DNS TXT
+  record, on the operator's word: for internal domains no public DNS serves.`,
+    options: str(['tenant', 'domain']),
+    async prepare(v) {
+      const { id } = parseOrThrow(TenantIdParams, { id: v.tenant });
+      const { domain } = parseOrThrow(AddDomainBody, { domain: v.domain });
+      return (s) => s.ssoDomains.operatorVerify(id, domain);
     },
   },
   'tenant:list': {
@@ -152,6 +168,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         const result = await work({
           provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
           tenants: new TenantsService(new TenantsRepository(ds), transactionRunner(ds), systemClock, accessFeed),
+          ssoDomains: new SsoDomainsService(new SsoRepository(ds), systemClock, resolveTxt),
         });
         deps.out(JSON.stringify(result, null, 2));
         return 0;

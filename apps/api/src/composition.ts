@@ -76,7 +76,8 @@ import { XeroClient } from './modules/payroll/accounting/xero.client.js';
 import { resolveTxt } from 'node:dns/promises';
 import { OidcClient } from './modules/identity/sso/oidc.client.js';
 import { SamlClient } from './modules/identity/sso/saml.client.js';
-import { SsoConnectionsService, type TxtResolver } from './modules/identity/sso/sso-connections.service.js';
+import { SsoConnectionsService } from './modules/identity/sso/sso-connections.service.js';
+import { SsoDomainsService, type TxtResolver } from './modules/identity/sso/sso-domains.service.js';
 import { SsoRepository } from './modules/identity/sso/sso.repository.js';
 import { ssoRoutes } from './modules/identity/sso/sso.routes.js';
 import { SsoService } from './modules/identity/sso/sso.service.js';
@@ -241,7 +242,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const ssoHttp = new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: config.sso.timeoutMs / 1000 });
   const samlClient = new SamlClient(config.sso.clockSkewMs);
   const sso = new SsoService(ssoRepo, transactionRunner(ds), sessions, new OidcClient(ssoHttp, clock), samlClient, encryptor, clock, ssoUrls, config.sso.google, logger);
-  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transactionRunner(ds), ssoHttp, samlClient, encryptor, clock, ssoUrls, infra.resolveTxt ?? resolveTxt), ssoUrls);
+  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transactionRunner(ds), ssoHttp, samlClient, encryptor, clock, ssoUrls), new SsoDomainsService(ssoRepo, clock, infra.resolveTxt ?? resolveTxt), ssoUrls);
   authRoutes(r, {
     auth: new AuthService(authRepo, passwords, sessions, provisioning, verification, sso),
     sessions,

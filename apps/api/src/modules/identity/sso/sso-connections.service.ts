@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
-import { BadGatewayError, BadRequestError, NotFoundError, UnprocessableEntityError } from '@wfm/core/errors';
+import { BadGatewayError, BadRequestError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { EgressRefusedError } from '@wfm/webhooks/egress';
 import type { Actor } from '../../../http/context.js';
@@ -10,24 +9,14 @@ import type { HttpClient } from '../../access/integrations/provider-http.js';
 import { describeCertificate, normalizeCertificate, parseIdpMetadata, SamlConfigurationError, type IdpDescriptor, type SamlClient } from './saml.client.js';
 import { connectionUrls, samlSettings, type SsoUrls } from './sso.service.js';
 import type { ConnectionRow, DomainRow, SsoRepository } from './sso.repository.js';
-import type { ConnectionDto, CreateConnectionInput, DomainDto, UpdateConnectionInput } from './sso.schemas.js';
-
-/** Looks up the TXT records of a DNS name (node:dns in production; a table in tests). */
-export type TxtResolver = (name: string) => Promise<string[][]>;
-
-const TXT_PREFIX = '_wfm-sso';
-const TXT_VALUE = 'wfm-sso-verification=';
+import { domainDto } from './sso-domains.service.js';
+import type { ConnectionDto, CreateConnectionInput, UpdateConnectionInput } from './sso.schemas.js';
 
 const connectionNotFound = () => new NotFoundError('SSO connection not found');
-const domainNotFound = () => new NotFoundError('Domain not found');
 
 type SamlFields = Pick<UpdateConnectionInput, 'metadataXml' | 'metadataUrl' | 'idpEntityId' | 'idpSsoUrl' | 'idpCertificates'>;
 
-/**
- * A tenant's connections to its identity provider and the email domains they sign in, managed by
- * its owners and company admins. A domain counts once the tenant has published the TXT record it
- * was given: until then nobody of that domain is sent to the connection.
- */
+/** A tenant's connections to its identity provider, managed by its owners and company admins. */
 export class SsoConnectionsService {
   constructor(
     private readonly repo: SsoRepository,
@@ -37,7 +26,6 @@ export class SsoConnectionsService {
     private readonly encryptor: Encryptor,
     private readonly clock: Clock,
     private readonly urls: SsoUrls,
-    private readonly resolveTxt: TxtResolver,
   ) {}
 
   async list(actor: Actor): Promise<ConnectionDto[]> {
@@ -120,32 +108,6 @@ export class SsoConnectionsService {
     return this.samlClient.serviceProviderMetadata(samlSettings(row, this.urls));
   }
 
-  async addDomain(actor: Actor, connectionId: string, domain: string): Promise<DomainDto> {
-    if (!(await this.repo.find(null, actor.tenantId, connectionId))) throw connectionNotFound();
-    const row: DomainRow = { id: uuid(), tenantId: actor.tenantId, connectionId, domain, verificationToken: randomBytes(24).toString('base64url'), verifiedAt: null, createdAt: this.clock.now() };
-    await this.repo.addDomain(row);
-    return domainDto(row);
-  }
-
-  /** Looks for the TXT record now; 422 when it is not (yet) there, 409 when another tenant proved the domain first. */
-  async verifyDomain(actor: Actor, connectionId: string, domainId: string): Promise<DomainDto> {
-    const row = await this.repo.findDomain(actor.tenantId, connectionId, domainId);
-    if (!row) throw domainNotFound();
-    if (row.verifiedAt) return domainDto(row);
-    const name = `${TXT_PREFIX}.${row.domain}`;
-    const records = await this.resolveTxt(name).catch(() => [] as string[][]);
-    if (!records.some((parts) => parts.join('') === `${TXT_VALUE}${row.verificationToken}`)) {
-      throw new UnprocessableEntityError(`No TXT record ${name} with the value ${TXT_VALUE}${row.verificationToken} was found; DNS changes can take a while to be seen`);
-    }
-    const at = this.clock.now();
-    await this.repo.markVerified(actor.tenantId, row.id, at);
-    return domainDto({ ...row, verifiedAt: at });
-  }
-
-  async removeDomain(actor: Actor, connectionId: string, domainId: string): Promise<void> {
-    if (!(await this.repo.deleteDomain(actor.tenantId, connectionId, domainId))) throw domainNotFound();
-  }
-
   /** The IdP of a SAML connection from pasted metadata, a metadata URL (egress-checked) or the fields by hand, over what it had. */
   private async idpFrom(input: SamlFields, current: ConnectionRow | null): Promise<IdpDescriptor> {
     try {
@@ -208,14 +170,4 @@ export class SsoConnectionsService {
       updatedAt: new Date(r.updatedAt).toISOString(),
     };
   }
-}
-
-function domainDto(d: DomainRow): DomainDto {
-  return {
-    id: d.id,
-    domain: d.domain,
-    verified: d.verifiedAt !== null,
-    verifiedAt: d.verifiedAt ? new Date(d.verifiedAt).toISOString() : null,
-    dnsRecord: { type: 'TXT', name: `${TXT_PREFIX}.${d.domain}`, value: `${TXT_VALUE}${d.verificationToken}` },
-  };
 }

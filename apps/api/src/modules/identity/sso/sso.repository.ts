@@ -129,6 +129,10 @@ export class SsoRepository {
     return one(this.ds, `SELECT ${DOMAIN} FROM sso_domains d WHERE d.tenant_id = $1 AND d.connection_id = $2 AND d.id = $3`, [tenantId, connectionId, id]);
   }
 
+  findDomainByName(tenantId: string, domain: string): Promise<DomainRow | null> {
+    return one(this.ds, `SELECT ${DOMAIN} FROM sso_domains d WHERE d.tenant_id = $1 AND d.domain = $2`, [tenantId, domain]);
+  }
+
   async markVerified(tenantId: string, id: string, at: Date): Promise<void> {
     await exec(this.ds, `UPDATE sso_domains SET verified_at = $3 WHERE tenant_id = $1 AND id = $2 AND verified_at IS NULL`, [tenantId, id, at]).catch((err) => onConstraint(err, DOMAIN_TAKEN));
   }

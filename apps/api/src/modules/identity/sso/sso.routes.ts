@@ -7,6 +7,7 @@ import { created, ok } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { TokenPairDto } from '../auth/auth.schemas.js';
 import type { SsoConnectionsService } from './sso-connections.service.js';
+import type { SsoDomainsService } from './sso-domains.service.js';
 import type { Landing, SsoService } from './sso.service.js';
 import {
   AddDomainBody,
@@ -52,7 +53,7 @@ function callbackUrl(req: Request, redirectUri: string): URL {
   return url;
 }
 
-export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnectionsService, urls: { apiBase: string; appBase: string }): void {
+export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnectionsService, domains: SsoDomainsService, urls: { apiBase: string; appBase: string }): void {
   /** No token ever goes in this URL: only a 60-second one-time code, or why there is none. */
   const land = (landing: Landing, status: 302 | 303): Reply => {
     const to = new URL(`${urls.appBase}/sso/complete`);
@@ -108,7 +109,7 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
       body: AddDomainBody,
       responses: { 201: { description: 'The domain, unverified, with its TXT record', schema: DomainDto }, 404: E404, 409: { description: 'Already added to this tenant' } },
     },
-    async ({ req, params, body }) => created(await connections.addDomain(currentUser(req), params.id, body.domain)),
+    async ({ req, params, body }) => created(await domains.add(currentUser(req), params.id, body.domain)),
   );
   r.post(
     '/sso/connections/:id/domains/:domainId/verify',
@@ -118,10 +119,10 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
       params: DomainParams,
       responses: { 200: { description: 'The domain, verified', schema: DomainDto }, 404: { description: 'No such domain' }, 409: { description: 'Another organisation verified it first' }, 422: { description: 'The TXT record was not found' } },
     },
-    async ({ req, params }) => ok(await connections.verifyDomain(currentUser(req), params.id, params.domainId)),
+    async ({ req, params }) => ok(await domains.verify(currentUser(req), params.id, params.domainId)),
   );
   r.delete('/sso/connections/:id/domains/:domainId', { ...admin, summary: 'Release a domain', params: DomainParams, responses: { 204: { description: 'Released' }, 404: { description: 'No such domain' } } }, async ({ req, params }) => {
-    await connections.removeDomain(currentUser(req), params.id, params.domainId);
+    await domains.remove(currentUser(req), params.id, params.domainId);
     return { status: 204 };
   });
 
