@@ -41,7 +41,7 @@ describe('operator CLI (database)', () => {
     expect(res.asked).to.deep.equal(['Owner password: ']);
     const printed = JSON.parse(res.out);
     expect(printed.tenant).to.include({ name: 'Acme', slug: 'acme', plan: 'ENTERPRISE', timezone: 'Europe/London', publicApiEnabled: false, ssoEnabled: false });
-    expect(printed.tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true });
+    expect(printed.tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true });
     expect(printed.owner).to.include({ tenantId: printed.tenant.id, fullName: 'Ann', email: 'ann@acme.test', role: 'TENANT_OWNER', status: 'ACTIVE' });
     expect(res.out).to.not.include('owner-password-1');
 

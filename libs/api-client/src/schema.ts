@@ -6754,7 +6754,8 @@ export interface operations {
                      *         "webhooks": true,
                      *         "accessControl": true,
                      *         "developerApi": true,
-                     *         "scim": true
+                     *         "scim": true,
+                     *         "sso": true
                      *       },
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "updatedAt": "2019-08-24T14:15:22Z"
@@ -6779,6 +6780,7 @@ export interface operations {
                             accessControl: boolean;
                             developerApi: boolean;
                             scim: boolean;
+                            sso: boolean;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -6898,7 +6900,8 @@ export interface operations {
                      *         "webhooks": true,
                      *         "accessControl": true,
                      *         "developerApi": true,
-                     *         "scim": true
+                     *         "scim": true,
+                     *         "sso": true
                      *       },
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "updatedAt": "2019-08-24T14:15:22Z"
@@ -6923,6 +6926,7 @@ export interface operations {
                             accessControl: boolean;
                             developerApi: boolean;
                             scim: boolean;
+                            sso: boolean;
                         };
                         /** Format: date-time */
                         createdAt: string;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createTenant, createUser } from '@wfm/testing/factories';
+import { startTestReceiver } from '@wfm/testing/https-receiver';
 import { ApiHarness, type HttpResult } from '../../../test-support/harness.js';
 import { TestOidcProvider, TestSamlIdp } from '../../../test-support/identity-providers.js';
 
@@ -356,6 +357,16 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
         'idpCertificates must be X.509 certificates (PEM or base64)',
       ]);
       expect((await create({ protocol: 'SAML', name: 'x', metadataUrl: 'https://10.0.0.1/metadata' })).status).to.equal(422);
+      const published = await startTestReceiver(() => ({ status: 200, body: saml.metadataXml(), headers: { 'content-type': 'application/samlmetadata+xml' } }));
+      try {
+        const fromUrl = await create({ protocol: 'SAML', name: 'by URL', metadataUrl: published.url('/metadata') });
+        expect(fromUrl.status).to.equal(201);
+        expect(fromUrl.body.saml).to.deep.include({ idpEntityId: saml.entityId, metadataUrl: published.url('/metadata') });
+        published.setHandler(() => ({ status: 500 }));
+        expect((await create({ protocol: 'SAML', name: 'x', metadataUrl: published.url('/metadata') })).status).to.equal(502);
+      } finally {
+        await published.close();
+      }
       expect((await call('POST', `/sso/connections/${randomUUID()}/domains`, { token: c.token, body: { domain: 'not a domain' } })).status).to.equal(400);
     });
 

@@ -29,7 +29,7 @@ describe('TenantProvisioningService.createTenantWithOwner', () => {
       owner: { ...OWNER, mobile: '+81 90 1234 5678' },
     });
     expect(tenant).to.include({ name: 'Globex', slug: 'globex', plan: 'ENTERPRISE', timezone: 'Asia/Tokyo', publicApiEnabled: false, ssoEnabled: false });
-    expect(tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true });
+    expect(tenant.features).to.deep.equal({ webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true });
     expect(owner).to.deep.include({ tenantId: tenant.id, fullName: 'Olga Owner', email: 'olga@example.test', mobile: '+819012345678', role: 'TENANT_OWNER', status: 'ACTIVE', employeeCode: null });
     expect(owner.createdAt).to.match(/Z$/);
     expect(JSON.stringify({ tenant, owner })).not.to.contain('scrypt$');

@@ -35,7 +35,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         ssoEnabled: true,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
-        features: { webhooks: true, accessControl: true, developerApi: true, scim: true },
+        features: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: tenant.updatedAt.toISOString(),
       });
@@ -43,10 +43,10 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
 
     it('derives features from the plan', async () => {
       const expected = {
-        FREE: { webhooks: false, accessControl: false, developerApi: false, scim: false },
-        BASIC: { webhooks: false, accessControl: false, developerApi: false, scim: false },
-        GROWTH: { webhooks: true, accessControl: true, developerApi: false, scim: false },
-        ENTERPRISE: { webhooks: true, accessControl: true, developerApi: true, scim: true },
+        FREE: { webhooks: false, accessControl: false, developerApi: false, scim: false, sso: false },
+        BASIC: { webhooks: false, accessControl: false, developerApi: false, scim: false, sso: false },
+        GROWTH: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
+        ENTERPRISE: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
       } as const;
       for (const plan of ['FREE', 'BASIC', 'GROWTH', 'ENTERPRISE'] as const) {
         const { token } = await signedIn('COMPANY_ADMIN', { plan });
@@ -126,7 +126,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         ssoEnabled: false,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
-        features: { webhooks: true, accessControl: true, developerApi: false, scim: false },
+        features: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
       });

@@ -23,6 +23,7 @@ export const TenantDto = z.object({
     accessControl: z.boolean(),
     developerApi: z.boolean(),
     scim: z.boolean(),
+    sso: z.boolean(),
   }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

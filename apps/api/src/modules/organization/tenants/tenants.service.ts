@@ -29,6 +29,7 @@ export function toTenantDto(t: Tenant): TenantDto {
       accessControl: planIncludes(t.plan, 'accessControl'),
       developerApi: planIncludes(t.plan, 'developerApi'),
       scim: planIncludes(t.plan, 'scim'),
+      sso: planIncludes(t.plan, 'sso'),
     },
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

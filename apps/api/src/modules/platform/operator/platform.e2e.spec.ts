@@ -48,7 +48,7 @@ describe('platform operator API: /platform/tenants (HTTP)', () => {
         ssoEnabled: false,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
-        features: { webhooks: true, accessControl: true, developerApi: true, scim: true },
+        features: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
         createdAt: tenant.createdAt,
         updatedAt: tenant.updatedAt,
       });
@@ -164,7 +164,7 @@ describe('platform operator API: /platform/tenants (HTTP)', () => {
         ssoEnabled: true,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
-        features: { webhooks: true, accessControl: true, developerApi: false, scim: false },
+        features: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
         createdAt: t.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
       });
