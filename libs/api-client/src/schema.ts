@@ -271,7 +271,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the one-time code the web app landed with for the token pair (once, within 60 s) */
+        /** Trade the one-time code the web app landed with, and the verifier its start answered, for the token pair (once, within 60 s) */
         post: operations["postAuthSsoExchange"];
         delete?: never;
         options?: never;
@@ -5287,7 +5287,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "redirectUrl": "http://example.com",
-                     *       "expiresAt": "2019-08-24T14:15:22Z"
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "verifier": "string"
                      *     }
                      */
                     "application/json": {
@@ -5295,6 +5296,8 @@ export interface operations {
                         redirectUrl: string;
                         /** Format: date-time */
                         expiresAt: string;
+                        /** @description Keep it in the page (session storage, never a URL) and send it with the code to POST /auth/sso/exchange */
+                        verifier: string;
                     };
                 };
             };
@@ -5394,7 +5397,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect to the web app: /sso/complete?code=… (trade it within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
+            /** @description Redirect to the web app: /sso/complete?code=… (trade it with the verifier its start answered within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5468,7 +5471,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Redirect to the web app: /sso/complete?code=… (trade it within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
+            /** @description Redirect to the web app: /sso/complete?code=… (trade it with the verifier its start answered within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5531,11 +5534,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "string"
+                 *       "code": "string",
+                 *       "verifier": "string"
                  *     }
                  */
                 "application/json": {
                     code: string;
+                    verifier: string;
                 };
             };
         };
@@ -5716,7 +5721,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "redirectUrl": "http://example.com",
-                     *       "expiresAt": "2019-08-24T14:15:22Z"
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "verifier": "string"
                      *     }
                      */
                     "application/json": {
@@ -5724,6 +5730,8 @@ export interface operations {
                         redirectUrl: string;
                         /** Format: date-time */
                         expiresAt: string;
+                        /** @description Keep it in the page (session storage, never a URL) and send it with the code to POST /auth/sso/exchange */
+                        verifier: string;
                     };
                 };
             };
@@ -5823,7 +5831,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect to the web app: /sso/complete?code=… (trade it within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
+            /** @description Redirect to the web app: /sso/complete?code=… (trade it with the verifier its start answered within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

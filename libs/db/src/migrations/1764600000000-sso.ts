@@ -57,6 +57,7 @@ export class Sso1764600000000 implements MigrationInterface {
         saml_request_id text,
         return_to text,
         tenant_slug text,
+        browser_binding_hash text NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz,
         created_at timestamptz NOT NULL
@@ -87,6 +88,7 @@ export class Sso1764600000000 implements MigrationInterface {
         code_hash text PRIMARY KEY,
         tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        browser_binding_hash text NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz,
         created_at timestamptz NOT NULL

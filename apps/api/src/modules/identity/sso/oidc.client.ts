@@ -100,7 +100,7 @@ export class OidcClient {
     const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     return {
       subject: claims.sub,
-      email: text(claims.email)?.toLowerCase() ?? null,
+      email: text(claims.email),
       emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : null,
       name: text(claims.name),
       givenName: text(claims.given_name),

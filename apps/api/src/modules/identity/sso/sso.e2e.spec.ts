@@ -113,16 +113,27 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
 
       const landed = landing(await call('GET', apiPath(back)));
       expect(landed).to.deep.include({ error: null, returnTo: '/schedule' });
-      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code } });
+      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: started.body.verifier } });
       expect(pair.status).to.equal(200);
       expect(pair.body).to.have.keys(['accessToken', 'refreshToken', 'accessExpiresIn', 'refreshExpiresIn', 'tokenType']);
       const [user] = await h.ds.query(`SELECT id, full_name AS "fullName", role, status FROM users WHERE tenant_id = $1 AND email = $2`, [c.tenant.id, email]);
       expect(user).to.include({ fullName: 'Ann Baker', role: 'STAFF', status: 'ACTIVE' });
       expect((await call('GET', `/users/${user.id}`, { token: pair.body.accessToken })).status).to.equal(200);
-      expect((await call('POST', '/auth/sso/exchange', { body: { code: landed.code } })).status).to.equal(401);
+      expect((await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: started.body.verifier } })).status).to.equal(401);
       expect(await events(c.tenant.id)).to.deep.equal([]);
 
       expect(landing(await call('GET', apiPath(back))).error, 'the state is spent').to.equal('invalid_state');
+      expect((await call('POST', '/auth/sso/exchange', { body: { code: landed.code } })).status).to.equal(400);
+    });
+
+    it("refuses the landing code to a browser that did not start the sign-in (login CSRF): another start's verifier spends it for nothing", async () => {
+      const c = await oidcCompany();
+      const email = `mallory@${c.domain}`;
+      const attacker = await oidcSignIn(email, { email, email_verified: true });
+      const victimsOwn = await call('POST', '/auth/sso/start', { body: { email: `victim@${c.domain}` } });
+      const landed = landing(await call('GET', apiPath(attacker.back)));
+      expect((await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: victimsOwn.body.verifier } })).status).to.equal(401);
+      expect((await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: attacker.started.body.verifier } })).status, 'a tried code is gone').to.equal(401);
     });
 
     it('signs an existing person in by email and links the subject; the next sign-in finds them by subject', async () => {
@@ -136,7 +147,7 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       idp.accounts.set(first.sub, { email: `robert@elsewhere.test`, email_verified: true });
       const started = await call('POST', '/auth/sso/start', { body: { email: bob.email } });
       const landed = landing(await call('GET', apiPath(await idp.browse(started.body.redirectUrl, OIDC_CALLBACK))));
-      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code } });
+      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: started.body.verifier } });
       expect((await call('GET', `/users/${bob.id}`, { token: pair.body.accessToken })).body).to.include({ id: bob.id, fullName: 'Bob Stone', role: 'HR_MANAGER' });
     });
 
@@ -178,7 +189,7 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       const started = await call('POST', '/auth/sso/start', { body: { email } });
       expect(started.status).to.equal(200);
       expect(started.body.redirectUrl.startsWith(`${saml.ssoUrl}?SAMLRequest=`)).to.equal(true);
-      return TestSamlIdp.request(started.body.redirectUrl);
+      return { ...TestSamlIdp.request(started.body.redirectUrl), verifier: started.body.verifier as string };
     }
     const acs = (samlResponse: string, relayState: string) => post('/auth/sso/saml/acs', { SAMLResponse: samlResponse, RelayState: relayState });
 
@@ -192,7 +203,7 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       expect(request.xml).to.include(`AssertionConsumerServiceURL="${ACS}"`);
       const res = await acs(saml.response({ inResponseTo: request.id, audience: spEntityId, recipient: ACS, nameId: `kim@${c.domain}`, attributes: { firstName: 'Kim', lastName: 'Lee' } }), request.relayState);
       expect(res.status).to.equal(303);
-      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landing(res).code } });
+      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landing(res).code, verifier: request.verifier } });
       expect(pair.status).to.equal(200);
       const [kim] = await h.ds.query(`SELECT full_name AS "fullName", role FROM users WHERE tenant_id = $1 AND email = $2`, [c.tenant.id, `kim@${c.domain}`]);
       expect(kim).to.deep.equal({ fullName: 'Kim Lee', role: 'STAFF' });
@@ -287,7 +298,7 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       idp.loginAs = sub;
       const started = await call('POST', '/auth/google/start', { body });
       expect(started.status).to.equal(200);
-      return landing(await call('GET', apiPath(await idp.browse(started.body.redirectUrl, GOOGLE_CALLBACK))));
+      return { ...landing(await call('GET', apiPath(await idp.browse(started.body.redirectUrl, GOOGLE_CALLBACK)))), verifier: started.body.verifier as string };
     };
 
     it('signs in an existing person by verified email (narrowed by tenant slug); creates nobody; respects an enforcing tenant', async () => {
@@ -296,7 +307,7 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       const ann = await createUser(h.ds, c.tenant.id, { role: 'STAFF', email: `ann@${c.domain}` });
       const landed = await googleSignIn({ email: ann.email, email_verified: true }, { tenantSlug: c.tenant.slug, returnTo: '/leave' });
       expect(landed.returnTo).to.equal('/leave');
-      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code } });
+      const pair = await call('POST', '/auth/sso/exchange', { body: { code: landed.code, verifier: landed.verifier } });
       expect((await call('GET', `/users/${ann.id}`, { token: pair.body.accessToken })).status).to.equal(200);
 
       expect((await googleSignIn({ email: ann.email, email_verified: false })).error).to.equal('email_unverified');

@@ -50,6 +50,8 @@ export interface LoginState {
   samlRequestId: string | null;
   returnTo: string | null;
   tenantSlug: string | null;
+  /** sha256 of the verifier the browser that started the sign-in keeps (login CSRF). */
+  browserBindingHash: string;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -68,7 +70,7 @@ const CONNECTION = `c.id, c.tenant_id AS "tenantId", c.protocol, c.name, c.enabl
   c.saml_metadata_url AS "samlMetadataUrl", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 const DOMAIN = `d.id, d.tenant_id AS "tenantId", d.connection_id AS "connectionId", d.domain, d.verification_token AS "verificationToken", d.verified_at AS "verifiedAt", d.created_at AS "createdAt"`;
 const STATE = `state_hash AS "stateHash", tenant_id AS "tenantId", connection_id AS "connectionId", provider, nonce, code_verifier_sealed AS "codeVerifierSealed",
-  saml_request_id AS "samlRequestId", return_to AS "returnTo", tenant_slug AS "tenantSlug", expires_at AS "expiresAt", created_at AS "createdAt"`;
+  saml_request_id AS "samlRequestId", return_to AS "returnTo", tenant_slug AS "tenantSlug", browser_binding_hash AS "browserBindingHash", expires_at AS "expiresAt", created_at AS "createdAt"`;
 const SIGN_IN_USER = `u.id, u.tenant_id AS "tenantId", u.role, u.status, (u.verified_at IS NOT NULL) AS verified`;
 
 const DOMAIN_TAKEN = { sso_domains_verified_key: () => new ConflictError('This domain is already verified by another organisation'), sso_domains_tenant_domain_key: () => new ConflictError('This domain is already added') };
@@ -179,9 +181,9 @@ export class SsoRepository {
   async insertState(s: LoginState): Promise<void> {
     await exec(
       this.ds,
-      `INSERT INTO sso_login_states (state_hash, tenant_id, connection_id, provider, nonce, code_verifier_sealed, saml_request_id, return_to, tenant_slug, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [s.stateHash, s.tenantId, s.connectionId, s.provider, s.nonce, s.codeVerifierSealed, s.samlRequestId, s.returnTo, s.tenantSlug, s.expiresAt, s.createdAt],
+      `INSERT INTO sso_login_states (state_hash, tenant_id, connection_id, provider, nonce, code_verifier_sealed, saml_request_id, return_to, tenant_slug, browser_binding_hash, expires_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [s.stateHash, s.tenantId, s.connectionId, s.provider, s.nonce, s.codeVerifierSealed, s.samlRequestId, s.returnTo, s.tenantSlug, s.browserBindingHash, s.expiresAt, s.createdAt],
     );
   }
 
@@ -248,17 +250,27 @@ export class SsoRepository {
     );
   }
 
-  async insertExchangeCode(c: { hash: string; tenantId: string; userId: string; expiresAt: Date; at: Date }): Promise<void> {
-    await exec(this.ds, `INSERT INTO sso_exchange_codes (code_hash, tenant_id, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`, [c.hash, c.tenantId, c.userId, c.expiresAt, c.at]);
+  async insertExchangeCode(c: { hash: string; tenantId: string; userId: string; browserBindingHash: string; expiresAt: Date; at: Date }): Promise<void> {
+    await exec(this.ds, `INSERT INTO sso_exchange_codes (code_hash, tenant_id, user_id, browser_binding_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      c.hash,
+      c.tenantId,
+      c.userId,
+      c.browserBindingHash,
+      c.expiresAt,
+      c.at,
+    ]);
   }
 
-  /** Spends a one-time code; the user must still be able to sign in. */
-  spendExchangeCode(hash: string, now: Date): Promise<{ tenantId: string; userId: string } | null> {
+  /**
+   * Spends a one-time code, whatever the verifier presented with it: a code tried with the wrong
+   * verifier is gone. The user must still be able to sign in.
+   */
+  spendExchangeCode(hash: string, now: Date): Promise<{ tenantId: string; userId: string; browserBindingHash: string } | null> {
     return one(
       this.ds,
       `UPDATE sso_exchange_codes x SET used_at = $2 FROM users u
         WHERE x.code_hash = $1 AND x.used_at IS NULL AND x.expires_at > $2 AND u.id = x.user_id AND u.tenant_id = x.tenant_id AND ${live('u')} AND u.status = 'ACTIVE'
-        RETURNING x.tenant_id AS "tenantId", x.user_id AS "userId"`,
+        RETURNING x.tenant_id AS "tenantId", x.user_id AS "userId", x.browser_binding_hash AS "browserBindingHash"`,
       [hash, now],
     );
   }

@@ -8,7 +8,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import { TokenPairDto } from '../auth/auth.schemas.js';
 import type { SsoConnectionsService } from './sso-connections.service.js';
 import type { SsoDomainsService } from './sso-domains.service.js';
-import type { Landing, SsoService } from './sso.service.js';
+import type { Landing, SsoService, Started } from './sso.service.js';
 import {
   AddDomainBody,
   ConnectionDto,
@@ -32,7 +32,7 @@ const TAGS = ['single sign-on'];
 const E404 = { description: 'No such connection in this tenant' };
 const LANDING = {
   description:
-    'Redirect to the web app: /sso/complete?code=… (trade it within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required)',
+    'Redirect to the web app: /sso/complete?code=… (trade it with the verifier its start answered within 60 s at POST /auth/sso/exchange) or /sso/complete?error=… (invalid_state, idp_error, invalid_response, domain_not_allowed, email_unverified, not_provisioned, account_inactive, sso_unavailable, sso_required)',
 };
 
 /** The admin routes need the plan's single sign-on (Enterprise, else 403 ModuleNotEntitled) and the tenant's `ssoEnabled`. */
@@ -44,7 +44,7 @@ const requireSso: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const started = (s: { redirectUrl: string; expiresAt: Date }): Reply => ok({ redirectUrl: s.redirectUrl, expiresAt: s.expiresAt.toISOString() });
+const started = (s: Started): Reply => ok({ redirectUrl: s.redirectUrl, expiresAt: s.expiresAt.toISOString(), verifier: s.verifier });
 
 /** The URL the provider redirected the browser to, as openid-client checks it (state, iss, code). */
 function callbackUrl(req: Request, redirectUri: string): URL {
@@ -161,8 +161,8 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
   );
   r.post(
     '/auth/sso/exchange',
-    { summary: 'Trade the one-time code the web app landed with for the token pair (once, within 60 s)', tags: TAGS, auth: { kind: 'none' }, body: ExchangeBody, responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 401: { description: 'Unknown, used or expired code' } } },
-    async ({ body }) => ok(await sso.exchange(body.code)),
+    { summary: 'Trade the one-time code the web app landed with, and the verifier its start answered, for the token pair (once, within 60 s)', tags: TAGS, auth: { kind: 'none' }, body: ExchangeBody, responses: { 200: { description: 'Token pair', schema: TokenPairDto }, 401: { description: 'Unknown, used or expired code' } } },
+    async ({ body }) => ok(await sso.exchange(body.code, body.verifier)),
   );
 
   r.get('/auth/google/status', { summary: 'Whether "Sign in with Google" is offered here', tags: TAGS, auth: { kind: 'none' }, responses: { 200: { description: 'Status', schema: ExternalStatusDto } } }, async () =>

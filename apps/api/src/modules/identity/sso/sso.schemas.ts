@@ -120,7 +120,11 @@ const ReturnTo = z
   .meta({ example: '/schedule' });
 
 export const StartBody = z.strictObject({ email: z.email().max(254), returnTo: ReturnTo.optional() });
-export const RedirectDto = z.object({ redirectUrl: z.url(), expiresAt: z.iso.datetime() });
+export const RedirectDto = z.object({
+  redirectUrl: z.url(),
+  expiresAt: z.iso.datetime(),
+  verifier: z.string().meta({ description: 'Keep it in the page (session storage, never a URL) and send it with the code to POST /auth/sso/exchange' }),
+});
 
 export const OidcCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
@@ -132,7 +136,7 @@ export const OidcCallbackQuery = z.object({
 
 export const SamlAcsBody = z.object({ SAMLResponse: z.string().min(1).max(2_000_000), RelayState: z.string().max(200).optional() });
 
-export const ExchangeBody = z.strictObject({ code: z.string().min(1).max(200) });
+export const ExchangeBody = z.strictObject({ code: z.string().min(1).max(200), verifier: z.string().min(1).max(200) });
 
 export const ExternalStatusDto = z.object({ enabled: z.boolean(), provider: z.literal('google') });
 export const ExternalStartBody = z.strictObject({ tenantSlug: z.string().min(1).max(64).optional(), returnTo: ReturnTo.optional() });

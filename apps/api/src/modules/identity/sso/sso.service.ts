@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Clock } from '@wfm/core/clock';
-import { uuid } from '@wfm/core/crypto';
+import { timingSafeEqualStr, uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
 import { BadGatewayError, NotFoundError, UnauthorizedError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
+import { normalizeEmail } from '@wfm/core/identity';
 import { planIncludes, type Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { SessionService } from '../auth/session.service.js';
@@ -56,6 +57,13 @@ export interface SsoUrls {
   appBase: string;
 }
 
+/** A sign-in begun: where to send the browser, and the verifier that browser keeps for the exchange. */
+export interface Started {
+  redirectUrl: string;
+  expiresAt: Date;
+  verifier: string;
+}
+
 export interface ExternalIdpSettings {
   issuer: string;
   clientId: string;
@@ -90,7 +98,9 @@ const nameFrom = (a: { name: string | null; given: string | null; family: string
  * Browser sign-in through a tenant's identity provider (OIDC or SAML) or the platform's external
  * provider (Google), ending in the product's normal token pair. The provider's answer never
  * carries tokens to the browser: it lands on the web app with a one-time code the app trades by
- * POST, so no token sits in a URL, a history entry or a Referer.
+ * POST, so no token sits in a URL, a history entry or a Referer. The trade also needs the
+ * verifier the start handed to the page that began the sign-in (kept in its session storage),
+ * which binds the flow to that browser: a landing URL sent to someone else is worthless to them.
  */
 export class SsoService {
   constructor(
@@ -120,10 +130,11 @@ export class SsoService {
     return !!t && t.enforced && t.ssoEnabled && planIncludes(t.plan, 'sso');
   }
 
-  async start(email: string, returnTo: string | undefined): Promise<{ redirectUrl: string; expiresAt: Date }> {
+  async start(email: string, returnTo: string | undefined): Promise<Started> {
     const c = await this.repo.byVerifiedDomain(domainOf(email));
     if (!c || !ssoAvailable(c)) throw new NotFoundError('No single sign-on for this email domain');
     const state = token();
+    const verifier = token();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + STATE_TTL_MS);
     const base: LoginState = {
@@ -136,6 +147,7 @@ export class SsoService {
       samlRequestId: null,
       returnTo: returnTo ?? null,
       tenantSlug: null,
+      browserBindingHash: sha256(verifier),
       expiresAt,
       createdAt: now,
     };
@@ -144,11 +156,11 @@ export class SsoService {
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const redirectUrl = await this.providerCall(() => this.oidcClient.authorizationUrl(this.oidcSettings(c), { state, nonce, codeVerifier, loginHint: email }));
       await this.repo.insertState({ ...base, nonce, codeVerifierSealed: this.encryptor.encrypt(codeVerifier) });
-      return { redirectUrl, expiresAt };
+      return { redirectUrl, expiresAt, verifier };
     }
     const samlRequestId = `_${randomBytes(20).toString('hex')}`;
     await this.repo.insertState({ ...base, samlRequestId });
-    return { redirectUrl: await this.samlClient.authorizeUrl(samlSettings(c, this.urls), samlRequestId, state), expiresAt };
+    return { redirectUrl: await this.samlClient.authorizeUrl(samlSettings(c, this.urls), samlRequestId, state), expiresAt, verifier };
   }
 
   /** `GET /auth/sso/callback`: the OIDC provider's redirect back, with `code` and `state` or an `error`. */
@@ -158,7 +170,7 @@ export class SsoService {
       if (query.error) throw new SsoFailure('idp_error', `The identity provider answered ${query.error}`);
       const c = await this.connectionOf(state);
       const claims = await this.oidcFinish(this.oidcSettings(c), callbackUrl, state, query.state!);
-      const email = claims.email && claims.emailVerified !== false ? claims.email : null;
+      const email = claims.email && claims.emailVerified !== false ? normalizeEmail(claims.email) : null;
       return { state, user: await this.resolve(c, { subject: claims.subject, email, fullName: nameFrom({ name: claims.name, given: claims.givenName, family: claims.familyName }) }) };
     });
   }
@@ -174,7 +186,7 @@ export class SsoService {
       if (assertion.inResponseTo !== state.samlRequestId) throw new SsoFailure('invalid_response', 'The response answers another sign-in');
       if (!(await this.repo.rememberAssertion(c.tenantId, c.id, assertion.assertionId, assertion.validUntil))) throw new SsoFailure('invalid_response', 'The assertion was already used (replay)');
       const fullName = nameFrom({ name: assertion.displayName, given: assertion.givenName, family: assertion.familyName });
-      return { state, user: await this.resolve(c, { subject: assertion.nameId, email: assertion.email?.toLowerCase() ?? null, fullName }) };
+      return { state, user: await this.resolve(c, { subject: assertion.nameId, email: assertion.email ? normalizeEmail(assertion.email) : null, fullName }) };
     });
   }
 
@@ -182,9 +194,10 @@ export class SsoService {
     return { enabled: this.external !== null, provider: 'google' };
   }
 
-  async externalStart(tenantSlug: string | undefined, returnTo: string | undefined): Promise<{ redirectUrl: string; expiresAt: Date }> {
+  async externalStart(tenantSlug: string | undefined, returnTo: string | undefined): Promise<Started> {
     const settings = this.externalSettings();
     const state = token();
+    const verifier = token();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const now = this.clock.now();
@@ -200,10 +213,11 @@ export class SsoService {
       samlRequestId: null,
       returnTo: returnTo ?? null,
       tenantSlug: tenantSlug ?? null,
+      browserBindingHash: sha256(verifier),
       expiresAt,
       createdAt: now,
     });
-    return { redirectUrl, expiresAt };
+    return { redirectUrl, expiresAt, verifier };
   }
 
   /**
@@ -217,17 +231,21 @@ export class SsoService {
       if (query.error) throw new SsoFailure('idp_error', `The identity provider answered ${query.error}`);
       const claims = await this.oidcFinish(this.externalSettings(), callbackUrl, state, query.state!);
       if (!claims.email || claims.emailVerified !== true) throw new SsoFailure('email_unverified', 'The provider did not vouch for the email address');
-      const [user] = await this.repo.accountsByEmail(claims.email, state.tenantSlug);
+      const [user] = await this.repo.accountsByEmail(normalizeEmail(claims.email), state.tenantSlug);
       if (!user) throw new SsoFailure('not_provisioned', 'No account has this email address');
       if (await this.passwordRefused(user)) throw new SsoFailure('sso_required', 'This organisation signs in through its own identity provider');
       return { state, user };
     });
   }
 
-  /** `POST /auth/sso/exchange`: the one-time code for the token pair; 401 when unknown, used or expired. */
-  async exchange(code: string): Promise<TokenPair> {
+  /**
+   * `POST /auth/sso/exchange`: the one-time code and the verifier the starting browser kept, for the
+   * token pair; 401 when the code is unknown, used or expired, or the verifier is not that
+   * browser's — so a victim sent to someone else's landing URL is not signed in as them.
+   */
+  async exchange(code: string, verifier: string): Promise<TokenPair> {
     const found = await this.repo.spendExchangeCode(sha256(code), this.clock.now());
-    if (!found) throw new UnauthorizedError();
+    if (!found || !timingSafeEqualStr(found.browserBindingHash, sha256(verifier))) throw new UnauthorizedError();
     return this.sessions.open({ id: found.userId, tenantId: found.tenantId });
   }
 
@@ -241,7 +259,14 @@ export class SsoService {
       const { state, user } = await work();
       const code = token();
       const now = this.clock.now();
-      await this.repo.insertExchangeCode({ hash: sha256(code), tenantId: user.tenantId, userId: user.id, expiresAt: new Date(now.getTime() + EXCHANGE_CODE_TTL_MS), at: now });
+      await this.repo.insertExchangeCode({
+        hash: sha256(code),
+        tenantId: user.tenantId,
+        userId: user.id,
+        browserBindingHash: state.browserBindingHash,
+        expiresAt: new Date(now.getTime() + EXCHANGE_CODE_TTL_MS),
+        at: now,
+      });
       return { code, returnTo: state.returnTo };
     } catch (err) {
       if (!(err instanceof SsoFailure)) throw err;
