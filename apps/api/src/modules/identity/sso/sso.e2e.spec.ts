@@ -235,6 +235,15 @@ describe('single sign-on (OIDC, SAML, Sign in with Google) and its connections',
       expect(await h.ds.query(`SELECT 1 FROM users WHERE tenant_id = $1 AND email = $2`, [c.tenant.id, `kim@${c.domain}`])).to.deep.equal([]);
     });
 
+    it('signs one new person in from two tabs at once: one account, both sign-ins land', async () => {
+      const c = await samlCompany();
+      const base = { audience: c.connection.saml.spEntityId, recipient: ACS, nameId: `twin@${c.domain}` };
+      const [a, b] = [await samlStart(`twin@${c.domain}`), await samlStart(`twin@${c.domain}`)];
+      const landed = await Promise.all([a, b].map((r) => acs(saml.response({ ...base, inResponseTo: r.id }), r.relayState)));
+      expect(landed.map((res) => typeof landing(res).code)).to.deep.equal(['string', 'string']);
+      expect(await h.ds.query(`SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND email = $2`, [c.tenant.id, `twin@${c.domain}`])).to.deep.equal([{ n: 1 }]);
+    });
+
     it('accepts an assertion once: a replayed response (same state) and a replayed assertion id (new state) are refused', async () => {
       const c = await samlCompany();
       const base = { audience: c.connection.saml.spEntityId, recipient: ACS, nameId: `lee@${c.domain}`, assertionId: `_a${randomUUID()}` };

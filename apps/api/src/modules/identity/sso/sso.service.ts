@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import type { Clock } from '@wfm/core/clock';
 import { timingSafeEqualStr, uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
-import { BadGatewayError, NotFoundError, UnauthorizedError } from '@wfm/core/errors';
+import { BadGatewayError, ConflictError, NotFoundError, UnauthorizedError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import { normalizeEmail } from '@wfm/core/identity';
 import { planIncludes, type Role } from '@wfm/core/tenancy';
@@ -321,10 +321,16 @@ export class SsoService {
     }
     if (!c.jitProvisioning) throw new SsoFailure('not_provisioned', 'No account has this email address and the connection does not create accounts');
     const user: SignInUser = { id: uuid(), tenantId: c.tenantId, role: c.defaultRole, status: 'ACTIVE', verified: true };
-    await this.transaction(async (tx) => {
-      await this.repo.insertUser(tx, { id: user.id, tenantId: c.tenantId, fullName: (who.fullName ?? who.email!.split('@')[0]!).slice(0, 120), email: who.email!, role: c.defaultRole, at: now });
-      await this.repo.link(tx, { tenantId: c.tenantId, connectionId: c.id, subject: who.subject, userId: user.id, at: now });
-    });
+    try {
+      await this.transaction(async (tx) => {
+        await this.repo.insertUser(tx, { id: user.id, tenantId: c.tenantId, fullName: (who.fullName ?? who.email!.split('@')[0]!).slice(0, 120), email: who.email!, role: c.defaultRole, at: now });
+        await this.repo.link(tx, { tenantId: c.tenantId, connectionId: c.id, subject: who.subject, userId: user.id, at: now });
+      });
+    } catch (err) {
+      // Two first sign-ins of one person at once (two tabs): the other made the account; use it.
+      if (!(err instanceof ConflictError)) throw err;
+      return this.resolve(c, who);
+    }
     return user;
   }
 
