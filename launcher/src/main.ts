@@ -42,6 +42,7 @@ try {
     // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
     MAIL_DROP_DIR: process.env.MAIL_DROP_DIR || join(launcher.dataDir, 'mail'),
+    FILE_STORAGE_DIR: process.env.FILE_STORAGE_DIR || join(launcher.dataDir, 'files'),
   };
   const apiConfig = loadApiConfig(env);
   const daemonConfig = loadDaemonConfig(env);

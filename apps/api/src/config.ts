@@ -25,6 +25,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
   MAIL_DROP_DIR: z.string().default('.data/mail'),
+  FILE_STORAGE_DIR: z.string().default('.data/files'),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
@@ -96,6 +97,8 @@ export interface ApiConfig {
   accessPropagationTimeoutMs: number;
   /** Without SMTP, where each mail is written as a file (0600) instead of being logged. */
   mailDropDir: string;
+  /** Where uploaded and generated files are kept (e-signature documents, résumés, logos). */
+  fileStorageDir: string;
   jsonBodyLimit: string;
   dbPoolSize: number;
   /** Spread into createDataSource: server-side statement bound, client-side reply bound, connect/pool-wait bound. */
@@ -158,6 +161,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: e.MAIL_FROM,
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
     mailDropDir: e.MAIL_DROP_DIR,
+    fileStorageDir: e.FILE_STORAGE_DIR,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
     dbTimeouts: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },

@@ -60,6 +60,8 @@ export class ApiHarness {
   private api!: BuiltApi;
   baseUrl = '';
   mailDropDir = '';
+  /** FILE_STORAGE_DIR of this harness: uploaded and generated files. */
+  filesDir = '';
   readonly logLines: string[] = [];
   db!: TestDatabase;
   tokens!: TokenService;
@@ -102,8 +104,10 @@ export class ApiHarness {
   private async init(env: Record<string, string>, opts: HarnessOptions): Promise<void> {
     this.db = opts.freshDatabase ? await createTestDatabase() : await sharedTestDatabase();
     this.mailDropDir = await mkdtemp(join(tmpdir(), 'wfm-mail-'));
+    this.filesDir = await mkdtemp(join(tmpdir(), 'wfm-files-'));
     const config = loadApiConfig({
       MAIL_DROP_DIR: this.mailDropDir,
+      FILE_STORAGE_DIR: this.filesDir,
       JWT_SECRET: TEST_JWT_SECRET,
       PLATFORM_ADMIN_TOKEN: TEST_PLATFORM_TOKEN,
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
@@ -187,5 +191,6 @@ export class ApiHarness {
     await this.api.close();
     await this.db.drop();
     await rm(this.mailDropDir, { recursive: true, force: true });
+    await rm(this.filesDir, { recursive: true, force: true });
   }
 }

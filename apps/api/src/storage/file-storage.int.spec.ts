@@ -1,0 +1,38 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { LocalFileStorage, sha256Hex } from './file-storage.js';
+
+describe('LocalFileStorage (the disk behind uploaded and generated files)', () => {
+  let dir: string;
+  let storage: LocalFileStorage;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wfm-files-'));
+    storage = new LocalFileStorage(dir);
+  });
+  after(async () => rm(dir, { recursive: true, force: true }));
+
+  it('stores, reads back, replaces and deletes bytes under a key, owner-only', async () => {
+    await storage.put('tenant-1/esign/doc-1.pdf', Buffer.from('first'));
+    await storage.put('tenant-1/esign/doc-1.pdf', Buffer.from('second'));
+    expect((await storage.get('tenant-1/esign/doc-1.pdf'))?.toString()).to.equal('second');
+    expect((await stat(join(dir, 'tenant-1/esign/doc-1.pdf'))).mode & 0o777).to.equal(0o600);
+    await storage.delete('tenant-1/esign/doc-1.pdf');
+    expect(await storage.get('tenant-1/esign/doc-1.pdf')).to.equal(null);
+    expect(await storage.get('tenant-1/never')).to.equal(null);
+  });
+
+  it('refuses keys that could leave its directory', async () => {
+    for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', '']) {
+      await storage.put(key, Buffer.from('x')).then(
+        () => expect.fail(`accepted ${key}`),
+        (err: Error) => expect(err.message).to.match(/^Not a storage key/),
+      );
+    }
+  });
+
+  it('names content by its SHA-256', () => {
+    expect(sha256Hex(Buffer.from('abc'))).to.equal('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
