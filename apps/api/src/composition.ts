@@ -74,6 +74,10 @@ import { AccountingService } from './modules/payroll/accounting/accounting.servi
 import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
 import { XeroClient } from './modules/payroll/accounting/xero.client.js';
 import { resolveTxt } from 'node:dns/promises';
+import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
+import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
+import { kiosksRoutes } from './modules/time/kiosks/kiosks.routes.js';
+import { KiosksService } from './modules/time/kiosks/kiosks.service.js';
 import { OidcClient } from './modules/identity/sso/oidc.client.js';
 import { SamlClient } from './modules/identity/sso/saml.client.js';
 import { SsoConnectionsService } from './modules/identity/sso/sso-connections.service.js';
@@ -212,7 +216,15 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
   const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
   const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
-  const auth = new AuthGuards(tokens, new PrincipalRepository(ds), clock, config.platformAdminToken, new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger));
+  const kiosksRepo = new KiosksRepository(ds);
+  const auth = new AuthGuards(
+    tokens,
+    new PrincipalRepository(ds),
+    clock,
+    config.platformAdminToken,
+    new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger),
+    new KioskAuthService(kiosksRepo, secrets, clock),
+  );
   const openapi = new OpenApiDocument();
   const publicOpenapi = new OpenApiDocument({ title: 'Workforce Platform developer API', description: PUBLIC_API_DESCRIPTION });
   const r = new ApiRouter({ auth, rateLimit, openapi, publicOpenapi });
@@ -288,6 +300,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transactionRunner(ds), clock, outletScopes));
   const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger);
   attendanceRoutes(r, attendance);
+  kiosksRoutes(r, new KiosksService(kiosksRepo, transactionRunner(ds), secrets, passwords, attendance, outletScopes, clock));
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
     // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.

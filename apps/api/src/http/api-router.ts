@@ -68,6 +68,7 @@ const SECURITY = {
   user: ['bearerJwt'],
   developer: ['developerBearer', 'developerApiKey', 'developerOAuth'],
   scim: ['developerBearer', 'developerApiKey', 'developerOAuth'],
+  kiosk: ['kioskBearer'],
 } as const satisfies Record<Exclude<AuthRequirement['kind'], 'platform'>, readonly string[]>;
 
 /**
@@ -79,6 +80,7 @@ function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, R
   const out: Record<number, ResponseDoc> = {};
   if (def.body || def.query || def.params) out[400] = { description: 'Validation failure' };
   if (def.auth.kind === 'user') out[401] = { description: 'No valid access token' };
+  if (def.auth.kind === 'kiosk') out[401] = { description: 'No valid kiosk device token' };
   if (def.auth.kind === 'scim') {
     out[401] = { description: 'No valid developer API key or OAuth token' };
     out[403] = { description: 'Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope' };

@@ -10,7 +10,7 @@ import type { Clock } from '@wfm/core/clock';
 import { isUuid } from '@wfm/core/identity';
 import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/identity/auth/token.service.js';
 import type { PrincipalRepository } from '../modules/identity/auth/principal.repository.js';
-import type { DeveloperPrincipal, UserPrincipal } from './context.js';
+import type { DeveloperPrincipal, KioskPrincipal, Principal, UserPrincipal } from './context.js';
 
 export type AuthRequirement =
   | { kind: 'none' }
@@ -20,7 +20,9 @@ export type AuthRequirement =
   /** `/public` developer routes: a developer key or OAuth token; `any` accepts whatever scopes it has. */
   | { kind: 'developer'; scope: Scope | 'any' }
   /** `/scim/v2` (spec 01 rule 7): a developer key or OAuth token with the scope; Enterprise and single sign-on, not the public API switch. */
-  | { kind: 'scim'; scope: 'scim:read' | 'scim:write' };
+  | { kind: 'scim'; scope: 'scim:read' | 'scim:write' }
+  /** `/kiosk/*`: a kiosk device token (kd_…) as Bearer; it opens those routes and nothing else. */
+  | { kind: 'kiosk' };
 
 /**
  * Turns a presented developer secret into the calling integration, or null when it is unknown,
@@ -28,6 +30,11 @@ export type AuthRequirement =
  */
 export interface DeveloperCredentialResolver {
   resolve(secret: string, via: 'authorization' | 'x-api-key'): Promise<DeveloperPrincipal | null>;
+}
+
+/** Turns a presented kiosk device token into its kiosk, or null when it is unknown or revoked. */
+export interface KioskResolver {
+  resolve(token: string): Promise<KioskPrincipal | null>;
 }
 
 /** Builds the passport instance and the guard middlewares; one per app, wired in composition. */
@@ -40,7 +47,14 @@ export class AuthGuards {
     clock: Clock,
     private readonly platformToken: string | undefined,
     private readonly developers: DeveloperCredentialResolver,
+    kiosks: KioskResolver,
   ) {
+    this.passport.use(
+      'kiosk-bearer',
+      new BearerStrategy((token: string, done: (err: unknown, user?: KioskPrincipal | false) => void) => {
+        kiosks.resolve(token).then((p) => done(null, p ?? false), done);
+      }),
+    );
     this.passport.use(
       'developer-bearer',
       new BearerStrategy((token: string, done: (err: unknown, user?: DeveloperPrincipal | false) => void) => {
@@ -82,7 +96,20 @@ export class AuthGuards {
         return [this.developer(), requireDeveloperApi(req.scope)];
       case 'scim':
         return [this.developer(), requireScim(req.scope)];
+      case 'kiosk':
+        return [this.kiosk()];
     }
+  }
+
+  private kiosk(): RequestHandler {
+    return (req, res, next) => {
+      this.passport.authenticate('kiosk-bearer', { session: false }, (err: unknown, principal: KioskPrincipal | false) => {
+        if (err) return next(err);
+        if (!principal) return next(new UnauthorizedError());
+        req.ctx.principal = principal;
+        next();
+      })(req, res, next);
+    };
   }
 
   private developer(): RequestHandler {
@@ -176,14 +203,21 @@ export function developerApiRefusal(tenant: { plan: Plan; publicApiEnabled: bool
 }
 
 /** The signed-in user; only call from handlers behind a `user` requirement. */
-export function currentUser(req: { ctx: { principal?: UserPrincipal | DeveloperPrincipal } }): UserPrincipal {
+export function currentUser(req: { ctx: { principal?: Principal } }): UserPrincipal {
   const p = req.ctx.principal;
   if (!p || p.kind !== 'user') throw new UnauthorizedError();
   return p;
 }
 
+/** The calling kiosk; only call from handlers behind a `kiosk` requirement. */
+export function currentKiosk(req: { ctx: { principal?: Principal } }): KioskPrincipal {
+  const p = req.ctx.principal;
+  if (!p || p.kind !== 'kiosk') throw new UnauthorizedError();
+  return p;
+}
+
 /** The calling integration; only call from handlers behind a `developer` or `scim` requirement. */
-export function currentDeveloper(req: { ctx: { principal?: UserPrincipal | DeveloperPrincipal } }): DeveloperPrincipal {
+export function currentDeveloper(req: { ctx: { principal?: Principal } }): DeveloperPrincipal {
   const p = req.ctx.principal;
   if (!p || p.kind !== 'developer') throw new UnauthorizedError();
   return p;

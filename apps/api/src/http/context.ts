@@ -23,7 +23,16 @@ export interface DeveloperPrincipal {
   tenant: { plan: Plan; publicApiEnabled: boolean; ssoEnabled: boolean };
 }
 
-export type Principal = UserPrincipal | DeveloperPrincipal;
+/** A kiosk device at an outlet, calling the two kiosk routes with its kd_ token. */
+export interface KioskPrincipal {
+  kind: 'kiosk';
+  kioskId: string;
+  tenantId: string;
+  outletId: string;
+  tenant: { plan: Plan; timezone: string };
+}
+
+export type Principal = UserPrincipal | DeveloperPrincipal | KioskPrincipal;
 
 /** The signed-in person a service acts for; routes pass the request's UserPrincipal. */
 export type Actor = Pick<UserPrincipal, 'userId' | 'tenantId' | 'role'>;

@@ -11,13 +11,14 @@ export interface ResponseDoc {
   alternatives?: Record<string, z.ZodType>;
 }
 
-export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey';
+export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey' | 'kioskBearer';
 
 const SCHEMES: Record<SchemeName, object> = {
   bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user access token from POST /auth/login' },
   developerBearer: { type: 'http', scheme: 'bearer', description: 'A developer API key (svc_live_…) or an OAuth access token (svc_oauth_…)' },
   developerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' },
   readerKey: { type: 'http', scheme: 'bearer', description: 'A reader-bridge key (mk_…) from POST /access/api-keys; it calls the two door routes and nothing else' },
+  kioskBearer: { type: 'http', scheme: 'bearer', description: 'A kiosk device token (kd_…) from POST /kiosks; it calls the kiosk routes and nothing else' },
   developerOAuth: {
     type: 'oauth2',
     description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',

@@ -151,6 +151,15 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /oauth-clients': TENANT_ADMINS,
   'POST /oauth-clients/:id/revoke': TENANT_ADMINS,
 
+  // Issue 17: kiosks are registered by those who run outlets (an outlet manager for their own);
+  // everyone sets their own PIN; a manager clears the PIN of someone they manage.
+  'POST /kiosks': [...OUTLET_ADMINS, 'OUTLET_MANAGER'],
+  'GET /kiosks': [...OUTLET_ADMINS, 'OUTLET_MANAGER'],
+  'DELETE /kiosks/:id': [...OUTLET_ADMINS, 'OUTLET_MANAGER'],
+  'PUT /kiosk-pin': EVERY_ROLE,
+  'DELETE /kiosk-pin': EVERY_ROLE,
+  'DELETE /users/:id/kiosk-pin': MANAGERS,
+
   // Issue 16: single sign-on connections are the tenant owners' and company admins'.
   'GET /sso/connections': TENANT_ADMINS,
   'POST /sso/connections': TENANT_ADMINS,

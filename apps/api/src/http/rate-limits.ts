@@ -43,6 +43,9 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/auth/sso/exchange', points: 30, durationSeconds: MIN },
   { method: 'POST', path: '/auth/google/start', points: 20, durationSeconds: MIN },
   { method: 'GET', path: '/auth/google/callback', points: 20, durationSeconds: MIN },
+  // Spec 01: kiosk routes are per source address. A busy entrance clocks a shift's worth of people
+  // in a few minutes from one address, so the clock keeps the default 120; the PIN lock-out
+  // (5 wrong, 15 minutes) is what bounds guessing, per person.
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };
