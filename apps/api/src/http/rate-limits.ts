@@ -43,6 +43,9 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/auth/sso/exchange', points: 30, durationSeconds: MIN },
   { method: 'POST', path: '/auth/google/start', points: 20, durationSeconds: MIN },
   { method: 'GET', path: '/auth/google/callback', points: 20, durationSeconds: MIN },
+  // Not in spec 01: Meta sends the WhatsApp webhook handshake once, when the callback URL is saved;
+  // this bounds guessing at the verify token. Its deliveries (POST) keep the default: Meta retries a 429.
+  { method: 'GET', path: '/messaging/webhooks/whatsapp', points: 10, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };
