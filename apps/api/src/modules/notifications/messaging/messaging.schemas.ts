@@ -21,7 +21,7 @@ export type WhatsAppWebhookReceiptDto = z.infer<typeof WhatsAppWebhookReceiptDto
 export const MessageDeliveryDto = z.object({
   status: z.enum(['NOT_ACCEPTED', 'ACCEPTED', 'SENT', 'DELIVERED', 'READ', 'FAILED']).meta({
     description:
-      'NOT_ACCEPTED: the provider refused or did not answer (see error); ACCEPTED: taken by the provider, no report yet; then SENT, DELIVERED (to the phone), READ, or FAILED (see error). Never moves back',
+      'NOT_ACCEPTED: the provider refused or did not answer (see error); ACCEPTED: taken by the provider, no report yet; then SENT, DELIVERED (to the phone), READ, or FAILED (see error). Reports arriving late or out of order never move it back; only a delivery or read report replaces FAILED',
   }),
   statusAt: z.iso.datetime().meta({ description: 'When the current status happened (the provider’s time for SENT, DELIVERED, READ and FAILED)' }),
   error: z.string().nullable().meta({ description: 'Why it was not accepted or failed, in the provider’s words with its error code' }),
