@@ -30741,7 +30741,7 @@ export interface operations {
                         /** @description What became of the WhatsApp message with the magic link; null when no phone was given or no messaging provider is configured */
                         whatsappDelivery: {
                             /**
-                             * @description NOT_ACCEPTED: the provider refused or did not answer (see error); ACCEPTED: taken by the provider, no report yet; then SENT, DELIVERED (to the phone), READ, or FAILED (see error). Never moves back
+                             * @description NOT_ACCEPTED: the provider refused or did not answer (see error); ACCEPTED: taken by the provider, no report yet; then SENT, DELIVERED (to the phone), READ, or FAILED (see error). Reports arriving late or out of order never move it back; only a delivery or read report replaces FAILED
                              * @enum {string}
                              */
                             status: "NOT_ACCEPTED" | "ACCEPTED" | "SENT" | "DELIVERED" | "READ" | "FAILED";

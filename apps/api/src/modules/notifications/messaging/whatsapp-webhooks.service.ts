@@ -71,6 +71,7 @@ export class WhatsAppWebhooksService {
     if (!timingSafeEqualStr((signature ?? '').trim().toLowerCase(), expected)) throw new UnauthorizedError();
 
     const payload = parseJson(rawBody);
+    if (payload === undefined) this.logger.warn('signed WhatsApp webhook delivery that is not JSON');
     let ignored = 0;
     const reports: WhatsAppStatusReport[] = [];
     for (const entry of list(field(payload, 'entry'))) {
@@ -89,7 +90,6 @@ export class WhatsAppWebhooksService {
         }
       }
     }
-    if (payload === undefined) this.logger.warn('signed WhatsApp webhook delivery that is not JSON');
 
     const known = new Map((await this.repo.findByProviderIds('WHATSAPP', [...new Set(reports.map((r) => r.id))])).map((m) => [m.providerMessageId, m]));
     const now = this.clock.now();

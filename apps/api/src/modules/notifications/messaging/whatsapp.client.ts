@@ -1,5 +1,5 @@
 import { EgressRefusedError } from '@wfm/webhooks/egress';
-import { HttpTransportError, type HttpClient } from '../../access/integrations/provider-http.js';
+import { HttpTransportError, type HttpClient, type HttpResponse } from '../../access/integrations/provider-http.js';
 
 /** The platform's WhatsApp Business number on Meta's Cloud API: operator settings, never a tenant's. */
 export interface WhatsAppSettings {
@@ -60,7 +60,7 @@ export class WhatsAppClient {
         components: [{ type: 'body', parameters: [{ type: 'text', text: parameterText(text) }] }],
       },
     };
-    let res;
+    let res: HttpResponse;
     try {
       res = await this.http.send({
         method: 'POST',
