@@ -43,6 +43,8 @@ export function createApp(parts: AppParts): Express {
   // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
   // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
   api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));
+  // The same for the messaging provider's; Meta documents WhatsApp webhook payloads of up to 3 MB.
+  api.use('/messaging/webhooks', express.raw({ type: () => true, limit: '3mb' }));
   // SCIM clients (RFC 7644) send application/scim+json.
   api.use(express.json({ limit: parts.jsonBodyLimit, type: ['application/json', 'application/scim+json'] }));
   api.use(express.urlencoded({ extended: false, limit: parts.jsonBodyLimit }));

@@ -155,6 +155,11 @@ import { accessIntegrationsRoutes } from './modules/access/integrations/access-i
 import { createProviderAdapters } from './modules/access/integrations/providers.js';
 import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
 import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
+import { MessagingRepository } from './modules/notifications/messaging/messaging.repository.js';
+import { WhatsAppClient } from './modules/notifications/messaging/whatsapp.client.js';
+import { WhatsAppMessagingTransport } from './modules/notifications/messaging/whatsapp.transport.js';
+import { WhatsAppWebhooksService } from './modules/notifications/messaging/whatsapp-webhooks.service.js';
+import { messagingRoutes } from './modules/notifications/messaging/messaging.routes.js';
 import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
@@ -318,6 +323,18 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, outletScopes, accessFeed, clock));
   accessGrantsRoutes(r, accessGrants);
   accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
+  const messages = new MessagingRepository(ds);
+  // The operator chooses the provider's address (WHATSAPP_API_URL): the one way out, egress-checked.
+  const whatsapp = config.whatsapp;
+  const messaging = whatsapp
+    ? new WhatsAppMessagingTransport(
+        new WhatsAppClient(whatsapp, new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: whatsapp.timeoutMs / 1000 })),
+        messages,
+        clock,
+        logger,
+      )
+    : new LogMessagingTransport(logger);
+  messagingRoutes(r, new WhatsAppWebhooksService(whatsapp, messages, clock, logger));
   const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
   accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
@@ -331,7 +348,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
       credentials: accessCredentials,
       secrets,
       mailer,
-      messaging: new LogMessagingTransport(logger),
+      messaging,
+      deliveries: messages,
       clock,
       logger,
       appUrl,

@@ -59,3 +59,54 @@ describe('API configuration: PUBLIC_APP_URL', () => {
     expect(loadApiConfig({ PORT: '4100', PUBLIC_APP_URL: 'https://app.example.com' }).publicAppUrl).to.equal('https://app.example.com');
   });
 });
+
+describe('API configuration: the WhatsApp number (WHATSAPP_*)', () => {
+  const all = {
+    WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'a-verify-token-of-16+',
+    WHATSAPP_TEMPLATE_NAME: 'visitor_pass_link',
+  };
+
+  it('is off (null) when none is set', () => {
+    expect(loadApiConfig({}).whatsapp).to.equal(null);
+  });
+
+  it('with all five set: Graph API v24.0, English template, 10 s timeout unless told', () => {
+    expect(loadApiConfig(all).whatsapp).to.deep.equal({
+      apiUrl: 'https://graph.facebook.com/v24.0',
+      phoneNumberId: '106540352242922',
+      accessToken: 'EAAG-token',
+      appSecret: 'app-secret',
+      verifyToken: 'a-verify-token-of-16+',
+      templateName: 'visitor_pass_link',
+      templateLanguage: 'en',
+      timeoutMs: 10_000,
+    });
+    expect(loadApiConfig({ ...all, WHATSAPP_API_URL: 'https://graph.example.test/v25.0/', WHATSAPP_TEMPLATE_LANGUAGE: 'pt_BR', WHATSAPP_TIMEOUT_MS: '2500' }).whatsapp).to.include({
+      apiUrl: 'https://graph.example.test/v25.0',
+      templateLanguage: 'pt_BR',
+      timeoutMs: 2500,
+    });
+  });
+
+  it('refuses half a set-up, naming each missing variable (and never a value)', () => {
+    const { WHATSAPP_APP_SECRET: _secret, WHATSAPP_TEMPLATE_NAME: _template, ...some } = all;
+    expect(() => loadApiConfig(some))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('WHATSAPP_APP_SECRET: is required with WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN')
+      .and.contains('WHATSAPP_TEMPLATE_NAME: is required with')
+      .and.not.contains('EAAG-token');
+  });
+
+  it('refuses a short verify token, a phone number id that is not numeric, and a template name Meta would not accept', () => {
+    expect(() => loadApiConfig({ ...all, WHATSAPP_VERIFY_TOKEN: 'short', WHATSAPP_PHONE_NUMBER_ID: '+1 555', WHATSAPP_TEMPLATE_NAME: 'Visitor Pass' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('WHATSAPP_VERIFY_TOKEN: must be at least 16 characters')
+      .and.contains('WHATSAPP_PHONE_NUMBER_ID: must be the numeric id')
+      .and.contains('WHATSAPP_TEMPLATE_NAME: must be a template name');
+  });
+});

@@ -3,6 +3,7 @@ import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLe
 import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
 import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
+import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
 
@@ -55,10 +56,20 @@ const schema = z.object({
   GOOGLE_SIGN_IN_ISSUER: z.string().url().default('https://accounts.google.com'),
   SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   SSO_TIMEOUT_MS: ms(100).default(10_000),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/, 'must be the numeric id of the phone number in WhatsApp Manager').optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  WHATSAPP_TEMPLATE_NAME: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (lower-case letters, digits, underscores)').optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/, 'must be a template language code such as en or en_US').default('en'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
+  WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
 });
+
+const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
 
 /** Cross-field rules, checked with the rest so that an operator sees every problem at once. */
 const checkedSchema = schema.superRefine((e, ctx) => {
@@ -69,6 +80,11 @@ const checkedSchema = schema.superRefine((e, ctx) => {
   // The server's statement_timeout should fire first (a clean cancel); the client bound is for a frozen server.
   if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
     ctx.addIssue({ code: 'custom', path: ['DB_QUERY_TIMEOUT_MS'], message: 'must exceed DB_STATEMENT_TIMEOUT_MS' });
+  }
+  // Half a WhatsApp set-up would send messages whose statuses never arrive, or the reverse: all or none.
+  const whatsapp = WHATSAPP_REQUIRED.filter((name) => e[name] !== undefined);
+  if (whatsapp.length && whatsapp.length < WHATSAPP_REQUIRED.length) {
+    for (const name of WHATSAPP_REQUIRED.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${whatsapp.join(', ')}` });
   }
 });
 
@@ -122,6 +138,8 @@ export interface ApiConfig {
   jobsEnabled: boolean;
   /** Single sign-on: the platform's "Sign in with Google" app (null: not offered), SAML clock tolerance, provider timeout. */
   sso: { google: { issuer: string; clientId: string; clientSecret: string } | null; clockSkewMs: number; timeoutMs: number };
+  /** The platform's WhatsApp Cloud API number for messages to phones; null (unset) leaves them logged and unsent. */
+  whatsapp: WhatsAppSettings | null;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
@@ -188,6 +206,19 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
             tokenUrl: e.ACCOUNTING_XERO_TOKEN_URL,
             apiUrl: e.ACCOUNTING_XERO_API_URL.replace(/\/$/, ''),
             timeoutMs: e.ACCOUNTING_TIMEOUT_MS,
+          }
+        : null,
+    whatsapp:
+      e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_TEMPLATE_NAME
+        ? {
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            templateName: e.WHATSAPP_TEMPLATE_NAME,
+            templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            timeoutMs: e.WHATSAPP_TIMEOUT_MS,
           }
         : null,
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,

@@ -2284,6 +2284,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WhatsApp Cloud API webhook verification (Meta's handshake when the callback URL is saved): answers `hub.challenge` as text/plain; 10 per minute per IP */
+        get: operations["getMessagingWebhooksWhatsapp"];
+        put?: never;
+        /** WhatsApp Cloud API webhook deliveries. `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body keyed by the Meta app secret>`. Status reports (`entry[].changes[].value.statuses[]`) of messages sent by the platform move their delivery status; everything else is ignored */
+        post: operations["postMessagingWebhooksWhatsapp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access/credential": {
         parameters: {
             query?: never;
@@ -30811,6 +30829,231 @@ export interface operations {
             };
         };
     };
+    getMessagingWebhooksWhatsapp: {
+        parameters: {
+            query: {
+                /** @description `subscribe` */
+                "hub.mode": string;
+                /** @description The operator’s WHATSAPP_VERIFY_TOKEN, as entered in the Meta app’s webhook settings */
+                "hub.verify_token": string;
+                /** @description Echoed back as the whole body when the token matches */
+                "hub.challenge": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, as the whole body */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 1158201444 */
+                    "text/plain": string;
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description `hub.mode` is not `subscribe` or the verify token does not match */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No WhatsApp number is configured on this platform (WHATSAPP_* settings) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postMessagingWebhooksWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed and read, also when every report was ignored (Meta retries anything else) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "applied": 0,
+                     *       "ignored": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        /** @description Status reports that moved one of the platform’s messages */
+                        applied: number;
+                        /** @description Reports of unknown messages or other numbers, repeated or superseded ones, and malformed ones */
+                        ignored: number;
+                    };
+                };
+            };
+            /** @description Missing or wrong signature */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No WhatsApp number is configured on this platform (WHATSAPP_* settings) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Body over 3 MB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payload Too Large",
+                     *       "error": "Payload Too Large",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     postAccessCredential: {
         parameters: {
             query?: never;
@@ -31504,7 +31747,12 @@ export interface operations {
                      *             "zoneName": "string",
                      *             "status": "ACTIVE"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "whatsappDelivery": {
+                     *           "status": "NOT_ACCEPTED",
+                     *           "statusAt": "2019-08-24T14:15:22Z",
+                     *           "error": "string"
+                     *         }
                      *       }
                      *     ]
                      */
@@ -31531,6 +31779,21 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "REVOKED" | "EXPIRED";
                         }[];
+                        /** @description What became of the WhatsApp message with the magic link; null when no phone was given or no messaging provider is configured */
+                        whatsappDelivery: {
+                            /**
+                             * @description NOT_ACCEPTED: the provider refused or did not answer (see error); ACCEPTED: taken by the provider, no report yet; then SENT, DELIVERED (to the phone), READ, or FAILED (see error). Reports arriving late or out of order never move it back; only a delivery or read report replaces FAILED
+                             * @enum {string}
+                             */
+                            status: "NOT_ACCEPTED" | "ACCEPTED" | "SENT" | "DELIVERED" | "READ" | "FAILED";
+                            /**
+                             * Format: date-time
+                             * @description When the current status happened (the provider’s time for SENT, DELIVERED, READ and FAILED)
+                             */
+                            statusAt: string;
+                            /** @description Why it was not accepted or failed, in the provider’s words with its error code */
+                            error: string | null;
+                        } | null;
                     }[];
                 };
             };
@@ -31688,7 +31951,7 @@ export interface operations {
                         expiresAt: string;
                         /** @description True when an email was given and the mail was handed to the mail server (SMTP_URL) for delivery; false when no mail server is configured (the mail is only written to the local mail drop) or sending failed */
                         emailSent: boolean;
-                        /** @description True when a phone was given and a messaging provider accepted the message; false when none is configured (the message is only logged) or it refused */
+                        /** @description True when a phone was given and the messaging provider (WhatsApp) accepted the message; false when none is configured (the message is only logged) or it refused or did not answer. Its delivery is followed in `whatsappDelivery` of GET /access/visitors */
                         whatsappSent: boolean;
                         grants: {
                             /** Format: uuid */

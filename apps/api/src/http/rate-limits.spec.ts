@@ -21,6 +21,8 @@ describe('rate-limit table (spec 01, Limits)', () => {
     ['POST', '/oauth-clients', 10, 60],
     ['GET', '/users', 120, 60],
     ['POST', '/access/grants', 120, 60],
+    ['GET', '/messaging/webhooks/whatsapp', 10, 60],
+    ['POST', '/messaging/webhooks/whatsapp', 120, 60],
   ];
   for (const [method, path, points, seconds] of cases) {
     it(`${method} ${path}: ${points} per ${seconds} s`, () => {

@@ -46,6 +46,9 @@ const TABLE: Row[] = [
   // Spec 01: kiosk routes are per source address. A busy entrance clocks a shift's worth of people
   // in a few minutes from one address, so the clock keeps the default 120; the PIN lock-out
   // (5 wrong, 15 minutes) is what bounds guessing, per person.
+  // Not in spec 01: Meta sends the WhatsApp webhook handshake once, when the callback URL is saved;
+  // this bounds guessing at the verify token. Its deliveries (POST) keep the default: Meta retries a 429.
+  { method: 'GET', path: '/messaging/webhooks/whatsapp', points: 10, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

@@ -199,6 +199,8 @@ describe('visitor passes /access/visitors (spec 02)', () => {
           createdAt: createdOf('Fresh'),
           lastRedeemedAt: null,
           grants: [...fresh.grants].sort((a: { zoneName: string }, b: { zoneName: string }) => a.zoneName.localeCompare(b.zoneName)),
+          // No messaging provider in this harness: the phone's message was only logged.
+          whatsappDelivery: null,
         },
         {
           id: idOf('Old'),
@@ -210,6 +212,7 @@ describe('visitor passes /access/visitors (spec 02)', () => {
           createdAt: createdOf('Old'),
           lastRedeemedAt: null,
           grants: old.grants,
+          whatsappDelivery: null,
         },
       ]);
       const text = JSON.stringify(res.body);

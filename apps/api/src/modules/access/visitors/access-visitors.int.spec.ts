@@ -14,6 +14,7 @@ import { AccessCredentialsRepository } from '../credentials/access-credentials.r
 import { AccessCredentialsService } from '../credentials/access-credentials.service.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
 import type { MessagingTransport, TextMessage } from '../../notifications/messaging/messaging.transport.js';
+import { MessagingRepository } from '../../notifications/messaging/messaging.repository.js';
 import { AccessVisitorsRepository } from './access-visitors.repository.js';
 import { AccessVisitorsService } from './access-visitors.service.js';
 
@@ -56,6 +57,7 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
       secrets: new SecretHasher('pepper-pepper-pepper'),
       mailer,
       messaging,
+      deliveries: new MessagingRepository(ds),
       clock,
       logger,
       appUrl: 'https://app.example.test',
@@ -102,7 +104,10 @@ describe('AccessVisitorsService with real PostgreSQL: delivery reporting and the
     expect(res).to.include({ emailSent: true, whatsappSent: true });
     expect(mails).to.have.length(1);
     expect(mails[0]).to.contain(res.magicLink).and.contain('3 Mar 2026, 17:00 GMT-5');
-    expect(messages).to.deep.equal([{ tenantId: actor.tenantId, to: '+15550100123', text: `Vera, your visitor pass (valid until 3 Mar 2026, 17:00 GMT-5): ${res.magicLink}` }]);
+    const [pass] = await db.dataSource.query(`SELECT id FROM access_visitor_passes WHERE tenant_id = $1`, [actor.tenantId]);
+    expect(messages).to.deep.equal([
+      { tenantId: actor.tenantId, to: '+15550100123', text: `Vera, your visitor pass (valid until 3 Mar 2026, 17:00 GMT-5): ${res.magicLink}`, about: { purpose: 'VISITOR_PASS', id: pass.id } },
+    ]);
   });
 
   it('publishes the pass and its grants after commit, with consecutive versions, and again on revocation', async () => {

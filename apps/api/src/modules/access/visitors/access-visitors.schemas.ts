@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import { isoInstant } from '../../../http/validation.js';
+import { MessageDeliveryDto } from '../../notifications/messaging/messaging.schemas.js';
 
 /** One pass opens at most this many zones. */
 export const MAX_PASS_ZONES = 50;
@@ -42,7 +43,7 @@ export const VisitorPassCreatedDto = z.object({
   magicLink: z.string().meta({ description: '`{PUBLIC_APP_URL}/visit/{inviteCode}`' }),
   expiresAt: Timestamp,
   emailSent: z.boolean().meta({ description: 'True when an email was given and the mail was handed to the mail server (SMTP_URL) for delivery; false when no mail server is configured (the mail is only written to the local mail drop) or sending failed' }),
-  whatsappSent: z.boolean().meta({ description: 'True when a phone was given and a messaging provider accepted the message; false when none is configured (the message is only logged) or it refused' }),
+  whatsappSent: z.boolean().meta({ description: 'True when a phone was given and the messaging provider (WhatsApp) accepted the message; false when none is configured (the message is only logged) or it refused or did not answer. Its delivery is followed in `whatsappDelivery` of GET /access/visitors' }),
   grants: z.array(PassGrantDto),
 });
 export type VisitorPassCreatedDto = z.infer<typeof VisitorPassCreatedDto>;
@@ -57,6 +58,7 @@ export const VisitorPassDto = z.object({
   createdAt: Timestamp,
   lastRedeemedAt: Timestamp.nullable(),
   grants: z.array(PassGrantDto),
+  whatsappDelivery: MessageDeliveryDto.nullable().meta({ description: 'What became of the WhatsApp message with the magic link; null when no phone was given or no messaging provider is configured' }),
 });
 export type VisitorPassDto = z.infer<typeof VisitorPassDto>;
 

@@ -9,6 +9,7 @@ import type { Propagated } from '../feed/propagation.js';
 import type { AccessCredentialsService } from '../credentials/access-credentials.service.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
 import type { MessagingTransport } from '../../notifications/messaging/messaging.transport.js';
+import type { DeliveryLookup } from '../../notifications/messaging/messaging.repository.js';
 import type { AccessVisitorsRepository, PassSelector } from './access-visitors.repository.js';
 import type { AccessGrantsRepository } from '../grants/access-grants.repository.js';
 import {
@@ -40,6 +41,8 @@ export interface AccessVisitorsDeps {
   secrets: SecretHasher;
   mailer: MailTransport;
   messaging: MessagingTransport;
+  /** What became of each pass's message, as the provider reported it. */
+  deliveries: DeliveryLookup;
   clock: Clock;
   logger: Logger;
   /** Public base of the magic link, without a trailing slash. */
@@ -99,18 +102,24 @@ export class AccessVisitorsService {
     const magicLink = `${this.d.appUrl}/visit/${inviteCode}`;
     const [emailSent, whatsappSent] = await Promise.all([
       body.email ? this.sendEmail(actor.tenantId, body.email, body.name, until, magicLink) : false,
-      body.phone ? this.sendMessage(actor.tenantId, body.phone, body.name, until, magicLink) : false,
+      body.phone ? this.sendMessage(actor.tenantId, passId, body.phone, body.name, until, magicLink) : false,
     ]);
     return { value: { inviteCode, magicLink, expiresAt: expiresAt.toISOString(), emailSent, whatsappSent, grants }, propagation };
   }
 
   async list(tenantId: string): Promise<VisitorPassDto[]> {
-    return (await this.d.repo.listActive(tenantId, this.d.clock.now())).map((p) => ({
-      ...p,
-      expiresAt: p.expiresAt.toISOString(),
-      createdAt: p.createdAt.toISOString(),
-      lastRedeemedAt: p.lastRedeemedAt ? p.lastRedeemedAt.toISOString() : null,
-    }));
+    const passes = await this.d.repo.listActive(tenantId, this.d.clock.now());
+    const deliveries = await this.d.deliveries.latestFor(tenantId, 'VISITOR_PASS', passes.map((p) => p.id));
+    return passes.map((p) => {
+      const delivery = deliveries.get(p.id);
+      return {
+        ...p,
+        expiresAt: p.expiresAt.toISOString(),
+        createdAt: p.createdAt.toISOString(),
+        lastRedeemedAt: p.lastRedeemedAt ? p.lastRedeemedAt.toISOString() : null,
+        whatsappDelivery: delivery ? { ...delivery, statusAt: delivery.statusAt.toISOString() } : null,
+      };
+    });
   }
 
   /**
@@ -171,9 +180,10 @@ export class AccessVisitorsService {
     }
   }
 
-  private async sendMessage(tenantId: string, to: string, name: string, until: string, link: string): Promise<boolean> {
+  private async sendMessage(tenantId: string, passId: string, to: string, name: string, until: string, link: string): Promise<boolean> {
     try {
-      return (await this.d.messaging.send({ tenantId, to, text: `${name}, your visitor pass (valid until ${until}): ${link}` })).accepted;
+      const text = `${name}, your visitor pass (valid until ${until}): ${link}`;
+      return (await this.d.messaging.send({ tenantId, to, text, about: { purpose: 'VISITOR_PASS', id: passId } })).accepted;
     } catch (err) {
       this.d.logger.warn({ err, tenantId }, 'visitor pass message not sent');
       return false;

@@ -1,10 +1,13 @@
 import type { Logger } from '@wfm/core/logger';
+import type { MessagePurpose } from './messaging.repository.js';
 
 export interface TextMessage {
   tenantId: string;
   /** A normalised mobile number (E.164-like, see normalizeMobile). */
   to: string;
   text: string;
+  /** What the message is about (the visitor pass it carries), kept with its delivery record. */
+  about: { purpose: MessagePurpose; id: string };
 }
 
 /**
