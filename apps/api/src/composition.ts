@@ -158,6 +158,13 @@ import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
+import { LocalFileStorage } from './storage/file-storage.js';
+import { CareersRepository } from './modules/people/careers/careers.repository.js';
+import { CareersService } from './modules/people/careers/careers.service.js';
+import { careersRoutes } from './modules/people/careers/careers.routes.js';
+import { JobPostingsService } from './modules/people/careers/job-postings.service.js';
+import { ApplicationsService } from './modules/people/careers/applications.service.js';
+import { recruitingRoutes } from './modules/people/careers/recruiting.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -224,6 +231,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   documentDoorRoutes(openapi);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
+  const files = new LocalFileStorage(config.fileStorageDir);
   const mailer = new OutboxMailer(
     new MailRepository(ds),
     clock,
@@ -274,7 +282,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
   usersRoutes(r, users);
   offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
-  userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
+  const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
+  userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 
   const shiftsRepository = new ShiftsRepository(ds);
@@ -295,6 +304,13 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     { name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() },
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
+
+  const careersRepository = new CareersRepository(ds);
+  careersRoutes(r, new CareersService(careersRepository, transactionRunner(ds), files, secrets, clock, logger));
+  const applications = new ApplicationsService(careersRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
+  recruitingRoutes(r, new JobPostingsService(careersRepository, transactionRunner(ds), clock), applications);
+  // Daily: decided applications past the retention period are erased with their résumés.
+  jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
 
   apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
   const oauthClients = new OAuthClientsRepository(ds);

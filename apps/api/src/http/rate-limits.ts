@@ -43,6 +43,11 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/auth/sso/exchange', points: 30, durationSeconds: MIN },
   { method: 'POST', path: '/auth/google/start', points: 20, durationSeconds: MIN },
   { method: 'GET', path: '/auth/google/callback', points: 20, durationSeconds: MIN },
+  // Issue 17, careers pages (spec 01: public, per address). Each application writes personal data
+  // and each upload up to 5 MB of disk, so both are held to what one applicant needs, as signup is;
+  // the page and posting reads keep the default.
+  { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply', points: 5, durationSeconds: MIN },
+  { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply/resume', points: 5, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@wfm/core/errors';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { assertManageable } from '../users/users.service.js';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
@@ -24,6 +24,11 @@ export class UserOutletsService {
     const visible = userId === actor.userId || (await this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), userId));
     if (!visible || !(await this.repo.liveUserRole(null, actor.tenantId, userId))) throw userNotFound();
     return { userId, outletIds: await this.repo.outletIdsOf(null, actor.tenantId, userId) };
+  }
+
+  /** Places a user created in the caller's transaction (a converted hire) at outlets the caller has checked. */
+  async placeWithin(tx: Tx, tenantId: string, userId: string, outletIds: string[]): Promise<void> {
+    await this.repo.replace(tx, tenantId, userId, outletIds);
   }
 
   set(actor: Actor, userId: string, outletIds: string[]): Promise<UserOutletsDto> {
