@@ -63,6 +63,8 @@ export class Careers1764700002000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE career_application_stage_changes (
         id uuid PRIMARY KEY,
+        -- The order changes were made in: several can share a timestamp (one clock reading per request).
+        seq bigint GENERATED ALWAYS AS IDENTITY,
         tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
         application_id uuid NOT NULL REFERENCES career_applications(id) ON DELETE CASCADE,
         from_stage text NOT NULL,
@@ -70,7 +72,7 @@ export class Careers1764700002000 implements MigrationInterface {
         changed_by_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
         changed_at timestamptz NOT NULL
       )`);
-    await q.query(`CREATE INDEX career_application_stage_changes_app_idx ON career_application_stage_changes (application_id, changed_at, id)`);
+    await q.query(`CREATE INDEX career_application_stage_changes_app_idx ON career_application_stage_changes (application_id, seq)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

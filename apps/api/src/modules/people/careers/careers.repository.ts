@@ -119,7 +119,7 @@ const APPLICATION_COLUMNS = `a.id, a.tenant_id AS "tenantId", a.job_id AS "jobId
   a.resume_key AS "resumeKey", a.resume_file_name AS "resumeFileName", a.resume_media_type AS "resumeMediaType", a.resume_size AS "resumeSize",
   a.resume_sha256 AS "resumeSha256", a.resume_uploaded_at AS "resumeUploadedAt",
   a.converted_user_id AS "convertedUserId", a.converted_at AS "convertedAt", a.created_at AS "createdAt", a.updated_at AS "updatedAt",
-  COALESCE((SELECT json_agg(json_build_object('from', c.from_stage, 'to', c.to_stage, 'byUserId', c.changed_by_user_id, 'at', ${ISO('c.changed_at')}) ORDER BY c.changed_at, c.id)
+  COALESCE((SELECT json_agg(json_build_object('from', c.from_stage, 'to', c.to_stage, 'byUserId', c.changed_by_user_id, 'at', ${ISO('c.changed_at')}) ORDER BY c.seq)
               FROM career_application_stage_changes c WHERE c.application_id = a.id), '[]') AS history`;
 
 const LOCK_COLUMNS = `a.id, a.tenant_id AS "tenantId", a.job_id AS "jobId", a.full_name AS "fullName", a.email, a.phone, a.stage,
