@@ -159,12 +159,15 @@ import { WebhooksRepository } from './modules/developer/webhooks/webhooks.reposi
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
 import { LocalFileStorage } from './storage/file-storage.js';
-import { CareersRepository } from './modules/people/careers/careers.repository.js';
-import { CareersService } from './modules/people/careers/careers.service.js';
-import { careersRoutes } from './modules/people/careers/careers.routes.js';
-import { JobPostingsService } from './modules/people/careers/job-postings.service.js';
-import { ApplicationsService } from './modules/people/careers/applications.service.js';
-import { recruitingRoutes } from './modules/people/careers/recruiting.routes.js';
+import { JobsRepository } from './modules/careers/jobs/jobs.repository.js';
+import { JobsService } from './modules/careers/jobs/jobs.service.js';
+import { jobsRoutes } from './modules/careers/jobs/jobs.routes.js';
+import { ApplicationsRepository } from './modules/careers/applications/applications.repository.js';
+import { ApplicationsService } from './modules/careers/applications/applications.service.js';
+import { applicationsRoutes } from './modules/careers/applications/applications.routes.js';
+import { CareersPageRepository } from './modules/careers/page/careers-page.repository.js';
+import { CareersPageService } from './modules/careers/page/careers-page.service.js';
+import { careersPageRoutes } from './modules/careers/page/careers-page.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -305,10 +308,12 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
 
-  const careersRepository = new CareersRepository(ds);
-  careersRoutes(r, new CareersService(careersRepository, transactionRunner(ds), files, secrets, clock, logger));
-  const applications = new ApplicationsService(careersRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
-  recruitingRoutes(r, new JobPostingsService(careersRepository, transactionRunner(ds), clock), applications);
+  const jobsRepository = new JobsRepository(ds);
+  const applicationsRepository = new ApplicationsRepository(ds);
+  jobsRoutes(r, new JobsService(jobsRepository, transactionRunner(ds), clock));
+  const applications = new ApplicationsService(applicationsRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
+  applicationsRoutes(r, applications);
+  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger));
   // Daily: decided applications past the retention period are erased with their résumés.
   jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
 

@@ -1868,74 +1868,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/careers/{tenantSlug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A company's careers page: its name and its open postings, newest first */
-        get: operations["getCareersByTenantSlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/careers/{tenantSlug}/jobs/{jobSlug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One open posting */
-        get: operations["getCareersByTenantSlugJobsByJobSlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/careers/{tenantSlug}/jobs/{jobSlug}/apply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Apply to an open posting; the answer carries the token for the résumé upload (shown once, valid 1 hour) */
-        post: operations["postCareersByTenantSlugJobsByJobSlugApply"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/careers/{tenantSlug}/jobs/{jobSlug}/apply/resume": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload the résumé of an application (multipart/form-data: applicationId, uploadToken, resume); a later upload replaces it while the application is unreviewed and the token valid */
-        post: operations["postCareersByTenantSlugJobsByJobSlugApplyResume"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/recruiting/jobs": {
         parameters: {
             query?: never;
@@ -2053,6 +1985,74 @@ export interface paths {
         put?: never;
         /** Make a HIRED candidate a user of the tenant (invited to set a password; fires no user.created) */
         post: operations["postRecruitingApplicationsByIdConvert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/careers/{tenantSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's careers page: its name and its open postings, newest first */
+        get: operations["getCareersByTenantSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/careers/{tenantSlug}/jobs/{jobSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One open posting */
+        get: operations["getCareersByTenantSlugJobsByJobSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/careers/{tenantSlug}/jobs/{jobSlug}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply to an open posting; the answer carries the token for the résumé upload (shown once, valid 1 hour) */
+        post: operations["postCareersByTenantSlugJobsByJobSlugApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/careers/{tenantSlug}/jobs/{jobSlug}/apply/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the résumé of an application (multipart/form-data: applicationId, uploadToken, resume); a later upload replaces it while the application is unreviewed and the token valid */
+        post: operations["postCareersByTenantSlugJobsByJobSlugApplyResume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -25665,615 +25665,6 @@ export interface operations {
             };
         };
     };
-    getCareersByTenantSlug: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path: {
-                tenantSlug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "tenant": {
-                     *         "name": "string",
-                     *         "slug": "string"
-                     *       },
-                     *       "jobs": [
-                     *         {
-                     *           "slug": "string",
-                     *           "title": "string",
-                     *           "description": "string",
-                     *           "employmentType": "FULL_TIME",
-                     *           "location": "string",
-                     *           "publishedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
-                        tenant: {
-                            name: string;
-                            slug: string;
-                        };
-                        /** @description Open postings, newest first */
-                        jobs: {
-                            slug: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            employmentType: "FULL_TIME" | "PART_TIME" | "FIXED_TERM" | "CASUAL" | "INTERN" | "CONTRACTOR";
-                            location: string | null;
-                            /** Format: date-time */
-                            publishedAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No company with this slug that has published a posting */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    getCareersByTenantSlugJobsByJobSlug: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tenantSlug: string;
-                jobSlug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The posting and its company */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "tenant": {
-                     *         "name": "string",
-                     *         "slug": "string"
-                     *       },
-                     *       "job": {
-                     *         "slug": "string",
-                     *         "title": "string",
-                     *         "description": "string",
-                     *         "employmentType": "FULL_TIME",
-                     *         "location": "string",
-                     *         "publishedAt": "2019-08-24T14:15:22Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
-                        tenant: {
-                            name: string;
-                            slug: string;
-                        };
-                        job: {
-                            slug: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            employmentType: "FULL_TIME" | "PART_TIME" | "FIXED_TERM" | "CASUAL" | "INTERN" | "CONTRACTOR";
-                            location: string | null;
-                            /** Format: date-time */
-                            publishedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No open posting with this slug on this careers page */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    postCareersByTenantSlugJobsByJobSlugApply: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tenantSlug: string;
-                jobSlug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "fullName": "string",
-                 *       "email": "string",
-                 *       "phone": "string",
-                 *       "coverLetter": "string"
-                 *     }
-                 */
-                "application/json": {
-                    fullName: string;
-                    email: string;
-                    phone?: string;
-                    coverLetter?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The application id and the upload token */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
-                     *       "uploadToken": "string",
-                     *       "uploadTokenExpiresAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        applicationId: string;
-                        /** @description Shown once: send it with the résumé upload (stored hashed) */
-                        uploadToken: string;
-                        /**
-                         * Format: date-time
-                         * @description Uploads, and replacing the file, are accepted until then while nobody has reviewed the application
-                         */
-                        uploadTokenExpiresAt: string;
-                    };
-                };
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No open posting with this slug on this careers page */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    postCareersByTenantSlugJobsByJobSlugApplyResume: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tenantSlug: string;
-                jobSlug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
-                 *       "uploadToken": "string",
-                 *       "resume": "string"
-                 *     }
-                 */
-                "multipart/form-data": {
-                    /** Format: uuid */
-                    applicationId: string;
-                    uploadToken: string;
-                    /**
-                     * Format: binary
-                     * @description The résumé (required): a PDF or a Word .docx file of at most 5 MB, recognised by its content
-                     */
-                    resume?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description An earlier résumé was replaced */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
-                     *       "resume": {
-                     *         "fileName": "string",
-                     *         "mediaType": "application/pdf",
-                     *         "size": 0,
-                     *         "sha256": "string",
-                     *         "uploadedAt": "2019-08-24T14:15:22Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        applicationId: string;
-                        resume: {
-                            /** @description As the applicant named it; shown only, never used as a path */
-                            fileName: string;
-                            /** @enum {string} */
-                            mediaType: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-                            size: number;
-                            sha256: string;
-                            /** Format: date-time */
-                            uploadedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description The résumé is stored */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
-                     *       "resume": {
-                     *         "fileName": "string",
-                     *         "mediaType": "application/pdf",
-                     *         "size": 0,
-                     *         "sha256": "string",
-                     *         "uploadedAt": "2019-08-24T14:15:22Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        applicationId: string;
-                        resume: {
-                            /** @description As the applicant named it; shown only, never used as a path */
-                            fileName: string;
-                            /** @enum {string} */
-                            mediaType: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-                            size: number;
-                            sha256: string;
-                            /** Format: date-time */
-                            uploadedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description The upload token is wrong or expired */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description No open posting with this slug, or no application to it with this id */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description APPLICATION_UNDER_REVIEW: the application has left APPLIED */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Conflict",
-                     *       "error": "Conflict",
-                     *       "statusCode": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error409"];
-                };
-            };
-            /** @description The file is larger than 5 MB */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Payload Too Large",
-                     *       "error": "Payload Too Large",
-                     *       "statusCode": 413
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error413"];
-                };
-            };
-            /** @description Not multipart/form-data, or the file is not a PDF or a .docx document by its content */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unsupported Media Type",
-                     *       "error": "Unsupported Media Type",
-                     *       "statusCode": 415
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error415"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
     getRecruitingJobs: {
         parameters: {
             query?: {
@@ -28331,6 +27722,615 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getCareersByTenantSlug: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                tenantSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant": {
+                     *         "name": "string",
+                     *         "slug": "string"
+                     *       },
+                     *       "jobs": [
+                     *         {
+                     *           "slug": "string",
+                     *           "title": "string",
+                     *           "description": "string",
+                     *           "employmentType": "FULL_TIME",
+                     *           "location": "string",
+                     *           "publishedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
+                        tenant: {
+                            name: string;
+                            slug: string;
+                        };
+                        /** @description Open postings, newest first */
+                        jobs: {
+                            slug: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            employmentType: "FULL_TIME" | "PART_TIME" | "FIXED_TERM" | "CASUAL" | "INTERN" | "CONTRACTOR";
+                            location: string | null;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No company with this slug that has published a posting */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getCareersByTenantSlugJobsByJobSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantSlug: string;
+                jobSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting and its company */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant": {
+                     *         "name": "string",
+                     *         "slug": "string"
+                     *       },
+                     *       "job": {
+                     *         "slug": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "employmentType": "FULL_TIME",
+                     *         "location": "string",
+                     *         "publishedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
+                        tenant: {
+                            name: string;
+                            slug: string;
+                        };
+                        job: {
+                            slug: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            employmentType: "FULL_TIME" | "PART_TIME" | "FIXED_TERM" | "CASUAL" | "INTERN" | "CONTRACTOR";
+                            location: string | null;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No open posting with this slug on this careers page */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postCareersByTenantSlugJobsByJobSlugApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantSlug: string;
+                jobSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "email": "string",
+                 *       "phone": "string",
+                 *       "coverLetter": "string"
+                 *     }
+                 */
+                "application/json": {
+                    fullName: string;
+                    email: string;
+                    phone?: string;
+                    coverLetter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application id and the upload token */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
+                     *       "uploadToken": "string",
+                     *       "uploadTokenExpiresAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        applicationId: string;
+                        /** @description Shown once: send it with the résumé upload (stored hashed) */
+                        uploadToken: string;
+                        /**
+                         * Format: date-time
+                         * @description Uploads, and replacing the file, are accepted until then while nobody has reviewed the application
+                         */
+                        uploadTokenExpiresAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No open posting with this slug on this careers page */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postCareersByTenantSlugJobsByJobSlugApplyResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantSlug: string;
+                jobSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
+                 *       "uploadToken": "string",
+                 *       "resume": "string"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: uuid */
+                    applicationId: string;
+                    uploadToken: string;
+                    /**
+                     * Format: binary
+                     * @description The résumé (required): a PDF or a Word .docx file of at most 5 MB, recognised by its content
+                     */
+                    resume?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An earlier résumé was replaced */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
+                     *       "resume": {
+                     *         "fileName": "string",
+                     *         "mediaType": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "string",
+                     *         "uploadedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        applicationId: string;
+                        resume: {
+                            /** @description As the applicant named it; shown only, never used as a path */
+                            fileName: string;
+                            /** @enum {string} */
+                            mediaType: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+                            size: number;
+                            sha256: string;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The résumé is stored */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "97ab27fa-30e2-43e3-92a3-160e80f4c0d5",
+                     *       "resume": {
+                     *         "fileName": "string",
+                     *         "mediaType": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "string",
+                     *         "uploadedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        applicationId: string;
+                        resume: {
+                            /** @description As the applicant named it; shown only, never used as a path */
+                            fileName: string;
+                            /** @enum {string} */
+                            mediaType: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+                            size: number;
+                            sha256: string;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The upload token is wrong or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No open posting with this slug, or no application to it with this id */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description APPLICATION_UNDER_REVIEW: the application has left APPLIED */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The file is larger than 5 MB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payload Too Large",
+                     *       "error": "Payload Too Large",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Not multipart/form-data, or the file is not a PDF or a .docx document by its content */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unsupported Media Type",
+                     *       "error": "Unsupported Media Type",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

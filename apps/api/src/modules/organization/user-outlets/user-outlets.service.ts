@@ -26,8 +26,11 @@ export class UserOutletsService {
     return { userId, outletIds: await this.repo.outletIdsOf(null, actor.tenantId, userId) };
   }
 
-  /** Places a user created in the caller's transaction (a converted hire) at outlets the caller has checked. */
+  /** Places a user created in the caller's transaction (a converted hire) at outlets of the tenant, as PUT does. */
   async placeWithin(tx: Tx, tenantId: string, userId: string, outletIds: string[]): Promise<void> {
+    const known = await this.repo.existingOutlets(tx, tenantId, outletIds);
+    const missing = outletIds.find((id) => !known.has(id.toLowerCase()));
+    if (missing) throw new NotFoundError(`Outlet ${missing} not found`);
     await this.repo.replace(tx, tenantId, userId, outletIds);
   }
 

@@ -5,23 +5,20 @@ import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { mediaTypeOf, sniffFile, type UploadedFile } from '../../../http/upload.js';
 import { sha256Hex, type FileStorage } from '../../../storage/file-storage.js';
-import type { CareersRepository, Job, StoredResume } from './careers.repository.js';
-import type { ApplyBody, ApplyResultDto, PublicJobDto, PublicJobsQuery } from './careers.schemas.js';
+import type { ApplicationsRepository, StoredResume } from '../applications/applications.repository.js';
+import type { Job, JobsRepository } from '../jobs/jobs.repository.js';
+import type { CareersPageRepository } from './careers-page.repository.js';
+import type { ApplyBody, ApplyResultDto, CareersTenantDto, PublicJobDto, PublicJobsQuery } from './careers-page.schemas.js';
 
 /** How long after applying the applicant may upload (and replace) their résumé. */
 export const RESUME_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 
-export interface CareersTenant {
-  name: string;
-  slug: string;
-}
-
-export function toPublicJobDto(job: Job): PublicJobDto {
+function toPublicJobDto(job: Job): PublicJobDto {
   return { slug: job.slug, title: job.title, description: job.description, employmentType: job.employmentType, location: job.location, publishedAt: job.publishedAt!.toISOString() };
 }
 
-export function resumeKey(tenantId: string): string {
+function resumeKey(tenantId: string): string {
   return `${tenantId}/careers/${uuid()}`;
 }
 
@@ -35,9 +32,11 @@ const jobNotFound = () => new NotFoundError('Job posting not found');
  * nobody has moved the application on from APPLIED: a recruiter never sees the file change under
  * review. Spec 03 has no careers events, so nothing here records one.
  */
-export class CareersService {
+export class CareersPageService {
   constructor(
-    private readonly repo: CareersRepository,
+    private readonly tenants: CareersPageRepository,
+    private readonly jobs: JobsRepository,
+    private readonly applications: ApplicationsRepository,
     private readonly transaction: TransactionRunner,
     private readonly files: FileStorage,
     private readonly secrets: SecretHasher,
@@ -46,14 +45,14 @@ export class CareersService {
   ) {}
 
   /** A tenant that has never published a posting has no careers page, so the address reveals nothing about it. */
-  async page(tenantSlug: string, query: PublicJobsQuery): Promise<{ tenant: CareersTenant; jobs: PublicJobDto[] }> {
-    const tenant = await this.repo.findCareersTenant(tenantSlug);
+  async page(tenantSlug: string, query: PublicJobsQuery): Promise<{ tenant: CareersTenantDto; jobs: PublicJobDto[] }> {
+    const tenant = await this.tenants.findTenant(tenantSlug);
     if (!tenant?.hasPublished) throw pageNotFound();
-    const jobs = await this.repo.listOpenJobs(tenant.id, query.limit, query.offset);
+    const jobs = await this.jobs.listOpen(tenant.id, query.limit, query.offset);
     return { tenant: { name: tenant.name, slug: tenant.slug }, jobs: jobs.map(toPublicJobDto) };
   }
 
-  async job(tenantSlug: string, jobSlug: string): Promise<{ tenant: CareersTenant; job: PublicJobDto }> {
+  async job(tenantSlug: string, jobSlug: string): Promise<{ tenant: CareersTenantDto; job: PublicJobDto }> {
     const { tenant, job } = await this.openJob(tenantSlug, jobSlug);
     return { tenant: { name: tenant.name, slug: tenant.slug }, job: toPublicJobDto(job) };
   }
@@ -63,16 +62,16 @@ export class CareersService {
    * anyone who tries an email whether that person applied here.
    */
   async apply(tenantSlug: string, jobSlug: string, body: ApplyBody): Promise<ApplyResultDto> {
-    const tenant = await this.repo.findCareersTenant(tenantSlug);
+    const tenant = await this.tenants.findTenant(tenantSlug);
     if (!tenant) throw jobNotFound();
     const now = this.clock.now();
     const uploadToken = randomToken(32);
     const expiresAt = new Date(now.getTime() + RESUME_UPLOAD_WINDOW_MS);
     const id = uuid();
     await this.transaction(async (tx) => {
-      const job = await this.repo.findOpenJob(tx, tenant.id, jobSlug);
+      const job = await this.jobs.findOpen(tx, tenant.id, jobSlug);
       if (!job) throw jobNotFound();
-      await this.repo.insertApplication(tx, {
+      await this.applications.insert(tx, {
         id,
         tenantId: tenant.id,
         jobId: job.id,
@@ -102,7 +101,7 @@ export class CareersService {
     let outcome: { previous: string | null; resume: StoredResume };
     try {
       outcome = await this.transaction(async (tx) => {
-        const application = await this.repo.lockApplication(tx, tenant.id, form.applicationId, job.id);
+        const application = await this.applications.lock(tx, tenant.id, form.applicationId, job.id);
         if (!application) throw new NotFoundError('Application not found');
         const { uploadTokenHash: hash, uploadTokenExpiresAt: expiresAt } = application;
         if (!hash || !expiresAt || expiresAt <= now || !this.secrets.matches(form.uploadToken, hash)) throw new UnauthorizedError();
@@ -112,7 +111,7 @@ export class CareersService {
         const resume: StoredResume = { key, fileName: file.originalName, mediaType: mediaTypeOf(type), size: file.size, sha256: sha256Hex(file.buffer), uploadedAt: now };
         await this.files.put(key, file.buffer);
         stored = true;
-        await this.repo.setResume(tx, tenant.id, application.id, resume);
+        await this.applications.setResume(tx, tenant.id, application.id, resume);
         return { previous: application.resumeKey, resume };
       });
     } catch (err) {
@@ -129,8 +128,8 @@ export class CareersService {
   }
 
   private async openJob(tenantSlug: string, jobSlug: string) {
-    const tenant = await this.repo.findCareersTenant(tenantSlug);
-    const job = tenant && (await this.repo.findOpenJob(null, tenant.id, jobSlug));
+    const tenant = await this.tenants.findTenant(tenantSlug);
+    const job = tenant && (await this.jobs.findOpen(null, tenant.id, jobSlug));
     if (!tenant || !job) throw jobNotFound();
     return { tenant, job };
   }

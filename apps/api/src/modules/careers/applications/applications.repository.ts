@@ -1,32 +1,7 @@
-import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, many, one, onConstraint, type Columns, type Db } from '@wfm/db/sql';
+import { exec, many, one, type Db } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ApplicationStage } from './application-stages.js';
-import type { EMPLOYMENT_TYPES, JobStatus } from './careers.schemas.js';
-
-export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
-
-export interface Job {
-  id: string;
-  tenantId: string;
-  title: string;
-  slug: string;
-  description: string;
-  outletId: string | null;
-  employmentType: EmploymentType;
-  location: string | null;
-  status: JobStatus;
-  publishedAt: Date | null;
-  closedAt: Date | null;
-  createdByUserId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-export interface ListedJob extends Job {
-  applicationCount: number;
-}
-export type JobChanges = Partial<Pick<Job, 'title' | 'slug' | 'description' | 'outletId' | 'employmentType' | 'location' | 'status' | 'publishedAt' | 'closedAt'>>;
 
 export interface StoredResume {
   key: string;
@@ -92,26 +67,6 @@ export interface NewApplication {
   at: Date;
 }
 
-export const SLUG_TAKEN = 'A job posting with this slug already exists';
-
-const JOB_COLUMNS = `j.id, j.tenant_id AS "tenantId", j.title, j.slug, j.description, j.outlet_id AS "outletId", j.employment_type AS "employmentType",
-  j.location, j.status, j.published_at AS "publishedAt", j.closed_at AS "closedAt", j.created_by_user_id AS "createdByUserId",
-  j.created_at AS "createdAt", j.updated_at AS "updatedAt"`;
-const LISTED_JOB_COLUMNS = `${JOB_COLUMNS}, (SELECT count(*)::int FROM career_applications a WHERE a.tenant_id = j.tenant_id AND a.job_id = j.id) AS "applicationCount"`;
-
-const JOB_CHANGE_COLUMNS: Columns<JobChanges & { updatedAt: Date }> = {
-  title: 'title',
-  slug: 'slug',
-  description: 'description',
-  outletId: 'outlet_id',
-  employmentType: 'employment_type',
-  location: 'location',
-  status: 'status',
-  publishedAt: 'published_at',
-  closedAt: 'closed_at',
-  updatedAt: 'updated_at',
-};
-
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const APPLICATION_COLUMNS = `a.id, a.tenant_id AS "tenantId", a.job_id AS "jobId", j.title AS "jobTitle", a.full_name AS "fullName", a.email, a.phone,
@@ -140,84 +95,10 @@ function toApplication(row: ApplicationRow): Application {
   return { ...rest, resume };
 }
 
-export class CareersRepository {
+export class ApplicationsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  // ---- postings ----
-
-  async insertJob(tx: Tx, job: Job): Promise<void> {
-    await exec(
-      tx,
-      `INSERT INTO career_jobs (id, tenant_id, title, slug, description, outlet_id, employment_type, location, status, published_at, closed_at, created_by_user_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [job.id, job.tenantId, job.title, job.slug, job.description, job.outletId, job.employmentType, job.location, job.status, job.publishedAt, job.closedAt, job.createdByUserId, job.createdAt, job.updatedAt],
-    ).catch((err) => onConstraint(err, { career_jobs_tenant_slug_key: () => new ConflictError(SLUG_TAKEN) }));
-  }
-
-  findJob(db: Db | null, tenantId: string, id: string): Promise<ListedJob | null> {
-    return one(db ?? this.ds, `SELECT ${LISTED_JOB_COLUMNS} FROM career_jobs j WHERE j.tenant_id = $1 AND j.id = $2`, [tenantId, id]);
-  }
-
-  lockJob(tx: Tx, tenantId: string, id: string): Promise<Job | null> {
-    return one(tx, `SELECT ${JOB_COLUMNS} FROM career_jobs j WHERE j.tenant_id = $1 AND j.id = $2 FOR UPDATE`, [tenantId, id]);
-  }
-
-  listJobs(tenantId: string, status: JobStatus | undefined, limit: number, offset: number): Promise<ListedJob[]> {
-    return many(
-      this.ds,
-      `SELECT ${LISTED_JOB_COLUMNS} FROM career_jobs j
-        WHERE j.tenant_id = $1 AND ($2::text IS NULL OR j.status = $2)
-        ORDER BY j.created_at DESC, j.id LIMIT $3 OFFSET $4`,
-      [tenantId, status ?? null, limit, offset],
-    );
-  }
-
-  async updateJob(tx: Tx, tenantId: string, id: string, changes: JobChanges, at: Date): Promise<void> {
-    const params: unknown[] = [tenantId, id];
-    await exec(tx, `UPDATE career_jobs SET ${assignments({ ...changes, updatedAt: at }, JOB_CHANGE_COLUMNS, params)} WHERE tenant_id = $1 AND id = $2`, params).catch((err) =>
-      onConstraint(err, { career_jobs_tenant_slug_key: () => new ConflictError(SLUG_TAKEN) }),
-    );
-  }
-
-  async deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {
-    await exec(tx, `DELETE FROM career_jobs WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-  }
-
-  async jobHasApplications(tx: Tx, tenantId: string, jobId: string): Promise<boolean> {
-    return (await one(tx, `SELECT 1 FROM career_applications WHERE tenant_id = $1 AND job_id = $2 LIMIT 1`, [tenantId, jobId])) !== null;
-  }
-
-  async outletExists(db: Db, tenantId: string, outletId: string): Promise<boolean> {
-    return (await one(db, `SELECT 1 FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, outletId])) !== null;
-  }
-
-  // ---- the public page ----
-
-  /** The tenant behind a careers address, and whether it has ever published a posting. */
-  findCareersTenant(slug: string): Promise<{ id: string; name: string; slug: string; hasPublished: boolean } | null> {
-    return one(
-      this.ds,
-      `SELECT t.id, t.name, t.slug, EXISTS (SELECT 1 FROM career_jobs j WHERE j.tenant_id = t.id AND j.published_at IS NOT NULL) AS "hasPublished"
-         FROM tenants t WHERE t.slug = $1`,
-      [slug],
-    );
-  }
-
-  listOpenJobs(tenantId: string, limit: number, offset: number): Promise<Job[]> {
-    return many(this.ds, `SELECT ${JOB_COLUMNS} FROM career_jobs j WHERE j.tenant_id = $1 AND j.status = 'OPEN' ORDER BY j.published_at DESC, j.id LIMIT $2 OFFSET $3`, [tenantId, limit, offset]);
-  }
-
-  /**
-   * In a transaction, the posting is held (FOR KEY SHARE) until commit, so an application is never
-   * written to a posting being deleted; closing it meanwhile is not held up.
-   */
-  findOpenJob(tx: Tx | null, tenantId: string, slug: string): Promise<Job | null> {
-    return one(tx ?? this.ds, `SELECT ${JOB_COLUMNS} FROM career_jobs j WHERE j.tenant_id = $1 AND j.slug = $2 AND j.status = 'OPEN'${tx ? ' FOR KEY SHARE' : ''}`, [tenantId, slug]);
-  }
-
-  // ---- applications ----
-
-  async insertApplication(tx: Tx, a: NewApplication): Promise<void> {
+  async insert(tx: Tx, a: NewApplication): Promise<void> {
     await exec(
       tx,
       `INSERT INTO career_applications (id, tenant_id, job_id, full_name, email, phone, cover_letter, stage, stage_changed_at, upload_token_hash, upload_token_expires_at, created_at, updated_at)
@@ -226,12 +107,12 @@ export class CareersRepository {
     );
   }
 
-  async findApplication(db: Db | null, tenantId: string, id: string): Promise<Application | null> {
+  async find(db: Db | null, tenantId: string, id: string): Promise<Application | null> {
     const row = await one<ApplicationRow>(db ?? this.ds, `SELECT ${APPLICATION_COLUMNS} FROM career_applications a JOIN career_jobs j ON j.id = a.job_id WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]);
     return row && toApplication(row);
   }
 
-  async listApplications(tenantId: string, filter: { jobId?: string; stage?: ApplicationStage }, limit: number, offset: number): Promise<Application[]> {
+  async list(tenantId: string, filter: { jobId?: string; stage?: ApplicationStage }, limit: number, offset: number): Promise<Application[]> {
     const rows = await many<ApplicationRow>(
       this.ds,
       `SELECT ${APPLICATION_COLUMNS} FROM career_applications a JOIN career_jobs j ON j.id = a.job_id
@@ -243,7 +124,7 @@ export class CareersRepository {
   }
 
   /** `jobId` given: only an application to that posting (the public upload names both). */
-  lockApplication(tx: Tx, tenantId: string, id: string, jobId?: string): Promise<ApplicationLock | null> {
+  lock(tx: Tx, tenantId: string, id: string, jobId?: string): Promise<ApplicationLock | null> {
     return one(tx, `SELECT ${LOCK_COLUMNS} FROM career_applications a WHERE a.tenant_id = $1 AND a.id = $2 AND ($3::uuid IS NULL OR a.job_id = $3) FOR UPDATE`, [tenantId, id, jobId ?? null]);
   }
 
@@ -273,7 +154,7 @@ export class CareersRepository {
     await exec(tx, `UPDATE career_applications SET converted_user_id = $3, converted_at = $4, updated_at = $4 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, userId, at]);
   }
 
-  async deleteApplication(tx: Tx, tenantId: string, id: string): Promise<void> {
+  async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
     await exec(tx, `DELETE FROM career_applications WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 

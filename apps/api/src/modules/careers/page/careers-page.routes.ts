@@ -1,18 +1,14 @@
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { fileUpload, uploadedFile } from '../../../http/upload.js';
-import type { StoredResume } from './careers.repository.js';
-import { RESUME_MAX_BYTES, type CareersService } from './careers.service.js';
-import { ApplyBody, ApplyResultDto, CareersPageDto, CareersPageParams, PublicJobPageDto, PublicJobParams, PublicJobsQuery, ResumeDto, ResumeUploadBody, ResumeUploadedDto } from './careers.schemas.js';
+import { toResumeDto } from '../applications/applications.routes.js';
+import { RESUME_MAX_BYTES, type CareersPageService } from './careers-page.service.js';
+import { ApplyBody, ApplyResultDto, CareersPageDto, CareersPageParams, PublicJobPageDto, PublicJobParams, PublicJobsQuery, ResumeUploadBody, ResumeUploadedDto } from './careers-page.schemas.js';
 
 const TAGS = ['careers'];
 const E404 = { description: 'No open posting with this slug on this careers page' };
 
-export function toResumeDto(r: StoredResume): ResumeDto {
-  return { fileName: r.fileName, mediaType: r.mediaType as ResumeDto['mediaType'], size: r.size, sha256: r.sha256, uploadedAt: r.uploadedAt.toISOString() };
-}
-
 /** Spec 01, links for outsiders: the careers page takes no JWT and is rate-limited per source address. */
-export function careersRoutes(r: ApiRouter, careers: CareersService): void {
+export function careersPageRoutes(r: ApiRouter, careers: CareersPageService): void {
   r.get(
     '/careers/:tenantSlug',
     {

@@ -3,8 +3,8 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
-import type { CareersRepository, Job, JobChanges, ListedJob } from './careers.repository.js';
-import type { CreateJobBody, JobStatus, ListJobsQuery, UpdateJobBody } from './careers.schemas.js';
+import type { Job, JobChanges, JobsRepository, ListedJob } from './jobs.repository.js';
+import type { CreateJobBody, JobStatus, ListJobsQuery, UpdateJobBody } from './jobs.schemas.js';
 
 export const jobNotFound = () => new NotFoundError('Job posting not found');
 
@@ -21,19 +21,19 @@ export function statusChange(job: Pick<Job, 'status'>, to: JobStatus, at: Date):
 }
 
 /** Job postings of a tenant, managed by its HR roles; OPEN ones are on the public careers page. */
-export class JobPostingsService {
+export class JobsService {
   constructor(
-    private readonly repo: CareersRepository,
+    private readonly repo: JobsRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
   ) {}
 
   list(actor: Actor, query: ListJobsQuery): Promise<ListedJob[]> {
-    return this.repo.listJobs(actor.tenantId, query.status, query.limit, query.offset);
+    return this.repo.list(actor.tenantId, query.status, query.limit, query.offset);
   }
 
   async get(actor: Actor, id: string): Promise<ListedJob> {
-    const job = await this.repo.findJob(null, actor.tenantId, id);
+    const job = await this.repo.find(null, actor.tenantId, id);
     if (!job) throw jobNotFound();
     return job;
   }
@@ -58,32 +58,32 @@ export class JobPostingsService {
         createdAt: now,
         updatedAt: now,
       };
-      await this.repo.insertJob(tx, job);
-      return (await this.repo.findJob(tx, actor.tenantId, job.id))!;
+      await this.repo.insert(tx, job);
+      return (await this.repo.find(tx, actor.tenantId, job.id))!;
     });
   }
 
   update(actor: Actor, id: string, body: UpdateJobBody): Promise<ListedJob> {
     const now = this.clock.now();
     return this.transaction(async (tx) => {
-      const job = await this.repo.lockJob(tx, actor.tenantId, id);
+      const job = await this.repo.lock(tx, actor.tenantId, id);
       if (!job) throw jobNotFound();
       if (body.outletId && !(await this.repo.outletExists(tx, actor.tenantId, body.outletId))) throw outletNotFound();
       const { status, ...fields } = body;
       const changes: JobChanges = { ...fields, ...(status === undefined ? {} : statusChange(job, status, now)) };
-      await this.repo.updateJob(tx, actor.tenantId, id, changes, now);
-      return (await this.repo.findJob(tx, actor.tenantId, id))!;
+      await this.repo.update(tx, actor.tenantId, id, changes, now);
+      return (await this.repo.find(tx, actor.tenantId, id))!;
     });
   }
 
   /** Only a posting nobody applied to: applications are personal data with their own retention, deleted one by one. */
   remove(actor: Actor, id: string): Promise<{ deleted: true; id: string }> {
     return this.transaction(async (tx) => {
-      if (!(await this.repo.lockJob(tx, actor.tenantId, id))) throw jobNotFound();
-      if (await this.repo.jobHasApplications(tx, actor.tenantId, id)) {
+      if (!(await this.repo.lock(tx, actor.tenantId, id))) throw jobNotFound();
+      if (await this.repo.hasApplications(tx, actor.tenantId, id)) {
         throw new ConflictError('This posting has applications: close it instead, or delete its applications first', 'JOB_HAS_APPLICATIONS');
       }
-      await this.repo.deleteJob(tx, actor.tenantId, id);
+      await this.repo.delete(tx, actor.tenantId, id);
       return { deleted: true as const, id };
     });
   }

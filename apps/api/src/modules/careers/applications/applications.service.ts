@@ -8,9 +8,8 @@ import type { FileStorage } from '../../../storage/file-storage.js';
 import type { NewHire } from '../../organization/users/users.service.js';
 import type { UserDto } from '../../organization/users/users.schemas.js';
 import { stageChangeAllowed, type ApplicationStage } from './application-stages.js';
-import type { Application, CareersRepository } from './careers.repository.js';
-import type { ConvertBody, ListApplicationsQuery } from './careers.schemas.js';
-import { outletNotFound } from './job-postings.service.js';
+import type { Application, ApplicationsRepository } from './applications.repository.js';
+import type { ConvertBody, ListApplicationsQuery } from './applications.schemas.js';
 
 /** The users module's side of a conversion: the user, then their outlet, both in the conversion's transaction. */
 export interface HireProvisioner {
@@ -33,7 +32,7 @@ const applicationNotFound = () => new NotFoundError('Application not found');
  */
 export class ApplicationsService {
   constructor(
-    private readonly repo: CareersRepository,
+    private readonly repo: ApplicationsRepository,
     private readonly transaction: TransactionRunner,
     private readonly files: FileStorage,
     private readonly hires: HireProvisioner,
@@ -44,25 +43,25 @@ export class ApplicationsService {
   ) {}
 
   list(actor: Actor, query: ListApplicationsQuery): Promise<Application[]> {
-    return this.repo.listApplications(actor.tenantId, { jobId: query.jobId, stage: query.stage }, query.limit, query.offset);
+    return this.repo.list(actor.tenantId, { jobId: query.jobId, stage: query.stage }, query.limit, query.offset);
   }
 
   async get(actor: Actor, id: string): Promise<Application> {
-    const application = await this.repo.findApplication(null, actor.tenantId, id);
+    const application = await this.repo.find(null, actor.tenantId, id);
     if (!application) throw applicationNotFound();
     return application;
   }
 
   changeStage(actor: Actor, id: string, to: ApplicationStage): Promise<Application> {
     return this.transaction(async (tx) => {
-      const application = await this.repo.lockApplication(tx, actor.tenantId, id);
+      const application = await this.repo.lock(tx, actor.tenantId, id);
       if (!application) throw applicationNotFound();
       if (!stageChangeAllowed(application.stage, to, application.convertedUserId !== null)) {
         const why = application.convertedUserId ? ': the hire is already a user' : '';
         throw new ConflictError(`An application cannot move from ${application.stage} to ${to}${why}`, 'INVALID_STAGE_TRANSITION');
       }
       await this.repo.changeStage(tx, actor.tenantId, id, { from: application.stage, to, byUserId: actor.userId, changeId: uuid(), at: this.clock.now() });
-      return (await this.repo.findApplication(tx, actor.tenantId, id))!;
+      return (await this.repo.find(tx, actor.tenantId, id))!;
     });
   }
 
@@ -80,9 +79,9 @@ export class ApplicationsService {
   /** Erasure on request (or at the recruiter's discretion): the row, its history, then the file. */
   async remove(actor: Actor, id: string): Promise<{ deleted: true; id: string }> {
     const key = await this.transaction(async (tx) => {
-      const application = await this.repo.lockApplication(tx, actor.tenantId, id);
+      const application = await this.repo.lock(tx, actor.tenantId, id);
       if (!application) throw applicationNotFound();
-      await this.repo.deleteApplication(tx, actor.tenantId, id);
+      await this.repo.delete(tx, actor.tenantId, id);
       return application.resumeKey;
     });
     if (key) await this.discard(actor.tenantId, key);
@@ -96,11 +95,10 @@ export class ApplicationsService {
    */
   async convert(actor: Actor, id: string, body: ConvertBody): Promise<{ user: UserDto; application: Application }> {
     const { user, afterCommit } = await this.transaction(async (tx) => {
-      const application = await this.repo.lockApplication(tx, actor.tenantId, id);
+      const application = await this.repo.lock(tx, actor.tenantId, id);
       if (!application) throw applicationNotFound();
       if (application.convertedUserId) throw new ConflictError('This candidate is already a user', 'ALREADY_CONVERTED');
       if (application.stage !== 'HIRED') throw new ConflictError(`Only a HIRED application becomes a user; this one is ${application.stage}`, 'NOT_HIRED');
-      if (body.outletId && !(await this.repo.outletExists(tx, actor.tenantId, body.outletId))) throw outletNotFound();
       const created = await this.hires.createHire(tx, actor, {
         fullName: application.fullName,
         email: application.email,
