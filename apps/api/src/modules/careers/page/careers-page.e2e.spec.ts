@@ -195,6 +195,8 @@ describe('careers page (public HTTP)', () => {
         badRequest('applicationId must be a UUID', 'property note should not exist'),
       );
       expect((await postForm(s.h.baseUrl, url, { applicationId: a.applicationId, uploadToken: a.uploadToken, resume: 'text' }, null, fresh())).body).to.deep.equal(badRequest('resume is required: a file in multipart/form-data'));
+      const twice = await postForm(s.h.baseUrl, url, { applicationId: a.applicationId, uploadToken: a.uploadToken, resume: 'text' }, { field: 'resume', data: pdfBytes(), name: 'cv.pdf' }, fresh());
+      expect(twice.body).to.deep.equal(badRequest('resume must be a file, not a text field'));
       const json = await s.h.request('POST', url, { body: a, headers: fresh() });
       expect(json.body).to.deep.equal({ message: 'Send the file as multipart/form-data in the field resume', error: 'Unsupported Media Type', statusCode: 415 });
     });

@@ -49,7 +49,7 @@ export const ResumeUploadBody = z.strictObject({
   applicationId: z.uuid(),
   uploadToken: z.string().min(1).max(200),
   resume: z
-    .never()
+    .custom<never>(() => false, { message: 'must be a file, not a text field' })
     .optional()
     .meta({ type: 'string', format: 'binary', description: 'The résumé (required): a PDF or a Word .docx file of at most 5 MB, recognised by its content' }),
 });
