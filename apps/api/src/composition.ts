@@ -167,6 +167,16 @@ import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
+import { LocalFileStorage } from './storage/file-storage.js';
+import { JobsRepository } from './modules/careers/jobs/jobs.repository.js';
+import { JobsService } from './modules/careers/jobs/jobs.service.js';
+import { jobsRoutes } from './modules/careers/jobs/jobs.routes.js';
+import { ApplicationsRepository } from './modules/careers/applications/applications.repository.js';
+import { ApplicationsService } from './modules/careers/applications/applications.service.js';
+import { applicationsRoutes } from './modules/careers/applications/applications.routes.js';
+import { CareersPageRepository } from './modules/careers/page/careers-page.repository.js';
+import { CareersPageService } from './modules/careers/page/careers-page.service.js';
+import { careersPageRoutes } from './modules/careers/page/careers-page.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -241,6 +251,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   documentDoorRoutes(openapi);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
+  const files = new LocalFileStorage(config.fileStorageDir);
   const mailer = new OutboxMailer(
     new MailRepository(ds),
     clock,
@@ -291,7 +302,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
   usersRoutes(r, users);
   offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
-  userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
+  const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
+  userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
 
   const shiftsRepository = new ShiftsRepository(ds);
@@ -313,6 +325,15 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     { name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() },
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
+
+  const jobsRepository = new JobsRepository(ds);
+  const applicationsRepository = new ApplicationsRepository(ds);
+  jobsRoutes(r, new JobsService(jobsRepository, transactionRunner(ds), clock));
+  const applications = new ApplicationsService(applicationsRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
+  applicationsRoutes(r, applications);
+  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger));
+  // Daily: decided applications past the retention period are erased with their résumés.
+  jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
 
   apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
   const oauthClients = new OAuthClientsRepository(ds);

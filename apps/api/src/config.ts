@@ -65,6 +65,7 @@ const schema = z.object({
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
   WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
+  CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   ...webhookEnvSchema.shape,
 });
@@ -142,6 +143,8 @@ export interface ApiConfig {
   whatsapp: WhatsAppSettings | null;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
+  /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
+  careersRetentionDays: number;
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
@@ -222,6 +225,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
           }
         : null,
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
+    careersRetentionDays: e.CAREERS_RETENTION_DAYS,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
   };

@@ -25,6 +25,11 @@ export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER'
 export const COURSE_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
 /** Issue 13: a roster awaiting approval is decided by AREA_MANAGER and above. */
 export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
+/**
+ * Issue 17: postings and applications are the HR roles'. Applicants' data is personal data, read by
+ * those who hire; converting a hire creates a user, which is theirs already.
+ */
+export const RECRUITERS: readonly Role[] = PEOPLE_ADMINS;
 
 /** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
@@ -123,6 +128,18 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /payroll/accounting': PEOPLE_ADMINS,
   'DELETE /payroll/accounting': PEOPLE_ADMINS,
   'POST /payroll/runs/:id/export': PEOPLE_ADMINS,
+
+  'GET /recruiting/jobs': RECRUITERS,
+  'POST /recruiting/jobs': RECRUITERS,
+  'GET /recruiting/jobs/:id': RECRUITERS,
+  'PATCH /recruiting/jobs/:id': RECRUITERS,
+  'DELETE /recruiting/jobs/:id': RECRUITERS,
+  'GET /recruiting/applications': RECRUITERS,
+  'GET /recruiting/applications/:id': RECRUITERS,
+  'POST /recruiting/applications/:id/stage': RECRUITERS,
+  'GET /recruiting/applications/:id/resume': RECRUITERS,
+  'DELETE /recruiting/applications/:id': RECRUITERS,
+  'POST /recruiting/applications/:id/convert': RECRUITERS,
 
   'POST /policies': PEOPLE_ADMINS,
   'GET /policies': EVERY_ROLE,

@@ -49,6 +49,11 @@ const TABLE: Row[] = [
   // Not in spec 01: Meta sends the WhatsApp webhook handshake once, when the callback URL is saved;
   // this bounds guessing at the verify token. Its deliveries (POST) keep the default: Meta retries a 429.
   { method: 'GET', path: '/messaging/webhooks/whatsapp', points: 10, durationSeconds: MIN },
+  // Issue 17, careers pages (spec 01: public, per address). Each application writes personal data
+  // and each upload up to 5 MB of disk, so both are held to what one applicant needs, as signup is;
+  // the page and posting reads keep the default.
+  { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply', points: 5, durationSeconds: MIN },
+  { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply/resume', points: 5, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

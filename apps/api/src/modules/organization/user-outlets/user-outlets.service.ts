@@ -1,5 +1,5 @@
 import { NotFoundError } from '@wfm/core/errors';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { assertManageable } from '../users/users.service.js';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
@@ -24,6 +24,14 @@ export class UserOutletsService {
     const visible = userId === actor.userId || (await this.scopes.coversUser(actor.tenantId, await this.scopes.of(actor), userId));
     if (!visible || !(await this.repo.liveUserRole(null, actor.tenantId, userId))) throw userNotFound();
     return { userId, outletIds: await this.repo.outletIdsOf(null, actor.tenantId, userId) };
+  }
+
+  /** Places a user created in the caller's transaction (a converted hire) at outlets of the tenant, as PUT does. */
+  async placeWithin(tx: Tx, tenantId: string, userId: string, outletIds: string[]): Promise<void> {
+    const known = await this.repo.existingOutlets(tx, tenantId, outletIds);
+    const missing = outletIds.find((id) => !known.has(id.toLowerCase()));
+    if (missing) throw new NotFoundError(`Outlet ${missing} not found`);
+    await this.repo.replace(tx, tenantId, userId, outletIds);
   }
 
   set(actor: Actor, userId: string, outletIds: string[]): Promise<UserOutletsDto> {

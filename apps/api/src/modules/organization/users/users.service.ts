@@ -43,6 +43,14 @@ export function assertManageable(actor: { userId: string; role: Role }, target: 
   if (roleRank(target.role) <= roleRank(actor.role)) throw new ForbiddenError('You can manage only users whose role is below your own');
 }
 
+export interface NewHire {
+  fullName: string;
+  email: string;
+  mobile: string | null;
+  role: Role;
+  employeeCode: string | null;
+}
+
 /** Where the bulk import's contracts go (the contracts module), created ACTIVE and silently. */
 export interface ContractImporter {
   importActive(tx: Tx, tenantId: string, byUserId: string, rows: Array<{ userId: string; contract: ImportContract }>, at: Date): Promise<void>;
@@ -107,6 +115,34 @@ export class UsersService {
     });
     await this.invite(row);
     return toUserDto(row);
+  }
+
+  /**
+   * A hired candidate becomes a user (careers), inside the caller's transaction: the rules of POST
+   * /users (a role the caller may assign, unique email and mobile), but spec 03 lists the conversion
+   * among what does not fire user.created. `afterCommit` sends the invite to set a password.
+   */
+  async createHire(tx: Tx, actor: Actor, input: NewHire): Promise<{ user: UserDto; afterCommit: () => Promise<void> }> {
+    assertAssignable(actor, input.role);
+    const now = this.clock.now();
+    const row: NewUser = {
+      id: uuid(),
+      tenantId: actor.tenantId,
+      fullName: input.fullName,
+      email: input.email,
+      mobile: input.mobile,
+      role: input.role,
+      status: 'ACTIVE',
+      employeeCode: input.employeeCode,
+      passwordHash: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const holders = await this.repo.findHolders(tx, actor.tenantId, [row.email!], row.mobile ? [row.mobile] : []);
+    if (holders.some((h) => h.email === row.email)) throw new ConflictError(EMAIL_TAKEN);
+    if (holders.some((h) => row.mobile !== null && h.mobile === row.mobile)) throw new ConflictError(MOBILE_TAKEN);
+    await this.repo.insert(tx, [row]);
+    return { user: toUserDto(row), afterCommit: () => this.invite(row) };
   }
 
   async update(actor: Actor, id: string, changes: UpdateUserBody): Promise<UserDto> {
