@@ -177,6 +177,17 @@ import { applicationsRoutes } from './modules/careers/applications/applications.
 import { CareersPageRepository } from './modules/careers/page/careers-page.repository.js';
 import { CareersPageService } from './modules/careers/page/careers-page.service.js';
 import { careersPageRoutes } from './modules/careers/page/careers-page.routes.js';
+import { BrandingRepository } from './modules/organization/branding/branding.repository.js';
+import { BrandingService } from './modules/organization/branding/branding.service.js';
+import { brandingRoutes } from './modules/organization/branding/branding.routes.js';
+import { PublicProfilesRepository } from './modules/organization/public-profiles/public-profiles.repository.js';
+import { PublicProfilesService } from './modules/organization/public-profiles/public-profiles.service.js';
+import { publicProfilesRoutes } from './modules/organization/public-profiles/public-profiles.routes.js';
+import { AppConfigService } from './modules/platform/app-config/app-config.service.js';
+import { appConfigRoutes } from './modules/platform/app-config/app-config.routes.js';
+import { LeadsRepository } from './modules/platform/leads/leads.repository.js';
+import { LeadsService } from './modules/platform/leads/leads.service.js';
+import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -401,6 +412,11 @@ export function buildApi(infra: ApiInfra): BuiltApi {
       deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
     }),
   );
+
+  brandingRoutes(r, new BrandingService(new BrandingRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
+  publicProfilesRoutes(r, new PublicProfilesService(new PublicProfilesRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
+  appConfigRoutes(r, new AppConfigService(config.mobileApp, { googleSignIn: config.sso.google !== null }));
+  leadsRoutes(r, new LeadsService(new LeadsRepository(ds), mailer, clock, logger, config.salesLeadsEmail));
 
   scimRoutes(
     r,

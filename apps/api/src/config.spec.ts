@@ -110,3 +110,35 @@ describe('API configuration: the WhatsApp number (WHATSAPP_*)', () => {
       .and.contains('WHATSAPP_TEMPLATE_NAME: must be a template name');
   });
 });
+
+describe('API configuration: the mobile apps (GET /app/config) and sales leads', () => {
+  it('defaults to minimum versions 1.0.0, no links, no flags, no notice, no sales address', () => {
+    const c = loadApiConfig({});
+    expect(c.mobileApp).to.deep.equal({
+      minimumVersions: { ios: '1.0.0', android: '1.0.0' },
+      storeUrls: { ios: null, android: null },
+      support: { email: null, url: null },
+      legal: { termsUrl: null, privacyUrl: null },
+      featureFlags: {},
+      notice: null,
+    });
+    expect(c.salesLeadsEmail).to.equal(undefined);
+  });
+
+  const refused: Array<[Record<string, string>, string]> = [
+    [{ APP_MIN_VERSION_IOS: '2.4' }, 'APP_MIN_VERSION_IOS: must be a version such as 2.4.0'],
+    [{ APP_MIN_VERSION_ANDROID: 'v2.4.0' }, 'APP_MIN_VERSION_ANDROID: must be a version such as 2.4.0'],
+    [{ APP_FEATURE_FLAGS: 'dark mode' }, "APP_FEATURE_FLAGS: 'dark mode' is not name or name=true|false"],
+    [{ APP_FEATURE_FLAGS: 'kiosk=yes' }, "APP_FEATURE_FLAGS: 'kiosk=yes' is not name or name=true|false"],
+    [{ APP_FEATURE_FLAGS: 'googleSignIn=true' }, 'APP_FEATURE_FLAGS: googleSignIn is decided by the API'],
+    [{ APP_STORE_URL_IOS: 'javascript:alert(1)' }, 'APP_STORE_URL_IOS'],
+    [{ APP_SUPPORT_EMAIL: 'not-an-address' }, 'APP_SUPPORT_EMAIL'],
+    [{ SALES_LEADS_EMAIL: 'sales' }, 'SALES_LEADS_EMAIL'],
+    [{ APP_NOTICE: 'two\nlines' }, 'APP_NOTICE: must be one line of text'],
+  ];
+  for (const [env, message] of refused) {
+    it(`refuses ${JSON.stringify(env)}, naming the variable`, () => {
+      expect(() => loadApiConfig(env)).to.throw(ConfigError).with.property('message').that.contains(message);
+    });
+  }
+});

@@ -199,6 +199,17 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /webhooks/:id/test': TENANT_ADMINS,
   'GET /webhooks/:id/deliveries': TENANT_ADMINS,
 
+  // Issue 17: the tenant's look is an owner's or company admin's; a card is its owner's alone (the service acts on the caller only).
+  'GET /branding': TENANT_ADMINS,
+  'PATCH /branding': TENANT_ADMINS,
+  'PUT /branding/logo': TENANT_ADMINS,
+  'DELETE /branding/logo': TENANT_ADMINS,
+  'GET /me/public-profile': EVERY_ROLE,
+  'PATCH /me/public-profile': EVERY_ROLE,
+  'POST /me/public-profile/rotate': EVERY_ROLE,
+  'PUT /me/public-profile/photo': EVERY_ROLE,
+  'DELETE /me/public-profile/photo': EVERY_ROLE,
+
   'GET /access/zones': ACCESS_READERS,
   'GET /access/zones/:id': ACCESS_READERS,
   'POST /access/zones': ACCESS_ADMINS,

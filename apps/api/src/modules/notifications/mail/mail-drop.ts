@@ -4,7 +4,7 @@ import type { Clock } from '@wfm/core/clock';
 
 export interface DroppedMail {
   id: string;
-  tenantId: string;
+  tenantId: string | null;
   template: string;
   from: string;
   to: string;
@@ -42,7 +42,7 @@ export class MailDrop {
       `Subject: ${mail.subject}`,
       `Date: ${mail.date.toUTCString()}`,
       `X-Mail-Id: ${mail.id}`,
-      `X-Tenant-Id: ${mail.tenantId}`,
+      ...(mail.tenantId === null ? [] : [`X-Tenant-Id: ${mail.tenantId}`]),
       `X-Template: ${mail.template}`,
     ];
     await writeFile(path, `${headers.join('\n')}\n\n${mail.text}`, { mode: 0o600, flag: 'wx' });

@@ -6,7 +6,7 @@ export type MailTransportKind = 'file' | 'smtp';
 /** What is kept of a mail: never its text, which may hold a reset, invite or verification link. */
 export interface OutboxRow {
   id: string;
-  tenantId: string;
+  tenantId: string | null;
   toAddress: string;
   template: string;
   subject: string;

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
-  tenantId: string;
+  /** Null for the platform operator's own mail (a sales enquiry), which belongs to no tenant. */
+  tenantId: string | null;
   to: string;
   /** Stable name of the mail kind (e.g. `password_reset`), for operators and tests. */
   template: string;
