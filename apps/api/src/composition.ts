@@ -158,6 +158,10 @@ import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
+import { LocalFileStorage } from './storage/file-storage.js';
+import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
+import { EsignService } from './modules/esign/signatures/esign.service.js';
+import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -231,6 +235,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
     config.mailFrom,
   );
+  // Every area's uploaded and generated files in one store; an S3-compatible FileStorage would go here.
+  const files = new LocalFileStorage(config.fileStorageDir);
   const authRepo = new AuthRepository(ds);
   const sessions = new SessionService(authRepo, transactionRunner(ds), tokens, clock);
   const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
@@ -276,6 +282,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
   userOutletsRoutes(r, new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes));
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
+  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, appUrl }));
 
   const shiftsRepository = new ShiftsRepository(ds);
   const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes);

@@ -25,6 +25,8 @@ export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER'
 export const COURSE_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
 /** Issue 13: a roster awaiting approval is decided by AREA_MANAGER and above. */
 export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
+/** Issue 17: documents for signature (contracts, letters) and their evidence are HR's, as contracts are. */
+export const ESIGN_ADMINS: readonly Role[] = PEOPLE_ADMINS;
 
 /** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
@@ -172,6 +174,17 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /webhooks/:id/rotate': TENANT_ADMINS,
   'POST /webhooks/:id/test': TENANT_ADMINS,
   'GET /webhooks/:id/deliveries': TENANT_ADMINS,
+
+  'POST /esign/documents': ESIGN_ADMINS,
+  'POST /esign/documents/generate': ESIGN_ADMINS,
+  'GET /esign/documents': ESIGN_ADMINS,
+  'GET /esign/documents/:id': ESIGN_ADMINS,
+  'GET /esign/documents/:id/download': ESIGN_ADMINS,
+  'POST /esign/documents/:id/requests': ESIGN_ADMINS,
+  'GET /esign/requests': ESIGN_ADMINS,
+  'GET /esign/requests/:id': ESIGN_ADMINS,
+  'POST /esign/requests/:id/revoke': ESIGN_ADMINS,
+  'GET /esign/requests/:id/download': ESIGN_ADMINS,
 
   'GET /access/zones': ACCESS_READERS,
   'GET /access/zones/:id': ACCESS_READERS,
