@@ -236,8 +236,8 @@ export async function signedPdf(original: Buffer, r: SigningRecord): Promise<Sig
   await drawSignaturePage(doc, r, set);
   const content = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   const contentSha256 = sha256Hex(Buffer.from(content));
-  const data = await appendIncrementally(content, (d) => drawAuditPage(d, r, { bytes: content.length, sha256: contentSha256 }, set));
-  return { data, pageCount: doc.getPageCount() + 1, contentBytes: content.length, contentSha256 };
+  const { data, pageCount } = await appendIncrementally(content, (d) => drawAuditPage(d, r, { bytes: content.length, sha256: contentSha256 }, set));
+  return { data, pageCount, contentBytes: content.length, contentSha256 };
 }
 
 const BOX = { width: 260, height: 96 };
@@ -344,7 +344,7 @@ function serialized(obj: PDFObject): Buffer {
  * incremental update (ISO 32000-1, 7.5.6): the objects it adds or alters, a cross-reference section
  * for them, and a trailer whose /Prev points at the previous section. `base` stays a byte prefix.
  */
-async function appendIncrementally(base: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<Buffer> {
+async function appendIncrementally(base: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<{ data: Buffer; pageCount: number }> {
   const doc = await PDFDocument.load(base, { updateMetadata: false });
   const before = new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, serialized(obj)]));
   await change(doc);
@@ -376,5 +376,5 @@ async function appendIncrementally(base: Uint8Array, change: (doc: PDFDocument) 
   const t = doc.context.trailerInfo;
   const trailer = [`/Size ${doc.context.largestObjectNumber + 1}`, `/Root ${String(t.Root)}`, t.Info ? `/Info ${String(t.Info)}` : '', t.ID ? `/ID ${String(t.ID)}` : '', `/Prev ${prev[1]}`].filter(Boolean).join('\n');
   parts.push(Buffer.from(`${xref}trailer\n<<\n${trailer}\n>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts);
+  return { data: Buffer.concat(parts), pageCount: doc.getPageCount() };
 }
