@@ -17025,7 +17025,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The PDF (by its content; at most 10 MiB and 500 pages, not encrypted)
+                     * @description Required: the PDF (by its content; at most 10 MiB and 500 pages, not encrypted)
                      */
                     file?: string;
                     /** @description Shown to the signer; the file name without .pdf when absent */

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { createUser, type CreatedUser } from '@wfm/testing/factories';
+import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
 import type { Role } from '@wfm/core/tenancy';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
-import type { HttpResult } from '../../../test-support/harness.js';
+import { ApiHarness, type HttpResult } from '../../../test-support/harness.js';
 import { encryptedPdf, pdfWithPages, png } from '../../../test-support/esign-fixtures.js';
 import { pdfPageTexts } from '../../../test-support/pdf-text.js';
 
@@ -14,6 +14,31 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
 const LINK_GONE = { message: 'Signing link not found or expired', error: 'Not Found', statusCode: 404 };
 const DAY = 86_400_000;
+
+describe('e-signature links: the signing token stays out of the logs', () => {
+  let h: ApiHarness;
+  before(async () => {
+    h = await ApiHarness.start({}, { captureLogs: true });
+  });
+  after(async () => h.stop());
+
+  it('logs the public routes with the token replaced, and the mail by its file only', async () => {
+    const tenant = await createTenant(h.ds);
+    const hr = await createUser(h.ds, tenant.id, { role: 'HR_MANAGER' });
+    const token = await h.tokenFor(hr);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await pdfWithPages(['Page']))], { type: 'application/pdf' }), 'a.pdf');
+    const doc = (await h.request('POST', '/esign/documents', { token, form })).body;
+    expect((await h.request('POST', `/esign/documents/${doc.id}/requests`, { token, body: { name: 'Olive', email: 'olive@outside.test' } })).status).to.equal(201);
+    const link = /\/esign\/([A-Za-z0-9_-]+)\n/.exec((await h.mailsTo('olive@outside.test'))[0]!.text)![1]!;
+    expect((await h.request('GET', `/esign/public/${link}`)).status).to.equal(200);
+    expect((await h.request('GET', `/esign/public/${link}/download`, { binary: true })).status).to.equal(200);
+    expect((await h.request('POST', `/esign/public/${link}/sign`, { body: { fullName: 'Olive', agree: true } })).status).to.equal(200);
+    const logged = h.logLines.join('\n');
+    expect(logged).to.include('/api/v1/esign/public/:redacted/sign');
+    expect(logged).to.not.include(link);
+  });
+});
 
 describe('e-signature links (issue 17)', () => {
   // Behind a trusted proxy: every public call speaks from an address of its own unless a test says

@@ -24,7 +24,7 @@ const Sha256 = z.string().regex(/^[0-9a-f]{64}$/).meta({ description: 'SHA-256, 
 const Title = singleLine(200).trim().min(1);
 
 export const UploadDocumentForm = z.strictObject({
-  file: z.string().optional().meta({ format: 'binary', description: `The PDF (by its content; at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB and ${MAX_PAGES} pages, not encrypted)` }),
+  file: z.string().optional().meta({ format: 'binary', description: `Required: the PDF (by its content; at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB and ${MAX_PAGES} pages, not encrypted)` }),
   title: Title.optional().meta({ description: 'Shown to the signer; the file name without .pdf when absent' }),
 });
 export type UploadDocumentForm = z.infer<typeof UploadDocumentForm>;
