@@ -569,6 +569,25 @@ describe('e-signature links (issue 17)', () => {
       ['POST', `/esign/requests/${req}/revoke`],
     ];
 
+    it('answers 400 for a malformed id or paging value and 404 for an unknown id on every admin route with one', async () => {
+      for (const path of ['/esign/documents/x', '/esign/documents/x/download', '/esign/requests/x', '/esign/requests/x/download']) {
+        expect((await s.h.request('GET', path, { token })).body, path).to.deep.equal(badRequest('id must be a UUID'));
+      }
+      expect((await s.h.request('POST', '/esign/requests/x/revoke', { token })).body).to.deep.equal(badRequest('id must be a UUID'));
+      expect((await s.h.request('GET', '/esign/documents?limit=ten', { token })).body).to.deep.equal(badRequest('limit must be an integer number'));
+      expect((await s.h.request('GET', '/esign/documents?page=2', { token })).body).to.deep.equal(badRequest('property page should not exist'));
+      const unknown = randomUUID();
+      for (const [method, path] of [
+        ['GET', `/esign/documents/${unknown}`],
+        ['GET', `/esign/documents/${unknown}/download`],
+        ['GET', `/esign/requests/${unknown}`],
+        ['GET', `/esign/requests/${unknown}/download`],
+        ['POST', `/esign/requests/${unknown}/revoke`],
+      ]) {
+        expect((await s.h.request(method!, path!, { token })).status, `${method} ${path}`).to.equal(404);
+      }
+    });
+
     it('needs a valid access token on every admin route (401), upload included', async () => {
       const { doc, request } = await sent();
       for (const [method, path, body] of adminRoutes(doc.id, request.id)) {
