@@ -17449,7 +17449,7 @@ export interface operations {
                         createdByUserId: string | null;
                         /** Format: date-time */
                         createdAt: string;
-                        /** @description Its signature requests, newest first */
+                        /** @description Its signature requests, newest first: the latest 200; GET /esign/requests?documentId= pages through all */
                         requests: {
                             /** Format: uuid */
                             id: string;

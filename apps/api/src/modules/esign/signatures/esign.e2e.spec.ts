@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
@@ -127,6 +127,10 @@ describe('e-signature links (issue 17)', () => {
       expect(download.headers.get('content-disposition')).to.equal(`attachment; filename="Employment contract.pdf"; filename*=UTF-8''Employment%20contract.pdf`);
       expect(download.headers.get('cache-control')).to.equal('private, no-store');
       expect((download.body as Buffer).equals(file)).to.equal(true);
+
+      // A stored file whose bytes no longer match its recorded SHA-256 is not served.
+      await writeFile(join(s.h.filesDir, row.key), Buffer.concat([file, Buffer.from('\n% appended')]));
+      expect((await s.h.request('GET', `/esign/documents/${id}/download`, { token })).body).to.deep.equal({ statusCode: 500, message: 'Internal server error' });
     });
 
     it('judges an upload by its content: not a PDF is 415, unreadable or encrypted is 422, over 10 MiB is 413', async () => {

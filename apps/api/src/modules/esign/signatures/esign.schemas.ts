@@ -14,6 +14,8 @@ export const MAX_SIGNATURE_IMAGE_BYTES = 256 * 1024;
 /** Largest signature image in pixels per side, checked before pdf-lib decodes it. */
 export const MAX_SIGNATURE_IMAGE_SIDE = 4000;
 export const DEFAULT_EXPIRY_DAYS = 14;
+/** How many of a document's requests its detail shows. */
+export const DOCUMENT_REQUESTS_SHOWN = 200;
 export const MAX_EXPIRY_DAYS = 90;
 
 export const REQUEST_STATUSES = ['SENT', 'VIEWED', 'SIGNED', 'REVOKED', 'EXPIRED'] as const;
@@ -117,7 +119,7 @@ export const RequestDto = z.object({
 });
 export type RequestDto = z.infer<typeof RequestDto>;
 
-export const DocumentDetailDto = DocumentDto.extend({ requests: z.array(RequestDto).meta({ description: 'Its signature requests, newest first' }) });
+export const DocumentDetailDto = DocumentDto.extend({ requests: z.array(RequestDto).meta({ description: `Its signature requests, newest first: the latest ${DOCUMENT_REQUESTS_SHOWN}; GET /esign/requests?documentId= pages through all` }) });
 export type DocumentDetailDto = z.infer<typeof DocumentDetailDto>;
 
 export const SigningTokenParams = z.object({

@@ -12,6 +12,7 @@ import { signatureMark } from './signature-image.js';
 import type { EsignDocument, EsignRepository, EsignRequest, TokenRequest } from './esign.repository.js';
 import {
   DEFAULT_EXPIRY_DAYS,
+  DOCUMENT_REQUESTS_SHOWN,
   MAX_EXPIRY_DAYS,
   MAX_PAGES,
   type CreateRequestBody,
@@ -150,7 +151,7 @@ export class EsignService {
   async getDocument(tenantId: string, id: string): Promise<{ document: EsignDocument; requests: EsignRequest[] }> {
     const document = await this.d.repo.findDocument(tenantId, id);
     if (!document) throw new NotFoundError('Document not found');
-    const requests = await this.d.repo.listRequests(tenantId, this.d.clock.now(), { documentId: id, limit: 1000, offset: 0 });
+    const requests = await this.d.repo.listRequests(tenantId, this.d.clock.now(), { documentId: id, limit: DOCUMENT_REQUESTS_SHOWN, offset: 0 });
     return { document, requests };
   }
 
