@@ -188,6 +188,9 @@ import { appConfigRoutes } from './modules/platform/app-config/app-config.routes
 import { LeadsRepository } from './modules/platform/leads/leads.repository.js';
 import { LeadsService } from './modules/platform/leads/leads.service.js';
 import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
+import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
+import { EsignService } from './modules/esign/signatures/esign.service.js';
+import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -262,7 +265,6 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   documentDoorRoutes(openapi);
 
   const appUrl = config.publicAppUrl.replace(/\/$/, '');
-  const files = new LocalFileStorage(config.fileStorageDir);
   const mailer = new OutboxMailer(
     new MailRepository(ds),
     clock,
@@ -270,6 +272,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
     config.mailFrom,
   );
+  // Every area's uploaded and generated files in one store; an S3-compatible FileStorage would go here.
+  const files = new LocalFileStorage(config.fileStorageDir);
   const authRepo = new AuthRepository(ds);
   const sessions = new SessionService(authRepo, transactionRunner(ds), tokens, clock);
   const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
@@ -316,6 +320,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
   userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
+  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, appUrl }));
 
   const shiftsRepository = new ShiftsRepository(ds);
   const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes);

@@ -1213,6 +1213,211 @@ export interface paths {
         patch: operations["patchOutletsById"];
         trace?: never;
     };
+    "/esign/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documents for signature, newest first */
+        get: operations["getEsignDocuments"];
+        put?: never;
+        /** Upload a PDF to have it signed (multipart/form-data: the file in "file", an optional "title"); at most 10 MiB */
+        post: operations["postEsignDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/documents/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a PDF from a title and plain text (A4, wrapped, paged) to have it signed */
+        post: operations["postEsignDocumentsGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One document with its signature requests */
+        get: operations["getEsignDocumentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/documents/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The original PDF */
+        get: operations["getEsignDocumentsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/documents/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask someone to sign: a user of the tenant (userId) or anyone by name and email; the link is mailed to them and shown nowhere else */
+        post: operations["postEsignDocumentsByIdRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signature requests, newest first, by document and status */
+        get: operations["getEsignRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One signature request: its status and, once signed, the evidence and the hashes */
+        get: operations["getEsignRequestsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/requests/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a request that is not signed: its link answers 404 from now on */
+        post: operations["postEsignRequestsByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/requests/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed PDF: the original pages, the signature page and the audit page */
+        get: operations["getEsignRequestsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/public/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the signer, by the token of their link: the document and the status; the first call marks the request VIEWED */
+        get: operations["getEsignPublicByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/public/{token}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the signer: the PDF to read before signing, and once signed the signed copy until the link expires */
+        get: operations["getEsignPublicByTokenDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/public/{token}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** For the signer: sign, once. Records the name, time, IP address, user agent and request id, and makes the signed PDF */
+        post: operations["postEsignPublicByTokenSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shift-assignments": {
         parameters: {
             query?: never;
@@ -17130,6 +17335,2366 @@ export interface operations {
                 };
             };
             /** @description Another outlet of the tenant has this code (compared ignoring case) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignDocuments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "string",
+                     *         "fileName": "string",
+                     *         "source": "UPLOADED",
+                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "sizeBytes": 0,
+                     *         "pageCount": 0,
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        source: "UPLOADED" | "GENERATED";
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        sha256: string;
+                        sizeBytes: number;
+                        pageCount: number;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postEsignDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "string",
+                 *       "title": "string"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Required: the PDF (by its content; at most 10 MiB and 500 pages, not encrypted)
+                     */
+                    file?: string;
+                    /** @description Shown to the signer; the file name without .pdf when absent */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The document, with the SHA-256 of the file as stored */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "title": "string",
+                     *       "fileName": "string",
+                     *       "source": "UPLOADED",
+                     *       "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "sizeBytes": 0,
+                     *       "pageCount": 0,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        source: "UPLOADED" | "GENERATED";
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        sha256: string;
+                        sizeBytes: number;
+                        pageCount: number;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description The file is larger than 10 MiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payload Too Large",
+                     *       "error": "Payload Too Large",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Not multipart/form-data, or the file is not a PDF by its content */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unsupported Media Type",
+                     *       "error": "Unsupported Media Type",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED) or has too many pages (PDF_TOO_MANY_PAGES) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postEsignDocumentsGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "body": "string"
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    /** @description Plain text; line breaks are kept, long lines wrap, pages break as needed. Only characters the standard PDF fonts have (Windows-1252) */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The generated document */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "title": "string",
+                     *       "fileName": "string",
+                     *       "source": "UPLOADED",
+                     *       "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "sizeBytes": 0,
+                     *       "pageCount": 0,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        source: "UPLOADED" | "GENERATED";
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        sha256: string;
+                        sizeBytes: number;
+                        pageCount: number;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "title": "string",
+                     *       "fileName": "string",
+                     *       "source": "UPLOADED",
+                     *       "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "sizeBytes": 0,
+                     *       "pageCount": 0,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "requests": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "documentId": "4704590c-004e-410d-adf7-acb7ca0a7052",
+                     *           "documentTitle": "string",
+                     *           "signerUserId": "cabd3d3b-bbf7-4806-8c21-4ecbb2887a58",
+                     *           "signerName": "string",
+                     *           "signerEmail": "string",
+                     *           "message": "string",
+                     *           "status": "SENT",
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "viewedAt": "2019-08-24T14:15:22Z",
+                     *           "signedAt": "2019-08-24T14:15:22Z",
+                     *           "revokedAt": "2019-08-24T14:15:22Z",
+                     *           "revokedByUserId": "15a052c3-cdde-4e0e-a008-3018051a8887",
+                     *           "signature": {
+                     *             "fullName": "string",
+                     *             "method": "IMAGE",
+                     *             "ip": "string",
+                     *             "userAgent": "string",
+                     *             "requestId": "string",
+                     *             "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *             "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *             "signedSizeBytes": 0,
+                     *             "signedPageCount": 0,
+                     *             "contentSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *             "contentBytes": 0
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        source: "UPLOADED" | "GENERATED";
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        sha256: string;
+                        sizeBytes: number;
+                        pageCount: number;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Its signature requests, newest first: the latest 200; GET /esign/requests?documentId= pages through all */
+                        requests: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            documentId: string;
+                            documentTitle: string;
+                            /**
+                             * Format: uuid
+                             * @description The user asked to sign; null for someone outside the tenant
+                             */
+                            signerUserId: string | null;
+                            signerName: string;
+                            signerEmail: string;
+                            message: string | null;
+                            /** @enum {string} */
+                            status: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When the signer first opened the link
+                             */
+                            viewedAt: string | null;
+                            /** Format: date-time */
+                            signedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** Format: uuid */
+                            revokedByUserId: string | null;
+                            signature: {
+                                /** @description The name the signer typed */
+                                fullName: string;
+                                /**
+                                 * @description A drawn signature image, or the typed name set in an italic font
+                                 * @enum {string}
+                                 */
+                                method: "IMAGE" | "TYPED";
+                                ip: string;
+                                userAgent: string;
+                                /** @description The X-Request-Id of the signing request */
+                                requestId: string;
+                                /**
+                                 * @description SHA-256, lowercase hex
+                                 * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                                 */
+                                originalSha256: string;
+                                /**
+                                 * @description SHA-256 of the whole signed PDF, as downloaded; a file cannot print its own hash, so this is its record
+                                 * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                                 */
+                                signedSha256: string;
+                                signedSizeBytes: number;
+                                signedPageCount: number;
+                                /**
+                                 * @description SHA-256 of the first contentBytes bytes of the signed PDF (the original pages and the signature page), as its audit page prints
+                                 * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                                 */
+                                contentSha256: string;
+                                contentBytes: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No document with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignDocumentsByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF as uploaded or generated */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No document with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postEsignDocumentsByIdRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                 *       "name": "string",
+                 *       "email": "user@example.com",
+                 *       "expiresAt": "2019-08-24T14:15:22Z",
+                 *       "message": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A user of the tenant: the request goes to their email address
+                     */
+                    userId?: string;
+                    /** @description Someone outside the tenant: with email, instead of userId */
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the link stops working; 14 days from now when absent, at most 90 days ahead
+                     */
+                    expiresAt?: string;
+                    /** @description A note to the signer, included in the mail */
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, SENT */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "documentId": "4704590c-004e-410d-adf7-acb7ca0a7052",
+                     *       "documentTitle": "string",
+                     *       "signerUserId": "cabd3d3b-bbf7-4806-8c21-4ecbb2887a58",
+                     *       "signerName": "string",
+                     *       "signerEmail": "string",
+                     *       "message": "string",
+                     *       "status": "SENT",
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "viewedAt": "2019-08-24T14:15:22Z",
+                     *       "signedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedByUserId": "15a052c3-cdde-4e0e-a008-3018051a8887",
+                     *       "signature": {
+                     *         "fullName": "string",
+                     *         "method": "IMAGE",
+                     *         "ip": "string",
+                     *         "userAgent": "string",
+                     *         "requestId": "string",
+                     *         "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSizeBytes": 0,
+                     *         "signedPageCount": 0,
+                     *         "contentSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "contentBytes": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        documentId: string;
+                        documentTitle: string;
+                        /**
+                         * Format: uuid
+                         * @description The user asked to sign; null for someone outside the tenant
+                         */
+                        signerUserId: string | null;
+                        signerName: string;
+                        signerEmail: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the signer first opened the link
+                         */
+                        viewedAt: string | null;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /** Format: date-time */
+                        revokedAt: string | null;
+                        /** Format: uuid */
+                        revokedByUserId: string | null;
+                        signature: {
+                            /** @description The name the signer typed */
+                            fullName: string;
+                            /**
+                             * @description A drawn signature image, or the typed name set in an italic font
+                             * @enum {string}
+                             */
+                            method: "IMAGE" | "TYPED";
+                            ip: string;
+                            userAgent: string;
+                            /** @description The X-Request-Id of the signing request */
+                            requestId: string;
+                            /**
+                             * @description SHA-256, lowercase hex
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            originalSha256: string;
+                            /**
+                             * @description SHA-256 of the whole signed PDF, as downloaded; a file cannot print its own hash, so this is its record
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            signedSha256: string;
+                            signedSizeBytes: number;
+                            signedPageCount: number;
+                            /**
+                             * @description SHA-256 of the first contentBytes bytes of the signed PDF (the original pages and the signature page), as its audit page prints
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            contentSha256: string;
+                            contentBytes: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No document with this id, or no live user with userId, in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The same address already has an open request for this document (ESIGN_REQUEST_OPEN) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The user has no email address (SIGNER_WITHOUT_EMAIL) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignRequests: {
+        parameters: {
+            query?: {
+                documentId?: string;
+                status?: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "documentId": "4704590c-004e-410d-adf7-acb7ca0a7052",
+                     *         "documentTitle": "string",
+                     *         "signerUserId": "cabd3d3b-bbf7-4806-8c21-4ecbb2887a58",
+                     *         "signerName": "string",
+                     *         "signerEmail": "string",
+                     *         "message": "string",
+                     *         "status": "SENT",
+                     *         "expiresAt": "2019-08-24T14:15:22Z",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "viewedAt": "2019-08-24T14:15:22Z",
+                     *         "signedAt": "2019-08-24T14:15:22Z",
+                     *         "revokedAt": "2019-08-24T14:15:22Z",
+                     *         "revokedByUserId": "15a052c3-cdde-4e0e-a008-3018051a8887",
+                     *         "signature": {
+                     *           "fullName": "string",
+                     *           "method": "IMAGE",
+                     *           "ip": "string",
+                     *           "userAgent": "string",
+                     *           "requestId": "string",
+                     *           "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *           "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *           "signedSizeBytes": 0,
+                     *           "signedPageCount": 0,
+                     *           "contentSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *           "contentBytes": 0
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        documentId: string;
+                        documentTitle: string;
+                        /**
+                         * Format: uuid
+                         * @description The user asked to sign; null for someone outside the tenant
+                         */
+                        signerUserId: string | null;
+                        signerName: string;
+                        signerEmail: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the signer first opened the link
+                         */
+                        viewedAt: string | null;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /** Format: date-time */
+                        revokedAt: string | null;
+                        /** Format: uuid */
+                        revokedByUserId: string | null;
+                        signature: {
+                            /** @description The name the signer typed */
+                            fullName: string;
+                            /**
+                             * @description A drawn signature image, or the typed name set in an italic font
+                             * @enum {string}
+                             */
+                            method: "IMAGE" | "TYPED";
+                            ip: string;
+                            userAgent: string;
+                            /** @description The X-Request-Id of the signing request */
+                            requestId: string;
+                            /**
+                             * @description SHA-256, lowercase hex
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            originalSha256: string;
+                            /**
+                             * @description SHA-256 of the whole signed PDF, as downloaded; a file cannot print its own hash, so this is its record
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            signedSha256: string;
+                            signedSizeBytes: number;
+                            signedPageCount: number;
+                            /**
+                             * @description SHA-256 of the first contentBytes bytes of the signed PDF (the original pages and the signature page), as its audit page prints
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            contentSha256: string;
+                            contentBytes: number;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignRequestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "documentId": "4704590c-004e-410d-adf7-acb7ca0a7052",
+                     *       "documentTitle": "string",
+                     *       "signerUserId": "cabd3d3b-bbf7-4806-8c21-4ecbb2887a58",
+                     *       "signerName": "string",
+                     *       "signerEmail": "string",
+                     *       "message": "string",
+                     *       "status": "SENT",
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "viewedAt": "2019-08-24T14:15:22Z",
+                     *       "signedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedByUserId": "15a052c3-cdde-4e0e-a008-3018051a8887",
+                     *       "signature": {
+                     *         "fullName": "string",
+                     *         "method": "IMAGE",
+                     *         "ip": "string",
+                     *         "userAgent": "string",
+                     *         "requestId": "string",
+                     *         "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSizeBytes": 0,
+                     *         "signedPageCount": 0,
+                     *         "contentSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "contentBytes": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        documentId: string;
+                        documentTitle: string;
+                        /**
+                         * Format: uuid
+                         * @description The user asked to sign; null for someone outside the tenant
+                         */
+                        signerUserId: string | null;
+                        signerName: string;
+                        signerEmail: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the signer first opened the link
+                         */
+                        viewedAt: string | null;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /** Format: date-time */
+                        revokedAt: string | null;
+                        /** Format: uuid */
+                        revokedByUserId: string | null;
+                        signature: {
+                            /** @description The name the signer typed */
+                            fullName: string;
+                            /**
+                             * @description A drawn signature image, or the typed name set in an italic font
+                             * @enum {string}
+                             */
+                            method: "IMAGE" | "TYPED";
+                            ip: string;
+                            userAgent: string;
+                            /** @description The X-Request-Id of the signing request */
+                            requestId: string;
+                            /**
+                             * @description SHA-256, lowercase hex
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            originalSha256: string;
+                            /**
+                             * @description SHA-256 of the whole signed PDF, as downloaded; a file cannot print its own hash, so this is its record
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            signedSha256: string;
+                            signedSizeBytes: number;
+                            signedPageCount: number;
+                            /**
+                             * @description SHA-256 of the first contentBytes bytes of the signed PDF (the original pages and the signature page), as its audit page prints
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            contentSha256: string;
+                            contentBytes: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No signature request with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postEsignRequestsByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, REVOKED */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "documentId": "4704590c-004e-410d-adf7-acb7ca0a7052",
+                     *       "documentTitle": "string",
+                     *       "signerUserId": "cabd3d3b-bbf7-4806-8c21-4ecbb2887a58",
+                     *       "signerName": "string",
+                     *       "signerEmail": "string",
+                     *       "message": "string",
+                     *       "status": "SENT",
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "viewedAt": "2019-08-24T14:15:22Z",
+                     *       "signedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedByUserId": "15a052c3-cdde-4e0e-a008-3018051a8887",
+                     *       "signature": {
+                     *         "fullName": "string",
+                     *         "method": "IMAGE",
+                     *         "ip": "string",
+                     *         "userAgent": "string",
+                     *         "requestId": "string",
+                     *         "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "signedSizeBytes": 0,
+                     *         "signedPageCount": 0,
+                     *         "contentSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "contentBytes": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        documentId: string;
+                        documentTitle: string;
+                        /**
+                         * Format: uuid
+                         * @description The user asked to sign; null for someone outside the tenant
+                         */
+                        signerUserId: string | null;
+                        signerName: string;
+                        signerEmail: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "SENT" | "VIEWED" | "SIGNED" | "REVOKED" | "EXPIRED";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the signer first opened the link
+                         */
+                        viewedAt: string | null;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /** Format: date-time */
+                        revokedAt: string | null;
+                        /** Format: uuid */
+                        revokedByUserId: string | null;
+                        signature: {
+                            /** @description The name the signer typed */
+                            fullName: string;
+                            /**
+                             * @description A drawn signature image, or the typed name set in an italic font
+                             * @enum {string}
+                             */
+                            method: "IMAGE" | "TYPED";
+                            ip: string;
+                            userAgent: string;
+                            /** @description The X-Request-Id of the signing request */
+                            requestId: string;
+                            /**
+                             * @description SHA-256, lowercase hex
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            originalSha256: string;
+                            /**
+                             * @description SHA-256 of the whole signed PDF, as downloaded; a file cannot print its own hash, so this is its record
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            signedSha256: string;
+                            signedSizeBytes: number;
+                            signedPageCount: number;
+                            /**
+                             * @description SHA-256 of the first contentBytes bytes of the signed PDF (the original pages and the signature page), as its audit page prints
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            contentSha256: string;
+                            contentBytes: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No signature request with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Already signed (ESIGN_SIGNED) or already revoked (ESIGN_REVOKED) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignRequestsByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed PDF; its SHA-256 is signature.signedSha256 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No signature request with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Not signed (ESIGN_NOT_SIGNED) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignPublicByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing token from the link mailed to the signer */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VIEWED, or SIGNED until the link expires */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "VIEWED",
+                     *       "organisation": "string",
+                     *       "requestedBy": "string",
+                     *       "message": "string",
+                     *       "signer": {
+                     *         "name": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "document": {
+                     *         "title": "string",
+                     *         "fileName": "string",
+                     *         "pageCount": 0,
+                     *         "sizeBytes": 0,
+                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9"
+                     *       },
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "viewedAt": "2019-08-24T14:15:22Z",
+                     *       "signedAt": "2019-08-24T14:15:22Z",
+                     *       "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "VIEWED" | "SIGNED";
+                        /** @description The tenant that sent the document */
+                        organisation: string;
+                        requestedBy: string | null;
+                        message: string | null;
+                        signer: {
+                            name: string;
+                            email: string;
+                        };
+                        document: {
+                            title: string;
+                            fileName: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            /**
+                             * @description SHA-256, lowercase hex
+                             * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                             */
+                            sha256: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Until then the link opens the document, and after signing the signed copy
+                         */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        viewedAt: string;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        signedSha256: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description `Signing link not found or expired`: an unknown, revoked or expired token alike */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getEsignPublicByTokenDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing token from the link mailed to the signer */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description `Signing link not found or expired`: an unknown, revoked or expired token alike */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postEsignPublicByTokenSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing token from the link mailed to the signer */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "agree": true,
+                 *       "signatureImage": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The signer’s name as they type it */
+                    fullName: string;
+                    /**
+                     * @description Must be true: the signer agrees to sign electronically
+                     * @enum {boolean}
+                     */
+                    agree: true;
+                    /** @description A drawn signature: a PNG (by its content) as a data URL (data:image/png;base64,…) or bare base64; at most 256 KiB and 4000 pixels a side. Without it the typed name is set in an italic font */
+                    signatureImage?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed; the signed copy is at GET /esign/public/{token}/download until the link expires */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "SIGNED",
+                     *       "signedAt": "2019-08-24T14:15:22Z",
+                     *       "originalSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "signedSha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "signedSizeBytes": 0,
+                     *       "signedPageCount": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "SIGNED";
+                        /** Format: date-time */
+                        signedAt: string;
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        originalSha256: string;
+                        /**
+                         * @description SHA-256, lowercase hex
+                         * @example b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
+                         */
+                        signedSha256: string;
+                        signedSizeBytes: number;
+                        signedPageCount: number;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description `Signing link not found or expired`: an unknown, revoked or expired token alike */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Already signed (ALREADY_SIGNED): a link signs once */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -30,6 +30,8 @@ export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGE
  * those who hire; converting a hire creates a user, which is theirs already.
  */
 export const RECRUITERS: readonly Role[] = PEOPLE_ADMINS;
+/** Issue 17: documents for signature (contracts, letters) and their evidence are HR's, as contracts are. */
+export const ESIGN_ADMINS: readonly Role[] = PEOPLE_ADMINS;
 
 /** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
@@ -209,6 +211,16 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'POST /me/public-profile/rotate': EVERY_ROLE,
   'PUT /me/public-profile/photo': EVERY_ROLE,
   'DELETE /me/public-profile/photo': EVERY_ROLE,
+  'POST /esign/documents': ESIGN_ADMINS,
+  'POST /esign/documents/generate': ESIGN_ADMINS,
+  'GET /esign/documents': ESIGN_ADMINS,
+  'GET /esign/documents/:id': ESIGN_ADMINS,
+  'GET /esign/documents/:id/download': ESIGN_ADMINS,
+  'POST /esign/documents/:id/requests': ESIGN_ADMINS,
+  'GET /esign/requests': ESIGN_ADMINS,
+  'GET /esign/requests/:id': ESIGN_ADMINS,
+  'POST /esign/requests/:id/revoke': ESIGN_ADMINS,
+  'GET /esign/requests/:id/download': ESIGN_ADMINS,
 
   'GET /access/zones': ACCESS_READERS,
   'GET /access/zones/:id': ACCESS_READERS,

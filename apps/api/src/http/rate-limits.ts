@@ -54,6 +54,12 @@ const TABLE: Row[] = [
   // the page and posting reads keep the default.
   { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply', points: 5, durationSeconds: MIN },
   { method: 'POST', path: '/careers/:tenantSlug/jobs/:jobSlug/apply/resume', points: 5, durationSeconds: MIN },
+  // Spec 01: e-signature links have limits of their own, not shown. A signer opens a link a few
+  // times and downloads a file of up to 10 MiB; signing is once per link and writes a PDF, so a
+  // person signing a batch of documents fits and a token guesser or a flood does not.
+  { method: 'GET', path: '/esign/public/:token', points: 60, durationSeconds: MIN },
+  { method: 'GET', path: '/esign/public/:token/download', points: 20, durationSeconds: MIN },
+  { method: 'POST', path: '/esign/public/:token/sign', points: 10, durationSeconds: 15 * MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

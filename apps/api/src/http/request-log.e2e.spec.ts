@@ -106,6 +106,8 @@ describe('redactUrl', () => {
     ['/api/v1/access/%76isitors/abc', '/api/v1/access/%76isitors/:redacted'],
     ['/api/v1/auth/invite/abc/redeem#x', '/api/v1/auth/invite/:redacted/redeem'],
     ['/api/v1/access/grants/7f0c', '/api/v1/access/grants/7f0c'],
+    ['/api/v1/esign/public/tok3n/sign', '/api/v1/esign/public/:redacted/sign'],
+    ['/api/v1/esign/documents/7f0c/download', '/api/v1/esign/documents/7f0c/download'],
   ] as const) {
     it(`${url} -> ${redacted}`, () => expect(redactUrl(url)).to.equal(redacted));
   }

@@ -5,10 +5,11 @@
  * keys never reach a log line whatever the redaction list says.
  */
 
-/** The segment after each of these pairs is a bearer secret: a visitor invite code, a user invite code. */
+/** The segment after each of these pairs is a bearer secret: a visitor invite code, a user invite code, a signing token. */
 const SECRET_AFTER: ReadonlyArray<readonly [string, string]> = [
   ['access', 'visitors'],
   ['auth', 'invite'],
+  ['esign', 'public'],
 ];
 export const REDACTED_SEGMENT = ':redacted';
 

@@ -34,6 +34,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The body as bytes (a PDF), not parsed. */
   binary?: boolean;
+  /** A multipart/form-data body (an upload); fetch writes the boundary into the content type. */
+  form?: FormData;
 }
 
 export interface HarnessOptions {
@@ -167,8 +169,9 @@ export class ApiHarness {
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
+    let body: string | FormData | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';

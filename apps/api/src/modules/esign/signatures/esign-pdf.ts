@@ -1,0 +1,380 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFObject, type PDFPage } from 'pdf-lib';
+import { sha256Hex } from '../../../storage/file-storage.js';
+
+/*
+ * PDFs of the e-signature area, with pdf-lib: it loads and modifies an existing PDF (pdfkit, used
+ * for payslips, only writes new ones). Text is set in the standard 14 fonts, so nothing is shipped
+ * or embedded; they cover the Windows-1252 (WinAnsi) characters only.
+ */
+
+/** A4, in points. */
+const PAGE: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const GREY = rgb(0.35, 0.35, 0.35);
+const PRODUCER = 'Workforce Platform e-signature';
+
+export type PdfCheck = { ok: true; pageCount: number } | { ok: false; reason: 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' };
+
+/**
+ * Whether a file is a PDF this area can sign: pdf-lib reads it, it is not encrypted (a protected
+ * file could not carry the signature page without its password), it has pages, and it saves again
+ * (signing does exactly that, so a file accepted here can always be signed later).
+ */
+export async function checkPdf(data: Buffer, maxPages: number): Promise<PdfCheck> {
+  try {
+    // Loaded with ignoreEncryption and asked, rather than caught: pdf-lib's EncryptedPDFError fails instanceof.
+    const doc = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
+    if (doc.isEncrypted) return { ok: false, reason: 'encrypted' };
+    const pageCount = doc.getPageCount();
+    if (pageCount === 0) return { ok: false, reason: 'no-pages' };
+    if (pageCount > maxPages) return { ok: false, reason: 'too-many-pages' };
+    await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+    return { ok: true, pageCount };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}
+
+let charset: Promise<ReadonlySet<number>> | null = null;
+
+/** The code points the standard fonts can show (WinAnsi), read once from pdf-lib's Helvetica. */
+function standardCharset(): Promise<ReadonlySet<number>> {
+  charset ??= PDFDocument.create()
+    .then((doc) => doc.embedFont(StandardFonts.Helvetica))
+    .then((font) => new Set(font.getCharacterSet()));
+  return charset;
+}
+
+/** Characters of `text` the standard fonts cannot show (line breaks and tabs aside), each once, in order. */
+export async function unprintableCharacters(text: string): Promise<string[]> {
+  const set = await standardCharset();
+  const bad = new Set<string>();
+  for (const ch of text) if (ch !== '\n' && ch !== '\r' && ch !== '\t' && !set.has(ch.codePointAt(0)!)) bad.add(ch);
+  return [...bad];
+}
+
+/** Letters with no decomposition into a base letter and a mark, as they are usually written without it. */
+const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't' };
+
+/**
+ * `text` as the standard fonts can show it: a character they lack loses its accents (Ş → S) or is
+ * folded (Ł → L), and becomes `?` otherwise. Only for text that is also kept exactly elsewhere
+ * (names and titles, stored and shown by the API); a generated document's own text is refused instead.
+ */
+function printable(text: string, set: ReadonlySet<number>): string {
+  let out = '';
+  for (const ch of text.replace(/\t/g, '    ').replace(/[\r\n]+/g, ' ')) {
+    if (set.has(ch.codePointAt(0)!)) out += ch;
+    else {
+      const bare = FOLD[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += bare && [...bare].every((c) => set.has(c.codePointAt(0)!)) ? bare : '?';
+    }
+  }
+  return out;
+}
+
+/** Splits `text` into lines no wider than `width`: at spaces, and inside a word only when it alone is too wide. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n')) {
+    let line = '';
+    for (let word of paragraph.split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      if (fits(word)) {
+        line = word;
+        continue;
+      }
+      let used = 0;
+      for (const ch of word) {
+        const w = font.widthOfTextAtSize(ch, size);
+        if (line && used + w > width) {
+          lines.push(line);
+          line = '';
+          used = 0;
+        }
+        line += ch;
+        used += w;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Writes lines top-down, starting new pages as needed; `y` is the baseline of the next line. */
+class Flow {
+  page: PDFPage;
+  y: number;
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly bottom = MARGIN + 24,
+  ) {
+    this.page = doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN;
+  }
+
+  line(text: string, font: PDFFont, size: number, leading = size * 1.4, x = MARGIN, color = rgb(0, 0, 0)): void {
+    if (this.y - size < this.bottom) {
+      this.page = this.doc.addPage(PAGE);
+      this.y = PAGE[1] - MARGIN;
+    }
+    this.y -= size;
+    if (text) this.page.drawText(text, { x, y: this.y, size, font, color });
+    this.y -= leading - size;
+  }
+
+  paragraph(text: string, font: PDFFont, size: number, width = PAGE[0] - 2 * MARGIN, x = MARGIN, color?: ReturnType<typeof rgb>): void {
+    for (const l of wrapText(text, font, size, width)) this.line(l, font, size, size * 1.4, x, color);
+  }
+
+  /** Starts a new page unless `height` points still fit above the bottom margin. */
+  ensure(height: number): void {
+    if (this.y - height >= this.bottom) return;
+    this.page = this.doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN;
+  }
+
+  gap(points: number): void {
+    this.y -= points;
+  }
+}
+
+function footers(doc: PDFDocument, font: PDFFont): void {
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const text = `Page ${i + 1} of ${pages.length}`;
+    page.drawText(text, { x: PAGE[0] - MARGIN - font.widthOfTextAtSize(text, 9), y: MARGIN - 20, size: 9, font, color: GREY });
+  });
+}
+
+function describeDocument(doc: PDFDocument, title: string, at: Date, set: ReadonlySet<number>): void {
+  doc.setTitle(printable(title, set));
+  doc.setProducer(PRODUCER);
+  doc.setCreator(PRODUCER);
+  doc.setCreationDate(at);
+  doc.setModificationDate(at);
+}
+
+/**
+ * A document written from a title and plain text: A4, Helvetica, the text wrapped to the margins
+ * with its line breaks kept, new pages as it runs on, and page numbers. The text must be printable
+ * (`unprintableCharacters` is empty): nothing of a document someone signs is changed silently.
+ */
+export async function generatePdf(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number }> {
+  const set = await standardCharset();
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  describeDocument(doc, input.title, input.at, set);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const flow = new Flow(doc);
+  flow.paragraph(input.title, bold, 18);
+  flow.gap(14);
+  flow.paragraph(input.body, regular, 11);
+  footers(doc, regular);
+  return { data: Buffer.from(await doc.save({ useObjectStreams: false })), pageCount: doc.getPageCount() };
+}
+
+/** Whether pdf-lib can embed this PNG (it decodes the image, so call only after checking its declared size). */
+export async function checkPng(png: Buffer): Promise<boolean> {
+  try {
+    await (await PDFDocument.create()).embedPng(png);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type SignatureMark = { kind: 'IMAGE'; png: Buffer; sha256: string } | { kind: 'TYPED' };
+
+/** What the signature page and the audit page state. */
+export interface SigningRecord {
+  organisation: string;
+  documentId: string;
+  documentTitle: string;
+  requestId: string;
+  requestedBy: string | null;
+  requestedAt: Date;
+  signerName: string;
+  signerEmail: string;
+  viewedAt: Date | null;
+  typedName: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+  httpRequestId: string;
+  original: { sha256: string; sizeBytes: number; pageCount: number };
+  mark: SignatureMark;
+}
+
+export interface SignedPdf {
+  data: Buffer;
+  pageCount: number;
+  /** The original pages and the signature page: the first `contentBytes` bytes of `data`, whose SHA-256 the audit page prints. */
+  contentBytes: number;
+  contentSha256: string;
+}
+
+/**
+ * The signed document: the original pages unchanged, a signature page, and an audit page.
+ *
+ * A file cannot print its own hash, so this is built in two steps. First the original and the
+ * signature page are saved as one file; then the audit page is appended to it as an incremental
+ * update (new objects, a new cross-reference section pointing back with /Prev), which leaves those
+ * bytes as they were. The audit page prints their SHA-256 and length, so anyone can check it
+ * (`head -c <bytes> signed.pdf | sha256sum`); the hash of the whole file is kept with the request.
+ */
+export async function signedPdf(original: Buffer, r: SigningRecord): Promise<SignedPdf> {
+  const set = await standardCharset();
+  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  await drawSignaturePage(doc, r, set);
+  const content = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  const contentSha256 = sha256Hex(Buffer.from(content));
+  const { data, pageCount } = await appendIncrementally(content, (d) => drawAuditPage(d, r, { bytes: content.length, sha256: contentSha256 }, set));
+  return { data, pageCount, contentBytes: content.length, contentSha256 };
+}
+
+const BOX = { width: 260, height: 96 };
+
+async function drawSignaturePage(doc: PDFDocument, r: SigningRecord, set: ReadonlySet<number>): Promise<void> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const image = r.mark.kind === 'IMAGE' ? await doc.embedPng(r.mark.png) : null;
+  const script = r.mark.kind === 'TYPED' ? await doc.embedFont(StandardFonts.TimesRomanBoldItalic) : null;
+  const name = printable(r.typedName, set);
+  const signedAt = r.signedAt.toISOString();
+
+  const flow = new Flow(doc);
+  flow.line('Electronic signature', bold, 18, 30);
+  flow.paragraph(`Document: ${printable(r.documentTitle, set)}`, regular, 11);
+  flow.paragraph(`Issued by: ${printable(r.organisation, set)}`, regular, 11);
+  flow.line(`Document ID: ${r.documentId}`, regular, 11);
+  flow.line('SHA-256 of the original document:', regular, 11);
+  flow.line(r.original.sha256, mono, 9, 20);
+  flow.paragraph(
+    `${name} (${printable(r.signerEmail, set)}) agreed to sign this document electronically and signed it on ${signedAt} (UTC). The ${r.original.pageCount} page${r.original.pageCount === 1 ? '' : 's'} before this one are the original document, unchanged.`,
+    regular,
+    11,
+  );
+  flow.gap(24);
+
+  const page = flow.page;
+  const top = flow.y;
+  const boxY = top - BOX.height;
+  page.drawRectangle({ x: MARGIN, y: boxY, width: BOX.width, height: BOX.height, borderColor: GREY, borderWidth: 0.75 });
+  if (image) drawFitted(page, image, { x: MARGIN + 8, y: boxY + 8, width: BOX.width - 16, height: BOX.height - 16 });
+  else if (script) {
+    const size = Math.min(30, (30 * (BOX.width - 24)) / Math.max(1, script.widthOfTextAtSize(name, 30)));
+    page.drawText(name, { x: MARGIN + 12, y: boxY + (BOX.height - size) / 2 + size * 0.2, size, font: script });
+  }
+  flow.y = boxY - 8;
+  flow.line(name, bold, 11);
+  flow.line(printable(r.signerEmail, set), regular, 10);
+  flow.line(`Signed ${signedAt} (UTC) · ${r.mark.kind === 'IMAGE' ? 'drawn signature' : 'typed name'}`, regular, 10, 24);
+  flow.paragraph(`Signature request ${r.requestId}. The audit trail follows on the next page.`, regular, 9, undefined, undefined, GREY);
+}
+
+function drawFitted(page: PDFPage, image: PDFImage, box: { x: number; y: number; width: number; height: number }): void {
+  const scale = Math.min(box.width / image.width, box.height / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height });
+}
+
+async function drawAuditPage(doc: PDFDocument, r: SigningRecord, content: { bytes: number; sha256: string }, set: ReadonlySet<number>): Promise<void> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const labelWidth = 140;
+  const valueX = MARGIN + labelWidth;
+  const valueWidth = PAGE[0] - MARGIN - valueX;
+  const flow = new Flow(doc);
+  flow.line('Audit trail', bold, 18, 30);
+  const row = (label: string, value: string, font = regular, size = 10) => {
+    const lines = wrapText(font === mono ? value : printable(value, set), font, size, valueWidth);
+    flow.ensure(lines.length * 14);
+    if (label) flow.page.drawText(label, { x: MARGIN, y: flow.y - 10, size: 10, font: bold });
+    for (const l of lines) flow.line(l, font, size, 14, valueX);
+    flow.gap(4);
+  };
+  row('Document', r.documentTitle);
+  row('Document ID', r.documentId);
+  row('Issued by', r.organisation);
+  row('Signature request', r.requestId);
+  row('Requested', `${r.requestedAt.toISOString()}${r.requestedBy ? ` by ${r.requestedBy}` : ''}`);
+  row('Sent to', `${r.signerName} <${r.signerEmail}>`);
+  row('First viewed', r.viewedAt ? r.viewedAt.toISOString() : 'not before signing');
+  row('Signed by (as typed)', r.typedName);
+  row('Signed at (UTC)', r.signedAt.toISOString());
+  row('IP address', r.ip);
+  row('User agent', r.userAgent || 'none sent');
+  row('Request ID', r.httpRequestId);
+  row('Signature', r.mark.kind === 'IMAGE' ? 'Drawn image (PNG), SHA-256:' : 'Typed name, set in a standard italic font');
+  if (r.mark.kind === 'IMAGE') row('', r.mark.sha256, mono, 8.5);
+  row('Original document', `${r.original.pageCount} page${r.original.pageCount === 1 ? '' : 's'}, ${r.original.sizeBytes} bytes, SHA-256:`);
+  row('', r.original.sha256, mono, 8.5);
+  row('Signed document', `The original pages and the signature page: the first ${content.bytes} bytes of this file, SHA-256:`);
+  row('', content.sha256, mono, 8.5);
+  flow.gap(10);
+  flow.paragraph(
+    'This page was appended to the signed document as an incremental update, which leaves the bytes above unchanged: the SHA-256 of the first bytes of this file, as many as stated, must equal the value printed. A file cannot contain its own hash, so the SHA-256 of this whole file is kept by the issuer with the signature request.',
+    regular,
+    9,
+    undefined,
+    undefined,
+    GREY,
+  );
+}
+
+function serialized(obj: PDFObject): Buffer {
+  const out = new Uint8Array(obj.sizeInBytes());
+  obj.copyBytesInto(out, 0);
+  return Buffer.from(out);
+}
+
+/**
+ * `base` (a file pdf-lib wrote with a classic cross-reference table) with what `change` adds as an
+ * incremental update (ISO 32000-1, 7.5.6): the objects it adds or alters, a cross-reference section
+ * for them, and a trailer whose /Prev points at the previous section. `base` stays a byte prefix.
+ */
+async function appendIncrementally(base: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<{ data: Buffer; pageCount: number }> {
+  const doc = await PDFDocument.load(base, { updateMetadata: false });
+  const before = new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, serialized(obj)]));
+  await change(doc);
+  await doc.flush();
+  const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(Buffer.from(base.subarray(Math.max(0, base.length - 64))).toString('latin1'));
+  if (!prev) throw new Error('The base PDF has no startxref');
+
+  const parts: Buffer[] = [Buffer.from(base), Buffer.from('\n', 'latin1')];
+  let offset = base.length + 1;
+  const entries: Array<{ number: number; generation: number; offset: number }> = [];
+  for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
+    const bytes = serialized(obj);
+    const old = before.get(ref.tag);
+    if (old && old.equals(bytes)) continue;
+    const chunk = Buffer.concat([Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'), bytes, Buffer.from('\nendobj\n', 'latin1')]);
+    entries.push({ number: ref.objectNumber, generation: ref.generationNumber, offset });
+    parts.push(chunk);
+    offset += chunk.length;
+  }
+  entries.sort((a, b) => a.number - b.number);
+  let xref = 'xref\n';
+  for (let i = 0; i < entries.length; ) {
+    let j = i;
+    while (j + 1 < entries.length && entries[j + 1]!.number === entries[j]!.number + 1) j++;
+    xref += `${entries[i]!.number} ${j - i + 1}\n`;
+    for (const e of entries.slice(i, j + 1)) xref += `${String(e.offset).padStart(10, '0')} ${String(e.generation).padStart(5, '0')} n\r\n`;
+    i = j + 1;
+  }
+  const t = doc.context.trailerInfo;
+  const trailer = [`/Size ${doc.context.largestObjectNumber + 1}`, `/Root ${String(t.Root)}`, t.Info ? `/Info ${String(t.Info)}` : '', t.ID ? `/ID ${String(t.ID)}` : '', `/Prev ${prev[1]}`].filter(Boolean).join('\n');
+  parts.push(Buffer.from(`${xref}trailer\n<<\n${trailer}\n>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  return { data: Buffer.concat(parts), pageCount: doc.getPageCount() };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import PDFKit from 'pdfkit';
+
+/** Files for the e-signature specs: PDFs (plain, encrypted) and PNG signatures (good and bad). */
+
+/** A PDF with one page per entry, each saying its text. */
+export async function pdfWithPages(texts: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of texts) doc.addPage([595.28, 841.89]).drawText(text, { x: 72, y: 700, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** A PDF only its password opens (pdfkit can encrypt; pdf-lib cannot). */
+export function encryptedPdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFKit({ userPassword: 'secret', ownerPassword: 'owner', pdfVersion: '1.7' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text('Confidential');
+    doc.end();
+  });
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * An RGBA PNG of `width` × `height` with a stroke across it. `noise` fills it with random pixels
+ * (a file that does not compress); `corrupt` keeps a valid header over pixel data that is not zlib;
+ * `declared` writes other dimensions into the header than the pixels have.
+ */
+export function png(width: number, height: number, opts: { noise?: boolean; corrupt?: boolean; declared?: [number, number] } = {}): Buffer {
+  const row = width * 4 + 1;
+  const raw = opts.noise ? randomBytes(row * height) : Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * row] = 0;
+    if (opts.noise) continue;
+    const o = y * row + 1 + Math.floor((y * width) / height) * 4;
+    raw[o + 2] = 128;
+    raw[o + 3] = 255;
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(opts.declared?.[0] ?? width, 0);
+  header.writeUInt32BE(opts.declared?.[1] ?? height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', opts.corrupt ? Buffer.from('not zlib data at all') : deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
