@@ -154,6 +154,11 @@ import { IntegrationWebhooksService } from './modules/access/integrations/integr
 import { accessIntegrationsRoutes } from './modules/access/integrations/access-integrations.routes.js';
 import { createProviderAdapters } from './modules/access/integrations/providers.js';
 import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
+import { ApnsClient } from './modules/access/wallet/apns.client.js';
+import { WalletPassGenerator } from './modules/access/wallet/wallet-pass.generator.js';
+import { WalletRepository } from './modules/access/wallet/wallet.repository.js';
+import { walletRoutes } from './modules/access/wallet/wallet.routes.js';
+import { WalletService } from './modules/access/wallet/wallet.service.js';
 import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
 import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
@@ -320,6 +325,37 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
   const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
+  const walletConfig = config.wallet;
+  const apns =
+    walletConfig &&
+    new ApnsClient({
+      url: walletConfig.apns.url,
+      topic: walletConfig.passTypeIdentifier,
+      cert: walletConfig.signer.cert,
+      key: walletConfig.signer.key,
+      passphrase: walletConfig.signer.keyPassphrase,
+      ca: walletConfig.apns.ca,
+      timeoutMs: walletConfig.apns.timeoutMs,
+      now: () => clock.now().getTime(),
+    });
+  const wallet =
+    walletConfig &&
+    apns &&
+    new WalletService({
+      repo: new WalletRepository(ds),
+      transaction: transactionRunner(ds),
+      credentials: accessCredentials,
+      generator: new WalletPassGenerator({ ...walletConfig, webServiceUrl: `${publicBaseUrl}/access/wallet` }),
+      pusher: apns,
+      secrets,
+      encryptor,
+      clock,
+      logger,
+      passTypeIdentifier: walletConfig.passTypeIdentifier,
+    });
+  walletRoutes(r, wallet);
+  // Every five minutes: passes due for a new credential or whose holder's access changed are renewed and their devices pushed.
+  if (wallet) jobs.push({ name: 'wallet-pass-updates', cron: '*/5 * * * *', run: async () => void (await wallet.pushUpdates()) });
   accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
   accessVisitorsRoutes(
     r,
@@ -392,6 +428,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     passwordHashing,
     close: async () => {
       upstream?.close();
+      apns?.close();
       await passwordHashing.close();
     },
   };

@@ -43,6 +43,7 @@ import { Payroll1764400000000 } from './migrations/1764400000000-payroll.js';
 import { Scim1764500000000 } from './migrations/1764500000000-scim.js';
 import { Sso1764600000000 } from './migrations/1764600000000-sso.js';
 import { Kiosks1764700004000 } from './migrations/1764700004000-kiosks.js';
+import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-passes.js';
 
 export type { DataSource, EntityManager };
 
@@ -84,7 +85,7 @@ export const ENTITIES = [
   ShiftSwapEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Kiosks1764700004000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Kiosks1764700004000, WalletPasses1764700005000];
 
 export interface DataSourceOptions {
   url: string;
