@@ -91,15 +91,21 @@ export function checkPassSignature(opened: OpenedPass, signerCert: string): Sign
   const digestAttr = signer.signedAttrs!.find((a) => a.attrType === MESSAGE_DIGEST)!;
   const digest = Buffer.from(AsnConvert.parse(digestAttr.attrValues[0]!, OctetString).buffer);
   const algorithm = { '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256' }[signer.digestAlgorithm.algorithm] ?? 'unknown';
-  // RFC 5652 §5.4: the signature covers the DER of the signed attributes as a SET (tag 0x31), not as the [0] field.
-  const attrs = Buffer.from(signer.signedAttrsRaw!);
-  attrs[0] = 0x31;
+  // RFC 5652 §5.4: the signature covers the DER of the signed attributes as a SET OF (tag 0x31), in the order they came.
+  const attrs = derSet(signer.signedAttrs!.map((a) => Buffer.from(AsnConvert.serialize(a))));
   return {
     detached: signed.encapContentInfo.eContent === undefined,
     certificates: (signed.certificates ?? []).map((c) => Buffer.from(AsnConvert.serialize(c.certificate!))),
     digestMatches: digest.equals(createHash(algorithm).update(opened.files['manifest.json']!).digest()),
     signatureValid: verify(algorithm, attrs, createPublicKey(signerCert), Buffer.from(signer.signature.buffer)),
   };
+}
+
+function derSet(elements: Buffer[]): Buffer {
+  const body = Buffer.concat(elements);
+  const n = body.length;
+  const length = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([0x31]), length, body]);
 }
 
 export const derOf = (pem: string): Buffer => Buffer.from(new X509Certificate(pem).raw);
