@@ -155,7 +155,8 @@ import { accessIntegrationsRoutes } from './modules/access/integrations/access-i
 import { createProviderAdapters } from './modules/access/integrations/providers.js';
 import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
 import { ApnsClient } from './modules/access/wallet/apns.client.js';
-import { WalletPassGenerator } from './modules/access/wallet/wallet-pass.generator.js';
+import { PassSigningThread } from './modules/access/wallet/pass-signing.thread.js';
+import { loadPassModel, SHIPPED_MODEL_DIR } from './modules/access/wallet/wallet-pass.generator.js';
 import { WalletRepository } from './modules/access/wallet/wallet.repository.js';
 import { walletRoutes } from './modules/access/wallet/wallet.routes.js';
 import { WalletService } from './modules/access/wallet/wallet.service.js';
@@ -338,14 +339,28 @@ export function buildApi(infra: ApiInfra): BuiltApi {
       timeoutMs: walletConfig.apns.timeoutMs,
       now: () => clock.now().getTime(),
     });
+  const passSigning =
+    walletConfig &&
+    new PassSigningThread({
+      signing: {
+        passTypeIdentifier: walletConfig.passTypeIdentifier,
+        teamIdentifier: walletConfig.teamIdentifier,
+        organizationName: walletConfig.organizationName,
+        webServiceUrl: `${publicBaseUrl}/access/wallet`,
+        signer: walletConfig.signer,
+        wwdr: walletConfig.wwdr,
+      },
+      model: loadPassModel(walletConfig.modelDir ?? SHIPPED_MODEL_DIR),
+    });
   const wallet =
     walletConfig &&
     apns &&
+    passSigning &&
     new WalletService({
       repo: new WalletRepository(ds),
       transaction: transactionRunner(ds),
       credentials: accessCredentials,
-      generator: new WalletPassGenerator({ ...walletConfig, webServiceUrl: `${publicBaseUrl}/access/wallet` }),
+      passes: passSigning,
       pusher: apns,
       secrets,
       encryptor,
@@ -429,6 +444,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     close: async () => {
       upstream?.close();
       apns?.close();
+      await passSigning?.close();
       await passwordHashing.close();
     },
   };

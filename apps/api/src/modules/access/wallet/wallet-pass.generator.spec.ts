@@ -2,8 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { openPkpass, TEST_ORGANIZATION, TEST_PASS_TYPE, TEST_TEAM, walletTestCertificates, type WalletTestCertificates } from '../../../test-support/wallet.js';
-import { SHIPPED_MODEL_DIR, WalletPassGenerator, type PassContent } from './wallet-pass.generator.js';
+import { checkPassSignature, openPkpass, TEST_ORGANIZATION, TEST_PASS_TYPE, TEST_TEAM, walletTestCertificates, type WalletTestCertificates } from '../../../test-support/wallet.js';
+import { PassSigningBusyError, PassSigningThread } from './pass-signing.thread.js';
+import { loadPassModel, SHIPPED_MODEL_DIR, WalletPassGenerator, type PassContent, type PassSigning } from './wallet-pass.generator.js';
 
 const CONTENT: PassContent = {
   serialNumber: '6f1c2b8e-3d4a-4e5f-9a0b-1c2d3e4f5a6b',
@@ -25,16 +26,15 @@ describe('pass generation (passkit-generator, pass model)', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  const generator = (modelDir?: string) =>
-    new WalletPassGenerator({
-      passTypeIdentifier: TEST_PASS_TYPE,
-      teamIdentifier: TEST_TEAM,
-      organizationName: TEST_ORGANIZATION,
-      webServiceUrl: 'https://app.example.test/api/v1/access/wallet',
-      signer: { cert: certs.signer.cert, key: certs.signer.key, keyPassphrase: undefined },
-      wwdr: certs.wwdr.cert,
-      modelDir,
-    });
+  const signing = (): PassSigning => ({
+    passTypeIdentifier: TEST_PASS_TYPE,
+    teamIdentifier: TEST_TEAM,
+    organizationName: TEST_ORGANIZATION,
+    webServiceUrl: 'https://app.example.test/api/v1/access/wallet',
+    signer: { cert: certs.signer.cert, key: certs.signer.key, keyPassphrase: undefined },
+    wwdr: certs.wwdr.cert,
+  });
+  const generator = (modelDir = SHIPPED_MODEL_DIR) => new WalletPassGenerator(signing(), loadPassModel(modelDir));
   const modelCopy = () => {
     const dir = mkdtempSync(join(tmpdir(), 'wfm-pass-model-'));
     dirs.push(dir);
@@ -74,6 +74,49 @@ describe('pass generation (passkit-generator, pass model)', () => {
   it('refuses a model without an icon', () => {
     const dir = modelCopy();
     rmSync(join(dir, 'icon.png'));
-    expect(() => generator(dir)).to.throw(`The pass model in ${dir} needs a pass.json and an icon.png`);
+    expect(() => loadPassModel(dir)).to.throw(`The pass model in ${dir} needs a pass.json and an icon.png`);
+  });
+
+  describe('on its own thread (PassSigningThread)', () => {
+    it('answers the pass the generator makes, signed, off the event loop', async () => {
+      const thread = new PassSigningThread({ signing: signing(), model: loadPassModel(SHIPPED_MODEL_DIR) });
+      try {
+        const opened = openPkpass(await thread.build(CONTENT));
+        expect(opened.pass.serialNumber).to.equal(CONTENT.serialNumber);
+        expect(opened.pass.generic.auxiliaryFields[0].value).to.equal('2026-01-02T03:04:05.000Z');
+        expect(checkPassSignature(opened, certs.signer.cert).signatureValid).to.equal(true);
+      } finally {
+        await thread.close();
+      }
+    });
+
+    it('refuses with 503 and Retry-After beyond its queue, and after it was closed', async () => {
+      const thread = new PassSigningThread({ signing: signing(), model: loadPassModel(SHIPPED_MODEL_DIR) }, 2);
+      const results = await Promise.allSettled([1, 2, 3].map(() => thread.build(CONTENT)));
+      expect(results.map((r) => r.status)).to.deep.equal(['fulfilled', 'fulfilled', 'rejected']);
+      const busy = (results[2] as PromiseRejectedResult).reason;
+      expect(busy).to.be.instanceOf(PassSigningBusyError);
+      expect(busy.status).to.equal(503);
+      expect(busy.headers()).to.deep.equal({ 'Retry-After': '1' });
+      await thread.close();
+      await thread.build(CONTENT).then(
+        () => expect.fail('built after close'),
+        (err: Error) => expect(err.message).to.equal('Pass signing has stopped'),
+      );
+    });
+
+    it('reports a pass it cannot build, and goes on with the next', async () => {
+      const thread = new PassSigningThread({ signing: signing(), model: loadPassModel(SHIPPED_MODEL_DIR) });
+      try {
+        // Wallet wants an authentication token of 16 characters at least; passkit-generator checks it.
+        await thread.build({ ...CONTENT, authenticationToken: 'short' }).then(
+          () => expect.fail('built a pass Wallet would refuse'),
+          (err: Error) => expect(err.message).to.match(/^Pass signing failed: /),
+        );
+        expect(openPkpass(await thread.build(CONTENT)).pass.serialNumber).to.equal(CONTENT.serialNumber);
+      } finally {
+        await thread.close();
+      }
+    });
   });
 });

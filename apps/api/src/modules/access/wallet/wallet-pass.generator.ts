@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PKPass } from 'passkit-generator';
 import type { PassState } from './wallet.repository.js';
 
-/** The pass model shipped with the API (outside src and dist, so the build needs no copy step). */
-export const SHIPPED_MODEL_DIR = fileURLToPath(new URL('../../../../assets/wallet/door-access.pass', import.meta.url));
+/** The pass model shipped with the API (outside src and dist, so the build needs no copy step), named by its pass.json. */
+export const SHIPPED_MODEL_DIR = dirname(fileURLToPath(new URL('../../../../assets/wallet/door-access.pass/pass.json', import.meta.url)));
 
 /** A model is a few small images and a pass.json; anything near this is not a pass model. */
 const MAX_MODEL_BYTES = 2 * 1024 * 1024;
@@ -18,9 +18,10 @@ export interface PassSigning {
   webServiceUrl: string;
   signer: { cert: string; key: string; keyPassphrase: string | undefined };
   wwdr: string;
-  /** A folder replacing the shipped model; unset: the shipped one. */
-  modelDir: string | undefined;
 }
+
+/** The files of a pass model by their path in the bundle (`pass.json`, `icon.png`, `de.lproj/pass.strings`, …). */
+export type PassModel = Record<string, Buffer>;
 
 export interface PassContent {
   serialNumber: string;
@@ -33,8 +34,9 @@ export interface PassContent {
   tenantName: string;
 }
 
-function readModel(dir: string): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
+/** Reads a pass model folder, refusing one that is too big or lacks what every pass needs. */
+export function loadPassModel(dir: string): PassModel {
+  const files: PassModel = {};
   let total = 0;
   const walk = (sub: string) => {
     for (const name of readdirSync(join(dir, sub))) {
@@ -56,19 +58,21 @@ function readModel(dir: string): Record<string, Buffer> {
 
 /**
  * Builds signed `.pkpass` bundles with passkit-generator (manifest of SHA-1 hashes, detached
- * PKCS#7 signature by the pass-type certificate with Apple's WWDR certificate attached). The
- * model is read once; each pass gets its own pass.json from it.
+ * PKCS#7 signature by the pass-type certificate with Apple's WWDR certificate attached); each
+ * pass gets its own pass.json from the model's. Synchronous and CPU-bound (its RSA signature is
+ * computed in JavaScript): the API runs it on a thread of its own (PassSigningThread).
  *
  * The credential travels as a QR code: Wallet's NFC passes need an entitlement Apple grants
  * case by case, while any reader bridge with a camera can read a QR code.
  */
 export class WalletPassGenerator {
-  private readonly model: Record<string, Buffer>;
   private readonly modelPass: Record<string, unknown>;
 
-  constructor(private readonly signing: PassSigning) {
-    this.model = readModel(signing.modelDir ?? SHIPPED_MODEL_DIR);
-    this.modelPass = JSON.parse(this.model['pass.json']!.toString('utf8')) as Record<string, unknown>;
+  constructor(
+    private readonly signing: PassSigning,
+    private readonly model: PassModel,
+  ) {
+    this.modelPass = JSON.parse(model['pass.json']!.toString('utf8')) as Record<string, unknown>;
   }
 
   generate(c: PassContent): Buffer {

@@ -7,7 +7,7 @@ import type { Logger } from '@wfm/core/logger';
 import { PLANS, planIncludes } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { PassUpdatePusher } from './apns.client.js';
-import type { WalletPassGenerator } from './wallet-pass.generator.js';
+import type { PassBuilder } from './pass-signing.thread.js';
 import type { PassContentColumns, PassState, WalletPassView, WalletRepository } from './wallet.repository.js';
 
 /** A credential is renewed when half its 24-hour life is gone: a phone that misses one update still holds a valid code. */
@@ -48,7 +48,7 @@ export interface WalletDeps {
   repo: WalletRepository;
   transaction: TransactionRunner;
   credentials: CredentialMinter;
-  generator: WalletPassGenerator;
+  passes: PassBuilder;
   pusher: PassUpdatePusher;
   secrets: SecretHasher;
   encryptor: Encryptor;
@@ -84,7 +84,7 @@ export class WalletService {
       created = await this.create(tenantId, userId, id);
       if (!created) id = (await this.d.repo.idForUser(tenantId, userId, this.d.passTypeIdentifier))!;
     }
-    return { ...this.file(await this.refreshed(tenantId, id)), created };
+    return { ...(await this.file(await this.refreshed(tenantId, id))), created };
   }
 
   /** Checks `Authorization: ApplePass <token>` against the pass the path names; 401 for anything else. */
@@ -226,8 +226,8 @@ export class WalletService {
     };
   }
 
-  private file(view: WalletPassView): PassFile {
-    const pkpass = this.d.generator.generate({
+  private async file(view: WalletPassView): Promise<PassFile> {
+    const pkpass = await this.d.passes.build({
       serialNumber: view.id,
       authenticationToken: this.d.encryptor.decrypt(view.authTokenSealed),
       state: view.state,
