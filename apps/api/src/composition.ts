@@ -154,6 +154,12 @@ import { IntegrationWebhooksService } from './modules/access/integrations/integr
 import { accessIntegrationsRoutes } from './modules/access/integrations/access-integrations.routes.js';
 import { createProviderAdapters } from './modules/access/integrations/providers.js';
 import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
+import { ApnsClient } from './modules/access/wallet/apns.client.js';
+import { PassSigningThread } from './modules/access/wallet/pass-signing.thread.js';
+import { loadPassModel, SHIPPED_MODEL_DIR } from './modules/access/wallet/wallet-pass.generator.js';
+import { WalletRepository } from './modules/access/wallet/wallet.repository.js';
+import { walletRoutes } from './modules/access/wallet/wallet.routes.js';
+import { WalletService } from './modules/access/wallet/wallet.service.js';
 import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
 import { MessagingRepository } from './modules/notifications/messaging/messaging.repository.js';
 import { WhatsAppClient } from './modules/notifications/messaging/whatsapp.client.js';
@@ -374,6 +380,51 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   messagingRoutes(r, new WhatsAppWebhooksService(whatsapp, messages, clock, logger));
   const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
+  const walletConfig = config.wallet;
+  const apns =
+    walletConfig &&
+    new ApnsClient({
+      url: walletConfig.apns.url,
+      topic: walletConfig.passTypeIdentifier,
+      cert: walletConfig.signer.cert,
+      key: walletConfig.signer.key,
+      passphrase: walletConfig.signer.keyPassphrase,
+      ca: walletConfig.apns.ca,
+      timeoutMs: walletConfig.apns.timeoutMs,
+      now: () => clock.now().getTime(),
+    });
+  const passSigning =
+    walletConfig &&
+    new PassSigningThread({
+      signing: {
+        passTypeIdentifier: walletConfig.passTypeIdentifier,
+        teamIdentifier: walletConfig.teamIdentifier,
+        organizationName: walletConfig.organizationName,
+        webServiceUrl: `${publicBaseUrl}/access/wallet`,
+        signer: walletConfig.signer,
+        wwdr: walletConfig.wwdr,
+      },
+      model: loadPassModel(walletConfig.modelDir ?? SHIPPED_MODEL_DIR),
+    });
+  const wallet =
+    walletConfig &&
+    apns &&
+    passSigning &&
+    new WalletService({
+      repo: new WalletRepository(ds),
+      transaction: transactionRunner(ds),
+      credentials: accessCredentials,
+      passes: passSigning,
+      pusher: apns,
+      secrets,
+      encryptor,
+      clock,
+      logger,
+      passTypeIdentifier: walletConfig.passTypeIdentifier,
+    });
+  walletRoutes(r, wallet);
+  // Every five minutes: passes due for a new credential or whose holder's access changed are renewed and their devices pushed.
+  if (wallet) jobs.push({ name: 'wallet-pass-updates', cron: '*/5 * * * *', run: async () => void (await wallet.pushUpdates()) });
   accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
   accessVisitorsRoutes(
     r,
@@ -452,6 +503,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     passwordHashing,
     close: async () => {
       upstream?.close();
+      apns?.close();
+      await passSigning?.close();
       await passwordHashing.close();
     },
   };

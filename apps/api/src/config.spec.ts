@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { ConfigError } from '@wfm/core/config';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selfSignedCertificate } from '@wfm/testing/certificate';
 import { loadApiConfig } from './config.js';
+import { TEST_PASS_TYPE, walletEnv, walletTestCertificates, type WalletTestCertificates } from './test-support/wallet.js';
 
 describe('API configuration: DATA_ENCRYPTION_KEY', () => {
   it('is unset by default (npm start generates one; start:api refuses to run without it)', () => {
@@ -141,4 +145,62 @@ describe('API configuration: the mobile apps (GET /app/config) and sales leads',
       expect(() => loadApiConfig(env)).to.throw(ConfigError).with.property('message').that.contains(message);
     });
   }
+});
+describe('API configuration: Apple Wallet passes (WALLET_*)', () => {
+  let certs: WalletTestCertificates;
+  let env: Record<string, string>;
+  before(async () => {
+    certs = await walletTestCertificates();
+    env = walletEnv(certs, 'https://apns.example.test/');
+  });
+  const refusal = (over: Record<string, string>) => {
+    try {
+      loadApiConfig({ ...env, ...over });
+    } catch (err) {
+      expect(err).to.be.instanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('is off unless configured', () => {
+    expect(loadApiConfig({}).wallet).to.equal(null);
+  });
+
+  it('reads the certificates, key and APNs settings once, with defaults', () => {
+    const { WALLET_ORGANIZATION_NAME: _name, WALLET_APNS_TIMEOUT_MS: _timeout, ...rest } = env;
+    const wallet = loadApiConfig(rest).wallet!;
+    expect(wallet).to.deep.include({ passTypeIdentifier: TEST_PASS_TYPE, teamIdentifier: 'TEAM123456', organizationName: 'Workforce Platform', wwdr: certs.wwdr.cert, modelDir: undefined });
+    expect(wallet.signer).to.deep.equal({ cert: certs.signer.cert, key: certs.signer.key, keyPassphrase: undefined });
+    expect(wallet.apns).to.deep.include({ url: 'https://apns.example.test', timeoutMs: 10_000 });
+    expect(wallet.apns.ca).to.contain('BEGIN CERTIFICATE');
+    expect(loadApiConfig({ PORT: '3000' }).wallet).to.equal(null);
+  });
+
+  it('names every missing variable when only some are set', () => {
+    const message = refusal({ WALLET_TEAM_IDENTIFIER: '', WALLET_WWDR_CERT_FILE: '' });
+    expect(message).to.contain('WALLET_TEAM_IDENTIFIER: is required with WALLET_PASS_TYPE_IDENTIFIER, WALLET_SIGNER_CERT_FILE, WALLET_SIGNER_KEY_FILE (Apple Wallet passes)');
+    expect(message).to.contain('WALLET_WWDR_CERT_FILE: is required with');
+  });
+
+  it('refuses malformed identifiers and missing files', () => {
+    const message = refusal({ WALLET_PASS_TYPE_IDENTIFIER: 'com.example.door', WALLET_TEAM_IDENTIFIER: 'team', WALLET_SIGNER_CERT_FILE: join(certs.dir, 'absent.pem') });
+    expect(message).to.contain('WALLET_PASS_TYPE_IDENTIFIER: must be a pass type identifier such as pass.com.example.door-access');
+    expect(message).to.contain('WALLET_TEAM_IDENTIFIER: must be the 10-character Apple team identifier');
+    expect(message).to.contain('WALLET_SIGNER_CERT_FILE: must name an existing PEM file');
+  });
+
+  it('refuses a key that is not the certificate’s, a key that is not RSA, and a file that is no certificate', async () => {
+    const other = join(certs.dir, 'config-spec-wwdr.key');
+    writeFileSync(other, certs.wwdr.key);
+    expect(refusal({ WALLET_SIGNER_KEY_FILE: other })).to.contain('WALLET_SIGNER_KEY_FILE: is not the key of WALLET_SIGNER_CERT_FILE');
+    const ec = await selfSignedCertificate({ commonName: 'EC signer', dnsNames: [], ips: [], days: 1 });
+    writeFileSync(join(certs.dir, 'ec.pem'), ec.cert);
+    writeFileSync(join(certs.dir, 'ec.key'), ec.key);
+    expect(refusal({ WALLET_SIGNER_CERT_FILE: join(certs.dir, 'ec.pem'), WALLET_SIGNER_KEY_FILE: join(certs.dir, 'ec.key') })).to.contain(
+      'WALLET_SIGNER_KEY_FILE: must be an RSA key (the pass-type certificate key Apple issues)',
+    );
+    expect(refusal({ WALLET_WWDR_CERT_FILE: join(certs.dir, 'signer.key') })).to.contain('WALLET_WWDR_CERT_FILE: must hold a PEM X.509 certificate');
+    expect(refusal({ WALLET_SIGNER_KEY_FILE: join(certs.dir, 'signer.pem') })).to.contain('WALLET_SIGNER_KEY_FILE: must hold a PEM private key');
+  });
 });

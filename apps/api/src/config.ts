@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
@@ -6,6 +8,10 @@ import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wf
 import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
+const pemFile = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || existsSync(v), 'must name an existing PEM file');
 
 const appVersion = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'must be a version such as 2.4.0');
 const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
@@ -103,10 +109,57 @@ const schema = z.object({
   APP_PRIVACY_URL: httpsOrHttpUrl.optional(),
   APP_FEATURE_FLAGS: appFeatureFlags,
   APP_NOTICE: z.string().max(500).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must be one line of text').optional(),
+  WALLET_PASS_TYPE_IDENTIFIER: z
+    .string()
+    .max(128)
+    .regex(/^pass\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a pass type identifier such as pass.com.example.door-access')
+    .optional(),
+  WALLET_TEAM_IDENTIFIER: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team identifier').optional(),
+  WALLET_SIGNER_CERT_FILE: pemFile,
+  WALLET_SIGNER_KEY_FILE: pemFile,
+  WALLET_SIGNER_KEY_PASSPHRASE: z.string().optional(),
+  WALLET_WWDR_CERT_FILE: pemFile,
+  WALLET_ORGANIZATION_NAME: z.string().trim().min(1).max(64).default('Workforce Platform'),
+  WALLET_MODEL_DIR: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (existsSync(v) && statSync(v).isDirectory()), 'must name an existing directory'),
+  WALLET_APNS_URL: z.string().url().default('https://api.push.apple.com'),
+  WALLET_APNS_CA_FILE: pemFile,
+  WALLET_APNS_TIMEOUT_MS: ms(100).default(10_000),
   ...webhookEnvSchema.shape,
 });
 
 const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
+
+/** The variables that switch Apple Wallet passes on: all of them, or none. */
+const WALLET_REQUIRED = ['WALLET_PASS_TYPE_IDENTIFIER', 'WALLET_TEAM_IDENTIFIER', 'WALLET_SIGNER_CERT_FILE', 'WALLET_SIGNER_KEY_FILE', 'WALLET_WWDR_CERT_FILE'] as const;
+
+/**
+ * The pass-type certificate and its key, checked at start rather than when the first pass is
+ * signed: both parse, the key is RSA (what the pass signer supports) and belongs to the certificate.
+ */
+function checkWalletCertificates(e: z.infer<typeof schema>, ctx: z.RefinementCtx): void {
+  const cert = (name: 'WALLET_SIGNER_CERT_FILE' | 'WALLET_WWDR_CERT_FILE'): X509Certificate | null => {
+    try {
+      return new X509Certificate(readFileSync(e[name]!));
+    } catch {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must hold a PEM X.509 certificate' });
+      return null;
+    }
+  };
+  const signer = cert('WALLET_SIGNER_CERT_FILE');
+  cert('WALLET_WWDR_CERT_FILE');
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: readFileSync(e.WALLET_SIGNER_KEY_FILE!), format: 'pem', ...(e.WALLET_SIGNER_KEY_PASSPHRASE ? { passphrase: e.WALLET_SIGNER_KEY_PASSPHRASE } : {}) });
+  } catch {
+    ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'must hold a PEM private key (encrypted with WALLET_SIGNER_KEY_PASSPHRASE, if it is)' });
+    return;
+  }
+  if (key.asymmetricKeyType !== 'rsa') ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'must be an RSA key (the pass-type certificate key Apple issues)' });
+  else if (signer && !signer.checkPrivateKey(key)) ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'is not the key of WALLET_SIGNER_CERT_FILE' });
+}
 
 /** Cross-field rules, checked with the rest so that an operator sees every problem at once. */
 const checkedSchema = schema.superRefine((e, ctx) => {
@@ -122,6 +175,14 @@ const checkedSchema = schema.superRefine((e, ctx) => {
   const whatsapp = WHATSAPP_REQUIRED.filter((name) => e[name] !== undefined);
   if (whatsapp.length && whatsapp.length < WHATSAPP_REQUIRED.length) {
     for (const name of WHATSAPP_REQUIRED.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${whatsapp.join(', ')}` });
+  }
+  const walletSet = WALLET_REQUIRED.filter((name) => e[name] !== undefined);
+  if (walletSet.length > 0 && walletSet.length < WALLET_REQUIRED.length) {
+    for (const name of WALLET_REQUIRED) {
+      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${walletSet.join(', ')} (Apple Wallet passes)` });
+    }
+  } else if (walletSet.length === WALLET_REQUIRED.length) {
+    checkWalletCertificates(e, ctx);
   }
 });
 
@@ -189,6 +250,8 @@ export interface ApiConfig {
   salesLeadsEmail: string | undefined;
   /** GET /app/config: what the mobile apps read before anyone signs in. */
   mobileApp: MobileAppSettings;
+  /** Apple Wallet door passes; null (WALLET_PASS_TYPE_IDENTIFIER unset) switches them off. */
+  wallet: WalletConfig | null;
 }
 
 export interface MobileAppSettings {
@@ -201,6 +264,20 @@ export interface MobileAppSettings {
   featureFlags: Record<string, boolean>;
   /** One line shown on the sign-in screen (planned maintenance); null for none. */
   notice: string | null;
+}
+
+export interface WalletConfig {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  organizationName: string;
+  /** The pass-type certificate and key (PEM): they sign every pass and authenticate to APNs. */
+  signer: { cert: string; key: string; keyPassphrase: string | undefined };
+  /** Apple's WWDR intermediate certificate (PEM), included in each pass signature. */
+  wwdr: string;
+  /** A pass model folder replacing the shipped one (pass.json style keys, icon and logo images). */
+  modelDir: string | undefined;
+  /** Apple Push Notification service: base URL, CA certificates trusted besides the system roots, deadline of one push. */
+  apns: { url: string; ca: string | undefined; timeoutMs: number };
 }
 
 /** Express's trust-proxy accepts booleans, hop counts and address lists; keep the operator's intent. */
@@ -289,5 +366,21 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       featureFlags: e.APP_FEATURE_FLAGS,
       notice: e.APP_NOTICE ?? null,
     },
+    wallet:
+      e.WALLET_PASS_TYPE_IDENTIFIER && e.WALLET_TEAM_IDENTIFIER && e.WALLET_SIGNER_CERT_FILE && e.WALLET_SIGNER_KEY_FILE && e.WALLET_WWDR_CERT_FILE
+        ? {
+            passTypeIdentifier: e.WALLET_PASS_TYPE_IDENTIFIER,
+            teamIdentifier: e.WALLET_TEAM_IDENTIFIER,
+            organizationName: e.WALLET_ORGANIZATION_NAME,
+            signer: { cert: readFileSync(e.WALLET_SIGNER_CERT_FILE, 'utf8'), key: readFileSync(e.WALLET_SIGNER_KEY_FILE, 'utf8'), keyPassphrase: e.WALLET_SIGNER_KEY_PASSPHRASE },
+            wwdr: readFileSync(e.WALLET_WWDR_CERT_FILE, 'utf8'),
+            modelDir: e.WALLET_MODEL_DIR,
+            apns: {
+              url: e.WALLET_APNS_URL.replace(/\/$/, ''),
+              ca: e.WALLET_APNS_CA_FILE === undefined ? undefined : readFileSync(e.WALLET_APNS_CA_FILE, 'utf8'),
+              timeoutMs: e.WALLET_APNS_TIMEOUT_MS,
+            },
+          }
+        : null,
   };
 }

@@ -46,6 +46,7 @@ import { BrandingProfilesLeads1764700001000 } from './migrations/1764700001000-b
 import { Careers1764700002000 } from './migrations/1764700002000-careers.js';
 import { Esign1764700003000 } from './migrations/1764700003000-esign.js';
 import { Kiosks1764700004000 } from './migrations/1764700004000-kiosks.js';
+import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-passes.js';
 import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
 
 export type { DataSource, EntityManager };
@@ -88,7 +89,7 @@ export const ENTITIES = [
   ShiftSwapEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000];
 
 export interface DataSourceOptions {
   url: string;

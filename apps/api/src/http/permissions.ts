@@ -237,6 +237,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /access/audit': ACCESS_READERS,
   'GET /access/reports/who-where': ACCESS_ADMINS,
   'POST /access/credential': EVERY_ROLE,
+  'POST /access/wallet/pass': EVERY_ROLE,
   // The tenant's signing key is the root of every door credential: an owner-level act.
   'POST /access/signing-keys/rotate': TENANT_ADMINS,
   'GET /access/api-keys': ACCESS_ADMINS,

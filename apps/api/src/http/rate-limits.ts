@@ -43,6 +43,10 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/auth/sso/exchange', points: 30, durationSeconds: MIN },
   { method: 'POST', path: '/auth/google/start', points: 20, durationSeconds: MIN },
   { method: 'GET', path: '/auth/google/callback', points: 20, durationSeconds: MIN },
+  // Spec 01: /access/wallet/v1/* is per source address, like every route without a user JWT. Wallet
+  // devices of a whole office may share one address, so the protocol routes keep the default; the
+  // device log is unauthenticated and only writes to the server's log, so it is held much lower.
+  { method: 'POST', path: '/access/wallet/v1/log', points: 10, durationSeconds: MIN },
   // Spec 01: kiosk routes are per source address. A busy entrance clocks a shift's worth of people
   // in a few minutes from one address, so the clock keeps the default 120; the PIN lock-out
   // (5 wrong, 15 minutes) is what bounds guessing, per person.
