@@ -353,7 +353,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   jobsRoutes(r, new JobsService(jobsRepository, transactionRunner(ds), clock));
   const applications = new ApplicationsService(applicationsRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
   applicationsRoutes(r, applications);
-  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger));
+  const branding = new BrandingService(new BrandingRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl);
+  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger, branding));
   // Daily: decided applications past the retention period are erased with their résumés.
   jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
 
@@ -469,7 +470,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     }),
   );
 
-  brandingRoutes(r, new BrandingService(new BrandingRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
+  brandingRoutes(r, branding);
   publicProfilesRoutes(r, new PublicProfilesService(new PublicProfilesRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
   appConfigRoutes(r, new AppConfigService(config.mobileApp, { googleSignIn: config.sso.google !== null }));
   leadsRoutes(r, new LeadsService(new LeadsRepository(ds), mailer, clock, logger, config.salesLeadsEmail));

@@ -31672,7 +31672,10 @@ export interface operations {
                      * @example {
                      *       "tenant": {
                      *         "name": "string",
-                     *         "slug": "string"
+                     *         "slug": "string",
+                     *         "primaryColor": "#1A73E8",
+                     *         "accentColor": "#1A73E8",
+                     *         "logoUrl": "http://example.com"
                      *       },
                      *       "jobs": [
                      *         {
@@ -31687,10 +31690,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
+                        /** @description The company behind the page: its name, slug, colours and logo (as GET /branding/public answers them) */
                         tenant: {
+                            /** @description The tenant's name */
                             name: string;
                             slug: string;
+                            /**
+                             * @description #RRGGBB; null: the apps keep their own colour
+                             * @example #1A73E8
+                             */
+                            primaryColor: string | null;
+                            /**
+                             * @description #RRGGBB; null: the apps keep their own colour
+                             * @example #1A73E8
+                             */
+                            accentColor: string | null;
+                            /**
+                             * Format: uri
+                             * @description Absolute address of GET /branding/logo/{tenantId}; null without a logo
+                             */
+                            logoUrl: string | null;
                         };
                         /** @description Open postings, newest first */
                         jobs: {
@@ -31793,7 +31812,10 @@ export interface operations {
                      * @example {
                      *       "tenant": {
                      *         "name": "string",
-                     *         "slug": "string"
+                     *         "slug": "string",
+                     *         "primaryColor": "#1A73E8",
+                     *         "accentColor": "#1A73E8",
+                     *         "logoUrl": "http://example.com"
                      *       },
                      *       "job": {
                      *         "slug": "string",
@@ -31806,10 +31828,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description The company behind the page: its name and slug (the tenant's branding joins here) */
+                        /** @description The company behind the page: its name, slug, colours and logo (as GET /branding/public answers them) */
                         tenant: {
+                            /** @description The tenant's name */
                             name: string;
                             slug: string;
+                            /**
+                             * @description #RRGGBB; null: the apps keep their own colour
+                             * @example #1A73E8
+                             */
+                            primaryColor: string | null;
+                            /**
+                             * @description #RRGGBB; null: the apps keep their own colour
+                             * @example #1A73E8
+                             */
+                            accentColor: string | null;
+                            /**
+                             * Format: uri
+                             * @description Absolute address of GET /branding/logo/{tenantId}; null without a logo
+                             */
+                            logoUrl: string | null;
                         };
                         job: {
                             slug: string;

@@ -68,7 +68,7 @@ describe('careers page (public HTTP)', () => {
       expect(page.status).to.equal(200);
       const [{ name }] = await s.h.ds.query(`SELECT name FROM tenants WHERE id = $1`, [s.tenantA]);
       expect(page.body).to.deep.equal({
-        tenant: { name, slug: slugA },
+        tenant: { name, slug: slugA, primaryColor: null, accentColor: null, logoUrl: null },
         jobs: [
           { slug: 'line-cook', title: 'Line cook', description: 'Prep and grill.\nEvenings and weekends.', employmentType: 'FULL_TIME', location: null, publishedAt: s.h.clock.now().toISOString() },
           { slug: 'waiter', title: 'Waiter', description: 'Prep and grill.\nEvenings and weekends.', employmentType: 'PART_TIME', location: 'London', publishedAt: older.publishedAt },
@@ -82,6 +82,15 @@ describe('careers page (public HTTP)', () => {
       for (const path of [`/careers/${slugA}/jobs/sous-chef`, `/careers/${slugA}/jobs/dishwasher`, `/careers/${slugA}/jobs/nothing`, `/careers/${slugA}/jobs/barista`, `/careers/nobody-here/jobs/waiter`]) {
         expect((await get(path)).body, path).to.deep.equal(JOB_NOT_FOUND);
       }
+    });
+
+    it("shows the company's branding (colours, logo address) at the top of the page and of each posting", async () => {
+      await job();
+      const owner = await s.tokenAs('TENANT_OWNER');
+      expect((await s.h.request('PATCH', '/branding', { token: owner, body: { primaryColor: '#0a5c36', accentColor: '#F2A900' } })).status).to.equal(200);
+      const page = await get(`/careers/${slugA}`);
+      expect(page.body.tenant).to.deep.include({ slug: slugA, primaryColor: '#0A5C36', accentColor: '#F2A900', logoUrl: null });
+      expect((await get(`/careers/${slugA}/jobs/line-cook`)).body.tenant).to.deep.equal(page.body.tenant);
     });
 
     it('has no page for an unknown slug, nor for a company that never published a posting; a page whose postings all closed stays, empty', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicBrandingDto } from '../../organization/branding/branding.schemas.js';
 import { normalizeEmail } from '@wfm/core/identity';
 import { singleLine } from '@wfm/core/validation';
 import { clampedInt } from '../../../http/validation.js';
@@ -13,7 +14,7 @@ export const PublicJobParams = z.object({ tenantSlug: PathSlug, jobSlug: PathSlu
 export const PublicJobsQuery = z.object({ limit: clampedInt(50, 1, 200), offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER) });
 export type PublicJobsQuery = z.infer<typeof PublicJobsQuery>;
 
-export const CareersTenantDto = z.object({ name: z.string(), slug: z.string() }).meta({ description: "The company behind the page: its name and slug (the tenant's branding joins here)" });
+export const CareersTenantDto = PublicBrandingDto.meta({ description: 'The company behind the page: its name, slug, colours and logo (as GET /branding/public answers them)' });
 export type CareersTenantDto = z.infer<typeof CareersTenantDto>;
 
 export const PublicJobDto = z.object({

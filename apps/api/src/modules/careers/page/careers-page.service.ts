@@ -22,6 +22,11 @@ function resumeKey(tenantId: string): string {
   return `${tenantId}/careers/${uuid()}`;
 }
 
+/** The tenant's public look (the branding module's), shown at the top of its careers page. */
+export interface CareersBranding {
+  publicBySlug(slug: string): Promise<CareersTenantDto>;
+}
+
 const pageNotFound = () => new NotFoundError('Careers page not found');
 const jobNotFound = () => new NotFoundError('Job posting not found');
 
@@ -42,6 +47,7 @@ export class CareersPageService {
     private readonly secrets: SecretHasher,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly branding: CareersBranding,
   ) {}
 
   /** A tenant that has never published a posting has no careers page, so the address reveals nothing about it. */
@@ -49,12 +55,12 @@ export class CareersPageService {
     const tenant = await this.tenants.findTenant(tenantSlug);
     if (!tenant?.hasPublished) throw pageNotFound();
     const jobs = await this.jobs.listOpen(tenant.id, query.limit, query.offset);
-    return { tenant: { name: tenant.name, slug: tenant.slug }, jobs: jobs.map(toPublicJobDto) };
+    return { tenant: await this.branding.publicBySlug(tenant.slug), jobs: jobs.map(toPublicJobDto) };
   }
 
   async job(tenantSlug: string, jobSlug: string): Promise<{ tenant: CareersTenantDto; job: PublicJobDto }> {
     const { tenant, job } = await this.openJob(tenantSlug, jobSlug);
-    return { tenant: { name: tenant.name, slug: tenant.slug }, job: toPublicJobDto(job) };
+    return { tenant: await this.branding.publicBySlug(tenant.slug), job: toPublicJobDto(job) };
   }
 
   /**
