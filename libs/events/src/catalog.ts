@@ -276,7 +276,7 @@ export const EVENT_CATALOG: { readonly [C in EventCode]: CatalogEntry<C> } = {
     code: 'shift.completed',
     group: 'Shifts',
     description: 'A worker clocked out of an assigned shift.',
-    firesWhen: 'A worker clocks out of an assigned shift (POST /mobile/clock-out).',
+    firesWhen: 'A worker clocks out of an assigned shift (POST /mobile/clock-out, or a kiosk at the outlet: POST /kiosk/clock with action OUT).',
     doesNotFireWhen:
       'The missed-clock-out safety net closes the shift, or a manager sets COMPLETED with PATCH /shift-assignments/:id.',
     samplePayload: {
