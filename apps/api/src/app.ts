@@ -20,6 +20,8 @@ export interface AppParts {
   routers: Router[];
   /** Prefixes that answer errors in a format of their own (SCIM's, RFC 7644 §3.12), with their 404. */
   ownErrors?: Array<{ prefix: string; notFound: RequestHandler; errors: ErrorRequestHandler }>;
+  /** The web console at / (webAppRouter), when built. */
+  webApp?: Router | null;
 }
 
 export function createApp(parts: AppParts): Express {
@@ -56,6 +58,7 @@ export function createApp(parts: AppParts): Express {
   const unmatched = parts.rateLimit.for('ANY', '(unmatched)') as RequestHandler;
   api.use(unmatched, notFound());
   app.use(API_PREFIX, api);
+  if (parts.webApp) app.use(parts.webApp);
   app.use(notFound());
   app.use(errorHandler(parts.logger));
   return app;

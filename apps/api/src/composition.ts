@@ -12,6 +12,7 @@ import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher } from '@wfm/core/cryp
 import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from './config.js';
+import { webAppRouter } from './http/web-app.js';
 import { createApp } from './app.js';
 import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
@@ -489,6 +490,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     rateLimit,
     routers: [r.router, docsRoutes()],
     ownErrors: [{ prefix: '/scim/v2', notFound: scimNotFound, errors: scimErrors(logger) }],
+    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
   });
   const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the

@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
@@ -58,6 +59,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Workforce Platform <no-reply@localhost>'),
   MAIL_DROP_DIR: z.string().default('.data/mail'),
   FILE_STORAGE_DIR: z.string().default('.data/files'),
+  WEB_APP_DIR: z.string().optional(),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: ms(100).default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
@@ -213,6 +215,8 @@ export interface ApiConfig {
   mailDropDir: string;
   /** Where uploaded and generated files are kept (e-signature documents, résumés, logos). */
   fileStorageDir: string;
+  /** The built web app served at / (apps/web/dist/public); null: none is served. */
+  webAppDir: string | null;
   jsonBodyLimit: string;
   dbPoolSize: number;
   /** Spread into createDataSource: server-side statement bound, client-side reply bound, connect/pool-wait bound. */
@@ -312,6 +316,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
     mailDropDir: e.MAIL_DROP_DIR,
     fileStorageDir: e.FILE_STORAGE_DIR,
+    // Unset: the workspace's build next to this package; set empty: no web app (an API-only deployment).
+    webAppDir: e.WEB_APP_DIR === '' ? null : (e.WEB_APP_DIR ?? fileURLToPath(new URL('../../web/dist/public', import.meta.url))),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
     dbTimeouts: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { API_PREFIX } from '../app.js';
+
+/**
+ * The web console (apps/web), served at / by the API process: its hashed assets cached for a year,
+ * every other GET of a page path answered with index.html (the app routes in the browser), under a
+ * CSP that lets the page reach nothing but this origin. Mantine writes its theme into a <style>
+ * element, hence inline styles; scripts stay 'self' only, which is what guards the session tokens
+ * the app keeps in localStorage. Null when the app has not been built (an API-only image).
+ */
+export function webAppRouter(dir: string): Router | null {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return null;
+  const router = express.Router();
+  router.use(
+    helmet.contentSecurityPolicy({
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  router.use(
+    '/assets',
+    express.static(join(dir, 'assets'), { index: false, redirect: false, immutable: true, maxAge: '365d' }),
+  );
+  router.use(express.static(dir, { index: false, redirect: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));
+  router.use(appShell(index));
+  return router;
+}
+
+/** index.html for a page path: GET or HEAD, outside the API, not a file name (a missing asset stays 404). */
+function appShell(index: string): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${API_PREFIX}/`) || req.path === API_PREFIX || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  };
+}

@@ -1,0 +1,3 @@
+module.exports = {
+  plugins: { 'postcss-preset-mantine': {} },
+};

@@ -1,0 +1,73 @@
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ApiError } from './api/errors';
+import { RequireRole, RequireSignedIn } from './auth/guards';
+import { hasRole, MANAGER_ROLES, useMe } from './auth/me';
+import { AcceptInvitePage, ForgotPasswordPage, ResetPasswordPage } from './auth/password-pages';
+import { SignInPage } from './auth/sign-in.page';
+import { SsoCompletePage, VerifyEmailPage } from './auth/landing-pages';
+import type { Area } from './areas/area';
+import { accessArea } from './areas/access/access.area';
+import { DashboardPage } from './areas/dashboard/dashboard.page';
+import { developersArea } from './areas/developers/developers.area';
+import { meArea } from './areas/me/me.area';
+import { MyHomePage } from './areas/me/my-home.page';
+import { outsiderRoutes } from './areas/outsiders/outsiders.area';
+import { peopleArea } from './areas/people/people.area';
+import { scheduleArea } from './areas/schedule/schedule.area';
+import { Shell } from './layout/shell';
+import { NotFoundPage } from './layout/not-found.page';
+
+const AREAS: Area[] = [peopleArea, scheduleArea, accessArea, developersArea, meArea];
+
+/** Managers land on the dashboard, everyone else on their own day. */
+function Home() {
+  const me = useMe();
+  if (me.isPending) return null;
+  return hasRole(me.data, MANAGER_ROLES) ? <DashboardPage /> : <MyHomePage />;
+}
+
+const routes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/invite/:code', element: <AcceptInvitePage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/sso/complete', element: <SsoCompletePage /> },
+  ...outsiderRoutes.map((r) => ({ ...r, path: `/${r.path}` })),
+  {
+    path: '/',
+    element: (
+      <RequireSignedIn>
+        <Shell areas={AREAS} />
+      </RequireSignedIn>
+    ),
+    children: [{ index: true, element: <Home /> }, ...AREAS.flatMap((a) => a.routes.map((r) => ({ path: r.path, element: <RequireRole roles={r.roles}>{r.element}</RequireRole> }))), { path: '*', element: <NotFoundPage /> }],
+  },
+];
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change by asking again; a network blip or a 5xx may.
+      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

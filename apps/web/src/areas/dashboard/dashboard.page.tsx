@@ -1,0 +1,5 @@
+import { Placeholder } from '../placeholder';
+
+export function DashboardPage() {
+  return <Placeholder title="Dashboard" />;
+}

@@ -1,0 +1,65 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { API_BASE } from '../api/client';
+import { session } from '../api/session';
+import { hasRole, useMe } from '../auth/me';
+import type { Area } from '../areas/area';
+
+/** The signed-in frame: header, role-aware navigation (a drawer below tablet width), the page. */
+export function Shell({ areas }: { areas: Area[] }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const me = useMe();
+  const location = useLocation();
+  /** Ends the session on the server, then loads the sign-in page afresh: nothing of this user stays in memory. */
+  const signOut = async () => {
+    const refreshToken = session.current?.refreshToken;
+    if (refreshToken) await fetch(`${API_BASE}/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) }).catch(() => undefined);
+    session.set(null);
+    window.location.replace('/sign-in');
+  };
+  const sections = areas
+    .map((a) => ({ title: a.title, links: a.nav.filter((n) => hasRole(me.data, n.roles)) }))
+    .filter((s) => s.links.length > 0);
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
+            <Text fw={700} c="blue.8" component={Link} to="/">
+              Workforce Platform
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {me.data ? (
+              <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
+                {me.data.fullName} · {me.data.role.replace(/_/g, ' ').toLowerCase()}
+              </Text>
+            ) : null}
+            <Button variant="subtle" size="xs" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <ScrollArea>
+          {sections.map((s) => (
+            <div key={s.title}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                {s.title}
+              </Text>
+              {s.links.map((l) => (
+                <NavLink key={l.to} component={Link} to={l.to} label={l.label} active={l.to === '/' ? location.pathname === '/' : location.pathname.startsWith(l.to)} onClick={close} />
+              ))}
+            </div>
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
