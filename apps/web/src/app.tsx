@@ -17,10 +17,11 @@ import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { peopleArea } from './areas/people/people.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
+import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, accessArea, developersArea, meArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, accessArea, visitorsArea, developersArea, meArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

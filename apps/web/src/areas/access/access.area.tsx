@@ -7,7 +7,6 @@ export const accessArea: Area = {
   nav: [
     { label: 'Zones', to: '/access/zones', roles: ACCESS_READER_ROLES },
     { label: 'Grants', to: '/access/grants', roles: ACCESS_ADMIN_ROLES },
-    { label: 'Visitor passes', to: '/access/visitors', roles: ACCESS_ADMIN_ROLES },
     { label: 'Readers', to: '/access/readers', roles: ACCESS_READER_ROLES },
     { label: 'Reader keys', to: '/access/reader-keys', roles: ACCESS_ADMIN_ROLES },
     { label: 'Audit log', to: '/access/audit', roles: ACCESS_READER_ROLES },
@@ -16,7 +15,6 @@ export const accessArea: Area = {
   routes: [
     { path: 'access/zones', roles: ACCESS_READER_ROLES, element: <Placeholder title="Zones" /> },
     { path: 'access/grants', roles: ACCESS_ADMIN_ROLES, element: <Placeholder title="Grants" /> },
-    { path: 'access/visitors', roles: ACCESS_ADMIN_ROLES, element: <Placeholder title="Visitor passes" /> },
     { path: 'access/readers', roles: ACCESS_READER_ROLES, element: <Placeholder title="Readers" /> },
     { path: 'access/reader-keys', roles: ACCESS_ADMIN_ROLES, element: <Placeholder title="Reader keys" /> },
     { path: 'access/audit', roles: ACCESS_READER_ROLES, element: <Placeholder title="Audit log" /> },
