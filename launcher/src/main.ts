@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
@@ -115,6 +116,7 @@ try {
   const base = `http://localhost:${apiConfig.port}/api/v1`;
   console.log(`
   Workforce platform is running
+  Web console         http://localhost:${apiConfig.port}/${apiConfig.webAppDir && existsSync(join(apiConfig.webAppDir, 'index.html')) ? '' : '  (not built: npm run build)'}
   API base URL        ${base}
   Access daemon URL   http://localhost:${daemon.port}/api/v1  (also reachable through the API base URL)
   OpenAPI document    ${base}/openapi.json
