@@ -17,7 +17,9 @@ RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 RUN keep="uws_$(node -p 'process.platform + "_" + process.arch + "_" + process.versions.modules').node" \
  && test -f "node_modules/uWebSockets.js/dist/bin/$keep" \
  && find node_modules/uWebSockets.js/dist/bin -name 'uws_*.node' ! -name "$keep" -delete
+# The web console ships as its built files (apps/web/dist/public), served by the API.
 RUN rm -rf libs/testing node_modules/@wfm/testing libs/api-client node_modules/@wfm/api-client examples node_modules/@wfm/examples \
+    apps/web/src apps/web/test apps/web/dist/test \
  && find libs apps launcher -name node_modules -prune -o -type d \( -name test-support -o -name bench \) -prune -exec rm -rf {} + \
  && find libs apps launcher -name node_modules -prune -o -type f -name '*.spec.*' -exec rm -f {} +
 
