@@ -17,13 +17,14 @@ import { meArea } from './areas/me/me.area';
 import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { peopleArea } from './areas/people/people.area';
+import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
 import { settingsArea } from './areas/settings/settings.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, hrArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, hrArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {
