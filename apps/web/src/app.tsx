@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, Modal, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -18,13 +18,14 @@ import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { peopleArea } from './areas/people/people.area';
 import { recruitingArea } from './areas/recruiting/recruiting.area';
+import { rotaArea } from './areas/rota/rota.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
 import { settingsArea } from './areas/settings/settings.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, hrArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {
@@ -62,7 +63,12 @@ const queryClient = new QueryClient({
   },
 });
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  // The close button of every dialog is an icon: it needs a name for screen readers.
+  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }) },
+});
 const router = createBrowserRouter(routes);
 
 export function App() {

@@ -1,0 +1,92 @@
+import { Badge, Button, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { formatSpan, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useClaimOpenShift, useOpenShifts, useOutlets, useWithdrawOpenShift, type OpenShift } from './rota.queries';
+
+/**
+ * The marketplace of released shifts. Staff see those they may claim (at their outlets, not
+ * clashing with their own); managers see every open one in their scope and may withdraw it.
+ */
+export function OpenShiftsPage() {
+  const me = useMe();
+  const manager = hasRole(me.data, MANAGER_ROLES);
+  const outlets = useOutlets();
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const shifts = useOpenShifts(outletId ?? undefined);
+  const claim = useClaimOpenShift();
+  const withdraw = useWithdrawOpenShift();
+  const [withdrawing, setWithdrawing] = useState<OpenShift | null>(null);
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  const doClaim = (s: OpenShift) =>
+    claim.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: 'The shift is yours: it is in your shifts.' }) });
+  return (
+    <Page title="Open shifts">
+      <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
+      <ErrorNotice error={shifts.error ?? claim.error} />
+      {shifts.isPending ? (
+        <Loader aria-label="Loading open shifts" />
+      ) : shifts.data && shifts.data.length === 0 ? (
+        <Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Outlet</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Note</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(shifts.data ?? []).map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{formatSpan(s.scheduledStart, s.scheduledEnd)}</Table.Td>
+                  <Table.Td>{outletName.get(s.outletId) ?? '—'}</Table.Td>
+                  <Table.Td>{humanize(s.type)}</Table.Td>
+                  <Table.Td>{s.note ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
+                      {humanize(s.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {s.status === 'OPEN' ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
+                          Claim
+                        </Button>
+                        {manager ? (
+                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
+                            Withdraw
+                          </Button>
+                        ) : null}
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={withdrawing !== null} onClose={() => setWithdrawing(null)} title="Withdraw this open shift?">
+        <Text size="sm">Nobody will be able to claim it any more.</Text>
+        <ErrorNotice error={withdraw.error} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setWithdrawing(null)}>
+            Keep it open
+          </Button>
+          <Button color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate(withdrawing!.id, { onSuccess: () => setWithdrawing(null) })}>
+            Withdraw
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}

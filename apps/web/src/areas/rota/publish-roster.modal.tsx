@@ -1,0 +1,95 @@
+import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ErrorNotice } from '../../ui/page';
+import { usePeople, useOutlets, usePublishRoster, type PublishRoster } from './rota.queries';
+import { localToday, shiftInstants } from './shift-time';
+
+type ShiftType = PublishRoster['assignments'][number]['type'];
+const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [
+  { value: 'REGULAR', label: 'Regular' },
+  { value: 'OVERTIME', label: 'Overtime' },
+  { value: 'ON_CALL', label: 'On call' },
+  { value: 'TRAINING', label: 'Training' },
+];
+
+interface Row {
+  key: number;
+  userId: string | null;
+  day: string;
+  start: string;
+  end: string;
+  type: NonNullable<ShiftType>;
+}
+
+let nextKey = 0;
+const blankRow = (day = localToday()): Row => ({ key: nextKey++, userId: null, day, start: '09:00', end: '17:00', type: 'REGULAR' });
+
+/**
+ * A roster: several shifts at one outlet published together, all or none (a row that overlaps
+ * another shift makes the API refuse the whole roster, naming it). With roster approval on, they
+ * wait as drafts for an approver.
+ */
+export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const outlets = useOutlets();
+  const people = usePeople(opened);
+  const publish = usePublishRoster();
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
+  const update = (key: number, change: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const assignments = rows.map((r) => {
+    const at = shiftInstants(r.day, r.start, r.end);
+    return r.userId && at ? { userId: r.userId, ...at, type: r.type } : null;
+  });
+  const complete = outletId !== null && assignments.every((a) => a !== null);
+  const close = () => {
+    publish.reset();
+    setRows([blankRow()]);
+    onClose();
+  };
+  const submit = () =>
+    publish.mutate(
+      { outletId: outletId!, assignments: assignments.filter((a) => a !== null) },
+      {
+        onSuccess: (answer) => {
+          notifications.show({ color: 'green', message: 'status' in answer && answer.status === 'PENDING_APPROVAL' ? `${answer.published} shift(s) wait for approval.` : `${answer.published} shift(s) published.` });
+          close();
+        },
+      },
+    );
+  const personOptions = [...(people.data ?? new Map<string, string>()).entries()].map(([value, label]) => ({ value, label }));
+  return (
+    <Modal opened={opened} onClose={close} title="Publish a roster" size="xl">
+      <Stack gap="sm">
+        <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
+        <Text size="sm" c="dimmed">
+          Times are in your browser's timezone; an end before the start runs to the next morning.
+        </Text>
+        {rows.map((r, i) => (
+          <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">
+            <Select label={`Person ${i + 1}`} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
+            <TextInput label="Day" type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
+            <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={110} />
+            <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={110} />
+            <Select label="Type" data={TYPES} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove shift ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
+              ✕
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button variant="light" w="fit-content" onClick={() => setRows((rs) => [...rs, blankRow(rs[rs.length - 1]?.day)])}>
+          Add a shift
+        </Button>
+        <ErrorNotice error={publish.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
+            Publish {rows.length} shift(s)
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { formatDateTime, formatSpan, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useMyScheduledShifts, useOutletScheduledShifts, usePeople, useRequestSwap, useSwapAction, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
+
+const STATUSES: SwapStatus[] = ['PENDING_PEER', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'DECLINED', 'CANCELLED'];
+const COLOUR: Record<SwapStatus, string> = { PENDING_PEER: 'yellow', PENDING_APPROVAL: 'yellow', APPROVED: 'green', REJECTED: 'red', DECLINED: 'gray', CANCELLED: 'gray' };
+const DONE: Record<SwapAction, string> = { accept: 'Accepted: a manager approves it next.', decline: 'Declined.', cancel: 'Cancelled.', approve: 'Approved: the two shifts have changed hands.', reject: 'Rejected.' };
+
+/** Shift swaps: asked by one person, accepted by the colleague, then approved by a manager. */
+export function SwapsPage() {
+  const me = useMe();
+  const manager = hasRole(me.data, MANAGER_ROLES);
+  const people = usePeople(manager);
+  const [status, setStatus] = useState<string | null>(null);
+  const swaps = useSwaps((status as SwapStatus | null) ?? undefined);
+  const act = useSwapAction();
+  const [asking, setAsking] = useState(false);
+  const name = (id: string) => (id === me.data?.id ? 'You' : (people.data?.get(id) ?? 'A colleague'));
+  const run = (swap: Swap, action: SwapAction) => act.mutate({ id: swap.id, action }, { onSuccess: () => notifications.show({ color: 'green', message: DONE[action] }) });
+  const actions = (s: Swap) => {
+    const mine = s.requesterUserId === me.data?.id;
+    const asked = s.peerUserId === me.data?.id;
+    const buttons: Array<{ action: SwapAction; label: string; color?: string }> = [];
+    if (asked && s.status === 'PENDING_PEER') buttons.push({ action: 'accept', label: 'Accept' }, { action: 'decline', label: 'Decline', color: 'red' });
+    if (mine && (s.status === 'PENDING_PEER' || s.status === 'PENDING_APPROVAL')) buttons.push({ action: 'cancel', label: 'Cancel', color: 'red' });
+    if (manager && !mine && !asked && s.status === 'PENDING_APPROVAL') buttons.push({ action: 'approve', label: 'Approve' }, { action: 'reject', label: 'Reject', color: 'red' });
+    return buttons;
+  };
+  return (
+    <Page title="Shift swaps" actions={<Button onClick={() => setAsking(true)}>Ask for a swap</Button>}>
+      <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={260} />
+      <ErrorNotice error={swaps.error ?? act.error} />
+      {swaps.isPending ? (
+        <Loader aria-label="Loading swaps" />
+      ) : swaps.data && swaps.data.length === 0 ? (
+        <Text c="dimmed">No swaps.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Asked</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>With</Table.Th>
+                <Table.Th>Note</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(swaps.data ?? []).map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
+                  <Table.Td>{name(s.requesterUserId)}</Table.Td>
+                  <Table.Td>{name(s.peerUserId)}</Table.Td>
+                  <Table.Td>{s.note ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={COLOUR[s.status]}>
+                      {humanize(s.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {actions(s).map((b) => (
+                        <Button key={b.action} size="compact-sm" variant="light" color={b.color} loading={act.isPending && act.variables?.id === s.id && act.variables.action === b.action} onClick={() => run(s, b.action)}>
+                          {b.label}
+                        </Button>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AskSwapModal opened={asking} onClose={() => setAsking(false)} manager={manager} userId={me.data?.id} names={people.data} />
+    </Page>
+  );
+}
+
+/**
+ * One of my scheduled shifts for a colleague's at the same outlet. Only a manager can list other
+ * people's shifts (the API shows STAFF their own), so a STAFF user is told to ask their manager.
+ */
+function AskSwapModal({ opened, onClose, manager, userId, names }: { opened: boolean; onClose: () => void; manager: boolean; userId: string | undefined; names: Map<string, string> | undefined }) {
+  const mine = useMyScheduledShifts(opened ? userId : undefined);
+  const [shiftId, setShiftId] = useState<string | null>(null);
+  const [withId, setWithId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const own = (mine.data ?? []).find((s) => s.id === shiftId);
+  const colleagues = useOutletScheduledShifts(opened && manager ? own?.outletId : undefined);
+  const request = useRequestSwap();
+  const close = () => {
+    request.reset();
+    setShiftId(null);
+    setWithId(null);
+    setNote('');
+    onClose();
+  };
+  const submit = () =>
+    request.mutate(
+      { shiftAssignmentId: shiftId!, withShiftAssignmentId: withId!, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Asked: your colleague accepts or declines, then a manager approves.' });
+          close();
+        },
+      },
+    );
+  return (
+    <Modal opened={opened} onClose={close} title="Ask for a swap">
+      <Stack gap="sm">
+        {mine.isPending ? <Loader aria-label="Loading your shifts" /> : null}
+        {mine.data && mine.data.length === 0 ? <Text size="sm">You have no scheduled shifts ahead to swap.</Text> : null}
+        <Select label="Your shift" required data={(mine.data ?? []).map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) }))} value={shiftId} onChange={(v) => { setShiftId(v); setWithId(null); }} />
+        {manager ? (
+          <Select
+            label="Their shift"
+            required
+            disabled={!own}
+            searchable
+            data={(colleagues.data ?? []).filter((s) => s.userId !== userId).map((s) => ({ value: s.id, label: `${names?.get(s.userId) ?? 'Colleague'} · ${formatSpan(s.scheduledStart, s.scheduledEnd)}` }))}
+            value={withId}
+            onChange={setWithId}
+          />
+        ) : (
+          <Alert color="blue">Picking a colleague's shift needs the outlet's rota, which only managers can see: ask your manager which shift you can swap with.</Alert>
+        )}
+        <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
+        <ErrorNotice error={request.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
+            Ask
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

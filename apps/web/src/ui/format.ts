@@ -1,0 +1,18 @@
+/** Dates and times in the reader's locale; the API's values are ISO instants (or YYYY-MM-DD days). */
+const dateTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : '—';
+}
+
+/** A shift's span: "Mon 2 Dec, 08:00 – 16:00". */
+export function formatSpan(startIso: string, endIso: string): string {
+  return `${dateTime.format(new Date(startIso))} – ${time.format(new Date(endIso))}`;
+}
+
+/** An enum value for people: PENDING_APPROVAL → "Pending approval". */
+export function humanize(value: string): string {
+  const words = value.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,208 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+const DAY = 86_400_000;
+
+/** A day `n` days ahead as YYYY-MM-DD (the browser and the test share a timezone). */
+function dayAhead(n: number): string {
+  const d = new Date(Date.now() + n * DAY);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe('web console: rota — rosters, open shifts, swaps (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  let owner: string;
+  let manager: string;
+  let ids: { staff: string; manager: string; outlet: string };
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
+    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const outlets = (await stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
+    ids = {
+      staff: users.find((u) => u.email === demoEmail('STAFF'))!.id,
+      manager: users.find((u) => u.email === demoEmail('OUTLET_MANAGER'))!.id,
+      outlet: outlets.find((o) => o.code === 'CK-01')!.id,
+    };
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function shiftsOf(userId: string, token: string) {
+    return (await stack.call<Array<{ id: string; userId: string; status: string; scheduledStart: string }>>('GET', `/shift-assignments?userId=${userId}&limit=500`, { token })).body;
+  }
+
+  async function fillRow(page: Page, n: number, person: string, day: string, from: string, to: string) {
+    await page.getByRole('combobox', { name: new RegExp(`^Person ${n}`) }).click();
+    await page.getByRole('option', { name: person }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
+    await dialog.getByLabel(/^Day/).nth(n - 1).fill(day);
+    await dialog.getByLabel(/^From/).nth(n - 1).fill(from);
+    await dialog.getByLabel(/^To/).nth(n - 1).fill(to);
+  }
+
+  it('publishes a roster of two shifts, one overnight, all at once', async () => {
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await page.goto('/rota/rosters');
+      await page.getByRole('button', { name: 'Publish a roster' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
+      await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await fillRow(page, 1, 'Demo Staff', dayAhead(9), '22:00', '06:00');
+      await dialog.getByRole('button', { name: 'Add a shift' }).click();
+      await fillRow(page, 2, 'Demo Outlet Manager', dayAhead(9), '08:00', '16:00');
+      await dialog.getByRole('button', { name: 'Publish 2 shift(s)' }).click();
+      await page.getByText('2 shift(s) published.').waitFor();
+      await page.getByRole('cell', { name: 'Published', exact: true }).first().waitFor();
+      const staffShifts = await shiftsOf(ids.staff, owner);
+      const night = staffShifts.find((s) => s.scheduledStart === new Date(`${dayAhead(9)}T22:00:00`).toISOString());
+      expect(night, JSON.stringify(staffShifts)).to.not.equal(undefined);
+      // The overlap rule is the API's: the same night again is refused whole, and the page says why.
+      await page.getByRole('button', { name: 'Publish a roster' }).click();
+      await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await fillRow(page, 1, 'Demo Staff', dayAhead(9), '23:00', '05:00');
+      await dialog.getByRole('button', { name: 'Publish 1 shift(s)' }).click();
+      await dialog.getByRole('alert').waitFor();
+      expect((await shiftsOf(ids.staff, owner)).length).to.equal(staffShifts.length);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // Copy that week a week on: both shifts land at the same local times.
+      await page.getByRole('button', { name: 'Copy a week' }).click();
+      const copy = page.getByRole('dialog', { name: 'Copy a week' });
+      await copy.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await copy.getByLabel(/^Copy the week starting/).fill(dayAhead(9));
+      await copy.getByLabel(/^To the week starting/).fill(dayAhead(16));
+      await copy.getByRole('button', { name: 'Copy the week' }).click();
+      await page.getByText('2 shift(s) copied.').waitFor();
+      const copied = await shiftsOf(ids.staff, owner);
+      expect(copied.some((s) => s.scheduledStart === new Date(`${dayAhead(16)}T22:00:00`).toISOString())).to.equal(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('holds a roster for approval when the company asks for it, and an area manager approves it in the page', async () => {
+    expect((await stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: true } })).status).to.equal(200);
+    try {
+      const start = new Date(`${dayAhead(12)}T10:00:00`).toISOString();
+      const end = new Date(`${dayAhead(12)}T14:00:00`).toISOString();
+      const pending = await stack.call<{ id: string; status: string }>('POST', '/scheduler/assignments', { token: manager, body: { outletId: ids.outlet, assignments: [{ userId: ids.staff, scheduledStart: start, scheduledEnd: end }] } });
+      expect(pending.status, JSON.stringify(pending.body)).to.equal(202);
+      expect(pending.body.status).to.equal('PENDING_APPROVAL');
+      const { context, page } = await newTab(browser, stack);
+      try {
+        await signIn(page, demoEmail('AREA_MANAGER'));
+        await page.goto('/rota/rosters');
+        await page.getByRole('combobox', { name: /^Status/ }).click();
+        await page.getByRole('option', { name: 'Pending approval' }).click();
+        await page.getByRole('row').nth(1).getByRole('button').click();
+        const dialog = page.getByRole('dialog', { name: 'Roster' });
+        await dialog.getByRole('cell', { name: 'Demo Staff' }).waitFor();
+        await dialog.getByRole('button', { name: 'Approve' }).click();
+        await page.getByText('Roster approved').waitFor();
+        const roster = await stack.call<{ status: string }>('GET', `/scheduler/rosters/${pending.body.id}`, { token: owner });
+        expect(roster.body.status).to.equal('APPROVED');
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: false } });
+    }
+  });
+
+  it('lets staff claim a released shift once, and a manager withdraw another', async () => {
+    const at = (h: number) => new Date(`${dayAhead(15)}T${String(h).padStart(2, '0')}:00:00`).toISOString();
+    const make = async (from: number, to: number) => {
+      const s = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(from), scheduledEnd: at(to) } });
+      expect(s.status, JSON.stringify(s.body)).to.equal(201);
+      const open = await stack.call<{ id: string }>('POST', `/shift-assignments/${s.body.id}/release`, { token: manager, body: {} });
+      expect(open.status, JSON.stringify(open.body)).to.equal(200);
+      return open.body.id;
+    };
+    const claimed = await make(6, 10);
+    const withdrawn = await make(12, 16);
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('STAFF'));
+      await page.goto('/rota/open-shifts');
+      await page.getByRole('button', { name: 'Claim' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
+      await page.getByRole('row').filter({ hasText: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
+      await page.getByText('The shift is yours').waitFor();
+      const mine = await shiftsOf(ids.staff, await stack.tokenOf(demoEmail('STAFF')));
+      expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
+      const open = await stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await stack.tokenOf(demoEmail('STAFF')) });
+      expect(open.status).to.equal(409);
+    } finally {
+      await context.close();
+    }
+    const mgr = await newTab(browser, stack);
+    try {
+      await signIn(mgr.page, demoEmail('OUTLET_MANAGER'));
+      await mgr.page.goto('/rota/open-shifts');
+      await mgr.page.getByRole('button', { name: 'Withdraw' }).first().click();
+      await mgr.page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+      await mgr.page.getByRole('dialog').waitFor({ state: 'detached' });
+      const list = await stack.call<Array<{ id: string; status: string }>>('GET', '/open-shifts', { token: manager });
+      expect(list.body.find((s) => s.id === withdrawn)).to.equal(undefined);
+    } finally {
+      await mgr.context.close();
+    }
+  });
+
+  it('runs a swap through the page: asked by a manager, accepted by the colleague, approved by an area manager', async () => {
+    const at = (h: number) => new Date(`${dayAhead(20)}T${String(h).padStart(2, '0')}:00:00`).toISOString();
+    const own = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(6), scheduledEnd: at(12) } });
+    const theirs = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
+    expect([own.status, theirs.status]).to.deep.equal([201, 201]);
+    const asker = await newTab(browser, stack);
+    try {
+      await signIn(asker.page, demoEmail('OUTLET_MANAGER'));
+      await asker.page.goto('/rota/swaps');
+      await asker.page.getByRole('button', { name: 'Ask for a swap' }).click();
+      const dialog = asker.page.getByRole('dialog', { name: 'Ask for a swap' });
+      const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+      await dialog.getByRole('combobox', { name: /^Your shift/ }).click();
+      await asker.page.getByRole('option', { name: new RegExp(time.format(new Date(at(12)))) }).click();
+      await dialog.getByRole('combobox', { name: /^Their shift/ }).click();
+      await asker.page.getByRole('option', { name: new RegExp(`Demo Staff.*${time.format(new Date(at(20)))}`) }).click();
+      await dialog.getByRole('button', { name: 'Ask' }).click();
+      await asker.page.getByText('Asked: your colleague accepts').waitFor();
+    } finally {
+      await asker.context.close();
+    }
+    const colleague = await newTab(browser, stack);
+    try {
+      await signIn(colleague.page, demoEmail('STAFF'));
+      await colleague.page.goto('/rota/swaps');
+      await colleague.page.getByRole('button', { name: 'Accept' }).click();
+      await colleague.page.getByText('Accepted: a manager approves it next.').waitFor();
+      // Staff cannot see colleagues' shifts, so the page says whom to ask instead of offering a list it cannot fill.
+      await colleague.page.getByRole('button', { name: 'Ask for a swap' }).click();
+      await colleague.page.getByText('only managers can see').waitFor();
+    } finally {
+      await colleague.context.close();
+    }
+    const approver = await newTab(browser, stack);
+    try {
+      await signIn(approver.page, demoEmail('AREA_MANAGER'));
+      await approver.page.goto('/rota/swaps');
+      await approver.page.getByRole('button', { name: 'Approve' }).click();
+      await approver.page.getByText('Approved: the two shifts have changed hands.').waitFor();
+    } finally {
+      await approver.context.close();
+    }
+    const staffShifts = await shiftsOf(ids.staff, owner);
+    expect(staffShifts.some((s) => s.scheduledStart === at(6) && s.status === 'SCHEDULED')).to.equal(true);
+  });
+});
