@@ -16,6 +16,7 @@ import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
 import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
+import { payrollArea } from './areas/payroll/payroll.area';
 import { peopleArea } from './areas/people/people.area';
 import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { rotaArea } from './areas/rota/rota.area';
@@ -25,7 +26,7 @@ import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

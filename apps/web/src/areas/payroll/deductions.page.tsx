@@ -1,0 +1,120 @@
+import { Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorNotice, Page } from '../../ui/page';
+import { toMinor } from './money';
+import { useAddDeduction, useDeductions, useRemoveDeduction, type Deduction } from './payroll.queries';
+
+/** The tenant's deduction lines, applied in order to each payslip's gross. */
+export function DeductionsPage() {
+  const deductions = useDeductions();
+  const remove = useRemoveDeduction();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Deduction | null>(null);
+  return (
+    <Page title="Deductions" actions={<Button onClick={() => setAdding(true)}>Add a deduction</Button>}>
+      <Text size="sm" c="dimmed">
+        Applied in this order to every payslip of the runs computed from now on; each is credited to its account in the journal.
+      </Text>
+      <ErrorNotice error={deductions.error} />
+      {deductions.isPending ? (
+        <Loader aria-label="Loading deductions" />
+      ) : deductions.data && deductions.data.length === 0 ? (
+        <Text c="dimmed">No deductions: payslips pay the gross.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Account</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(deductions.data ?? []).map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>{d.position}</Table.Td>
+                  <Table.Td>{d.name}</Table.Td>
+                  <Table.Td>{d.kind === 'PERCENT' ? `${(d.basisPoints ?? 0) / 100} % of the gross` : `${d.amountMinor ?? 0} in minor units (pence, cents) per payslip`}</Table.Td>
+                  <Table.Td>{d.accountCode}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(d)}>
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddDeductionModal opened={adding} onClose={() => setAdding(false)} />
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Remove “${removing?.name ?? ''}”?`}>
+        <Text size="sm">Runs already computed keep it; runs computed from now on do not apply it.</Text>
+        <ErrorNotice error={remove.error} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            Keep it
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(removing!.id, { onSuccess: () => setRemoving(null) })}>
+            Remove
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}
+
+function AddDeductionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const add = useAddDeduction();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'PERCENT' | 'FIXED'>('PERCENT');
+  const [percent, setPercent] = useState<number | string>('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState('GBP');
+  const [account, setAccount] = useState('');
+  const amountMinor = kind === 'FIXED' && /^[A-Z]{3}$/.test(currency) ? toMinor(amount, currency) : null;
+  const basisPoints = kind === 'PERCENT' && typeof percent === 'number' ? Math.round(percent * 100) : null;
+  const valid = name.trim() !== '' && account.trim() !== '' && (kind === 'PERCENT' ? basisPoints !== null : amountMinor !== null);
+  const close = () => {
+    add.reset();
+    setName('');
+    setPercent('');
+    setAmount('');
+    setAccount('');
+    onClose();
+  };
+  const submit = () =>
+    add.mutate(
+      { name: name.trim(), kind, accountCode: account.trim(), ...(kind === 'PERCENT' ? { basisPoints: basisPoints! } : { amountMinor: amountMinor! }) },
+      { onSuccess: close },
+    );
+  return (
+    <Modal opened={opened} onClose={close} title="Add a deduction">
+      <Stack gap="sm">
+        <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <SegmentedControl data={[{ value: 'PERCENT', label: 'Percent of the gross' }, { value: 'FIXED', label: 'Fixed amount' }]} value={kind} onChange={(v) => setKind(v as 'PERCENT' | 'FIXED')} aria-label="Kind" />
+        {kind === 'PERCENT' ? (
+          <NumberInput label="Percent" required min={0} max={100} decimalScale={2} suffix=" %" value={percent} onChange={setPercent} />
+        ) : (
+          <Group grow>
+            <TextInput label="Amount per payslip" required inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+            <TextInput label="Currency" required maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
+          </Group>
+        )}
+        <TextInput label="Account code" description="The liability account it is credited to" required maxLength={20} value={account} onChange={(e) => setAccount(e.currentTarget.value)} />
+        <ErrorNotice error={add.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button disabled={!valid} loading={add.isPending} onClick={submit}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDateTime, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { formatMoney } from './money';
+import { useAccounting, useConnectAccounting, useCreateRun, useDisconnectAccounting, useRuns, type Run } from './payroll.queries';
+
+export const RUN_COLOUR: Record<Run['status'], string> = { DRAFT: 'yellow', FINALIZED: 'blue', PAID: 'green' };
+
+/** Last month as YYYY-MM: the usual run. */
+function lastMonth(): string {
+  const d = new Date();
+  d.setDate(0);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export function RunsPage() {
+  const runs = useRuns();
+  const navigate = useNavigate();
+  const create = useCreateRun();
+  const [creating, setCreating] = useState(false);
+  const [month, setMonth] = useState(lastMonth);
+  const close = () => {
+    create.reset();
+    setCreating(false);
+  };
+  return (
+    <Page title="Pay runs" actions={<Button onClick={() => setCreating(true)}>New pay run</Button>}>
+      <Text size="sm" c="dimmed">
+        A run pays one month from approved attendance and leave: a draft can be recomputed until it is approved, then it is final and its journal can be exported.
+      </Text>
+      <AccountingCard />
+      <ErrorNotice error={runs.error} />
+      {runs.isPending ? (
+        <Loader aria-label="Loading pay runs" />
+      ) : runs.data && runs.data.length === 0 ? (
+        <Text c="dimmed">No pay runs yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Month</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Payslips</Table.Th>
+                <Table.Th>Gross</Table.Th>
+                <Table.Th>Net</Table.Th>
+                <Table.Th>Computed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(runs.data ?? []).map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
+                      {r.periodYearMonth}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={RUN_COLOUR[r.status]}>
+                      {humanize(r.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{r.payslipCount}</Table.Td>
+                  <Table.Td>{formatMoney(r.totalGrossMinor, r.currency)}</Table.Td>
+                  <Table.Td>{formatMoney(r.totalNetMinor, r.currency)}</Table.Td>
+                  <Table.Td>{formatDateTime(r.computedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={creating} onClose={close} title="New pay run">
+        <Stack gap="sm">
+          <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
+          <ErrorNotice error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!/^\d{4}-\d{2}$/.test(month)}
+              loading={create.isPending}
+              onClick={() =>
+                create.mutate(month, {
+                  onSuccess: (run) => {
+                    close();
+                    navigate(`/payroll/runs/${run.id}`);
+                  },
+                })
+              }
+            >
+              Compute the draft
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}
+
+/** The accounting provider: a final run's journal can be posted there once it is connected. */
+function AccountingCard() {
+  const accounting = useAccounting();
+  const connect = useConnectAccounting();
+  const disconnect = useDisconnectAccounting();
+  if (accounting.isPending) return null;
+  if (accounting.error) return <ErrorNotice error={accounting.error} />;
+  const c = accounting.data;
+  return (
+    <Alert color={c ? 'green' : 'gray'} title="Accounting">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm">{c ? `Connected to Xero (${c.organisationName ?? c.organisationId}) since ${formatDateTime(c.connectedAt)}.` : 'Not connected: final runs can still be exported as a CSV journal.'}</Text>
+        {c ? (
+          <Button size="xs" variant="light" color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => notifications.show({ message: 'Disconnected from Xero.' }) })}>
+            Disconnect
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" loading={connect.isPending} onClick={() => connect.mutate(undefined, { onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl) })}>
+            Connect Xero
+          </Button>
+        )}
+      </Group>
+      <ErrorNotice error={connect.error ?? disconnect.error} />
+    </Alert>
+  );
+}

@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+describe('web console: payroll — pay settings, deductions, a run to paid, payslips (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  let hr: string;
+  let staffId: string;
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    hr = await stack.tokenOf(demoEmail('HR_MANAGER'));
+    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: hr })).body;
+    staffId = users.find((u) => u.email === demoEmail('STAFF'))!.id;
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('sets pay and a deduction, takes a run from draft to paid, and shows the staff member their payslip', async () => {
+    const { context, page } = await newTab(browser, stack);
+    let month = '';
+    try {
+      await signIn(page, demoEmail('HR_MANAGER'));
+      await page.goto('/payroll/pay-settings');
+      await page.getByRole('combobox', { name: 'Person' }).click();
+      await page.getByRole('option', { name: 'Demo Staff' }).click();
+      await page.getByText('No pay settings yet').waitFor();
+      await page.getByLabel(/^Rate per hour/).fill('12.50');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Pay settings saved').waitFor();
+      const pay = await stack.call('GET', `/users/${staffId}/pay`, { token: hr });
+      expect(pay.body).to.include({ type: 'HOURLY', rateMinor: 1250, currency: 'GBP', overtimeDailyMinutes: 480, overtimeMultiplierPct: 150 });
+
+      await page.goto('/payroll/deductions');
+      await page.getByRole('button', { name: 'Add a deduction' }).click();
+      const add = page.getByRole('dialog', { name: 'Add a deduction' });
+      await add.getByLabel(/^Name/).fill('Tax withholding');
+      await add.getByRole('textbox', { name: 'Percent' }).fill('20');
+      await add.getByLabel(/^Account code/).fill('825');
+      await add.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('cell', { name: '20 % of the gross' }).waitFor();
+      const rules = await stack.call<Array<{ name: string; basisPoints: number }>>('GET', '/payroll/deductions', { token: hr });
+      expect(rules.body.map((r) => [r.name, r.basisPoints])).to.deep.equal([['Tax withholding', 2000]]);
+
+      await page.goto('/payroll/runs');
+      await page.getByRole('button', { name: 'New pay run' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New pay run' });
+      month = await dialog.getByLabel(/^Month/).inputValue();
+      await dialog.getByRole('button', { name: 'Compute the draft' }).click();
+      await page.getByRole('heading', { name: `Pay run ${month}` }).waitFor();
+      await page.getByText('Draft', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Demo Staff' }).click();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('Approved: the run is final.').waitFor();
+      await page.getByRole('tab', { name: 'Journal' }).click();
+      await page.getByRole('columnheader', { name: 'Debit' }).waitFor();
+      const csv = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Journal (CSV)' }).click();
+      expect((await csv).suggestedFilename()).to.equal(`journal-${month}.csv`);
+      await page.getByRole('button', { name: 'Mark as paid' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark as paid' }).click();
+      await page.getByText('Marked as paid.').waitFor();
+      const runs = await stack.call<Array<{ periodYearMonth: string; status: string }>>('GET', '/payroll/runs', { token: hr });
+      expect(runs.body.find((r) => r.periodYearMonth === month)?.status).to.equal('PAID');
+    } finally {
+      await context.close();
+    }
+    const staff = await newTab(browser, stack);
+    try {
+      await signIn(staff.page, demoEmail('STAFF'));
+      await staff.page.goto('/payroll/payslips');
+      const row = staff.page.getByRole('row').filter({ hasText: month });
+      await row.waitFor();
+      const pdf = staff.page.waitForEvent('download');
+      await row.getByRole('button', { name: 'PDF' }).click();
+      const file = await pdf;
+      expect(file.suggestedFilename()).to.equal(`payslip-${month}.pdf`);
+      const bytes = await import('node:fs/promises').then((fs) => file.path().then((p) => fs.readFile(p)));
+      expect(bytes.subarray(0, 5).toString()).to.equal('%PDF-');
+      // Their own pay and the tenant's runs are not theirs to open.
+      await staff.page.goto('/payroll/runs');
+      await staff.page.getByText('Not available to you').waitFor();
+    } finally {
+      await staff.context.close();
+    }
+  });
+});
