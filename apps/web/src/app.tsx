@@ -10,6 +10,9 @@ import { SignInPage } from './auth/sign-in.page';
 import { SsoCompletePage, VerifyEmailPage } from './auth/landing-pages';
 import type { Area } from './areas/area';
 import { accessArea } from './areas/access/access.area';
+import { accountArea } from './areas/account/account.area';
+import { PublicCardPage } from './areas/account/public-card.page';
+import { KioskPage } from './areas/kiosk/kiosk.page';
 import { DashboardPage } from './areas/dashboard/dashboard.page';
 import { developersArea } from './areas/developers/developers.area';
 import { hrArea } from './areas/hr/hr.area';
@@ -26,7 +29,7 @@ import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {
@@ -42,6 +45,8 @@ const routes: RouteObject[] = [
   { path: '/invite/:code', element: <AcceptInvitePage /> },
   { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '/sso/complete', element: <SsoCompletePage /> },
+  { path: '/kiosk', element: <KioskPage /> },
+  { path: '/u/:uid', element: <PublicCardPage /> },
   ...outsiderRoutes.map((r) => ({ ...r, path: `/${r.path}` })),
   {
     path: '/',

@@ -1,0 +1,169 @@
+import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/errors';
+import { checkKioskToken, KIOSK_TOKEN_KEY, useKioskClock, useKioskWorkers } from './kiosk.queries';
+
+/**
+ * The shared tablet at an outlet's entrance (/kiosk): set up once with the kiosk's device token,
+ * then anyone working there today taps their name, types their PIN and clocks in or out.
+ */
+export function KioskPage() {
+  document.title = 'Clock in · Workforce Platform';
+  const [token, setToken] = useState(() => localStorage.getItem(KIOSK_TOKEN_KEY));
+  const forget = () => {
+    localStorage.removeItem(KIOSK_TOKEN_KEY);
+    setToken(null);
+  };
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={720} component="main">
+        {token ? <Workers token={token} onRevoked={forget} /> : <Setup onReady={setToken} />}
+      </Paper>
+    </Center>
+  );
+}
+
+function Setup({ onReady }: { onReady: (token: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const check = useMutation({
+    mutationFn: (t: string) => checkKioskToken(t),
+    onSuccess: (_workers, t) => {
+      localStorage.setItem(KIOSK_TOKEN_KEY, t);
+      onReady(t);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    check.mutate(typed.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Set up this kiosk
+        </Title>
+        <Text size="sm" c="dimmed">
+          Type the kiosk token shown once when the kiosk was registered (Settings → Kiosks). This tablet keeps it; nobody signs in here.
+        </Text>
+        <PasswordInput label="Kiosk token" required value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+        {check.error ? (
+          <Alert color="red" role="alert">
+            {check.error instanceof ApiError && check.error.status === 401 ? 'This token is not a kiosk token, or the kiosk was revoked.' : check.error.message}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={check.isPending} disabled={!/^kd_/.test(typed.trim())}>
+          Use this token
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '⌫'];
+
+function Workers({ token, onRevoked }: { token: string; onRevoked: () => void }) {
+  const workers = useKioskWorkers(token);
+  const clock = useKioskClock(token);
+  const [chosen, setChosen] = useState<{ id: string; fullName: string } | null>(null);
+  const [pin, setPin] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const revoked = workers.error instanceof ApiError && workers.error.status === 401;
+  useEffect(() => {
+    if (!done) return;
+    const t = setTimeout(() => setDone(null), 5_000);
+    return () => clearTimeout(t);
+  }, [done]);
+  const reset = () => {
+    setChosen(null);
+    setPin('');
+    clock.reset();
+  };
+  const send = (action: 'IN' | 'OUT') =>
+    clock.mutate(
+      { userId: chosen!.id, pin, action },
+      {
+        onSuccess: () => {
+          const at = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date());
+          setDone(action === 'IN' ? `Welcome, ${chosen!.fullName}: clocked in at ${at}.` : `Goodbye, ${chosen!.fullName}: clocked out at ${at}.`);
+          reset();
+        },
+        onError: () => setPin(''),
+      },
+    );
+  if (revoked)
+    return (
+      <Stack>
+        <Alert color="red" role="alert" title="This kiosk no longer works">
+          Its token was revoked. Register the kiosk again and type the new token.
+        </Alert>
+        <Button onClick={onRevoked}>Set up again</Button>
+      </Stack>
+    );
+  if (chosen)
+    return (
+      <Stack gap="md" align="center">
+        <Title order={1} size="h3">
+          {chosen.fullName}
+        </Title>
+        <Text aria-live="polite" size="xl" ff="monospace" data-testid="pin-dots">
+          {pin ? '●'.repeat(pin.length) : 'Type your PIN'}
+        </Text>
+        <SimpleGrid cols={3} spacing="xs" w={260}>
+          {KEYS.map((k, i) =>
+            k === '' ? (
+              <span key={i} />
+            ) : (
+              <Button key={k} size="xl" variant="default" aria-label={k === '⌫' ? 'Delete the last digit' : k} onClick={() => setPin((p) => (k === '⌫' ? p.slice(0, -1) : p.length < 8 ? p + k : p))}>
+                {k}
+              </Button>
+            ),
+          )}
+        </SimpleGrid>
+        {clock.error ? (
+          <Alert color="red" role="alert" w="100%">
+            {clock.error.message}
+          </Alert>
+        ) : null}
+        <Group grow w="100%">
+          <Button size="lg" color="green" disabled={pin.length < 4} loading={clock.isPending && clock.variables?.action === 'IN'} onClick={() => send('IN')}>
+            Clock in
+          </Button>
+          <Button size="lg" color="orange" disabled={pin.length < 4} loading={clock.isPending && clock.variables?.action === 'OUT'} onClick={() => send('OUT')}>
+            Clock out
+          </Button>
+        </Group>
+        <Button variant="subtle" onClick={reset}>
+          Back
+        </Button>
+      </Stack>
+    );
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Tap your name
+      </Title>
+      {done ? (
+        <Alert color="green" role="status">
+          {done}
+        </Alert>
+      ) : null}
+      {workers.isPending ? <Loader aria-label="Loading" /> : null}
+      {workers.error && !revoked ? (
+        <Alert color="red" role="alert">
+          {workers.error.message}
+        </Alert>
+      ) : null}
+      {workers.data && workers.data.length === 0 ? <Text c="dimmed">Nobody has a shift here today yet.</Text> : null}
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        {(workers.data ?? []).map((w) => (
+          <UnstyledButton key={w.id} onClick={() => setChosen(w)} p="lg" bg="blue.0" style={{ borderRadius: 8, textAlign: 'center' }}>
+            <Text fw={600} size="lg">
+              {w.fullName}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
