@@ -13,6 +13,8 @@ import { accessArea } from './areas/access/access.area';
 import { accountArea } from './areas/account/account.area';
 import { PublicCardPage } from './areas/account/public-card.page';
 import { KioskPage } from './areas/kiosk/kiosk.page';
+import { CareersPage, JobPage } from './areas/careers/careers.page';
+import { ContactPage } from './areas/contact/contact.page';
 import { DashboardPage } from './areas/dashboard/dashboard.page';
 import { developersArea } from './areas/developers/developers.area';
 import { hrArea } from './areas/hr/hr.area';
@@ -46,6 +48,9 @@ const routes: RouteObject[] = [
   { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '/sso/complete', element: <SsoCompletePage /> },
   { path: '/kiosk', element: <KioskPage /> },
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/careers/:tenantSlug', element: <CareersPage /> },
+  { path: '/careers/:tenantSlug/:jobSlug', element: <JobPage /> },
   { path: '/u/:uid', element: <PublicCardPage /> },
   ...outsiderRoutes.map((r) => ({ ...r, path: `/${r.path}` })),
   {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -81,9 +81,14 @@ export function SignInPage() {
               {sso.error.message}
             </Alert>
           ) : null}
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot your password?
-          </Anchor>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot your password?
+            </Anchor>
+            <Anchor component={Link} to="/contact" size="sm">
+              New here? Talk to sales
+            </Anchor>
+          </Group>
         </Stack>
       </form>
     </AuthCard>

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ export interface Stack {
   /** An HTTPS receiver the webhook worker trusts (WEBHOOK_CA_FILE), for subscriptions made in the page. */
   receiver: TestReceiver;
   mailsTo(to: string): Promise<ReadMail[]>;
+  /** The platform operator's token the start generated (PLATFORM_ADMIN_TOKEN), for operator routes. */
+  platformToken(): Promise<string>;
   /** A JSON call to the API, as a fixture (not the page under test) would make it. */
   call<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
   /** An access token for a demo user, signed in through /auth/login. */
@@ -85,6 +87,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     db,
     receiver,
     mailsTo: (to) => readMailDrop(join(dataDir, 'mail'), { to }),
+    platformToken: async () => (await readFile(join(dataDir, 'platform-admin-token'), 'utf8')).trim(),
     call,
     async tokenOf(email) {
       const known = tokens.get(email);

@@ -1,0 +1,155 @@
+import { Alert, Anchor, Badge, Box, Button, Center, FileInput, Group, Image, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { humanize } from '../../ui/format';
+import { useApply, useCareersPage, useJobPage } from './careers.queries';
+
+interface Brand {
+  name: string;
+  primaryColor: string | null;
+  logoUrl: string | null;
+}
+
+/** A company's careers pages, in its colours and with its logo. */
+function CareersFrame({ brand, children }: { brand: Brand | undefined; children: ReactNode }) {
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box bg={brand?.primaryColor ?? 'blue.8'} p="md">
+        <Group maw={860} mx="auto" gap="sm">
+          {brand?.logoUrl ? <Image src={brand.logoUrl} alt={brand.name} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
+          <Text c="white" fw={700} size="lg">
+            {brand ? `Careers at ${brand.name}` : 'Careers'}
+          </Text>
+        </Group>
+      </Box>
+      <Box maw={860} mx="auto" p="md" component="main">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function NotFound({ what }: { what: string }) {
+  return (
+    <Center p="xl">
+      <Alert color="gray" role="alert" title="Not found">
+        {what}
+      </Alert>
+    </Center>
+  );
+}
+
+/** /careers/{tenantSlug}: the open postings. */
+export function CareersPage() {
+  const { tenantSlug = '' } = useParams();
+  const page = useCareersPage(tenantSlug);
+  document.title = page.data ? `Careers · ${page.data.tenant.name}` : 'Careers';
+  if (page.isPending) return <Loader aria-label="Loading" m="xl" />;
+  if (!page.data) return <NotFound what="There is no careers page at this address." />;
+  const { tenant, jobs } = page.data;
+  return (
+    <CareersFrame brand={tenant}>
+      <Title order={1} size="h2" mb="md">
+        Open positions
+      </Title>
+      {jobs.length === 0 ? <Text c="dimmed">No open positions right now.</Text> : null}
+      <Stack gap="sm">
+        {jobs.map((j) => (
+          <Paper key={j.slug} withBorder p="md" radius="md">
+            <Group justify="space-between" wrap="wrap">
+              <Anchor component={Link} to={`/careers/${tenantSlug}/${j.slug}`} fw={600} size="lg">
+                {j.title}
+              </Anchor>
+              <Group gap="xs">
+                <Badge variant="light">{humanize(j.employmentType)}</Badge>
+                {j.location ? <Text size="sm">{j.location}</Text> : null}
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </CareersFrame>
+  );
+}
+
+/** /careers/{tenantSlug}/{jobSlug}: one posting and its application form. */
+export function JobPage() {
+  const { tenantSlug = '', jobSlug = '' } = useParams();
+  const page = useJobPage(tenantSlug, jobSlug);
+  document.title = page.data ? `${page.data.job.title} · ${page.data.tenant.name}` : 'Careers';
+  if (page.isPending) return <Loader aria-label="Loading" m="xl" />;
+  if (!page.data) return <NotFound what="This position is not open any more, or never was." />;
+  const { tenant, job } = page.data;
+  return (
+    <CareersFrame brand={tenant}>
+      <Anchor component={Link} to={`/careers/${tenantSlug}`} size="sm">
+        All open positions
+      </Anchor>
+      <Title order={1} size="h2" mt="sm">
+        {job.title}
+      </Title>
+      <Group gap="xs" my="sm">
+        <Badge variant="light">{humanize(job.employmentType)}</Badge>
+        {job.location ? <Text size="sm">{job.location}</Text> : null}
+      </Group>
+      <Text style={{ whiteSpace: 'pre-wrap' }} mb="lg">
+        {job.description}
+      </Text>
+      <ApplyForm tenantSlug={tenantSlug} jobSlug={jobSlug} />
+    </CareersFrame>
+  );
+}
+
+function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: string }) {
+  const apply = useApply(tenantSlug, jobSlug);
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [coverLetter, setCoverLetter] = useState('');
+  const [resume, setResume] = useState<File | null>(null);
+  const tooBig = resume !== null && resume.size > 5 * 1024 * 1024;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply.mutate({
+      body: { fullName: fullName.trim(), email: email.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}), ...(coverLetter.trim() ? { coverLetter: coverLetter.trim() } : {}) },
+      resume,
+    });
+  };
+  if (apply.data)
+    return (
+      <Alert color="green" title="Application sent" role="status">
+        Thank you, {fullName.trim()}. {apply.data.resumeError ? `Your application was received, but the résumé was not: ${apply.data.resumeError.message}` : 'We have your application and will be in touch.'}
+      </Alert>
+    );
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Apply
+          </Title>
+          <TextInput label="Full name" required autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
+          <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput label="Phone (optional)" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <Textarea label="Cover letter (optional)" autosize minRows={4} maxLength={10_000} value={coverLetter} onChange={(e) => setCoverLetter(e.currentTarget.value)} />
+          <FileInput
+            label="Résumé (optional): PDF or Word .docx, up to 5 MB"
+            accept="application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            clearable
+            value={resume}
+            onChange={setResume}
+            error={tooBig ? 'The file is larger than 5 MB' : undefined}
+          />
+          {apply.error ? (
+            <Alert color="red" role="alert">
+              {apply.error.message}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={apply.isPending} disabled={!fullName.trim() || !email.trim() || tooBig} w="fit-content">
+            Send my application
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

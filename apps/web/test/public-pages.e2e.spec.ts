@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newTab } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+/** A one-page PDF small enough to write by hand: what the résumé check recognises by its bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+describe('web console: pages for outsiders — careers and the sales enquiry (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the open positions in the company colours, and takes an application with its résumé', async () => {
+    const hr = await stack.tokenOf(demoEmail('HR_MANAGER'));
+    await stack.call('PATCH', '/branding', { token: await stack.tokenOf(demoEmail('TENANT_OWNER')), body: { primaryColor: '#0B7285' } });
+    const job = await stack.call('POST', '/recruiting/jobs', {
+      token: hr,
+      body: { title: 'Line Cook', slug: 'line-cook', description: 'Prep and grill on the lunch line.\nWeekends.', employmentType: 'PART_TIME', location: 'London', status: 'OPEN' },
+    });
+    expect(job.status, JSON.stringify(job.body)).to.equal(201);
+    await stack.call('POST', '/recruiting/jobs', { token: hr, body: { title: 'Secret Plan', slug: 'secret-plan', description: 'Not yet.', employmentType: 'FULL_TIME' } });
+    const { context, page, foreignRequests } = await newTab(browser, stack, { width: 390, height: 844 });
+    try {
+      await page.goto('/careers/demo');
+      await page.getByText('Careers at Demo Company').waitFor();
+      expect(await page.getByRole('link', { name: 'Secret Plan' }).count()).to.equal(0);
+      await page.getByRole('link', { name: 'Line Cook' }).click();
+      await page.getByRole('heading', { name: 'Line Cook' }).waitFor();
+      await page.getByText('Weekends.').waitFor();
+      await page.getByLabel(/^Full name/).fill('Sam Applicant');
+      await page.getByLabel(/^Email/).fill('sam@applicant.example');
+      await page.getByLabel(/^Cover letter/).fill('I love a busy lunch service.');
+      await page.locator('input[type=file]').setInputFiles({ name: 'sam.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByRole('button', { name: 'Send my application' }).click();
+      await page.getByText('We have your application').waitFor();
+      const apps = await stack.call<Array<{ fullName: string; email: string; resume: unknown }>>('GET', '/recruiting/applications', { token: hr });
+      const sam = apps.body.find((a) => a.email === 'sam@applicant.example');
+      expect(sam, JSON.stringify(apps.body)).to.include({ fullName: 'Sam Applicant' });
+      expect(sam!.resume).to.not.equal(null);
+      await page.goto('/careers/demo/no-such-job');
+      await page.getByText('This position is not open any more').waitFor();
+      await page.goto('/careers/no-such-company');
+      await page.getByText('There is no careers page at this address.').waitFor();
+      expect(foreignRequests).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a sales enquiry from the sign-in page, and drops one whose hidden field a bot filled', async () => {
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await page.goto('/sign-in');
+      await page.getByRole('link', { name: 'New here? Talk to sales' }).click();
+      await page.getByLabel(/^Your name/).fill('Ann Buyer');
+      await page.getByLabel(/^Work email/).fill('ann@prospect.example');
+      await page.getByLabel(/^Company/).fill('Prospect Foods');
+      await page.getByLabel(/^Message/).fill('A demo, please.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('your enquiry is with our team').waitFor();
+      await page.goto('/contact');
+      await page.getByLabel(/^Your name/).fill('Bot');
+      await page.getByLabel(/^Work email/).fill('bot@spam.example');
+      await page.getByLabel(/^Company/).fill('Spam');
+      await page.locator('input[name=website]').fill('http://spam.example', { force: true });
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('your enquiry is with our team').waitFor();
+      const leads = await stack.call<{ data: Array<{ email: string }> }>('GET', '/platform/leads?limit=20', { token: await stack.platformToken() });
+      expect(leads.body.data.map((l) => l.email)).to.deep.equal(['ann@prospect.example']);
+    } finally {
+      await context.close();
+    }
+  });
+});
