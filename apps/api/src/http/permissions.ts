@@ -70,6 +70,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'DELETE /open-shifts/:id': MANAGERS,
 
   'POST /shift-swaps': EVERY_ROLE,
+  'GET /shift-swaps/candidates': EVERY_ROLE,
   'GET /shift-swaps': EVERY_ROLE,
   'POST /shift-swaps/:id/accept': EVERY_ROLE,
   'POST /shift-swaps/:id/decline': EVERY_ROLE,

@@ -76,12 +76,12 @@ export function useMyScheduledShifts(userId: string | undefined) {
   });
 }
 
-/** Scheduled shifts ahead at an outlet: a manager's view, for picking a colleague's shift. */
-export function useOutletScheduledShifts(outletId: string | undefined) {
+/** Colleagues' shifts one of mine may be swapped for (at its outlet, ahead, with their names). */
+export function useSwapCandidates(shiftAssignmentId: string | null) {
   return useQuery({
-    queryKey: ['shifts', 'outlet', 'scheduled', outletId],
-    enabled: outletId !== undefined,
-    queryFn: () => ok(api.GET('/shift-assignments', { params: { query: { outletId: outletId!, status: 'SCHEDULED', from: new Date().toISOString(), limit: 500 } } })),
+    queryKey: ['shifts', 'swap-candidates', shiftAssignmentId],
+    enabled: shiftAssignmentId !== null,
+    queryFn: () => ok(api.GET('/shift-swaps/candidates', { params: { query: { shiftAssignmentId: shiftAssignmentId! } } })),
   });
 }
 

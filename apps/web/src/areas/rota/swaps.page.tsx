@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useMyScheduledShifts, useOutletScheduledShifts, usePeople, useRequestSwap, useSwapAction, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
+import { useMyScheduledShifts, usePeople, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
 
 const STATUSES: SwapStatus[] = ['PENDING_PEER', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'DECLINED', 'CANCELLED'];
 const COLOUR: Record<SwapStatus, string> = { PENDING_PEER: 'yellow', PENDING_APPROVAL: 'yellow', APPROVED: 'green', REJECTED: 'red', DECLINED: 'gray', CANCELLED: 'gray' };
@@ -78,22 +78,18 @@ export function SwapsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <AskSwapModal opened={asking} onClose={() => setAsking(false)} manager={manager} userId={me.data?.id} names={people.data} />
+      <AskSwapModal opened={asking} onClose={() => setAsking(false)} userId={me.data?.id} />
     </Page>
   );
 }
 
-/**
- * One of my scheduled shifts for a colleague's at the same outlet. Only a manager can list other
- * people's shifts (the API shows STAFF their own), so a STAFF user is told to ask their manager.
- */
-function AskSwapModal({ opened, onClose, manager, userId, names }: { opened: boolean; onClose: () => void; manager: boolean; userId: string | undefined; names: Map<string, string> | undefined }) {
+/** One of my scheduled shifts for a colleague's at the same outlet, both ahead. */
+function AskSwapModal({ opened, onClose, userId }: { opened: boolean; onClose: () => void; userId: string | undefined }) {
   const mine = useMyScheduledShifts(opened ? userId : undefined);
   const [shiftId, setShiftId] = useState<string | null>(null);
   const [withId, setWithId] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const own = (mine.data ?? []).find((s) => s.id === shiftId);
-  const colleagues = useOutletScheduledShifts(opened && manager ? own?.outletId : undefined);
+  const colleagues = useSwapCandidates(opened ? shiftId : null);
   const request = useRequestSwap();
   const close = () => {
     request.reset();
@@ -118,19 +114,17 @@ function AskSwapModal({ opened, onClose, manager, userId, names }: { opened: boo
         {mine.isPending ? <Loader aria-label="Loading your shifts" /> : null}
         {mine.data && mine.data.length === 0 ? <Text size="sm">You have no scheduled shifts ahead to swap.</Text> : null}
         <Select label="Your shift" required data={(mine.data ?? []).map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) }))} value={shiftId} onChange={(v) => { setShiftId(v); setWithId(null); }} />
-        {manager ? (
-          <Select
-            label="Their shift"
-            required
-            disabled={!own}
-            searchable
-            data={(colleagues.data ?? []).filter((s) => s.userId !== userId).map((s) => ({ value: s.id, label: `${names?.get(s.userId) ?? 'Colleague'} · ${formatSpan(s.scheduledStart, s.scheduledEnd)}` }))}
-            value={withId}
-            onChange={setWithId}
-          />
-        ) : (
-          <Alert color="blue">Picking a colleague's shift needs the outlet's rota, which only managers can see: ask your manager which shift you can swap with.</Alert>
-        )}
+        <Select
+          label="Their shift"
+          required
+          disabled={!shiftId}
+          searchable
+          nothingFoundMessage="No colleague has a shift ahead at that outlet"
+          data={(colleagues.data ?? []).map((c) => ({ value: c.shiftAssignmentId, label: `${c.fullName} · ${formatSpan(c.scheduledStart, c.scheduledEnd)}` }))}
+          value={withId}
+          onChange={setWithId}
+        />
+        <ErrorNotice error={colleagues.error} />
         <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
         <ErrorNotice error={request.error} />
         <Group justify="flex-end">

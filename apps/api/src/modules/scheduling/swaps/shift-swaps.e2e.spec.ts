@@ -126,4 +126,39 @@ describe('shift swaps (HTTP)', () => {
       badRequest('status must be one of the following values: PENDING_PEER, PENDING_APPROVAL, APPROVED, REJECTED, DECLINED, CANCELLED'),
     );
   });
+
+  describe('GET /shift-swaps/candidates', () => {
+    const candidates = async (as: CreatedUser, query: string) => s.h.request('GET', `/shift-swaps/candidates${query}`, { token: await tokenOf(as) });
+
+    it("lists colleagues' scheduled shifts ahead at the outlet of the caller's shift, soonest first, with their names", async () => {
+      const carol = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', fullName: 'Carol Early' });
+      await assignOutlets(s.h.ds, s.tenantA, carol.id, [outletId]);
+      const soon = await shift(carol, 30, 34);
+      await shift(alice, 60, 64);
+      const started = await shift(bob, -1, 3);
+      const cancelled = await shift(bob, 100, 104);
+      await s.h.request('PATCH', `/shift-assignments/${cancelled}`, { token: await tokenOf(manager), body: { status: 'CANCELLED' } });
+      const otherOutlet = (await createOutlet(s.h.ds, s.tenantA)).id;
+      await assignOutlets(s.h.ds, s.tenantA, manager.id, [otherOutlet]);
+      await shift(bob, 72, 80, otherOutlet);
+      const res = await candidates(alice, `?shiftAssignmentId=${a}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal([
+        { shiftAssignmentId: soon, userId: carol.id, fullName: 'Carol Early', scheduledStart: at(30), scheduledEnd: at(34), type: 'REGULAR' },
+        { shiftAssignmentId: b, userId: bob.id, fullName: bob.fullName, scheduledStart: at(48), scheduledEnd: at(56), type: 'REGULAR' },
+      ]);
+      expect(res.body.map((c: { shiftAssignmentId: string }) => c.shiftAssignmentId)).to.not.include(started);
+    });
+
+    it("is 404 for a shift that is not the caller's (another tenant's too), 409 for one that has started, 400 without a shift, 401 without a token", async () => {
+      expect((await candidates(bob, `?shiftAssignmentId=${a}`)).body).to.deep.equal({ message: 'Shift assignment not found', error: 'Not Found', statusCode: 404 });
+      const foreign = await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' });
+      expect((await candidates(foreign, `?shiftAssignmentId=${a}`)).status).to.equal(404);
+      const started = await shift(alice, -1, 3);
+      expect((await candidates(alice, `?shiftAssignmentId=${started}`)).body).to.deep.equal(conflict('A shift that has started cannot be swapped'));
+      expect((await candidates(alice, '')).body).to.deep.equal(badRequest('shiftAssignmentId is required'));
+      expect((await candidates(alice, '?shiftAssignmentId=nope')).status).to.equal(400);
+      expect((await s.h.request('GET', `/shift-swaps/candidates?shiftAssignmentId=${a}`)).body).to.deep.equal(UNAUTHORIZED);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { ShiftSwapEntity, SwapStatus } from '@wfm/db/entities/scheduling.entity';
+import type { ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { exec, many, one, onConstraint } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
@@ -21,6 +22,16 @@ export interface SwapFilter {
   partyUserId?: string;
   /** An OUTLET_MANAGER's scope: swaps of shifts at these outlets. */
   outletIds?: string[];
+}
+
+/** A colleague's shift that may be asked for in exchange (shift-swaps.service candidates). */
+export interface SwapCandidate {
+  shiftAssignmentId: string;
+  userId: string;
+  fullName: string;
+  scheduledStart: Date;
+  scheduledEnd: Date;
+  type: ShiftType;
 }
 
 export class ShiftSwapsRepository {
@@ -64,6 +75,25 @@ export class ShiftSwapsRepository {
       this.ds,
       `SELECT ${SWAP_COLUMNS} FROM shift_swaps w WHERE ${where.join(' AND ')} ORDER BY w.created_at DESC, w.id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
+    );
+  }
+
+  /**
+   * The SCHEDULED, not yet started shifts of the other active people at `outletId`, soonest first:
+   * what a person may ask to take in exchange for one of theirs there.
+   */
+  candidates(tenantId: string, outletId: string, exceptUserId: string, startingAfter: Date, limit: number): Promise<SwapCandidate[]> {
+    return many(
+      this.ds,
+      `SELECT s.id AS "shiftAssignmentId", s.user_id AS "userId", u.full_name AS "fullName", s.scheduled_start AS "scheduledStart",
+              s.scheduled_end AS "scheduledEnd", s.type
+         FROM shift_assignments s
+         JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+        WHERE s.tenant_id = $1 AND s.outlet_id = $2 AND s.user_id <> $3 AND s.status = 'SCHEDULED' AND s.scheduled_start > $4
+          AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+        ORDER BY s.scheduled_start, s.id
+        LIMIT $5`,
+      [tenantId, outletId, exceptUserId, startingAfter, limit],
     );
   }
 }

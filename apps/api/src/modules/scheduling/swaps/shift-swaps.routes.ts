@@ -3,7 +3,7 @@ import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { ShiftSwap } from './shift-swaps.repository.js';
 import type { ShiftSwapsService } from './shift-swaps.service.js';
-import { ListSwapsQuery, RequestSwapBody, SwapDecisionBody, SwapDto, SwapIdParams } from './shift-swaps.schemas.js';
+import { ListSwapsQuery, RequestSwapBody, SwapCandidateDto, SwapCandidatesQuery, SwapDecisionBody, SwapDto, SwapIdParams } from './shift-swaps.schemas.js';
 
 const TAGS = ['shift swaps'];
 const E404 = { description: 'No swap with this id that the caller may see' };
@@ -52,6 +52,32 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
       responses: { 200: { description: 'A bare array', schema: z.array(SwapDto) } },
     },
     async ({ req, query }) => ok((await swaps.list(currentUser(req), query)).map(toSwapDto)),
+  );
+
+  r.get(
+    '/shift-swaps/candidates',
+    {
+      summary: "Colleagues' SCHEDULED shifts ahead at the outlet of one of your own: what you may ask to swap it for",
+      tags: TAGS,
+      auth: { kind: 'user' },
+      query: SwapCandidatesQuery,
+      responses: {
+        200: { description: 'Soonest first, at most 200', schema: z.array(SwapCandidateDto) },
+        404: { description: 'Your shift does not exist or is not yours' },
+        409: { description: 'Your shift is not SCHEDULED or has started' },
+      },
+    },
+    async ({ req, query }) =>
+      ok(
+        (await swaps.candidates(currentUser(req), query)).map((c) => ({
+          shiftAssignmentId: c.shiftAssignmentId,
+          userId: c.userId,
+          fullName: c.fullName,
+          scheduledStart: c.scheduledStart.toISOString(),
+          scheduledEnd: c.scheduledEnd.toISOString(),
+          type: c.type,
+        })),
+      ),
   );
 
   const party = {

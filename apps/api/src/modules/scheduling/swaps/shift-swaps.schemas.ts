@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SWAP_STATUSES } from '@wfm/db/entities/scheduling.entity';
+import { SHIFT_TYPES } from '@wfm/db/entities/shift-assignment.entity';
 import { clampedInt } from '../../../http/validation.js';
 
 const Note = z.string().trim().min(1).max(1000);
@@ -38,3 +39,18 @@ export const SwapDto = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type SwapDto = z.infer<typeof SwapDto>;
+
+export const SwapCandidatesQuery = z.object({
+  shiftAssignmentId: z.uuid().meta({ description: "The caller's own SCHEDULED shift, not started, that they would give away" }),
+});
+export type SwapCandidatesQuery = z.infer<typeof SwapCandidatesQuery>;
+
+export const SwapCandidateDto = z.object({
+  shiftAssignmentId: z.uuid().meta({ description: 'What to send as withShiftAssignmentId' }),
+  userId: z.uuid(),
+  fullName: z.string(),
+  scheduledStart: z.iso.datetime(),
+  scheduledEnd: z.iso.datetime(),
+  type: z.enum(SHIFT_TYPES),
+});
+export type SwapCandidateDto = z.infer<typeof SwapCandidateDto>;

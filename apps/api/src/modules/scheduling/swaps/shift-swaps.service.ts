@@ -8,8 +8,11 @@ import { MANAGERS } from '../../../http/permissions.js';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import { shiftNotFound } from '../shifts/shifts.service.js';
-import type { ShiftSwap, ShiftSwapsRepository } from './shift-swaps.repository.js';
-import type { ListSwapsQuery, RequestSwapBody, SwapDecisionBody } from './shift-swaps.schemas.js';
+import type { ShiftSwap, ShiftSwapsRepository, SwapCandidate } from './shift-swaps.repository.js';
+import type { ListSwapsQuery, RequestSwapBody, SwapCandidatesQuery, SwapDecisionBody } from './shift-swaps.schemas.js';
+
+/** About two months of a busy outlet's shifts: the soonest are the ones people swap. */
+const MAX_CANDIDATES = 200;
 
 function swapNotFound(): NotFoundError {
   return new NotFoundError('Shift swap not found');
@@ -95,6 +98,21 @@ export class ShiftSwapsService {
 
   reject(actor: Actor, id: string, body: SwapDecisionBody): Promise<ShiftSwap> {
     return this.decide(actor, id, body, async () => 'REJECTED');
+  }
+
+  /**
+   * What the caller may ask for in exchange for one of their shifts: the colleagues' scheduled shifts
+   * ahead at its outlet. A STAFF member sees no one else's shifts otherwise, so without this they
+   * could not pick the other half of a swap. Their own shift must be one they could offer.
+   */
+  candidates(actor: Actor, query: SwapCandidatesQuery): Promise<SwapCandidate[]> {
+    return this.transaction(async (tx) => {
+      const mine = await this.shiftsRepo.lock(tx, actor.tenantId, query.shiftAssignmentId);
+      if (!mine || mine.userId !== actor.userId) throw shiftNotFound();
+      const now = this.clock.now();
+      this.assertSwappable(mine, now);
+      return this.repo.candidates(actor.tenantId, mine.outletId, actor.userId, now, MAX_CANDIDATES);
+    });
   }
 
   /** Managers see the swaps of their scope, everyone else those they are a party to. */
