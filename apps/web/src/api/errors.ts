@@ -34,3 +34,13 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
 function isErrorBody(v: unknown): v is ErrorBody {
   return typeof v === 'object' && v !== null && 'statusCode' in v && 'message' in v;
 }
+
+/** How far an access change reached the door daemons when the API answered (spec 02, X-Access-Propagation). */
+export type Propagation = 'complete' | 'partial';
+
+/** `ok`, with the propagation the API reported for an access change. */
+export async function okPropagated<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ data: T; propagation: Propagation }> {
+  const answer = await call;
+  const data = await ok(Promise.resolve(answer));
+  return { data, propagation: answer.response.headers.get('x-access-propagation') === 'partial' ? 'partial' : 'complete' };
+}

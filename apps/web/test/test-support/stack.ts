@@ -33,10 +33,11 @@ export interface Stack {
 
 /**
  * `npm start` as a newcomer runs it (the all-in-one launcher: API with the web app at /, access
- * daemon, webhook worker, demo tenant seeded), in its own process on a fresh database clone.
+ * daemon, webhook worker, demo tenant seeded), in its own process on a fresh database clone (or
+ * on `database`, which the launcher migrates), dropped on stop.
  */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
-  const db = await createTestDatabase();
+export async function startStack(extraEnv: Record<string, string> = {}, database?: TestDatabase): Promise<Stack> {
+  const db = database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'wfm-web-'));
   const receiver = await startTestReceiver();
   const caFile = join(dataDir, 'receiver-ca.pem');

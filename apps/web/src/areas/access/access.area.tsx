@@ -1,6 +1,12 @@
 import type { Area } from '../area';
-import { Placeholder } from '../placeholder';
 import { ACCESS_ADMIN_ROLES, ACCESS_READER_ROLES } from '../../auth/me';
+import { AuditPage } from './audit.page';
+import { GrantsPage } from './grants.page';
+import { ReaderKeysPage } from './reader-keys.page';
+import { ReadersPage } from './readers.page';
+import { WhoWherePage } from './who-where.page';
+import { ZonePage } from './zone.page';
+import { ZonesPage } from './zones.page';
 
 export const accessArea: Area = {
   title: 'Door access',
@@ -13,11 +19,12 @@ export const accessArea: Area = {
     { label: 'Who is where', to: '/access/who-where', roles: ACCESS_READER_ROLES },
   ],
   routes: [
-    { path: 'access/zones', roles: ACCESS_READER_ROLES, element: <Placeholder title="Zones" /> },
-    { path: 'access/grants', roles: ACCESS_ADMIN_ROLES, element: <Placeholder title="Grants" /> },
-    { path: 'access/readers', roles: ACCESS_READER_ROLES, element: <Placeholder title="Readers" /> },
-    { path: 'access/reader-keys', roles: ACCESS_ADMIN_ROLES, element: <Placeholder title="Reader keys" /> },
-    { path: 'access/audit', roles: ACCESS_READER_ROLES, element: <Placeholder title="Audit log" /> },
-    { path: 'access/who-where', roles: ACCESS_READER_ROLES, element: <Placeholder title="Who is where" /> },
+    { path: 'access/zones', roles: ACCESS_READER_ROLES, element: <ZonesPage /> },
+    { path: 'access/zones/:id', roles: ACCESS_READER_ROLES, element: <ZonePage /> },
+    { path: 'access/grants', roles: ACCESS_ADMIN_ROLES, element: <GrantsPage /> },
+    { path: 'access/readers', roles: ACCESS_READER_ROLES, element: <ReadersPage /> },
+    { path: 'access/reader-keys', roles: ACCESS_ADMIN_ROLES, element: <ReaderKeysPage /> },
+    { path: 'access/audit', roles: ACCESS_READER_ROLES, element: <AuditPage /> },
+    { path: 'access/who-where', roles: ACCESS_READER_ROLES, element: <WhoWherePage /> },
   ],
 };

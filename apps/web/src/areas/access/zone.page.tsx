@@ -1,0 +1,177 @@
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { formatDateTime } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
+import { useDeleteZone, useReaders, useUpdateZone, useZone, type Zone } from './access.queries';
+import { ZoneFields, type ZoneDraft } from './zone-form';
+import { hoursReady } from './zones.page';
+
+const draftOf = (z: Pick<Zone, 'name' | 'outletId' | 'readerIds' | 'description'> & { hoursJson: unknown }): ZoneDraft => ({ name: z.name, outletId: z.outletId, readerIds: z.readerIds, description: z.description ?? '', hours: (z.hoursJson as Hours | null) ?? null });
+
+/** One zone: its hours (edited in the week grid), readers and state. */
+export function ZonePage() {
+  const { id = '' } = useParams();
+  const me = useMe();
+  const admin = hasRole(me.data, ACCESS_ADMIN_ROLES);
+  const zone = useZone(id);
+  const readers = useReaders();
+  const update = useUpdateZone();
+  const remove = useDeleteZone();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<ZoneDraft | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  if (zone.error) return <ErrorNotice error={zone.error} />;
+  const z = zone.data;
+  if (!z) return <Loader aria-label="Loading the zone" />;
+  const save = () => {
+    const d = draft!;
+    update.mutate(
+      { id, body: { name: d.name.trim(), outletId: d.outletId, readerIds: d.readerIds, description: d.description.trim() || null, hoursJson: hoursBody(d.hours) } },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          notifications.show({ color: 'green', message: 'Zone saved.' });
+        },
+      },
+    );
+  };
+  const bound = (readers.data ?? []).filter((r) => z.readerIds.includes(r.readerId));
+  return (
+    <Page
+      title={z.name}
+      actions={
+        admin ? (
+          <Group gap="xs">
+            <Button variant="light" onClick={() => setDraft(draftOf(z))}>
+              Edit
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
+      <Group gap="md" wrap="wrap">
+        <Text>{z.outlet ? `At ${z.outlet.name}` : 'Every outlet'}</Text>
+        {admin ? (
+          <Switch label="Active (an inactive zone denies every tap)" checked={z.active} disabled={update.isPending} onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })} />
+        ) : (
+          <Badge variant="light" color={z.active ? 'green' : 'gray'}>
+            {z.active ? 'Active' : 'Inactive'}
+          </Badge>
+        )}
+      </Group>
+      {z.description ? <Text size="sm">{z.description}</Text> : null}
+      <ErrorNotice error={update.error} />
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="xs">
+          Opening hours
+        </Title>
+        <Text size="sm" mb="sm">
+          {summary(z.hoursJson as Hours | null)}
+        </Text>
+        <WeekView hours={(z.hoursJson as Hours | null) ?? null} />
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="xs">
+          Readers
+        </Title>
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Reader</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Last heartbeat</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {z.readerIds.map((rid) => {
+                const r = bound.find((x) => x.readerId === rid);
+                return (
+                  <Table.Tr key={rid}>
+                    <Table.Td>{rid}</Table.Td>
+                    <Table.Td>{r ? <Badge color={r.online ? 'green' : 'gray'} variant="light">{r.online ? 'Online' : 'Offline'}</Badge> : <Text size="sm" c="dimmed">Never reported</Text>}</Table.Td>
+                    <Table.Td>{r ? formatDateTime(r.lastSeenAt) : '—'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={`Edit ${z.name}`} size="xl">
+        {draft ? (
+          <Stack gap="sm">
+            <ZoneFields draft={draft} onChange={setDraft} />
+            <ErrorNotice error={update.error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+              <Button onClick={save} loading={update.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title={`Delete ${z.name}?`}>
+        <Text size="sm">Its readers stop opening at once and every grant to it is revoked.</Text>
+        <ErrorNotice error={remove.error} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(false)}>
+            Keep it
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(id, {
+                onSuccess: (answer) => {
+                  notifications.show({ message: `Zone deleted; ${answer.revokedGrants} grant(s) revoked.` });
+                  navigate('/access/zones');
+                },
+              })
+            }
+          >
+            Delete the zone
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}
+
+/** The week as read-only tracks, each overnight window on its night and the next morning. */
+function WeekView({ hours }: { hours: Hours | null }) {
+  if (hours === null) return null;
+  const segments = segmentsByDay(hours);
+  return (
+    <Stack gap={6}>
+      {DAYS.map((day) => (
+        <Group key={day} gap="xs" wrap="nowrap" data-day={day}>
+          <Text w={92} size="sm">
+            {DAY_NAMES[day]}
+          </Text>
+          <div style={{ position: 'relative', height: 18, flex: 1, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}>
+            {segments[day].map((s, i) => (
+              <div
+                key={i}
+                data-segment={`${s.from}-${s.to}`}
+                data-carried={s.carried || undefined}
+                title={`${DAY_NAMES[s.of]} ${s.window[0]}–${s.window[1]}`}
+                style={{ position: 'absolute', top: 2, height: 14, left: `${(s.from / 1440) * 100}%`, width: `${((s.to - s.from) / 1440) * 100}%`, borderRadius: 3, background: s.carried ? 'var(--mantine-color-indigo-4)' : 'var(--mantine-color-blue-6)' }}
+              />
+            ))}
+          </div>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+describe('web console: door access — zones and hours, grants, reader keys, the live audit log (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('creates a zone with an overnight window, drawn on its night and the next morning, and saved as the API defines it', async () => {
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('AREA_MANAGER'));
+      await page.goto('/access/zones');
+      await page.getByRole('button', { name: 'New zone' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New zone' });
+      await dialog.getByLabel(/^Name/).fill('Bar store');
+      await dialog.getByRole('combobox', { name: /^Reader ids/ }).fill('bar-store-1');
+      await dialog.getByRole('combobox', { name: /^Reader ids/ }).press('Enter');
+      await dialog.getByRole('switch', { name: 'Open 24/7' }).click();
+      await dialog.getByRole('button', { name: 'Add a window on Friday' }).click();
+      await dialog.getByLabel('Friday window 1 opens').fill('22:00');
+      await dialog.getByLabel('Friday window 1 closes').fill('06:00');
+      await dialog.getByText('until 06:00 on Saturday').waitFor();
+      // The same time twice is refused before it reaches the API.
+      await dialog.getByRole('button', { name: 'Add a window on Monday' }).click();
+      await dialog.getByLabel('Monday window 1 opens').fill('09:00');
+      await dialog.getByLabel('Monday window 1 closes').fill('09:00');
+      await dialog.getByText('A window cannot start and end at the same time').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Create the zone' }).isDisabled()).to.equal(true);
+      await dialog.getByRole('button', { name: 'Remove Monday window 1' }).click();
+      await dialog.getByRole('button', { name: 'Create the zone' }).click();
+      await page.getByRole('heading', { name: 'Bar store' }).waitFor();
+      // Friday night from 22:00 to midnight, Saturday morning from midnight to 06:00.
+      await page.locator('[data-day=FRI] [data-segment="1320-1440"]').waitFor();
+      await page.locator('[data-day=SAT] [data-segment="0-360"][data-carried]').waitFor();
+      const zoneId = page.url().split('/').pop()!;
+      const zone = await stack.call('GET', `/access/zones/${zoneId}`, { token: await stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      expect(zone.body).to.deep.include({ name: 'Bar store', readerIds: ['bar-store-1'], hoursJson: { FRI: [['22:00', '06:00']] }, active: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('grants access in the page, mints a reader key shown once, and shows taps arrive live in the audit log, denied after a revoke', async () => {
+    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const zone = await stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Cellar', readerIds: ['cellar-1'] } });
+    expect(zone.status).to.equal(201);
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('TENANT_OWNER'));
+      await page.goto('/access/grants');
+      await page.getByRole('button', { name: 'Grant access' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Grant access' });
+      await dialog.getByRole('combobox', { name: /^People/ }).click();
+      await page.getByRole('option', { name: 'Demo Staff' }).click();
+      // A multi-select stays open for more choices: Escape closes it.
+      await dialog.getByRole('combobox', { name: /^People/ }).press('Escape');
+      await dialog.getByRole('combobox', { name: /^Zones/ }).click();
+      await page.getByRole('option', { name: 'Cellar' }).click();
+      await dialog.getByRole('combobox', { name: /^Zones/ }).press('Escape');
+      await dialog.getByRole('button', { name: 'Grant access' }).click();
+      await page.getByText('Access granted.').waitFor();
+      await page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Demo Staff' }).waitFor();
+
+      await page.goto('/access/reader-keys');
+      await page.getByRole('button', { name: 'New reader key' }).click();
+      await page.getByLabel(/^Name/).fill('Cellar bridge');
+      await page.getByRole('button', { name: 'Create the key' }).click();
+      const key = (await page.getByTestId('secret-value').textContent())!;
+      expect(key).to.match(/^mk_/);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.reload();
+      await page.getByRole('cell', { name: 'Cellar bridge' }).waitFor();
+      expect(await page.getByText(key).count()).to.equal(0);
+
+      await page.goto('/access/audit');
+      await page.getByRole('switch', { name: 'Live' }).waitFor();
+      const credential = await stack.call<{ credentialId: string }>('POST', '/access/credential', { token: await stack.tokenOf(demoEmail('STAFF')) });
+      const tap = () => stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key}` }, body: { credentialId: credential.body.credentialId, readerId: 'cellar-1', source: 'BROWSER_TEST' } });
+      expect((await tap()).body.decision).to.equal('GRANT');
+      const granted = page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Granted' });
+      await granted.waitFor();
+      expect(await granted.getByText('Demo Staff').count()).to.equal(1);
+
+      await page.goto('/access/grants');
+      await page.getByRole('row').filter({ hasText: 'Cellar' }).getByRole('button', { name: 'Revoke' }).click();
+      await page.getByLabel(/^Reason/).fill('Left the bar team');
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.goto('/access/audit');
+      await page.getByRole('row').filter({ hasText: 'Granted' }).first().waitFor();
+      expect((await tap()).body.decision).to.equal('DENY');
+      await page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Denied' }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'Left the bar team' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows readers online after a heartbeat, and an outlet manager zones without the buttons that change them', async () => {
+    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const key = await stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Front' } });
+    expect((await stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId: 'front-door-9', firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('TENANT_OWNER'));
+      await page.goto('/access/readers');
+      const row = page.getByRole('row').filter({ hasText: 'front-door-9' });
+      await row.getByText('Online').waitFor();
+      expect(await row.getByText('1.2.3').count()).to.equal(1);
+    } finally {
+      await context.close();
+    }
+    const om = await newTab(browser, stack);
+    try {
+      await signIn(om.page, demoEmail('OUTLET_MANAGER'));
+      await om.page.goto('/access/zones');
+      await om.page.getByRole('heading', { name: 'Zones' }).waitFor();
+      expect(await om.page.getByRole('button', { name: 'New zone' }).count()).to.equal(0);
+      await om.page.goto('/access/grants');
+      await om.page.getByText('Not available to you').waitFor();
+    } finally {
+      await om.context.close();
+    }
+  });
+});

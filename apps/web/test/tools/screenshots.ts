@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { createDataSource } from '@wfm/db/data-source';
+import { launchBrowser, newTab, signIn } from '../test-support/browser.js';
+import { demoEmail, startStack, type Stack } from '../test-support/stack.js';
+import { seedShowcase } from './showcase.js';
+
+/**
+ * `npm run screenshots`: the main pages of the console, as a newcomer sees them after a little use,
+ * written to docs/screenshots/ for the README. It starts `npm start`'s launcher on a database of its
+ * own (DATABASE_URL's server, created and dropped here), fills the demo tenant through the API,
+ * and drives Debian's Chromium.
+ */
+const OUT = resolve(process.env.SCREENSHOTS_DIR ?? 'docs/screenshots');
+
+interface Shot {
+  name: string;
+  path: string;
+  as: string;
+  /** Shown once this text is on the page. */
+  waitFor: string;
+  width?: number;
+  height?: number;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'sign-in', path: '/sign-in', as: '', waitFor: 'Sign in' },
+  { name: 'dashboard', path: '/', as: 'TENANT_OWNER', waitFor: 'Dashboard' },
+  { name: 'users', path: '/people/users', as: 'TENANT_OWNER', waitFor: 'Users' },
+  { name: 'shifts-week', path: '/schedule/shifts', as: 'OUTLET_MANAGER', waitFor: 'Shifts' },
+  { name: 'leave', path: '/schedule/leave', as: 'HR_MANAGER', waitFor: 'Leave' },
+  { name: 'rosters', path: '/rota/rosters', as: 'AREA_MANAGER', waitFor: 'Rosters' },
+  { name: 'zones', path: '/access/zones', as: 'TENANT_OWNER', waitFor: 'Zones' },
+  { name: 'audit-live', path: '/access/audit', as: 'TENANT_OWNER', waitFor: 'Audit' },
+  { name: 'visitor-passes', path: '/access/visitors', as: 'TENANT_OWNER', waitFor: 'Visitor passes' },
+  { name: 'webhooks', path: '/developers/webhooks', as: 'TENANT_OWNER', waitFor: 'Webhooks' },
+  { name: 'payroll-run', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Pay runs' },
+  { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My', width: 390, height: 844 },
+  { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
+  { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },
+  { name: 'kiosk-tablet', path: '/kiosk', as: '', waitFor: 'Set up this kiosk', width: 820, height: 1180 },
+];
+
+async function database(serverUrl: string) {
+  const name = `wfm_screenshots_${process.pid}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataSource = createDataSource({ url: url.toString(), poolSize: 2 });
+  return {
+    url: url.toString(),
+    dataSource,
+    async drop() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const db = await database(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  let stack: Stack | undefined;
+  const browser = await launchBrowser();
+  try {
+    stack = await startStack({}, db);
+    await seedShowcase(stack);
+    for (const shot of SHOTS) {
+      const { context, page } = await newTab(browser, stack, { width: shot.width ?? 1280, height: shot.height ?? 800 });
+      try {
+        if (shot.as) await signIn(page, demoEmail(shot.as));
+        await page.goto(shot.path);
+        await page.getByText(shot.waitFor).first().waitFor();
+        // Lists and live views settle after their first answers.
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${OUT}/${shot.name}.png` });
+        process.stdout.write(`${shot.name}.png\n`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    if (stack) await stack.stop();
+    else await db.drop();
+  }
+}
+
+await main();
