@@ -1,6 +1,8 @@
 import type { Area } from '../area';
-import { Placeholder } from '../placeholder';
 import { TENANT_ADMIN_ROLES } from '../../auth/me';
+import { ApiKeysPage, OAuthClientsPage } from './credentials.page';
+import { WebhookPage } from './webhook.page';
+import { WebhooksPage } from './webhooks.page';
 
 export const developersArea: Area = {
   title: 'Developers',
@@ -10,8 +12,9 @@ export const developersArea: Area = {
     { label: 'Webhooks', to: '/developers/webhooks', roles: TENANT_ADMIN_ROLES },
   ],
   routes: [
-    { path: 'developers/api-keys', roles: TENANT_ADMIN_ROLES, element: <Placeholder title="API keys" /> },
-    { path: 'developers/oauth-clients', roles: TENANT_ADMIN_ROLES, element: <Placeholder title="OAuth clients" /> },
-    { path: 'developers/webhooks', roles: TENANT_ADMIN_ROLES, element: <Placeholder title="Webhooks" /> },
+    { path: 'developers/api-keys', roles: TENANT_ADMIN_ROLES, element: <ApiKeysPage /> },
+    { path: 'developers/oauth-clients', roles: TENANT_ADMIN_ROLES, element: <OAuthClientsPage /> },
+    { path: 'developers/webhooks', roles: TENANT_ADMIN_ROLES, element: <WebhooksPage /> },
+    { path: 'developers/webhooks/:id', roles: TENANT_ADMIN_ROLES, element: <WebhookPage /> },
   ],
 };

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { ok } from '../../api/errors';
+import type { Body, Ok } from '../../api/types';
+
+export type ApiKey = Ok<'getApiKeys'>[number];
+export type OAuthClient = Ok<'getOauthClients'>[number];
+export type Webhook = Ok<'getWebhooks'>[number];
+export type Delivery = Ok<'getWebhooksByIdDeliveries'>['deliveries'][number];
+export type Scope = ApiKey['scopes'][number];
+
+/** Spec 01's scopes, as the forms offer them; the two scim scopes serve SCIM provisioning only. */
+export const SCOPES: Scope[] = ['outlets:read', 'employees:read', 'shifts:read', 'shifts:write', 'attendance:read', 'attendance:write', 'leave:read', 'leave:write', 'webhooks:read', 'webhooks:write', 'scim:read', 'scim:write'];
+
+const DEV = ['developers'] as const;
+
+function useDevMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const queries = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queries.invalidateQueries({ queryKey: DEV }) });
+}
+
+export const useApiKeys = () => useQuery({ queryKey: [...DEV, 'api-keys'], queryFn: () => ok(api.GET('/api-keys')) });
+export const useCreateApiKey = () => useDevMutation((body: Body<'postApiKeys'>) => ok(api.POST('/api-keys', { body })));
+export const useRevokeApiKey = () => useDevMutation((id: string) => ok(api.DELETE('/api-keys/{id}', { params: { path: { id } } })));
+
+export const useOAuthClients = () => useQuery({ queryKey: [...DEV, 'oauth-clients'], queryFn: () => ok(api.GET('/oauth-clients')) });
+export const useCreateOAuthClient = () => useDevMutation((body: Body<'postOauthClients'>) => ok(api.POST('/oauth-clients', { body })));
+export const useRevokeOAuthClient = () => useDevMutation((id: string) => ok(api.POST('/oauth-clients/{id}/revoke', { params: { path: { id } } })));
+
+export const useWebhooks = () => useQuery({ queryKey: [...DEV, 'webhooks'], queryFn: () => ok(api.GET('/webhooks')) });
+export const useEventCodes = () => useQuery({ queryKey: [...DEV, 'events'], staleTime: Infinity, queryFn: () => ok(api.GET('/webhooks/events')) });
+export const useDeadCount = () => useQuery({ queryKey: [...DEV, 'dead-count'], refetchInterval: 30_000, queryFn: () => ok(api.GET('/webhooks/deliveries/dead-count')) });
+export const useCreateWebhook = () => useDevMutation((body: Body<'postWebhooks'>) => ok(api.POST('/webhooks', { body })));
+export const useUpdateWebhook = () => useDevMutation(({ id, body }: { id: string; body: Body<'patchWebhooksById'> }) => ok(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body })));
+export const useDeleteWebhook = () => useDevMutation((id: string) => ok(api.DELETE('/webhooks/{id}', { params: { path: { id } } })));
+export const useRotateSecret = () => useDevMutation((id: string) => ok(api.POST('/webhooks/{id}/rotate', { params: { path: { id } } })));
+export const useTestWebhook = () => useDevMutation((id: string) => ok(api.POST('/webhooks/{id}/test', { params: { path: { id } } })));
+/** Deliveries arrive as events happen: the log follows them every few seconds. */
+export const useDeliveries = (id: string) =>
+  useQuery({ queryKey: [...DEV, 'deliveries', id], refetchInterval: 3_000, queryFn: () => ok(api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 200 } } })) });
+export const useRedeliver = () => useDevMutation((deliveryId: string) => ok(api.POST('/webhooks/deliveries/{deliveryId}/redeliver', { params: { path: { deliveryId } } })));

@@ -1,0 +1,193 @@
+import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Fragment, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { SecretOnce } from '../../ui/secret-once';
+import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
+import { EventPicker } from './webhooks.page';
+
+const STATUS_COLOUR: Record<Delivery['status'], string> = { PENDING: 'blue', DELIVERED: 'green', FAILED: 'orange', DEAD: 'red' };
+
+/** One subscription: its settings, a test, secret rotation, and the delivery log with redelivery. */
+export function WebhookPage() {
+  const { id = '' } = useParams();
+  const hooks = useWebhooks();
+  const hook = hooks.data?.find((h) => h.id === id);
+  const deliveries = useDeliveries(id);
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateSecret();
+  const test = useTestWebhook();
+  const redeliver = useRedeliver();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ name: string; url: string; events: string[] } | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  if (hooks.error) return <ErrorNotice error={hooks.error} />;
+  if (!hooks.data) return <Loader aria-label="Loading" />;
+  if (!hook) return <Alert color="gray">No such subscription.</Alert>;
+  return (
+    <Page
+      title={hook.name}
+      actions={
+        <Group gap="xs">
+          <Button variant="light" loading={test.isPending} onClick={() => test.mutate(id)}>
+            Send a test
+          </Button>
+          <Button variant="default" onClick={() => setEditing({ name: hook.name, url: hook.url, events: hook.events })}>
+            Edit
+          </Button>
+          <Button variant="default" onClick={() => setConfirm('rotate')}>
+            Rotate the secret
+          </Button>
+          <Button variant="subtle" color="red" onClick={() => setConfirm('delete')}>
+            Delete
+          </Button>
+        </Group>
+      }
+    >
+      <Paper withBorder p="md">
+        <Stack gap={4}>
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            Posts to <b>{hook.url}</b>
+          </Text>
+          <Text size="sm">Events: {hook.events.join(', ')}</Text>
+          <Text size="sm">
+            Secret <code>{hook.secret}</code>
+          </Text>
+          <Switch
+            mt="xs"
+            label={hook.active ? 'Active' : 'Off: nothing is posted (turning it on resets the failure count)'}
+            checked={hook.active}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
+          />
+          {hook.lastFailureReason ? (
+            <Text size="sm" c="red">
+              Last failure {formatDateTime(hook.lastFailureAt)}: {hook.lastFailureReason}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      {test.data ? (
+        <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton onClose={() => test.reset()}>
+          <Code block>{test.data.bodyExcerpt || '(empty response)'}</Code>
+        </Alert>
+      ) : null}
+      {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
+      <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
+      <Text fw={700}>Deliveries</Text>
+      <ErrorNotice error={deliveries.error} />
+      {deliveries.data && deliveries.data.deliveries.length === 0 ? <Text c="dimmed">No deliveries yet: they appear here as the subscribed events happen.</Text> : null}
+      {deliveries.data && deliveries.data.deliveries.length > 0 ? (
+        <Table.ScrollContainer minWidth={720}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Response</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {deliveries.data.deliveries.map((d) => (
+                <Fragment key={d.id}>
+                  <Table.Tr data-delivery={d.id}>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                        {d.eventType}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLOUR[d.status]}>
+                        {d.status.toLowerCase()}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`}</Table.Td>
+                    <Table.Td>
+                      {d.attempts} of {d.maxAttempts}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        loading={redeliver.isPending && redeliver.variables === d.id}
+                        onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
+                      >
+                        Redeliver
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                  {open === d.id ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={6}>
+                        <Stack gap="xs">
+                          <Text size="sm" fw={600}>
+                            Payload
+                          </Text>
+                          <Code block data-testid="delivery-payload">
+                            {JSON.stringify(d.payload, null, 2)}
+                          </Code>
+                          <Text size="sm">
+                            Response: {d.lastResponseStatus === null ? 'not sent yet' : d.lastResponseStatus === 0 ? 'none' : `HTTP ${d.lastResponseStatus}`}
+                            {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
+                            {d.status !== 'DELIVERED' && d.status !== 'DEAD' ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ''}
+                          </Text>
+                          {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg">
+        {editing ? (
+          <Stack gap="sm">
+            <TextInput label="Name" required maxLength={120} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
+            <TextInput label="Address" required maxLength={2000} value={editing.url} onChange={(e) => setEditing({ ...editing, url: e.currentTarget.value })} />
+            <EventPicker value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
+            <ErrorNotice error={update.error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+              <Button
+                loading={update.isPending}
+                disabled={editing.name.trim().length < 3 || editing.events.length === 0}
+                onClick={() => update.mutate({ id, body: { name: editing.name.trim(), url: editing.url.trim(), events: editing.events } }, { onSuccess: () => setEditing(null) })}
+              >
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={confirm === 'delete' ? `Delete ${hook.name}?` : 'Rotate the signing secret?'}>
+        <Text size="sm">{confirm === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}</Text>
+        <ErrorNotice error={remove.error ?? rotate.error} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button
+            color={confirm === 'delete' ? 'red' : undefined}
+            loading={remove.isPending || rotate.isPending}
+            onClick={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : rotate.mutate(id, { onSuccess: () => setConfirm(null) }))}
+          >
+            {confirm === 'delete' ? 'Delete' : 'Rotate'}
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { SecretOnce } from '../../ui/secret-once';
+import { useCreateWebhook, useDeadCount, useEventCodes, useWebhooks } from './developers.queries';
+
+/** Webhook subscriptions: where the tenant's events are posted, signed with the subscription's secret. */
+export function WebhooksPage() {
+  const hooks = useWebhooks();
+  const dead = useDeadCount();
+  const [open, setOpen] = useState(false);
+  return (
+    <Page title="Webhooks" actions={<Button onClick={() => setOpen(true)}>New subscription</Button>}>
+      {dead.data && dead.data.dead > 0 ? (
+        <Alert color="red" title="Deliveries gave up">
+          {dead.data.dead} delivery(ies) failed every retry. Open a subscription to see them and deliver them again.
+        </Alert>
+      ) : null}
+      <ErrorNotice error={hooks.error ?? dead.error} />
+      {hooks.isPending ? (
+        <Loader aria-label="Loading subscriptions" />
+      ) : hooks.data && hooks.data.length === 0 ? (
+        <Text c="dimmed">No subscriptions yet. A subscription posts the events you choose to an https:// address of yours, signed.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Events</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Last success</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(hooks.data ?? []).map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/developers/webhooks/${h.id}`}>
+                      {h.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{h.url}</Table.Td>
+                  <Table.Td>{h.events.length}</Table.Td>
+                  <Table.Td>
+                    {h.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="gray" variant="light">Off</Badge>}
+                    {h.failureCount > 0 ? (
+                      <Text size="xs" c="red">
+                        {h.failureCount} failure(s) in a row
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(h.lastSuccessAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateWebhookModal opened={open} onClose={() => setOpen(false)} />
+    </Page>
+  );
+}
+
+/** The event codes as checkboxes: a subscription takes 1 to 50 of them. */
+export function EventPicker({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+  const codes = useEventCodes();
+  return (
+    <Checkbox.Group label="Events" value={value} onChange={onChange} withAsterisk>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} mt={4} spacing={4}>
+        {(codes.data?.events ?? []).map((e) => (
+          <Checkbox key={e} value={e} label={e} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}
+
+function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateWebhook();
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('https://');
+  const [events, setEvents] = useState<string[]>([]);
+  const close = () => {
+    create.reset();
+    setName('');
+    setUrl('https://');
+    setEvents([]);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="New subscription" size="lg">
+      {create.data ? (
+        <Stack gap="sm">
+          <SecretOnce label="Signing secret" value={create.data.secret} />
+          <Text size="sm">Check each delivery's signature with it (see the webhooks guide). You can rotate it later; it is never shown again.</Text>
+          <Button component={Link} to={`/developers/webhooks/${create.data.id}`} onClick={close}>
+            Open the subscription
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <TextInput label="Name" required minLength={3} maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput label="Address" description="An https:// address that answers 2xx; private and local addresses are refused" required maxLength={2000} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
+          <EventPicker value={events} onChange={setEvents} />
+          <ErrorNotice error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button disabled={name.trim().length < 3 || !/^https:\/\/.+/.test(url) || events.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), url: url.trim(), events })}>
+              Subscribe
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
