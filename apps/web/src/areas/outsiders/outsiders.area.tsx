@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { Placeholder } from '../placeholder';
+import { EsignPage } from './esign.page';
+import { VisitPage } from './visit.page';
 
 /** Pages reached from a mailed or shared link, without signing in. */
 export const outsiderRoutes: RouteObject[] = [
-  { path: 'visit/:code', element: <Placeholder title="Visitor pass" /> },
-  { path: 'esign/:token', element: <Placeholder title="Sign a document" /> },
+  { path: 'visit/:code', element: <VisitPage /> },
+  { path: 'esign/:token', element: <EsignPage /> },
 ];
