@@ -13830,6 +13830,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Part of a name, email address, mobile number or employee code, any case */
+                search?: string;
             };
             header?: never;
             path?: never;

@@ -120,3 +120,41 @@ describe('users list (HTTP)', () => {
     expect(anon.body).to.deep.equal({ message: 'Unauthorized', statusCode: 401 });
   });
 });
+
+describe('users list search (HTTP)', () => {
+  let h: ApiHarness;
+  let tenantId: string;
+  let token: string;
+
+  before(async () => {
+    h = await ApiHarness.start();
+    tenantId = (await createTenant(h.ds)).id;
+    token = await h.tokenFor(await createUser(h.ds, tenantId, { role: 'HR_MANAGER', fullName: 'Hana Manager', email: 'hana@search.test' }));
+    await createUser(h.ds, tenantId, { fullName: 'María López', email: 'maria@search.test' });
+    await createUser(h.ds, tenantId, { fullName: 'Mario Rossi', email: 'm.rossi@search.test' });
+    await createUser(h.ds, tenantId, { fullName: '100% Reliable', email: 'reliable@search.test' });
+    await createUser(h.ds, (await createTenant(h.ds)).id, { fullName: 'Mario Elsewhere' });
+  });
+  after(async () => h.stop());
+
+  const search = (q: string) => h.request('GET', `/users?search=${encodeURIComponent(q)}`, { token });
+  const names = (body: Array<{ fullName: string }>) => body.map((u) => u.fullName);
+
+  it('matches part of a name or an email address in any case, in the caller tenant only', async () => {
+    expect(names((await search('MARI')).body)).to.deep.equal(['María López', 'Mario Rossi']);
+    expect(names((await search('m.rossi@')).body)).to.deep.equal(['Mario Rossi']);
+    expect(names((await search('nobody')).body)).to.deep.equal([]);
+  });
+
+  it('takes LIKE wildcards literally', async () => {
+    expect(names((await search('%')).body)).to.deep.equal(['100% Reliable']);
+    expect(names((await search('_')).body)).to.deep.equal([]);
+  });
+
+  it('is 400 for an empty, over-long or control-character search', async () => {
+    for (const q of ['', ' ', 'x'.repeat(101), 'a\u0007b']) {
+      const res = await search(q);
+      expect(res.status, JSON.stringify(q)).to.equal(400);
+    }
+  });
+});

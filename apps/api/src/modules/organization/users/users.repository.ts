@@ -44,12 +44,18 @@ export class UsersRepository {
    * the ISO strings the DTO needs, and rows come back already in the DTO's shape. An outlet scope
    * keeps `alsoUserId` (the caller) and the people assigned to the scope's outlets.
    */
-  listDtos(tenantId: string, limit: number, offset: number, visible: { scope: OutletScope; alsoUserId: string }): Promise<UserDto[]> {
+  listDtos(tenantId: string, limit: number, offset: number, visible: { scope: OutletScope; alsoUserId: string }, search?: string): Promise<UserDto[]> {
     const params: unknown[] = [tenantId, limit, offset];
     const scoped =
       visible.scope.kind === 'outlets'
         ? `AND (id = $${params.push(visible.alsoUserId)} OR ${assignedToAnySql('users.id', 'users.tenant_id', `$${params.push(visible.scope.outletIds)}::uuid[]`)})`
         : '';
+    // The typed text matches literally: LIKE's own wildcards in it are escaped.
+    const like = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const searched =
+      like === null
+        ? ''
+        : `AND (full_name ILIKE $${params.push(like)} OR email ILIKE $${params.length} OR mobile ILIKE $${params.length} OR employee_code ILIKE $${params.length})`;
     return many(
       this.ds,
       `SELECT id, tenant_id AS "tenantId", full_name AS "fullName", email, mobile, role, status,
@@ -57,7 +63,7 @@ export class UsersRepository {
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
               to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
          FROM users
-        WHERE tenant_id = $1 AND ${live('users')} ${scoped}
+        WHERE tenant_id = $1 AND ${live('users')} ${scoped} ${searched}
         ORDER BY created_at, id
         LIMIT $2 OFFSET $3`,
       params,

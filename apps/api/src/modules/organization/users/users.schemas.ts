@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeEmail, normalizeMobile } from '@wfm/core/identity';
 import { ROLES } from '@wfm/core/tenancy';
+import { singleLine } from '@wfm/core/validation';
 import { clampedInt } from '../../../http/validation.js';
 import { ImportContract } from '../../people/contracts/contracts.schemas.js';
 
@@ -78,6 +79,11 @@ export const ImportUsersBody = z.strictObject({ rows: z.array(ImportUserRow).min
 export const ListUsersQuery = z.object({
   limit: clampedInt(50, 1, 500),
   offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER),
+  search: singleLine(100)
+    .trim()
+    .min(1)
+    .optional()
+    .meta({ description: 'Part of a name, email address, mobile number or employee code, any case' }),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 

@@ -77,7 +77,7 @@ export class UsersService {
   ) {}
 
   async list(actor: Actor, page: ListUsersQuery): Promise<UserDto[]> {
-    return this.repo.listDtos(actor.tenantId, page.limit, page.offset, { scope: await this.scopes.of(actor), alsoUserId: actor.userId });
+    return this.repo.listDtos(actor.tenantId, page.limit, page.offset, { scope: await this.scopes.of(actor), alsoUserId: actor.userId }, page.search);
   }
 
   async get(actor: Actor, id: string): Promise<UserDto> {
