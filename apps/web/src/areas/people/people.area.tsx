@@ -1,6 +1,8 @@
 import type { Area } from '../area';
-import { Placeholder } from '../placeholder';
-import { MANAGER_ROLES } from '../../auth/me';
+import { MANAGER_ROLES, PEOPLE_ADMIN_ROLES } from '../../auth/me';
+import { ImportPage } from './import.page';
+import { OutletsPage } from './outlets.page';
+import { UsersPage } from './users.page';
 
 export const peopleArea: Area = {
   title: 'People',
@@ -9,7 +11,8 @@ export const peopleArea: Area = {
     { label: 'Outlets', to: '/people/outlets', roles: MANAGER_ROLES },
   ],
   routes: [
-    { path: 'people/users', roles: MANAGER_ROLES, element: <Placeholder title="Users" /> },
-    { path: 'people/outlets', roles: MANAGER_ROLES, element: <Placeholder title="Outlets" /> },
+    { path: 'people/users', roles: MANAGER_ROLES, element: <UsersPage /> },
+    { path: 'people/import', roles: PEOPLE_ADMIN_ROLES, element: <ImportPage /> },
+    { path: 'people/outlets', roles: MANAGER_ROLES, element: <OutletsPage /> },
   ],
 };

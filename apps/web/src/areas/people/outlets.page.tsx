@@ -1,0 +1,99 @@
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { hasRole, TENANT_ADMIN_ROLES, useMe } from '../../auth/me';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useCreateOutlet, useOutlets, useUpdateOutlet, type Outlet } from './people.queries';
+
+interface Draft {
+  name: string;
+  code: string;
+  city: string;
+  address: string;
+  status: Outlet['status'];
+}
+
+/** The company's outlets (sites): added and edited by those who run the company. */
+export function OutletsPage() {
+  const me = useMe();
+  const admin = hasRole(me.data, [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER']);
+  const outlets = useOutlets();
+  const create = useCreateOutlet();
+  const update = useUpdateOutlet();
+  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
+  const close = () => {
+    create.reset();
+    update.reset();
+    setEditing(null);
+  };
+  const save = () => {
+    const { id, draft } = editing!;
+    const body = { name: draft.name.trim(), code: draft.code.trim(), city: draft.city.trim(), status: draft.status };
+    if (id) update.mutate({ id, body: { ...body, address: draft.address.trim() || null } }, { onSuccess: close });
+    else create.mutate({ ...body, ...(draft.address.trim() ? { address: draft.address.trim() } : {}) }, { onSuccess: close });
+  };
+  return (
+    <Page title="Outlets" actions={admin ? <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', status: 'ACTIVE' } })}>New outlet</Button> : null}>
+      <ErrorNotice error={outlets.error} />
+      {outlets.isPending ? (
+        <Loader aria-label="Loading outlets" />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>City</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {admin ? <Table.Th /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(outlets.data ?? []).map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>{o.name}</Table.Td>
+                  <Table.Td>{o.code}</Table.Td>
+                  <Table.Td>{o.city}</Table.Td>
+                  <Table.Td>{o.address ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
+                      {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  {admin ? (
+                    <Table.Td>
+                      <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
+                        Edit
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'}>
+        {editing ? (
+          <Stack gap="sm">
+            <TextInput label="Name" required value={editing.draft.name} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
+            <TextInput label="Code" description="Short and unique, e.g. HB-03" required value={editing.draft.code} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, code: e.currentTarget.value } })} />
+            <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
+            <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
+            <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
+            <ErrorNotice error={create.error ?? update.error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Page>
+  );
+}

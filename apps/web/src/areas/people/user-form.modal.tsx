@@ -1,0 +1,87 @@
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useMe } from '../../auth/me';
+import { ErrorNotice } from '../../ui/page';
+import { useCreateUser, useOutlets, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
+import { assignableRoles, roleLabel } from './roles';
+
+interface Draft {
+  fullName: string;
+  email: string;
+  mobile: string;
+  role: Role;
+  employeeCode: string;
+  outletIds: string[];
+}
+
+const blank: Draft = { fullName: '', email: '', mobile: '', role: 'STAFF', employeeCode: '', outletIds: [] };
+
+/**
+ * Create a user (they are mailed an invite to choose a password) or edit one; the outlets they work
+ * at are set with the same form.
+ */
+export function UserFormModal({ opened, user, onClose }: { opened: boolean; user: User | null; onClose: () => void }) {
+  const me = useMe();
+  const outlets = useOutlets();
+  const current = useUserOutlets(opened && user ? user.id : null);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const setOutlets = useSetUserOutlets();
+  const [draft, setDraft] = useState<Draft>(blank);
+  useEffect(() => {
+    if (!opened) return;
+    setDraft(user ? { fullName: user.fullName, email: user.email ?? '', mobile: user.mobile ?? '', role: user.role, employeeCode: user.employeeCode ?? '', outletIds: current.data?.outletIds ?? [] } : blank);
+  }, [opened, user, current.data]);
+  const close = () => {
+    create.reset();
+    update.reset();
+    setOutlets.reset();
+    onClose();
+  };
+  const roles = assignableRoles(me.data?.role);
+  const save = async () => {
+    const contact = { email: draft.email.trim() || null, mobile: draft.mobile.trim() || null, employeeCode: draft.employeeCode.trim() || null };
+    if (user) {
+      await update.mutateAsync({ id: user.id, body: { fullName: draft.fullName.trim(), role: draft.role, ...contact } });
+      await setOutlets.mutateAsync({ id: user.id, outletIds: draft.outletIds });
+      notifications.show({ color: 'green', message: `${draft.fullName.trim()} saved.` });
+    } else {
+      const made = await create.mutateAsync({
+        fullName: draft.fullName.trim(),
+        role: draft.role,
+        ...(contact.email ? { email: contact.email } : {}),
+        ...(contact.mobile ? { mobile: contact.mobile } : {}),
+        ...(contact.employeeCode ? { employeeCode: contact.employeeCode } : {}),
+      });
+      if (draft.outletIds.length) await setOutlets.mutateAsync({ id: made.id, outletIds: draft.outletIds });
+      notifications.show({ color: 'green', message: made.email ? `${made.fullName} added; an invite to choose a password was mailed to ${made.email}.` : `${made.fullName} added.` });
+    }
+    close();
+  };
+  const pending = create.isPending || update.isPending || setOutlets.isPending;
+  return (
+    <Modal opened={opened} onClose={close} title={user ? `Edit ${user.fullName}` : 'New user'}>
+      <Stack gap="sm">
+        <TextInput label="Full name" required maxLength={120} value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.currentTarget.value })} />
+        <TextInput label="Email" type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
+        <TextInput label="Mobile" type="tel" value={draft.mobile} onChange={(e) => setDraft({ ...draft, mobile: e.currentTarget.value })} />
+        <Text size="xs" c="dimmed">
+          An email address or a mobile number (or both): it is how they sign in.
+        </Text>
+        <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
+        <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
+        <MultiSelect label="Outlets" searchable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
+        <ErrorNotice error={create.error ?? update.error ?? setOutlets.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
+            {user ? 'Save' : 'Add the user'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+describe('web console: people — users, CSV import, outlets (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('creates a user who is mailed an invite, refuses a taken email with the API’s message, edits, deactivates, finds and removes them', async () => {
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('HR_MANAGER'));
+      await page.goto('/people/users');
+      await page.getByRole('button', { name: 'New user' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New user' });
+      await dialog.getByLabel(/^Full name/).fill('Sam Cook');
+      await dialog.getByLabel(/^Email/).fill('sam.cook@demo.test');
+      await dialog.getByRole('combobox', { name: /^Outlets/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await dialog.getByRole('combobox', { name: /^Outlets/ }).press('Escape');
+      await dialog.getByRole('button', { name: 'Add the user' }).click();
+      await page.getByText('Sam Cook added; an invite to choose a password was mailed to sam.cook@demo.test.').waitFor();
+      const token = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const found = await stack.call<Array<{ id: string; fullName: string; role: string }>>('GET', '/users?search=sam.cook', { token });
+      expect(found.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Sam Cook', 'STAFF']]);
+      const outlets = await stack.call<{ outletIds: string[] }>('GET', `/users/${found.body[0]!.id}/outlets`, { token });
+      expect(outlets.body.outletIds).to.have.length(1);
+      expect((await stack.mailsTo('sam.cook@demo.test')).map((m) => m.template)).to.include('invite');
+
+      await page.getByRole('button', { name: 'New user' }).click();
+      await dialog.getByLabel(/^Full name/).fill('Sam Again');
+      await dialog.getByLabel(/^Email/).fill('sam.cook@demo.test');
+      await dialog.getByRole('button', { name: 'Add the user' }).click();
+      await dialog.getByRole('alert').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByLabel('Search').fill('sam.cook');
+      const row = page.getByRole('row').filter({ hasText: 'Sam Cook' });
+      await row.waitFor();
+      await page.getByRole('row').filter({ hasText: 'Demo Staff' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('row').count()).to.equal(2);
+      await row.getByRole('button', { name: 'Actions for Sam Cook' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Sam Cook' });
+      await edit.getByLabel(/^Full name/).fill('Sam Cooke');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row').filter({ hasText: 'Sam Cooke' }).waitFor();
+      await page.getByRole('button', { name: 'Actions for Sam Cooke' }).click();
+      await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+      await page.getByRole('row').filter({ hasText: 'Sam Cooke' }).getByText('Inactive').waitFor();
+      await page.getByRole('button', { name: 'Actions for Sam Cooke' }).click();
+      await page.getByRole('menuitem', { name: 'Remove' }).click();
+      await page.getByRole('dialog', { name: 'Remove Sam Cooke?' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Nobody matches.').waitFor();
+      expect((await stack.call<unknown[]>('GET', '/users?search=sam.cook', { token })).body).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('imports a CSV file with a progress bar and a result per row: good rows created, bad ones refused with the reason', async () => {
+    const csv = [
+      'Full name,Email,Mobile,Role',
+      'Kim Lee,kim.lee@demo.test,,',
+      '"Patel, Raj",,+447700900456,OUTLET_MANAGER',
+      'No Contact,,,',
+      'Dup Owner,tenant-owner@demo.test,,',
+      'Ana Ruiz,ana.ruiz@demo.test,,staff',
+    ].join('\r\n');
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('COMPANY_ADMIN'));
+      await page.goto('/people/users');
+      await page.getByRole('link', { name: 'Import from CSV' }).click();
+      await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByText('5 row(s) read, 1 refused before sending').waitFor();
+      await page.getByRole('button', { name: 'Import 4 row(s)' }).click();
+      await page.getByTestId('import-summary').filter({ hasText: '3 created, 2 refused, 0 to go of 5' }).waitFor();
+      expect(await page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).to.equal('100');
+      await page.locator('[data-line="4"]').getByText('Refused: Needs an email address or a mobile number').waitFor();
+      await page.locator('[data-line="5"]').getByText(/Refused: email/).waitFor();
+      for (const line of [2, 3, 6]) await page.locator(`[data-line="${line}"]`).getByText('Created').waitFor();
+      const token = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const raj = await stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=Patel', { token });
+      expect(raj.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Patel, Raj', 'OUTLET_MANAGER']]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('adds an outlet; an outlet manager reads people and outlets without the buttons that change them', async () => {
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('COMPANY_ADMIN'));
+      await page.goto('/people/outlets');
+      await page.getByRole('button', { name: 'New outlet' }).click();
+      await page.getByLabel(/^Name/).fill('Harbour Bar');
+      await page.getByLabel(/^Code/).fill('HB-03');
+      await page.getByLabel(/^City/).fill('Bristol');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row').filter({ hasText: 'Harbour Bar' }).filter({ hasText: 'Bristol' }).waitFor();
+    } finally {
+      await context.close();
+    }
+    const om = await newTab(browser, stack);
+    try {
+      await signIn(om.page, demoEmail('OUTLET_MANAGER'));
+      await om.page.goto('/people/users');
+      await om.page.getByRole('row').filter({ hasText: 'Demo Staff' }).waitFor();
+      expect(await om.page.getByRole('button', { name: 'New user' }).count()).to.equal(0);
+      await om.page.goto('/people/outlets');
+      await om.page.getByRole('row').filter({ hasText: 'Harbour Bar' }).waitFor();
+      expect(await om.page.getByRole('button', { name: 'New outlet' }).count()).to.equal(0);
+    } finally {
+      await om.context.close();
+    }
+  });
+});
