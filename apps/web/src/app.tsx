@@ -17,21 +17,18 @@ import { CareersPage, JobPage } from './areas/careers/careers.page';
 import { ContactPage } from './areas/contact/contact.page';
 import { DashboardPage } from './areas/dashboard/dashboard.page';
 import { developersArea } from './areas/developers/developers.area';
-import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
 import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { payrollArea } from './areas/payroll/payroll.area';
 import { peopleArea } from './areas/people/people.area';
-import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { rotaArea } from './areas/rota/rota.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
-import { settingsArea } from './areas/settings/settings.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, accessArea, visitorsArea, developersArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

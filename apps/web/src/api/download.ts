@@ -7,8 +7,8 @@ import { session } from './session';
  * typed client's JSON handling, and a link cannot carry the Bearer token, so the bytes are fetched
  * with it and handed to the browser as an object URL.
  */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const send = (token: string | undefined) => fetch(`${API_BASE}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+export async function downloadFile(path: string, filename: string, method: 'GET' | 'POST' = 'GET'): Promise<void> {
+  const send = (token: string | undefined) => fetch(`${API_BASE}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
   let res = await send(session.current?.accessToken);
   if (res.status === 401 && session.current) {
     const pair = await session.refresh(API_BASE);

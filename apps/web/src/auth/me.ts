@@ -18,8 +18,6 @@ export const ACCESS_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENAN
 export const ACCESS_READER_ROLES: readonly Role[] = [...ACCESS_ADMIN_ROLES, 'OUTLET_MANAGER'];
 /** Users and policies (the API's PEOPLE_ADMINS). */
 export const PEOPLE_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
-/** Kiosks are registered by those who run outlets, an outlet manager for their own (the API's OUTLET_ADMINS and OUTLET_MANAGER). */
-export const OUTLET_RUNNER_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
 /** The tenant, developer credentials and webhooks (the API's TENANT_ADMINS). */
 export const TENANT_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'];
 

@@ -1,6 +1,8 @@
 import type { Area } from '../area';
-import { Placeholder } from '../placeholder';
 import { EVERY_ROLE } from '../../auth/me';
+import { DoorCredentialPage } from './door.page';
+import { MyLeavePage } from './my-leave.page';
+import { MyShiftsPage } from './my-shifts.page';
 
 export const meArea: Area = {
   title: 'My work',
@@ -10,8 +12,8 @@ export const meArea: Area = {
     { label: 'My door credential', to: '/me/door', roles: EVERY_ROLE },
   ],
   routes: [
-    { path: 'me/shifts', roles: EVERY_ROLE, element: <Placeholder title="My shifts" /> },
-    { path: 'me/leave', roles: EVERY_ROLE, element: <Placeholder title="My leave" /> },
-    { path: 'me/door', roles: EVERY_ROLE, element: <Placeholder title="My door credential" /> },
+    { path: 'me/shifts', roles: EVERY_ROLE, element: <MyShiftsPage /> },
+    { path: 'me/leave', roles: EVERY_ROLE, element: <MyLeavePage /> },
+    { path: 'me/door', roles: EVERY_ROLE, element: <DoorCredentialPage /> },
   ],
 };

@@ -1,6 +1,67 @@
-import { Placeholder } from '../placeholder';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useMe } from '../../auth/me';
+import { formatSpan } from '../../ui/format';
+import { ErrorNotice } from '../../ui/page';
+import { useLeave, useOutlets, useShifts } from '../schedule/schedule.queries';
+import { addDays } from '../schedule/week';
 
-/** A STAFF user's home: their next shifts, leave and door credential. */
+/** A STAFF user's home: the door credential a tap away, the next shifts, pending leave. */
 export function MyHomePage() {
-  return <Placeholder title="My day" />;
+  const me = useMe();
+  const outlets = useOutlets();
+  const now = new Date();
+  const shifts = useShifts({ userId: me.data?.id ?? '', from: now.toISOString(), to: addDays(now, 14).toISOString() }, me.data !== undefined);
+  const leave = useLeave(me.data ? { userId: me.data.id, status: 'PENDING' } : {});
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  const next = [...(shifts.data ?? [])].filter((s) => s.status === 'SCHEDULED' || s.status === 'IN_PROGRESS').sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart)).slice(0, 3);
+  document.title = 'My day · Workforce Platform';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Hello{me.data ? `, ${me.data.fullName.split(' ')[0]}` : ''}
+      </Title>
+      <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
+        Show my door credential
+      </Button>
+      <ErrorNotice error={shifts.error ?? leave.error} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Paper withBorder p="md">
+          <Text fw={700} mb="xs">
+            My next shifts
+          </Text>
+          {next.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              None in the next two weeks.
+            </Text>
+          ) : (
+            <Stack gap={4}>
+              {next.map((s) => (
+                <Text key={s.id} size="sm">
+                  {formatSpan(s.scheduledStart, s.scheduledEnd)} · {outletName.get(s.outletId) ?? ''}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          <Anchor component={Link} to="/me/shifts" size="sm">
+            All my shifts
+          </Anchor>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text fw={700} mb="xs">
+            My leave
+          </Text>
+          <Text size="sm">{leave.data ? `${leave.data.length} request(s) waiting for a decision` : ' '}</Text>
+          <Group gap="sm">
+            <Anchor component={Link} to="/me/leave" size="sm">
+              Request or see leave
+            </Anchor>
+            <Anchor component={Link} to="/rota/open-shifts" size="sm">
+              Pick up an open shift
+            </Anchor>
+          </Group>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
 }

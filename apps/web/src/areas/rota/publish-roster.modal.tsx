@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorNotice } from '../../ui/page';
 import { usePeople, useOutlets, usePublishRoster, type PublishRoster } from './rota.queries';
-import { localToday, shiftInstants } from './shift-time';
+import { localToday, shiftInstants } from '../../ui/shift-time';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
 const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [

@@ -1,6 +1,8 @@
 import type { Area } from '../area';
-import { Placeholder } from '../placeholder';
 import { MANAGER_ROLES } from '../../auth/me';
+import { AttendancePage } from './attendance.page';
+import { LeavePage } from './leave.page';
+import { ShiftsWeekPage } from './shifts-week.page';
 
 export const scheduleArea: Area = {
   title: 'Schedule',
@@ -10,8 +12,8 @@ export const scheduleArea: Area = {
     { label: 'Attendance', to: '/schedule/attendance', roles: MANAGER_ROLES },
   ],
   routes: [
-    { path: 'schedule/shifts', roles: MANAGER_ROLES, element: <Placeholder title="Shifts" /> },
-    { path: 'schedule/leave', roles: MANAGER_ROLES, element: <Placeholder title="Leave" /> },
-    { path: 'schedule/attendance', roles: MANAGER_ROLES, element: <Placeholder title="Attendance" /> },
+    { path: 'schedule/shifts', roles: MANAGER_ROLES, element: <ShiftsWeekPage /> },
+    { path: 'schedule/leave', roles: MANAGER_ROLES, element: <LeavePage /> },
+    { path: 'schedule/attendance', roles: MANAGER_ROLES, element: <AttendancePage /> },
   ],
 };

@@ -1,0 +1,116 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
+import { ApiError, ok } from '../../api/errors';
+import { useMe } from '../../auth/me';
+import { QrCode } from '../../ui/qr';
+
+/** When a credential (a JWS) expires, from its `exp` claim; the door checks the signature, the page only shows the time. */
+function expiryOf(credential: string): Date | null {
+  try {
+    const claims = JSON.parse(atob(credential.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Kept for the browser session: reopening the page shows the same credential until it nears expiry. */
+const KEY = 'wfm.door.credential';
+const RENEW_BEFORE_MS = 60 * 60_000;
+
+function kept(): string | null {
+  const c = sessionStorage.getItem(KEY);
+  const exp = c ? expiryOf(c) : null;
+  return c && exp && exp.getTime() - Date.now() > RENEW_BEFORE_MS ? c : null;
+}
+
+/**
+ * "Show my door credential": a 24-hour credential bound to the signed-in person, as a QR code the
+ * door reader's bridge scans, renewed an hour before it ends while the page is open.
+ */
+export function DoorCredentialPage() {
+  const me = useMe();
+  const [credential, setCredential] = useState<string | null>(kept);
+  const [now, setNow] = useState(Date.now());
+  const mint = useMutation({
+    mutationFn: () => ok(api.POST('/access/credential')),
+    onSuccess: (c) => {
+      sessionStorage.setItem(KEY, c.credentialId);
+      setCredential(c.credentialId);
+    },
+  });
+  const [walletError, setWalletError] = useState<unknown>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (credential || asked.current) return;
+    asked.current = true;
+    mint.mutate();
+  }, [credential, mint]);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  const exp = credential ? expiryOf(credential) : null;
+  useEffect(() => {
+    if (exp && exp.getTime() - now < RENEW_BEFORE_MS && !mint.isPending) mint.mutate();
+  }, [exp, now, mint]);
+  document.title = 'My door credential · Workforce Platform';
+  const left = exp ? Math.max(0, exp.getTime() - now) : 0;
+  return (
+    <Stack gap="md" maw={420} mx="auto">
+      <Title order={1} size="h2">
+        My door credential
+      </Title>
+      {mint.error && !credential ? (
+        <Alert color="red" role="alert">
+          {mint.error instanceof ApiError && mint.error.status === 402 ? 'Your company’s plan does not include door access.' : mint.error.message}
+        </Alert>
+      ) : null}
+      {credential ? (
+        <Paper shadow="md" radius="lg" p="lg" style={{ background: 'linear-gradient(160deg, var(--mantine-color-teal-7), var(--mantine-color-blue-9))', color: 'white' }}>
+          <Stack align="center" gap="sm">
+            <Text size="xs" tt="uppercase" fw={700} style={{ letterSpacing: 1 }}>
+              Door credential
+            </Text>
+            <Title order={2} size="h3" c="white">
+              {me.data?.fullName}
+            </Title>
+            <Paper p="sm" radius="md" bg="white">
+              <QrCode value={credential} label="My door credential: hold it to the reader" size={240} />
+            </Paper>
+            <Text size="sm" data-testid="credential-expiry">
+              Valid for {Math.floor(left / 3_600_000)} h {Math.floor((left % 3_600_000) / 60_000)} min
+            </Text>
+            <Text size="xs" ta="center">
+              Hold the code to a door reader. The doors you may open and their hours decide the rest.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Center p="xl">{mint.isPending ? <Loader aria-label="Getting your credential" /> : null}</Center>
+      )}
+      <Group>
+        <Button variant="default" onClick={() => mint.mutate()} loading={mint.isPending}>
+          Renew now
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => {
+            setWalletError(null);
+            downloadFile('/access/wallet/pass', 'door-pass.pkpass', 'POST').catch(setWalletError);
+          }}
+        >
+          Add to Apple Wallet
+        </Button>
+      </Group>
+      {walletError ? (
+        <Alert color="gray" role="alert">
+          {walletError instanceof ApiError && walletError.status === 503 ? 'Wallet passes are not set up for this company yet.' : walletError instanceof Error ? walletError.message : String(walletError)}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useMe } from '../../auth/me';
+import { humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { LEAVE_COLOUR, leaveDates } from '../schedule/leave.page';
+import { useCancelLeave, useLeave, useRequestLeave } from '../schedule/schedule.queries';
+import { isoDay } from '../schedule/week';
+
+const TYPES = ['ANNUAL', 'SICK', 'UNPAID', 'PARENTAL', 'COMPASSIONATE', 'STUDY', 'OTHER'] as const;
+
+/** The signed-in person's leave: asked for here, cancelled while pending. */
+export function MyLeavePage() {
+  const me = useMe();
+  const leave = useLeave(me.data ? { userId: me.data.id } : {});
+  const cancel = useCancelLeave();
+  const request = useRequestLeave();
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<(typeof TYPES)[number]>('ANNUAL');
+  const [start, setStart] = useState(() => isoDay(new Date()));
+  const [end, setEnd] = useState(() => isoDay(new Date()));
+  const [reason, setReason] = useState('');
+  const close = () => {
+    request.reset();
+    setReason('');
+    setOpen(false);
+  };
+  return (
+    <Page title="My leave" actions={<Button onClick={() => setOpen(true)}>Request leave</Button>}>
+      <ErrorNotice error={leave.error ?? cancel.error} />
+      {leave.isPending ? (
+        <Loader aria-label="Loading your leave" />
+      ) : leave.data && leave.data.length === 0 ? (
+        <Text c="dimmed">No leave requests yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Dates</Table.Th>
+                <Table.Th>Days</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(leave.data ?? []).map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{humanize(l.type)}</Table.Td>
+                  <Table.Td>{leaveDates(l)}</Table.Td>
+                  <Table.Td>{l.daysDecimal}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
+                      {humanize(l.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {l.status === 'PENDING' ? (
+                      <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
+                        Cancel
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={open} onClose={close} title="Request leave">
+        <Stack gap="sm">
+          <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+          <Group grow>
+            <TextInput label="First day" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+            <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          </Group>
+          <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <ErrorNotice error={request.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              loading={request.isPending}
+              disabled={!start || !end}
+              onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Requested: your manager decides.' }); close(); } })}
+            >
+              Send the request
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}

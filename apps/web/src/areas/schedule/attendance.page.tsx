@@ -1,0 +1,91 @@
+import { Badge, Button, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatDateTime, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useAttendance, useOutlets, usePeople, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
+import { addDays, isoDay } from './week';
+
+const COLOUR: Record<AttendanceStatus, string> = { OPEN: 'blue', VERIFIED: 'green', PENDING_REVIEW: 'yellow', APPROVED: 'green', REJECTED: 'red' };
+
+/** Clock-ins and outs of a period: those waiting for review (a missed clock-out, no shift) approved or rejected. */
+export function AttendancePage() {
+  const outlets = useOutlets();
+  const people = usePeople();
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [from, setFrom] = useState(() => isoDay(addDays(new Date(), -7)));
+  const [to, setTo] = useState(() => isoDay(new Date()));
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to);
+  const attendance = useAttendance({
+    ...(outletId ? { outletId } : {}),
+    ...(status ? { status: status as AttendanceStatus } : {}),
+    from: new Date(`${valid ? from : isoDay(new Date())}T00:00:00`).toISOString(),
+    to: addDays(new Date(`${valid ? to : isoDay(new Date())}T00:00:00`), 1).toISOString(),
+  });
+  const review = useReviewAttendance();
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  return (
+    <Page title="Attendance">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Outlet" placeholder="Every outlet" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
+        <Select label="Status" placeholder="Any status" clearable data={(['OPEN', 'VERIFIED', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
+        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+      </Group>
+      <ErrorNotice error={attendance.error ?? review.error} />
+      {attendance.isPending ? (
+        <Loader aria-label="Loading attendance" />
+      ) : attendance.data && attendance.data.length === 0 ? (
+        <Text c="dimmed">No clock-ins in these days.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Person</Table.Th>
+                <Table.Th>Outlet</Table.Th>
+                <Table.Th>In</Table.Th>
+                <Table.Th>Out</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(attendance.data ?? []).map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{people.data?.get(a.userId)?.fullName ?? 'Someone'}</Table.Td>
+                  <Table.Td>{outletName.get(a.outletId) ?? '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(a.clockInAt)}</Table.Td>
+                  <Table.Td>{a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={COLOUR[a.status]}>
+                      {humanize(a.status)}
+                    </Badge>
+                    {a.shiftAssignmentId ? null : (
+                      <Text size="xs" c="dimmed">
+                        No shift
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
+                          Approve
+                        </Button>
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
+                          Reject
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}

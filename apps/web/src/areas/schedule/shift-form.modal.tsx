@@ -1,0 +1,90 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { humanize } from '../../ui/format';
+import { ErrorNotice } from '../../ui/page';
+import { shiftInstants } from '../../ui/shift-time';
+import { useCreateShift, usePeople, useReleaseShift, useUpdateShift, type Shift } from './schedule.queries';
+import { isoDay, localTime } from './week';
+
+const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
+
+/** A new shift on `day` at `outletId`, or an existing one to change, cancel or release. */
+export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { opened: boolean; onClose: () => void; outletId: string; day: string; shift: Shift | null }) {
+  const people = usePeople(opened);
+  const create = useCreateShift();
+  const update = useUpdateShift();
+  const release = useReleaseShift();
+  const [userId, setUserId] = useState<string | null>(null);
+  const [date, setDate] = useState(day);
+  const [from, setFrom] = useState('09:00');
+  const [to, setTo] = useState('17:00');
+  const [type, setType] = useState<(typeof TYPES)[number]>('REGULAR');
+  useEffect(() => {
+    if (!opened) return;
+    setUserId(shift?.userId ?? null);
+    setDate(shift ? isoDay(new Date(shift.scheduledStart)) : day);
+    setFrom(shift ? localTime(shift.scheduledStart) : '09:00');
+    setTo(shift ? localTime(shift.scheduledEnd) : '17:00');
+    setType((shift?.type as (typeof TYPES)[number] | undefined) ?? 'REGULAR');
+  }, [opened, shift, day]);
+  const close = () => {
+    create.reset();
+    update.reset();
+    release.reset();
+    onClose();
+  };
+  const at = shiftInstants(date, from, to);
+  const done = (message: string) => () => {
+    notifications.show({ color: 'green', message });
+    close();
+  };
+  const save = () => {
+    if (!at || !userId) return;
+    if (shift) update.mutate({ id: shift.id, body: { userId, ...at, type } }, { onSuccess: done('Shift saved.') });
+    else create.mutate({ userId, outletId, ...at, type }, { onSuccess: done('Shift added.') });
+  };
+  const editable = !shift || shift.status === 'SCHEDULED' || shift.status === 'PROPOSED';
+  return (
+    <Modal opened={opened} onClose={close} title={shift ? 'Shift' : 'New shift'}>
+      <Stack gap="sm">
+        {shift ? <Text size="sm">Status: {humanize(shift.status)}</Text> : null}
+        <Select
+          label="Person"
+          required
+          searchable
+          disabled={!editable}
+          data={[...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))}
+          value={userId}
+          onChange={setUserId}
+        />
+        <TextInput label="Day" type="date" required disabled={!editable} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <Group grow>
+          <TextInput label="From" type="time" required disabled={!editable} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput label="To" type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(new Date(at.scheduledEnd)) !== date ? 'ends the next day' : undefined} />
+        </Group>
+        <Select label="Type" allowDeselect={false} disabled={!editable} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+        <ErrorNotice error={create.error ?? update.error ?? release.error} />
+        <Group justify="space-between">
+          {shift && shift.status === 'SCHEDULED' ? (
+            <Group gap="xs">
+              <Button variant="subtle" color="orange" loading={release.isPending} onClick={() => release.mutate(shift.id, { onSuccess: done('Released: staff can claim it under Open shifts.') })}>
+                Release
+              </Button>
+              <Button variant="subtle" color="red" loading={update.isPending} onClick={() => update.mutate({ id: shift.id, body: { status: 'CANCELLED' } }, { onSuccess: done('Shift cancelled.') })}>
+                Cancel the shift
+              </Button>
+            </Group>
+          ) : (
+            <span />
+          )}
+          {editable ? (
+            <Button loading={create.isPending || update.isPending} disabled={!at || !userId} onClick={save}>
+              {shift ? 'Save' : 'Add the shift'}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

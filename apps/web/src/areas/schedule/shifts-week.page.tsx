@@ -1,0 +1,80 @@
+import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { usePeople, useOutlets, useShifts, type Shift } from './schedule.queries';
+import { ShiftFormModal } from './shift-form.modal';
+import { addDays, isoDay, localTime, weekStart } from './week';
+
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', IN_PROGRESS: 'green', COMPLETED: 'gray', CANCELLED: 'red', MISSED: 'red' };
+
+/** The week's shifts at one outlet, a column a day (a list of days on a phone); a click edits. */
+export function ShiftsWeekPage() {
+  const me = useMe();
+  const outlets = useOutlets();
+  const people = usePeople(hasRole(me.data, MANAGER_ROLES));
+  const [picked, setPicked] = useState<string | null>(null);
+  const outletId = picked ?? outlets.data?.[0]?.id ?? null;
+  const [monday, setMonday] = useState(() => weekStart(new Date()));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const shifts = useShifts({ ...(outletId ? { outletId } : {}), from: monday.toISOString(), to: addDays(monday, 7).toISOString() }, outletId !== null);
+  const [editing, setEditing] = useState<{ shift: Shift | null; day: string } | null>(null);
+  const byDay = (d: Date) => (shifts.data ?? []).filter((s) => isoDay(new Date(s.scheduledStart)) === isoDay(d)).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
+  return (
+    <Page title="Shifts">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Outlet" allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setPicked} />
+        <Group gap={4}>
+          <Button variant="default" onClick={() => setMonday(addDays(monday, -7))} aria-label="Previous week">
+            ←
+          </Button>
+          <Button variant="default" onClick={() => setMonday(weekStart(new Date()))}>
+            This week
+          </Button>
+          <Button variant="default" onClick={() => setMonday(addDays(monday, 7))} aria-label="Next week">
+            →
+          </Button>
+        </Group>
+        <Text fw={600} data-testid="week-label">
+          Week of {DAY.format(monday)}
+        </Text>
+      </Group>
+      <ErrorNotice error={shifts.error} />
+      {shifts.isPending && outletId ? <Loader aria-label="Loading shifts" /> : null}
+      <SimpleGrid cols={{ base: 1, md: 7 }} spacing="xs">
+        {days.map((d) => (
+          <Paper key={isoDay(d)} withBorder p="xs" radius="sm" data-day={isoDay(d)} bg={isoDay(d) === isoDay(new Date()) ? 'blue.0' : undefined}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={700}>
+                  {DAY.format(d)}
+                </Text>
+                <Button size="compact-xs" variant="subtle" aria-label={`Add a shift on ${DAY.format(d)}`} onClick={() => setEditing({ shift: null, day: isoDay(d) })} disabled={!outletId}>
+                  +
+                </Button>
+              </Group>
+              {byDay(d).map((s) => (
+                <UnstyledButton key={s.id} onClick={() => setEditing({ shift: s, day: isoDay(d) })} p={6} style={{ borderRadius: 4, background: 'var(--mantine-color-gray-0)', borderLeft: `3px solid var(--mantine-color-${COLOUR[s.status] ?? 'blue'}-5)` }}>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {people.data?.get(s.userId)?.fullName ?? 'Someone'}
+                  </Text>
+                  <Text size="xs">
+                    {localTime(s.scheduledStart)}–{localTime(s.scheduledEnd)}
+                  </Text>
+                  {s.status !== 'SCHEDULED' ? (
+                    <Badge size="xs" variant="light" color={COLOUR[s.status]}>
+                      {humanize(s.status)}
+                    </Badge>
+                  ) : null}
+                </UnstyledButton>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {outletId ? <ShiftFormModal opened={editing !== null} onClose={() => setEditing(null)} outletId={outletId} day={editing?.day ?? isoDay(new Date())} shift={editing?.shift ?? null} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,167 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+
+const HOUR = 3_600_000;
+
+/** Local midnight of today plus `days`, then `hour`, as an ISO instant (browser and test share a timezone). */
+function at(days: number, hour: number): string {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() + days);
+  d.setHours(hour);
+  return d.toISOString();
+}
+const day = (days: number) => {
+  const d = new Date(at(days, 12));
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('web console: schedule — the week, leave decisions, attendance review, my work, the dashboard (headless Chromium)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let browser: Browser;
+  let manager: string;
+  let staff: string;
+  let ids: { staff: string; outlet: string };
+  before(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
+    staff = await stack.tokenOf(demoEmail('STAFF'));
+    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const outlets = (await stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
+    ids = { staff: users.find((u) => u.email === demoEmail('STAFF'))!.id, outlet: outlets.find((o) => o.code === 'CK-01')!.id };
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the week per outlet, adds a shift in a day, edits it, and shows the API’s refusal of an overlap', async () => {
+    const shift = await stack.call('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(7, 8), scheduledEnd: at(7, 16) } });
+    expect(shift.status).to.equal(201);
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await page.goto('/schedule/shifts');
+      await page.getByRole('button', { name: 'Next week' }).click();
+      const target = page.locator(`[data-day="${day(7)}"]`);
+      await target.getByText('Demo Staff').waitFor();
+      await target.getByRole('button', { name: /^Add a shift on/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'New shift' });
+      await dialog.getByRole('combobox', { name: /^Person/ }).click();
+      await page.getByRole('option', { name: 'Demo Outlet Manager' }).click();
+      await dialog.getByLabel(/^From/).fill('18:00');
+      await dialog.getByLabel(/^To/).fill('02:00');
+      await dialog.getByText('ends the next day').waitFor();
+      await dialog.getByRole('button', { name: 'Add the shift' }).click();
+      await page.getByText('Shift added.').waitFor();
+      await target.getByText('Demo Outlet Manager').click();
+      const edit = page.getByRole('dialog', { name: 'Shift' });
+      await edit.getByLabel(/^From/).fill('19:00');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await target.getByText(/19:00/).waitFor();
+      // The same person twice at once: the API refuses, the page says why.
+      await target.getByRole('button', { name: /^Add a shift on/ }).click();
+      await dialog.getByRole('combobox', { name: /^Person/ }).click();
+      await page.getByRole('option', { name: 'Demo Staff' }).click();
+      await dialog.getByLabel(/^From/).fill('10:00');
+      await dialog.getByLabel(/^To/).fill('12:00');
+      await dialog.getByRole('button', { name: 'Add the shift' }).click();
+      await dialog.getByRole('alert').filter({ hasText: /overlap/i }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('approves one leave request and rejects another with a reason', async () => {
+    for (const [start, reason] of [
+      [30, 'Wedding'],
+      [40, 'Festival'],
+    ] as const) {
+      const res = await stack.call('POST', '/leave-requests', { token: staff, body: { type: 'ANNUAL', startDate: day(start), endDate: day(start + 1), reason } });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    }
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('HR_MANAGER'));
+      await page.goto('/schedule/leave');
+      await page.getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('row').filter({ hasText: 'Wedding' }).waitFor({ state: 'detached' });
+      await page.getByRole('row').filter({ hasText: 'Festival' }).getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('dialog').getByLabel(/^Why/).fill('Short-staffed that week');
+      await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+      await page.getByText('Nothing waits for a decision.').waitFor();
+      const all = await stack.call<Array<{ reason: string; status: string }>>('GET', `/leave-requests?userId=${ids.staff}`, { token: manager });
+      const by = Object.fromEntries(all.body.map((l) => [l.reason, l.status]));
+      expect(by).to.include({ Festival: 'REJECTED' });
+      expect(['APPROVED', 'PENDING']).to.include(by.Wedding);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists a clock-in and lets a manager review a closed one; the dashboard counts today', async () => {
+    const now = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: new Date(Date.now() - HOUR).toISOString(), scheduledEnd: new Date(Date.now() + 4 * HOUR).toISOString() } });
+    expect(now.status, JSON.stringify(now.body)).to.equal(201);
+    const clockIn = await stack.call<{ id: string }>('POST', '/mobile/clock-in', { token: staff, body: { outletId: ids.outlet } });
+    expect(clockIn.status, JSON.stringify(clockIn.body)).to.equal(201);
+    const { context, page } = await newTab(browser, stack);
+    try {
+      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await page.goto('/');
+      await page.getByRole('region', { name: 'Clocked in now' }).getByText(/Demo Staff since/).waitFor();
+      expect(Number(await page.getByTestId('count-clocked in').textContent())).to.be.greaterThan(0);
+      await page.goto('/schedule/attendance');
+      const row = page.getByRole('row').filter({ hasText: 'Demo Staff' }).filter({ hasText: 'Still in' });
+      await row.waitFor();
+      expect((await stack.call('POST', '/mobile/clock-out', { token: staff, body: {} })).status).to.equal(201);
+      await page.reload();
+      const closed = page.getByRole('row').filter({ hasText: 'Demo Staff' }).first();
+      await closed.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('Approved: it counts for pay.').waitFor();
+      const list = await stack.call<Array<{ id: string; status: string }>>('GET', `/attendance?userId=${ids.staff}`, { token: manager });
+      expect(list.body.find((a) => a.id === clockIn.body.id)?.status).to.equal('APPROVED');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a STAFF user their day: next shift, leave asked and cancelled, the door credential as a QR code the door accepts (phone width)', async () => {
+    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const zone = await stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Staff door', readerIds: ['staff-door-1'] } });
+    await stack.call('POST', '/access/grants', { token: owner, body: { userId: ids.staff, zoneId: zone.body.id } });
+    const { context, page } = await newTab(browser, stack, { width: 390, height: 844 });
+    try {
+      await signIn(page, demoEmail('STAFF'));
+      await page.getByRole('link', { name: 'Show my door credential' }).waitFor();
+      await page.getByText('My next shifts').waitFor();
+      await page.getByText(/Central Kitchen/).first().waitFor();
+      await page.getByRole('link', { name: 'Request or see leave' }).click();
+      await page.getByRole('button', { name: 'Request leave' }).click();
+      await page.getByLabel(/^First day/).fill(day(60));
+      await page.getByLabel(/^Last day/).fill(day(61));
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText('Requested: your manager decides.').waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('row').filter({ hasText: 'Pending' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByText('Request cancelled.').waitFor();
+      await page.goto('/me/door');
+      const qr = page.getByRole('img', { name: /My door credential/ });
+      await qr.waitFor();
+      await page.getByTestId('credential-expiry').filter({ hasText: /Valid for 2[34] h/ }).waitFor();
+      const key = await stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Staff door bridge' } });
+      const tap = await stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key.body.key}` }, body: { credentialId: (await qr.getAttribute('data-qr-value'))!, readerId: 'staff-door-1' } });
+      expect(tap.body.decision).to.equal('GRANT');
+      // The navigation is behind the burger at this width.
+      await page.getByRole('button', { name: 'Navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My shifts' }).click();
+      await page.getByRole('heading', { name: 'My shifts' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
