@@ -5,9 +5,15 @@ const { availableParallelism } = require('node:os');
 // database shares the CPU. Each file gets its own database cloned from the run's migrated template
 // (libs/testing/src/database.ts).
 module.exports = {
-  // The longest files (the launcher's multi-process and read-your-writes suites) first, so that no
-  // worker is left running one of them alone at the end.
-  spec: ['launcher/dist/**/*.spec.js', 'apps/*/dist/**/*.spec.js', 'libs/*/dist/**/*.spec.js', 'examples/dist/**/*.spec.js'],
+  // The longest files (the launcher's multi-process and read-your-writes suites, the web console's
+  // browser tests) first, so that no worker is left running one of them alone at the end.
+  spec: [
+    'launcher/dist/**/*.spec.js',
+    'apps/web/dist/**/*.spec.js',
+    'apps/{api,access-daemon,webhook-worker}/dist/**/*.spec.js',
+    'libs/*/dist/**/*.spec.js',
+    'examples/dist/**/*.spec.js',
+  ],
   require: ['libs/testing/dist/global-setup.js'],
   parallel: true,
   jobs: Number(process.env.TEST_JOBS ?? Math.max(2, availableParallelism())),
