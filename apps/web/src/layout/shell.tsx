@@ -1,4 +1,5 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { API_BASE } from '../api/client';
@@ -58,7 +59,9 @@ export function Shell({ areas }: { areas: Area[] }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<Loader aria-label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

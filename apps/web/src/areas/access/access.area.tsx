@@ -1,12 +1,14 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { ACCESS_ADMIN_ROLES, ACCESS_READER_ROLES } from '../../auth/me';
-import { AuditPage } from './audit.page';
-import { GrantsPage } from './grants.page';
-import { ReaderKeysPage } from './reader-keys.page';
-import { ReadersPage } from './readers.page';
-import { WhoWherePage } from './who-where.page';
-import { ZonePage } from './zone.page';
-import { ZonesPage } from './zones.page';
+
+const AuditPage = lazyPage(() => import('./audit.page'), 'AuditPage');
+const GrantsPage = lazyPage(() => import('./grants.page'), 'GrantsPage');
+const ReaderKeysPage = lazyPage(() => import('./reader-keys.page'), 'ReaderKeysPage');
+const ReadersPage = lazyPage(() => import('./readers.page'), 'ReadersPage');
+const WhoWherePage = lazyPage(() => import('./who-where.page'), 'WhoWherePage');
+const ZonePage = lazyPage(() => import('./zone.page'), 'ZonePage');
+const ZonesPage = lazyPage(() => import('./zones.page'), 'ZonesPage');
 
 export const accessArea: Area = {
   title: 'Door access',

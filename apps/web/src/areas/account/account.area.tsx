@@ -1,7 +1,9 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { EVERY_ROLE } from '../../auth/me';
-import { KioskPinPage } from './kiosk-pin.page';
-import { ProfileCardPage } from './profile-card.page';
+
+const KioskPinPage = lazyPage(() => import('./kiosk-pin.page'), 'KioskPinPage');
+const ProfileCardPage = lazyPage(() => import('./profile-card.page'), 'ProfileCardPage');
 
 export const accountArea: Area = {
   title: 'My account',

@@ -1,8 +1,11 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { TENANT_ADMIN_ROLES } from '../../auth/me';
-import { ApiKeysPage, OAuthClientsPage } from './credentials.page';
-import { WebhookPage } from './webhook.page';
-import { WebhooksPage } from './webhooks.page';
+
+const ApiKeysPage = lazyPage(() => import('./credentials.page'), 'ApiKeysPage');
+const OAuthClientsPage = lazyPage(() => import('./credentials.page'), 'OAuthClientsPage');
+const WebhookPage = lazyPage(() => import('./webhook.page'), 'WebhookPage');
+const WebhooksPage = lazyPage(() => import('./webhooks.page'), 'WebhooksPage');
 
 export const developersArea: Area = {
   title: 'Developers',

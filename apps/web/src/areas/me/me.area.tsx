@@ -1,8 +1,10 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { EVERY_ROLE } from '../../auth/me';
-import { DoorCredentialPage } from './door.page';
-import { MyLeavePage } from './my-leave.page';
-import { MyShiftsPage } from './my-shifts.page';
+
+const DoorCredentialPage = lazyPage(() => import('./door.page'), 'DoorCredentialPage');
+const MyLeavePage = lazyPage(() => import('./my-leave.page'), 'MyLeavePage');
+const MyShiftsPage = lazyPage(() => import('./my-shifts.page'), 'MyShiftsPage');
 
 export const meArea: Area = {
   title: 'My work',

@@ -1,10 +1,12 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { EVERY_ROLE, PEOPLE_ADMIN_ROLES } from '../../auth/me';
-import { DeductionsPage } from './deductions.page';
-import { MyPayslipsPage } from './my-payslips.page';
-import { PaySettingsPage } from './pay-settings.page';
-import { RunPage } from './run.page';
-import { RunsPage } from './runs.page';
+
+const DeductionsPage = lazyPage(() => import('./deductions.page'), 'DeductionsPage');
+const MyPayslipsPage = lazyPage(() => import('./my-payslips.page'), 'MyPayslipsPage');
+const PaySettingsPage = lazyPage(() => import('./pay-settings.page'), 'PaySettingsPage');
+const RunPage = lazyPage(() => import('./run.page'), 'RunPage');
+const RunsPage = lazyPage(() => import('./runs.page'), 'RunsPage');
 
 export const payrollArea: Area = {
   title: 'Payroll',

@@ -1,8 +1,10 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { MANAGER_ROLES, PEOPLE_ADMIN_ROLES } from '../../auth/me';
-import { ImportPage } from './import.page';
-import { OutletsPage } from './outlets.page';
-import { UsersPage } from './users.page';
+
+const ImportPage = lazyPage(() => import('./import.page'), 'ImportPage');
+const OutletsPage = lazyPage(() => import('./outlets.page'), 'OutletsPage');
+const UsersPage = lazyPage(() => import('./users.page'), 'UsersPage');
 
 export const peopleArea: Area = {
   title: 'People',

@@ -1,8 +1,10 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { EVERY_ROLE, MANAGER_ROLES } from '../../auth/me';
-import { OpenShiftsPage } from './open-shifts.page';
-import { RostersPage } from './rosters.page';
-import { SwapsPage } from './swaps.page';
+
+const OpenShiftsPage = lazyPage(() => import('./open-shifts.page'), 'OpenShiftsPage');
+const RostersPage = lazyPage(() => import('./rosters.page'), 'RostersPage');
+const SwapsPage = lazyPage(() => import('./swaps.page'), 'SwapsPage');
 
 export const rotaArea: Area = {
   title: 'Rota',

@@ -1,8 +1,10 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { MANAGER_ROLES } from '../../auth/me';
-import { AttendancePage } from './attendance.page';
-import { LeavePage } from './leave.page';
-import { ShiftsWeekPage } from './shifts-week.page';
+
+const AttendancePage = lazyPage(() => import('./attendance.page'), 'AttendancePage');
+const LeavePage = lazyPage(() => import('./leave.page'), 'LeavePage');
+const ShiftsWeekPage = lazyPage(() => import('./shifts-week.page'), 'ShiftsWeekPage');
 
 export const scheduleArea: Area = {
   title: 'Schedule',

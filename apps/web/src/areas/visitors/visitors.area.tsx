@@ -1,6 +1,8 @@
 import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
 import { ACCESS_ADMIN_ROLES } from '../../auth/me';
-import { VisitorsPage } from './visitors.page';
+
+const VisitorsPage = lazyPage(() => import('./visitors.page'), 'VisitorsPage');
 
 export const visitorsArea: Area = {
   title: 'Visitors',
