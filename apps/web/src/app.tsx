@@ -24,11 +24,12 @@ import { payrollArea } from './areas/payroll/payroll.area';
 import { peopleArea } from './areas/people/people.area';
 import { rotaArea } from './areas/rota/rota.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
+import { settingsArea } from './areas/settings/settings.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, accessArea, visitorsArea, developersArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

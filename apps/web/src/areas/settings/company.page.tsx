@@ -1,0 +1,63 @@
+import { Badge, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useTenant, useUpdateTenant } from './settings.queries';
+
+/** The company's name and timezone, its plan, and the switches that change how it works. */
+export function CompanyPage() {
+  const tenant = useTenant();
+  const update = useUpdateTenant();
+  const [name, setName] = useState('');
+  const [timezone, setTimezone] = useState('');
+  useEffect(() => {
+    if (tenant.data) {
+      setName(tenant.data.name);
+      setTimezone(tenant.data.timezone);
+    }
+  }, [tenant.data]);
+  const t = tenant.data;
+  if (!t) return tenant.error ? <ErrorNotice error={tenant.error} /> : <Loader aria-label="Loading" />;
+  const zones = Intl.supportedValuesOf('timeZone');
+  const toggle = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body, { onSuccess: () => notifications.show({ color: 'green', message: 'Saved.' }) });
+  return (
+    <Page title="Company">
+      <Paper withBorder p="md">
+        <Stack gap="sm" maw={480}>
+          <TextInput label="Company name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput label="Timezone" description="Opening hours, leave days and rosters are in it (an IANA name such as Europe/London)" required list="timezones" value={timezone} onChange={(e) => setTimezone(e.currentTarget.value)} />
+          <datalist id="timezones">
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+          <Text size="sm" c="dimmed">
+            Address of the careers page and the sign-in name: <code>{t.slug}</code>
+          </Text>
+          <ErrorNotice error={update.error} />
+          <Button w="fit-content" loading={update.isPending} disabled={!name.trim() || !timezone.trim() || (name === t.name && timezone === t.timezone)} onClick={() => toggle({ name: name.trim(), timezone: timezone.trim() })}>
+            Save
+          </Button>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Text fw={700}>Plan</Text>
+            <Badge>{t.plan}</Badge>
+          </Group>
+          <Group gap="xs">
+            {Object.entries(t.features).map(([f, on]) => (
+              <Badge key={f} variant="light" color={on ? 'green' : 'gray'}>
+                {f}: {on ? 'included' : 'not included'}
+              </Badge>
+            ))}
+          </Group>
+          <Switch label="Developer API (API keys and OAuth clients may call /public routes)" checked={t.publicApiEnabled} disabled={update.isPending} onChange={(e) => toggle({ publicApiEnabled: e.currentTarget.checked })} />
+          <Switch label="Rosters wait for approval (AREA_MANAGER and above)" checked={t.rosterApprovalRequired} disabled={update.isPending} onChange={(e) => toggle({ rosterApprovalRequired: e.currentTarget.checked })} />
+          <Switch label="Pay runs are approved by someone other than who computed them" checked={t.payrollFourEyes} disabled={update.isPending} onChange={(e) => toggle({ payrollFourEyes: e.currentTarget.checked })} />
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
+import { TENANT_ADMIN_ROLES, type Role } from '../../auth/me';
+
+const BrandingPage = lazyPage(() => import('./branding.page'), 'BrandingPage');
+const CompanyPage = lazyPage(() => import('./company.page'), 'CompanyPage');
+const KiosksPage = lazyPage(() => import('./kiosks.page'), 'KiosksPage');
+
+/** Kiosks are registered by those who run outlets, an outlet manager for their own (the API's OUTLET_ADMINS and OUTLET_MANAGER). */
+const KIOSK_ROLES: readonly Role[] = [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+
+export const settingsArea: Area = {
+  title: 'Settings',
+  nav: [
+    { label: 'Company', to: '/settings/company', roles: TENANT_ADMIN_ROLES },
+    { label: 'Branding', to: '/settings/branding', roles: TENANT_ADMIN_ROLES },
+    { label: 'Kiosks', to: '/settings/kiosks', roles: KIOSK_ROLES },
+  ],
+  routes: [
+    { path: 'settings/company', roles: TENANT_ADMIN_ROLES, element: <CompanyPage /> },
+    { path: 'settings/branding', roles: TENANT_ADMIN_ROLES, element: <BrandingPage /> },
+    { path: 'settings/kiosks', roles: KIOSK_ROLES, element: <KiosksPage /> },
+  ],
+};
