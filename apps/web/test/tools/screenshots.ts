@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createDataSource } from '@wfm/db/data-source';
 import { launchBrowser, newTab, signIn } from '../test-support/browser.js';
 import { demoEmail, startStack, type Stack } from '../test-support/stack.js';
-import { seedShowcase } from './showcase.js';
+import { seedShowcase, type Showcase } from './showcase.js';
 
 /**
  * `npm run screenshots`: the main pages of the console, as a newcomer sees them after a little use,
@@ -16,7 +16,7 @@ const OUT = resolve(process.env.SCREENSHOTS_DIR ?? 'docs/screenshots');
 
 interface Shot {
   name: string;
-  path: string;
+  path: string | ((s: Showcase) => string);
   as: string;
   /** Shown once this text is on the page. */
   waitFor: string;
@@ -27,16 +27,19 @@ interface Shot {
 const SHOTS: Shot[] = [
   { name: 'sign-in', path: '/sign-in', as: '', waitFor: 'Sign in' },
   { name: 'dashboard', path: '/', as: 'TENANT_OWNER', waitFor: 'Dashboard' },
-  { name: 'users', path: '/people/users', as: 'TENANT_OWNER', waitFor: 'Users' },
+  { name: 'users', path: '/people/users', as: 'TENANT_OWNER', waitFor: 'Priya Shah' },
   { name: 'shifts-week', path: '/schedule/shifts', as: 'OUTLET_MANAGER', waitFor: 'Shifts' },
-  { name: 'leave', path: '/schedule/leave', as: 'HR_MANAGER', waitFor: 'Leave' },
-  { name: 'rosters', path: '/rota/rosters', as: 'AREA_MANAGER', waitFor: 'Rosters' },
-  { name: 'zones', path: '/access/zones', as: 'TENANT_OWNER', waitFor: 'Zones' },
-  { name: 'audit-live', path: '/access/audit', as: 'TENANT_OWNER', waitFor: 'Audit' },
-  { name: 'visitor-passes', path: '/access/visitors', as: 'TENANT_OWNER', waitFor: 'Visitor passes' },
-  { name: 'webhooks', path: '/developers/webhooks', as: 'TENANT_OWNER', waitFor: 'Webhooks' },
-  { name: 'payroll-run', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Pay runs' },
-  { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My', width: 390, height: 844 },
+  { name: 'leave', path: '/schedule/leave', as: 'HR_MANAGER', waitFor: 'Family visit' },
+  { name: 'rosters', path: '/rota/rosters', as: 'AREA_MANAGER', waitFor: 'Published' },
+  { name: 'zones', path: '/access/zones', as: 'TENANT_OWNER', waitFor: 'Kitchen back door' },
+  { name: 'zone-hours', path: (s) => `/access/zones/${s.zoneId}`, as: 'TENANT_OWNER', waitFor: 'Opening hours' },
+  { name: 'grants', path: '/access/grants', as: 'TENANT_OWNER', waitFor: 'Kitchen back door' },
+  { name: 'audit-live', path: '/access/audit', as: 'TENANT_OWNER', waitFor: 'Granted' },
+  { name: 'readers', path: '/access/readers', as: 'TENANT_OWNER', waitFor: 'kitchen-door-1' },
+  { name: 'visitor-passes', path: '/access/visitors', as: 'TENANT_OWNER', waitFor: 'Alex from Fresh Produce Ltd' },
+  { name: 'webhook-deliveries', path: (s) => `/developers/webhooks/${s.webhookId}`, as: 'TENANT_OWNER', waitFor: 'user.created' },
+  { name: 'pay-runs', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Draft' },
+  { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
   { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },
   { name: 'kiosk-tablet', path: '/kiosk', as: '', waitFor: 'Set up this kiosk', width: 820, height: 1180 },
@@ -73,15 +76,16 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     stack = await startStack({}, db);
-    await seedShowcase(stack);
+    const showcase = await seedShowcase(stack);
     for (const shot of SHOTS) {
       const { context, page } = await newTab(browser, stack, { width: shot.width ?? 1280, height: shot.height ?? 800 });
       try {
         if (shot.as) await signIn(page, demoEmail(shot.as));
-        await page.goto(shot.path);
+        await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(showcase));
         await page.getByText(shot.waitFor).first().waitFor();
-        // Lists and live views settle after their first answers.
-        await page.waitForLoadState('networkidle');
+        // Live views keep asking (the audit log every 2 s), so there is no idle network to wait
+        // for: the other lists of the page are given a moment to answer.
+        await page.waitForTimeout(700);
         await page.screenshot({ path: `${OUT}/${shot.name}.png` });
         process.stdout.write(`${shot.name}.png\n`);
       } finally {

@@ -21,7 +21,13 @@ async function must<T>(p: Promise<{ status: number; body: T }>, what: string): P
  * a pending leave request, a clock-in, a door zone with night hours, a grant and taps at a reader,
  * a webhook with a delivery, a visitor pass, a pay run, a job posting. For the screenshots only.
  */
-export async function seedShowcase(stack: Stack): Promise<void> {
+/** Ids the screenshots open pages of. */
+export interface Showcase {
+  zoneId: string;
+  webhookId: string;
+}
+
+export async function seedShowcase(stack: Stack): Promise<Showcase> {
   const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
   const manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
   const staff = await stack.tokenOf(demoEmail('STAFF'));
@@ -57,13 +63,13 @@ export async function seedShowcase(stack: Stack): Promise<void> {
     }),
     'zone',
   );
-  await must(stack.call('POST', '/access/zones', { token: owner, body: { name: 'Office', outletId: outlet, readerIds: ['office-1'] } }), 'zone 2');
-  await must(stack.call('POST', '/access/grants', { token: owner, body: { userId: id('STAFF'), zoneId: zone.id } }), 'grant');
+  const office = await must(stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Office', outletId: outlet, readerIds: ['office-1'] } }), 'zone 2');
+  await must(stack.call('POST', '/access/grants/bulk', { token: owner, body: { userIds: [id('STAFF'), id('OUTLET_MANAGER')], zoneIds: [zone.id, office.id] } }), 'grants');
   const key = await must(stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Kitchen bridge' } }), 'reader key');
   const door = { authorization: `Bearer ${key.key}` };
-  await stack.call('POST', '/access/reader-heartbeat', { headers: door, body: { readerId: 'kitchen-door-1', firmwareVersion: '2.4.1', ipAddress: '10.0.0.21' } });
+  for (const readerId of ['kitchen-door-1', 'office-1']) await stack.call('POST', '/access/reader-heartbeat', { headers: door, body: { readerId, firmwareVersion: '2.4.1', ipAddress: '10.0.0.21' } });
   const credential = await must(stack.call<{ credentialId: string }>('POST', '/access/credential', { token: staff }), 'credential');
-  for (let i = 0; i < 3; i++) await stack.call('POST', '/access/verify', { headers: door, body: { credentialId: credential.credentialId, readerId: 'kitchen-door-1', source: 'SHOWCASE' } });
+  for (const readerId of ['office-1', 'kitchen-door-1', 'office-1']) await stack.call('POST', '/access/verify', { headers: door, body: { credentialId: credential.credentialId, readerId, source: 'SHOWCASE' } });
   await stack.call('POST', '/access/verify', { headers: door, body: { credentialId: 'not-a-credential', readerId: 'kitchen-door-1', source: 'SHOWCASE' } });
 
   const hook = await must(stack.call<{ id: string }>('POST', '/webhooks', { token: owner, body: { name: 'Payroll sync', url: stack.receiver.url('/hooks/wfm'), events: ['user.created', 'shift.assigned', 'leave.approved'] } }), 'webhook');
@@ -81,4 +87,12 @@ export async function seedShowcase(stack: Stack): Promise<void> {
     'job',
   );
   await must(stack.call('POST', '/recruiting/jobs', { token: hr, body: { title: 'Shift Supervisor', slug: 'shift-supervisor', description: 'Lead the evening team.', employmentType: 'FULL_TIME', location: 'Bristol', status: 'OPEN' } }), 'job 2');
+  await must(
+    stack.call('POST', '/scheduler/assignments', {
+      token: manager,
+      body: { outletId: outlet, assignments: [{ userId: id('STAFF'), scheduledStart: at(8, 8), scheduledEnd: at(8, 16) }, { userId: id('OUTLET_MANAGER'), scheduledStart: at(8, 12), scheduledEnd: at(8, 20) }] },
+    }),
+    'roster',
+  );
+  return { zoneId: zone.id, webhookId: hook.id };
 }
