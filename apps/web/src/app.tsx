@@ -22,6 +22,7 @@ import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { payrollArea } from './areas/payroll/payroll.area';
 import { peopleArea } from './areas/people/people.area';
+import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { rotaArea } from './areas/rota/rota.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
 import { settingsArea } from './areas/settings/settings.area';
@@ -29,7 +30,7 @@ import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

@@ -39,6 +39,7 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
     expect(asset.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
     expect((await fetch(`${stack.origin}/assets/missing.js`)).status).to.equal(404);
     expect((await fetch(`${stack.origin}/favicon-missing.png`)).status).to.equal(404);
+    for (const probe of ['/metrics', '/health', '/status', '/.well-known/security.txt']) expect((await fetch(`${stack.origin}${probe}`)).status, probe).to.equal(404);
     const api404 = await fetch(`${stack.origin}/api/v1/no-such-route`);
     expect(api404.status).to.equal(404);
     expect(await api404.json()).to.include({ statusCode: 404 });

@@ -41,10 +41,16 @@ export function webAppRouter(dir: string): Router | null {
   return router;
 }
 
+/**
+ * Paths that machines probe (monitoring, discovery): they keep their 404 rather than answer with
+ * the app's page, so a scraper or a health check pointed at the public port learns nothing is there.
+ */
+const MACHINE_PATHS = /^\/(metrics|health|status|\.well-known)(\/|$)/;
+
 /** index.html for a page path: GET or HEAD, outside the API, not a file name (a missing asset stays 404). */
 function appShell(index: string): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${API_PREFIX}/`) || req.path === API_PREFIX || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${API_PREFIX}/`) || req.path === API_PREFIX || /\.[a-z0-9]+$/i.test(req.path) || MACHINE_PATHS.test(req.path)) return next();
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(index);
   };

@@ -31,7 +31,11 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   const [draft, setDraft] = useState<Draft>(blank);
   useEffect(() => {
     if (!opened) return;
-    setDraft(user ? { fullName: user.fullName, email: user.email ?? '', mobile: user.mobile ?? '', role: user.role, employeeCode: user.employeeCode ?? '', outletIds: current.data?.outletIds ?? [] } : blank);
+    setDraft(user ? { fullName: user.fullName, email: user.email ?? '', mobile: user.mobile ?? '', role: user.role, employeeCode: user.employeeCode ?? '', outletIds: [] } : blank);
+  }, [opened, user]);
+  // The outlets arrive after the form opens: they fill in their field only, never what was typed.
+  useEffect(() => {
+    if (opened && user && current.data) setDraft((d) => ({ ...d, outletIds: current.data.outletIds }));
   }, [opened, user, current.data]);
   const close = () => {
     create.reset();
@@ -71,7 +75,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
         </Text>
         <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
         <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
-        <MultiSelect label="Outlets" searchable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
+        <MultiSelect label="Outlets" searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
         <ErrorNotice error={create.error ?? update.error ?? setOutlets.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

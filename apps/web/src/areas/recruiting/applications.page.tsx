@@ -1,0 +1,187 @@
+import { Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { downloadFile } from '../../api/download';
+import { formatDateTime, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useApplication, useApplications, useConvert, useDeleteApplication, useJobs, useMoveStage, type Stage } from './recruiting.queries';
+
+const STAGES: Stage[] = ['APPLIED', 'SCREENING', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED', 'WITHDRAWN'];
+const COLOUR: Record<Stage, string> = { APPLIED: 'blue', SCREENING: 'blue', INTERVIEW: 'indigo', OFFER: 'yellow', HIRED: 'green', REJECTED: 'red', WITHDRAWN: 'gray' };
+const PIPELINE: Stage[] = ['APPLIED', 'SCREENING', 'INTERVIEW', 'OFFER', 'HIRED'];
+
+/** Where an application may go next (the API's rule): forward, HIRED only from OFFER, or out. */
+function nextStages(from: Stage, converted: boolean): Stage[] {
+  if (from === 'HIRED') return converted ? [] : ['WITHDRAWN'];
+  if (from === 'REJECTED' || from === 'WITHDRAWN') return [];
+  const later = PIPELINE.slice(PIPELINE.indexOf(from) + 1).filter((s) => s !== 'HIRED' || from === 'OFFER');
+  return [...later, 'REJECTED', 'WITHDRAWN'];
+}
+
+/** Applications, newest first, by posting and stage. */
+export function ApplicationsPage() {
+  const [params, setParams] = useSearchParams();
+  const jobs = useJobs();
+  const jobId = params.get('jobId');
+  const [stage, setStage] = useState<string | null>(null);
+  const apps = useApplications({ ...(jobId ? { jobId } : {}), ...(stage ? { stage: stage as Stage } : {}) });
+  return (
+    <Page title="Applications">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Posting" placeholder="Every posting" clearable data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => setParams(v ? { jobId: v } : {})} />
+        <Select label="Stage" placeholder="Any stage" clearable data={STAGES.map((s) => ({ value: s, label: humanize(s) }))} value={stage} onChange={setStage} />
+      </Group>
+      <ErrorNotice error={apps.error} />
+      {apps.isPending ? (
+        <Loader aria-label="Loading applications" />
+      ) : apps.data && apps.data.length === 0 ? (
+        <Text c="dimmed">No applications.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Candidate</Table.Th>
+                <Table.Th>Posting</Table.Th>
+                <Table.Th>Stage</Table.Th>
+                <Table.Th>Applied</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(apps.data ?? []).map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
+                      {a.fullName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{a.jobTitle}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={COLOUR[a.stage]}>
+                      {humanize(a.stage)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}
+
+const ROLES = ['STAFF', 'OUTLET_MANAGER', 'OPERATIONS_MANAGER', 'AREA_MANAGER', 'HR_MANAGER', 'COMPANY_ADMIN'] as const;
+
+/** One application: the candidate, their résumé, the stage moves, and turning a hire into a user. */
+export function ApplicationPage() {
+  const { id = '' } = useParams();
+  const app = useApplication(id);
+  const move = useMoveStage();
+  const convert = useConvert();
+  const remove = useDeleteApplication();
+  const [converting, setConverting] = useState(false);
+  const [role, setRole] = useState<(typeof ROLES)[number]>('STAFF');
+  const [code, setCode] = useState('');
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const a = app.data;
+  if (app.error) return <ErrorNotice error={app.error} />;
+  if (!a) return <Loader aria-label="Loading the application" />;
+  return (
+    <Page title={a.fullName}>
+      <Group gap="sm">
+        <Badge size="lg" variant="light" color={COLOUR[a.stage]}>
+          {humanize(a.stage)}
+        </Badge>
+        <Text>{a.jobTitle}</Text>
+      </Group>
+      <Paper withBorder p="md">
+        <Stack gap={4}>
+          <Text size="sm">
+            {a.email}
+            {a.phone ? ` · ${a.phone}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Applied {formatDateTime(a.createdAt)}
+          </Text>
+          {a.coverLetter ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt="xs">
+              {a.coverLetter}
+            </Text>
+          ) : null}
+          {a.resume ? (
+            <Button
+              variant="default"
+              size="xs"
+              w="fit-content"
+              mt="xs"
+              onClick={() => {
+                setDownloadError(null);
+                downloadFile(`/recruiting/applications/${a.id}/resume`, a.resume!.mediaType === 'application/pdf' ? 'resume.pdf' : 'resume.docx').catch(setDownloadError);
+              }}
+            >
+              Download the résumé
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No résumé.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      <ErrorNotice error={move.error ?? convert.error ?? downloadError} />
+      <Group gap="xs">
+        {nextStages(a.stage, a.convertedUserId !== null).map((s) => (
+          <Button key={s} size="xs" variant={s === 'REJECTED' || s === 'WITHDRAWN' ? 'subtle' : 'light'} color={s === 'REJECTED' ? 'red' : undefined} loading={move.isPending && move.variables?.stage === s} onClick={() => move.mutate({ id: a.id, stage: s })}>
+            Move to {humanize(s).toLowerCase()}
+          </Button>
+        ))}
+        {a.stage === 'HIRED' && !a.convertedUserId ? <Button size="xs" onClick={() => setConverting(true)}>Make them a user</Button> : null}
+        {a.convertedUserId ? (
+          <Anchor component={Link} to="/people/users" size="sm">
+            A user since {formatDateTime(a.convertedAt)}
+          </Anchor>
+        ) : null}
+      </Group>
+      {a.history.length ? (
+        <Text size="xs" c="dimmed">
+          {a.history.map((h) => `${humanize(h.from)} → ${humanize(h.to)} (${formatDateTime(h.at)})`).join(' · ')}
+        </Text>
+      ) : null}
+      <Button variant="subtle" color="red" size="xs" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate(a.id, { onSuccess: () => window.history.back() })}>
+        Delete the application (the candidate's personal data)
+      </Button>
+      <Modal opened={converting} onClose={() => setConverting(false)} title={`Make ${a.fullName} a user`}>
+        <Stack gap="sm">
+          <Text size="sm">They are mailed an invite at {a.email} to choose a password.</Text>
+          <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
+          <TextInput label="Employee code (optional)" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+          <ErrorNotice error={convert.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConverting(false)}>
+              Cancel
+            </Button>
+            <Button
+              loading={convert.isPending}
+              onClick={() =>
+                convert.mutate(
+                  { id: a.id, body: { role, ...(code.trim() ? { employeeCode: code.trim() } : {}) } },
+                  {
+                    onSuccess: (r) => {
+                      notifications.show({ color: 'green', message: `${r.user.fullName} is now a user.` });
+                      setConverting(false);
+                    },
+                  },
+                )
+              }
+            >
+              Create the user
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}
