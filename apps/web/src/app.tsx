@@ -17,6 +17,7 @@ import { CareersPage, JobPage } from './areas/careers/careers.page';
 import { ContactPage } from './areas/contact/contact.page';
 import { DashboardPage } from './areas/dashboard/dashboard.page';
 import { developersArea } from './areas/developers/developers.area';
+import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
 import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
@@ -30,7 +31,7 @@ import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {

@@ -57,8 +57,8 @@ function walk(entries: string[]): Walk {
     if (files.has(file)) continue;
     files.add(file);
     // A file tsc did not emit (no declaration beside it) is an asset read at run time, e.g. the docs
-    // page's Redoc bundle: it must ship, but it is not our code to follow.
-    if (!existsSync(file.replace(/\.js$/, '.d.ts'))) continue;
+    // page's Redoc bundle or the web console's built directory: it must ship, but it is not our code to follow.
+    if (!file.endsWith('.js') || !existsSync(file.replace(/\.js$/, '.d.ts'))) continue;
     const source = readFileSync(file, 'utf8');
     const specifiers = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
     for (const m of source.matchAll(/new URL\(\s*'(\.[^']+)',\s*import\.meta\.url\s*\)/g)) specifiers.push(m[1]!);
@@ -87,6 +87,14 @@ describe('the image (Dockerfile)', () => {
 
   it('runs nothing it does not ship: no spec, test support or bench is imported by an entry point', () => {
     expect([...reached.files].filter(removedFromImage).map((f) => relative(ROOT, f))).to.deep.equal([]);
+  });
+
+  it('ships the web console the API serves: its built directory, not its sources', () => {
+    const served = join(ROOT, 'apps/web/dist/public');
+    expect(reached.files).to.include(served);
+    expect(removedFromImage(served)).to.equal(false);
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).to.contain('apps/web/src apps/web/test apps/web/dist/test');
   });
 
   it('keeps what runs after `npm prune --omit=dev`: every package imported at run time is a dependency of its importer', () => {

@@ -1,0 +1,157 @@
+import { Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { formatDateTime, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useOutlets } from '../schedule/schedule.queries';
+import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
+
+const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+const COLOUR: Record<IssueStatus, string> = { OPEN: 'yellow', IN_PROGRESS: 'blue', RESOLVED: 'green', CLOSED: 'gray', CANCELLED: 'gray', VERIFIED: 'green' };
+/** The API's transitions (issues.service): what each status may become. */
+const NEXT: Record<IssueStatus, IssueStatus[]> = {
+  OPEN: ['IN_PROGRESS', 'RESOLVED', 'CLOSED', 'CANCELLED'],
+  IN_PROGRESS: ['OPEN', 'RESOLVED', 'CLOSED', 'CANCELLED'],
+  RESOLVED: ['VERIFIED', 'OPEN', 'CLOSED'],
+  CLOSED: ['OPEN'],
+  VERIFIED: [],
+  CANCELLED: [],
+};
+
+/** Issues at the outlets (a broken fridge, a leak): anyone reports one, managers move it to resolved. */
+export function IssuesPage() {
+  const me = useMe();
+  const manager = hasRole(me.data, MANAGER_ROLES);
+  const outlets = useOutlets();
+  const [status, setStatus] = useState<string | null>(null);
+  const issues = useIssues(status ? { status: status as IssueStatus } : {});
+  const move = useMoveIssue();
+  const [raising, setRaising] = useState(false);
+  const [resolving, setResolving] = useState<{ issue: Issue; to: IssueStatus } | null>(null);
+  const [note, setNote] = useState('');
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  return (
+    <Page title="Issues" actions={<Button onClick={() => setRaising(true)}>Report an issue</Button>}>
+      <Select label="Status" placeholder="Any status" clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
+      <ErrorNotice error={issues.error ?? move.error} />
+      {issues.isPending ? (
+        <Loader aria-label="Loading issues" />
+      ) : issues.data && issues.data.length === 0 ? (
+        <Text c="dimmed">No issues.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Issue</Table.Th>
+                <Table.Th>Outlet</Table.Th>
+                <Table.Th>Priority</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Reported</Table.Th>
+                {manager ? <Table.Th /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(issues.data ?? []).map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    {i.title}
+                    {i.resolutionNote ? <Text size="xs" c="dimmed">{i.resolutionNote}</Text> : null}
+                  </Table.Td>
+                  <Table.Td>{outletName.get(i.outletId) ?? '—'}</Table.Td>
+                  <Table.Td>{humanize(i.priority)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={COLOUR[i.status]}>
+                      {humanize(i.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(i.createdAt)}</Table.Td>
+                  {manager ? (
+                    <Table.Td>
+                      {NEXT[i.status].length ? (
+                        <Menu position="bottom-end">
+                          <Menu.Target>
+                            <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
+                              Move to…
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {NEXT[i.status].map((s) => (
+                              <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
+                                {humanize(s)}
+                              </Menu.Item>
+                            ))}
+                          </Menu.Dropdown>
+                        </Menu>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={resolving ? `Move “${resolving.issue.title}” to ${humanize(resolving.to).toLowerCase()}?` : ''}>
+        <Stack gap="sm">
+          <Textarea label="Note (optional)" maxLength={2000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setResolving(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={move.isPending}
+              onClick={() =>
+                move.mutate(
+                  { id: resolving!.issue.id, status: resolving!.to, ...(note.trim() ? { note: note.trim() } : {}) },
+                  { onSuccess: () => { notifications.show({ message: `Moved to ${humanize(resolving!.to).toLowerCase()}.` }); setNote(''); setResolving(null); } },
+                )
+              }
+            >
+              Move
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}
+
+function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: () => void; outlets: Array<{ value: string; label: string }> }) {
+  const raise = useRaiseIssue();
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [priority, setPriority] = useState<(typeof PRIORITIES)[number]>('MEDIUM');
+  const [description, setDescription] = useState('');
+  const close = () => {
+    raise.reset();
+    setTitle('');
+    setDescription('');
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Report an issue">
+      <Stack gap="sm">
+        <Select label="Outlet" required data={outlets} value={outletId} onChange={setOutletId} />
+        <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
+        <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <ErrorNotice error={raise.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            loading={raise.isPending}
+            disabled={!outletId || !title.trim()}
+            onClick={() => raise.mutate({ outletId: outletId!, title: title.trim(), priority, ...(description.trim() ? { description: description.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Reported.' }); close(); } })}
+          >
+            Report
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
