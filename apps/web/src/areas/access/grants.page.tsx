@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Modal, MultiSelect, Select, Stack, Table,
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useUsers, useZones, type Grant, type GrantStatus } from './access.queries';
 
@@ -162,17 +163,16 @@ function RevokeModal({ grant, onClose }: { grant: Grant | null; onClose: () => v
 function DeleteModal({ grant, onClose }: { grant: Grant | null; onClose: () => void }) {
   const remove = useDeleteGrant();
   return (
-    <Modal opened={grant !== null} onClose={onClose} title="Delete this grant?">
-      <Text size="sm">It disappears from the list; an active one stops opening doors at once.</Text>
-      <ErrorNotice error={remove.error} />
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(grant!.id, { onSuccess: onClose })}>
-          Delete
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={grant !== null}
+      onClose={onClose}
+      title="Delete this grant?"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(grant!.id, { onSuccess: onClose })}
+    >
+      It disappears from the list; an active one stops opening doors at once.
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
 import { useMintReaderKey, useReaderKeys, useRevokeReaderKey, type ReaderKey } from './access.queries';
@@ -83,18 +84,17 @@ export function ReaderKeysPage() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={`Revoke “${revoking?.name ?? ''}”?`}>
-        <Text size="sm">The bridge using it is refused from its next request; doors it serves stop opening until it has a new key.</Text>
-        <ErrorNotice error={revoke.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRevoking(null)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}>
-            Revoke
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
+      >
+        The bridge using it is refused from its next request; doors it serves stop opening until it has a new key.
+      </ConfirmModal>
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
 import { useDeleteZone, useReaders, useUpdateZone, useZone, type Zone } from './access.queries';
@@ -121,29 +122,24 @@ export function ZonePage() {
           </Stack>
         ) : null}
       </Modal>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={`Delete ${z.name}?`}>
-        <Text size="sm">Its readers stop opening at once and every grant to it is revoked.</Text>
-        <ErrorNotice error={remove.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(false)}>
-            Keep it
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(id, {
-                onSuccess: (answer) => {
-                  notifications.show({ message: `Zone deleted; ${answer.revokedGrants} grant(s) revoked.` });
-                  navigate('/access/zones');
-                },
-              })
-            }
-          >
-            Delete the zone
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={`Delete ${z.name}?`}
+        confirmLabel="Delete the zone"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: (answer) => {
+              notifications.show({ message: `Zone deleted; ${answer.revokedGrants} grant(s) revoked.` });
+              navigate('/access/zones');
+            },
+          })
+        }
+      >
+        Its readers stop opening at once and every grant to it is revoked.
+      </ConfirmModal>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
 import { SCOPES, useApiKeys, useCreateApiKey, useCreateOAuthClient, useOAuthClients, useRevokeApiKey, useRevokeOAuthClient, type Scope } from './developers.queries';
@@ -14,23 +15,6 @@ function ScopePicker({ value, onChange, label }: { value: Scope[]; onChange: (s:
         ))}
       </SimpleGrid>
     </Checkbox.Group>
-  );
-}
-
-function RevokeModal({ name, opened, onClose, onConfirm, pending, error, what }: { name: string; opened: boolean; onClose: () => void; onConfirm: () => void; pending: boolean; error: unknown; what: string }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={`Revoke “${name}”?`}>
-      <Text size="sm">{what}</Text>
-      <ErrorNotice error={error} />
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button color="red" loading={pending} onClick={onConfirm}>
-          Revoke
-        </Button>
-      </Group>
-    </Modal>
   );
 }
 
@@ -116,15 +100,17 @@ export function ApiKeysPage() {
           </Stack>
         )}
       </Modal>
-      <RevokeModal
-        name={revoking?.name ?? ''}
+      <ConfirmModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke"
         pending={revoke.isPending}
         error={revoke.error}
-        what="Calls with it fail from the next one."
         onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
-      />
+      >
+        Calls with it fail from the next one.
+      </ConfirmModal>
     </Page>
   );
 }
@@ -213,15 +199,17 @@ export function OAuthClientsPage() {
           </Stack>
         )}
       </Modal>
-      <RevokeModal
-        name={revoking?.name ?? ''}
+      <ConfirmModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke"
         pending={revoke.isPending}
         error={revoke.error}
-        what="Its tokens fail on their next use and it can get no new ones."
         onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
-      />
+      >
+        Its tokens fail on their next use and it can get no new ones.
+      </ConfirmModal>
     </Page>
   );
 }

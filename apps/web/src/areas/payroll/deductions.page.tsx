@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { toMinor } from './money';
 import { useAddDeduction, useDeductions, useRemoveDeduction, type Deduction } from './payroll.queries';
@@ -51,18 +52,17 @@ export function DeductionsPage() {
         </Table.ScrollContainer>
       )}
       <AddDeductionModal opened={adding} onClose={() => setAdding(false)} />
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Remove “${removing?.name ?? ''}”?`}>
-        <Text size="sm">Runs already computed keep it; runs computed from now on do not apply it.</Text>
-        <ErrorNotice error={remove.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(removing!.id, { onSuccess: () => setRemoving(null) })}>
-            Remove
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(removing!.id, { onSuccess: () => setRemoving(null) })}
+      >
+        Runs already computed keep it; runs computed from now on do not apply it.
+      </ConfirmModal>
     </Page>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Loader, Menu, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Loader, Menu, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { PAGE_SIZE, useRemoveUser, useSetStatus, useUsersPage, type User } from './people.queries';
 import { roleLabel } from './roles';
@@ -122,29 +123,25 @@ export function UsersPage() {
         </Button>
       </Group>
       <UserFormModal opened={editing !== null} user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Remove ${removing?.fullName ?? ''}?`}>
-        <Text size="sm">They are signed out everywhere, their door access ends and they disappear from lists. Their records (shifts, attendance, payslips) are kept.</Text>
-        <ErrorNotice error={remove.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            Keep them
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(removing!.id, {
-                onSuccess: () => {
-                  notifications.show({ message: `${removing!.fullName} removed.` });
-                  setRemoving(null);
-                },
-              })
-            }
-          >
-            Remove
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove ${removing?.fullName ?? ''}?`}
+        confirmLabel="Remove"
+        cancelLabel="Keep them"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          remove.mutate(removing!.id, {
+            onSuccess: () => {
+              notifications.show({ message: `${removing!.fullName} removed.` });
+              setRemoving(null);
+            },
+          })
+        }
+      >
+        They are signed out everywhere, their door access ends and they disappear from lists. Their records (shifts, attendance, payslips) are kept.
+      </ConfirmModal>
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { humanize } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useCreateJob, useDeleteJob, useJobs, useUpdateJob, type Job } from './recruiting.queries';
 
@@ -154,18 +155,17 @@ export function JobsPage() {
           </Stack>
         ) : null}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={`Delete ${deleting?.title ?? ''}?`}>
-        <Text size="sm">The posting leaves the careers page and this list.</Text>
-        <ErrorNotice error={remove.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete ${deleting?.title ?? ''}?`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
+      >
+        The posting leaves the careers page and this list.
+      </ConfirmModal>
     </Page>
   );
 }

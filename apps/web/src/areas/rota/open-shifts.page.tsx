@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useClaimOpenShift, useOpenShifts, useOutlets, useWithdrawOpenShift, type OpenShift } from './rota.queries';
 
@@ -75,18 +76,18 @@ export function OpenShiftsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={withdrawing !== null} onClose={() => setWithdrawing(null)} title="Withdraw this open shift?">
-        <Text size="sm">Nobody will be able to claim it any more.</Text>
-        <ErrorNotice error={withdraw.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setWithdrawing(null)}>
-            Keep it open
-          </Button>
-          <Button color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate(withdrawing!.id, { onSuccess: () => setWithdrawing(null) })}>
-            Withdraw
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={withdrawing !== null}
+        onClose={() => setWithdrawing(null)}
+        title="Withdraw this open shift?"
+        confirmLabel="Withdraw"
+        cancelLabel="Keep it open"
+        pending={withdraw.isPending}
+        error={withdraw.error}
+        onConfirm={() => withdraw.mutate(withdrawing!.id, { onSuccess: () => setWithdrawing(null) })}
+      >
+        Nobody will be able to claim it any more.
+      </ConfirmModal>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
 import { useKiosks, useOutlets, useRegisterKiosk, useRevokeKiosk } from './settings.queries';
@@ -89,18 +90,17 @@ export function KiosksPage() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={`Revoke “${revoking?.name ?? ''}”?`}>
-        <Text size="sm">The tablet stops working at once.</Text>
-        <ErrorNotice error={revoke.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRevoking(null)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}>
-            Revoke
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
+      >
+        The tablet stops working at once.
+      </ConfirmModal>
     </Page>
   );
 }

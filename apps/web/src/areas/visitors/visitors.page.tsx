@@ -1,6 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Loader, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useZones } from '../access/access.queries';
 import { useCreatePass, useRevokePass, useVisitorPasses, type VisitorPass } from './visitors.queries';
@@ -66,18 +67,17 @@ export function VisitorsPage() {
         </Table.ScrollContainer>
       )}
       <CreatePassModal opened={creating} onClose={() => setCreating(false)} />
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={`Revoke the pass of ${revoking?.name ?? ''}?`}>
-        <Text size="sm">Its link and any credential it gave stop opening doors at once.</Text>
-        <ErrorNotice error={revoke.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRevoking(null)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}>
-            Revoke
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke the pass of ${revoking?.name ?? ''}?`}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
+      >
+        Its link and any credential it gave stop opening doors at once.
+      </ConfirmModal>
     </Page>
   );
 }
