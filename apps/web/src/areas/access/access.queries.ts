@@ -37,9 +37,6 @@ function useAccessMutation<V, R>(fn: (v: V) => Promise<R | { data: R; propagatio
   });
 }
 
-export const useOutlets = () => useQuery({ queryKey: ['outlets'], staleTime: 60_000, queryFn: () => ok(api.GET('/outlets')) });
-/** The people of the tenant (managers may list them), for choosing whom to grant. */
-export const useUsers = (enabled = true) => useQuery({ queryKey: ['users', 'all'], enabled, staleTime: 60_000, queryFn: () => ok(api.GET('/users', { params: { query: { limit: 500 } } })) });
 
 export const useZones = () => useQuery({ queryKey: [...ACCESS, 'zones'], queryFn: () => ok(api.GET('/access/zones')) });
 export const useZone = (id: string) => useQuery({ queryKey: [...ACCESS, 'zone', id], queryFn: () => ok(api.GET('/access/zones/{id}', { params: { path: { id } } })) });

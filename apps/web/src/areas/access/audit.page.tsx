@@ -2,7 +2,8 @@ import { Badge, Button, Group, Loader, Select, Switch, Table, Text, TextInput } 
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useAudit, useUsers, useZones, type AuditQuery, type AuditRow } from './access.queries';
+import { useAudit, useZones, type AuditQuery, type AuditRow } from './access.queries';
+import { usePeople } from '../../api/shared.queries';
 
 const PAGE = 100;
 
@@ -12,7 +13,7 @@ const PAGE = 100;
  */
 export function AuditPage() {
   const zones = useZones();
-  const users = useUsers();
+  const users = usePeople();
   const [zoneId, setZoneId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [live, setLive] = useState(true);
@@ -38,7 +39,7 @@ export function AuditPage() {
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select label="Zone" placeholder="Every zone" clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label="Person" placeholder="Everyone" searchable clearable data={(users.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <Select label="Person" placeholder="Everyone" searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
         <TextInput label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
       </Group>
       <ErrorNotice error={audit.error} />

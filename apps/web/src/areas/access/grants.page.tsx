@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useUsers, useZones, type Grant, type GrantStatus } from './access.queries';
+import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useZones, type Grant, type GrantStatus } from './access.queries';
+import { usePeople } from '../../api/shared.queries';
 
 const STATUS_COLOUR: Record<GrantStatus, string> = { ACTIVE: 'green', REVOKED: 'red', EXPIRED: 'gray' };
 
 /** Who may open which zone: by person or by zone, granted one at a time or in bulk. */
 export function GrantsPage() {
-  const users = useUsers();
+  const users = usePeople();
   const zones = useZones();
   const [userId, setUserId] = useState<string | null>(null);
   const [zoneId, setZoneId] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function GrantsPage() {
   const [granting, setGranting] = useState(false);
   const [revoking, setRevoking] = useState<Grant | null>(null);
   const [deleting, setDeleting] = useState<Grant | null>(null);
-  const userOptions = (users.data ?? []).map((u) => ({ value: u.id, label: u.fullName }));
+  const userOptions = [...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   const zoneOptions = (zones.data ?? []).map((z) => ({ value: z.id, label: z.name }));
   return (
     <Page title="Grants" actions={<Button onClick={() => setGranting(true)}>Grant access</Button>}>

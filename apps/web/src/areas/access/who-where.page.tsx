@@ -2,14 +2,15 @@ import { Button, Group, Loader, Select, Table, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useUsers, useWhoWhere, useZones } from './access.queries';
+import { useWhoWhere, useZones } from './access.queries';
+import { usePeople } from '../../api/shared.queries';
 
 const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Who entered which zone on which day (first and last granted tap), over up to 92 days. */
 export function WhoWherePage() {
   const zones = useZones();
-  const users = useUsers();
+  const users = usePeople();
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 6 * 86_400_000)));
   const [to, setTo] = useState(() => day(new Date()));
   const [zoneId, setZoneId] = useState<string | null>(null);
@@ -22,7 +23,7 @@ export function WhoWherePage() {
         <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         <Select label="Zone" placeholder="Every zone" clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label="Person" placeholder="Everyone" searchable clearable data={(users.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <Select label="Person" placeholder="Everyone" searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
         <Button variant="default" onClick={() => void report.refetch()}>
           Refresh
         </Button>

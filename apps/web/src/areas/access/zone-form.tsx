@@ -1,7 +1,7 @@
 import { Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { Hours } from './hours';
 import { HoursGridEditor } from './hours-grid.editor';
-import { useOutlets } from './access.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 export interface ZoneDraft {
   name: string;

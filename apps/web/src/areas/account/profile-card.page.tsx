@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, CopyButton, FileInput, Group, Image, Loader, Sel
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useMyOutlets, useOwnProfile, useRemovePhoto, useRotateProfile, useUpdateProfile, useUploadPhoto } from './account.queries';
+import { useOwnProfile, useRemovePhoto, useRotateProfile, useUpdateProfile, useUploadPhoto } from './account.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 /** The person's public profile card: off until they turn it on, at an address they can change. */
 export function ProfileCardPage() {
   const profile = useOwnProfile();
-  const outlets = useMyOutlets();
+  const outlets = useOutlets();
   const update = useUpdateProfile();
   const rotate = useRotateProfile();
   const upload = useUploadPhoto();

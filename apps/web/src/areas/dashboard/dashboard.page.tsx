@@ -6,8 +6,9 @@ import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 import { ACCESS_READER_ROLES, hasRole, TENANT_ADMIN_ROLES, useMe } from '../../auth/me';
 import { ErrorNotice } from '../../ui/page';
-import { useAttendance, useLeave, usePeople, useShifts } from '../schedule/schedule.queries';
+import { useAttendance, useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays, localTime } from '../schedule/week';
+import { usePeople } from '../../api/shared.queries';
 
 function Card({ title, to, link, children, error, loading }: { title: string; to: string; link: string; children: ReactNode; error: unknown; loading: boolean }) {
   return (

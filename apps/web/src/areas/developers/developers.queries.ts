@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -14,10 +15,7 @@ export const SCOPES: Scope[] = ['outlets:read', 'employees:read', 'shifts:read',
 
 const DEV = ['developers'] as const;
 
-function useDevMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queries.invalidateQueries({ queryKey: DEV }) });
-}
+const useDevMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [DEV]);
 
 export const useApiKeys = () => useQuery({ queryKey: [...DEV, 'api-keys'], queryFn: () => ok(api.GET('/api-keys')) });
 export const useCreateApiKey = () => useDevMutation((body: Body<'postApiKeys'>) => ok(api.POST('/api-keys', { body })));

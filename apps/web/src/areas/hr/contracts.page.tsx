@@ -5,8 +5,9 @@ import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { formatMoney, toMinor } from '../payroll/money';
-import { usePeople } from '../schedule/schedule.queries';
+
 import { useActivateContract, useContracts, useCreateContract, useTerminateContract, type Contract } from './hr.queries';
+import { usePeople } from '../../api/shared.queries';
 
 const TYPES = ['FULL_TIME', 'PART_TIME', 'FIXED_TERM', 'CASUAL', 'INTERN', 'CONTRACTOR'] as const;
 const COLOUR: Record<Contract['status'], string> = { DRAFT: 'gray', ACTIVE: 'green', TERMINATED: 'red', EXPIRED: 'gray' };

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -7,10 +8,7 @@ export type Contract = Ok<'getContracts'>[number];
 export type Issue = Ok<'getIssues'>[number];
 export type IssueStatus = Issue['status'];
 
-function useHrMutation<V, R>(fn: (v: V) => Promise<R>, key: string) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queries.invalidateQueries({ queryKey: [key] }) });
-}
+const useHrMutation = <V, R>(fn: (v: V) => Promise<R>, key: string) => useInvalidatingMutation(fn, [[key]]);
 
 export const useContracts = (userId?: string) => useQuery({ queryKey: ['contracts', userId], queryFn: () => ok(api.GET('/contracts', { params: { query: { ...(userId ? { userId } : {}), limit: 200 } } })) });
 export const useCreateContract = () => useHrMutation((body: Body<'postContracts'>) => ok(api.POST('/contracts', { body })), 'contracts');

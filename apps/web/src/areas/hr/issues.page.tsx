@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useOutlets } from '../schedule/schedule.queries';
+
 import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 const COLOUR: Record<IssueStatus, string> = { OPEN: 'yellow', IN_PROGRESS: 'blue', RESOLVED: 'green', CLOSED: 'gray', CANCELLED: 'gray', VERIFIED: 'green' };

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useMe } from '../../auth/me';
 import { formatSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
-import { useLeave, useOutlets, useShifts } from '../schedule/schedule.queries';
+import { useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
+import { useOutlets } from '../../api/shared.queries';
 
 /** A STAFF user's home: the door credential a tap away, the next shifts, pending leave. */
 export function MyHomePage() {

@@ -2,8 +2,9 @@ import { Badge, Loader, Table, Text } from '@mantine/core';
 import { useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useOutlets, useShifts } from '../schedule/schedule.queries';
+import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
+import { useOutlets } from '../../api/shared.queries';
 
 /** The signed-in person's shifts from a week ago to four weeks ahead. */
 export function MyShiftsPage() {

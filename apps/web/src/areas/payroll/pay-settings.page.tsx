@@ -2,9 +2,10 @@ import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
-import { usePeople } from '../rota/rota.queries';
+
 import { formatMoney, fromMinor, toMinor } from './money';
 import { usePay, usePutPay, type Pay } from './payroll.queries';
+import { usePeople } from '../../api/shared.queries';
 
 /** One person's pay: hourly or monthly, the rate, and the overtime rule. */
 export function PaySettingsPage() {
@@ -17,7 +18,7 @@ export function PaySettingsPage() {
         label="Person"
         placeholder="Choose someone"
         searchable
-        data={[...(people.data ?? new Map<string, string>()).entries()].map(([value, label]) => ({ value, label }))}
+        data={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))}
         value={userId}
         onChange={setUserId}
         maw={360}

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ApiError, ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -10,10 +11,7 @@ export type Pay = Ok<'getUsersByIdPay'>;
 
 const PAYROLL = ['payroll'] as const;
 
-function usePayrollMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queries.invalidateQueries({ queryKey: PAYROLL }) });
-}
+const usePayrollMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [PAYROLL]);
 
 export const useRuns = () => useQuery({ queryKey: [...PAYROLL, 'runs'], queryFn: () => ok(api.GET('/payroll/runs', { params: { query: { limit: 120 } } })) });
 export const useRun = (id: string) => useQuery({ queryKey: [...PAYROLL, 'run', id], queryFn: () => ok(api.GET('/payroll/runs/{id}', { params: { path: { id } } })) });

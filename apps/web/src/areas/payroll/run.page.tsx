@@ -5,10 +5,11 @@ import { useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { usePeople } from '../rota/rota.queries';
+
 import { formatMoney } from './money';
 import { useAccounting, useJournal, useRun, useRunPayslips, useRunStep, type RunStep } from './payroll.queries';
 import { RUN_COLOUR } from './runs.page';
+import { usePeople } from '../../api/shared.queries';
 
 const DONE: Record<RunStep, string> = {
   recompute: 'Recomputed from the latest attendance and leave.',
@@ -112,7 +113,7 @@ export function RunPage() {
                     <Table.Tr>
                       <Table.Td>
                         <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
-                          {people.data?.get(p.userId) ?? p.userId}
+                          {people.data?.get(p.userId)?.fullName ?? p.userId}
                         </Button>
                       </Table.Td>
                       <Table.Td>{formatMoney(p.grossMinor, p.currency)}</Table.Td>

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } 
 import { useState } from 'react';
 import { hasRole, TENANT_ADMIN_ROLES, useMe } from '../../auth/me';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useCreateOutlet, useOutlets, useUpdateOutlet, type Outlet } from './people.queries';
+import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 interface Draft {
   name: string;

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -10,11 +11,6 @@ export type ImportRow = Body<'postUsersBulkImport'>['rows'][number];
 
 export const PAGE_SIZE = 25;
 
-function useInvalidating<V, R>(fn: (v: V) => Promise<R>, keys: string[][]) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey }))) });
-}
-
 export const useUsersPage = (page: number, search: string) =>
   useQuery({
     queryKey: ['users', 'page', page, search],
@@ -24,14 +20,13 @@ export const useUsersPage = (page: number, search: string) =>
 export const useUserOutlets = (id: string | null) =>
   useQuery({ queryKey: ['users', 'outlets', id], enabled: id !== null, queryFn: () => ok(api.GET('/users/{id}/outlets', { params: { path: { id: id! } } })) });
 
-export const useCreateUser = () => useInvalidating((body: Body<'postUsers'>) => ok(api.POST('/users', { body })), [['users']]);
-export const useUpdateUser = () => useInvalidating(({ id, body }: { id: string; body: Body<'patchUsersById'> }) => ok(api.PATCH('/users/{id}', { params: { path: { id } }, body })), [['users'], ['me']]);
+export const useCreateUser = () => useInvalidatingMutation((body: Body<'postUsers'>) => ok(api.POST('/users', { body })), [['users']]);
+export const useUpdateUser = () => useInvalidatingMutation(({ id, body }: { id: string; body: Body<'patchUsersById'> }) => ok(api.PATCH('/users/{id}', { params: { path: { id } }, body })), [['users'], ['me']]);
 export const useSetUserOutlets = () =>
-  useInvalidating(({ id, outletIds }: { id: string; outletIds: string[] }) => ok(api.PUT('/users/{id}/outlets', { params: { path: { id } }, body: { outletIds } })), [['users']]);
+  useInvalidatingMutation(({ id, outletIds }: { id: string; outletIds: string[] }) => ok(api.PUT('/users/{id}/outlets', { params: { path: { id } }, body: { outletIds } })), [['users']]);
 export const useSetStatus = () =>
-  useInvalidating(({ id, status }: { id: string; status: User['status'] }) => ok(api.PATCH('/users/{id}/status', { params: { path: { id } }, body: { status } })), [['users']]);
-export const useRemoveUser = () => useInvalidating((id: string) => ok(api.DELETE('/users/{id}', { params: { path: { id } } })), [['users']]);
+  useInvalidatingMutation(({ id, status }: { id: string; status: User['status'] }) => ok(api.PATCH('/users/{id}/status', { params: { path: { id } }, body: { status } })), [['users']]);
+export const useRemoveUser = () => useInvalidatingMutation((id: string) => ok(api.DELETE('/users/{id}', { params: { path: { id } } })), [['users']]);
 
-export const useOutlets = () => useQuery({ queryKey: ['outlets'], staleTime: 60_000, queryFn: () => ok(api.GET('/outlets')) });
-export const useCreateOutlet = () => useInvalidating((body: Body<'postOutlets'>) => ok(api.POST('/outlets', { body })), [['outlets']]);
-export const useUpdateOutlet = () => useInvalidating(({ id, body }: { id: string; body: Body<'patchOutletsById'> }) => ok(api.PATCH('/outlets/{id}', { params: { path: { id } }, body })), [['outlets']]);
+export const useCreateOutlet = () => useInvalidatingMutation((body: Body<'postOutlets'>) => ok(api.POST('/outlets', { body })), [['outlets']]);
+export const useUpdateOutlet = () => useInvalidatingMutation(({ id, body }: { id: string; body: Body<'patchOutletsById'> }) => ok(api.PATCH('/outlets/{id}', { params: { path: { id } }, body })), [['outlets']]);

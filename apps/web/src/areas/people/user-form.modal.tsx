@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useMe } from '../../auth/me';
 import { ErrorNotice } from '../../ui/page';
-import { useCreateUser, useOutlets, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
+import { useCreateUser, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
 import { assignableRoles, roleLabel } from './roles';
+import { useOutlets } from '../../api/shared.queries';
 
 interface Draft {
   fullName: string;

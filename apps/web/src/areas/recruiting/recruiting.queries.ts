@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -7,10 +8,7 @@ export type Job = Ok<'getRecruitingJobs'>[number];
 export type Application = Ok<'getRecruitingApplicationsById'>;
 export type Stage = Application['stage'];
 
-function useRecruitingMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all([queries.invalidateQueries({ queryKey: ['recruiting'] }), queries.invalidateQueries({ queryKey: ['users'] })]) });
-}
+const useRecruitingMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [['recruiting'], ['users']]);
 
 export const useJobs = () => useQuery({ queryKey: ['recruiting', 'jobs'], queryFn: () => ok(api.GET('/recruiting/jobs')) });
 export const useCreateJob = () => useRecruitingMutation((body: Body<'postRecruitingJobs'>) => ok(api.POST('/recruiting/jobs', { body })));

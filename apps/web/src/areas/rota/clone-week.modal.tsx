@@ -2,7 +2,8 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorNotice } from '../../ui/page';
-import { useCloneWeek, useOutlets } from './rota.queries';
+import { useCloneWeek } from './rota.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 /** Copies an outlet's week of shifts to another week at the same local times (fires no event). */
 export function CloneWeekModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -5,7 +5,8 @@ import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useClaimOpenShift, useOpenShifts, useOutlets, useWithdrawOpenShift, type OpenShift } from './rota.queries';
+import { useClaimOpenShift, useOpenShifts, useWithdrawOpenShift, type OpenShift } from './rota.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 /**
  * The marketplace of released shifts. Staff see those they may claim (at their outlets, not

@@ -2,8 +2,9 @@ import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorNotice } from '../../ui/page';
-import { usePeople, useOutlets, usePublishRoster, type PublishRoster } from './rota.queries';
+import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
 const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [
@@ -57,7 +58,7 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
         },
       },
     );
-  const personOptions = [...(people.data ?? new Map<string, string>()).entries()].map(([value, label]) => ({ value, label }));
+  const personOptions = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   return (
     <Modal opened={opened} onClose={close} title="Publish a roster" size="xl">
       <Stack gap="sm">

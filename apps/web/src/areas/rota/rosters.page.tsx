@@ -7,7 +7,8 @@ import { ErrorNotice, Page } from '../../ui/page';
 import { CloneWeekModal } from './clone-week.modal';
 import { PublishRosterModal } from './publish-roster.modal';
 import { ROSTER_APPROVER_ROLES } from './rota.roles';
-import { useDecideRoster, useOutlets, usePeople, useRoster, useRosters, type RosterStatus } from './rota.queries';
+import { useDecideRoster, useRoster, useRosters, type RosterStatus } from './rota.queries';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 
 const STATUS_COLOUR: Record<RosterStatus, string> = { PUBLISHED: 'green', PENDING_APPROVAL: 'yellow', APPROVED: 'green', REJECTED: 'red' };
 const STATUSES: RosterStatus[] = ['PENDING_APPROVAL', 'PUBLISHED', 'APPROVED', 'REJECTED'];
@@ -69,7 +70,7 @@ export function RostersPage() {
                   <Table.Td>{outletName.get(r.outletId) ?? '—'}</Table.Td>
                   <Table.Td>{r.source === 'CLONE' ? 'Copied week' : 'Published'}</Table.Td>
                   <Table.Td>{r.assignmentCount}</Table.Td>
-                  <Table.Td>{(r.publishedByUserId && people.data?.get(r.publishedByUserId)) ?? '—'}</Table.Td>
+                  <Table.Td>{(r.publishedByUserId && people.data?.get(r.publishedByUserId)?.fullName) ?? '—'}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOUR[r.status]} variant="light">
                       {humanize(r.status)}
@@ -88,7 +89,7 @@ export function RostersPage() {
   );
 }
 
-function RosterModal({ id, onClose, canDecide, people, outletName }: { id: string | null; onClose: () => void; canDecide: boolean; people: Map<string, string> | undefined; outletName: Map<string, string> }) {
+function RosterModal({ id, onClose, canDecide, people, outletName }: { id: string | null; onClose: () => void; canDecide: boolean; people: Map<string, { fullName: string }> | undefined; outletName: Map<string, string> }) {
   const roster = useRoster(id);
   const decide = useDecideRoster();
   const [note, setNote] = useState('');
@@ -130,7 +131,7 @@ function RosterModal({ id, onClose, canDecide, people, outletName }: { id: strin
               <Table.Tbody>
                 {r.assignments.map((a) => (
                   <Table.Tr key={a.id}>
-                    <Table.Td>{people?.get(a.userId) ?? '—'}</Table.Td>
+                    <Table.Td>{people?.get(a.userId)?.fullName ?? '—'}</Table.Td>
                     <Table.Td>{formatSpan(a.scheduledStart, a.scheduledEnd)}</Table.Td>
                     <Table.Td>{humanize(a.type)}</Table.Td>
                     <Table.Td>{humanize(a.status)}</Table.Td>

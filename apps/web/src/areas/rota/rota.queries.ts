@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -14,21 +15,6 @@ export type CloneWeek = Body<'postSchedulerCloneWeek'>;
 
 const ROTA = ['rota'] as const;
 
-export function useOutlets() {
-  return useQuery({ queryKey: ['outlets'], staleTime: 60_000, queryFn: () => ok(api.GET('/outlets')) });
-}
-
-/** The tenant's people by id, for names; only managers may list them (others see "a colleague"). */
-export function usePeople(enabled: boolean) {
-  return useQuery({
-    queryKey: ['users', 'all'],
-    enabled,
-    staleTime: 60_000,
-    queryFn: () => ok(api.GET('/users', { params: { query: { limit: 500 } } })),
-    select: (users) => new Map(users.map((u) => [u.id, u.fullName])),
-  });
-}
-
 export function useRosters(filter: { outletId?: string; status?: RosterStatus }) {
   return useQuery({ queryKey: [...ROTA, 'rosters', filter], queryFn: () => ok(api.GET('/scheduler/rosters', { params: { query: { ...filter, limit: 200 } } })) });
 }
@@ -38,15 +24,7 @@ export function useRoster(id: string | null) {
 }
 
 /** Every rota change moves shifts too: the shift views refetch as well. */
-function useRotaMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await Promise.all([queries.invalidateQueries({ queryKey: ROTA }), queries.invalidateQueries({ queryKey: ['shifts'] })]);
-    },
-  });
-}
+const useRotaMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [ROTA, ['shifts']]);
 
 export const usePublishRoster = () => useRotaMutation((body: PublishRoster) => ok(api.POST('/scheduler/assignments', { body })));
 export const useCloneWeek = () => useRotaMutation((body: CloneWeek) => ok(api.POST('/scheduler/clone-week', { body })));

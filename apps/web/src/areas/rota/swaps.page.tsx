@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useMyScheduledShifts, usePeople, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
+import { useMyScheduledShifts, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
+import { usePeople } from '../../api/shared.queries';
 
 const STATUSES: SwapStatus[] = ['PENDING_PEER', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'DECLINED', 'CANCELLED'];
 const COLOUR: Record<SwapStatus, string> = { PENDING_PEER: 'yellow', PENDING_APPROVAL: 'yellow', APPROVED: 'green', REJECTED: 'red', DECLINED: 'gray', CANCELLED: 'gray' };
@@ -19,7 +20,7 @@ export function SwapsPage() {
   const swaps = useSwaps((status as SwapStatus | null) ?? undefined);
   const act = useSwapAction();
   const [asking, setAsking] = useState(false);
-  const name = (id: string) => (id === me.data?.id ? 'You' : (people.data?.get(id) ?? 'A colleague'));
+  const name = (id: string) => (id === me.data?.id ? 'You' : (people.data?.get(id)?.fullName ?? 'A colleague'));
   const run = (swap: Swap, action: SwapAction) => act.mutate({ id: swap.id, action }, { onSuccess: () => notifications.show({ color: 'green', message: DONE[action] }) });
   const actions = (s: Swap) => {
     const mine = s.requesterUserId === me.data?.id;

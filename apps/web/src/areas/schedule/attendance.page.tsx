@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useAttendance, useOutlets, usePeople, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
+import { useAttendance, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
 import { addDays, isoDay } from './week';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 
 const COLOUR: Record<AttendanceStatus, string> = { OPEN: 'blue', VERIFIED: 'green', PENDING_REVIEW: 'yellow', APPROVED: 'green', REJECTED: 'red' };
 

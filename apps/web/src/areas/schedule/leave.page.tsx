@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useDecideLeave, useLeave, usePeople, type LeaveRequest, type LeaveStatus } from './schedule.queries';
+import { useDecideLeave, useLeave, type LeaveRequest, type LeaveStatus } from './schedule.queries';
+import { usePeople } from '../../api/shared.queries';
 
 export const LEAVE_COLOUR: Record<LeaveStatus, string> = { PENDING: 'yellow', APPROVED: 'green', REJECTED: 'red', CANCELLED: 'gray' };
 const DATE = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -9,14 +10,8 @@ export type LeaveStatus = LeaveRequest['status'];
 export type Attendance = Ok<'getAttendance'>[number];
 export type AttendanceStatus = Attendance['status'];
 
-function useInvalidating<V, R>(fn: (v: V) => Promise<R>, key: string) {
-  const queries = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queries.invalidateQueries({ queryKey: [key] }) });
-}
+const useInvalidating = <V, R>(fn: (v: V) => Promise<R>, key: string) => useInvalidatingMutation(fn, [[key]]);
 
-export const useOutlets = () => useQuery({ queryKey: ['outlets'], staleTime: 60_000, queryFn: () => ok(api.GET('/outlets')) });
-export const usePeople = (enabled = true) =>
-  useQuery({ queryKey: ['users', 'all'], enabled, staleTime: 60_000, queryFn: () => ok(api.GET('/users', { params: { query: { limit: 500 } } })), select: (users) => new Map(users.map((u) => [u.id, u])) });
 
 export const useShifts = (query: { outletId?: string; userId?: string; from: string; to: string }, enabled = true) =>
   useQuery({ queryKey: ['shifts', query], enabled, placeholderData: keepPreviousData, queryFn: () => ok(api.GET('/shift-assignments', { params: { query: { ...query, limit: 500 } } })) });

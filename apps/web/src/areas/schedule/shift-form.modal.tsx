@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { humanize } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { shiftInstants } from '../../ui/shift-time';
-import { useCreateShift, usePeople, useReleaseShift, useUpdateShift, type Shift } from './schedule.queries';
+import { useCreateShift, useReleaseShift, useUpdateShift, type Shift } from './schedule.queries';
 import { isoDay, localTime } from './week';
+import { usePeople } from '../../api/shared.queries';
 
 const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
 

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { usePeople, useOutlets, useShifts, type Shift } from './schedule.queries';
+import { useShifts, type Shift } from './schedule.queries';
 import { ShiftFormModal } from './shift-form.modal';
 import { addDays, isoDay, localTime, weekStart } from './week';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', IN_PROGRESS: 'green', COMPLETED: 'gray', CANCELLED: 'red', MISSED: 'red' };

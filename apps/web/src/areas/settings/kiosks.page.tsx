@@ -4,7 +4,8 @@ import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
-import { useKiosks, useOutlets, useRegisterKiosk, useRevokeKiosk } from './settings.queries';
+import { useKiosks, useRegisterKiosk, useRevokeKiosk } from './settings.queries';
+import { useOutlets } from '../../api/shared.queries';
 
 /** The kiosk tablets at outlets' entrances: each has a device token, shown once when registered. */
 export function KiosksPage() {
