@@ -1,6 +1,4 @@
-import { ApiError, type ErrorBody } from './errors';
-import { API_BASE } from './client';
-import { session } from './session';
+import { rawRequest } from './raw';
 
 /**
  * Saves a file the API answers (a PDF, a CSV) under `filename`. A download cannot go through the
@@ -8,13 +6,7 @@ import { session } from './session';
  * with it and handed to the browser as an object URL.
  */
 export async function downloadFile(path: string, filename: string, method: 'GET' | 'POST' = 'GET'): Promise<void> {
-  const send = (token: string | undefined) => fetch(`${API_BASE}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  let res = await send(session.current?.accessToken);
-  if (res.status === 401 && session.current) {
-    const pair = await session.refresh(API_BASE);
-    if (pair) res = await send(pair.accessToken);
-  }
-  if (!res.ok) throw new ApiError(res.status, (await res.json().catch(() => undefined)) as ErrorBody | undefined);
+  const res = await rawRequest(method, path);
   const url = URL.createObjectURL(await res.blob());
   try {
     const a = document.createElement('a');
