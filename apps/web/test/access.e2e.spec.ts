@@ -1,22 +1,13 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: door access — zones and hours, grants, reader keys, the live audit log (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates a zone with an overnight window, drawn on its night and the next morning, and saved as the API defines it', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('AREA_MANAGER'));
       await page.goto('/access/zones');
@@ -43,7 +34,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       await page.locator('[data-day=FRI] [data-segment="1320-1440"]').waitFor();
       await page.locator('[data-day=SAT] [data-segment="0-360"][data-carried]').waitFor();
       const zoneId = page.url().split('/').pop()!;
-      const zone = await stack.call('GET', `/access/zones/${zoneId}`, { token: await stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const zone = await suite.stack.call('GET', `/access/zones/${zoneId}`, { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
       expect(zone.body).to.deep.include({ name: 'Bar store', readerIds: ['bar-store-1'], hoursJson: { FRI: [['22:00', '06:00']] }, active: true });
     } finally {
       await context.close();
@@ -51,10 +42,10 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   });
 
   it('grants access in the page, mints a reader key shown once, and shows taps arrive live in the audit log, denied after a revoke', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const zone = await stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Cellar', readerIds: ['cellar-1'] } });
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Cellar', readerIds: ['cellar-1'] } });
     expect(zone.status).to.equal(201);
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/access/grants');
@@ -84,8 +75,8 @@ describe('web console: door access — zones and hours, grants, reader keys, the
 
       await page.goto('/access/audit');
       await page.getByRole('switch', { name: 'Live' }).waitFor();
-      const credential = await stack.call<{ credentialId: string }>('POST', '/access/credential', { token: await stack.tokenOf(demoEmail('STAFF')) });
-      const tap = () => stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key}` }, body: { credentialId: credential.body.credentialId, readerId: 'cellar-1', source: 'BROWSER_TEST' } });
+      const credential = await suite.stack.call<{ credentialId: string }>('POST', '/access/credential', { token: await suite.stack.tokenOf(demoEmail('STAFF')) });
+      const tap = () => suite.stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key}` }, body: { credentialId: credential.body.credentialId, readerId: 'cellar-1', source: 'BROWSER_TEST' } });
       expect((await tap()).body.decision).to.equal('GRANT');
       const granted = page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Granted' });
       await granted.waitFor();
@@ -107,10 +98,10 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   });
 
   it('shows readers online after a heartbeat, and an outlet manager zones without the buttons that change them', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const key = await stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Front' } });
-    expect((await stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId: 'front-door-9', firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
-    const { context, page } = await newTab(browser, stack);
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const key = await suite.stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Front' } });
+    expect((await suite.stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId: 'front-door-9', firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/access/readers');
@@ -120,7 +111,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     } finally {
       await context.close();
     }
-    const om = await newTab(browser, stack);
+    const om = await newTab(suite.browser, suite.stack);
     try {
       await signIn(om.page, demoEmail('OUTLET_MANAGER'));
       await om.page.goto('/access/zones');

@@ -1,25 +1,16 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
 
 describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('turns the profile card on, shows it to anyone at its address with the photo, and moves it on request', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('STAFF'));
       await page.goto('/account/profile-card');
@@ -27,10 +18,10 @@ describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet
       await page.getByTestId('card-link').waitFor();
       const link = page.getByTestId('card-link');
       const first = (await link.textContent())!;
-      expect(first).to.match(new RegExp(`^${stack.origin}/u/[A-Za-z0-9_-]{22}$`));
+      expect(first).to.match(new RegExp(`^${suite.stack.origin}/u/[A-Za-z0-9_-]{22}$`));
       await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
       await page.getByRole('img', { name: 'Your card photo' }).waitFor();
-      const visitor = await newTab(browser, stack);
+      const visitor = await newTab(suite.browser, suite.stack);
       try {
         await visitor.page.goto(first);
         await visitor.page.getByRole('heading', { name: 'Demo Staff' }).waitFor();
@@ -49,8 +40,8 @@ describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet
   });
 
   it('sets a kiosk PIN (refusing an easy one), then clocks in at the kiosk tablet with it', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const { context, page } = await newTab(browser, stack);
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('STAFF'));
       await page.goto('/account/kiosk-pin');
@@ -63,18 +54,18 @@ describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet
     } finally {
       await context.close();
     }
-    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
     const staffId = users.find((u) => u.email === demoEmail('STAFF'))!.id;
-    const outlet = (await stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body.find((o) => o.code === 'CK-01')!.id;
-    const shift = await stack.call('POST', '/shift-assignments', {
+    const outlet = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body.find((o) => o.code === 'CK-01')!.id;
+    const shift = await suite.stack.call('POST', '/shift-assignments', {
       token: owner,
       body: { userId: staffId, outletId: outlet, scheduledStart: new Date(Date.now() - 60_000).toISOString(), scheduledEnd: new Date(Date.now() + 8 * 3_600_000).toISOString() },
     });
     expect(shift.status, JSON.stringify(shift.body)).to.equal(201);
-    const kiosk = await stack.call<{ id: string; token: string }>('POST', '/kiosks', { token: owner, body: { outletId: outlet, name: 'Front door tablet' } });
+    const kiosk = await suite.stack.call<{ id: string; token: string }>('POST', '/kiosks', { token: owner, body: { outletId: outlet, name: 'Front door tablet' } });
     expect(kiosk.status).to.equal(201);
 
-    const tablet = await newTab(browser, stack, { width: 820, height: 1180 });
+    const tablet = await newTab(suite.browser, suite.stack, { width: 820, height: 1180 });
     try {
       await tablet.page.goto('/kiosk');
       await tablet.page.getByLabel(/^Kiosk token/).fill('kd_not-a-real-token-000000000000000000000000');
@@ -89,11 +80,11 @@ describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet
       for (const d of '4829') await tablet.page.getByRole('button', { name: d, exact: true }).click();
       await tablet.page.getByRole('button', { name: 'Clock in' }).click();
       await tablet.page.getByText('Welcome, Demo Staff: clocked in').waitFor();
-      const open = await stack.call<Array<{ userId: string; status: string }>>('GET', `/attendance?userId=${staffId}`, { token: owner });
+      const open = await suite.stack.call<Array<{ userId: string; status: string }>>('GET', `/attendance?userId=${staffId}`, { token: owner });
       expect(open.body.some((a) => a.userId === staffId && a.status === 'OPEN'), JSON.stringify(open.body)).to.equal(true);
       // The token stays on the tablet; a revoked kiosk says so instead of failing silently.
       expect(await tablet.page.evaluate(() => localStorage.getItem('wfm.kiosk.token'))).to.equal(kiosk.body.token);
-      expect((await stack.call('DELETE', `/kiosks/${kiosk.body.id}`, { token: owner })).status).to.equal(204);
+      expect((await suite.stack.call('DELETE', `/kiosks/${kiosk.body.id}`, { token: owner })).status).to.equal(204);
       await tablet.page.reload();
       await tablet.page.getByText('This kiosk no longer works').waitFor();
     } finally {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail, type Stack } from './test-support/stack.js';
 
 /** A mailed mail's first link to the web app. */
 function linkIn(text: string, origin: string): string {
@@ -12,19 +11,11 @@ function linkIn(text: string, origin: string): string {
 
 describe('web console: serving, sign-in, roles, mailed links (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('serves the app at / and its page paths, under a CSP that reaches only this origin, leaving the API its JSON 404', async () => {
     for (const path of ['/', '/sign-in', '/access/zones', '/visit/abc']) {
-      const res = await fetch(`${stack.origin}${path}`);
+      const res = await fetch(`${suite.stack.origin}${path}`);
       expect(res.status, path).to.equal(200);
       expect(res.headers.get('content-type')).to.match(/^text\/html/);
       expect(res.headers.get('cache-control')).to.equal('no-cache');
@@ -32,22 +23,22 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
       expect(csp).to.contain("default-src 'self'").and.contain("script-src 'self'").and.contain("frame-ancestors 'none'");
       expect(await res.text()).to.contain('<div id="root"></div>');
     }
-    const html = await (await fetch(stack.origin)).text();
+    const html = await (await fetch(suite.stack.origin)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
-    const asset = await fetch(`${stack.origin}${script}`);
+    const asset = await fetch(`${suite.stack.origin}${script}`);
     expect(asset.status).to.equal(200);
     expect(asset.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
-    expect((await fetch(`${stack.origin}/assets/missing.js`)).status).to.equal(404);
-    expect((await fetch(`${stack.origin}/favicon-missing.png`)).status).to.equal(404);
-    for (const probe of ['/metrics', '/health', '/status', '/.well-known/security.txt']) expect((await fetch(`${stack.origin}${probe}`)).status, probe).to.equal(404);
-    const api404 = await fetch(`${stack.origin}/api/v1/no-such-route`);
+    expect((await fetch(`${suite.stack.origin}/assets/missing.js`)).status).to.equal(404);
+    expect((await fetch(`${suite.stack.origin}/favicon-missing.png`)).status).to.equal(404);
+    for (const probe of ['/metrics', '/health', '/status', '/.well-known/security.txt']) expect((await fetch(`${suite.stack.origin}${probe}`)).status, probe).to.equal(404);
+    const api404 = await fetch(`${suite.stack.origin}/api/v1/no-such-route`);
     expect(api404.status).to.equal(404);
     expect(await api404.json()).to.include({ statusCode: 404 });
-    expect((await fetch(`${stack.origin}/`, { method: 'POST' })).status).to.equal(404);
+    expect((await fetch(`${suite.stack.origin}/`, { method: 'POST' })).status).to.equal(404);
   });
 
   it('signs the owner in through the form, keeps the session over a reload, and signs out', async () => {
-    const { context, page, foreignRequests } = await newTab(browser, stack);
+    const { context, page, foreignRequests } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto('/people/users');
       await page.waitForURL(/\/sign-in\?returnTo=%2Fpeople%2Fusers$/);
@@ -75,7 +66,7 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
   });
 
   it('refreshes an expired access token with the refresh token, without sending the person back to sign-in', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       // An access token the API refuses (401) stands in for an expired one: the app refreshes and retries.
@@ -93,7 +84,7 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
   });
 
   it('shows a STAFF user their own pages only: no admin navigation, and admin pages say so', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('STAFF'));
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -112,15 +103,15 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
 
   it('resets a password from the mailed link and signs in with the new one', async () => {
     const email = demoEmail('HR_MANAGER');
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto('/sign-in');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.getByLabel(/^Email or mobile number/).fill(email);
       await page.getByRole('button', { name: 'Send the link' }).click();
       await page.getByText('a reset link is on its way').waitFor();
-      const [mail] = await waitForMail(stack, email);
-      const link = linkIn(mail!.text, stack.origin);
+      const [mail] = await waitForMail(suite.stack, email);
+      const link = linkIn(mail!.text, suite.stack.origin);
       expect(link).to.match(/\/reset-password\?token=/);
       await page.goto(link);
       await page.getByLabel(/^New password/).fill('short');
@@ -142,14 +133,14 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
   });
 
   it('lets an invited user choose a password from the mailed invite and lands them signed in', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
     const email = `invited-${Date.now()}@demo.test`;
-    const created = await stack.call('POST', '/users', { token: owner, body: { fullName: 'Ivy Invited', email, role: 'STAFF' } });
+    const created = await suite.stack.call('POST', '/users', { token: owner, body: { fullName: 'Ivy Invited', email, role: 'STAFF' } });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    const [mail] = await waitForMail(stack, email);
-    const link = linkIn(mail!.text, stack.origin);
+    const [mail] = await waitForMail(suite.stack, email);
+    const link = linkIn(mail!.text, suite.stack.origin);
     expect(link).to.match(/\/invite\/[^/]+$/);
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto(link);
       await page.getByLabel(/^New password/).fill('Ivys-Password-42');

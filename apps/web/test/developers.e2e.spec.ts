@@ -1,23 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: developers — API keys, OAuth clients, webhooks and their deliveries (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates an API key shown once that works against the developer API, and an OAuth client whose secret gets a token', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/developers/api-keys');
@@ -26,7 +17,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByRole('button', { name: 'Create the key' }).click();
       const key = (await page.getByTestId('secret-value').textContent())!;
       expect(key).to.match(/^svc_live_/);
-      const outlets = await fetch(`${stack.api}/public/outlets`, { headers: { authorization: `Bearer ${key}` } });
+      const outlets = await fetch(`${suite.stack.api}/public/outlets`, { headers: { authorization: `Bearer ${key}` } });
       expect(outlets.status).to.equal(200);
       await page.getByRole('button', { name: 'Done' }).click();
       await page.reload();
@@ -41,26 +32,26 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByRole('button', { name: 'Create the client' }).click();
       const secret = (await page.getByTestId('secret-value').textContent())!;
       const clientId = (await page.getByRole('dialog').getByText(/^svc_client_/).textContent())!;
-      const token = await fetch(`${stack.api}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) });
+      const token = await fetch(`${suite.stack.api}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) });
       expect(token.status).to.equal(200);
       const { access_token } = (await token.json()) as { access_token: string };
       // The token carries the scopes ticked in the page: shifts, not leave.
-      expect((await fetch(`${stack.api}/public/shifts`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(200);
-      expect((await fetch(`${stack.api}/public/leave-requests`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(403);
+      expect((await fetch(`${suite.stack.api}/public/shifts`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(200);
+      expect((await fetch(`${suite.stack.api}/public/leave-requests`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(403);
     } finally {
       await context.close();
     }
   });
 
   it('subscribes a receiver in the page, sends a test, and shows a real delivery with its payload and response; redelivers; rotates the secret', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       await page.goto('/developers/webhooks');
       await page.getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New subscription' });
       await dialog.getByLabel(/^Name/).fill('HR sync');
-      await dialog.getByLabel(/^Address/).fill(stack.receiver.url('/hook'));
+      await dialog.getByLabel(/^Address/).fill(suite.stack.receiver.url('/hook'));
       await dialog.getByRole('checkbox', { name: 'user.created' }).check();
       await dialog.getByRole('button', { name: 'Subscribe' }).click();
       const secret = (await dialog.getByTestId('secret-value').textContent())!;
@@ -71,7 +62,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByRole('button', { name: 'Send a test' }).click();
       await page.getByText('Test delivered: 200').waitFor();
 
-      const created = await stack.call('POST', '/users', { token: await stack.tokenOf(demoEmail('TENANT_OWNER')), body: { fullName: 'Hook Person', email: 'hook.person@demo.test', role: 'STAFF' } });
+      const created = await suite.stack.call('POST', '/users', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')), body: { fullName: 'Hook Person', email: 'hook.person@demo.test', role: 'STAFF' } });
       expect(created.status).to.equal(201);
       const row = page.getByRole('row').filter({ hasText: 'user.created' });
       await row.getByText('HTTP 200').waitFor({ timeout: 30_000 });
@@ -79,14 +70,14 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await row.getByRole('button', { name: 'user.created' }).click();
       expect(await page.getByTestId('delivery-payload').textContent()).to.contain('hook.person@demo.test');
 
-      const received = stack.receiver.requests.filter((r) => r.body.includes('hook.person@demo.test'));
+      const received = suite.stack.receiver.requests.filter((r) => r.body.includes('hook.person@demo.test'));
       expect(received).to.have.length(1);
       const expected = 'sha256=' + createHmac('sha256', secret).update(received[0]!.body).digest('hex');
       expect(received[0]!.headers['x-service-signature']).to.equal(expected);
 
       await row.getByRole('button', { name: 'Redeliver' }).click();
       await page.getByText('Queued to be delivered again.').waitFor();
-      await stack.receiver.waitFor((rs) => rs.filter((r) => r.body.includes('hook.person@demo.test')).length === 2);
+      await suite.stack.receiver.waitFor((rs) => rs.filter((r) => r.body.includes('hook.person@demo.test')).length === 2);
 
       await page.getByRole('button', { name: 'Rotate the secret' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();

@@ -1,22 +1,13 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: HR — contracts and issues (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('drafts and activates a contract that the staff member then sees as theirs, without the HR buttons', async () => {
-    const hr = await newTab(browser, stack);
+    const hr = await newTab(suite.browser, suite.stack);
     try {
       await signIn(hr.page, demoEmail('HR_MANAGER'));
       await hr.page.goto('/hr/contracts');
@@ -34,7 +25,7 @@ describe('web console: HR — contracts and issues (headless Chromium)', functio
     } finally {
       await hr.context.close();
     }
-    const staff = await newTab(browser, stack);
+    const staff = await newTab(suite.browser, suite.stack);
     try {
       await signIn(staff.page, demoEmail('STAFF'));
       await staff.page.goto('/hr/contracts');
@@ -47,7 +38,7 @@ describe('web console: HR — contracts and issues (headless Chromium)', functio
   });
 
   it('lets a staff member report an issue and a manager resolve it with a note', async () => {
-    const staff = await newTab(browser, stack);
+    const staff = await newTab(suite.browser, suite.stack);
     try {
       await signIn(staff.page, demoEmail('STAFF'));
       await staff.page.goto('/hr/issues');
@@ -62,7 +53,7 @@ describe('web console: HR — contracts and issues (headless Chromium)', functio
     } finally {
       await staff.context.close();
     }
-    const manager = await newTab(browser, stack);
+    const manager = await newTab(suite.browser, suite.stack);
     try {
       await signIn(manager.page, demoEmail('OUTLET_MANAGER'));
       await manager.page.goto('/hr/issues');
@@ -71,7 +62,7 @@ describe('web console: HR — contracts and issues (headless Chromium)', functio
       await manager.page.getByLabel(/^Note/).fill('Seal replaced');
       await manager.page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
       await manager.page.getByRole('row').filter({ hasText: 'Walk-in fridge' }).getByText('Resolved').waitFor();
-      const issues = await stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
       expect(issues.body.find((i) => i.title.startsWith('Walk-in fridge'))).to.include({ status: 'RESOLVED', resolutionNote: 'Seal replaced' });
     } finally {
       await manager.context.close();

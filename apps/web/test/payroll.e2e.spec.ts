@@ -1,27 +1,20 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: payroll — pay settings, deductions, a run to paid, payslips (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
+  const suite = browserSuite();
   let hr: string;
   let staffId: string;
   before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    hr = await stack.tokenOf(demoEmail('HR_MANAGER'));
-    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: hr })).body;
+    hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
+    const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: hr })).body;
     staffId = users.find((u) => u.email === demoEmail('STAFF'))!.id;
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('sets pay and a deduction, takes a run from draft to paid, and shows the staff member their payslip', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     let month = '';
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
@@ -32,7 +25,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       await page.getByLabel(/^Rate per hour/).fill('12.50');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Pay settings saved').waitFor();
-      const pay = await stack.call('GET', `/users/${staffId}/pay`, { token: hr });
+      const pay = await suite.stack.call('GET', `/users/${staffId}/pay`, { token: hr });
       expect(pay.body).to.include({ type: 'HOURLY', rateMinor: 1250, currency: 'GBP', overtimeDailyMinutes: 480, overtimeMultiplierPct: 150 });
 
       await page.goto('/payroll/deductions');
@@ -43,7 +36,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       await add.getByLabel(/^Account code/).fill('825');
       await add.getByRole('button', { name: 'Add' }).click();
       await page.getByRole('cell', { name: '20 % of the gross' }).waitFor();
-      const rules = await stack.call<Array<{ name: string; basisPoints: number }>>('GET', '/payroll/deductions', { token: hr });
+      const rules = await suite.stack.call<Array<{ name: string; basisPoints: number }>>('GET', '/payroll/deductions', { token: hr });
       expect(rules.body.map((r) => [r.name, r.basisPoints])).to.deep.equal([['Tax withholding', 2000]]);
 
       await page.goto('/payroll/runs');
@@ -65,12 +58,12 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       await page.getByRole('button', { name: 'Mark as paid' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Mark as paid' }).click();
       await page.getByText('Marked as paid.').waitFor();
-      const runs = await stack.call<Array<{ periodYearMonth: string; status: string }>>('GET', '/payroll/runs', { token: hr });
+      const runs = await suite.stack.call<Array<{ periodYearMonth: string; status: string }>>('GET', '/payroll/runs', { token: hr });
       expect(runs.body.find((r) => r.periodYearMonth === month)?.status).to.equal('PAID');
     } finally {
       await context.close();
     }
-    const staff = await newTab(browser, stack);
+    const staff = await newTab(suite.browser, suite.stack);
     try {
       await signIn(staff.page, demoEmail('STAFF'));
       await staff.page.goto('/payroll/payslips');

@@ -1,22 +1,13 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: people — users, CSV import, outlets (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates a user who is mailed an invite, refuses a taken email with the API’s message, edits, deactivates, finds and removes them', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/people/users');
@@ -29,12 +20,12 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await dialog.getByRole('combobox', { name: /^Outlets/ }).press('Escape');
       await dialog.getByRole('button', { name: 'Add the user' }).click();
       await page.getByText('Sam Cook added; an invite to choose a password was mailed to sam.cook@demo.test.').waitFor();
-      const token = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-      const found = await stack.call<Array<{ id: string; fullName: string; role: string }>>('GET', '/users?search=sam.cook', { token });
+      const token = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const found = await suite.stack.call<Array<{ id: string; fullName: string; role: string }>>('GET', '/users?search=sam.cook', { token });
       expect(found.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Sam Cook', 'STAFF']]);
-      const outlets = await stack.call<{ outletIds: string[] }>('GET', `/users/${found.body[0]!.id}/outlets`, { token });
+      const outlets = await suite.stack.call<{ outletIds: string[] }>('GET', `/users/${found.body[0]!.id}/outlets`, { token });
       expect(outlets.body.outletIds).to.have.length(1);
-      expect((await stack.mailsTo('sam.cook@demo.test')).map((m) => m.template)).to.include('invite');
+      expect((await suite.stack.mailsTo('sam.cook@demo.test')).map((m) => m.template)).to.include('invite');
 
       await page.getByRole('button', { name: 'New user' }).click();
       await dialog.getByLabel(/^Full name/).fill('Sam Again');
@@ -61,7 +52,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await page.getByRole('menuitem', { name: 'Remove' }).click();
       await page.getByRole('dialog', { name: 'Remove Sam Cooke?' }).getByRole('button', { name: 'Remove' }).click();
       await page.getByText('Nobody matches.').waitFor();
-      expect((await stack.call<unknown[]>('GET', '/users?search=sam.cook', { token })).body).to.deep.equal([]);
+      expect((await suite.stack.call<unknown[]>('GET', '/users?search=sam.cook', { token })).body).to.deep.equal([]);
     } finally {
       await context.close();
     }
@@ -76,7 +67,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       'Dup Owner,tenant-owner@demo.test,,',
       'Ana Ruiz,ana.ruiz@demo.test,,staff',
     ].join('\r\n');
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       await page.goto('/people/users');
@@ -89,8 +80,8 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await page.locator('[data-line="4"]').getByText('Refused: Needs an email address or a mobile number').waitFor();
       await page.locator('[data-line="5"]').getByText(/Refused: email/).waitFor();
       for (const line of [2, 3, 6]) await page.locator(`[data-line="${line}"]`).getByText('Created').waitFor();
-      const token = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-      const raj = await stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=Patel', { token });
+      const token = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const raj = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=Patel', { token });
       expect(raj.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Patel, Raj', 'OUTLET_MANAGER']]);
     } finally {
       await context.close();
@@ -98,7 +89,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
   });
 
   it('adds an outlet; an outlet manager reads people and outlets without the buttons that change them', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       await page.goto('/people/outlets');
@@ -111,7 +102,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     } finally {
       await context.close();
     }
-    const om = await newTab(browser, stack);
+    const om = await newTab(suite.browser, suite.stack);
     try {
       await signIn(om.page, demoEmail('OUTLET_MANAGER'));
       await om.page.goto('/people/users');

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 /** A one-page PDF small enough to write by hand: what the résumé check recognises by its bytes. */
 const PDF = Buffer.from(
@@ -10,26 +9,18 @@ const PDF = Buffer.from(
 
 describe('web console: pages for outsiders — careers and the sales enquiry (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('shows the open positions in the company colours, and takes an application with its résumé', async () => {
-    const hr = await stack.tokenOf(demoEmail('HR_MANAGER'));
-    await stack.call('PATCH', '/branding', { token: await stack.tokenOf(demoEmail('TENANT_OWNER')), body: { primaryColor: '#0B7285' } });
-    const job = await stack.call('POST', '/recruiting/jobs', {
+    const hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
+    await suite.stack.call('PATCH', '/branding', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')), body: { primaryColor: '#0B7285' } });
+    const job = await suite.stack.call('POST', '/recruiting/jobs', {
       token: hr,
       body: { title: 'Line Cook', slug: 'line-cook', description: 'Prep and grill on the lunch line.\nWeekends.', employmentType: 'PART_TIME', location: 'London', status: 'OPEN' },
     });
     expect(job.status, JSON.stringify(job.body)).to.equal(201);
-    await stack.call('POST', '/recruiting/jobs', { token: hr, body: { title: 'Secret Plan', slug: 'secret-plan', description: 'Not yet.', employmentType: 'FULL_TIME' } });
-    const { context, page, foreignRequests } = await newTab(browser, stack, { width: 390, height: 844 });
+    await suite.stack.call('POST', '/recruiting/jobs', { token: hr, body: { title: 'Secret Plan', slug: 'secret-plan', description: 'Not yet.', employmentType: 'FULL_TIME' } });
+    const { context, page, foreignRequests } = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
       await page.goto('/careers/demo');
       await page.getByText('Careers at Demo Company').waitFor();
@@ -43,7 +34,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
       await page.locator('input[type=file]').setInputFiles({ name: 'sam.pdf', mimeType: 'application/pdf', buffer: PDF });
       await page.getByRole('button', { name: 'Send my application' }).click();
       await page.getByText('We have your application').waitFor();
-      const apps = await stack.call<Array<{ fullName: string; email: string; resume: unknown }>>('GET', '/recruiting/applications', { token: hr });
+      const apps = await suite.stack.call<Array<{ fullName: string; email: string; resume: unknown }>>('GET', '/recruiting/applications', { token: hr });
       const sam = apps.body.find((a) => a.email === 'sam@applicant.example');
       expect(sam, JSON.stringify(apps.body)).to.include({ fullName: 'Sam Applicant' });
       expect(sam!.resume).to.not.equal(null);
@@ -58,7 +49,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
   });
 
   it('takes a sales enquiry from the sign-in page, and drops one whose hidden field a bot filled', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto('/sign-in');
       await page.getByRole('link', { name: 'New here? Talk to sales' }).click();
@@ -75,7 +66,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
       await page.locator('input[name=website]').fill('http://spam.example', { force: true });
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText('your enquiry is with our team').waitFor();
-      const leads = await stack.call<{ data: Array<{ email: string }> }>('GET', '/platform/leads?limit=20', { token: await stack.platformToken() });
+      const leads = await suite.stack.call<{ data: Array<{ email: string }> }>('GET', '/platform/leads?limit=20', { token: await suite.stack.platformToken() });
       expect(leads.body.data.map((l) => l.email)).to.deep.equal(['ann@prospect.example']);
     } finally {
       await context.close();

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 /** A one-page PDF small enough to write by hand. */
 const PDF = Buffer.from(
@@ -10,18 +9,10 @@ const PDF = Buffer.from(
 
 describe('web console: hiring and documents — postings, applications, a hire made a user, documents to sign (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('publishes a posting to the careers page, moves an application through the stages and converts the hire into a user', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/recruiting/jobs');
@@ -33,10 +24,10 @@ describe('web console: hiring and documents — postings, applications, a hire m
       await dialog.getByLabel(/^Description/).fill('Laminated doughs at dawn.');
       await dialog.getByRole('button', { name: 'Publish' }).click();
       await page.getByText('Published on the careers page.').waitFor();
-      const careers = await stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo');
+      const careers = await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo');
       expect(careers.body.jobs.map((j) => j.slug)).to.include('pastry-chef');
 
-      const applied = await stack.call('POST', '/careers/demo/jobs/pastry-chef/apply', { body: { fullName: 'Noor Baker', email: 'noor@candidate.example', coverLetter: 'Croissants are my life.' } });
+      const applied = await suite.stack.call('POST', '/careers/demo/jobs/pastry-chef/apply', { body: { fullName: 'Noor Baker', email: 'noor@candidate.example', coverLetter: 'Croissants are my life.' } });
       expect(applied.status).to.equal(201);
       await page.goto('/recruiting/applications');
       await page.getByRole('link', { name: 'Noor Baker' }).click();
@@ -48,20 +39,20 @@ describe('web console: hiring and documents — postings, applications, a hire m
       await page.getByRole('button', { name: 'Make them a user' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Create the user' }).click();
       await page.getByText('Noor Baker is now a user.').waitFor();
-      const users = await stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=noor', { token: await stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const users = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=noor', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
       expect(users.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Noor Baker', 'STAFF']]);
 
       await page.goto('/recruiting/jobs');
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByRole('button', { name: 'Close' }).click();
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByText('Closed').waitFor();
-      expect((await stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo')).body.jobs.map((j) => j.slug)).to.not.include('pastry-chef');
+      expect((await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo')).body.jobs.map((j) => j.slug)).to.not.include('pastry-chef');
     } finally {
       await context.close();
     }
   });
 
   it('adds a document, asks an outsider to sign it, shows it signed with the signed copy, and revokes another request', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/documents/esign');
@@ -83,9 +74,9 @@ describe('web console: hiring and documents — postings, applications, a hire m
         await page.getByText(`Sent to ${email}.`).waitFor();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
-      const [mail] = await stack.mailsTo('robin@supplier.example');
+      const [mail] = await suite.stack.mailsTo('robin@supplier.example');
       const token = /\/esign\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-      expect((await stack.call('POST', `/esign/public/${token}/sign`, { body: { fullName: 'Robin Signer', agree: true } })).status).to.equal(200);
+      expect((await suite.stack.call('POST', `/esign/public/${token}/sign`, { body: { fullName: 'Robin Signer', agree: true } })).status).to.equal(200);
       const robin = page.getByRole('row').filter({ hasText: 'Robin Signer' });
       await robin.getByText('Signed', { exact: true }).waitFor({ timeout: 20_000 });
       const download = page.waitForEvent('download');

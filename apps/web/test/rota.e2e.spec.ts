@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import type { Page } from 'playwright-core';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 const DAY = 86_400_000;
 
@@ -13,30 +13,24 @@ function dayAhead(n: number): string {
 
 describe('web console: rota — rosters, open shifts, swaps (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
+  const suite = browserSuite();
   let owner: string;
   let manager: string;
   let ids: { staff: string; manager: string; outlet: string };
   before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
-    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
-    const outlets = (await stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
+    owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    manager = await suite.stack.tokenOf(demoEmail('OUTLET_MANAGER'));
+    const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const outlets = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
     ids = {
       staff: users.find((u) => u.email === demoEmail('STAFF'))!.id,
       manager: users.find((u) => u.email === demoEmail('OUTLET_MANAGER'))!.id,
       outlet: outlets.find((o) => o.code === 'CK-01')!.id,
     };
   });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
 
   async function shiftsOf(userId: string, token: string) {
-    return (await stack.call<Array<{ id: string; userId: string; status: string; scheduledStart: string }>>('GET', `/shift-assignments?userId=${userId}&limit=500`, { token })).body;
+    return (await suite.stack.call<Array<{ id: string; userId: string; status: string; scheduledStart: string }>>('GET', `/shift-assignments?userId=${userId}&limit=500`, { token })).body;
   }
 
   async function fillRow(page: Page, n: number, person: string, day: string, from: string, to: string) {
@@ -49,7 +43,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   }
 
   it('publishes a roster of two shifts, one overnight, all at once', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('OUTLET_MANAGER'));
       await page.goto('/rota/rosters');
@@ -92,14 +86,14 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   });
 
   it('holds a roster for approval when the company asks for it, and an area manager approves it in the page', async () => {
-    expect((await stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: true } })).status).to.equal(200);
+    expect((await suite.stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: true } })).status).to.equal(200);
     try {
       const start = new Date(`${dayAhead(12)}T10:00:00`).toISOString();
       const end = new Date(`${dayAhead(12)}T14:00:00`).toISOString();
-      const pending = await stack.call<{ id: string; status: string }>('POST', '/scheduler/assignments', { token: manager, body: { outletId: ids.outlet, assignments: [{ userId: ids.staff, scheduledStart: start, scheduledEnd: end }] } });
+      const pending = await suite.stack.call<{ id: string; status: string }>('POST', '/scheduler/assignments', { token: manager, body: { outletId: ids.outlet, assignments: [{ userId: ids.staff, scheduledStart: start, scheduledEnd: end }] } });
       expect(pending.status, JSON.stringify(pending.body)).to.equal(202);
       expect(pending.body.status).to.equal('PENDING_APPROVAL');
-      const { context, page } = await newTab(browser, stack);
+      const { context, page } = await newTab(suite.browser, suite.stack);
       try {
         await signIn(page, demoEmail('AREA_MANAGER'));
         await page.goto('/rota/rosters');
@@ -110,28 +104,28 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
         await dialog.getByRole('cell', { name: 'Demo Staff' }).waitFor();
         await dialog.getByRole('button', { name: 'Approve' }).click();
         await page.getByText('Roster approved').waitFor();
-        const roster = await stack.call<{ status: string }>('GET', `/scheduler/rosters/${pending.body.id}`, { token: owner });
+        const roster = await suite.stack.call<{ status: string }>('GET', `/scheduler/rosters/${pending.body.id}`, { token: owner });
         expect(roster.body.status).to.equal('APPROVED');
       } finally {
         await context.close();
       }
     } finally {
-      await stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: false } });
+      await suite.stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: false } });
     }
   });
 
   it('lets staff claim a released shift once, and a manager withdraw another', async () => {
     const at = (h: number) => new Date(`${dayAhead(15)}T${String(h).padStart(2, '0')}:00:00`).toISOString();
     const make = async (from: number, to: number) => {
-      const s = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(from), scheduledEnd: at(to) } });
+      const s = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(from), scheduledEnd: at(to) } });
       expect(s.status, JSON.stringify(s.body)).to.equal(201);
-      const open = await stack.call<{ id: string }>('POST', `/shift-assignments/${s.body.id}/release`, { token: manager, body: {} });
+      const open = await suite.stack.call<{ id: string }>('POST', `/shift-assignments/${s.body.id}/release`, { token: manager, body: {} });
       expect(open.status, JSON.stringify(open.body)).to.equal(200);
       return open.body.id;
     };
     const claimed = await make(6, 10);
     const withdrawn = await make(12, 16);
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('STAFF'));
       await page.goto('/rota/open-shifts');
@@ -139,21 +133,21 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
       await page.getByRole('row').filter({ hasText: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
       await page.getByText('The shift is yours').waitFor();
-      const mine = await shiftsOf(ids.staff, await stack.tokenOf(demoEmail('STAFF')));
+      const mine = await shiftsOf(ids.staff, await suite.stack.tokenOf(demoEmail('STAFF')));
       expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
-      const open = await stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await stack.tokenOf(demoEmail('STAFF')) });
+      const open = await suite.stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await suite.stack.tokenOf(demoEmail('STAFF')) });
       expect(open.status).to.equal(409);
     } finally {
       await context.close();
     }
-    const mgr = await newTab(browser, stack);
+    const mgr = await newTab(suite.browser, suite.stack);
     try {
       await signIn(mgr.page, demoEmail('OUTLET_MANAGER'));
       await mgr.page.goto('/rota/open-shifts');
       await mgr.page.getByRole('button', { name: 'Withdraw' }).first().click();
       await mgr.page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
       await mgr.page.getByRole('dialog').waitFor({ state: 'detached' });
-      const list = await stack.call<Array<{ id: string; status: string }>>('GET', '/open-shifts', { token: manager });
+      const list = await suite.stack.call<Array<{ id: string; status: string }>>('GET', '/open-shifts', { token: manager });
       expect(list.body.find((s) => s.id === withdrawn)).to.equal(undefined);
     } finally {
       await mgr.context.close();
@@ -162,11 +156,11 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
 
   it('runs a swap through the page: asked by a staff member, accepted by the colleague, approved by an area manager', async () => {
     const at = (h: number) => new Date(`${dayAhead(20)}T${String(h).padStart(2, '0')}:00:00`).toISOString();
-    const own = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(6), scheduledEnd: at(12) } });
-    const theirs = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
+    const own = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(6), scheduledEnd: at(12) } });
+    const theirs = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
     expect([own.status, theirs.status]).to.deep.equal([201, 201]);
     const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-    const asker = await newTab(browser, stack);
+    const asker = await newTab(suite.browser, suite.stack);
     try {
       await signIn(asker.page, demoEmail('STAFF'));
       await asker.page.goto('/rota/swaps');
@@ -182,7 +176,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     } finally {
       await asker.context.close();
     }
-    const colleague = await newTab(browser, stack);
+    const colleague = await newTab(suite.browser, suite.stack);
     try {
       await signIn(colleague.page, demoEmail('OUTLET_MANAGER'));
       await colleague.page.goto('/rota/swaps');
@@ -193,7 +187,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     } finally {
       await colleague.context.close();
     }
-    const approver = await newTab(browser, stack);
+    const approver = await newTab(suite.browser, suite.stack);
     try {
       await signIn(approver.page, demoEmail('AREA_MANAGER'));
       await approver.page.goto('/rota/swaps');

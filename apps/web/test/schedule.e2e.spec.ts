@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 const HOUR = 3_600_000;
 
@@ -20,29 +19,23 @@ const day = (days: number) => {
 
 describe('web console: schedule — the week, leave decisions, attendance review, my work, the dashboard (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
+  const suite = browserSuite();
   let manager: string;
   let staff: string;
   let ids: { staff: string; outlet: string };
   before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
-    staff = await stack.tokenOf(demoEmail('STAFF'));
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const users = (await stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
-    const outlets = (await stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
+    manager = await suite.stack.tokenOf(demoEmail('OUTLET_MANAGER'));
+    staff = await suite.stack.tokenOf(demoEmail('STAFF'));
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const outlets = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
     ids = { staff: users.find((u) => u.email === demoEmail('STAFF'))!.id, outlet: outlets.find((o) => o.code === 'CK-01')!.id };
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('shows the week per outlet, adds a shift in a day, edits it, and shows the API’s refusal of an overlap', async () => {
-    const shift = await stack.call('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(7, 8), scheduledEnd: at(7, 16) } });
+    const shift = await suite.stack.call('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(7, 8), scheduledEnd: at(7, 16) } });
     expect(shift.status).to.equal(201);
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('OUTLET_MANAGER'));
       await page.goto('/schedule/shifts');
@@ -81,10 +74,10 @@ describe('web console: schedule — the week, leave decisions, attendance review
       [30, 'Wedding'],
       [40, 'Festival'],
     ] as const) {
-      const res = await stack.call('POST', '/leave-requests', { token: staff, body: { type: 'ANNUAL', startDate: day(start), endDate: day(start + 1), reason } });
+      const res = await suite.stack.call('POST', '/leave-requests', { token: staff, body: { type: 'ANNUAL', startDate: day(start), endDate: day(start + 1), reason } });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
     }
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/schedule/leave');
@@ -95,7 +88,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await page.getByRole('dialog').getByLabel(/^Why/).fill('Short-staffed that week');
       await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
       await page.getByText('Nothing waits for a decision.').waitFor();
-      const all = await stack.call<Array<{ reason: string; status: string }>>('GET', `/leave-requests?userId=${ids.staff}`, { token: manager });
+      const all = await suite.stack.call<Array<{ reason: string; status: string }>>('GET', `/leave-requests?userId=${ids.staff}`, { token: manager });
       const by = Object.fromEntries(all.body.map((l) => [l.reason, l.status]));
       expect(by).to.include({ Festival: 'REJECTED' });
       expect(['APPROVED', 'PENDING']).to.include(by.Wedding);
@@ -105,11 +98,11 @@ describe('web console: schedule — the week, leave decisions, attendance review
   });
 
   it('lists a clock-in and lets a manager review a closed one; the dashboard counts today', async () => {
-    const now = await stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: new Date(Date.now() - HOUR).toISOString(), scheduledEnd: new Date(Date.now() + 4 * HOUR).toISOString() } });
+    const now = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: new Date(Date.now() - HOUR).toISOString(), scheduledEnd: new Date(Date.now() + 4 * HOUR).toISOString() } });
     expect(now.status, JSON.stringify(now.body)).to.equal(201);
-    const clockIn = await stack.call<{ id: string }>('POST', '/mobile/clock-in', { token: staff, body: { outletId: ids.outlet } });
+    const clockIn = await suite.stack.call<{ id: string }>('POST', '/mobile/clock-in', { token: staff, body: { outletId: ids.outlet } });
     expect(clockIn.status, JSON.stringify(clockIn.body)).to.equal(201);
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('OUTLET_MANAGER'));
       await page.goto('/');
@@ -118,12 +111,12 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await page.goto('/schedule/attendance');
       const row = page.getByRole('row').filter({ hasText: 'Demo Staff' }).filter({ hasText: 'Still in' });
       await row.waitFor();
-      expect((await stack.call('POST', '/mobile/clock-out', { token: staff, body: {} })).status).to.equal(201);
+      expect((await suite.stack.call('POST', '/mobile/clock-out', { token: staff, body: {} })).status).to.equal(201);
       await page.reload();
       const closed = page.getByRole('row').filter({ hasText: 'Demo Staff' }).first();
       await closed.getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Approved: it counts for pay.').waitFor();
-      const list = await stack.call<Array<{ id: string; status: string }>>('GET', `/attendance?userId=${ids.staff}`, { token: manager });
+      const list = await suite.stack.call<Array<{ id: string; status: string }>>('GET', `/attendance?userId=${ids.staff}`, { token: manager });
       expect(list.body.find((a) => a.id === clockIn.body.id)?.status).to.equal('APPROVED');
     } finally {
       await context.close();
@@ -131,10 +124,10 @@ describe('web console: schedule — the week, leave decisions, attendance review
   });
 
   it('gives a STAFF user their day: next shift, leave asked and cancelled, the door credential as a QR code the door accepts (phone width)', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const zone = await stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Staff door', readerIds: ['staff-door-1'] } });
-    await stack.call('POST', '/access/grants', { token: owner, body: { userId: ids.staff, zoneId: zone.body.id } });
-    const { context, page } = await newTab(browser, stack, { width: 390, height: 844 });
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Staff door', readerIds: ['staff-door-1'] } });
+    await suite.stack.call('POST', '/access/grants', { token: owner, body: { userId: ids.staff, zoneId: zone.body.id } });
+    const { context, page } = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
       await signIn(page, demoEmail('STAFF'));
       await page.getByRole('link', { name: 'Show my door credential' }).waitFor();
@@ -153,8 +146,8 @@ describe('web console: schedule — the week, leave decisions, attendance review
       const qr = page.getByRole('img', { name: /My door credential/ });
       await qr.waitFor();
       await page.getByTestId('credential-expiry').filter({ hasText: /Valid for 2[34] h/ }).waitFor();
-      const key = await stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Staff door bridge' } });
-      const tap = await stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key.body.key}` }, body: { credentialId: (await qr.getAttribute('data-qr-value'))!, readerId: 'staff-door-1' } });
+      const key = await suite.stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Staff door bridge' } });
+      const tap = await suite.stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key.body.key}` }, body: { credentialId: (await qr.getAttribute('data-qr-value'))!, readerId: 'staff-door-1' } });
       expect(tap.body.decision).to.equal('GRANT');
       // The navigation is behind the burger at this width.
       await page.getByRole('button', { name: 'Navigation' }).click();

@@ -1,24 +1,15 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
 
 describe('web console: settings — company, branding, kiosks (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('renames the company and changes its timezone and a switch; sets colours and a logo, refusing a file that is not an image', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/settings/company');
@@ -27,8 +18,8 @@ describe('web console: settings — company, branding, kiosks (headless Chromium
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').first().waitFor();
       await page.getByRole('switch', { name: /Rosters wait for approval/ }).click();
-      const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-      await expectEventually(async () => (await stack.call('GET', '/tenant', { token: owner })).body, { name: 'Demo Kitchens', timezone: 'Europe/Dublin', rosterApprovalRequired: true });
+      const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      await expectEventually(async () => (await suite.stack.call('GET', '/tenant', { token: owner })).body, { name: 'Demo Kitchens', timezone: 'Europe/Dublin', rosterApprovalRequired: true });
 
       await page.goto('/settings/branding');
       await page.getByLabel(/^Primary colour/).fill('#0B7285');
@@ -37,7 +28,7 @@ describe('web console: settings — company, branding, kiosks (headless Chromium
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
       await page.getByText('Logo saved.').waitFor();
       await page.getByRole('img', { name: 'Demo Kitchens logo' }).waitFor();
-      const pub = await stack.call<{ primaryColor: string; logoUrl: string | null }>('GET', '/branding/public?tenant=demo');
+      const pub = await suite.stack.call<{ primaryColor: string; logoUrl: string | null }>('GET', '/branding/public?tenant=demo');
       expect(pub.body.primaryColor.toUpperCase()).to.equal('#0B7285');
       expect(pub.body.logoUrl).to.match(/\/branding\/logo\//);
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
@@ -48,7 +39,7 @@ describe('web console: settings — company, branding, kiosks (headless Chromium
   });
 
   it('registers a kiosk whose token is shown once and works at the kiosk routes until revoked; an outlet manager sees kiosks only', async () => {
-    const { context, page } = await newTab(browser, stack);
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('OUTLET_MANAGER'));
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -62,12 +53,12 @@ describe('web console: settings — company, branding, kiosks (headless Chromium
       await page.getByRole('button', { name: 'Register', exact: true }).click();
       const token = (await page.getByTestId('secret-value').textContent())!;
       expect(token).to.match(/^kd_/);
-      expect((await fetch(`${stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(200);
+      expect((await fetch(`${suite.stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(200);
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('row').filter({ hasText: 'Front door tablet' }).getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('row').filter({ hasText: 'Front door tablet' }).getByText('Revoked').waitFor();
-      expect((await fetch(`${stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(401);
+      expect((await fetch(`${suite.stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(401);
     } finally {
       await context.close();
     }

@@ -1,25 +1,16 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newTab, signIn } from './test-support/browser.js';
-import { demoEmail, startStack, type Stack } from './test-support/stack.js';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
 
 describe('web console: visitor passes and the magic link, the e-signature link (headless Chromium)', function () {
   this.timeout(120_000);
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates a pass in the page; the visitor opens the link, gets a QR credential the door accepts; after a revoke the link is not valid', async () => {
-    const owner = await stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const zone = await stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Goods entrance', readerIds: ['goods-1'] } });
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Goods entrance', readerIds: ['goods-1'] } });
     expect(zone.status).to.equal(201);
-    const admin = await newTab(browser, stack);
+    const admin = await newTab(suite.browser, suite.stack);
     let link = '';
     try {
       await signIn(admin.page, demoEmail('AREA_MANAGER'));
@@ -33,9 +24,9 @@ describe('web console: visitor passes and the magic link, the e-signature link (
       await dialog.getByLabel(/^Email/).fill('alex@supplier.example');
       await dialog.getByRole('button', { name: 'Create the pass' }).click();
       link = (await dialog.getByTestId('magic-link').textContent())!;
-      expect(link).to.match(new RegExp(`^${stack.origin}/visit/[A-Za-z0-9_-]{32}$`));
+      expect(link).to.match(new RegExp(`^${suite.stack.origin}/visit/[A-Za-z0-9_-]{32}$`));
       await dialog.getByText('no mail server is configured').waitFor();
-      const [mail] = await stack.mailsTo('alex@supplier.example');
+      const [mail] = await suite.stack.mailsTo('alex@supplier.example');
       expect(mail!.text).to.contain(link);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await admin.page.getByRole('row').filter({ hasText: 'Alex Supplier' }).getByText('Not yet').waitFor();
@@ -43,22 +34,22 @@ describe('web console: visitor passes and the magic link, the e-signature link (
       await admin.context.close();
     }
 
-    const visitor = await newTab(browser, stack, { width: 390, height: 844 });
+    const visitor = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
       await visitor.page.goto(link);
       await visitor.page.getByRole('heading', { name: 'Alex Supplier' }).waitFor();
       await visitor.page.getByText('Goods entrance').waitFor();
       await visitor.page.getByTestId('valid-until').waitFor();
       const credentialId = (await visitor.page.getByRole('img', { name: /door credential/ }).getAttribute('data-qr-value'))!;
-      const key = await stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Goods bridge' } });
-      const tap = await stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key.body.key}` }, body: { credentialId, readerId: 'goods-1' } });
+      const key = await suite.stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Goods bridge' } });
+      const tap = await suite.stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key.body.key}` }, body: { credentialId, readerId: 'goods-1' } });
       expect(tap.body.decision).to.equal('GRANT');
       expect(visitor.foreignRequests).to.deep.equal([]);
     } finally {
       await visitor.context.close();
     }
 
-    const again = await newTab(browser, stack);
+    const again = await newTab(suite.browser, suite.stack);
     try {
       await signIn(again.page, demoEmail('AREA_MANAGER'));
       await again.page.goto('/access/visitors');
@@ -73,19 +64,19 @@ describe('web console: visitor passes and the magic link, the e-signature link (
   });
 
   it('lets the signer read and sign from the mailed e-signature link, then offers the signed copy', async () => {
-    const hr = await stack.tokenOf(demoEmail('HR_MANAGER'));
-    const doc = await stack.call<{ id: string }>('POST', '/esign/documents/generate', { token: hr, body: { title: 'Supplier agreement', body: 'The supplier delivers on weekdays before 10:00.' } });
+    const hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
+    const doc = await suite.stack.call<{ id: string }>('POST', '/esign/documents/generate', { token: hr, body: { title: 'Supplier agreement', body: 'The supplier delivers on weekdays before 10:00.' } });
     expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
-    const req = await stack.call<{ id: string }>('POST', `/esign/documents/${doc.body.id}/requests`, { token: hr, body: { name: 'Robin Signer', email: 'robin@supplier.example', message: 'Please sign by Friday.' } });
+    const req = await suite.stack.call<{ id: string }>('POST', `/esign/documents/${doc.body.id}/requests`, { token: hr, body: { name: 'Robin Signer', email: 'robin@supplier.example', message: 'Please sign by Friday.' } });
     expect(req.status, JSON.stringify(req.body)).to.equal(201);
-    const [mail] = await stack.mailsTo('robin@supplier.example');
-    const link = new RegExp(`${stack.origin.replace(/[.:/]/g, '\\$&')}/esign/[^\\s]+`).exec(mail!.text)![0];
-    const { context, page } = await newTab(browser, stack);
+    const [mail] = await suite.stack.mailsTo('robin@supplier.example');
+    const link = new RegExp(`${suite.stack.origin.replace(/[.:/]/g, '\\$&')}/esign/[^\\s]+`).exec(mail!.text)![0];
+    const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto(link);
       await page.getByRole('heading', { name: 'Supplier agreement' }).waitFor();
       await page.getByText('Please sign by Friday.').waitFor();
-      const pdf = await fetch((await page.getByRole('link', { name: /Read the document/ }).getAttribute('href'))!.replace(/^\//, `${stack.origin}/`));
+      const pdf = await fetch((await page.getByRole('link', { name: /Read the document/ }).getAttribute('href'))!.replace(/^\//, `${suite.stack.origin}/`));
       expect((await pdf.arrayBuffer()).byteLength).to.be.greaterThan(500);
       await page.getByLabel(/^Your full name/).fill('Robin Signer');
       const pad = page.getByLabel('Signature drawing area');
@@ -99,9 +90,9 @@ describe('web console: visitor passes and the magic link, the e-signature link (
       await page.getByRole('button', { name: 'Sign' }).click();
       await page.getByText('Signed by Robin Signer').waitFor();
       await page.getByRole('link', { name: 'Download the signed copy' }).waitFor();
-      const status = await stack.call<{ status: string }>('GET', `/esign/requests/${req.body.id}`, { token: hr });
+      const status = await suite.stack.call<{ status: string }>('GET', `/esign/requests/${req.body.id}`, { token: hr });
       expect(status.body.status).to.equal('SIGNED');
-      await page.goto(`${stack.origin}/esign/not-a-real-token`);
+      await page.goto(`${suite.stack.origin}/esign/not-a-real-token`);
       await page.getByText('This link is not valid').waitFor();
     } finally {
       await context.close();

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD, type Stack } from './stack.js';
+import { DEMO_PASSWORD, startStack, type Stack } from './stack.js';
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it): no browser is downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,4 +42,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
+}
+
+/**
+ * Registers, in the calling `describe`, the file's `npm start` stack and Chromium (started side by
+ * side before its tests, stopped after them).
+ */
+export function browserSuite(): { readonly stack: Stack; readonly browser: Browser } {
+  const suite = {} as { stack: Stack; browser: Browser };
+  before(async () => {
+    [suite.stack, suite.browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.stack?.stop();
+  });
+  return suite;
 }
