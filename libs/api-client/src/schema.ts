@@ -900,6 +900,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's enrolments, newest first, with their progress in each course */
+        get: operations["getMeEnrolments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/courses/{id}/lessons/{lessonId}/complete": {
         parameters: {
             query?: never;
@@ -13035,6 +13052,126 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMeEnrolments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "courseId": "a6aaec24-4fe5-49f2-8b74-509d2f931acc",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "status": "IN_PROGRESS",
+                     *         "completedLessonIds": [
+                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         ],
+                     *         "totalLessons": 0,
+                     *         "quizAttempts": 0,
+                     *         "bestScorePct": 0,
+                     *         "completedAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        courseId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "COMPLETED";
+                        completedLessonIds: string[];
+                        totalLessons: number;
+                        quizAttempts: number;
+                        bestScorePct: number | null;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

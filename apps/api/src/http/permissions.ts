@@ -100,6 +100,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'GET /courses/:id': EVERY_ROLE,
   'POST /courses/:id/enrolments': COURSE_ADMINS,
   'GET /courses/:id/enrolments': COURSE_ADMINS,
+  'GET /me/enrolments': EVERY_ROLE,
   'POST /courses/:id/lessons/:lessonId/complete': EVERY_ROLE,
   'POST /courses/:id/quiz/attempts': EVERY_ROLE,
 

@@ -76,6 +76,28 @@ describe('training courses (HTTP)', () => {
     expect((await attempt(c.id, [0])).body).to.deep.equal({ message: 'This course has no quiz', error: 'Not Found', statusCode: 404 });
   });
 
+  it("GET /me/enrolments: the caller's own enrolments, newest first, with their progress; nobody else's; 401", async () => {
+    const older = await course(false);
+    const newer = await course();
+    await enrol(older.id);
+    s.h.clock.advance(1000);
+    await enrol(newer.id);
+    await complete(older.id, older.lessons[0].id);
+    const other = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    await enrol(older.id, other.id);
+    const mine = await s.h.request('GET', '/me/enrolments', { token: learnerToken });
+    expect(mine.status).to.equal(200);
+    expect(mine.body.map((e: { courseId: string; userId: string; totalLessons: number; completedLessonIds: string[] }) => [e.courseId, e.userId, e.totalLessons, e.completedLessonIds])).to.deep.equal([
+      [newer.id, learner.id, 2, []],
+      [older.id, learner.id, 2, [older.lessons[0].id]],
+    ]);
+    expect((await s.h.request('GET', '/me/enrolments?limit=1&offset=1', { token: learnerToken })).body.map((e: { courseId: string }) => e.courseId)).to.deep.equal([older.id]);
+    expect((await s.h.request('GET', '/me/enrolments', { token: admin })).body).to.deep.equal([]);
+    expect((await s.h.request('GET', '/me/enrolments', { token: await s.tokenAs('STAFF', s.tenantB) })).body).to.deep.equal([]);
+    expect((await s.h.request('GET', '/me/enrolments?userId=' + other.id, { token: learnerToken })).status).to.equal(400);
+    expect((await s.h.request('GET', '/me/enrolments', {})).body).to.deep.equal(UNAUTHORIZED);
+  });
+
   it('validates courses and attempts', async () => {
     const bad = await s.h.request('POST', '/courses', { token: admin, body: { title: 'X', lessons: [], quiz: { passPct: 0, questions: [{ text: 'Q', options: ['a', 'b'], answerIndex: 2 }] } } });
     expect(bad.body).to.deep.equal(badRequest('lessons must contain at least 1 element', 'quiz.passPct must not be less than 1', 'quiz.questions.0.answerIndex must be the index of one of the options'));

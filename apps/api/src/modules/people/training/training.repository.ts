@@ -122,6 +122,16 @@ export class TrainingRepository {
     return one(db ?? this.ds, `SELECT ${ENROLMENT_COLUMNS} FROM course_enrolments e WHERE e.tenant_id = $1 AND e.id = $2`, [tenantId, id]);
   }
 
+  /** A learner's enrolments, newest first, each with its course's lesson count. */
+  listUserEnrolments(tenantId: string, userId: string, limit: number, offset: number): Promise<Array<Enrolment & { totalLessons: number }>> {
+    return many(
+      this.ds,
+      `SELECT ${ENROLMENT_COLUMNS}, (SELECT count(*)::int FROM course_lessons l WHERE l.tenant_id = e.tenant_id AND l.course_id = e.course_id) AS "totalLessons"
+         FROM course_enrolments e WHERE e.tenant_id = $1 AND e.user_id = $2 ORDER BY e.created_at DESC, e.id LIMIT $3 OFFSET $4`,
+      [tenantId, userId, limit, offset],
+    );
+  }
+
   listEnrolments(tenantId: string, courseId: string): Promise<Enrolment[]> {
     return many(this.ds, `SELECT ${ENROLMENT_COLUMNS} FROM course_enrolments e WHERE e.tenant_id = $1 AND e.course_id = $2 ORDER BY e.created_at, e.id`, [tenantId, courseId]);
   }

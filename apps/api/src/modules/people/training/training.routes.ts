@@ -26,14 +26,14 @@ export function toCourseDto(c: Course, viewer: Actor): CourseDto {
   };
 }
 
-export function toEnrolmentDto(e: Enrolment, course: Course): EnrolmentDto {
+export function toEnrolmentDto(e: Enrolment, totalLessons: number): EnrolmentDto {
   return {
     id: e.id,
     courseId: e.courseId,
     userId: e.userId,
     status: e.status,
     completedLessonIds: e.completedLessonIds,
-    totalLessons: course.lessons.length,
+    totalLessons,
     quizAttempts: e.quizAttempts,
     bestScorePct: e.bestScorePct,
     completedAt: e.completedAt?.toISOString() ?? null,
@@ -88,7 +88,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     async ({ req, params, body }) => {
       const user = currentUser(req);
       const enrolment = await training.enrol(user, params.id, body.userId);
-      return created(toEnrolmentDto(enrolment, await training.get(user, params.id)));
+      return created(toEnrolmentDto(enrolment, (await training.get(user, params.id)).lessons.length));
     },
   );
 
@@ -97,8 +97,20 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     { summary: "A course's enrolments with each learner's progress", tags: TAGS, auth: { kind: 'user' }, params: CourseIdParams, responses: { 200: { description: 'A bare array', schema: z.array(EnrolmentDto) }, 404: E404 } },
     async ({ req, params }) => {
       const { course, enrolments } = await training.enrolments(currentUser(req), params.id);
-      return ok(enrolments.map((e) => toEnrolmentDto(e, course)));
+      return ok(enrolments.map((e) => toEnrolmentDto(e, course.lessons.length)));
     },
+  );
+
+  r.get(
+    '/me/enrolments',
+    {
+      summary: "The caller's enrolments, newest first, with their progress in each course",
+      tags: TAGS,
+      auth: { kind: 'user' },
+      query: ListCoursesQuery,
+      responses: { 200: { description: 'A bare array', schema: z.array(EnrolmentDto) } },
+    },
+    async ({ req, query }) => ok((await training.myEnrolments(currentUser(req), query)).map((e) => toEnrolmentDto(e, e.totalLessons))),
   );
 
   r.post(
@@ -112,7 +124,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     },
     async ({ req, params }) => {
       const { course, enrolment } = await training.completeLesson(currentUser(req), params.id, params.lessonId);
-      return ok(toEnrolmentDto(enrolment, course));
+      return ok(toEnrolmentDto(enrolment, course.lessons.length));
     },
   );
 
@@ -128,7 +140,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     },
     async ({ req, params, body }) => {
       const { scorePct, passed, attempts, course, enrolment } = await training.attempt(currentUser(req), params.id, body.answers);
-      return created({ scorePct, passed, attempts, enrolment: toEnrolmentDto(enrolment, course) });
+      return created({ scorePct, passed, attempts, enrolment: toEnrolmentDto(enrolment, course.lessons.length) });
     },
   );
 }

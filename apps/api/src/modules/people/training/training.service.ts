@@ -82,6 +82,11 @@ export class TrainingService {
     return { course, enrolments: await this.repo.listEnrolments(actor.tenantId, courseId) };
   }
 
+  /** The caller's own enrolments: what a learner has been given and how far they are. */
+  myEnrolments(actor: Actor, query: ListCoursesQuery): Promise<Array<Enrolment & { totalLessons: number }>> {
+    return this.repo.listUserEnrolments(actor.tenantId, actor.userId, query.limit, query.offset);
+  }
+
   /** The caller completes a lesson of a course they are enrolled in; the last one of a quiz-less course completes it. */
   completeLesson(actor: Actor, courseId: string, lessonId: string): Promise<{ course: Course; enrolment: Enrolment }> {
     return this.transaction(async (tx) => {
