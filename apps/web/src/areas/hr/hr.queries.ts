@@ -21,3 +21,25 @@ export const useIssues = (query: { status?: IssueStatus; outletId?: string }) =>
 export const useRaiseIssue = () => useHrMutation((body: Body<'postIssues'>) => ok(api.POST('/issues', { body })), 'issues');
 export const useMoveIssue = () =>
   useHrMutation(({ id, status, note }: { id: string; status: IssueStatus; note?: string }) => ok(api.PATCH('/issues/{id}', { params: { path: { id } }, body: { status, ...(note ? { resolutionNote: note } : {}) } })), 'issues');
+
+export type DisciplinaryAction = Ok<'getDisciplinaryActions'>[number];
+export type DisciplinaryLevel = DisciplinaryAction['level'];
+export type DisciplinaryCategory = DisciplinaryAction['category'];
+
+export const useDisciplinaryActions = (query: { userId?: string; category?: DisciplinaryCategory }) =>
+  useQuery({ queryKey: ['disciplinary', query], queryFn: () => ok(api.GET('/disciplinary-actions', { params: { query: { ...query, limit: 200 } } })) });
+export const useIssueDisciplinary = () => useHrMutation((body: Body<'postDisciplinaryActions'>) => ok(api.POST('/disciplinary-actions', { body })), 'disciplinary');
+
+export type Offboarding = Ok<'getOffboardingById'>;
+export type OffboardingStatus = Offboarding['status'];
+
+export const useOffboardings = (status?: OffboardingStatus) =>
+  useQuery({ queryKey: ['offboarding', 'list', status], queryFn: () => ok(api.GET('/offboarding', { params: { query: { ...(status ? { status } : {}), limit: 200 } } })) });
+export const useOffboarding = (id: string) => useQuery({ queryKey: ['offboarding', id], queryFn: () => ok(api.GET('/offboarding/{id}', { params: { path: { id } } })) });
+export const useStartOffboarding = () => useHrMutation((body: Body<'postOffboarding'>) => ok(api.POST('/offboarding', { body })), 'offboarding');
+export const useAddChecklistItem = () =>
+  useHrMutation(({ id, title }: { id: string; title: string }) => ok(api.POST('/offboarding/{id}/checklist', { params: { path: { id } }, body: { title } })), 'offboarding');
+export const useTickChecklistItem = () =>
+  useHrMutation(({ id, itemId, done }: { id: string; itemId: string; done: boolean }) => ok(api.PATCH('/offboarding/{id}/checklist/{itemId}', { params: { path: { id, itemId } }, body: { done } })), 'offboarding');
+export const useCancelOffboarding = () => useHrMutation((id: string) => ok(api.POST('/offboarding/{id}/cancel', { params: { path: { id } } })), 'offboarding');
+export const useFinalizeOffboarding = () => useInvalidatingMutation((id: string) => ok(api.POST('/offboarding/{id}/finalize', { params: { path: { id } } })), [['offboarding'], ['contracts'], ['users']]);

@@ -1,0 +1,133 @@
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { usePeople } from '../../api/shared.queries';
+import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { formatDateTime, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory, type DisciplinaryLevel } from './hr.queries';
+
+/** In order of gravity, as the API escalates along them. */
+const LEVELS: readonly DisciplinaryLevel[] = ['VERBAL', 'WRITTEN', 'FINAL', 'DISMISSAL'];
+const CATEGORIES: readonly DisciplinaryCategory[] = ['ATTENDANCE', 'CONDUCT', 'PERFORMANCE', 'SAFETY', 'POLICY', 'OTHER'];
+const COLOUR: Record<DisciplinaryLevel, string> = { VERBAL: 'yellow', WRITTEN: 'orange', FINAL: 'red', DISMISSAL: 'dark' };
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
+
+/** Disciplinary actions: HR issues them and reads the details; anyone else sees their own record, without details. */
+export function DisciplinaryPage() {
+  const me = useMe();
+  const hr = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const people = usePeople(hr);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [issuing, setIssuing] = useState(false);
+  const actions = useDisciplinaryActions({ ...(userId ? { userId } : {}), ...(category ? { category: category as DisciplinaryCategory } : {}) });
+  const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
+  const peopleOptions = [...(people.data?.values() ?? [])].filter((u) => u.id !== me.data?.id).map((u) => ({ value: u.id, label: u.fullName }));
+  return (
+    <Page title={hr ? 'Disciplinary actions' : 'My disciplinary record'} actions={hr ? <Button onClick={() => setIssuing(true)}>Issue an action</Button> : null}>
+      {hr ? (
+        <Group>
+          <Select label="Person" placeholder="Everyone" clearable searchable data={peopleOptions} value={userId} onChange={setUserId} w={260} />
+          <Select label="Category" placeholder="Any category" clearable data={options(CATEGORIES)} value={category} onChange={setCategory} w={200} />
+        </Group>
+      ) : null}
+      <ErrorNotice error={actions.error} />
+      {actions.isPending ? (
+        <Loader aria-label="Loading disciplinary actions" />
+      ) : actions.data && actions.data.length === 0 ? (
+        <Text c="dimmed">No disciplinary actions.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Person</Table.Th>
+                <Table.Th>Level</Table.Th>
+                <Table.Th>Category</Table.Th>
+                {hr ? <Table.Th>Details</Table.Th> : null}
+                <Table.Th>Issued</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(actions.data ?? []).map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{name(a.userId)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={COLOUR[a.level]}>
+                      {humanize(a.level)}
+                    </Badge>
+                    {a.autoEscalated ? (
+                      <Text size="xs" c="dimmed">
+                        Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{humanize(a.category)}</Table.Td>
+                  {hr ? <Table.Td maw={360}>{a.details ?? '—'}</Table.Td> : null}
+                  <Table.Td>
+                    {formatDateTime(a.issuedAt)}
+                    {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {hr ? <IssueActionModal opened={issuing} onClose={() => setIssuing(false)} people={peopleOptions} /> : null}
+    </Page>
+  );
+}
+
+function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClose: () => void; people: Array<{ value: string; label: string }> }) {
+  const issue = useIssueDisciplinary();
+  const [userId, setUserId] = useState<string | null>(null);
+  const [level, setLevel] = useState<DisciplinaryLevel>('VERBAL');
+  const [category, setCategory] = useState<DisciplinaryCategory>('ATTENDANCE');
+  const [details, setDetails] = useState('');
+  const close = () => {
+    issue.reset();
+    setUserId(null);
+    setDetails('');
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Issue a disciplinary action">
+      <Stack gap="sm">
+        <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
+        <Group grow>
+          <Select label="Level" allowDeselect={false} data={options(LEVELS)} value={level} onChange={(v) => v && setLevel(v as DisciplinaryLevel)} />
+          <Select label="Category" allowDeselect={false} data={options(CATEGORIES)} value={category} onChange={(v) => v && setCategory(v as DisciplinaryCategory)} />
+        </Group>
+        <Textarea label="Details (optional)" description="Seen by HR only; never sent to integrations." maxLength={5000} autosize minRows={3} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
+        <Text size="xs" c="dimmed">
+          The third action in one category within 90 days goes up a level.
+        </Text>
+        <ErrorNotice error={issue.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            loading={issue.isPending}
+            disabled={!userId}
+            onClick={() =>
+              issue.mutate(
+                { userId: userId!, level, category, ...(details.trim() ? { details: details.trim() } : {}) },
+                {
+                  onSuccess: (a) => {
+                    notifications.show({ color: a.autoEscalated ? 'orange' : 'green', message: a.autoEscalated ? `Issued, raised to ${humanize(a.level).toLowerCase()}.` : 'Issued.' });
+                    close();
+                  },
+                },
+              )
+            }
+          >
+            Issue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
