@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { ApiError } from './api/errors';
 import { RequireRole, RequireSignedIn } from './auth/guards';
 import { hasRole, MANAGER_ROLES, useMe } from './auth/me';
-import { AcceptInvitePage, ForgotPasswordPage, ResetPasswordPage } from './auth/password-pages';
+import { AcceptInvitePage, ForgotPasswordPage, ResetPasswordPage, SignUpPage } from './auth/password-pages';
 import { SignInPage } from './auth/sign-in.page';
 import { SsoCompletePage, VerifyEmailPage } from './auth/landing-pages';
 import type { Area } from './areas/area';
@@ -27,11 +27,12 @@ import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { rotaArea } from './areas/rota/rota.area';
 import { scheduleArea } from './areas/schedule/schedule.area';
 import { settingsArea } from './areas/settings/settings.area';
+import { trainingArea } from './areas/training/training.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Managers land on the dashboard, everyone else on their own day. */
 function Home() {
@@ -42,6 +43,7 @@ function Home() {
 
 const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
+  { path: '/sign-up', element: <SignUpPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/invite/:code', element: <AcceptInvitePage /> },

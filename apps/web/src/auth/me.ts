@@ -18,8 +18,12 @@ export const ACCESS_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENAN
 export const ACCESS_READER_ROLES: readonly Role[] = [...ACCESS_ADMIN_ROLES, 'OUTLET_MANAGER'];
 /** Users and policies (the API's PEOPLE_ADMINS). */
 export const PEOPLE_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
+/** Who builds courses and enrols people (the API's COURSE_ADMINS). */
+export const COURSE_ADMIN_ROLES: readonly Role[] = [...PEOPLE_ADMIN_ROLES, 'AREA_MANAGER'];
 /** The tenant, developer credentials and webhooks (the API's TENANT_ADMINS). */
 export const TENANT_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'];
+/** Who creates and edits outlets (the API's OUTLET_ADMINS). */
+export const OUTLET_ADMIN_ROLES: readonly Role[] = [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER'];
 
 export function useSession(): TokenPair | null {
   return useSyncExternalStore(

@@ -1,0 +1,208 @@
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Progress, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useCourses, useCreateCourse, useMyEnrolments, type Enrolment } from './training.queries';
+
+/** How far a learner is: lessons done, and whether the course is complete. */
+export function ProgressCell({ e }: { e: Enrolment | undefined }) {
+  if (!e) return <Text c="dimmed">Not enrolled</Text>;
+  if (e.status === 'COMPLETED') {
+    return (
+      <Badge color="green" variant="light">
+        Completed{e.bestScorePct !== null && e.quizAttempts > 0 ? `, ${e.bestScorePct}%` : ''}
+      </Badge>
+    );
+  }
+  const pct = e.totalLessons ? Math.round((e.completedLessonIds.length / e.totalLessons) * 100) : 0;
+  return (
+    <Stack gap={2}>
+      <Progress value={pct} aria-label={`${e.completedLessonIds.length} of ${e.totalLessons} lessons done`} />
+      <Text size="xs">
+        {e.completedLessonIds.length} of {e.totalLessons} lessons{e.quizAttempts ? `, quiz tried ${e.quizAttempts}×` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Courses: managers see every course and build new ones; learners the ones they are enrolled in, with their progress. */
+export function CoursesPage() {
+  const me = useMe();
+  const admin = hasRole(me.data, COURSE_ADMIN_ROLES);
+  const courses = useCourses();
+  const mine = useMyEnrolments();
+  const progress = new Map((mine.data ?? []).map((e) => [e.courseId, e]));
+  return (
+    <Page
+      title={admin ? 'Courses' : 'My training'}
+      actions={
+        admin ? (
+          <Button component={Link} to="/training/new">
+            New course
+          </Button>
+        ) : null
+      }
+    >
+      <ErrorNotice error={courses.error ?? mine.error} />
+      {courses.isPending ? (
+        <Loader aria-label="Loading courses" />
+      ) : courses.data && courses.data.length === 0 ? (
+        <Text c="dimmed">{admin ? 'No courses yet.' : 'You are not enrolled in any course.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Course</Table.Th>
+                <Table.Th>Lessons</Table.Th>
+                <Table.Th>Quiz</Table.Th>
+                <Table.Th>{admin ? 'My progress' : 'Progress'}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(courses.data ?? []).map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/training/${c.id}`}>
+                      {c.title}
+                    </Anchor>
+                    {c.description ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {c.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{c.lessons.length}</Table.Td>
+                  <Table.Td>{c.quiz ? `${c.quiz.questions.length} questions, pass ${c.quiz.passPct}%` : 'None'}</Table.Td>
+                  <Table.Td>
+                    <ProgressCell e={progress.get(c.id)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}
+
+interface LessonDraft {
+  key: number;
+  title: string;
+  body: string;
+}
+interface QuestionDraft {
+  key: number;
+  text: string;
+  /** One option per line, as people type a list. */
+  options: string;
+  answer: string | null;
+}
+
+const optionLines = (q: QuestionDraft) =>
+  q.options
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+let nextKey = 1;
+const newLesson = (): LessonDraft => ({ key: nextKey++, title: '', body: '' });
+const newQuestion = (): QuestionDraft => ({ key: nextKey++, text: '', options: '', answer: null });
+
+/** The course builder: ordered lessons, then an optional quiz with its pass mark and the right answer of each question. */
+export function NewCoursePage() {
+  const create = useCreateCourse();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [lessons, setLessons] = useState<LessonDraft[]>([newLesson()]);
+  const [withQuiz, setWithQuiz] = useState(false);
+  const [passPct, setPassPct] = useState<number | string>(80);
+  const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
+  const setLesson = (key: number, patch: Partial<LessonDraft>) => setLessons((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const setQuestion = (key: number, patch: Partial<QuestionDraft>) => setQuestions((qs) => qs.map((q) => (q.key === key ? { ...q, ...patch } : q)));
+  const quizReady = !withQuiz || (typeof passPct === 'number' && questions.every((q) => q.text.trim() && optionLines(q).length >= 2 && q.answer !== null && Number(q.answer) < optionLines(q).length));
+  const ready = title.trim() !== '' && lessons.every((l) => l.title.trim()) && quizReady;
+  const submit = () =>
+    create.mutate(
+      {
+        title: title.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+        lessons: lessons.map((l) => ({ title: l.title.trim(), ...(l.body.trim() ? { body: l.body.trim() } : {}) })),
+        ...(withQuiz ? { quiz: { passPct: passPct as number, questions: questions.map((q) => ({ text: q.text.trim(), options: optionLines(q), answerIndex: Number(q.answer) })) } } : {}),
+      },
+      {
+        onSuccess: (c) => {
+          notifications.show({ color: 'green', message: 'Course created.' });
+          void navigate(`/training/${c.id}`);
+        },
+      },
+    );
+  return (
+    <Page title="New course">
+      <Stack gap="md" maw={760}>
+        <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Textarea label="Description (optional)" maxLength={5000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Title order={2} size="h4">
+          Lessons
+        </Title>
+        {lessons.map((l, i) => (
+          <Card withBorder key={l.key}>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>Lesson {i + 1}</Text>
+              {lessons.length > 1 ? (
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove lesson ${i + 1}`} onClick={() => setLessons((ls) => ls.filter((x) => x.key !== l.key))}>
+                  ✕
+                </ActionIcon>
+              ) : null}
+            </Group>
+            <TextInput label={`Lesson ${i + 1} title`} required maxLength={200} value={l.title} onChange={(e) => setLesson(l.key, { title: e.currentTarget.value })} />
+            <Textarea label={`Lesson ${i + 1} text (optional)`} maxLength={50_000} autosize minRows={3} mt="xs" value={l.body} onChange={(e) => setLesson(l.key, { body: e.currentTarget.value })} />
+          </Card>
+        ))}
+        <Button variant="light" onClick={() => setLessons((ls) => [...ls, newLesson()])} disabled={lessons.length >= 100} w="fit-content">
+          Add a lesson
+        </Button>
+        <Switch label="Finish with a quiz" checked={withQuiz} onChange={(e) => setWithQuiz(e.currentTarget.checked)} />
+        {withQuiz ? (
+          <>
+            <NumberInput label="Pass mark (%)" min={1} max={100} value={passPct} onChange={setPassPct} maw={200} />
+            {questions.map((q, i) => {
+              const opts = optionLines(q);
+              return (
+                <Card withBorder key={q.key}>
+                  <Group justify="space-between" mb="xs">
+                    <Text fw={600}>Question {i + 1}</Text>
+                    {questions.length > 1 ? (
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove question ${i + 1}`} onClick={() => setQuestions((qs) => qs.filter((x) => x.key !== q.key))}>
+                        ✕
+                      </ActionIcon>
+                    ) : null}
+                  </Group>
+                  <TextInput label={`Question ${i + 1}`} required maxLength={1000} value={q.text} onChange={(e) => setQuestion(q.key, { text: e.currentTarget.value })} />
+                  <Textarea label={`Question ${i + 1} options, one per line`} required autosize minRows={2} mt="xs" value={q.options} onChange={(e) => setQuestion(q.key, { options: e.currentTarget.value, answer: null })} />
+                  <Select label={`Question ${i + 1} right answer`} required mt="xs" data={opts.map((o, j) => ({ value: String(j), label: o }))} value={q.answer} onChange={(v) => setQuestion(q.key, { answer: v })} disabled={opts.length < 2} />
+                </Card>
+              );
+            })}
+            <Button variant="light" onClick={() => setQuestions((qs) => [...qs, newQuestion()])} disabled={questions.length >= 100} w="fit-content">
+              Add a question
+            </Button>
+          </>
+        ) : null}
+        <ErrorNotice error={create.error} />
+        <Group>
+          <Button onClick={submit} disabled={!ready} loading={create.isPending}>
+            Create the course
+          </Button>
+          <Button variant="default" component={Link} to="/training">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Page>
+  );
+}
