@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { selfSignedCertificate } from '@wfm/testing/certificate';
 import { demoEmail } from './test-support/stack.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
 
-describe('web console: settings — company, branding, kiosks (headless Chromium)', function () {
+describe('web console: settings — company, branding, kiosks, single sign-on (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
@@ -59,6 +60,73 @@ describe('web console: settings — company, branding, kiosks (headless Chromium
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('row').filter({ hasText: 'Front door tablet' }).getByText('Revoked').waitFor();
       expect((await fetch(`${suite.stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(401);
+    } finally {
+      await context.close();
+    }
+  });
+  it('connects identity providers once the operator switches single sign-on on: OIDC and SAML by hand, settings, a domain and its TXT record', async () => {
+    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(page, demoEmail('TENANT_OWNER'));
+      await page.goto('/settings/sso');
+      await page.getByText('Single sign-on is not available to this company.').waitFor();
+      const tenant = await suite.stack.call<{ id: string }>('GET', '/tenant', { token: owner });
+      const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
+      expect((await suite.stack.call('PATCH', `/platform/tenants/${tenant.body.id}`, { headers: operator, body: { ssoEnabled: true } })).status).to.equal(200);
+      await page.reload();
+      await page.getByText('No identity provider connected.', { exact: false }).waitFor();
+
+      await page.getByRole('button', { name: 'New connection' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Connect an identity provider' });
+      await dialog.getByLabel(/^Name/).fill('Okta');
+      await dialog.getByLabel(/^Issuer URL/).fill('https://demo.okta.test');
+      await dialog.getByLabel(/^Client ID/).fill('0oa1demo');
+      await dialog.getByLabel(/^Client secret/).fill('from-okta');
+      await dialog.getByRole('button', { name: 'Connect' }).click();
+      await page.getByRole('heading', { name: 'Single sign-on: Okta' }).waitFor();
+      expect(await page.getByText(/\/api\/v1\/auth\/sso\/callback$/).count()).to.equal(1);
+      await page.getByRole('switch', { name: /^Enforced/ }).click();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      await page.getByLabel(/^Domain/).fill('kitchens-sso.test');
+      await page.getByRole('button', { name: 'Add the domain' }).click();
+      await page.getByText('Awaiting its TXT record').waitFor();
+      await page.getByText(/^_.*\.kitchens-sso\.test$/).waitFor();
+      await page.getByRole('button', { name: 'Verify kitchens-sso.test' }).click();
+      await page.getByRole('alert').filter({ hasText: /No TXT record .* was found/ }).waitFor();
+      const [okta] = (await suite.stack.call<Array<{ id: string; name: string; enforced: boolean; domains: Array<{ domain: string; verified: boolean }> }>>('GET', '/sso/connections', { token: owner })).body;
+      expect([okta!.name, okta!.enforced, okta!.domains.map((d) => [d.domain, d.verified])]).to.deep.equal(['Okta', true, [['kitchens-sso.test', false]]]);
+
+      await page.getByRole('button', { name: 'Release kitchens-sso.test' }).click();
+      await page.getByRole('dialog', { name: 'Release kitchens-sso.test?' }).getByRole('button', { name: 'Release' }).click();
+      await page.getByText('Awaiting its TXT record').waitFor({ state: 'detached' });
+
+      const idp = await selfSignedCertificate({ commonName: 'idp.kitchens.test', dnsNames: [], ips: [], days: 365, keyType: 'rsa' });
+      await page.goto('/settings/sso');
+      await page.getByRole('button', { name: 'New connection' }).click();
+      dialog = page.getByRole('dialog', { name: 'Connect an identity provider' });
+      await dialog.getByText('SAML 2.0').click();
+      await dialog.getByLabel(/^Name/).fill('ADFS');
+      await dialog.getByText('By hand').click();
+      await dialog.getByLabel(/^IdP entity ID/).fill('urn:adfs:kitchens');
+      await dialog.getByLabel(/^IdP sign-in URL/).fill('https://adfs.kitchens.test/adfs/ls');
+      await dialog.getByLabel(/^IdP signing certificate/).fill(idp.cert);
+      await dialog.getByRole('button', { name: 'Connect' }).click();
+      await page.getByRole('heading', { name: 'Single sign-on: ADFS' }).waitFor();
+      await page.getByText(/\/api\/v1\/auth\/sso\/saml\/acs$/).waitFor();
+      await page.getByRole('cell', { name: /idp\.kitchens\.test/ }).waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the SP metadata' }).click();
+      expect((await download).suggestedFilename()).to.equal('ADFS-sp-metadata.xml');
+
+      await page.getByRole('button', { name: 'Remove this connection' }).click();
+      await page.getByRole('dialog', { name: 'Remove ADFS?' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Okta' }).waitFor();
+      expect(await page.getByRole('link', { name: 'ADFS' }).count()).to.equal(0);
+      // Enforced sign-on refuses passwords to all but owners: give the other tests of this stack theirs back.
+      expect((await suite.stack.call('PATCH', `/sso/connections/${okta!.id}`, { token: owner, body: { enforced: false } })).status).to.equal(200);
     } finally {
       await context.close();
     }

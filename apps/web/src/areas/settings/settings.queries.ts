@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { useInvalidatingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import { sendForm } from '../../api/raw';
-import type { Body } from '../../api/types';
+import type { Body, Ok } from '../../api/types';
 
 const useInvalidating = <V, R>(fn: (v: V) => Promise<R>, key: string) => useInvalidatingMutation(fn, [[key]]);
 
@@ -18,3 +18,19 @@ export const useUploadLogo = () => useInvalidating((file: File) => sendForm('PUT
 export const useKiosks = () => useQuery({ queryKey: ['kiosks'], queryFn: () => ok(api.GET('/kiosks')) });
 export const useRegisterKiosk = () => useInvalidating((body: Body<'postKiosks'>) => ok(api.POST('/kiosks', { body })), 'kiosks');
 export const useRevokeKiosk = () => useInvalidating((id: string) => ok(api.DELETE('/kiosks/{id}', { params: { path: { id } } })), 'kiosks');
+
+export type SsoConnection = Ok<'getSsoConnectionsById'>;
+export type SsoDomain = SsoConnection['domains'][number];
+
+export const useSsoConnections = () => useQuery({ queryKey: ['sso'], queryFn: () => ok(api.GET('/sso/connections')) });
+export const useSsoConnection = (id: string) => useQuery({ queryKey: ['sso', id], queryFn: () => ok(api.GET('/sso/connections/{id}', { params: { path: { id } } })) });
+export const useCreateSsoConnection = () => useInvalidating((body: Body<'postSsoConnections'>) => ok(api.POST('/sso/connections', { body })), 'sso');
+export const useUpdateSsoConnection = () =>
+  useInvalidating(({ id, body }: { id: string; body: Body<'patchSsoConnectionsById'> }) => ok(api.PATCH('/sso/connections/{id}', { params: { path: { id } }, body })), 'sso');
+export const useRemoveSsoConnection = () => useInvalidating((id: string) => ok(api.DELETE('/sso/connections/{id}', { params: { path: { id } } })), 'sso');
+export const useAddSsoDomain = () =>
+  useInvalidating(({ id, domain }: { id: string; domain: string }) => ok(api.POST('/sso/connections/{id}/domains', { params: { path: { id } }, body: { domain } })), 'sso');
+export const useVerifySsoDomain = () =>
+  useInvalidating(({ id, domainId }: { id: string; domainId: string }) => ok(api.POST('/sso/connections/{id}/domains/{domainId}/verify', { params: { path: { id, domainId } } })), 'sso');
+export const useReleaseSsoDomain = () =>
+  useInvalidating(({ id, domainId }: { id: string; domainId: string }) => ok(api.DELETE('/sso/connections/{id}/domains/{domainId}', { params: { path: { id, domainId } } })), 'sso');
