@@ -132,6 +132,32 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
     }
   });
 
+  it('signs up a new company from the sign-in page; the owner confirms the mailed link and lands signed in to their own company', async () => {
+    const email = `ann-${Date.now()}@acme.test`;
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await page.goto('/sign-in');
+      await page.getByRole('link', { name: 'New here? Create an account' }).click();
+      await page.getByLabel(/^Company name/).fill('Acme Bakery');
+      await page.getByLabel(/^Your full name/).fill('Ann Baker');
+      await page.getByLabel(/^Work email/).fill(email);
+      await page.getByLabel(/^New password/).fill('Anns-Password-42');
+      await page.getByLabel(/^Repeat the new password/).fill('Anns-Password-42');
+      await page.getByRole('button', { name: 'Create the account' }).click();
+      await page.getByRole('status').filter({ hasText: 'Check your mail' }).waitFor();
+      expect((await suite.stack.call('POST', '/auth/login', { body: { identifier: email, password: 'Anns-Password-42' } })).status).to.not.equal(200);
+      const [mail] = await waitForMail(suite.stack, email);
+      const link = linkIn(mail!.text, suite.stack.origin);
+      expect(link).to.match(/\/verify-email\?token=/);
+      await page.goto(link);
+      await page.getByTestId('signed-in-as').filter({ hasText: 'Ann Baker' }).waitFor();
+      const login = await suite.stack.call<{ accessToken: string }>('POST', '/auth/login', { body: { identifier: email, password: 'Anns-Password-42' } });
+      expect((await suite.stack.call<{ name: string; plan: string }>('GET', '/tenant', { token: login.body.accessToken })).body).to.include({ name: 'Acme Bakery', plan: 'FREE' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets an invited user choose a password from the mailed invite and lands them signed in', async () => {
     const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
     const email = `invited-${Date.now()}@demo.test`;
@@ -161,3 +187,4 @@ async function waitForMail(stack: Stack, to: string) {
   }
   throw new Error(`no mail to ${to}`);
 }
+

@@ -52,7 +52,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto('/sign-in');
-      await page.getByRole('link', { name: 'New here? Talk to sales' }).click();
+      await page.getByRole('link', { name: 'Talk to sales' }).click();
       await page.getByLabel(/^Your name/).fill('Ann Buyer');
       await page.getByLabel(/^Work email/).fill('ann@prospect.example');
       await page.getByLabel(/^Company/).fill('Prospect Foods');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -108,6 +108,42 @@ export function AcceptInvitePage() {
   return (
     <AuthCard title="Welcome aboard" subtitle="Choose a password to finish setting up your account.">
       <NewPasswordForm submitLabel="Set the password and sign in" pending={redeem.isPending} error={redeem.error} onSubmit={(p) => redeem.mutate(p)} />
+    </AuthCard>
+  );
+}
+
+/** Self-service sign-up: a new company on the Free plan and its owner, who confirms their email from the mailed link. */
+export function SignUpPage() {
+  const [companyName, setCompanyName] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const signUp = useMutation({
+    mutationFn: (password: string) =>
+      ok(api.POST('/auth/signup', { body: { companyName: companyName.trim(), fullName: fullName.trim(), email: email.trim(), password, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone } })),
+  });
+  return (
+    <AuthCard title="Start your company's account" subtitle="Free plan; upgrade when you need more.">
+      {signUp.isSuccess ? (
+        <Alert color="green" role="status">
+          Check your mail: we sent a link to {email.trim()} to confirm the address. It works once within 24 hours, then you can sign in.
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          <TextInput label="Company name" required maxLength={120} value={companyName} onChange={(e) => setCompanyName(e.currentTarget.value)} />
+          <TextInput label="Your full name" autoComplete="name" required maxLength={120} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
+          <TextInput label="Work email" type="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          {companyName.trim() && fullName.trim() && email.trim() ? (
+            <NewPasswordForm submitLabel="Create the account" pending={signUp.isPending} error={signUp.error} onSubmit={(password) => signUp.mutate(password)} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Then choose a password.
+            </Text>
+          )}
+        </Stack>
+      )}
+      <Anchor component={Link} to="/sign-in" size="sm">
+        Already have an account? Sign in
+      </Anchor>
     </AuthCard>
   );
 }

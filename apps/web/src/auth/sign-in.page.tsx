@@ -85,8 +85,11 @@ export function SignInPage() {
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot your password?
             </Anchor>
+            <Anchor component={Link} to="/sign-up" size="sm">
+              New here? Create an account
+            </Anchor>
             <Anchor component={Link} to="/contact" size="sm">
-              New here? Talk to sales
+              Talk to sales
             </Anchor>
           </Group>
         </Stack>
