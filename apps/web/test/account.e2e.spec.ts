@@ -5,7 +5,7 @@ import { demoEmail } from './test-support/stack.js';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
 
-describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet (headless Chromium)', function () {
+describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, policies and clocking in (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
@@ -89,6 +89,52 @@ describe('web console: my account (profile card, kiosk PIN) and the kiosk tablet
       await tablet.page.getByText('This kiosk no longer works').waitFor();
     } finally {
       await tablet.context.close();
+    }
+  });
+  it('holds a clock-in until a policy HR published is acknowledged, then clocks in and out from the browser', async () => {
+    const staffToken = await suite.stack.tokenOf(demoEmail('STAFF'));
+    // The kiosk test may have left them clocked in: start from clocked out.
+    expect([201, 409]).to.include((await suite.stack.call('POST', '/mobile/clock-out', { token: staffToken, body: {} })).status);
+    const hr = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(hr.page, demoEmail('HR_MANAGER'));
+      await hr.page.goto('/me/policies');
+      await hr.page.getByRole('button', { name: 'New policy' }).click();
+      const dialog = hr.page.getByRole('dialog', { name: 'New policy' });
+      await dialog.getByLabel(/^Title/).fill('Uniform policy');
+      await dialog.getByLabel(/^Text/).fill('I have received two uniforms.');
+      await dialog.getByRole('button', { name: 'Publish' }).click();
+      await hr.page.getByText('Policy published.').waitFor();
+    } finally {
+      await hr.context.close();
+    }
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(page, demoEmail('STAFF'));
+      await page.getByText('Clock in and out').waitFor();
+      await page.getByRole('combobox', { name: 'Outlet' }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await page.getByRole('combobox', { name: 'Shift' }).click();
+      await page.getByRole('option', { name: 'No shift (unscheduled)' }).click();
+      await page.getByRole('button', { name: 'Clock in' }).click();
+      await page.getByRole('alert').filter({ hasText: "Read and acknowledge the company's policies first." }).waitFor();
+      await page.getByRole('link', { name: 'Open the policies' }).click();
+      await page.getByRole('button', { name: 'Acknowledge Uniform policy' }).click();
+      await page.getByText('Acknowledged', { exact: true }).waitFor();
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'Outlet' }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await page.getByRole('combobox', { name: 'Shift' }).click();
+      await page.getByRole('option', { name: 'No shift (unscheduled)' }).click();
+      await page.getByRole('button', { name: 'Clock in' }).click();
+      await page.getByText(/Clocked in at Central Kitchen since/).waitFor();
+      await page.getByRole('button', { name: 'Clock out' }).click();
+      await page.getByText('Clocked out.').waitFor();
+      await page.getByRole('button', { name: 'Clock in' }).waitFor();
+      const [last] = (await suite.stack.call<Array<{ clockOutAt: string | null; status: string; shiftAssignmentId: string | null }>>('GET', '/attendance?limit=500', { token: staffToken })).body.sort((a, b) => (b.clockOutAt ?? '').localeCompare(a.clockOutAt ?? ''));
+      expect(last).to.include({ status: 'PENDING_REVIEW', shiftAssignmentId: null });
+    } finally {
+      await context.close();
     }
   });
 });

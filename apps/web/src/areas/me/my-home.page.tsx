@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../ui/page';
 import { useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
+import { ClockCard } from './clock.card';
 
 /** A STAFF user's home: the door credential a tap away, the next shifts, pending leave. */
 export function MyHomePage() {
@@ -26,6 +27,7 @@ export function MyHomePage() {
         Show my door credential
       </Button>
       <ErrorNotice error={shifts.error ?? leave.error} />
+      <ClockCard />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper withBorder p="md">
           <Text fw={700} mb="xs">

@@ -5,6 +5,7 @@ import { ErrorNotice, Page } from '../../ui/page';
 import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
+import { ClockCard } from './clock.card';
 
 /** The signed-in person's shifts from a week ago to four weeks ahead. */
 export function MyShiftsPage() {
@@ -17,6 +18,7 @@ export function MyShiftsPage() {
   const rows = [...(shifts.data ?? [])].sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (
     <Page title="My shifts">
+      <ClockCard />
       <ErrorNotice error={shifts.error} />
       {shifts.isPending ? (
         <Loader aria-label="Loading your shifts" />

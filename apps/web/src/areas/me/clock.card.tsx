@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useOutlets } from '../../api/shared.queries';
+import { useMe } from '../../auth/me';
+import { formatDateTime, formatSpan } from '../../ui/format';
+import { ErrorNotice } from '../../ui/page';
+import { useShifts } from '../schedule/schedule.queries';
+import { addDays } from '../schedule/week';
+import { policyAckRequired, useClockIn, useClockOut, useOpenClockIn } from './me.queries';
+
+/**
+ * Clocking in and out from the browser, as the mobile app does: at an outlet, against one of
+ * today's scheduled shifts there when there is one (its clock-out completes the shift).
+ */
+export function ClockCard() {
+  const me = useMe();
+  const outlets = useOutlets();
+  const open = useOpenClockIn(me.data?.id);
+  const clockIn = useClockIn();
+  const clockOut = useClockOut();
+  const dayStart = new Date();
+  dayStart.setHours(0, 0, 0, 0);
+  const shifts = useShifts({ userId: me.data?.id ?? '', from: dayStart.toISOString(), to: addDays(dayStart, 1).toISOString() }, me.data !== undefined);
+  const today = (shifts.data ?? []).filter((s) => s.status === 'SCHEDULED').sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const [shiftId, setShiftId] = useState<string | null>(null);
+  const outlet = outletId ?? today[0]?.outletId ?? outlets.data?.[0]?.id ?? null;
+  const shiftsHere = today.filter((s) => s.outletId === outlet);
+  const shift = shiftId !== null && shiftsHere.some((s) => s.id === shiftId) ? shiftId : shiftId === 'none' ? null : (shiftsHere[0]?.id ?? null);
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  return (
+    <Paper withBorder p="md">
+      <Text fw={700} mb="xs">
+        Clock in and out
+      </Text>
+      <ErrorNotice error={open.error ?? clockOut.error ?? (policyAckRequired(clockIn.error) ? null : clockIn.error)} />
+      {policyAckRequired(clockIn.error) ? (
+        <Alert color="orange" role="alert" mb="sm">
+          Read and acknowledge the company's policies first.{' '}
+          <Anchor component={Link} to="/me/policies">
+            Open the policies
+          </Anchor>
+        </Alert>
+      ) : null}
+      {open.data ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            Clocked in at {outletName.get(open.data.outletId) ?? 'an outlet'} since {formatDateTime(open.data.clockInAt)}.
+          </Text>
+          <Button w="fit-content" color="orange" loading={clockOut.isPending} onClick={() => clockOut.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: 'Clocked out.' }) })}>
+            Clock out
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Group grow align="flex-end">
+            <Select label="Outlet" allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outlet} onChange={(v) => { setOutletId(v); setShiftId(null); }} />
+            <Select
+              label="Shift"
+              allowDeselect={false}
+              data={[...shiftsHere.map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) })), { value: 'none', label: 'No shift (unscheduled)' }]}
+              value={shift ?? 'none'}
+              onChange={setShiftId}
+            />
+          </Group>
+          <Button
+            w="fit-content"
+            disabled={!outlet || open.isPending}
+            loading={clockIn.isPending}
+            onClick={() => clockIn.mutate({ outletId: outlet!, ...(shift ? { shiftAssignmentId: shift } : {}) }, { onSuccess: () => notifications.show({ color: 'green', message: 'Clocked in.' }) })}
+          >
+            Clock in
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import { Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { formatDateTime } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useAcknowledgePolicy, useCreatePolicy, usePolicies, useUpdatePolicy, type Policy } from './me.queries';
+
+/**
+ * The company's policies: everyone reads them and acknowledges those that ask for it (clock-in
+ * waits for that); HR publishes and edits them, and a new text asks everyone again.
+ */
+export function PoliciesPage() {
+  const me = useMe();
+  const hr = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const policies = usePolicies();
+  const acknowledge = useAcknowledgePolicy();
+  const [editing, setEditing] = useState<Policy | 'new' | null>(null);
+  const shown = (policies.data ?? []).filter((p) => hr || p.active);
+  return (
+    <Page title="Policies" actions={hr ? <Button onClick={() => setEditing('new')}>New policy</Button> : null}>
+      <ErrorNotice error={policies.error ?? acknowledge.error} />
+      {policies.isPending ? (
+        <Loader aria-label="Loading policies" />
+      ) : shown.length === 0 ? (
+        <Text c="dimmed">No policies.</Text>
+      ) : (
+        shown.map((p) => (
+          <Card withBorder key={p.id}>
+            <Group justify="space-between" align="flex-start" mb="xs">
+              <Stack gap={2}>
+                <Title order={2} size="h4">
+                  {p.title}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  Version {p.version}, updated {formatDateTime(p.updatedAt)}
+                </Text>
+              </Stack>
+              <Group gap="xs">
+                {p.active ? null : <Badge color="gray">Retired</Badge>}
+                {p.requiresAcknowledgement && p.active ? (
+                  p.acknowledged ? (
+                    <Badge color="green" variant="light">
+                      Acknowledged
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="compact-sm"
+                      aria-label={`Acknowledge ${p.title}`}
+                      loading={acknowledge.isPending && acknowledge.variables === p.id}
+                      onClick={() => acknowledge.mutate(p.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Acknowledged.' }) })}
+                    >
+                      I have read and accept it
+                    </Button>
+                  )
+                ) : null}
+                {hr ? (
+                  <Button size="compact-sm" variant="default" aria-label={`Edit ${p.title}`} onClick={() => setEditing(p)}>
+                    Edit
+                  </Button>
+                ) : null}
+              </Group>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {p.body}
+            </Text>
+          </Card>
+        ))
+      )}
+      {editing !== null ? <PolicyModal policy={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </Page>
+  );
+}
+
+function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
+  const create = useCreatePolicy();
+  const update = useUpdatePolicy();
+  const [title, setTitle] = useState(policy?.title ?? '');
+  const [body, setBody] = useState(policy?.body ?? '');
+  const [requires, setRequires] = useState(policy?.requiresAcknowledgement ?? true);
+  const [active, setActive] = useState(policy?.active ?? true);
+  const pending = create.isPending || update.isPending;
+  const done = (message: string) => () => {
+    notifications.show({ color: 'green', message });
+    onClose();
+  };
+  const save = () => {
+    if (!policy) return create.mutate({ title: title.trim(), body: body.trim(), requiresAcknowledgement: requires }, { onSuccess: done('Policy published.') });
+    const changes = {
+      ...(title.trim() !== policy.title ? { title: title.trim() } : {}),
+      ...(body.trim() !== policy.body ? { body: body.trim() } : {}),
+      ...(requires !== policy.requiresAcknowledgement ? { requiresAcknowledgement: requires } : {}),
+      ...(active !== policy.active ? { active } : {}),
+    };
+    if (Object.keys(changes).length === 0) return onClose();
+    update.mutate({ id: policy.id, body: changes }, { onSuccess: done('Policy saved.') });
+  };
+  return (
+    <Modal opened onClose={onClose} title={policy ? 'Edit the policy' : 'New policy'} size="lg">
+      <Stack gap="sm">
+        <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Textarea label="Text" required maxLength={20_000} autosize minRows={6} maxRows={20} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+        {policy && body.trim() !== policy.body ? (
+          <Text size="xs" c="orange">
+            A new text is a new version: everyone acknowledges it again.
+          </Text>
+        ) : null}
+        <Switch label="Everyone must acknowledge it before clocking in" checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
+        {policy ? <Switch label="In force" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
+        <ErrorNotice error={create.error ?? update.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
+            {policy ? 'Save' : 'Publish'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
