@@ -115,4 +115,27 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await om.context.close();
     }
   });
+  it('imports outlets from a CSV file: new ones created, a taken code and a row without a city refused with the reason', async () => {
+    const csv = ['Name,Code,City,Address', 'North Deli,ND-04,Leeds,1 Briggate', 'Copy Kitchen,ck-01,London,', 'No City,NC-05,,', 'Dock Grill,DG-06,Bristol,'].join('\n');
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(page, demoEmail('OPERATIONS_MANAGER'));
+      await page.goto('/people/outlets');
+      await page.getByRole('link', { name: 'Import from CSV' }).click();
+      await page.getByRole('heading', { name: 'Import outlets' }).waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'outlets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByText('4 row(s) read, 1 refused before sending').waitFor();
+      await page.getByRole('button', { name: 'Import 3 row(s)' }).click();
+      await page.getByTestId('import-summary').filter({ hasText: '2 created, 2 refused, 0 to go of 4' }).waitFor();
+      await page.locator('[data-line="3"]').getByText(/Refused: code/).waitFor();
+      await page.locator('[data-line="4"]').getByText('Refused: No city').waitFor();
+      const outlets = await suite.stack.call<Array<{ code: string; address: string | null }>>('GET', '/outlets', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      expect(outlets.body.filter((o) => ['ND-04', 'DG-06'].includes(o.code)).map((o) => [o.code, o.address])).to.have.deep.members([
+        ['ND-04', '1 Briggate'],
+        ['DG-06', null],
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -33,18 +33,8 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-/** The import's columns and the header names a spreadsheet may give them. */
-export const COLUMNS = {
-  fullName: ['fullname', 'full name', 'name'],
-  email: ['email', 'e-mail', 'email address'],
-  mobile: ['mobile', 'phone', 'mobile number'],
-  role: ['role'],
-  employeeCode: ['employeecode', 'employee code', 'code'],
-} as const;
-export type Column = keyof typeof COLUMNS;
-
-/** Which column of the header row holds each field (-1: none). */
-export function mapHeader(header: string[]): Record<Column, number> {
+/** Which column of the header row holds each field (-1: none), given the header names each field may have. */
+export function mapHeader<C extends string>(header: string[], columns: Record<C, readonly string[]>): Record<C, number> {
   const norm = header.map((h) => h.trim().toLowerCase());
-  return Object.fromEntries(Object.entries(COLUMNS).map(([col, names]) => [col, norm.findIndex((h) => (names as readonly string[]).includes(h))])) as Record<Column, number>;
+  return Object.fromEntries(Object.entries<readonly string[]>(columns).map(([col, names]) => [col, norm.findIndex((h) => names.includes(h))])) as Record<C, number>;
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { hasRole, TENANT_ADMIN_ROLES, useMe } from '../../auth/me';
+import { hasRole, OUTLET_ADMIN_ROLES, useMe } from '../../auth/me';
+import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
 import { useOutlets } from '../../api/shared.queries';
@@ -16,7 +17,7 @@ interface Draft {
 /** The company's outlets (sites): added and edited by those who run the company. */
 export function OutletsPage() {
   const me = useMe();
-  const admin = hasRole(me.data, [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER']);
+  const admin = hasRole(me.data, OUTLET_ADMIN_ROLES);
   const outlets = useOutlets();
   const create = useCreateOutlet();
   const update = useUpdateOutlet();
@@ -33,7 +34,17 @@ export function OutletsPage() {
     else create.mutate({ ...body, ...(draft.address.trim() ? { address: draft.address.trim() } : {}) }, { onSuccess: close });
   };
   return (
-    <Page title="Outlets" actions={admin ? <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', status: 'ACTIVE' } })}>New outlet</Button> : null}>
+    <Page title="Outlets" actions={
+        admin ? (
+          <Group gap="xs">
+            <Button variant="light" component={Link} to="/people/outlets/import">
+              Import from CSV
+            </Button>
+            <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', status: 'ACTIVE' } })}>New outlet</Button>
+          </Group>
+        ) : null
+      }
+    >
       <ErrorNotice error={outlets.error} />
       {outlets.isPending ? (
         <Loader aria-label="Loading outlets" />

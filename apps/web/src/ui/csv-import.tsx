@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, FileInput, Group, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../api/errors';
+import { mapHeader, parseCsv } from '../areas/people/csv';
+import { Page } from './page';
+
+interface RowResult<Row> {
+  line: number;
+  row: Row | null;
+  state: 'waiting' | 'created' | 'error';
+  message?: string;
+}
+
+/** The API takes at most 500 rows a request, all or none, and six requests a minute. */
+const MAX_BATCH = 500;
+const RATE_LIMITED_WAIT_S = 10;
+
+/** What one kind of import (users, outlets) brings to the shared importer. */
+export interface CsvImportKind<Row, C extends string> {
+  title: string;
+  help: string;
+  /** Each field and the header names a spreadsheet may give it. */
+  columns: Record<C, readonly string[]>;
+  /** A row for the API from a record's cells, or why it is refused before sending. */
+  toRow: (cell: (c: C) => string) => Row | string;
+  /** The results table's two columns about a row, and their headings. */
+  headings: [string, string];
+  describe: (row: Row) => [string, string];
+  /** Sends a batch, all or none, answering how many were created. */
+  send: (rows: Row[]) => Promise<{ created: number }>;
+}
+
+function toRows<Row, C extends string>(kind: CsvImportKind<Row, C>, records: string[][]): Array<RowResult<Row>> {
+  const [header, ...body] = records;
+  if (!header) return [];
+  const at = mapHeader(header, kind.columns);
+  return body.map((cells, i) => {
+    const line = i + 2;
+    const made = kind.toRow((c) => (at[c] >= 0 ? (cells[at[c]] ?? '').trim() : ''));
+    return typeof made === 'string' ? { line, row: null, state: 'error', message: made } : { line, row: made, state: 'waiting' };
+  });
+}
+
+/** `rows.3.email …` in the API's answer: the 0-based index of the row it is about. */
+function rowErrors(err: ApiError): Map<number, string> {
+  const messages = Array.isArray(err.body?.message) ? err.body.message : [err.body?.message ?? err.message];
+  const out = new Map<number, string>();
+  for (const m of messages) {
+    const hit = /^rows\.(\d+)\.?([^\s:]*):?\s*(.*)$/.exec(m);
+    if (hit) out.set(Number(hit[1]), `${hit[2] ? `${hit[2]} ` : ''}${hit[3]}`.trim());
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Bulk import from a CSV file: checked in the browser first, then sent in batches with a progress
+ * bar. The API takes a batch all or none and names the rows it refuses, so a refused row is set
+ * aside with its reason and the rest of its batch is sent again: one bad row never sinks the file.
+ */
+export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImportKind<Row, C> }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [results, setResults] = useState<Array<RowResult<Row>>>([]);
+  const [running, setRunning] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [show, setShow] = useState<'all' | 'error'>('all');
+  const [fatal, setFatal] = useState<string | null>(null);
+  const load = async (f: File | null) => {
+    setFile(f);
+    setFatal(null);
+    setResults(f ? toRows(kind, parseCsv(await f.text())) : []);
+  };
+  const run = async () => {
+    setRunning(true);
+    setFatal(null);
+    const all = [...results];
+    const update = () => setResults([...all]);
+    const pending = all.filter((r) => r.state === 'waiting');
+    const size = Math.min(MAX_BATCH, Math.max(25, Math.ceil(pending.length / 4)));
+    try {
+      for (let start = 0; start < pending.length; start += size) {
+        let batch = pending.slice(start, start + size);
+        while (batch.length > 0) {
+          try {
+            const made = await kind.send(batch.map((r) => r.row!));
+            if (made.created !== batch.length) throw new Error(`the API created ${made.created} of ${batch.length}`);
+            batch.forEach((r) => (r.state = 'created'));
+            batch = [];
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+            if (err.status === 429) {
+              setWaiting(true);
+              await sleep(RATE_LIMITED_WAIT_S * 1000);
+              setWaiting(false);
+              continue;
+            }
+            const refused = rowErrors(err);
+            if (refused.size === 0) throw err;
+            batch.forEach((r, i) => {
+              if (refused.has(i)) Object.assign(r, { state: 'error', message: refused.get(i) });
+            });
+            batch = batch.filter((_, i) => !refused.has(i));
+          }
+          update();
+        }
+      }
+    } catch (err) {
+      setFatal(err instanceof Error ? err.message : String(err));
+    } finally {
+      update();
+      setRunning(false);
+    }
+  };
+  const total = results.length;
+  const done = results.filter((r) => r.state !== 'waiting').length;
+  const created = results.filter((r) => r.state === 'created').length;
+  const failed = results.filter((r) => r.state === 'error').length;
+  const started = results.some((r) => r.state === 'created') || running;
+  return (
+    <Page title={kind.title}>
+      <Text size="sm" c="dimmed">
+        {kind.help}
+      </Text>
+      <FileInput label="CSV file" accept=".csv,text/csv" placeholder="Choose a file" value={file} onChange={(f) => void load(f)} clearable disabled={running} />
+      {total > 0 ? (
+        <Stack gap="xs">
+          <Progress value={total ? (done / total) * 100 : 0} size="lg" aria-label="Import progress" animated={running} />
+          <Text size="sm" data-testid="import-summary">
+            {started ? `${created} created, ${failed} refused, ${total - done} to go of ${total}` : `${total} row(s) read, ${failed} refused before sending`}
+            {waiting ? ' — waiting for the import limit (six requests a minute)…' : ''}
+          </Text>
+          {fatal ? (
+            <Alert color="red" role="alert">
+              The import stopped: {fatal}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button onClick={() => void run()} loading={running} disabled={!results.some((r) => r.state === 'waiting')}>
+              Import {results.filter((r) => r.state === 'waiting').length} row(s)
+            </Button>
+            <SegmentedControl size="xs" value={show} onChange={(v) => setShow(v as 'all' | 'error')} data={[{ value: 'all', label: 'All rows' }, { value: 'error', label: 'Refused rows' }]} aria-label="Rows shown" />
+          </Group>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>{kind.headings[0]}</Table.Th>
+                  <Table.Th>{kind.headings[1]}</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {results
+                  .filter((r) => show === 'all' || r.state === 'error')
+                  .map((r) => (
+                    <Table.Tr key={r.line} data-line={r.line}>
+                      <Table.Td>{r.line}</Table.Td>
+                      <Table.Td>{r.row ? kind.describe(r.row)[0] : '—'}</Table.Td>
+                      <Table.Td>{(r.row && kind.describe(r.row)[1]) || '—'}</Table.Td>
+                      <Table.Td>
+                        {r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      ) : null}
+    </Page>
+  );
+}
