@@ -15,11 +15,9 @@ import { PublicCardPage } from './areas/account/public-card.page';
 import { KioskPage } from './areas/kiosk/kiosk.page';
 import { CareersPage, JobPage } from './areas/careers/careers.page';
 import { ContactPage } from './areas/contact/contact.page';
-import { DashboardPage } from './areas/dashboard/dashboard.page';
 import { developersArea } from './areas/developers/developers.area';
 import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
-import { MyHomePage } from './areas/me/my-home.page';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { payrollArea } from './areas/payroll/payroll.area';
 import { peopleArea } from './areas/people/people.area';
@@ -29,8 +27,12 @@ import { scheduleArea } from './areas/schedule/schedule.area';
 import { settingsArea } from './areas/settings/settings.area';
 import { trainingArea } from './areas/training/training.area';
 import { visitorsArea } from './areas/visitors/visitors.area';
+import { lazyPage } from './areas/lazy-page';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
+
+const DashboardPage = lazyPage(() => import('./areas/dashboard/dashboard.page'), 'DashboardPage');
+const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage');
 
 const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
