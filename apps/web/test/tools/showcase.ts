@@ -19,12 +19,16 @@ async function must<T>(p: Promise<{ status: number; body: T }>, what: string): P
 /**
  * A week of use in the demo tenant, through the API as its people would make it: shifts this week,
  * a pending leave request, a clock-in, a door zone with night hours, a grant and taps at a reader,
- * a webhook with a delivery, a visitor pass, a pay run, a job posting. For the screenshots only.
+ * a webhook with a delivery, a visitor pass, a pay run, a job posting, a course under way, an
+ * offboarding and a single sign-on connection. For the screenshots only.
  */
 /** Ids the screenshots open pages of. */
 export interface Showcase {
   zoneId: string;
   webhookId: string;
+  courseId: string;
+  offboardingId: string;
+  ssoConnectionId: string;
 }
 
 export async function seedShowcase(stack: Stack): Promise<Showcase> {
@@ -94,5 +98,42 @@ export async function seedShowcase(stack: Stack): Promise<Showcase> {
     }),
     'roster',
   );
-  return { zoneId: zone.id, webhookId: hook.id };
+
+  const area = await stack.tokenOf(demoEmail('AREA_MANAGER'));
+  const course = await must(
+    stack.call<{ id: string; lessons: Array<{ id: string }> }>('POST', '/courses', {
+      token: area,
+      body: {
+        title: 'Food safety',
+        description: 'The basics every kitchen shift needs, with a short quiz.',
+        lessons: [{ title: 'Hand washing', body: 'Twenty seconds, warm water, every time you come back to the line.' }, { title: 'Fridge temperatures', body: 'Below 5°C; log them at opening and at close.' }, { title: 'Allergens' }],
+        quiz: { passPct: 80, questions: [{ text: 'Fridges run below…', options: ['5°C', '12°C'], answerIndex: 0 }, { text: 'Wash hands for…', options: ['5 s', '20 s'], answerIndex: 1 }] },
+      },
+    }),
+    'course',
+  );
+  for (const who of ['STAFF', 'OUTLET_MANAGER']) await must(stack.call('POST', `/courses/${course.id}/enrolments`, { token: area, body: { userId: id(who) } }), 'enrolment');
+  for (const lesson of course.lessons.slice(0, 2)) await must(stack.call('POST', `/courses/${course.id}/lessons/${lesson.id}/complete`, { token: staff }), 'lesson');
+
+  const leaver = await must(stack.call<{ id: string }>('POST', '/users', { token: hr, body: { fullName: 'Sam Porter', email: 'sam.porter@demo.test', role: 'STAFF' } }), 'leaver');
+  const contract = await must(
+    stack.call<{ id: string }>('POST', '/contracts', { token: hr, body: { userId: leaver.id, jobTitle: 'Kitchen porter', employmentType: 'FULL_TIME', startDate: day(-200), salaryMinor: 2400000, currency: 'GBP' } }),
+    'contract',
+  );
+  await must(stack.call('POST', `/contracts/${contract.id}/activate`, { token: hr }), 'activate');
+  const offboarding = await must(
+    stack.call<{ id: string; checklist: Array<{ id: string }> }>('POST', '/offboarding', { token: hr, body: { userId: leaver.id, reason: 'RESIGNATION', lastWorkingDay: day(14) } }),
+    'offboarding',
+  );
+  for (const item of offboarding.checklist.slice(0, 2)) await must(stack.call('PATCH', `/offboarding/${offboarding.id}/checklist/${item.id}`, { token: hr, body: { done: true } }), 'checklist');
+
+  const tenant = await must(stack.call<{ id: string }>('GET', '/tenant', { token: owner }), 'tenant');
+  await must(stack.call('PATCH', `/platform/tenants/${tenant.id}`, { headers: { authorization: `Bearer ${await stack.platformToken()}` }, body: { ssoEnabled: true } }), 'sso on');
+  const sso = await must(
+    stack.call<{ id: string }>('POST', '/sso/connections', { token: owner, body: { protocol: 'OIDC', name: 'Okta', issuer: 'https://demo.okta.example', clientId: '0oa1demo', clientSecret: 'from-okta' } }),
+    'sso',
+  );
+  await must(stack.call('POST', `/sso/connections/${sso.id}/domains`, { token: owner, body: { domain: 'demo-kitchens.example' } }), 'sso domain');
+
+  return { zoneId: zone.id, webhookId: hook.id, courseId: course.id, offboardingId: offboarding.id, ssoConnectionId: sso.id };
 }
