@@ -23,12 +23,12 @@ export function DisciplinaryPage() {
   const [issuing, setIssuing] = useState(false);
   const actions = useDisciplinaryActions({ ...(userId ? { userId } : {}), ...(category ? { category: category as DisciplinaryCategory } : {}) });
   const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
-  const peopleOptions = [...(people.data?.values() ?? [])].filter((u) => u.id !== me.data?.id).map((u) => ({ value: u.id, label: u.fullName }));
+  const everyone = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   return (
     <Page title={hr ? 'Disciplinary actions' : 'My disciplinary record'} actions={hr ? <Button onClick={() => setIssuing(true)}>Issue an action</Button> : null}>
       {hr ? (
         <Group>
-          <Select label="Person" placeholder="Everyone" clearable searchable data={peopleOptions} value={userId} onChange={setUserId} w={260} />
+          <Select label="Person" placeholder="Everyone" clearable searchable data={everyone} value={userId} onChange={setUserId} w={260} />
           <Select label="Category" placeholder="Any category" clearable data={options(CATEGORIES)} value={category} onChange={setCategory} w={200} />
         </Group>
       ) : null}
@@ -75,7 +75,7 @@ export function DisciplinaryPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {hr ? <IssueActionModal opened={issuing} onClose={() => setIssuing(false)} people={peopleOptions} /> : null}
+      {hr ? <IssueActionModal opened={issuing} onClose={() => setIssuing(false)} people={everyone.filter((p) => p.value !== me.data?.id)} /> : null}
     </Page>
   );
 }
