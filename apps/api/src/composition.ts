@@ -318,7 +318,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock);
   payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
   const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
-  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`));
+  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);

@@ -11629,8 +11629,10 @@ export interface operations {
     getPayrollAccountingCallback: {
         parameters: {
             query: {
-                code: string;
+                code?: string;
                 state: string;
+                error?: string;
+                error_description?: string;
             };
             header?: never;
             path?: never;
@@ -11671,6 +11673,17 @@ export interface operations {
                         connected: true;
                     };
                 };
+            };
+            /** @description For a browser (Accept: text/html): on to the web app at /payroll/runs?accounting=connected, or ?accountingError=… saying why not */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failure, or a state that is unknown, expired, used or no longer backed by an admin */
             400: {

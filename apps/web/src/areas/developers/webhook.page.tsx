@@ -72,7 +72,7 @@ export function WebhookPage() {
         </Stack>
       </Paper>
       {test.data ? (
-        <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton onClose={() => test.reset()}>
+        <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => test.reset()}>
           <Code block>{test.data.bodyExcerpt || '(empty response)'}</Code>
         </Alert>
       ) : null}

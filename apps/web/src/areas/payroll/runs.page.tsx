@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { formatMoney } from './money';
@@ -107,6 +107,11 @@ function AccountingCard() {
   const accounting = useAccounting();
   const connect = useConnectAccounting();
   const disconnect = useDisconnectAccounting();
+  // The API sends the browser back here from Xero with the outcome (?accounting=connected or ?accountingError=…).
+  const [params, setParams] = useSearchParams();
+  const landedError = params.get('accountingError');
+  const landedConnected = params.get('accounting') === 'connected';
+  const forget = () => setParams((p) => { p.delete('accounting'); p.delete('accountingError'); return p; }, { replace: true });
   if (accounting.isPending) return null;
   if (accounting.error) return <ErrorNotice error={accounting.error} />;
   const c = accounting.data;
@@ -125,6 +130,16 @@ function AccountingCard() {
         )}
       </Group>
       <ErrorNotice error={connect.error ?? disconnect.error} />
+      {landedError ? (
+        <Alert color="red" role="alert" mt="sm" withCloseButton closeButtonLabel="Dismiss" onClose={forget} title="Xero was not connected">
+          {landedError}
+        </Alert>
+      ) : null}
+      {landedConnected && c ? (
+        <Alert color="green" role="status" mt="sm" withCloseButton closeButtonLabel="Dismiss" onClose={forget}>
+          Xero is connected: final runs can be posted to it.
+        </Alert>
+      ) : null}
     </Alert>
   );
 }

@@ -57,6 +57,25 @@ describe('payroll accounting export (Xero over OAuth 2.0, against a local fake)'
     expect(row.t).to.not.contain('access-1');
   });
 
+  it("sends a browser on to the console's pay runs page with the outcome; a decline at the provider is named, for a browser and for JSON", async () => {
+    const browser = (query: string) => s.h.request('GET', `/payroll/accounting/callback?${query}`, { headers: { ...from(), accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const landed = (res: { status: number; headers: Headers }) => {
+      expect(res.status).to.equal(303);
+      expect(res.headers.get('cache-control')).to.equal('no-store');
+      const to = new URL(res.headers.get('location')!);
+      expect(`${to.origin}${to.pathname}`).to.equal(`${s.h.config.publicAppUrl.replace(/\/$/, '')}/payroll/runs`);
+      return Object.fromEntries(to.searchParams);
+    };
+    const { state } = await started();
+    expect(landed(await browser(`code=${encodeURIComponent(code())}&state=${encodeURIComponent(state)}`))).to.deep.equal({ accounting: 'connected' });
+    expect((await s.h.request('GET', '/payroll/accounting', { token })).body.organisationName).to.equal('Demo Bakery Ltd');
+    expect(landed(await browser(`code=${encodeURIComponent(code())}&state=${encodeURIComponent(state)}`))).to.deep.equal({ accountingError: 'state is unknown, expired or already used' });
+    const declined = await started();
+    expect(landed(await browser(`error=access_denied&error_description=${encodeURIComponent('The user denied')}&state=${declined.state}`))).to.deep.equal({ accountingError: 'the provider answered access_denied: The user denied' });
+    expect((await s.h.request('GET', `/payroll/accounting/callback?error=access_denied&state=${declined.state}`, { headers: from() })).body).to.deep.equal(badRequest('the provider answered access_denied'));
+    expect((await s.h.request('GET', `/payroll/accounting/callback?code=c&state=${'s'.repeat(201)}`, { headers: { ...from(), accept: 'text/html' } })).status).to.equal(400);
+  });
+
   it('the state is single-use, expires after 10 minutes, and is unknown when forged', async () => {
     const { state } = await started();
     expect((await callback(code(), state)).status).to.equal(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ok, type ApiRouter } from '../../../http/api-router.js';
+import { BadRequestError, HttpError } from '@wfm/core/errors';
+import { ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { RunDto, RunIdParams } from '../runs/payroll.schemas.js';
 import { toRunDto } from '../runs/payroll.routes.js';
@@ -9,14 +10,31 @@ import type { AccountingService } from './accounting.service.js';
 const TAGS = ['payroll'];
 
 const ConnectionDto = z.object({ provider: z.literal('XERO'), organisationId: z.string(), organisationName: z.string().nullable(), connectedByUserId: z.uuid().nullable(), connectedAt: z.iso.datetime() });
-const CallbackQuery = z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) });
+/** `error` (and no code) when the person declined at the provider (RFC 6749 §4.1.2.1). */
+const CallbackQuery = z.object({
+  code: z.string().min(1).max(2000).optional(),
+  state: z.string().min(1).max(200),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
 const E503 = { description: 'The accounting integration is not configured on this platform' };
 
 function toConnectionDto(c: Connection) {
   return { provider: c.provider, organisationId: c.organisationId, organisationName: c.organisationName, connectedByUserId: c.connectedByUserId, connectedAt: c.connectedAt.toISOString() };
 }
 
-export function accountingRoutes(r: ApiRouter, accounting: AccountingService): void {
+/**
+ * The provider sends the admin's browser back here: a browser (it asks for HTML) is sent on to the
+ * console's pay runs page with the outcome in the query, anything else gets the JSON answer.
+ */
+function landing(appBase: string, outcome: { connected: true } | { error: string }): Reply {
+  const to = new URL(`${appBase}/payroll/runs`);
+  if ('error' in outcome) to.searchParams.set('accountingError', outcome.error);
+  else to.searchParams.set('accounting', 'connected');
+  return { status: 303, headers: { location: to.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } };
+}
+
+export function accountingRoutes(r: ApiRouter, accounting: AccountingService, appBase: string): void {
   r.post(
     '/payroll/accounting/connect',
     {
@@ -40,12 +58,24 @@ export function accountingRoutes(r: ApiRouter, accounting: AccountingService): v
       query: CallbackQuery,
       responses: {
         200: { description: 'Connected', schema: ConnectionDto.extend({ connected: z.literal(true) }) },
+        303: { description: 'For a browser (Accept: text/html): on to the web app at /payroll/runs?accounting=connected, or ?accountingError=… saying why not' },
         400: { description: 'Validation failure, or a state that is unknown, expired, used or no longer backed by an admin' },
         502: { description: 'The provider refused the code or could not be reached' },
         503: E503,
       },
     },
-    async ({ query }) => ok({ connected: true, ...toConnectionDto(await accounting.callback(query.code, query.state)) }),
+    async ({ req, query }) => {
+      const browser = req.accepts(['application/json', 'text/html']) === 'text/html';
+      try {
+        if (!query.code) throw new BadRequestError([query.error ? `the provider answered ${query.error}${query.error_description ? `: ${query.error_description}` : ''}` : 'code is required']);
+        const connected = ok({ connected: true, ...toConnectionDto(await accounting.callback(query.code, query.state)) });
+        return browser ? landing(appBase, { connected: true }) : connected;
+      } catch (err) {
+        if (!browser || !(err instanceof HttpError)) throw err;
+        const body = err.body();
+        return landing(appBase, { error: Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? err.message) });
+      }
+    },
   );
 
   r.get(
