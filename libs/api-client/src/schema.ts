@@ -34157,7 +34157,7 @@ export interface operations {
                      */
                     hoursJson?: {
                         [key: string]: string[][];
-                    };
+                    } | null;
                     description?: string;
                 };
             };
@@ -34940,7 +34940,7 @@ export interface operations {
                      */
                     hoursJson?: {
                         [key: string]: string[][];
-                    };
+                    } | null;
                     /** @description An inactive zone denies every tap (Zone inactive) */
                     active?: boolean;
                 };

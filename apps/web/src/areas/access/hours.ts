@@ -75,10 +75,7 @@ export function summary(hours: Hours | null): string {
   return parts.length > 3 ? `${parts.slice(0, 3).join(', ')} and ${parts.length - 3} more` : parts.join(', ');
 }
 
-/**
- * The hours as the request body field. The API takes null for 24/7, which its OpenAPI document
- * does not say of this field (its custom schema loses the nullability), hence the cast.
- */
-export function hoursBody(hours: Hours | null): { [key: string]: string[][] } | undefined {
-  return (hours === null ? null : compact(hours)) as unknown as { [key: string]: string[][] } | undefined;
+/** The hours as the request body field: null for 24/7. */
+export function hoursBody(hours: Hours | null): { [key: string]: string[][] } | null {
+  return hours === null ? null : compact(hours);
 }

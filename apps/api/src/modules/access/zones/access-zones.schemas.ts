@@ -12,6 +12,12 @@ const ReaderIds = z
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'must not contain duplicates' });
   });
 
+const HOURS_SHAPE = {
+  propertyNames: { enum: [...DAY_KEYS] },
+  additionalProperties: { type: 'array', items: { type: 'array', items: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$' }, minItems: 2, maxItems: 2 } },
+  example: { MON: [['08:00', '18:00']], FRI: [['08:00', '12:00'], ['13:00', '22:00']], SAT: [['22:00', '02:00']] },
+};
+
 /**
  * The shared hours rules (libs/access), reported through the usual 400 body: each message of
  * validateHoursJson starts with the path it is about, which becomes the issue's path.
@@ -25,12 +31,13 @@ const HoursJsonInput = z
     }
   })
   // A custom schema has no OpenAPI form of its own; this is the shape it accepts.
-  .meta({
-    type: 'object',
-    propertyNames: { enum: [...DAY_KEYS] },
-    additionalProperties: { type: 'array', items: { type: 'array', items: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$' }, minItems: 2, maxItems: 2 } },
-    example: { MON: [['08:00', '18:00']], FRI: [['08:00', '12:00'], ['13:00', '22:00']], SAT: [['22:00', '02:00']] },
-  });
+  .meta({ type: 'object', ...HOURS_SHAPE });
+
+/**
+ * Null (24/7) or the hours. The generator drops `.nullable()` over a custom schema's own form, so
+ * the nullable wrapper states the type itself.
+ */
+const HoursJsonOrNull = HoursJsonInput.nullable().meta({ type: ['object', 'null'], ...HOURS_SHAPE });
 
 const HOURS_DESCRIPTION =
   'Day codes MON…SUN → windows [start, end] of 24-hour HH:MM times in the tenant timezone; a window whose end is earlier than its start runs past midnight. A missing or empty day is closed. Null or omitted: open 24/7';
@@ -41,7 +48,7 @@ export const CreateZoneBody = z.strictObject({
   name: Name,
   outletId: z.uuid().optional().meta({ description: "One of the tenant's outlets; omitted for a tenant-wide zone" }),
   readerIds: ReaderIds.meta({ description: 'At least one; a reader id belongs to at most one live zone of the tenant' }),
-  hoursJson: HoursJsonInput.nullable().optional().meta({ description: HOURS_DESCRIPTION }),
+  hoursJson: HoursJsonOrNull.optional().meta({ description: HOURS_DESCRIPTION }),
   description: Description.optional(),
 });
 export type CreateZoneBody = z.infer<typeof CreateZoneBody>;
@@ -53,7 +60,7 @@ export const UpdateZoneBody = z
     description: Description.nullable().optional(),
     outletId: z.uuid().nullable().optional(),
     readerIds: ReaderIds.optional().meta({ description: 'Replaces every binding of the zone' }),
-    hoursJson: HoursJsonInput.nullable().optional().meta({ description: HOURS_DESCRIPTION }),
+    hoursJson: HoursJsonOrNull.optional().meta({ description: HOURS_DESCRIPTION }),
     active: z.boolean().optional().meta({ description: 'An inactive zone denies every tap (Zone inactive)' }),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'must contain at least one of: name, description, outletId, readerIds, hoursJson, active');
