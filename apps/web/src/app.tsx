@@ -1,4 +1,4 @@
-import { MantineProvider, Modal, createTheme } from '@mantine/core';
+import { Loader, MantineProvider, Modal, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -80,15 +80,37 @@ const queryClient = new QueryClient({
 
 const theme = createTheme({
   primaryColor: 'blue',
+  // WCAG AA asks 4.5:1 for text: white on blue.8 is 4.6:1 (Mantine's default shade 6 is 3.5:1), and
+  // so are links and light buttons in it.
+  primaryShade: 8,
   defaultRadius: 'sm',
-  // The close button of every dialog is an icon: it needs a name for screen readers.
-  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }) },
+  components: {
+    // The close button of every dialog is an icon: it needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A loader is a span: its name ("Loading the shifts") is allowed only with a role, status here.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
+});
+/**
+ * WCAG AA contrast (4.5:1) for Mantine's greys and tints in the light scheme: dimmed text and
+ * placeholders (gray.6 and gray.5: 3.3:1 and 2.4:1 on white) take gray.7, and the text of light
+ * badges and buttons (a colour's shade 6 on its own tint, down to 1.9:1 for yellow) takes its shade
+ * 9 darkened by a third, 5.2:1 or more for every colour.
+ */
+const contrast: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7]!,
+    '--mantine-color-placeholder': t.colors.gray[7]!,
+    ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, `color-mix(in srgb, var(--mantine-color-${c}-9), black 30%)`])),
+  },
+  dark: {},
 });
 const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={contrast}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Box, Button, Center, FileInput, Group, Image, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { textOn } from '../../ui/contrast';
 import { humanize } from '../../ui/format';
 import { useApply, useCareersPage, useJobPage } from './careers.queries';
 
@@ -17,7 +18,7 @@ function CareersFrame({ brand, children }: { brand: Brand | undefined; children:
       <Box bg={brand?.primaryColor ?? 'blue.8'} p="md">
         <Group maw={860} mx="auto" gap="sm">
           {brand?.logoUrl ? <Image src={brand.logoUrl} alt={brand.name} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
-          <Text c="white" fw={700} size="lg">
+          <Text c={brand?.primaryColor ? textOn(brand.primaryColor) : 'white'} fw={700} size="lg">
             {brand ? `Careers at ${brand.name}` : 'Careers'}
           </Text>
         </Group>
@@ -32,9 +33,14 @@ function CareersFrame({ brand, children }: { brand: Brand | undefined; children:
 function NotFound({ what }: { what: string }) {
   return (
     <Center p="xl">
-      <Alert color="gray" role="alert" title="Not found">
-        {what}
-      </Alert>
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Not found
+        </Title>
+        <Alert color="gray" role="alert">
+          {what}
+        </Alert>
+      </Stack>
     </Center>
   );
 }

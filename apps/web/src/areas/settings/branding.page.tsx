@@ -1,6 +1,7 @@
 import { Box, Button, ColorInput, FileInput, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { textOn } from '../../ui/contrast';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useBranding, useRemoveLogo, useUpdateBranding, useUploadLogo } from './settings.queries';
 
@@ -27,12 +28,12 @@ export function BrandingPage() {
     <Page title="Branding">
       <Paper withBorder p="md">
         <Stack gap="sm" maw={420}>
-          <ColorInput label="Primary colour" placeholder="None" format="hex" value={primary} onChange={setPrimary} error={valid(primary) ? undefined : 'A colour such as #1A73E8'} />
-          <ColorInput label="Accent colour" placeholder="None" format="hex" value={accent} onChange={setAccent} error={valid(accent) ? undefined : 'A colour such as #FFB703'} />
-          <Box p="md" style={{ borderRadius: 8, background: HEX.test(primary) ? primary : 'var(--mantine-color-gray-2)' }} aria-label="Preview">
+          <ColorInput label="Primary colour" placeholder="None" format="hex" eyeDropperButtonProps={{ 'aria-label': 'Pick the primary colour from the screen' }} value={primary} onChange={setPrimary} error={valid(primary) ? undefined : 'A colour such as #1A73E8'} />
+          <ColorInput label="Accent colour" placeholder="None" format="hex" eyeDropperButtonProps={{ 'aria-label': 'Pick the accent colour from the screen' }} value={accent} onChange={setAccent} error={valid(accent) ? undefined : 'A colour such as #FFB703'} />
+          <Box p="md" style={{ borderRadius: 8, background: HEX.test(primary) ? primary : 'var(--mantine-color-gray-7)' }} aria-label="Preview">
             <Group gap="sm">
               {b.logoUrl ? <Image src={`${b.logoUrl}?v=${b.updatedAt ?? ''}`} alt={`${b.name} logo`} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
-              <Text c="white" fw={700}>
+              <Text c={HEX.test(primary) ? textOn(primary) : 'white'} fw={700}>
                 {b.name}
               </Text>
               <Box w={18} h={18} style={{ borderRadius: 9, background: HEX.test(accent) ? accent : 'transparent' }} />

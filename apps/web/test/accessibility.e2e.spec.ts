@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { demoEmail } from './test-support/stack.js';
+
+/** axe-core's browser build, evaluated in the page (through the DevTools protocol, so the page's CSP does not stop it). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.1 A and AA: labels, names, roles, contrast. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Finding {
+  rule: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** The page's WCAG violations, as axe-core finds them once its content has loaded. */
+async function audit(page: Page): Promise<Finding[]> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.locator('[aria-label^="Loading"]').first().waitFor({ state: 'detached' });
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({ rule: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, WCAG);
+}
+
+const PAGES: Array<{ as: string; paths: string[]; width?: number }> = [
+  { as: '', paths: ['/sign-in', '/sign-up', '/forgot-password', '/contact', '/careers/demo', '/kiosk'] },
+  {
+    as: 'TENANT_OWNER',
+    paths: [
+      '/',
+      '/people/users',
+      '/people/outlets',
+      '/people/import',
+      '/schedule/shifts',
+      '/schedule/leave',
+      '/schedule/attendance',
+      '/rota/rosters',
+      '/rota/open-shifts',
+      '/hr/contracts',
+      '/hr/disciplinary',
+      '/hr/offboarding',
+      '/hr/issues',
+      '/training',
+      '/training/new',
+      '/payroll/runs',
+      '/access/zones',
+      '/access/grants',
+      '/access/readers',
+      '/access/audit',
+      '/access/who-where',
+      '/access/visitors',
+      '/people/outlets/import',
+      '/access/reader-keys',
+      '/developers/api-keys',
+      '/developers/oauth-clients',
+      '/developers/webhooks',
+      '/recruiting/jobs',
+      '/recruiting/applications',
+      '/documents/esign',
+      '/payroll/pay-settings',
+      '/payroll/deductions',
+      '/rota/swaps',
+      '/account/profile-card',
+      '/account/kiosk-pin',
+      '/settings/company',
+      '/settings/branding',
+      '/settings/kiosks',
+      '/settings/sso',
+      '/me/policies',
+    ],
+  },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/leave', '/me/door', '/training', '/hr/disciplinary'], width: 390 },
+];
+
+describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {
+  this.timeout(300_000);
+  const suite = browserSuite();
+
+  for (const group of PAGES) {
+    it(`${group.as || 'no one signed in'}: ${group.paths.length} pages without a WCAG 2.1 A or AA violation${group.width ? ' at phone width' : ''}`, async () => {
+      const { context, page } = await newTab(suite.browser, suite.stack, group.width ? { width: group.width, height: 844 } : {});
+      try {
+        if (group.as) await signIn(page, demoEmail(group.as));
+        const found: string[] = [];
+        for (const path of group.paths) {
+          await page.goto(path);
+          const findings = await audit(page).catch((err: Error) => [{ rule: 'not audited', impact: null, help: err.message.split('\n')[0]!, nodes: [] }]);
+          for (const f of findings) found.push(`${path}: ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
+        }
+        expect(found, found.join('\n')).to.deep.equal([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('signs in and opens and closes a dialog with the keyboard alone', async () => {
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await page.goto('/sign-in');
+      await page.getByLabel(/^Email or mobile number/).focus();
+      await page.keyboard.type(demoEmail('TENANT_OWNER'));
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Demo-Password-1');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
+      await page.goto('/people/outlets');
+      await page.getByRole('button', { name: 'New outlet' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).to.equal(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});
