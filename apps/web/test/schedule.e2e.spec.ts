@@ -157,4 +157,33 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await context.close();
     }
   });
+  it('renews the door credential once, an hour before it ends, timing it on the device even when the device clock is a day ahead', async () => {
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(page, demoEmail('STAFF'));
+      let mints = 0;
+      page.on('response', (r) => {
+        if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/access/credential' && r.ok()) mints++;
+      });
+      // The device's clock a day ahead of the server's: the credential's exp, read against it, has already passed.
+      await page.clock.install({ time: Date.now() + 24 * 3_600_000 });
+      await page.goto('/me/door');
+      const qr = page.getByRole('img', { name: /My door credential/ });
+      await qr.waitFor();
+      const first = await qr.getAttribute('data-qr-value');
+      const expiry = page.getByTestId('credential-expiry');
+      await expiry.filter({ hasText: /Valid for 2[34] h/ }).waitFor();
+      await page.clock.fastForward('22:30:00');
+      await expiry.filter({ hasText: /Valid for 1 h/ }).waitFor();
+      expect(mints).to.equal(1);
+      await page.clock.fastForward('01:00:00');
+      await expiry.filter({ hasText: /Valid for 2[34] h/ }).waitFor();
+      expect(await qr.getAttribute('data-qr-value')).to.not.equal(first);
+      await page.clock.fastForward('00:10:00');
+      await expiry.filter({ hasText: /Valid for 23 h 4\d min/ }).waitFor();
+      expect(mints).to.equal(2);
+    } finally {
+      await context.close();
+    }
+  });
 });

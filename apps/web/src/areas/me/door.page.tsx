@@ -7,24 +7,42 @@ import { ApiError, ok } from '../../api/errors';
 import { useMe } from '../../auth/me';
 import { QrCode } from '../../ui/qr';
 
-/** When a credential (a JWS) expires, from its `exp` claim; the door checks the signature, the page only shows the time. */
-function expiryOf(credential: string): Date | null {
+/** How long a credential (a JWS) is valid, from its `iat` and `exp` claims; the door checks the signature, the page only times it. */
+function lifetimeOf(credential: string): number | null {
   try {
-    const claims = JSON.parse(atob(credential.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null;
+    const claims = JSON.parse(atob(credential.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: number; exp?: number };
+    return typeof claims.iat === 'number' && typeof claims.exp === 'number' && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 : null;
   } catch {
     return null;
   }
 }
 
-/** Kept for the browser session: reopening the page shows the same credential until it nears expiry. */
+/**
+ * A credential and when this device received it. Its end is timed on this device's clock from
+ * then (received + lifetime), never from `exp` against the device's clock: a phone whose clock is
+ * hours off would otherwise see every new credential as about to expire and renew it without end.
+ */
+interface Held {
+  credential: string;
+  receivedAt: number;
+}
+const endOf = (h: Held): number | null => {
+  const lifetime = lifetimeOf(h.credential);
+  return lifetime === null ? null : h.receivedAt + lifetime;
+};
+
+/** Kept for the browser session: reopening the page shows the same credential until it nears its end. */
 const KEY = 'wfm.door.credential';
 const RENEW_BEFORE_MS = 60 * 60_000;
 
-function kept(): string | null {
-  const c = sessionStorage.getItem(KEY);
-  const exp = c ? expiryOf(c) : null;
-  return c && exp && exp.getTime() - Date.now() > RENEW_BEFORE_MS ? c : null;
+function kept(): Held | null {
+  try {
+    const h = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Held | null;
+    const end = h ? endOf(h) : null;
+    return h && end !== null && end - Date.now() > RENEW_BEFORE_MS ? h : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -33,13 +51,15 @@ function kept(): string | null {
  */
 export function DoorCredentialPage() {
   const me = useMe();
-  const [credential, setCredential] = useState<string | null>(kept);
+  const [held, setHeld] = useState<Held | null>(kept);
+  const credential = held?.credential ?? null;
   const [now, setNow] = useState(Date.now());
   const mint = useMutation({
     mutationFn: () => ok(api.POST('/access/credential')),
     onSuccess: (c) => {
-      sessionStorage.setItem(KEY, c.credentialId);
-      setCredential(c.credentialId);
+      const h = { credential: c.credentialId, receivedAt: Date.now() };
+      sessionStorage.setItem(KEY, JSON.stringify(h));
+      setHeld(h);
     },
   });
   const [walletError, setWalletError] = useState<unknown>(null);
@@ -53,12 +73,12 @@ export function DoorCredentialPage() {
     const t = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(t);
   }, []);
-  const exp = credential ? expiryOf(credential) : null;
+  const end = held ? endOf(held) : null;
   useEffect(() => {
-    if (exp && exp.getTime() - now < RENEW_BEFORE_MS && !mint.isPending) mint.mutate();
-  }, [exp, now, mint]);
+    if (end !== null && end - now < RENEW_BEFORE_MS && !mint.isPending) mint.mutate();
+  }, [end, now, mint]);
   document.title = 'My door credential · Workforce Platform';
-  const left = exp ? Math.max(0, exp.getTime() - now) : 0;
+  const left = end !== null ? Math.max(0, end - now) : 0;
   return (
     <Stack gap="md" maw={420} mx="auto">
       <Title order={1} size="h2">
