@@ -101,6 +101,40 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     });
   }
 
+  it('dialogs: the main forms, open, without a WCAG 2.1 A or AA violation', async () => {
+    const dialogs: Array<[string, string]> = [
+      ['/people/users', 'New user'],
+      ['/people/outlets', 'New outlet'],
+      ['/hr/contracts', 'New contract'],
+      ['/hr/disciplinary', 'Issue an action'],
+      ['/hr/offboarding', 'Start offboarding'],
+      ['/hr/issues', 'Report an issue'],
+      ['/access/zones', 'New zone'],
+      ['/access/visitors', 'New visitor pass'],
+      ['/developers/webhooks', 'New subscription'],
+      ['/me/policies', 'New policy'],
+    ];
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signIn(page, demoEmail('TENANT_OWNER'));
+      const found: string[] = [];
+      for (const [path, button] of dialogs) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const opened = await page
+          .getByRole('button', { name: button, exact: true })
+          .click({ timeout: 5_000 })
+          .then(() => page.getByRole('dialog').waitFor())
+          .then(() => true, () => false);
+        if (!opened) found.push(`${path}: no "${button}" dialog`);
+        else for (const f of await audit(page)) found.push(`${path} "${button}": ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
+      }
+      expect(found, found.join('\n')).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('signs in and opens and closes a dialog with the keyboard alone', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
