@@ -125,6 +125,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
       await page.getByRole('link', { name: 'Okta' }).waitFor();
       expect(await page.getByRole('link', { name: 'ADFS' }).count()).to.equal(0);
+      expect((await suite.stack.call<Array<{ name: string }>>('GET', '/sso/connections', { token: owner })).body.map((c) => c.name)).to.deep.equal(['Okta']);
       // Enforced sign-on refuses passwords to all but owners: give the other tests of this stack theirs back.
       expect((await suite.stack.call('PATCH', `/sso/connections/${okta!.id}`, { token: owner, body: { enforced: false } })).status).to.equal(200);
     } finally {
