@@ -173,3 +173,8 @@ export class ApiRouter {
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
+/**
+ * Sends a browser on to a page of the web app. Never cached, and the URL (it may carry a one-time
+ * code) is not passed on as a referrer by the page it lands on.
+ */
+export const landIn = (to: URL, status: 302 | 303): Reply => ({ status, headers: { location: to.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });

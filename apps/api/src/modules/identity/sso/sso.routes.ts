@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
 import { planIncludes } from '@wfm/core/tenancy';
 import type { ApiRouter, Reply } from '../../../http/api-router.js';
-import { created, ok } from '../../../http/api-router.js';
+import { created, landIn, ok } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { TokenPairDto } from '../auth/auth.schemas.js';
 import type { SsoConnectionsService } from './sso-connections.service.js';
@@ -60,7 +60,7 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
     if (landing.code) to.searchParams.set('code', landing.code);
     if (landing.error) to.searchParams.set('error', landing.error);
     if (landing.returnTo) to.searchParams.set('returnTo', landing.returnTo);
-    return { status, headers: { location: to.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } };
+    return landIn(to, status);
   };
   const admin = { tags: TAGS, auth: { kind: 'user' as const }, guards: [requireSso] };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BadRequestError, HttpError } from '@wfm/core/errors';
-import { ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
+import { landIn, ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { RunDto, RunIdParams } from '../runs/payroll.schemas.js';
 import { toRunDto } from '../runs/payroll.routes.js';
@@ -31,7 +31,7 @@ function landing(appBase: string, outcome: { connected: true } | { error: string
   const to = new URL(`${appBase}/payroll/runs`);
   if ('error' in outcome) to.searchParams.set('accountingError', outcome.error);
   else to.searchParams.set('accounting', 'connected');
-  return { status: 303, headers: { location: to.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } };
+  return landIn(to, 303);
 }
 
 export function accountingRoutes(r: ApiRouter, accounting: AccountingService, appBase: string): void {
