@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from './client';
 import { ok } from './errors';
 
@@ -6,6 +6,26 @@ import { ok } from './errors';
 export function useInvalidatingMutation<V, R>(fn: (v: V) => Promise<R>, keys: readonly QueryKey[]) {
   const queries = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey }))) });
+}
+
+/**
+ * A mutation that removes the item `id`: it leaves the cached list under `listKey` at once, then the
+ * queries under `keys` are refreshed. A page that goes back to that list after the removal must not
+ * show the item again until the refetch answers.
+ */
+export function useRemovingMutation<R>(fn: (id: string) => Promise<R>, listKey: QueryKey, keys: readonly QueryKey[] = [listKey]) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (_answer, id) => {
+      dropFromList(queries, listKey, id);
+      return Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+function dropFromList(queries: QueryClient, listKey: QueryKey, id: string): void {
+  queries.setQueryData<Array<{ id: string }>>(listKey, (list) => list?.filter((item) => item.id !== id));
 }
 
 /** The tenant's outlets (every role may read them): for pickers and names. */

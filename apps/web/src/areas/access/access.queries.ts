@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { ok, okPropagated, type Propagation } from '../../api/errors';
+import { useRemovingMutation } from '../../api/shared.queries';
 import type { Body, Ok } from '../../api/types';
 
 export type Zone = Ok<'getAccessZonesById'>;
@@ -42,7 +43,16 @@ export const useZones = () => useQuery({ queryKey: [...ACCESS, 'zones'], queryFn
 export const useZone = (id: string) => useQuery({ queryKey: [...ACCESS, 'zone', id], queryFn: () => ok(api.GET('/access/zones/{id}', { params: { path: { id } } })) });
 export const useCreateZone = () => useAccessMutation((body: Body<'postAccessZones'>) => okPropagated(api.POST('/access/zones', { body })));
 export const useUpdateZone = () => useAccessMutation(({ id, body }: { id: string; body: Body<'patchAccessZonesById'> }) => okPropagated(api.PATCH('/access/zones/{id}', { params: { path: { id } }, body })));
-export const useDeleteZone = () => useAccessMutation((id: string) => okPropagated(api.DELETE('/access/zones/{id}', { params: { path: { id } } })));
+export const useDeleteZone = () =>
+  useRemovingMutation(
+    async (id: string) => {
+      const { data, propagation } = await okPropagated(api.DELETE('/access/zones/{id}', { params: { path: { id } } }));
+      tellPropagation(propagation);
+      return data;
+    },
+    [...ACCESS, 'zones'],
+    [ACCESS],
+  );
 
 /** Readers report every few minutes; online means a heartbeat within 15 minutes. */
 export const useReaders = () => useQuery({ queryKey: [...ACCESS, 'readers'], refetchInterval: 15_000, queryFn: () => ok(api.GET('/access/readers')) });

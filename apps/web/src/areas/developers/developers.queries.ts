@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useInvalidatingMutation } from '../../api/shared.queries';
+import { useInvalidatingMutation, useRemovingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import type { Body, Ok } from '../../api/types';
 
@@ -30,7 +30,7 @@ export const useEventCodes = () => useQuery({ queryKey: [...DEV, 'events'], stal
 export const useDeadCount = () => useQuery({ queryKey: [...DEV, 'dead-count'], refetchInterval: 30_000, queryFn: () => ok(api.GET('/webhooks/deliveries/dead-count')) });
 export const useCreateWebhook = () => useDevMutation((body: Body<'postWebhooks'>) => ok(api.POST('/webhooks', { body })));
 export const useUpdateWebhook = () => useDevMutation(({ id, body }: { id: string; body: Body<'patchWebhooksById'> }) => ok(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body })));
-export const useDeleteWebhook = () => useDevMutation((id: string) => ok(api.DELETE('/webhooks/{id}', { params: { path: { id } } })));
+export const useDeleteWebhook = () => useRemovingMutation((id: string) => ok(api.DELETE('/webhooks/{id}', { params: { path: { id } } })), [...DEV, 'webhooks'], [DEV]);
 export const useRotateSecret = () => useDevMutation((id: string) => ok(api.POST('/webhooks/{id}/rotate', { params: { path: { id } } })));
 export const useTestWebhook = () => useDevMutation((id: string) => ok(api.POST('/webhooks/{id}/test', { params: { path: { id } } })));
 /** Deliveries arrive as events happen: the log follows them every few seconds. */

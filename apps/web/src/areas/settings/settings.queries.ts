@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useInvalidatingMutation } from '../../api/shared.queries';
+import { useInvalidatingMutation, useRemovingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
 import { sendForm } from '../../api/raw';
 import type { Body, Ok } from '../../api/types';
@@ -27,17 +27,7 @@ export const useSsoConnection = (id: string) => useQuery({ queryKey: ['sso', id]
 export const useCreateSsoConnection = () => useInvalidating((body: Body<'postSsoConnections'>) => ok(api.POST('/sso/connections', { body })), 'sso');
 export const useUpdateSsoConnection = () =>
   useInvalidating(({ id, body }: { id: string; body: Body<'patchSsoConnectionsById'> }) => ok(api.PATCH('/sso/connections/{id}', { params: { path: { id } }, body })), 'sso');
-/** Drops the connection from the cached list at once: the page goes back to a list that must not show it, even for a moment. */
-export const useRemoveSsoConnection = () => {
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ok(api.DELETE('/sso/connections/{id}', { params: { path: { id } } })),
-    onSuccess: (_gone, id) => {
-      queries.setQueryData<SsoConnection[]>(['sso'], (list) => list?.filter((c) => c.id !== id));
-      return queries.invalidateQueries({ queryKey: ['sso'] });
-    },
-  });
-};
+export const useRemoveSsoConnection = () => useRemovingMutation((id: string) => ok(api.DELETE('/sso/connections/{id}', { params: { path: { id } } })), ['sso']);
 export const useAddSsoDomain = () =>
   useInvalidating(({ id, domain }: { id: string; domain: string }) => ok(api.POST('/sso/connections/{id}/domains', { params: { path: { id } }, body: { domain } })), 'sso');
 export const useVerifySsoDomain = () =>
