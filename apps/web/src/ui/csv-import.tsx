@@ -154,16 +154,19 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
               <Table.Tbody>
                 {results
                   .filter((r) => show === 'all' || r.state === 'error')
-                  .map((r) => (
-                    <Table.Tr key={r.line} data-line={r.line}>
-                      <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>{r.row ? kind.describe(r.row)[0] : '—'}</Table.Td>
-                      <Table.Td>{(r.row && kind.describe(r.row)[1]) || '—'}</Table.Td>
-                      <Table.Td>
-                        {r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  .map((r) => {
+                    const [what, detail] = r.row ? kind.describe(r.row) : ['—', '—'];
+                    return (
+                      <Table.Tr key={r.line} data-line={r.line}>
+                        <Table.Td>{r.line}</Table.Td>
+                        <Table.Td>{what}</Table.Td>
+                        <Table.Td>{detail || '—'}</Table.Td>
+                        <Table.Td>
+                          {r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

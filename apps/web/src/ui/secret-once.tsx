@@ -1,4 +1,5 @@
-import { Alert, Code, CopyButton, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Code, Group, Stack, Text } from '@mantine/core';
+import { CopyValueButton } from './copy-button';
 
 /** A secret the API shows once (an API key, a client secret, a reader key, a webhook secret). */
 export function SecretOnce({ label, value }: { label: string; value: string }) {
@@ -10,7 +11,7 @@ export function SecretOnce({ label, value }: { label: string; value: string }) {
           <Code data-testid="secret-value" style={{ wordBreak: 'break-all' }}>
             {value}
           </Code>
-          <CopyButton value={value}>{({ copied, copy }) => <Button size="xs" onClick={copy} variant="light">{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          <CopyValueButton value={value} />
         </Group>
       </Stack>
     </Alert>

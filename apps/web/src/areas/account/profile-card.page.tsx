@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, CopyButton, FileInput, Group, Image, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Image, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { CopyValueButton } from '../../ui/copy-button';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -32,7 +33,7 @@ export function ProfileCardPage() {
                 <Anchor component={Link} to={cardPath} data-testid="card-link">
                   {`${window.location.origin}${cardPath}`}
                 </Anchor>
-                <CopyButton value={`${window.location.origin}${cardPath}`}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+                <CopyValueButton value={`${window.location.origin}${cardPath}`} />
               </Group>
             </Alert>
           ) : null}

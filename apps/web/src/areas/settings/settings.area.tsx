@@ -1,6 +1,6 @@
 import type { Area } from '../area';
 import { lazyPage } from '../lazy-page';
-import { TENANT_ADMIN_ROLES, type Role } from '../../auth/me';
+import { OUTLET_ADMIN_ROLES, TENANT_ADMIN_ROLES, type Role } from '../../auth/me';
 
 const BrandingPage = lazyPage(() => import('./branding.page'), 'BrandingPage');
 const CompanyPage = lazyPage(() => import('./company.page'), 'CompanyPage');
@@ -9,7 +9,7 @@ const SsoConnectionsPage = lazyPage(() => import('./sso.page'), 'SsoConnectionsP
 const SsoConnectionPage = lazyPage(() => import('./sso.page'), 'SsoConnectionPage');
 
 /** Kiosks are registered by those who run outlets, an outlet manager for their own (the API's OUTLET_ADMINS and OUTLET_MANAGER). */
-const KIOSK_ROLES: readonly Role[] = [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
+const KIOSK_ROLES: readonly Role[] = [...OUTLET_ADMIN_ROLES, 'OUTLET_MANAGER'];
 
 export const settingsArea: Area = {
   title: 'Settings',

@@ -1,8 +1,10 @@
-import { Anchor, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, Loader, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { CopyValueButton } from '../../ui/copy-button';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
+import { EVERY_ROLE } from '../../auth/me';
 import { ApiError } from '../../api/errors';
 import type { Body } from '../../api/types';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -23,7 +25,7 @@ import {
 
 /** The roles a connection may give the people it creates: never an owner's (the API's PROVISIONABLE_ROLES). */
 type ProvisionableRole = NonNullable<Body<'patchSsoConnectionsById'>['defaultRole']>;
-const PROVISIONABLE: readonly ProvisionableRole[] = ['COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'];
+const PROVISIONABLE = EVERY_ROLE.filter((r): r is ProvisionableRole => r !== 'TENANT_GROUP_OWNER' && r !== 'TENANT_OWNER');
 const roleOptions = PROVISIONABLE.map((r) => ({ value: r, label: humanize(r) }));
 
 /** A 403 here means the plan or the operator's switch, which only the platform operator changes: say so. */
@@ -48,13 +50,7 @@ function Copyable({ label, value }: { label: string; value: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={value} name={`Copy ${label}`} size="compact-xs" />
       </Group>
     </Stack>
   );
@@ -135,13 +131,14 @@ function NewConnectionModal({ opened, onClose }: { opened: boolean; onClose: () 
     onClose();
   };
   const common = { name: name.trim(), jitProvisioning: jit, defaultRole: role as ProvisionableRole };
+  const saml = protocol === 'SAML' ? samlFields(source, idp) : null;
   const body: Body<'postSsoConnections'> | null =
     protocol === 'OIDC'
       ? issuer.trim() && clientId.trim() && clientSecret
         ? { protocol, ...common, issuer: issuer.trim(), clientId: clientId.trim(), clientSecret }
         : null
-      : samlFields(source, idp)
-        ? { protocol, ...common, ...samlFields(source, idp)! }
+      : saml
+        ? { protocol, ...common, ...saml }
         : null;
   return (
     <Modal opened={opened} onClose={close} title="Connect an identity provider" size="lg">

@@ -6,7 +6,7 @@ import { usePeople } from '../../api/shared.queries';
 import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { ProgressCell } from './courses.page';
+import { ProgressCell } from './progress-cell';
 import { useCompleteLesson, useCourse, useCourseEnrolments, useEnrol, useMyEnrolments, useQuizAttempt, type Course, type Enrolment } from './training.queries';
 
 /** One course: its lessons and quiz to take (for the enrolled), and who is enrolled and how far (for course managers). */
@@ -129,7 +129,7 @@ function Quiz({ course, enrolment, admin }: { course: Course; enrolment: Enrolme
 }
 
 function Enrolments({ course }: { course: Course }) {
-  const enrolments = useCourseEnrolments(course.id, true);
+  const enrolments = useCourseEnrolments(course.id);
   const people = usePeople();
   const enrol = useEnrol();
   const [userId, setUserId] = useState<string | null>(null);

@@ -1,31 +1,11 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Progress, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useCourses, useCreateCourse, useMyEnrolments, type Enrolment } from './training.queries';
-
-/** How far a learner is: lessons done, and whether the course is complete. */
-export function ProgressCell({ e }: { e: Enrolment | undefined }) {
-  if (!e) return <Text c="dimmed">Not enrolled</Text>;
-  if (e.status === 'COMPLETED') {
-    return (
-      <Badge color="green" variant="light">
-        Completed{e.bestScorePct !== null && e.quizAttempts > 0 ? `, ${e.bestScorePct}%` : ''}
-      </Badge>
-    );
-  }
-  const pct = e.totalLessons ? Math.round((e.completedLessonIds.length / e.totalLessons) * 100) : 0;
-  return (
-    <Stack gap={2}>
-      <Progress value={pct} aria-label={`${e.completedLessonIds.length} of ${e.totalLessons} lessons done`} />
-      <Text size="xs">
-        {e.completedLessonIds.length} of {e.totalLessons} lessons{e.quizAttempts ? `, quiz tried ${e.quizAttempts}×` : ''}
-      </Text>
-    </Stack>
-  );
-}
+import { ProgressCell } from './progress-cell';
+import { useCourses, useCreateCourse, useMyEnrolments } from './training.queries';
 
 /** Courses: managers see every course and build new ones; learners the ones they are enrolled in, with their progress. */
 export function CoursesPage() {

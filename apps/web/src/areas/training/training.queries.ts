@@ -10,8 +10,7 @@ export type Enrolment = Ok<'getMeEnrolments'>[number];
 export const useCourses = () => useQuery({ queryKey: ['courses', 'list'], queryFn: () => ok(api.GET('/courses', { params: { query: { limit: 200 } } })) });
 export const useCourse = (id: string) => useQuery({ queryKey: ['courses', id], queryFn: () => ok(api.GET('/courses/{id}', { params: { path: { id } } })) });
 export const useMyEnrolments = () => useQuery({ queryKey: ['enrolments', 'mine'], queryFn: () => ok(api.GET('/me/enrolments', { params: { query: { limit: 200 } } })) });
-export const useCourseEnrolments = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: ['enrolments', 'course', id], enabled, queryFn: () => ok(api.GET('/courses/{id}/enrolments', { params: { path: { id } } })) });
+export const useCourseEnrolments = (id: string) => useQuery({ queryKey: ['enrolments', 'course', id], queryFn: () => ok(api.GET('/courses/{id}/enrolments', { params: { path: { id } } })) });
 
 export const useCreateCourse = () => useInvalidatingMutation((body: Body<'postCourses'>) => ok(api.POST('/courses', { body })), [['courses']]);
 export const useEnrol = () =>

@@ -1,4 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { CopyValueButton } from '../../ui/copy-button';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -111,7 +112,7 @@ function CreatePassModal({ opened, onClose }: { opened: boolean; onClose: () => 
               <Code data-testid="magic-link" style={{ wordBreak: 'break-all' }}>
                 {made.magicLink}
               </Code>
-              <CopyButton value={made.magicLink}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy the link'}</Button>}</CopyButton>
+              <CopyValueButton value={made.magicLink} label="Copy the link" w="fit-content" />
               <Text size="sm">It is not shown again. Whoever opens it gets the visitor's door credential.</Text>
             </Stack>
           </Alert>
