@@ -43,6 +43,7 @@ import { TenantsRepository } from './modules/organization/tenants/tenants.reposi
 import { TenantsService } from './modules/organization/tenants/tenants.service.js';
 import { tenantsRoutes } from './modules/organization/tenants/tenants.routes.js';
 import { platformRoutes } from './modules/platform/operator/platform.routes.js';
+import { PeoplePolicy } from './modules/organization/users/people-policy.service.js';
 import { UsersRepository } from './modules/organization/users/users.repository.js';
 import { UsersService } from './modules/organization/users/users.service.js';
 import { usersRoutes } from './modules/organization/users/users.routes.js';
@@ -306,41 +307,43 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const userOutletsRepository = new UserOutletsRepository(ds);
   const outletScopes = new OutletScopeService(userOutletsRepository);
   const accessGrantsRepository = new AccessGrantsRepository(ds);
-  const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock);
+  // Every path that changes a person asks this one policy (libs/core/people-policy).
+  const people = new PeoplePolicy(new UsersRepository(ds));
+  const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock, people);
 
   const tenantsRepository = new TenantsRepository(ds);
   const tenants = new TenantsService(tenantsRepository, transactionRunner(ds), clock, accessFeed);
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users);
+  const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users, people);
   contractsRoutes(r, contracts);
-  const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock);
+  const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock, people);
   payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
   const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
   accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
-  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock));
+  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock, people));
   const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
   usersRoutes(r, users);
-  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock));
+  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock, people));
   const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
   userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
   esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, appUrl }));
 
   const shiftsRepository = new ShiftsRepository(ds);
-  const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes);
+  const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes, people);
   const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
   shiftsRoutes(r, shifts);
-  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transactionRunner(ds), clock, outletScopes));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
+  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transactionRunner(ds), clock, outletScopes, people));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes, people));
   shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
   policiesRoutes(r, policies);
   issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transactionRunner(ds), clock, outletScopes));
-  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger);
+  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger, people);
   attendanceRoutes(r, attendance);
-  kiosksRoutes(r, new KiosksService(kiosksRepo, transactionRunner(ds), secrets, passwords, attendance, outletScopes, clock));
+  kiosksRoutes(r, new KiosksService(kiosksRepo, transactionRunner(ds), secrets, passwords, attendance, outletScopes, clock, people));
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
     // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
@@ -479,7 +482,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   scimRoutes(
     r,
     new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants),
-    new ScimGroupsService(new ScimGroupsRepository(ds), transactionRunner(ds), clock),
+    new ScimGroupsService(new ScimGroupsRepository(ds), transactionRunner(ds), clock, people),
     publicBaseUrl,
   );
 

@@ -32643,7 +32643,13 @@ export interface operations {
                      *         "createdAt": "2019-08-24T14:15:22Z",
                      *         "expiresAt": "2019-08-24T14:15:22Z",
                      *         "lastUsedAt": "2019-08-24T14:15:22Z",
-                     *         "revokedAt": "2019-08-24T14:15:22Z"
+                     *         "revokedAt": "2019-08-24T14:15:22Z",
+                     *         "madeBy": {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "role": "TENANT_GROUP_OWNER",
+                     *           "active": true
+                     *         }
                      *       }
                      *     ]
                      */
@@ -32664,6 +32670,15 @@ export interface operations {
                         lastUsedAt: string | null;
                         /** Format: date-time */
                         revokedAt: string | null;
+                        /** @description Null when its maker was erased */
+                        madeBy: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @enum {string} */
+                            role: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                            active: boolean;
+                        } | null;
                     }[];
                 };
             };
@@ -33031,7 +33046,13 @@ export interface operations {
                      *           "outlets:read"
                      *         ],
                      *         "createdAt": "2019-08-24T14:15:22Z",
-                     *         "revokedAt": "2019-08-24T14:15:22Z"
+                     *         "revokedAt": "2019-08-24T14:15:22Z",
+                     *         "madeBy": {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "role": "TENANT_GROUP_OWNER",
+                     *           "active": true
+                     *         }
                      *       }
                      *     ]
                      */
@@ -33045,6 +33066,15 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         revokedAt: string | null;
+                        /** @description Null when its maker was erased */
+                        madeBy: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @enum {string} */
+                            role: "TENANT_GROUP_OWNER" | "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                            active: boolean;
+                        } | null;
                     }[];
                 };
             };

@@ -5,6 +5,7 @@ import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
 import { planIncludes, roleAllowed, type Plan, type Role } from '@wfm/core/tenancy';
 import type { Scope } from '@wfm/core/scopes';
+import type { Acting } from '@wfm/core/people-policy';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import { isUuid } from '@wfm/core/identity';
@@ -214,6 +215,12 @@ export function currentKiosk(req: { ctx: { principal?: Principal } }): KioskPrin
   const p = req.ctx.principal;
   if (!p || p.kind !== 'kiosk') throw new UnauthorizedError();
   return p;
+}
+
+/** The calling integration as the people policy sees it: the rank of the person who made it, and no self. */
+export function developerActing(req: { ctx: { principal?: Principal } }): Acting {
+  const p = currentDeveloper(req);
+  return { tenantId: p.tenantId, userId: null, role: p.actingRole };
 }
 
 /** The calling integration; only call from handlers behind a `developer` or `scim` requirement. */

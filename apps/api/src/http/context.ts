@@ -20,6 +20,8 @@ export interface DeveloperPrincipal {
   credentialId: string;
   tenantId: string;
   scopes: readonly Scope[];
+  /** The rank it acts on people with: its maker's role while they are active, else null (it acts on nobody). */
+  actingRole: Role | null;
   tenant: { plan: Plan; publicApiEnabled: boolean; ssoEnabled: boolean };
 }
 

@@ -12,6 +12,17 @@ export interface ApiKeyOptions {
   expiresAt?: Date | null;
   name?: string;
   createdAt?: Date;
+  /** Who made the key: its rank (people-policy). Unless given, the tenant's first owner, if it has one. */
+  createdByUserId?: string | null;
+}
+
+/** The tenant's first active owner, the maker of test keys unless a test names another. */
+async function ownerOf(ds: DataSource, tenantId: string): Promise<string | null> {
+  const [owner] = await ds.query(
+    `SELECT id FROM users WHERE tenant_id = $1 AND role = 'TENANT_OWNER' AND status = 'ACTIVE' AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1`,
+    [tenantId],
+  );
+  return owner ? (owner as { id: string }).id : null;
 }
 
 /** A real api_keys row with the real hash, so the app's resolver accepts the returned key. */
@@ -26,7 +37,7 @@ export async function createApiKey(ds: DataSource, tenantId: string, opts: ApiKe
     keyHash: new SecretHasher(opts.secretPepper).hash(key),
     scopes: opts.scopes ?? [...DEFAULT_API_KEY_SCOPES],
     expiresAt: opts.expiresAt ?? null,
-    createdByUserId: null,
+    createdByUserId: opts.createdByUserId === undefined ? await ownerOf(ds, tenantId) : opts.createdByUserId,
     createdAt: opts.createdAt ?? new Date(),
     lastUsedAt: null,
     revokedAt: null,

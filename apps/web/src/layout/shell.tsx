@@ -6,6 +6,7 @@ import { API_BASE } from '../api/client';
 import { session } from '../api/session';
 import { hasRole, useMe } from '../auth/me';
 import type { Area } from '../areas/area';
+import { roleLabel } from '../ui/format';
 
 /** The signed-in frame: header, role-aware navigation (a drawer below tablet width), the page. */
 export function Shell({ areas }: { areas: Area[] }) {
@@ -35,7 +36,7 @@ export function Shell({ areas }: { areas: Area[] }) {
           <Group gap="sm" wrap="nowrap">
             {me.data ? (
               <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
-                {me.data.fullName} · {me.data.role.replace(/_/g, ' ').toLowerCase()}
+                {me.data.fullName} · {roleLabel(me.data.role)}
               </Text>
             ) : null}
             <Button variant="subtle" size="xs" onClick={() => void signOut()}>

@@ -16,3 +16,8 @@ export function humanize(value: string): string {
   const words = value.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A role as people read it: `OUTLET_MANAGER` → "outlet manager". */
+export function roleLabel(role: string): string {
+  return role.replace(/_/g, ' ').toLowerCase();
+}

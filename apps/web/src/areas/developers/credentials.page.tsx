@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, roleLabel } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
@@ -50,6 +50,7 @@ export function ApiKeysPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Key</Table.Th>
                 <Table.Th>Scopes</Table.Th>
+                <Table.Th>Made by</Table.Th>
                 <Table.Th>Last used</Table.Th>
                 <Table.Th>State</Table.Th>
                 <Table.Th />
@@ -63,6 +64,9 @@ export function ApiKeysPage() {
                     <code>{k.prefix}…</code>
                   </Table.Td>
                   <Table.Td>{k.scopes.join(', ')}</Table.Td>
+                  <Table.Td>
+                    <MadeBy maker={k.madeBy} />
+                  </Table.Td>
                   <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</Table.Td>
                   <Table.Td>{k.revokedAt ? <Badge color="red" variant="light">Revoked</Badge> : <Badge color="green" variant="light">Active</Badge>}</Table.Td>
                   <Table.Td>
@@ -148,6 +152,7 @@ export function OAuthClientsPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Client id</Table.Th>
                 <Table.Th>Scopes</Table.Th>
+                <Table.Th>Made by</Table.Th>
                 <Table.Th>State</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -160,6 +165,9 @@ export function OAuthClientsPage() {
                     <code>{c.clientId}</code>
                   </Table.Td>
                   <Table.Td>{c.allowedScopes.join(', ') || 'None'}</Table.Td>
+                  <Table.Td>
+                    <MadeBy maker={c.madeBy} />
+                  </Table.Td>
                   <Table.Td>{c.revokedAt ? <Badge color="red" variant="light">Revoked</Badge> : <Badge color="green" variant="light">Active</Badge>}</Table.Td>
                   <Table.Td>
                     {c.revokedAt ? null : (
@@ -211,5 +219,25 @@ export function OAuthClientsPage() {
         Its tokens fail on their next use and it can get no new ones.
       </ConfirmModal>
     </Page>
+  );
+}
+
+/**
+ * A credential acts with its maker's role, and changes nobody once they are inactive: shown so an
+ * admin replaces those keys before (or after) someone leaves.
+ */
+function MadeBy({ maker }: { maker: { fullName: string; role: string; active: boolean } | null }) {
+  if (!maker) return <Text c="dimmed">Someone since erased</Text>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {maker.fullName} · {roleLabel(maker.role)}
+      </Text>
+      {maker.active ? null : (
+        <Badge color="yellow" variant="light" title="Its maker is no longer active: it still reads, but changes no one">
+          Maker inactive
+        </Badge>
+      )}
+    </Stack>
   );
 }

@@ -98,10 +98,10 @@ export class AccessGrantsRepository {
   }
 
   /** The user grant, locked for the rest of the transaction. */
-  async lockUserGrant(tx: Tx, tenantId: string, id: string, now: Date): Promise<{ id: string; status: GrantStatus } | null> {
+  async lockUserGrant(tx: Tx, tenantId: string, id: string, now: Date): Promise<{ id: string; userId: string; status: GrantStatus } | null> {
     return one(
       tx,
-      `SELECT g.id, ${EFFECTIVE_STATUS} AS status FROM access_grants g
+      `SELECT g.id, g.user_id AS "userId", ${EFFECTIVE_STATUS} AS status FROM access_grants g
         WHERE g.tenant_id = $1 AND g.id = $3 AND g.user_id IS NOT NULL FOR UPDATE`,
       [tenantId, now, id],
     );

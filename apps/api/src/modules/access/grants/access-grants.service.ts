@@ -9,6 +9,7 @@ import type { UserRemoval, UserRemovalListener } from '../../organization/users/
 import { ACTIVE_GRANT_EXISTS, type AccessGrantsRepository, type GrantSelector, type GrantView, type NewGrant, type Revocation } from './access-grants.repository.js';
 import type { BulkGrantsBody, BulkGrantsDto, CreateGrantBody, GrantDto, ListGrantsQuery } from './access-grants.schemas.js';
 import type { Actor } from '../../../http/context.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** The audit row's `source` for each way a grant is revoked. */
 export const REVOKED_BY = { admin: 'ADMIN', zoneDeleted: 'ZONE_DELETED', userRemoved: 'USER_REMOVED' } as const;
@@ -46,6 +47,7 @@ export class AccessGrantsService implements UserRemovalListener {
     private readonly transaction: TransactionRunner,
     private readonly feed: AccessFeed,
     private readonly clock: Clock,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async list(actor: Actor, q: ListGrantsQuery): Promise<GrantDto[]> {
@@ -66,6 +68,7 @@ export class AccessGrantsService implements UserRemovalListener {
     const { grant, changes } = await this.transaction(async (tx) => {
       const [user] = await this.repo.liveUsers(tx, actor.tenantId, [body.userId]);
       if (!user) throw new NotFoundError('User not found');
+      await this.people.assert(tx, actor, user.id, 'work');
       const [zone] = await this.repo.liveZones(tx, actor.tenantId, [body.zoneId]);
       if (!zone) throw new NotFoundError('Zone not found');
       if ((await this.repo.activePairs(tx, actor.tenantId, [user.id], [zone.id], now)).length) throw new ConflictError(ACTIVE_GRANT_EXISTS);
@@ -85,6 +88,7 @@ export class AccessGrantsService implements UserRemovalListener {
     const { grants, skipped, changes } = await this.transaction(async (tx) => {
       const users = await this.repo.liveUsers(tx, actor.tenantId, body.userIds);
       assertAllFound('User', body.userIds, users);
+      await this.people.assert(tx, actor, users.map((u) => u.id), 'work');
       const zones = await this.repo.liveZones(tx, actor.tenantId, body.zoneIds);
       assertAllFound('Zone', body.zoneIds, zones);
       const held = new Set((await this.repo.activePairs(tx, actor.tenantId, body.userIds, body.zoneIds, now)).map((p) => `${p.userId}/${p.zoneId}`));
@@ -126,6 +130,7 @@ export class AccessGrantsService implements UserRemovalListener {
     const { grant, changes } = await this.transaction(async (tx) => {
       const current = await this.repo.lockUserGrant(tx, actor.tenantId, id, now);
       if (!current) throw grantNotFound();
+      await this.people.assert(tx, actor, current.userId, 'work');
       if (current.status !== 'ACTIVE') throw new ConflictError(`Only an ACTIVE grant can be revoked; this grant is ${current.status}`);
       await this.repo.revokeActive(tx, actor.tenantId, { id }, { at: now, byUserId: actor.userId, reason, source: REVOKED_BY.admin });
       const changes = [await this.feed.record(tx, actor.tenantId, 'grant', id)];
@@ -138,7 +143,9 @@ export class AccessGrantsService implements UserRemovalListener {
   async remove(actor: Actor, id: string): Promise<Propagated<{ deleted: true; id: string }>> {
     const now = this.clock.now();
     const changes = await this.transaction(async (tx) => {
-      if (!(await this.repo.lockUserGrant(tx, actor.tenantId, id, now))) throw grantNotFound();
+      const current = await this.repo.lockUserGrant(tx, actor.tenantId, id, now);
+      if (!current) throw grantNotFound();
+      await this.people.assert(tx, actor, current.userId, 'work');
       await this.repo.revokeActive(tx, actor.tenantId, { id }, { at: now, byUserId: actor.userId, reason: 'Grant deleted', source: REVOKED_BY.admin });
       await this.repo.hardDelete(tx, actor.tenantId, id);
       return [await this.feed.record(tx, actor.tenantId, 'grant', id, 'delete')];

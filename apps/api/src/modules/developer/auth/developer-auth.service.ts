@@ -62,6 +62,7 @@ function principal(credential: DeveloperPrincipal['credential'], row: Credential
     credentialId: row.credential_id,
     tenantId: row.tenant_id,
     scopes: row.scopes,
+    actingRole: row.acting_role,
     tenant: { plan: row.plan, publicApiEnabled: row.public_api_enabled, ssoEnabled: row.sso_enabled },
   };
 }

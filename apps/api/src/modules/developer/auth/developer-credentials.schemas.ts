@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCOPES } from '@wfm/core/scopes';
+import { ROLES } from '@wfm/core/tenancy';
 import { isoInstant } from '../../../http/validation.js';
 
 const Name = z.string().trim().min(1).max(120);
@@ -40,6 +41,13 @@ export const ApiKeyCreatedDto = z.object({
 });
 export type ApiKeyCreatedDto = z.infer<typeof ApiKeyCreatedDto>;
 
+/** Who made a credential: it acts with their role while they are active, and changes nobody once they are not (docs/api.md, the rank rule). */
+export const MadeByDto = z
+  .object({ userId: z.uuid(), fullName: z.string(), role: z.enum(ROLES), active: z.boolean() })
+  .nullable()
+  .meta({ description: 'Null when its maker was erased' });
+export type MadeByDto = z.infer<typeof MadeByDto>;
+
 export const ApiKeyDto = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -49,6 +57,7 @@ export const ApiKeyDto = z.object({
   expiresAt: Timestamp.nullable(),
   lastUsedAt: Timestamp.nullable().meta({ description: 'Accurate to one minute' }),
   revokedAt: Timestamp.nullable(),
+  madeBy: MadeByDto,
 });
 export type ApiKeyDto = z.infer<typeof ApiKeyDto>;
 
@@ -69,6 +78,7 @@ export const OAuthClientDto = z.object({
   allowedScopes: z.array(ScopeValue),
   createdAt: Timestamp,
   revokedAt: Timestamp.nullable(),
+  madeBy: MadeByDto,
 });
 export type OAuthClientDto = z.infer<typeof OAuthClientDto>;
 

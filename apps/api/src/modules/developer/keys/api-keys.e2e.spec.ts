@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createTenant } from '@wfm/testing/factories';
+import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { apiKeyFor, createApiKey, SCOPE_LIST } from '../../../test-support/developer-credentials.js';
 
@@ -8,7 +8,7 @@ const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCod
 const SWITCHED_OFF = { message: 'The Public Developer API is switched off for this tenant', error: 'Forbidden', statusCode: 403 };
 const NOT_FOUND = { message: 'API key not found', error: 'Not Found', statusCode: 404 };
 const KEY_FORMAT = /^svc_live_[A-Za-z0-9_-]{43}$/;
-const LIST_KEYS = ['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'];
+const LIST_KEYS = ['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'madeBy'];
 const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
 const notEntitled = (plan: string) => ({
   message: `Your ${plan} plan does not include the developer API. Upgrade at /admin/billing.`,
@@ -19,11 +19,13 @@ const notEntitled = (plan: string) => ({
 /** POST/GET/DELETE /api-keys and how the keys authenticate on /public (spec 01, Credential management, Authentication). */
 describe('developer API keys (HTTP)', () => {
   const s = publicApiSuite(2);
+  let admin: CreatedUser;
   let token: string;
 
   // A fresh admin per test also gives each test its own POST /api-keys counter; a fresh IP its own /public counter.
   beforeEach(async () => {
-    token = await s.tokenAs('COMPANY_ADMIN');
+    admin = await createUser(s.h.ds, s.tenantA, { role: 'COMPANY_ADMIN' });
+    token = await s.h.tokenFor(admin);
   });
 
   const post = (body: unknown, as = token) => s.h.request('POST', '/api-keys', { body, token: as });
@@ -144,12 +146,23 @@ describe('developer API keys (HTTP)', () => {
       await createApiKey(s.h.ds, s.tenantB, { secretPepper: 'irrelevant-pepper-0123456789', name: 'Theirs' });
       const res = await list();
       expect(res.status).to.equal(200);
+      const madeBy = { userId: admin.id, fullName: admin.fullName, role: 'COMPANY_ADMIN', active: true };
       expect(res.body).to.deep.equal([
-        { id: first.body.id, name: 'First', prefix: first.body.prefix, scopes: ['leave:read'], createdAt: first.body.createdAt, expiresAt: null, lastUsedAt: null, revokedAt: null },
-        { id: second.body.id, name: 'Second', prefix: second.body.prefix, scopes: ['outlets:read', 'employees:read'], createdAt: second.body.createdAt, expiresAt: null, lastUsedAt: null, revokedAt: null },
+        { id: first.body.id, name: 'First', prefix: first.body.prefix, scopes: ['leave:read'], createdAt: first.body.createdAt, expiresAt: null, lastUsedAt: null, revokedAt: null, madeBy },
+        { id: second.body.id, name: 'Second', prefix: second.body.prefix, scopes: ['outlets:read', 'employees:read'], createdAt: second.body.createdAt, expiresAt: null, lastUsedAt: null, revokedAt: null, madeBy },
       ]);
       expect(JSON.stringify(res.body)).to.not.include(first.body.key.slice(13));
       expect(res.body[0]).to.have.all.keys(LIST_KEYS);
+    });
+
+    it('shows a maker who is no longer active, whose keys change nobody (the rank rule), and none once the maker is erased', async () => {
+      const { id } = (await post({ name: 'Provisioning' })).body;
+      const owner = await s.tokenAs('TENANT_OWNER');
+      expect((await s.h.request('PATCH', `/users/${admin.id}/status`, { token: owner, body: { status: 'INACTIVE' } })).status).to.equal(200);
+      const listed = async () => (await list(owner)).body.find((k: { id: string }) => k.id === id).madeBy;
+      expect(await listed()).to.deep.equal({ userId: admin.id, fullName: admin.fullName, role: 'COMPANY_ADMIN', active: false });
+      await s.h.ds.query(`DELETE FROM users WHERE id = $1`, [admin.id]);
+      expect(await listed()).to.equal(null);
     });
 
     it('records lastUsedAt on use, at most once a minute', async () => {

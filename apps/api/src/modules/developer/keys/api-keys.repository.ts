@@ -1,9 +1,11 @@
 import type { DataSource } from '@wfm/db/data-source';
 import type { ApiKeyEntity } from '@wfm/db/entities/developer-credential.entity';
 import { exec, many } from '@wfm/db/sql';
+import { MAKER_COLUMNS, makerOf, type Maker } from '../auth/developer-auth.repository.js';
 
 /** A key as it may be listed: the hash is never selected. */
 export type ApiKey = Omit<ApiKeyEntity, 'keyHash'>;
+export type ListedApiKey = ApiKey & Maker;
 
 export class ApiKeysRepository {
   constructor(private readonly ds: DataSource) {}
@@ -17,12 +19,13 @@ export class ApiKeysRepository {
     );
   }
 
-  list(tenantId: string): Promise<ApiKey[]> {
+  list(tenantId: string): Promise<ListedApiKey[]> {
     return many(
       this.ds,
-      `SELECT id, tenant_id AS "tenantId", name, prefix, scopes, expires_at AS "expiresAt", created_by_user_id AS "createdByUserId",
-              created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
-         FROM api_keys WHERE tenant_id = $1 ORDER BY created_at, id`,
+      `SELECT k.id, k.tenant_id AS "tenantId", k.name, k.prefix, k.scopes, k.expires_at AS "expiresAt", k.created_by_user_id AS "createdByUserId",
+              k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt", ${MAKER_COLUMNS}
+         FROM api_keys k LEFT JOIN users maker ON ${makerOf('k')}
+        WHERE k.tenant_id = $1 ORDER BY k.created_at, k.id`,
       [tenantId],
     );
   }

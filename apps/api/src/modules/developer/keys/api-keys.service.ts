@@ -2,13 +2,14 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid, type SecretHasher } from '@wfm/core/crypto';
 import { BadRequestError, NotFoundError } from '@wfm/core/errors';
 import { DEFAULT_API_KEY_SCOPES } from '@wfm/core/scopes';
-import type { ApiKey, ApiKeysRepository } from './api-keys.repository.js';
+import type { ApiKeysRepository, ListedApiKey } from './api-keys.repository.js';
+import { madeBy } from '../auth/developer-auth.repository.js';
 import type { ApiKeyCreatedDto, ApiKeyDto, CreateApiKeyBody, RevokedDto } from '../auth/developer-credentials.schemas.js';
 import { newApiKey } from '../auth/developer-credentials.secrets.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toApiKeyDto(k: ApiKey): ApiKeyDto {
+function toApiKeyDto(k: ListedApiKey): ApiKeyDto {
   return {
     id: k.id,
     name: k.name,
@@ -18,6 +19,7 @@ function toApiKeyDto(k: ApiKey): ApiKeyDto {
     expiresAt: iso(k.expiresAt),
     lastUsedAt: iso(k.lastUsedAt),
     revokedAt: iso(k.revokedAt),
+    madeBy: madeBy(k),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { DataSource } from '@wfm/db/data-source';
 import type { OAuthAccessTokenEntity, OAuthClientEntity } from '@wfm/db/entities/developer-credential.entity';
 import { exec, many, one } from '@wfm/db/sql';
+import { MAKER_COLUMNS, makerOf, type Maker } from '../auth/developer-auth.repository.js';
 
 /** A client as it may be listed: the secret hash is never selected. */
 export type OAuthClient = Omit<OAuthClientEntity, 'secretHash'>;
+export type ListedOAuthClient = OAuthClient & Maker;
 export type ClientForExchange = Pick<OAuthClientEntity, 'id' | 'tenantId' | 'secretHash' | 'allowedScopes' | 'revokedAt'>;
 
 /** OAuth clients and the access tokens issued to them. */
@@ -19,12 +21,13 @@ export class OAuthClientsRepository {
     );
   }
 
-  list(tenantId: string): Promise<OAuthClient[]> {
+  list(tenantId: string): Promise<ListedOAuthClient[]> {
     return many(
       this.ds,
-      `SELECT id, tenant_id AS "tenantId", name, client_id AS "clientId", allowed_scopes AS "allowedScopes",
-              created_by_user_id AS "createdByUserId", created_at AS "createdAt", revoked_at AS "revokedAt"
-         FROM oauth_clients WHERE tenant_id = $1 ORDER BY created_at, id`,
+      `SELECT c.id, c.tenant_id AS "tenantId", c.name, c.client_id AS "clientId", c.allowed_scopes AS "allowedScopes",
+              c.created_by_user_id AS "createdByUserId", c.created_at AS "createdAt", c.revoked_at AS "revokedAt", ${MAKER_COLUMNS}
+         FROM oauth_clients c LEFT JOIN users maker ON ${makerOf('c')}
+        WHERE c.tenant_id = $1 ORDER BY c.created_at, c.id`,
       [tenantId],
     );
   }

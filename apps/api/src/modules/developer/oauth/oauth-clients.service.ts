@@ -1,11 +1,12 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid, type SecretHasher } from '@wfm/core/crypto';
 import { NotFoundError } from '@wfm/core/errors';
-import type { OAuthClient, OAuthClientsRepository } from './oauth-clients.repository.js';
+import type { ListedOAuthClient, OAuthClientsRepository } from './oauth-clients.repository.js';
+import { madeBy } from '../auth/developer-auth.repository.js';
 import type { CreateOAuthClientBody, OAuthClientCreatedDto, OAuthClientDto, RevokedDto } from '../auth/developer-credentials.schemas.js';
 import { newClientId, newClientSecret } from '../auth/developer-credentials.secrets.js';
 
-function toOAuthClientDto(c: OAuthClient): OAuthClientDto {
+function toOAuthClientDto(c: ListedOAuthClient): OAuthClientDto {
   return {
     id: c.id,
     name: c.name,
@@ -13,6 +14,7 @@ function toOAuthClientDto(c: OAuthClient): OAuthClientDto {
     allowedScopes: c.allowedScopes,
     createdAt: c.createdAt.toISOString(),
     revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
+    madeBy: madeBy(c),
   };
 }
 

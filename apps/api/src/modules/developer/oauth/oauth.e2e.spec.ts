@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createTenant } from '@wfm/testing/factories';
+import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
 import type { HttpResult } from '../../../test-support/harness.js';
 import { publicApiSuite } from '../../../test-support/api-suite.js';
 import { SCOPE_LIST } from '../../../test-support/developer-credentials.js';
@@ -30,10 +30,12 @@ interface Client {
 /** OAuth clients and the client-credentials exchange (spec 01, OAuth client, OAuth access token, Authentication 6). */
 describe('OAuth clients and POST /oauth/token (HTTP)', () => {
   const s = publicApiSuite(3);
+  let owner: CreatedUser;
   let token: string;
 
   beforeEach(async () => {
-    token = await s.tokenAs('TENANT_OWNER');
+    owner = await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+    token = await s.h.tokenFor(owner);
   });
 
   const register = (body: unknown, as = token) => s.h.request('POST', '/oauth-clients', { body, token: as });
@@ -140,9 +142,10 @@ describe('OAuth clients and POST /oauth/token (HTTP)', () => {
       await revoke((await list()).body[2].id);
       const res = await list();
       expect(res.status).to.equal(200);
+      const madeBy = { userId: owner.id, fullName: owner.fullName, role: 'TENANT_OWNER', active: true };
       expect(res.body.slice(0, 2)).to.deep.equal([
-        { id: a.id, name: 'A', clientId: a.clientId, allowedScopes: ['shifts:read'], createdAt: (a as unknown as { createdAt: string }).createdAt, revokedAt: null },
-        { id: b.id, name: 'B', clientId: b.clientId, allowedScopes: [], createdAt: (b as unknown as { createdAt: string }).createdAt, revokedAt: null },
+        { id: a.id, name: 'A', clientId: a.clientId, allowedScopes: ['shifts:read'], createdAt: (a as unknown as { createdAt: string }).createdAt, revokedAt: null, madeBy },
+        { id: b.id, name: 'B', clientId: b.clientId, allowedScopes: [], createdAt: (b as unknown as { createdAt: string }).createdAt, revokedAt: null, madeBy },
       ]);
       expect(res.body).to.have.length(3);
       expect(res.body[2].revokedAt).to.equal(s.h.clock.now().toISOString());

@@ -1,6 +1,8 @@
 import type { Clock } from '@wfm/core/clock';
 import { BadRequestError, NotFoundError } from '@wfm/core/errors';
+import type { Acting } from '@wfm/core/people-policy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import { InvalidFilterError } from './scim.filter.js';
 import type { PatchOperation } from './scim.patch.js';
 import type { ScimGroupRow, ScimGroupsRepository } from './scim-groups.repository.js';
@@ -36,6 +38,7 @@ export class ScimGroupsService {
     private readonly repo: ScimGroupsRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly policy: PeoplePolicy,
   ) {}
 
   list(tenantId: string, q: { filter?: string; startIndex: number; count: number }) {
@@ -49,8 +52,9 @@ export class ScimGroupsService {
   }
 
   /** PUT: the members become exactly those listed; a displayName renames the outlet. */
-  replace(tenantId: string, id: string, body: { displayName?: string; members?: unknown }): Promise<ScimGroupRow> {
-    return this.change(tenantId, id, async (tx) => {
+  replace(actor: Acting, id: string, body: { displayName?: string; members?: unknown }): Promise<ScimGroupRow> {
+    const { tenantId } = actor;
+    return this.change(actor, id, async (tx) => {
       if (body.displayName) await this.repo.rename(tx, tenantId, id, body.displayName, this.clock.now());
       const ids = await this.people(tx, tenantId, memberIds(body.members));
       await this.repo.removeMembers(tx, tenantId, id, 'all');
@@ -59,8 +63,9 @@ export class ScimGroupsService {
   }
 
   /** PatchOp on members (add, remove by value or by `members[value eq "…"]`, replace) and displayName. */
-  patch(tenantId: string, id: string, operations: PatchOperation[]): Promise<ScimGroupRow> {
-    return this.change(tenantId, id, async (tx) => {
+  patch(actor: Acting, id: string, operations: PatchOperation[]): Promise<ScimGroupRow> {
+    const { tenantId } = actor;
+    return this.change(actor, id, async (tx) => {
       for (const operation of operations) {
         const op = String(operation.op ?? '').toLowerCase();
         const path = (operation.path ?? '').trim();
@@ -90,11 +95,22 @@ export class ScimGroupsService {
     });
   }
 
-  private async change(tenantId: string, id: string, work: (tx: Tx) => Promise<void>): Promise<ScimGroupRow> {
+  /**
+   * Who works where is part of a person's account (PUT /users/:id/outlets), so everyone joining or
+   * leaving the outlet must be someone the key may manage; the check runs on the outcome, so every
+   * form of PatchOp is covered.
+   */
+  private async change(actor: Acting, id: string, work: (tx: Tx) => Promise<void>): Promise<ScimGroupRow> {
+    const { tenantId } = actor;
     return this.transaction(async (tx) => {
       if (!(await this.repo.lock(tx, tenantId, id))) throw groupNotFound();
+      const before = new Set((await this.repo.find(tx, tenantId, id))!.members.map((m) => m.value));
       await work(tx);
-      return (await this.repo.find(tx, tenantId, id))!;
+      const after = (await this.repo.find(tx, tenantId, id))!;
+      const now = new Set(after.members.map((m) => m.value));
+      const moved = [...[...before].filter((m) => !now.has(m)), ...[...now].filter((m) => !before.has(m))];
+      await this.policy.assert(tx, actor, moved, 'account');
+      return after;
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
 import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
@@ -10,7 +11,7 @@ export interface ScimUserRow {
   fullName: string;
   email: string | null;
   mobile: string | null;
-  role: string;
+  role: Role;
   status: 'ACTIVE' | 'INACTIVE';
   employeeCode: string | null;
   externalId: string | null;

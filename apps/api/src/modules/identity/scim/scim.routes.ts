@@ -4,7 +4,7 @@ import type { Logger } from '@wfm/core/logger';
 import { errorSerializer } from '@wfm/core/logger';
 import type { Role } from '@wfm/core/tenancy';
 import { type ApiRouter, type Reply } from '../../../http/api-router.js';
-import { currentDeveloper } from '../../../http/auth.guard.js';
+import { currentDeveloper, developerActing } from '../../../http/auth.guard.js';
 import { InvalidFilterError } from './scim.filter.js';
 import type { ScimPerson } from './scim.patch.js';
 import type { ScimUserRow } from './scim.repository.js';
@@ -162,7 +162,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       responses: { 201: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 409: { description: 'uniqueness (SCIM error body)', schema: ScimErrorDto } },
     },
     async ({ req, body }) => {
-      const row = await service.create(currentDeveloper(req).tenantId, personFrom(body), body.roles?.[0]?.value as Role | undefined);
+      const row = await service.create(developerActing(req), personFrom(body), body.roles?.[0]?.value as Role | undefined);
       const user = toScimUser(row, base);
       return scim(201, user, { Location: user.meta.location });
     },
@@ -179,7 +179,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       bodyTypes: ['application/scim+json', 'application/json'],
       responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
     },
-    async ({ req, params, body }) => scim(200, toScimUser((await service.replace(currentDeveloper(req).tenantId, params.id, personFrom(body))).row, base)),
+    async ({ req, params, body }) => scim(200, toScimUser((await service.replace(developerActing(req), params.id, personFrom(body))).row, base)),
   );
 
   r.patch(
@@ -193,14 +193,14 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       bodyTypes: ['application/scim+json', 'application/json'],
       responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
     },
-    async ({ req, params, body }) => scim(200, toScimUser((await service.patch(currentDeveloper(req).tenantId, params.id, body.Operations)).row, base)),
+    async ({ req, params, body }) => scim(200, toScimUser((await service.patch(developerActing(req), params.id, body.Operations)).row, base)),
   );
 
   r.delete(
     '/scim/v2/Users/:id',
     { summary: 'SCIM: deprovision (soft delete); fires user.terminated', tags: TAGS, auth: write, params: ScimIdParams, responses: { 204: { description: 'Deleted' }, 404: E404 } },
     async ({ req, params }) => {
-      await service.remove(currentDeveloper(req).tenantId, params.id);
+      await service.remove(developerActing(req), params.id);
       return { status: 204 };
     },
   );
@@ -236,7 +236,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       bodyTypes: ['application/scim+json', 'application/json'],
       responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
     },
-    async ({ req, params, body }) => scim(200, toScimGroup(await groups.replace(currentDeveloper(req).tenantId, params.id, body), base)),
+    async ({ req, params, body }) => scim(200, toScimGroup(await groups.replace(developerActing(req), params.id, body), base)),
   );
   r.patch(
     '/scim/v2/Groups/:id',
@@ -249,7 +249,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       bodyTypes: ['application/scim+json', 'application/json'],
       responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
     },
-    async ({ req, params, body }) => scim(200, toScimGroup(await groups.patch(currentDeveloper(req).tenantId, params.id, body.Operations), base)),
+    async ({ req, params, body }) => scim(200, toScimGroup(await groups.patch(developerActing(req), params.id, body.Operations), base)),
   );
 
   r.get('/scim/v2/ServiceProviderConfig', { summary: 'SCIM: what this server supports', tags: TAGS, auth: read, responses: { 200: { description: 'ServiceProviderConfig' } } }, async () => scim(200, SERVICE_PROVIDER_CONFIG));

@@ -2,9 +2,10 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, NotFoundError } from '@wfm/core/errors';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from '@wfm/core/identity';
+import { assertMayActOn, assertMayAssign, type Acting } from '@wfm/core/people-policy';
 import { ROLES, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Propagation } from '../../access/feed/propagation.js';
 import type { UserRemovalListener } from '../../organization/users/user-removal.port.js';
 import type { SessionRevoker } from '../auth/session-revoker.port.js';
@@ -78,14 +79,17 @@ export class ScimService {
     return row;
   }
 
-  async create(tenantId: string, person: ScimPerson, role: Role | undefined): Promise<ScimUserRow> {
+  async create(actor: Acting, person: ScimPerson, role: Role | undefined): Promise<ScimUserRow> {
+    const { tenantId } = actor;
+    const granted = this.role(role);
+    assertMayAssign(actor, granted);
     const stored = storedOf(person);
     const now = this.clock.now();
     const row: ScimUserRow = {
       id: uuid(),
       tenantId,
       ...stored,
-      role: this.role(role),
+      role: granted,
       status: person.active ? 'ACTIVE' : 'INACTIVE',
       employeeCode: person.employeeNumber,
       externalId: person.externalId,
@@ -99,18 +103,19 @@ export class ScimService {
     return row;
   }
 
-  replace(tenantId: string, id: string, person: ScimPerson): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
-    return this.save(tenantId, id, () => person);
+  replace(actor: Acting, id: string, person: ScimPerson): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
+    return this.save(actor, id, () => person);
   }
 
-  patch(tenantId: string, id: string, operations: PatchOperation[]): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
-    return this.save(tenantId, id, (current) => applyPatch(current, operations));
+  patch(actor: Acting, id: string, operations: PatchOperation[]): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
+    return this.save(actor, id, (current) => applyPatch(current, operations));
   }
 
   /** The soft delete of spec 03: user.terminated, sessions ended, door grants revoked. */
-  async remove(tenantId: string, id: string): Promise<Propagation> {
+  async remove(actor: Acting, id: string): Promise<Propagation> {
+    const { tenantId } = actor;
     const afterCommit = await this.transaction(async (tx) => {
-      if (!(await this.repo.lock(tx, tenantId, id))) throw userNotFound();
+      await this.manageable(tx, actor, id);
       const now = this.clock.now();
       await this.repo.softDelete(tx, tenantId, id, now);
       await this.sessions.revokeAllForUser(tx, tenantId, id, now, 'user_deleted');
@@ -120,10 +125,10 @@ export class ScimService {
     return afterCommit();
   }
 
-  private async save(tenantId: string, id: string, change: (current: ScimPerson) => ScimPerson): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
+  private async save(actor: Acting, id: string, change: (current: ScimPerson) => ScimPerson): Promise<{ row: ScimUserRow; propagation: Propagation | null }> {
+    const { tenantId } = actor;
     const { row, afterCommit } = await this.transaction(async (tx) => {
-      const current = await this.repo.lock(tx, tenantId, id);
-      if (!current) throw userNotFound();
+      const current = await this.manageable(tx, actor, id);
       const next = change(personOf(current));
       const stored = storedOf(next);
       const now = this.clock.now();
@@ -135,6 +140,14 @@ export class ScimService {
       return { row, afterCommit: await this.removal.userStatusChanged(tx, { tenantId, userId: id }) };
     });
     return { row, propagation: afterCommit ? await afterCommit() : null };
+  }
+
+  /** A key acts with its maker's rank: an owner is never changed through a key made below them. */
+  private async manageable(tx: Tx, actor: Acting, id: string): Promise<ScimUserRow> {
+    const current = await this.repo.lock(tx, actor.tenantId, id);
+    if (!current) throw userNotFound();
+    assertMayActOn(actor, current, 'account');
+    return current;
   }
 
   private role(role: Role | undefined): Role {

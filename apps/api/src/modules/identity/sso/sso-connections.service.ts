@@ -2,6 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
 import { BadGatewayError, BadRequestError, NotFoundError } from '@wfm/core/errors';
+import { assertMayAssign } from '@wfm/core/people-policy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { EgressRefusedError } from '@wfm/webhooks/egress';
 import type { Actor } from '../../../http/context.js';
@@ -41,6 +42,8 @@ export class SsoConnectionsService {
   }
 
   async create(actor: Actor, input: CreateConnectionInput): Promise<ConnectionDto> {
+    // Just-in-time sign-in makes people with this role: the admin hands out no more than they hold.
+    if (input.defaultRole) assertMayAssign(actor, input.defaultRole, 'defaultRole');
     const now = this.clock.now();
     const base: ConnectionRow = {
       id: uuid(),
@@ -70,6 +73,7 @@ export class SsoConnectionsService {
   }
 
   async update(actor: Actor, id: string, input: UpdateConnectionInput): Promise<ConnectionDto> {
+    if (input.defaultRole) assertMayAssign(actor, input.defaultRole, 'defaultRole');
     const current = await this.repo.find(null, actor.tenantId, id);
     if (!current) throw connectionNotFound();
     const oidcOnly = ['issuer', 'clientId', 'clientSecret'].filter((k) => k in input);

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import { assertManageable } from '../users/users.service.js';
+import { assertMayActOn } from '@wfm/core/people-policy';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 import type { UserOutletsDto } from './user-outlets.schemas.js';
@@ -38,7 +38,7 @@ export class UserOutletsService {
     return this.transaction(async (tx) => {
       const role = await this.repo.liveUserRole(tx, actor.tenantId, userId);
       if (!role) throw userNotFound();
-      assertManageable(actor, { id: userId, role });
+      assertMayActOn(actor, { id: userId, role }, 'account');
       const known = await this.repo.existingOutlets(tx, actor.tenantId, outletIds);
       const missing = outletIds.find((id) => !known.has(id.toLowerCase()));
       if (missing) throw new NotFoundError(`Outlet ${missing} not found`);

@@ -1,4 +1,5 @@
 import { ConflictError } from '@wfm/core/errors';
+import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
@@ -72,6 +73,11 @@ export class UsersRepository {
 
   findLive(tenantId: string, id: string): Promise<User | null> {
     return one(this.ds, `SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND ${live('u')}`, [tenantId, id]);
+  }
+
+  /** The roles of the named people, removed ones included (their records still belong to someone of that rank). */
+  roles(db: Tx | null, tenantId: string, ids: readonly string[]): Promise<Array<{ id: string; role: Role }>> {
+    return many(db ?? this.ds, `SELECT id, role FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, [...ids]]);
   }
 
   /** Locks the row so concurrent changes to one user are applied one after the other. */

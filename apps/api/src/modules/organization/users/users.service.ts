@@ -2,7 +2,8 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid, type PasswordHasher } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
-import { roleAllowed, roleRank, type Role } from '@wfm/core/tenancy';
+import { assertMayActOn, assertMayAssign } from '@wfm/core/people-policy';
+import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { UserInviter } from '../../identity/auth/invite.port.js';
@@ -31,18 +32,6 @@ export function toUserDto(u: User): UserDto {
   };
 }
 
-/**
- * The rank rule for acting on another person's account (profile, email and mobile, role, status,
- * outlets, removal): the caller's role must be strictly above the target's. A peer may not act,
- * since changing a peer's email or mobile and then resetting the password would take the account
- * over. Callers editing themselves pass here; what they may not do to themselves is refused where
- * it is done.
- */
-export function assertManageable(actor: { userId: string; role: Role }, target: { id: string; role: Role }): void {
-  if (target.id === actor.userId) return;
-  if (roleRank(target.role) <= roleRank(actor.role)) throw new ForbiddenError('You can manage only users whose role is below your own');
-}
-
 export interface NewHire {
   fullName: string;
   email: string;
@@ -57,10 +46,9 @@ export interface ContractImporter {
 }
 
 /**
- * People of a tenant. Nobody hands out authority they do not hold: a caller assigns only roles at
- * or below their own, manages only users strictly below their own (see assertManageable), and
- * never grants TENANT_GROUP_OWNER (that role spans tenants and is provisioned outside these
- * routes). An OUTLET_MANAGER reads only themselves and the people of their outlets.
+ * People of a tenant, under the people policy (libs/core/people-policy): a caller assigns only
+ * roles at or below their own and manages only users strictly below their own. An OUTLET_MANAGER
+ * reads only themselves and the people of their outlets.
  */
 export class UsersService {
   constructor(
@@ -93,7 +81,7 @@ export class UsersService {
   }
 
   async create(actor: Actor, input: CreateUserBody): Promise<UserDto> {
-    assertAssignable(actor, input.role);
+    assertMayAssign(actor, input.role);
     const now = this.clock.now();
     const row: NewUser = {
       id: uuid(),
@@ -123,7 +111,7 @@ export class UsersService {
    * among what does not fire user.created. `afterCommit` sends the invite to set a password.
    */
   async createHire(tx: Tx, actor: Actor, input: NewHire): Promise<{ user: UserDto; afterCommit: () => Promise<void> }> {
-    assertAssignable(actor, input.role);
+    assertMayAssign(actor, input.role);
     const now = this.clock.now();
     const row: NewUser = {
       id: uuid(),
@@ -146,7 +134,7 @@ export class UsersService {
   }
 
   async update(actor: Actor, id: string, changes: UpdateUserBody): Promise<UserDto> {
-    if (changes.role !== undefined) assertAssignable(actor, changes.role);
+    if (changes.role !== undefined) assertMayAssign(actor, changes.role);
     return this.transaction(async (tx) => {
       const user = await this.manageable(tx, actor, id);
       if (id === actor.userId && changes.role !== undefined && changes.role !== user.role) throw new ForbiddenError('You cannot change your own role');
@@ -199,7 +187,7 @@ export class UsersService {
    * Spec 03: a bulk import fires no user.created.
    */
   async bulkImport(actor: Actor, rows: ImportUserRow[]): Promise<ImportResultDto> {
-    rows.forEach((row, i) => assertAssignable(actor, row.role, `rows.${i}.role`));
+    rows.forEach((row, i) => assertMayAssign(actor, row.role, `rows.${i}.role`));
     assertNoDuplicatesWithin(rows);
     const now = this.clock.now();
     const records: NewUser[] = rows.map((row) => ({
@@ -234,7 +222,7 @@ export class UsersService {
   private async manageable(tx: Tx, actor: Actor, id: string): Promise<User> {
     const user = await this.repo.lockLive(tx, actor.tenantId, id);
     if (!user) throw notFound();
-    assertManageable(actor, user);
+    assertMayActOn(actor, user, 'account');
     return user;
   }
 
@@ -255,12 +243,6 @@ export class UsersService {
 
 function notFound(): NotFoundError {
   return new NotFoundError('User not found');
-}
-
-function assertAssignable(actor: Actor, role: Role, field?: string): void {
-  const where = field ? `${field}: ` : '';
-  if (role === 'TENANT_GROUP_OWNER') throw new ForbiddenError(`${where}TENANT_GROUP_OWNER cannot be assigned`);
-  if (roleRank(role) < roleRank(actor.role)) throw new ForbiddenError(`${where}You cannot assign a role above your own`);
 }
 
 function definedOnly(changes: UpdateUserBody): UserChanges {

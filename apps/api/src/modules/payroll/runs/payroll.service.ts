@@ -10,6 +10,7 @@ import { wallTimeToInstant } from '../../time/leave/leave-period.js';
 import { buildJournal, computePayslip, localDate, type DeductionRule, type LeaveSpan, type WorkedInterval } from './payroll-engine.js';
 import type { PaySettingRow, Payslip, PayrollRepository, Run } from './payroll.repository.js';
 import type { CreateDeductionRuleBody, ListRunsQuery, PutPayBody } from './payroll.schemas.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 function runNotFound(): NotFoundError {
   return new NotFoundError('Payroll run not found');
@@ -51,11 +52,13 @@ export class PayrollService {
     private readonly repo: PayrollRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly people: PeoplePolicy,
   ) {}
 
   putPay(actor: Actor, userId: string, body: PutPayBody): Promise<PaySettingRow> {
     return this.transaction(async (tx) => {
       if (!(await this.repo.liveUser(tx, actor.tenantId, userId))) throw new NotFoundError('User not found');
+      await this.people.assert(tx, actor, userId, 'record');
       return this.repo.upsertPay(tx, {
         tenantId: actor.tenantId,
         userId,

@@ -10,6 +10,7 @@ import type { Propagation } from '../../access/feed/propagation.js';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { Contract, ContractChanges, ContractsRepository } from './contracts.repository.js';
 import type { CreateContractBody, ImportContract, ListContractsQuery, UpdateContractBody } from './contracts.schemas.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** What the expiry needs of the users module: deactivation inside its transaction, silently. */
 export interface UserDeactivator {
@@ -48,6 +49,7 @@ export class ContractsService {
     private readonly logger: Logger,
     /** The users module, which itself imports contracts: handed over once both exist. */
     private readonly users: () => UserDeactivator,
+    private readonly people: PeoplePolicy,
   ) {}
 
   create(actor: Actor, body: CreateContractBody): Promise<Contract> {
@@ -72,6 +74,7 @@ export class ContractsService {
     };
     return this.transaction(async (tx) => {
       if (!(await this.repo.userStatus(tx, actor.tenantId, body.userId))) throw new NotFoundError('User not found');
+      await this.people.assert(tx, actor, body.userId, 'record');
       await this.repo.insert(tx, contract);
       await recordEvent(tx, actor.tenantId, 'contract.created', contractPayload(contract), now);
       return contract;
@@ -96,6 +99,7 @@ export class ContractsService {
   update(actor: Actor, id: string, body: UpdateContractBody): Promise<Contract> {
     return this.transaction(async (tx) => {
       const current = await this.lockOpen(tx, actor.tenantId, id, 'edited');
+      await this.people.assert(tx, actor, current.userId, 'record');
       const next = { ...current, ...body } as Contract;
       if (next.endDate !== null && next.endDate < next.startDate) throw new ConflictError('endDate must not be before startDate');
       const now = this.clock.now();
@@ -111,6 +115,7 @@ export class ContractsService {
     return this.transaction(async (tx) => {
       const draft = await this.repo.lock(tx, actor.tenantId, id);
       if (!draft) throw contractNotFound();
+      await this.people.assert(tx, actor, draft.userId, 'record');
       if (draft.status !== 'DRAFT') throw new ConflictError(`A contract that is ${draft.status} cannot be activated`);
       if ((await this.repo.userStatus(tx, actor.tenantId, draft.userId)) !== 'ACTIVE') throw new ConflictError('The user is not active');
       const now = this.clock.now();
@@ -125,6 +130,7 @@ export class ContractsService {
     return this.transaction(async (tx) => {
       const contract = await this.repo.lock(tx, actor.tenantId, id);
       if (!contract) throw contractNotFound();
+      await this.people.assert(tx, actor, contract.userId, 'record');
       if (contract.status !== 'ACTIVE') throw new ConflictError(`A contract that is ${contract.status} cannot be terminated`);
       const now = this.clock.now();
       const ended = await this.repo.setStatus(tx, actor.tenantId, id, 'TERMINATED', now, { reason });

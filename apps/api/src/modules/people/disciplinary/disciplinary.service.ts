@@ -8,6 +8,7 @@ import type { Actor } from '../../../http/context.js';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { DisciplinaryAction, DisciplinaryRepository } from './disciplinary.repository.js';
 import { DISCIPLINARY_LEVELS, type IssueDisciplinaryBody, type ListDisciplinaryQuery } from './disciplinary.schemas.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** The escalation rule: the third action (or later) in one category within this window goes up a level. */
 export const ESCALATION_WINDOW_MS = 90 * 86_400_000;
@@ -32,12 +33,14 @@ export class DisciplinaryService {
     private readonly repo: DisciplinaryRepository,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly people: PeoplePolicy,
   ) {}
 
   issue(actor: Actor, body: IssueDisciplinaryBody): Promise<DisciplinaryAction> {
     if (body.userId === actor.userId) throw new ForbiddenError('You cannot issue a disciplinary action to yourself');
     return this.transaction(async (tx) => {
       if (!(await this.repo.lockUser(tx, actor.tenantId, body.userId))) throw new NotFoundError('User not found');
+      await this.people.assert(tx, actor, body.userId, 'record');
       const now = this.clock.now();
       const prior = await this.repo.countSince(tx, actor.tenantId, body.userId, body.category, new Date(now.getTime() - ESCALATION_WINDOW_MS));
       const level = escalatedLevel(body.level, prior);

@@ -9,6 +9,7 @@ import type { ContractsService, UserDeactivator } from '../contracts/contracts.s
 import type { Offboarding, OffboardingRepository } from './offboarding.repository.js';
 import { DEFAULT_CHECKLIST, type ListOffboardingQuery, type StartOffboardingBody } from './offboarding.schemas.js';
 import { computeSettlement, type Settlement } from './settlement.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 function offboardingNotFound(): NotFoundError {
   return new NotFoundError('Offboarding not found');
@@ -27,12 +28,15 @@ export class OffboardingService {
     private readonly users: UserDeactivator,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
+    private readonly people: PeoplePolicy,
   ) {}
 
   start(actor: Actor, body: StartOffboardingBody): Promise<Offboarding> {
     if (body.userId === actor.userId) throw new ForbiddenError('You cannot offboard yourself');
     return this.transaction(async (tx) => {
       if (!(await this.repo.liveUser(tx, actor.tenantId, body.userId))) throw new NotFoundError('User not found');
+      // Offboarding ends in deactivation: the rule of PATCH /users/:id/status, from the first step.
+      await this.people.assert(tx, actor, body.userId, 'account');
       const now = this.clock.now();
       const id = uuid();
       await this.repo.insert(tx, {
@@ -86,6 +90,7 @@ export class OffboardingService {
       if (!o) throw offboardingNotFound();
       if (o.status !== 'IN_PROGRESS') throw new ConflictError(`An offboarding that is ${o.status} cannot be finalized`);
       if (o.userId === actor.userId) throw new ForbiddenError('You cannot finalize your own offboarding');
+      await this.people.assert(tx, actor, o.userId, 'account');
       const open = o.checklist.filter((i) => !i.done).length;
       if (open > 0) throw new ConflictError(`${open} checklist item(s) are not done`, 'CHECKLIST_INCOMPLETE');
       const now = this.clock.now();
@@ -122,6 +127,7 @@ export class OffboardingService {
       const o = await this.repo.lock(tx, actor.tenantId, id);
       if (!o) throw offboardingNotFound();
       if (o.status !== 'IN_PROGRESS') throw new ConflictError(`An offboarding that is ${o.status} cannot be changed`);
+      await this.people.assert(tx, actor, o.userId, 'account');
       await change(tx);
       return (await this.repo.find(tx, actor.tenantId, id))!;
     });

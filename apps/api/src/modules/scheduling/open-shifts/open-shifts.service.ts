@@ -11,6 +11,7 @@ import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.reposit
 import { outsideScope, shiftNotFound } from '../shifts/shifts.service.js';
 import type { OpenShift, OpenShiftsRepository } from './open-shifts.repository.js';
 import type { ListOpenShiftsQuery, ReleaseShiftBody } from './open-shifts.schemas.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 function openShiftNotFound(): NotFoundError {
   return new NotFoundError('Open shift not found');
@@ -31,6 +32,7 @@ export class OpenShiftsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
@@ -39,6 +41,7 @@ export class OpenShiftsService {
       const shift = await this.shiftsRepo.lock(tx, actor.tenantId, assignmentId);
       if (!shift) throw shiftNotFound();
       if (!coversOutlet(scope, shift.outletId)) throw shift.userId === actor.userId ? outsideScope() : shiftNotFound();
+      await this.people.assert(tx, actor, shift.userId, 'work');
       if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be released`);
       const now = this.clock.now();
       if (shift.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('A shift that has started cannot be released');

@@ -12,6 +12,7 @@ import { assignedPayload, assertWindow, outsideScope, type ShiftsService } from 
 import type { Roster, RostersRepository } from './rosters.repository.js';
 import type { CloneWeekBody, ListRostersQuery, PublishRosterBody, RosterDecisionBody } from './rosters.schemas.js';
 import { MAX_ROSTER_ROWS } from './rosters.schemas.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ export interface CloneResult extends RosterResult {
 function atRow(index: number, err: unknown): unknown {
   const prefix = `assignments[${index}]: `;
   if (err instanceof BadRequestError) return new BadRequestError(err.messages.map((m) => prefix + m));
-  if (err instanceof ConflictError || err instanceof NotFoundError) {
+  if (err instanceof ConflictError || err instanceof NotFoundError || err instanceof ForbiddenError) {
     const body = err.body();
     return new (err.constructor as typeof ConflictError)(prefix + String(body.message), String(body.error));
   }
@@ -54,6 +55,7 @@ export class RostersService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async publish(actor: Actor, body: PublishRosterBody): Promise<RosterResult> {
@@ -77,7 +79,7 @@ export class RostersService {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
       const draft = await this.repo.approvalRequired(tx, actor.tenantId);
       const roster = await this.newRoster(tx, actor, body.outletId, 'PUBLISH', draft, body.assignments.length, now);
-      await this.assertAssignable(tx, actor.tenantId, body.assignments.map((r) => r.userId));
+      await this.assertAssignable(tx, actor, body.assignments.map((r) => r.userId));
       const assignments: ShiftAssignment[] = [];
       for (const [i, row] of body.assignments.entries()) {
         const shift: ShiftAssignment = {
@@ -123,12 +125,15 @@ export class RostersService {
       const source = await this.shiftsRepo.atOutletBetween(tx, actor.tenantId, body.outletId, from, to);
       if (source.length === 0) throw new ConflictError('The outlet has no shifts in the week of fromWeekStart', 'NOTHING_TO_CLONE');
       if (source.length > MAX_ROSTER_ROWS) throw new ConflictError(`The week has more than ${MAX_ROSTER_ROWS} shifts`);
-      const statuses = await this.repo.userStatuses(tx, actor.tenantId, [...new Set(source.map((s) => s.userId))]);
+      const people = [...new Set(source.map((s) => s.userId))];
+      const statuses = await this.repo.userStatuses(tx, actor.tenantId, people);
+      const outranking = await this.people.refusals(tx, actor, people, 'work');
       const skipped: CloneResult['skipped'] = [];
       const copied = source.filter((s) => {
         const status = statuses.get(s.userId);
-        if (status === 'ACTIVE') return true;
-        skipped.push({ sourceShiftId: s.id, userId: s.userId, reason: status ? 'The user is not active' : 'The user was removed' });
+        const refusal = outranking.get(s.userId);
+        if (status === 'ACTIVE' && !refusal) return true;
+        skipped.push({ sourceShiftId: s.id, userId: s.userId, reason: refusal ?? (status ? 'The user is not active' : 'The user was removed') });
         return false;
       });
       if (copied.length === 0) throw new ConflictError('None of the week’s shifts belongs to an active user', 'NOTHING_TO_CLONE');
@@ -213,12 +218,15 @@ export class RostersService {
     return roster;
   }
 
-  /** One query for every person of the roster; the first row naming a missing or inactive one is the error. */
-  private async assertAssignable(tx: Tx, tenantId: string, userIds: string[]): Promise<void> {
-    const statuses = await this.repo.userStatuses(tx, tenantId, [...new Set(userIds)]);
+  /** One query for every person of the roster; the first row naming a missing, inactive or outranking one is the error. */
+  private async assertAssignable(tx: Tx, actor: Actor, userIds: string[]): Promise<void> {
+    const statuses = await this.repo.userStatuses(tx, actor.tenantId, [...new Set(userIds)]);
+    const outranking = await this.people.refusals(tx, actor, userIds, 'work');
     for (const [i, userId] of userIds.entries()) {
       const status = statuses.get(userId);
       if (!status) throw atRow(i, new NotFoundError('User not found'));
+      const refusal = outranking.get(userId);
+      if (refusal) throw atRow(i, new ForbiddenError(refusal));
       if (status !== 'ACTIVE') throw atRow(i, new ConflictError('The user is not active'));
     }
   }

@@ -27,6 +27,8 @@ describe('shifts (HTTP, /public developer API)', () => {
   beforeEach(async () => {
     worker = await createUser(s.h.ds, s.tenantA);
     outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
+    // A key acts with the rank of the person who made it (people-policy): the tenant's owner here.
+    await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
     readKey = await apiKeyFor(s.h, s.tenantA, ['shifts:read']);
     writeKey = await apiKeyFor(s.h, s.tenantA, ['shifts:write']);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
-import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
+import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
 import { envelope, envelopeSchema } from '../../../http/public-list.js';
 import { toPublicShiftDto, toShiftDto, type ShiftsService } from './shifts.service.js';
 import {
@@ -94,6 +94,6 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
       body: PublicCreateShiftBody,
       responses: { 201: { description: 'The created shift', schema: PublicShiftDto }, 400: E400, 404: E404_REFS, 409: E409_CREATE },
     },
-    async ({ req, body }) => created(toPublicShiftDto(await shifts.create(currentDeveloper(req).tenantId, null, { ...body, status: 'SCHEDULED' }))),
+    async ({ req, body }) => created(toPublicShiftDto(await shifts.create(developerActing(req), { ...body, status: 'SCHEDULED' }))),
   );
 }

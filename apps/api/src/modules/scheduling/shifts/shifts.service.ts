@@ -10,6 +10,8 @@ import { coversOutlet, type OutletScopeService } from '../../organization/user-o
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
 import { MANAGERS } from '../../../http/permissions.js';
+import type { Acting } from '@wfm/core/people-policy';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** Longest shift accepted; a longer window is almost always a date typo. */
 const MAX_SHIFT_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +92,7 @@ export class ShiftsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   /** A shift created by a signed-in manager, within their outlet scope. */
@@ -97,11 +100,12 @@ export class ShiftsService {
     const scope = await this.scopes.of(actor);
     if (!coversOutlet(scope, input.outletId)) throw outsideScope();
     if (!(await this.scopes.coversUser(actor.tenantId, scope, input.userId))) throw new NotFoundError('User not found');
-    return this.create(actor.tenantId, actor.userId, input);
+    return this.create(actor, input);
   }
 
-  /** `createdByUserId` is null when an integration creates the shift. Spec 03: fires shift.assigned, drafts included. */
-  async create(tenantId: string, createdByUserId: string | null, input: NewShift): Promise<ShiftAssignment> {
+  /** The actor is a manager or an integration (no userId: the shift has no creator). Spec 03: fires shift.assigned, drafts included. */
+  async create(actor: Acting, input: NewShift): Promise<ShiftAssignment> {
+    const { tenantId } = actor;
     const scheduledStart = new Date(input.scheduledStart);
     const scheduledEnd = new Date(input.scheduledEnd);
     assertWindow(scheduledStart, scheduledEnd);
@@ -117,12 +121,13 @@ export class ShiftsService {
       type: input.type,
       note: input.note ?? null,
       rosterId: null,
-      createdByUserId,
+      createdByUserId: actor.userId,
       createdAt: now,
       updatedAt: now,
     };
     await this.transaction(async (tx) => {
       await this.assertAssignableUser(tx, tenantId, row.userId);
+      await this.people.assert(tx, actor, row.userId, 'work');
       await this.assertActiveOutlet(tx, tenantId, row.outletId);
       await this.repo.insert(tx, row);
       await recordEvent(tx, tenantId, 'shift.assigned', assignedPayload(row), now);
@@ -160,6 +165,7 @@ export class ShiftsService {
       if (!shift) throw shiftNotFound();
       if (!coversOutlet(scope, shift.outletId)) throw shift.userId === actor.userId ? outsideScope() : shiftNotFound();
       if (changes.outletId !== undefined && !coversOutlet(scope, changes.outletId)) throw outsideScope();
+      await this.people.assert(tx, actor, changes.userId === undefined ? shift.userId : [shift.userId, changes.userId], 'work');
       if (MANAGER_TRANSITIONS[shift.status].length === 0) throw new ConflictError(`A shift that is ${shift.status} cannot be changed`);
       if (changes.status !== undefined && changes.status !== shift.status && !MANAGER_TRANSITIONS[shift.status].includes(changes.status)) {
         throw new ConflictError(`A shift that is ${shift.status} cannot be set to ${changes.status}`);

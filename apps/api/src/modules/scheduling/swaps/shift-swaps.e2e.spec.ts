@@ -22,8 +22,8 @@ describe('shift swaps (HTTP)', () => {
 
   const tokenOf = (u: CreatedUser) => s.h.tokenFor(u);
   const at = (hours: number) => new Date(s.h.clock.now().getTime() + hours * HOUR).toISOString();
-  async function shift(user: CreatedUser, startH: number, endH: number, outlet = outletId): Promise<string> {
-    const res = await s.h.request('POST', '/shift-assignments', { token: await tokenOf(manager), body: { userId: user.id, outletId: outlet, scheduledStart: at(startH), scheduledEnd: at(endH) } });
+  async function shift(user: CreatedUser, startH: number, endH: number, outlet = outletId, by = manager): Promise<string> {
+    const res = await s.h.request('POST', '/shift-assignments', { token: await tokenOf(by), body: { userId: user.id, outletId: outlet, scheduledStart: at(startH), scheduledEnd: at(endH) } });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body.id;
   }
@@ -103,7 +103,8 @@ describe('shift swaps (HTTP)', () => {
     expect((await act(manager, asked, 'approve')).body).to.deep.equal(conflict('A shift of this swap has changed hands since it was asked', 'SWAP_STALE'));
     const boss = await createUser(s.h.ds, s.tenantA, { role: 'AREA_MANAGER' });
     await assignOutlets(s.h.ds, s.tenantA, boss.id, [outletId]);
-    const own = await shift(boss, 120, 128);
+    // Nobody rosters someone above them (people-policy): the area manager books their own shift.
+    const own = await shift(boss, 120, 128, outletId, boss);
     const theirs = await shift(bob, 130, 138);
     const swap = (await ask(boss, { shiftAssignmentId: own, withShiftAssignmentId: theirs })).body.id;
     await act(bob, swap, 'accept');

@@ -219,6 +219,8 @@ describe('attendance review and lists (HTTP, JWT and /public)', () => {
   describe('PATCH /public/attendance/:id', () => {
     let key: string;
     beforeEach(async () => {
+      // A key acts with the rank of the person who made it (people-policy): the tenant's owner here.
+      await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
       key = await apiKeyFor(s.h, s.tenantA, ['attendance:write']);
     });
     const review = (id: string, body: unknown, credential: string | null = key) => call('PATCH', `/public/attendance/${id}`, credential, { body });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
-import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
+import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
 import { envelope, envelopeSchema } from '../../../http/public-list.js';
 import { toAttendanceDto, type AttendanceService } from './attendance.service.js';
 import {
@@ -110,6 +110,6 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
       body: ReviewAttendanceBody,
       responses: { 200: { description: 'The reviewed event', schema: AttendanceDto }, 404: E404, 409: E409_REVIEW },
     },
-    async ({ req, params, body }) => ok(toAttendanceDto(await attendance.review(currentDeveloper(req).tenantId, null, params.id, body))),
+    async ({ req, params, body }) => ok(toAttendanceDto(await attendance.review(developerActing(req), null, params.id, body))),
   );
 }

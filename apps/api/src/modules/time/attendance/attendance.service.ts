@@ -2,6 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, PolicyAcknowledgementRequiredError } from '@wfm/core/errors';
+import type { Acting } from '@wfm/core/people-policy';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
@@ -14,6 +15,7 @@ import type { ShiftAssignment } from '../../scheduling/shifts/shifts.repository.
 import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
 import type { AttendanceDto, ClockInBody, ClockOutBody, ListAttendanceQuery, ReviewAttendanceBody } from './attendance.schemas.js';
 import { MANAGERS } from '../../../http/permissions.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 export interface AttendanceListFilter {
   userId?: string;
@@ -61,6 +63,7 @@ export class AttendanceService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly logger: Logger,
+    private readonly people: PeoplePolicy,
   ) {}
 
   clockIn(actor: Actor, input: ClockInBody): Promise<AttendanceEvent> {
@@ -166,20 +169,23 @@ export class AttendanceService {
 
   /** A review by a signed-in manager, within their outlet scope. */
   async reviewAs(actor: Actor, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
-    return this.review(actor.tenantId, { userId: actor.userId, scope: await this.scopes.of(actor) }, id, decision);
+    return this.review(actor, await this.scopes.of(actor), id, decision);
   }
 
   /**
-   * Approve or reject a closed event, once. `reviewer` is null when an integration reviews.
-   * An open event has nothing to judge yet; a decided one stays decided, so the record is not rewritten.
+   * Approve or reject a closed event, once. An integration reviews with no outlet scope and no
+   * reviewer recorded. An open event has nothing to judge yet; a decided one stays decided, so the
+   * record is not rewritten.
    */
-  review(tenantId: string, reviewer: { userId: string; scope: OutletScope } | null, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+  review(actor: Acting, scope: OutletScope | null, id: string, decision: ReviewAttendanceBody): Promise<AttendanceEvent> {
+    const { tenantId } = actor;
     return this.transaction(async (tx) => {
       const event = await this.repo.lock(tx, tenantId, id);
       if (!event) throw attendanceNotFound();
-      if (reviewer && !coversOutlet(reviewer.scope, event.outletId)) {
-        throw event.userId === reviewer.userId ? new ForbiddenError('You can review attendance only at your outlets') : attendanceNotFound();
+      if (scope && !coversOutlet(scope, event.outletId)) {
+        throw event.userId === actor.userId ? new ForbiddenError('You can review attendance only at your outlets') : attendanceNotFound();
       }
+      await this.people.assert(tx, actor, event.userId, 'work');
       if (event.status === 'OPEN') throw new ConflictError('An open attendance event cannot be reviewed before clock-out');
       if (event.status === 'APPROVED' || event.status === 'REJECTED') throw new ConflictError(`This attendance event is already ${event.status}`);
       const now = this.clock.now();
@@ -187,7 +193,7 @@ export class AttendanceService {
         tx,
         tenantId,
         id,
-        { status: decision.status, reviewNote: decision.note ?? null, reviewedByUserId: reviewer?.userId ?? null, reviewedAt: now },
+        { status: decision.status, reviewNote: decision.note ?? null, reviewedByUserId: actor.userId, reviewedAt: now },
         now,
       );
     });

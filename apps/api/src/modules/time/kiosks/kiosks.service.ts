@@ -10,6 +10,7 @@ import type { KioskRow, KiosksRepository } from './kiosks.repository.js';
 import type { KioskClockBody, KioskDto } from './kiosks.schemas.js';
 
 import { KIOSK_TOKEN_PREFIX } from './kiosk-auth.service.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 /** Wrong PINs in a row before the PIN locks, and for how long (issue 17). */
 export const PIN_ATTEMPTS = 5;
 export const PIN_LOCK_MS = 15 * 60_000;
@@ -37,6 +38,7 @@ export class KiosksService {
     private readonly attendance: AttendanceService,
     private readonly scopes: OutletScopeService,
     private readonly clock: Clock,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async create(actor: Actor, input: { outletId: string; name: string }): Promise<KioskDto & { token: string }> {
@@ -85,6 +87,8 @@ export class KiosksService {
   async removePinOf(actor: Actor, userId: string): Promise<void> {
     const scope = await this.scopes.of(actor);
     if (!(await this.repo.liveUser(actor.tenantId, userId)) || !(await this.scopes.coversUser(actor.tenantId, scope, userId))) throw new NotFoundError('User not found');
+    // A PIN clears the way to clocking as that person: an account matter, like their password.
+    await this.people.assert(null, actor, userId, 'account');
     await this.repo.deletePin(actor.tenantId, userId);
   }
 
