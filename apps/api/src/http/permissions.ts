@@ -230,6 +230,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'PATCH /access/zones/:id': ACCESS_ADMINS,
   'DELETE /access/zones/:id': ACCESS_ADMINS,
   'GET /access/readers': ACCESS_READERS,
+  'DELETE /access/readers/:readerId': ACCESS_ADMINS,
   'GET /access/grants': ACCESS_ADMINS,
   'GET /access/users/:userId/grants': ACCESS_ADMINS,
   'POST /access/grants': ACCESS_ADMINS,

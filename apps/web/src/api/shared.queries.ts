@@ -9,16 +9,17 @@ export function useInvalidatingMutation<V, R>(fn: (v: V) => Promise<R>, keys: re
 }
 
 /**
- * A mutation that removes the item `id`: it leaves the cached list under `listKey` at once, then the
+ * A mutation that removes an item: it leaves the cached list under `listKey` at once, then the
  * queries under `keys` are refreshed. A page that goes back to that list after the removal must not
- * show the item again until the refetch answers.
+ * show the item again until the refetch answers. The item is named by its id unless `idOf` says
+ * how (an item removed by another key).
  */
-export function useRemovingMutation<R>(fn: (id: string) => Promise<R>, listKey: QueryKey, keys: readonly QueryKey[] = [listKey]) {
+export function useRemovingMutation<R, V = string>(fn: (item: V) => Promise<R>, listKey: QueryKey, keys: readonly QueryKey[] = [listKey], idOf: (item: V) => string = (item) => item as string) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (_answer, id) => {
-      dropFromList(queries, listKey, id);
+    onSuccess: (_answer, item) => {
+      dropFromList(queries, listKey, idOf(item));
       return Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey })));
     },
   });

@@ -56,6 +56,8 @@ export const useDeleteZone = () =>
 
 /** Readers report every few minutes; online means a heartbeat within 15 minutes. */
 export const useReaders = () => useQuery({ queryKey: [...ACCESS, 'readers'], refetchInterval: 15_000, queryFn: () => ok(api.GET('/access/readers')) });
+export const useRemoveReader = () =>
+  useRemovingMutation((r: Reader) => ok(api.DELETE('/access/readers/{readerId}', { params: { path: { readerId: r.readerId } } })), [...ACCESS, 'readers'], [[...ACCESS, 'readers']], (r) => r.id);
 
 export const useGrants = (filter: { userId?: string; zoneId?: string; status?: GrantStatus }) =>
   useQuery({ queryKey: [...ACCESS, 'grants', filter], placeholderData: keepPreviousData, queryFn: () => ok(api.GET('/access/grants', { params: { query: { ...filter, limit: 1000 } } })) });

@@ -1,12 +1,21 @@
-import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Loader, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useReaders } from './access.queries';
+import { useReaders, useRemoveReader, type Reader } from './access.queries';
 
-/** Every reader that has reported, online when its last heartbeat is within 15 minutes. */
+/**
+ * Every reader that has reported, online when its last heartbeat is within 15 minutes. Admins
+ * remove retired ones (outside any zone) to free their place under the tenant's cap.
+ */
 export function ReadersPage() {
   const readers = useReaders();
+  const admin = hasRole(useMe().data, ACCESS_ADMIN_ROLES);
+  const remove = useRemoveReader();
+  const [removing, setRemoving] = useState<Reader | null>(null);
   const online = (readers.data ?? []).filter((r) => r.online).length;
   return (
     <Page title="Readers">
@@ -27,6 +36,7 @@ export function ReadersPage() {
                 <Table.Th>Last heartbeat</Table.Th>
                 <Table.Th>Firmware</Table.Th>
                 <Table.Th>Address</Table.Th>
+                {admin ? <Table.Th /> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,12 +60,32 @@ export function ReadersPage() {
                   <Table.Td>{formatDateTime(r.lastSeenAt)}</Table.Td>
                   <Table.Td>{r.firmwareVersion ?? '—'}</Table.Td>
                   <Table.Td>{r.ipAddress ?? '—'}</Table.Td>
+                  {admin ? (
+                    <Table.Td>
+                      {r.zone ? null : (
+                        <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove reader ${removing?.readerId ?? ''}?`}
+        confirmLabel="Remove the reader"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => removing && remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
+      >
+        It leaves this list and frees its place; the audit log keeps its taps. If it is still in service, its next heartbeat registers it again.
+      </ConfirmModal>
     </Page>
   );
 }

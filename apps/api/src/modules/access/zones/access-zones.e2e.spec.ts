@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Plan } from '@wfm/core/tenancy';
 import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
-import { assignOutlets, insertReader, insertVisitorPass, recordAccessChanges } from '../../../test-support/access-fixtures.js';
+import { assignOutlets, insertAudit, insertReader, insertVisitorPass, recordAccessChanges } from '../../../test-support/access-fixtures.js';
 
 const ZONE_KEYS = ['id', 'tenantId', 'outletId', 'name', 'description', 'readerIds', 'hoursJson', 'active', 'createdAt', 'updatedAt', 'deletedAt', 'outlet'];
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
@@ -395,6 +395,7 @@ describe('access zones and readers (HTTP)', () => {
         ['PATCH', `/access/zones/${zone.id}`, { name: 'Z' }],
         ['DELETE', `/access/zones/${zone.id}`, undefined],
         ['GET', '/access/readers', undefined],
+        ['DELETE', '/access/readers/R-1', undefined],
       ];
       const free = (await createTenant(s.h.ds, { plan: 'FREE' })).id;
       const basic = (await createTenant(s.h.ds, { plan: 'BASIC' })).id;
@@ -461,6 +462,49 @@ describe('access zones and readers (HTTP)', () => {
       const basic = (await createTenant(s.h.ds, { plan: 'BASIC' })).id;
       expect((await s.h.request('GET', '/access/readers', { token: await s.tokenAs('COMPANY_ADMIN', basic) })).body).to.deep.equal(paymentRequired('BASIC'));
       expect((await s.h.request('GET', '/access/readers')).status).to.equal(401);
+    });
+  });
+
+  describe('DELETE /access/readers/:readerId', () => {
+    const remove = (readerId: string, as = token) => s.h.request('DELETE', `/access/readers/${encodeURIComponent(readerId)}`, { token: as });
+    const listed = async () => (await s.h.request('GET', '/access/readers', { token })).body.map((r: { readerId: string }) => r.readerId);
+
+    it('forgets a retired reader, freeing its place under the cap; its audit rows keep its id; 404 the second time and across tenants', async () => {
+      await insertReader(s.h.ds, s.tenantA, 'OLD-1', s.h.clock.now());
+      await insertReader(s.h.ds, s.tenantA, 'KEEP-1', s.h.clock.now());
+      await insertReader(s.h.ds, s.tenantB, 'OLD-1', s.h.clock.now());
+      const audit = await insertAudit(s.h.ds, s.tenantA, { readerId: 'OLD-1', eventType: 'GRANTED', occurredAt: s.h.clock.now() });
+      const res = await remove('OLD-1');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ deleted: true, readerId: 'OLD-1' });
+      expect(await listed()).to.deep.equal(['KEEP-1']);
+      // The daemon's per-tenant cap counts these rows, so a new reader has a place again.
+      const [{ n }] = await s.h.ds.query(`SELECT count(*)::int AS n FROM access_readers WHERE tenant_id = $1`, [s.tenantA]);
+      expect(n).to.equal(1);
+      expect((await s.h.ds.query(`SELECT reader_id FROM access_audit WHERE id = $1`, [audit]))[0].reader_id).to.equal('OLD-1');
+      expect((await remove('OLD-1')).body).to.deep.equal({ message: 'Reader not found', error: 'Not Found', statusCode: 404 });
+      const [{ theirs }] = await s.h.ds.query(`SELECT count(*)::int AS theirs FROM access_readers WHERE tenant_id = $1 AND reader_id = 'OLD-1'`, [s.tenantB]);
+      expect(theirs).to.equal(1);
+    });
+
+    it('is 409 READER_IN_ZONE while a live zone uses the reader, and removes it once the zone is gone', async () => {
+      const zone = await createZone({ name: 'Back door', readerIds: ['DOOR-9'] });
+      await insertReader(s.h.ds, s.tenantA, 'DOOR-9', s.h.clock.now());
+      expect((await remove('DOOR-9')).body).to.deep.equal({
+        message: 'The reader is bound to the zone "Back door": take it out of the zone first',
+        error: 'READER_IN_ZONE',
+        statusCode: 409,
+      });
+      expect((await s.h.request('DELETE', `/access/zones/${zone.id}`, { token })).status).to.equal(200);
+      expect((await remove('DOOR-9')).status).to.equal(200);
+    });
+
+    it('is 403 for roles that do not manage door access, 400 for an id with control characters or over 100 characters', async () => {
+      await insertReader(s.h.ds, s.tenantA, 'R-7', s.h.clock.now());
+      for (const role of ['OUTLET_MANAGER', 'OPERATIONS_MANAGER', 'STAFF'] as const) expect((await remove('R-7', await s.tokenAs(role))).body, role).to.deep.equal(FORBIDDEN);
+      expect((await remove('R\u0001X')).body).to.deep.equal(badRequest('readerId must not contain control characters or invalid Unicode'));
+      expect((await remove('R'.repeat(101))).status).to.equal(400);
+      expect((await remove('R-7', await s.tokenAs('AREA_MANAGER'))).status).to.equal(200);
     });
   });
 });

@@ -130,6 +130,21 @@ export class AccessZonesRepository {
     await exec(tx, `UPDATE access_zones SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
   }
 
+  /** A registered reader, locked, with the live zone it is bound to (null when none). */
+  lockReader(tx: Tx, tenantId: string, readerId: string): Promise<{ zoneName: string | null } | null> {
+    return one(
+      tx,
+      `SELECT (SELECT z.name FROM access_zone_readers b JOIN access_zones z ON z.id = b.zone_id
+                WHERE b.tenant_id = r.tenant_id AND b.reader_id = r.reader_id AND z.deleted_at IS NULL LIMIT 1) AS "zoneName"
+         FROM access_readers r WHERE r.tenant_id = $1 AND r.reader_id = $2 FOR UPDATE`,
+      [tenantId, readerId],
+    );
+  }
+
+  async deleteReader(tx: Tx, tenantId: string, readerId: string): Promise<void> {
+    await exec(tx, `DELETE FROM access_readers WHERE tenant_id = $1 AND reader_id = $2`, [tenantId, readerId]);
+  }
+
   /** Readers that have sent a heartbeat, with the live zone each is bound to. */
   readers(tenantId: string, scope: OutletScope): Promise<ReaderRow[]> {
     const params: unknown[] = [tenantId];

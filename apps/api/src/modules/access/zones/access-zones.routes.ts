@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { AccessZonesService } from './access-zones.service.js';
-import { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto, ZoneIdParams } from './access-zones.schemas.js';
+import { CreateZoneBody, DeletedReaderDto, DeletedZoneDto, ListZonesQuery, ReaderDto, ReaderIdParams, UpdateZoneBody, ZoneDto, ZoneIdParams } from './access-zones.schemas.js';
 import { propagated } from '../feed/propagation.js';
 
 const TAGS = ['access'];
@@ -87,5 +87,21 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
       responses: { 200: { description: 'A bare array', schema: z.array(ReaderDto) } },
     },
     async ({ req }) => ok(await zones.readers(currentUser(req))),
+  );
+
+  r.delete(
+    '/access/readers/:readerId',
+    {
+      summary: 'Remove a retired reader: it leaves the list and frees its place under the per-tenant cap; its audit rows keep its id',
+      ...MANAGED,
+      params: ReaderIdParams,
+      responses: {
+        200: { description: 'Removed', schema: DeletedReaderDto },
+        400: { description: 'readerId over 100 characters or with control characters' },
+        404: { description: 'No reader with this id in the tenant' },
+        409: { description: 'READER_IN_ZONE: the reader is bound to a live zone; take it out of the zone first' },
+      },
+    },
+    async ({ req, params }) => ok(await zones.removeReader(currentUser(req), params.readerId)),
   );
 }

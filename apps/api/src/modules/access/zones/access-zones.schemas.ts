@@ -105,3 +105,8 @@ export const ReaderDto = z.object({
   zone: z.object({ id: z.uuid(), name: z.string() }).nullable().meta({ description: 'The live zone the reader is bound to' }),
 });
 export type ReaderDto = z.infer<typeof ReaderDto>;
+
+export const ReaderIdParams = z.object({ readerId: z.string().min(1).max(100) });
+
+export const DeletedReaderDto = z.object({ deleted: z.literal(true), readerId: z.string() });
+export type DeletedReaderDto = z.infer<typeof DeletedReaderDto>;

@@ -8,7 +8,7 @@ import type { Propagated } from '../feed/propagation.js';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { AccessGrantsService } from '../grants/access-grants.service.js';
 import type { AccessZonesRepository, ReaderRow, ZoneChanges, ZoneRow } from './access-zones.repository.js';
-import type { CreateZoneBody, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto } from './access-zones.schemas.js';
+import type { CreateZoneBody, DeletedReaderDto, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto } from './access-zones.schemas.js';
 import type { Actor } from '../../../http/context.js';
 
 /** Spec 02, Limits: a reader is offline after 15 minutes (three missed beats) without a heartbeat. */
@@ -120,6 +120,21 @@ export class AccessZonesService {
       return { revoked: ended.revoked, changes };
     });
     return { value: { deleted: true, id, revokedGrants: revoked }, propagation: await this.feed.publish(changes) };
+  }
+
+  /**
+   * Forgets a retired reader, freeing its place under the tenant's cap. Its audit rows keep its id;
+   * a reader still bound to a zone is refused, since its door would stop answering. A reader still
+   * in service that beats again is registered anew, as on its first beat.
+   */
+  async removeReader(actor: Actor, readerId: string): Promise<DeletedReaderDto> {
+    await this.transaction(async (tx) => {
+      const reader = await this.repo.lockReader(tx, actor.tenantId, readerId);
+      if (!reader) throw new NotFoundError('Reader not found');
+      if (reader.zoneName !== null) throw new ConflictError(`The reader is bound to the zone "${reader.zoneName}": take it out of the zone first`, 'READER_IN_ZONE');
+      await this.repo.deleteReader(tx, actor.tenantId, readerId);
+    });
+    return { deleted: true, readerId };
   }
 
   async readers(actor: Actor): Promise<ReaderDto[]> {

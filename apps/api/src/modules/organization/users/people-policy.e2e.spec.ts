@@ -258,6 +258,8 @@ const USER_CASES: Record<string, Case> = {
   'POST /issues': { exempt: 'the reporter is the caller' },
   'POST /mobile/issues': { exempt: 'the reporter is the caller' },
   'PATCH /issues/:id': { exempt: 'an issue is the outlet’s, not its reporter’s' },
+  'DELETE /api-keys/:id': { exempt: 'a credential, which names its maker but is not them' },
+  'POST /oauth-clients/:id/revoke': { exempt: 'a credential, which names its maker but is not them' },
   'POST /recruiting/applications/:id/stage': { exempt: 'a candidate, not yet a person of the tenant' },
   'DELETE /recruiting/applications/:id': { exempt: 'a candidate, not yet a person of the tenant' },
 };
