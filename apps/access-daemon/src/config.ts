@@ -13,6 +13,8 @@ const schema = z.object({
   ACCESS_MAX_CACHE_AGE_S: z.coerce.number().int().positive().optional(),
   ACCESS_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(10),
   ACCESS_AUDIT_SPOOL_PATH: z.string().default('.data/access-audit-spool.ndjson'),
+  ACCESS_SNAPSHOT_PATH: z.string().min(1).optional(),
+  ACCESS_START_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   ACCESS_AUDIT_BATCH_WAIT_MS: z.coerce.number().min(0).max(50).default(1),
   ACCESS_AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
   ACCESS_AUDIT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(4),
@@ -39,6 +41,10 @@ export interface DaemonConfig {
   maxCacheAgeSeconds: number | undefined;
   reconcileIntervalMs: number;
   spoolPath: string;
+  /** The stored cache a restart serves from when the database or Redis is out of reach; next to the spool unless set. */
+  snapshotPath: string | undefined;
+  /** How long a start waits for the database and Redis before serving from the stored cache. */
+  startWaitMs: number;
   auditBatchWaitMs: number;
   auditBatchMax: number;
   auditMaxInFlight: number;
@@ -68,6 +74,8 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     maxCacheAgeSeconds: e.ACCESS_MAX_CACHE_AGE_S,
     reconcileIntervalMs: e.ACCESS_RECONCILE_INTERVAL_S * 1000,
     spoolPath: e.ACCESS_AUDIT_SPOOL_PATH,
+    snapshotPath: e.ACCESS_SNAPSHOT_PATH,
+    startWaitMs: e.ACCESS_START_WAIT_MS,
     auditBatchWaitMs: e.ACCESS_AUDIT_BATCH_WAIT_MS,
     auditBatchMax: e.ACCESS_AUDIT_BATCH_MAX,
     auditMaxInFlight: e.ACCESS_AUDIT_MAX_IN_FLIGHT,

@@ -11,6 +11,8 @@ import { AccessCache } from './cache/access-cache.js';
 import { ChangeLoaderRepository } from './cache/change-loader.repository.js';
 import { loadSnapshot } from './cache/snapshot-loader.js';
 import { CacheSync } from './cache/cache-sync.js';
+import { CacheSnapshotFile, snapshotPathFor } from './cache/snapshot-file.js';
+import { SnapshotKeeper } from './cache/snapshot-keeper.js';
 import { AckBatcher } from './cache/ack-batcher.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AuditSpool } from './audit/audit-spool.js';
@@ -48,6 +50,7 @@ export interface AccessDaemon {
   cache: AccessCache;
   sync: CacheSync;
   audit: AuditWriter;
+  snapshots: SnapshotKeeper;
   /** The door routes without the listener: what the all-in-one start's API calls in-process. */
   door: DoorHandler;
   stop(): Promise<void>;
@@ -89,6 +92,8 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     (lag) => metrics.syncLag.set(lag),
     (versions) => acks.add(versions),
   );
+  const snapshotFile = new CacheSnapshotFile(config.snapshotPath ?? snapshotPathFor(config.spoolPath));
+  const snapshots = new SnapshotKeeper(cache, snapshotFile, clock, logger);
   const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds, config.grantExpiryTimeoutMs), audit, clock, logger, (reason, seconds) =>
     metrics.observeDecision(reason, seconds),
   );
@@ -114,6 +119,8 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
             status: r.status,
             cacheAgeSeconds: Number.isFinite(r.age) ? Math.round(r.age * 10) / 10 : null,
             grants: cache.grantCount,
+            cacheSource: sync.source,
+            cacheSyncedAt: cache.syncedAt ? new Date(cache.syncedAt).toISOString() : null,
             spoolDepth: spool.depth,
             database: audit.databaseHealthy ? 'up' : 'down',
             bus: bus.kind,
@@ -148,8 +155,10 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
         throw err;
       });
 
-  // Until the first load the daemon answers 503 (health says "loading"), so doors never see a half-loaded cache.
-  await sync.start();
+  // Until the first load the daemon answers 503 (health says "loading"), so doors never see a
+  // half-loaded cache; a start the database or Redis holds up serves from the stored cache.
+  await sync.start({ stored: () => snapshotFile.read(), waitMs: config.startWaitMs });
+  snapshots.start(sync.source === 'snapshot');
   // Announced once loaded: from here on the API waits for this daemon's acknowledgements. A Redis
   // that is down now is not fatal: the heartbeat keeps trying, and the daemon serves meanwhile.
   await bus.daemons.join(id).catch((err: unknown) => logger.warn({ err, daemonId: id }, 'access daemon not registered yet; the heartbeat retries'));
@@ -164,6 +173,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     cache,
     sync,
     audit,
+    snapshots,
     door: doorHandler(routes, logger),
     async stop() {
       acks.close();
@@ -172,6 +182,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       operator.close();
       clearInterval(replay);
       await sync.stop();
+      await snapshots.stop();
       await audit.flush();
       await spool.close();
       await quarantine.close();

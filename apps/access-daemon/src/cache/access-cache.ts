@@ -29,8 +29,8 @@ export interface AccessSnapshot {
 }
 
 export interface CachedZone { id: string; tenantId: string; name: string; active: boolean; hours: HoursJson | null; readerIds: string[] }
-export interface CachedGrant { id: string; tenantId: string; zoneId: string; expiresAtMs: number | null }
-interface CachedKey { tenantId: string; key: KeyObject; retiredAtMs: number | null }
+export interface CachedGrant { id: string; tenantId: string; zoneId: string; expiresAtMs: number | null; userId: string | null; visitorPassId: string | null }
+interface CachedKey { row: ReadModelSigningKey; key: KeyObject }
 
 const k = (a: string, b: string) => `${a}\u0000${b}`;
 
@@ -85,7 +85,7 @@ export class AccessCache {
   publicKey(kid: string, nowMs: number): KeyObject | undefined {
     const key = this.keys.get(kid);
     if (!key) return undefined;
-    if (key.retiredAtMs !== null && nowMs > key.retiredAtMs + RETIRED_KEY_GRACE_SECONDS * 1000) return undefined;
+    if (key.row.retiredAt !== null && nowMs > key.row.retiredAt.getTime() + RETIRED_KEY_GRACE_SECONDS * 1000) return undefined;
     return key.key;
   }
 
@@ -120,7 +120,7 @@ export class AccessCache {
     for (const [key, g] of this.grants) if (g.tenantId === tenantId) this.deleteGrantEntry(key, g.id);
     for (const [id, u] of this.users) if (u.tenantId === tenantId) this.users.delete(id);
     for (const [id, p] of this.passes) if (p.tenantId === tenantId) this.passes.delete(id);
-    for (const [kid, key] of this.keys) if (key.tenantId === tenantId) this.keys.delete(kid);
+    for (const [kid, key] of this.keys) if (key.row.tenantId === tenantId) this.keys.delete(kid);
   }
 
   private apply(s: AccessSnapshot): void {
@@ -164,7 +164,7 @@ export class AccessCache {
     this.removeGrant(g.id);
     const holder = g.userId ?? g.visitorPassId!;
     const key = k(holder, g.zoneId);
-    this.grants.set(key, { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null });
+    this.grants.set(key, { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null, userId: g.userId, visitorPassId: g.visitorPassId });
     this.grantIndex.set(g.id, key);
   }
 
@@ -200,6 +200,20 @@ export class AccessCache {
   }
 
   putSigningKey(row: ReadModelSigningKey): void {
-    this.keys.set(row.id, { tenantId: row.tenantId, key: createPublicKey(row.publicKey), retiredAtMs: row.retiredAt ? row.retiredAt.getTime() : null });
+    this.keys.set(row.id, { row, key: createPublicKey(row.publicKey) });
+  }
+
+  /** Everything held, as the rows it was built from: what the snapshot file keeps across a restart. */
+  toSnapshot(): AccessSnapshot {
+    return {
+      tenants: [...this.tenants.values()],
+      readerKeys: [...this.readerKeys.values()],
+      zones: [...this.zones.values()].map((z) => ({ id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hoursJson: z.hours, readerIds: z.readerIds })),
+      grants: [...this.grants.values()].map((g) => ({ id: g.id, tenantId: g.tenantId, userId: g.userId, visitorPassId: g.visitorPassId, zoneId: g.zoneId, expiresAt: g.expiresAtMs === null ? null : new Date(g.expiresAtMs) })),
+      users: [...this.users.values()],
+      passes: [...this.passes.values()],
+      signingKeys: [...this.keys.values()].map((k) => k.row),
+      versions: new Map(this.versions),
+    };
   }
 }

@@ -47,3 +47,60 @@ describe('CacheSync.reloadAll', () => {
     expect(loads).to.have.length(0);
   });
 });
+
+describe('CacheSync.start with a stored cache', () => {
+  const stored = { snapshot: snapshotAt(7), syncedAt: Date.parse('2026-11-26T09:00:00Z') };
+  const logger = createLogger('t', 'silent');
+  /** A bus whose subscription waits for a Redis that is not there. */
+  class DeafBus extends LocalBus {
+    override subscribe(): Promise<() => Promise<void>> {
+      return new Promise(() => {});
+    }
+  }
+  const syncOf = (cache: AccessCache, bus: LocalBus, load: () => Promise<AccessSnapshot>, versions: () => Promise<Map<string, number>> = () => Promise.reject(new Error('down'))) =>
+    new CacheSync(cache, { load }, { versions } as unknown as ChangeLoaderRepository, bus, new FakeClock(new Date('2026-11-26T10:00:00Z')), logger, { reconcileIntervalMs: 3_600_000 });
+
+  it('serves from the stored cache when Redis does not answer in time, and says so', async () => {
+    const cache = new AccessCache();
+    const sync = syncOf(cache, new DeafBus(), () => Promise.resolve(snapshotAt(9)));
+    await sync.start({ stored: () => Promise.resolve(stored), waitMs: 100 });
+    await sync.stop();
+    expect({ ready: sync.ready, source: sync.source, version: cache.versions.get('t1'), syncedAt: cache.syncedAt }).to.deep.equal({ ready: true, source: 'snapshot', version: 7, syncedAt: stored.syncedAt });
+  });
+
+  it('serves from the stored cache when the database refuses, and catches up on the first reconcile that reaches it', async () => {
+    const cache = new AccessCache();
+    let databaseUp = false;
+    const sync = syncOf(
+      cache,
+      new LocalBus(),
+      () => (databaseUp ? Promise.resolve(snapshotAt(8)) : Promise.reject(new Error('connection refused'))),
+      () => (databaseUp ? Promise.resolve(new Map([['t1', 8]])) : Promise.reject(new Error('connection refused'))),
+    );
+    await sync.start({ stored: () => Promise.resolve(stored), waitMs: 5_000 });
+    expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['snapshot', 7]);
+    await sync.reconcile();
+    expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['snapshot', 7]);
+    databaseUp = true;
+    await sync.reconcile();
+    await sync.settled();
+    await sync.stop();
+    expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['database', 8]);
+  });
+
+  it('loads from the database when it answers in time, without reading the stored cache', async () => {
+    const cache = new AccessCache();
+    const sync = syncOf(cache, new LocalBus(), () => Promise.resolve(snapshotAt(9)));
+    await sync.start({ stored: () => Promise.reject(new Error('not to be read')), waitMs: 5_000 });
+    await sync.stop();
+    expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['database', 9]);
+  });
+
+  it('fails to start as before when there is no stored cache and the database refuses', async () => {
+    const sync = syncOf(new AccessCache(), new LocalBus(), () => Promise.reject(new Error('connection refused')));
+    const err = await sync.start({ stored: () => Promise.resolve(null), waitMs: 5_000 }).then(() => null, (e: unknown) => e);
+    await sync.stop();
+    expect((err as Error).message).to.equal('connection refused');
+    expect(sync.ready).to.equal(false);
+  });
+});

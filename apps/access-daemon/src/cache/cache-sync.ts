@@ -6,9 +6,19 @@ import type { Logger } from '@wfm/core/logger';
 import type { ReadModelGrant, ReadModelUser } from '@wfm/db/access-read-model.repository';
 import type { AccessCache, AccessSnapshot } from './access-cache.js';
 import type { ChangeLoaderRepository } from './change-loader.repository.js';
+import type { StoredSnapshot } from './snapshot-file.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface SnapshotSource {
   load(tenantId?: string): Promise<AccessSnapshot>;
+}
+
+/** What a start falls back on when the database and Redis do not answer in time. */
+export interface StartFallback {
+  /** The cache kept on the daemon's disk, if any. */
+  stored(): Promise<StoredSnapshot | null>;
+  /** How long a start waits for the database and Redis before serving from the stored cache. */
+  waitMs: number;
 }
 
 /** Told the versions the cache now holds, per tenant, after every change, reload and reconcile. */
@@ -29,6 +39,8 @@ export class CacheSync {
   private full: Promise<void> | null = null;
   private fullAgain: Promise<void> | null = null;
   ready = false;
+  /** Where the cache came from: the database, or the stored snapshot until the database answers again. */
+  source: 'database' | 'snapshot' = 'database';
 
   constructor(
     private readonly cache: AccessCache,
@@ -46,10 +58,55 @@ export class CacheSync {
     this.onAck(new Map([[tenantId, this.cache.versions.get(tenantId) ?? 0]]));
   }
 
-  async start(): Promise<void> {
+  /**
+   * Subscribes, then loads everything. With a fallback, a start that the database or Redis has not
+   * let finish within `waitMs` serves from the stored cache instead, and the same start goes on in
+   * the background: the load replaces the stored cache when it comes through, and the reconcile
+   * timer (which runs from now on) catches up tenant by tenant when only the database is back.
+   * Without a stored cache there is nothing safe to serve, so the start waits as before.
+   */
+  async start(fallback?: StartFallback): Promise<void> {
     this.bus.onResubscribe(() => void this.reloadAll('resubscribed'));
-    this.unsubscribe = await this.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => this.onMessage(raw));
-    await this.reloadAll('start');
+    const online = (async () => {
+      this.unsubscribe = await this.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => this.onMessage(raw));
+      await this.reloadAll('start');
+    })();
+    if (fallback) {
+      const outcome = await Promise.race([
+        online.then(
+          () => ({ done: true as const }),
+          (err: unknown) => ({ done: false as const, err }),
+        ),
+        sleep(fallback.waitMs, undefined, { ref: false }).then(() => ({ done: false as const, err: null })),
+      ]);
+      if (!outcome.done && (await this.serveStored(fallback, outcome.err))) {
+        online.catch((err: unknown) => this.logger.warn({ err }, 'access cache still from the stored snapshot: the database did not answer; the reconcile timer retries'));
+        return this.running();
+      }
+    }
+    await online;
+    this.running();
+  }
+
+  private async serveStored(fallback: StartFallback, err: unknown): Promise<boolean> {
+    let stored: StoredSnapshot | null;
+    try {
+      stored = await fallback.stored();
+    } catch (readErr) {
+      this.logger.error({ err: readErr }, 'the stored access cache cannot be used; waiting for the database');
+      return false;
+    }
+    if (!stored) return false;
+    this.cache.replaceAll(stored.snapshot, stored.syncedAt);
+    this.source = 'snapshot';
+    this.logger.warn(
+      { ...(err ? { err } : {}), syncedAt: new Date(stored.syncedAt).toISOString(), grants: this.cache.grantCount },
+      'database or Redis out of reach at start: serving from the stored access cache until they answer',
+    );
+    return true;
+  }
+
+  private running(): void {
     this.ready = true;
     this.timer = setInterval(() => void this.reconcile(), this.opts.reconcileIntervalMs);
     this.timer.unref();
@@ -84,6 +141,7 @@ export class CacheSync {
   private async loadAll(why: string): Promise<void> {
     const snapshot = await this.snapshots.load();
     this.cache.replaceAll(snapshot, this.clock.now().getTime());
+    this.source = 'database';
     this.onAck(new Map(this.cache.versions));
     this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
   }
@@ -226,7 +284,11 @@ export class CacheSync {
       const versions = await this.rows.versions();
       const stale = [...versions].filter(([tenantId, v]) => (this.cache.versions.get(tenantId) ?? 0) !== v).map(([tenantId]) => tenantId);
       const applied = await Promise.all(stale.map((tenantId) => this.enqueue(tenantId, () => this.reloadTenant(tenantId))));
-      if (applied.every(Boolean)) this.cache.syncedAt = this.clock.now().getTime();
+      if (applied.every(Boolean)) {
+        this.cache.syncedAt = this.clock.now().getTime();
+        if (this.source === 'snapshot') this.logger.info('access cache caught up with the database');
+        this.source = 'database';
+      }
     } catch (err) {
       this.logger.warn({ err }, 'access cache reconcile failed; serving from the cache');
     }

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { open, readFile, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { setImmediate as yieldToDoors } from 'node:timers/promises';
+import type { AccessSnapshot } from './access-cache.js';
+
+const FORMAT = 'wfm-access-cache';
+const VERSION = 1;
+/** Rows serialised between two yields to the event loop, so a large cache never holds a tap up. */
+const CHUNK = 2000;
+
+/** `.data/access-audit-spool.ndjson` → `.data/access-cache.snapshot`: the daemon's own files sit together. */
+export function snapshotPathFor(spoolPath: string): string {
+  return join(dirname(spoolPath), 'access-cache.snapshot');
+}
+
+/** The cache as it was at `syncedAt` (when it last matched the database). */
+export interface StoredSnapshot {
+  snapshot: AccessSnapshot;
+  syncedAt: number;
+}
+
+export class SnapshotUnreadable extends Error {
+  constructor(path: string, why: string) {
+    super(`access cache snapshot ${path} is unusable: ${why}`);
+    this.name = 'SnapshotUnreadable';
+  }
+}
+
+interface Header {
+  format: string;
+  version: number;
+  syncedAt: string;
+  writtenAt: string;
+  sha256: string;
+}
+
+type Kind = Exclude<keyof AccessSnapshot, 'versions'>;
+const KINDS: readonly Kind[] = ['tenants', 'readerKeys', 'zones', 'grants', 'users', 'passes', 'signingKeys'];
+
+/**
+ * The daemon's last known cache on its own disk, so that a restart while the database and Redis
+ * are out of reach still opens doors. One file: a header line (format, when the cache last matched
+ * the database, the SHA-256 of the body) and the body, the rows the cache was built from with the
+ * feed versions they reflect. Written to a temporary file, fdatasync'd and renamed over the old one
+ * (a crash leaves the old file or the new one, never half of either), readable by its owner only:
+ * it names people and holds the hashes of reader-bridge keys. It holds nothing secret beyond those
+ * hashes: public signing keys, no private key, no email.
+ */
+export class CacheSnapshotFile {
+  constructor(readonly path: string) {}
+
+  async write(snapshot: AccessSnapshot, syncedAt: number, now: Date): Promise<void> {
+    const parts: string[] = ['{'];
+    for (const kind of KINDS) {
+      const rows = snapshot[kind] as readonly unknown[];
+      parts.push(`${JSON.stringify(kind)}:[`);
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        parts.push(`${i ? ',' : ''}${rows.slice(i, i + CHUNK).map((r) => JSON.stringify(r)).join(',')}`);
+        await yieldToDoors();
+      }
+      parts.push('],');
+    }
+    parts.push(`"versions":${JSON.stringify([...snapshot.versions])}}`);
+    const body = parts.join('');
+    const header: Header = { format: FORMAT, version: VERSION, syncedAt: new Date(syncedAt).toISOString(), writtenAt: now.toISOString(), sha256: sha256(body) };
+    mkdirSync(dirname(this.path), { recursive: true });
+    const tmp = `${this.path}.tmp`;
+    const file = await open(tmp, 'w', 0o600);
+    try {
+      await file.write(`${JSON.stringify(header)}\n${body}`);
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    await rename(tmp, this.path);
+    // The rename itself must survive a power cut: the directory entry is synced too.
+    const dir = await open(dirname(this.path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** The stored cache; null when there is none; SnapshotUnreadable when the file is torn, altered or of another format. */
+  async read(): Promise<StoredSnapshot | null> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    const newline = text.indexOf('\n');
+    if (newline < 0) throw new SnapshotUnreadable(this.path, 'no header');
+    let header: Header;
+    try {
+      header = JSON.parse(text.slice(0, newline)) as Header;
+    } catch {
+      throw new SnapshotUnreadable(this.path, 'the header is not JSON');
+    }
+    if (header.format !== FORMAT || header.version !== VERSION) throw new SnapshotUnreadable(this.path, `format ${String(header.format)} ${String(header.version)} is not ${FORMAT} ${VERSION}`);
+    const body = text.slice(newline + 1);
+    if (sha256(body) !== header.sha256) throw new SnapshotUnreadable(this.path, 'its checksum does not match (torn or altered)');
+    const raw = JSON.parse(body) as Record<Kind, Array<Record<string, unknown>>> & { versions: Array<[string, number]> };
+    const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    return {
+      syncedAt: Date.parse(header.syncedAt),
+      snapshot: {
+        tenants: raw.tenants as unknown as AccessSnapshot['tenants'],
+        readerKeys: raw.readerKeys as unknown as AccessSnapshot['readerKeys'],
+        zones: raw.zones as unknown as AccessSnapshot['zones'],
+        grants: raw.grants.map((g) => ({ ...g, expiresAt: date(g.expiresAt) })) as unknown as AccessSnapshot['grants'],
+        users: raw.users as unknown as AccessSnapshot['users'],
+        passes: raw.passes.map((p) => ({ ...p, expiresAt: date(p.expiresAt), revokedAt: date(p.revokedAt) })) as unknown as AccessSnapshot['passes'],
+        signingKeys: raw.signingKeys.map((k) => ({ ...k, retiredAt: date(k.retiredAt) })) as unknown as AccessSnapshot['signingKeys'],
+        versions: new Map(raw.versions),
+      },
+    };
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

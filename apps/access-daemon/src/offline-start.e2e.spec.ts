@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signCredential } from '@wfm/access/credential';
+import { nextAccessVersion } from '@wfm/db/access-feed.repository';
+import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
+import { freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { describeWithRedis } from '@wfm/testing/redis';
+import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
+
+const CHILD = fileURLToPath(new URL('./test-support/split-daemon-child.js', import.meta.url));
+
+/** Polls `probe` until it returns a value (bounded: 200 tries, 100 ms apart). */
+async function until<T>(what: string, probe: () => Promise<T | null>, p?: NodeProcess): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    if (p && p.child.exitCode !== null) throw new Error(`the daemon exited while waiting for ${what}:\n${p.output()}`);
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting for ${what}${p ? `:\n${p.output()}` : ''}`);
+}
+
+describeWithRedis('access daemon at the edge: a restart while the database and Redis are out of reach (split mode, real processes)', (redisUrl) => {
+  let db: TestDatabase;
+  let h: DaemonHarness;
+  let pg: FaultProxy;
+  let redis: FaultProxy;
+  let t: TenantFixture;
+  let zoneId: string;
+  let grantId: string;
+  let ada: string;
+  let bob: string;
+  let env: Record<string, string>;
+  let doorBase = '';
+  let healthUrl = '';
+  let daemon: NodeProcess | null = null;
+  /** Decisions the daemon answered: each has its audit row. A fresh credential per tap, so none is a replay. */
+  let answered = 0;
+
+  before(async function () {
+    this.timeout(60_000);
+    db = await createTestDatabase();
+    h = await DaemonHarness.start({ db });
+    const direct = new URL(db.url);
+    pg = await FaultProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const r = new URL(redisUrl);
+    redis = await FaultProxy.start({ host: r.hostname, port: Number(r.port || 6379) });
+    t = await h.tenant();
+    zoneId = await h.zone(t.tenantId, { readerIds: ['reader-1'] });
+    ada = await h.user(t.tenantId, 'Ada Lovelace');
+    bob = await h.user(t.tenantId, 'Bob');
+    grantId = await h.grant(t.tenantId, { userId: ada }, zoneId);
+    const [doorPort, metricsPort] = [await freePort(), await freePort()];
+    doorBase = `http://127.0.0.1:${doorPort}`;
+    healthUrl = `http://127.0.0.1:${metricsPort}/health`;
+    env = {
+      DATABASE_URL: pg.url(db.url),
+      REDIS_URL: redis.url(redisUrl),
+      TEST_REGISTRY_NAMESPACE: `offline-${randomUUID()}`,
+      ACCESS_DAEMON_HOST: '127.0.0.1',
+      ACCESS_DAEMON_PORT: String(doorPort),
+      ACCESS_METRICS_HOST: '127.0.0.1',
+      ACCESS_METRICS_PORT: String(metricsPort),
+      ACCESS_AUDIT_SPOOL_PATH: join(mkdtempSync(join(tmpdir(), 'offline-start-')), 'access-audit-spool.ndjson'),
+      ACCESS_SPOOL_REPLAY_INTERVAL_MS: '200',
+      LOG_LEVEL: 'warn',
+    };
+  });
+  after(async function () {
+    this.timeout(30_000);
+    daemon?.child.kill('SIGKILL');
+    await daemon?.exit(10_000).catch(() => undefined);
+    await pg.stop();
+    await redis.stop();
+    await h.stop();
+  });
+
+  /** A credential signed now (the daemon runs on the real clock), as the API mints them. */
+  const credential = (sub: string) => {
+    const iat = Math.floor(Date.now() / 1000);
+    return signCredential({ tid: t.tenantId, sub, iat, exp: iat + 3600, jti: randomUUID(), typ: 'user' }, { kid: t.kid, privateKey: t.privateKey });
+  };
+  async function verify(sub: string): Promise<{ decision: string; reason?: string } | null> {
+    const res = await fetch(`${doorBase}/api/v1/access/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.readerKey}` },
+      body: JSON.stringify({ credentialId: credential(sub), readerId: 'reader-1' }),
+    });
+    if (res.status !== 200) return null;
+    answered++;
+    return (await res.json()) as { decision: string; reason?: string };
+  }
+  const health = async () => (await fetch(healthUrl).then((r) => r.json())) as Record<string, unknown>;
+  const start = () => (daemon = spawnNode(CHILD, env));
+  async function powerCut(): Promise<void> {
+    daemon!.child.kill('SIGKILL');
+    await daemon!.exit(10_000);
+  }
+
+  it('serves from its stored cache within the start wait, counts the taps, and catches up with a revoke once the link returns', async function () {
+    this.timeout(90_000);
+    start();
+    expect(await until('a first GRANT', async () => ((await verify(ada))?.decision === 'GRANT' ? true : null), daemon!)).to.equal(true);
+    const snapshot = join(env.ACCESS_AUDIT_SPOOL_PATH!.replace(/[^/]+$/, ''), 'access-cache.snapshot');
+    await until('the stored cache', async () => (existsSync(snapshot) && readFileSync(snapshot, 'utf8').includes(grantId) ? true : null));
+
+    // The building loses power during a WAN outage, and the power comes back first.
+    await powerCut();
+    pg.cut();
+    redis.cut();
+    start();
+    const first = await until('an answer from the stored cache', () => verify(ada), daemon!);
+    expect(first).to.deep.equal({ decision: 'GRANT', userId: ada, userName: 'Ada Lovelace', zoneId, zoneName: 'Main door' });
+    expect(await verify(bob)).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
+    expect(await health()).to.include({ cacheSource: 'snapshot', database: 'down' });
+
+    // Revoked at the API while this daemon cannot hear it: still in force here until the link returns.
+    await h.ds.transaction(async (tx) => {
+      await tx.query(`UPDATE access_grants SET status = 'REVOKED', revoked_at = now(), updated_at = now() WHERE id = $1`, [grantId]);
+      await nextAccessVersion(tx, t.tenantId);
+    });
+    expect((await verify(ada))?.decision).to.equal('GRANT');
+
+    pg.restore();
+    redis.restore();
+    expect(await until('the revoke in force', async () => ((await verify(ada))?.decision === 'DENY' ? true : null), daemon!)).to.equal(true);
+    expect(await until('the cache from the database', async () => ((await health()).cacheSource === 'database' ? true : null))).to.equal(true);
+
+    // Every answered decision, offline ones included, reaches PostgreSQL: the spool is replayed.
+    const rows = await until('every audit row', async () => {
+      const n = (await h.auditRows(t.tenantId)).length;
+      return n >= answered ? n : null;
+    });
+    expect(rows).to.equal(answered);
+  });
+});
