@@ -10,7 +10,6 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
-  ACCESS_MAX_CACHE_AGE_S: z.coerce.number().int().positive().optional(),
   ACCESS_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(10),
   ACCESS_AUDIT_SPOOL_PATH: z.string().default('.data/access-audit-spool.ndjson'),
   ACCESS_SNAPSHOT_PATH: z.string().min(1).optional(),
@@ -37,8 +36,6 @@ export interface DaemonConfig {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
-  /** Unset = serve from a cache of any age; set = 503 once the cache is older (fail secure). */
-  maxCacheAgeSeconds: number | undefined;
   reconcileIntervalMs: number;
   spoolPath: string;
   /** The stored cache a restart serves from when the database or Redis is out of reach; next to the spool unless set. */
@@ -71,7 +68,6 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    maxCacheAgeSeconds: e.ACCESS_MAX_CACHE_AGE_S,
     reconcileIntervalMs: e.ACCESS_RECONCILE_INTERVAL_S * 1000,
     spoolPath: e.ACCESS_AUDIT_SPOOL_PATH,
     snapshotPath: e.ACCESS_SNAPSHOT_PATH,

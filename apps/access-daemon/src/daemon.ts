@@ -56,6 +56,9 @@ export interface AccessDaemon {
   stop(): Promise<void>;
 }
 
+/** Verify's 503 past the tenant's offline window: no reason of spec 02 says "I no longer know". */
+export const OFFLINE_WINDOW_PASSED = "This door has been cut off from the platform for longer than the tenant's offline window";
+
 /** The daemon's one composition root: every dependency wired here, by hand. */
 export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon> {
   const { config, dataSource: ds, bus, logger, clock } = deps;
@@ -99,11 +102,14 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   );
   const auth = new ReaderAuth(cache);
   const heartbeats = new HeartbeatService(new HeartbeatRepository(ds), clock, config.maxReadersPerTenant);
+  // Out of touch: serving from the stored cache, or several reconciles in a row without the database.
+  const offlineAfterSeconds = Math.max(30, (3 * config.reconcileIntervalMs) / 1000);
   const readiness = () => {
     const age = cacheAgeSeconds();
-    const stale = config.maxCacheAgeSeconds !== undefined && age > config.maxCacheAgeSeconds;
-    const status = !sync.ready ? 'loading' : stale ? 'stale' : 'ok';
-    return { status, code: status === 'ok' ? 200 : 503, age };
+    const offline = sync.ready && (sync.source === 'snapshot' || age > offlineAfterSeconds);
+    const status = !sync.ready ? 'loading' : offline ? 'offline' : 'ok';
+    // Offline is still serving (each tenant up to its own window): only loading turns a balancer away.
+    return { status, code: status === 'loading' ? 503 : 200, age, offline };
   };
 
   const operator = await startOperatorServer({
@@ -121,6 +127,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
             grants: cache.grantCount,
             cacheSource: sync.source,
             cacheSyncedAt: cache.syncedAt ? new Date(cache.syncedAt).toISOString() : null,
+            offlineSince: r.offline ? new Date(cache.syncedAt).toISOString() : null,
             spoolDepth: spool.depth,
             database: audit.databaseHealthy ? 'up' : 'down',
             bus: bus.kind,
@@ -134,11 +141,10 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   const routes: DaemonRoutes = {
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
     loading: () => (sync.ready ? null : new ServiceUnavailableError('The access cache is loading')),
-    freshness: () => {
+    freshness: (tenantId) => {
       if (!sync.ready) return new ServiceUnavailableError('The access cache is loading');
-      if (config.maxCacheAgeSeconds !== undefined && cacheAgeSeconds() > config.maxCacheAgeSeconds) {
-        return new ServiceUnavailableError('The access cache is older than ACCESS_MAX_CACHE_AGE_S');
-      }
+      const windowMinutes = cache.tenant(tenantId)?.offlineWindowMinutes;
+      if (windowMinutes !== undefined && cacheAgeSeconds() > windowMinutes * 60) return new ServiceUnavailableError(OFFLINE_WINDOW_PASSED);
       return null;
     },
     verify: (tenantId, body, startedAt) => verify.verify(tenantId, body, startedAt),

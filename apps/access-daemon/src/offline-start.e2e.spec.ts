@@ -117,7 +117,9 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     const first = await until('an answer from the stored cache', () => verify(ada), daemon!);
     expect(first).to.deep.equal({ decision: 'GRANT', userId: ada, userName: 'Ada Lovelace', zoneId, zoneName: 'Main door' });
     expect(await verify(bob)).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
-    expect(await health()).to.include({ cacheSource: 'snapshot', database: 'down' });
+    const offline = await health();
+    expect(offline).to.include({ status: 'offline', cacheSource: 'snapshot', database: 'down' });
+    expect(offline.offlineSince).to.equal(offline.cacheSyncedAt).and.to.be.a('string');
 
     // Revoked at the API while this daemon cannot hear it: still in force here until the link returns.
     await h.ds.transaction(async (tx) => {
@@ -130,6 +132,7 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     redis.restore();
     expect(await until('the revoke in force', async () => ((await verify(ada))?.decision === 'DENY' ? true : null), daemon!)).to.equal(true);
     expect(await until('the cache from the database', async () => ((await health()).cacheSource === 'database' ? true : null))).to.equal(true);
+    expect(await health()).to.include({ status: 'ok', offlineSince: null });
 
     // Every answered decision, offline ones included, reaches PostgreSQL: the spool is replayed.
     const rows = await until('every audit row', async () => {

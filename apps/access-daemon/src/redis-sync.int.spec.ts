@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { RedisBus } from '@wfm/memory/bus-redis';
 import { describeWithRedis } from '@wfm/testing/redis';
 import { FaultProxy } from '@wfm/testing/fault-proxy';
+import { OFFLINE_WINDOW_PASSED } from './daemon.js';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
 
 /** Polls `check` until it holds, at most `tries` times: waits for reconnects, asserts no timing. */
@@ -78,33 +79,34 @@ describeWithRedis('access daemon over Redis pub/sub (real Redis)', (url) => {
     }
   });
 
-  it('fails secure once its subscription is frozen: 503 after ACCESS_MAX_CACHE_AGE_S without news, never GRANT on a stale cache', async () => {
+  it("fails secure once its subscription is frozen: 503 past the tenant's offline window without news, never GRANT on a stale cache", async () => {
     const proxy = await FaultProxy.start({ host: new URL(url).hostname, port: Number(new URL(url).port || 6379) });
     const proxied = new RedisBus(proxy.url(url));
     const publisher = new RedisBus(url);
-    const strict = await DaemonHarness.start({ db: h.db, bus: proxied, env: { ACCESS_MAX_CACHE_AGE_S: '30' } });
+    const strict = await DaemonHarness.start({ db: h.db, bus: proxied });
     try {
+      await strict.ds.query(`UPDATE tenants SET access_offline_window_minutes = 5 WHERE id = $1`, [t.tenantId]);
       const zoneId = await strict.zone(t.tenantId, { readerIds: ['r-stale-1', 'r-stale-2', 'r-stale-3'] });
       const userId = await strict.user(t.tenantId);
       await strict.grant(t.tenantId, { userId }, zoneId);
       await strict.reload();
       const cred = () => strict.credential(t, userId);
-      // Applied changes count as news: 40 s after the load, 20 s after the last change, it still serves.
-      strict.clock.advance(20_000);
+      // Applied changes count as news: 6 minutes after the load, 3 after the last change, it still serves.
+      strict.clock.advance(3 * 60_000);
       const other = await strict.zone(t.tenantId, { readerIds: ['r-stale-other'] });
       const original = strict.bus;
       strict.bus = publisher;
       const version = await strict.publish(t.tenantId, 'zone', other);
       strict.bus = original;
       await eventually(async () => (strict.daemon.cache.versions.get(t.tenantId) ?? 0) >= version, 200);
-      strict.clock.advance(20_000);
+      strict.clock.advance(3 * 60_000);
       expect((await strict.verify(t, { credentialId: cred(), readerId: 'r-stale-1' })).body).to.include({ decision: 'GRANT' });
       // The subscription hangs (no message, no error), as behind a partition or a frozen Redis.
       proxy.freeze();
-      strict.clock.advance(31_000);
+      strict.clock.advance(5 * 60_000 + 1000);
       const stale = await strict.verify(t, { credentialId: cred(), readerId: 'r-stale-2' });
       expect(stale.status).to.equal(503);
-      expect(stale.body.message).to.equal('The access cache is older than ACCESS_MAX_CACHE_AGE_S');
+      expect(stale.body.message).to.equal(OFFLINE_WINDOW_PASSED);
     } finally {
       proxy.thaw();
       await strict.stop(false);

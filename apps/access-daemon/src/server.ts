@@ -26,8 +26,8 @@ export interface DaemonRoutes {
   loading(): HttpError | null;
   /** The tenant behind a reader-bridge key, or the error to answer (401, 402, 429). */
   authenticate(authorization: string, ip: string): Promise<{ tenantId: string } | HttpError>;
-  /** 503 when the operator's cache-age limit is exceeded (fail secure). */
-  freshness(): HttpError | null;
+  /** 503 once the cache has not matched the database for longer than the tenant's offline window (fail secure). */
+  freshness(tenantId: string): HttpError | null;
   verify(tenantId: string, body: VerifyRequest, startedAt: number): Promise<VerifyResponse>;
   heartbeat(tenantId: string, body: HeartbeatBody): Promise<void>;
   /** For load balancers on the public port: ready or not, and nothing about the internals. */
@@ -221,7 +221,7 @@ export function doorHandler(routes: DaemonRoutes, logger: Logger): DoorHandler {
     };
   const handlers: Record<DoorPath, (call: DoorCall) => Promise<DoorAnswer>> = {
     '/access/verify': keyed(VerifyBody, async (tenantId, body, startedAt) => {
-      const stale = routes.freshness();
+      const stale = routes.freshness(tenantId);
       if (stale) throw stale;
       return { status: 200, body: await routes.verify(tenantId, body, startedAt) };
     }),

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { ACCESS_CHANGES_CHANNEL, encodeAccessChanges } from '@wfm/access/change-feed';
 import { nextAccessVersion } from '@wfm/db/access-feed.repository';
+import { OFFLINE_WINDOW_PASSED } from './daemon.js';
 import { DaemonHarness, type TenantFixture } from './test-support/daemon-harness.js';
 
 describe('access daemon: cache sync, durability and health (HTTP, real database)', () => {
@@ -179,20 +180,25 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
     });
   });
 
-  describe('fail secure on a stale cache (ACCESS_MAX_CACHE_AGE_S)', () => {
-    it('answers 503 once the cache is older than the limit, and 200 again after a reconcile', async () => {
-      const strict = await DaemonHarness.start({ db: h.db, env: { ACCESS_MAX_CACHE_AGE_S: '30' } });
+  describe("fail secure past the tenant's offline window", () => {
+    it('answers 503 for a tenant whose window has passed while others still decide, and decides again after a reconcile', async () => {
+      const strict = await DaemonHarness.start({ db: h.db });
       try {
         strict.clock.set(h.clock.now());
+        await strict.ds.query(`UPDATE tenants SET access_offline_window_minutes = 5 WHERE id = $1`, [t.tenantId]);
+        const patient = await strict.tenant();
+        const theirZone = await strict.zone(patient.tenantId, { readerIds: ['reader-p'] });
+        const theirUser = await strict.user(patient.tenantId);
+        await strict.grant(patient.tenantId, { userId: theirUser }, theirZone);
         await strict.reload();
-        const ok = await strict.verify(t, { credentialId: cred, readerId: 'reader-1' });
-        expect(ok.status).to.equal(200);
-        strict.clock.advance(31_000);
+        expect((await strict.verify(t, { credentialId: cred, readerId: 'reader-1' })).status).to.equal(200);
+        strict.clock.advance(5 * 60_000 + 1000);
         const stale = await strict.verify(t, { credentialId: h.credential(t, userId), readerId: 'reader-1' });
-        expect(stale.status).to.equal(503);
-        expect(stale.body).to.deep.equal({ message: 'The access cache is older than ACCESS_MAX_CACHE_AGE_S', error: 'Service Unavailable', statusCode: 503 });
-        expect((await fetch(`${strict.base}/health`)).status).to.equal(503);
-        expect((await fetch(`${strict.metricsBase}/health`)).status).to.equal(503);
+        expect({ status: stale.status, body: stale.body }).to.deep.equal({ status: 503, body: { message: OFFLINE_WINDOW_PASSED, error: 'Service Unavailable', statusCode: 503 } });
+        // Another tenant keeps its 72-hour default.
+        expect((await strict.verify(patient, { credentialId: strict.credential(patient, theirUser), readerId: 'reader-p' })).body).to.include({ decision: 'GRANT' });
+        // The daemon still serves: a balancer must not take it out of rotation for one tenant's window.
+        expect((await fetch(`${strict.base}/health`)).status).to.equal(200);
         await strict.daemon.sync.reconcile();
         expect((await strict.verify(t, { credentialId: h.credential(t, userId), readerId: 'reader-1' })).status).to.equal(200);
       } finally {

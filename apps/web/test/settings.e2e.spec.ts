@@ -9,7 +9,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   this.timeout(120_000);
   const suite = browserSuite();
 
-  it('renames the company and changes its timezone and a switch; sets colours and a logo, refusing a file that is not an image', async () => {
+  it('renames the company and changes its timezone, a switch and the doors’ offline window; sets colours and a logo, refusing a file that is not an image', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
@@ -19,8 +19,10 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').first().waitFor();
       await page.getByRole('switch', { name: /Rosters wait for approval/ }).click();
+      await page.getByRole('combobox', { name: /^Doors keep deciding without the platform for/ }).click();
+      await page.getByRole('option', { name: '8 hours' }).click();
       const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
-      await expectEventually(async () => (await suite.stack.call('GET', '/tenant', { token: owner })).body, { name: 'Demo Kitchens', timezone: 'Europe/Dublin', rosterApprovalRequired: true });
+      await expectEventually(async () => (await suite.stack.call('GET', '/tenant', { token: owner })).body, { name: 'Demo Kitchens', timezone: 'Europe/Dublin', rosterApprovalRequired: true, accessOfflineWindowMinutes: 480 });
 
       await page.goto('/settings/branding');
       await page.getByLabel(/^Primary colour/).fill('#0B7285');

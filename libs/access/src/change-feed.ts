@@ -10,7 +10,7 @@ import type { HoursJson } from './hours.js';
 export const ACCESS_CHANGES_CHANNEL = 'access.changes';
 
 /** Rows as they travel: timestamps as ISO 8601 strings. */
-export interface WireTenant { id: string; plan: string; timezone: string }
+export interface WireTenant { id: string; plan: string; timezone: string; offlineWindowMinutes: number }
 export interface WireZone { id: string; tenantId: string; name: string; active: boolean; hoursJson: HoursJson | null; readerIds: string[] }
 export interface WireGrant { id: string; tenantId: string; userId: string | null; visitorPassId: string | null; zoneId: string; expiresAt: string | null }
 export interface WireUser { id: string; tenantId: string; fullName: string }

@@ -4100,7 +4100,7 @@ export interface operations {
                     "application/json": components["schemas"]["TooManyRequestsError"];
                 };
             };
-            /** @description The daemon’s access cache is loading, or older than the operator’s ACCESS_MAX_CACHE_AGE_S (fail secure) */
+            /** @description The daemon’s access cache is loading, or it has been cut off from the platform for longer than the tenant’s offline window (fail secure) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4265,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["TooManyRequestsError"];
                 };
             };
-            /** @description The daemon’s access cache is loading, or older than the operator’s ACCESS_MAX_CACHE_AGE_S (fail secure) */
+            /** @description The daemon’s access cache is loading, or it has been cut off from the platform for longer than the tenant’s offline window (fail secure) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7618,6 +7618,7 @@ export interface operations {
                      *       "ssoEnabled": true,
                      *       "rosterApprovalRequired": true,
                      *       "payrollFourEyes": true,
+                     *       "accessOfflineWindowMinutes": 0,
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -7643,6 +7644,8 @@ export interface operations {
                         rosterApprovalRequired: boolean;
                         /** @description A payroll run is approved by someone other than the person who computed it */
                         payrollFourEyes: boolean;
+                        /** @description How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure) */
+                        accessOfflineWindowMinutes: number;
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -7730,7 +7733,8 @@ export interface operations {
                  *       "timezone": "string",
                  *       "publicApiEnabled": true,
                  *       "rosterApprovalRequired": true,
-                 *       "payrollFourEyes": true
+                 *       "payrollFourEyes": true,
+                 *       "accessOfflineWindowMinutes": 5
                  *     }
                  */
                 "application/json": {
@@ -7739,6 +7743,7 @@ export interface operations {
                     publicApiEnabled?: boolean;
                     rosterApprovalRequired?: boolean;
                     payrollFourEyes?: boolean;
+                    accessOfflineWindowMinutes?: number;
                 };
             };
         };
@@ -7764,6 +7769,7 @@ export interface operations {
                      *       "ssoEnabled": true,
                      *       "rosterApprovalRequired": true,
                      *       "payrollFourEyes": true,
+                     *       "accessOfflineWindowMinutes": 0,
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -7789,6 +7795,8 @@ export interface operations {
                         rosterApprovalRequired: boolean;
                         /** @description A payroll run is approved by someone other than the person who computed it */
                         payrollFourEyes: boolean;
+                        /** @description How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure) */
+                        accessOfflineWindowMinutes: number;
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;

@@ -11,6 +11,8 @@ export interface ReadModelTenant {
   id: string;
   plan: Plan;
   timezone: string;
+  /** Past this long without matching the database, the daemon stops deciding this tenant's taps. */
+  offlineWindowMinutes: number;
 }
 
 export interface ReadModelReaderKey {
@@ -82,7 +84,7 @@ export class AccessReadModelRepository {
   constructor(private readonly db: Db) {}
 
   tenants(where?: ReadModelScope): Promise<ReadModelTenant[]> {
-    return this.select({ tenant: 'id', id: 'id' }, where, (w) => `SELECT id, plan, timezone FROM tenants WHERE ${w} ORDER BY id`);
+    return this.select({ tenant: 'id', id: 'id' }, where, (w) => `SELECT id, plan, timezone, access_offline_window_minutes AS "offlineWindowMinutes" FROM tenants WHERE ${w} ORDER BY id`);
   }
 
   readerKeys(where?: ReadModelScope): Promise<ReadModelReaderKey[]> {

@@ -47,6 +47,7 @@ import { Careers1764700002000 } from './migrations/1764700002000-careers.js';
 import { Esign1764700003000 } from './migrations/1764700003000-esign.js';
 import { Kiosks1764700004000 } from './migrations/1764700004000-kiosks.js';
 import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-passes.js';
+import { AccessOfflineWindow1764800000000 } from './migrations/1764800000000-access-offline-window.js';
 import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
 
 export type { DataSource, EntityManager };
@@ -89,7 +90,7 @@ export const ENTITIES = [
   ShiftSwapEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000];
 
 export interface DataSourceOptions {
   url: string;

@@ -243,7 +243,7 @@ export class CacheSync {
   private applyPayload(id: string, op: AccessChange['op'], p: AccessPayload): void {
     switch (p.kind) {
       case 'tenant':
-        return this.cache.putTenant(p.tenant && { id: p.tenant.id, plan: p.tenant.plan as Plan, timezone: p.tenant.timezone }, id);
+        return this.cache.putTenant(p.tenant && { id: p.tenant.id, plan: p.tenant.plan as Plan, timezone: p.tenant.timezone, offlineWindowMinutes: p.tenant.offlineWindowMinutes }, id);
       case 'zone':
         if (p.zone) return this.cache.putZone(p.zone);
         this.cache.removeZone(id);

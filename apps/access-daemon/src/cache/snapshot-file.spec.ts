@@ -11,7 +11,7 @@ const T = '11111111-1111-4111-8111-111111111111';
 function sample(grants = 3): AccessSnapshot {
   const publicKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
   return {
-    tenants: [{ id: T, plan: 'ENTERPRISE', timezone: 'Europe/Paris' }],
+    tenants: [{ id: T, plan: 'ENTERPRISE', timezone: 'Europe/Paris', offlineWindowMinutes: 4320 }],
     readerKeys: [{ id: 'k1', tenantId: T, keyHash: 'h'.repeat(64) }],
     zones: [{ id: 'z1', tenantId: T, name: 'Front', active: true, hoursJson: { MON: [['08:00', '18:00']] }, readerIds: ['r1', 'r2'] }],
     grants: Array.from({ length: grants }, (_, i) => ({

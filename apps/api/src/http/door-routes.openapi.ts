@@ -19,7 +19,7 @@ export function documentDoorRoutes(openapi: OpenApiDocument): void {
     402: { description: "The tenant's plan does not include access control (FREE, BASIC)" },
     413: { description: 'A body over 16 KiB' },
     429: { description: 'Too many failed key attempts from this address: wait Retry-After seconds' },
-    503: { description: 'The daemon’s access cache is loading, or older than the operator’s ACCESS_MAX_CACHE_AGE_S (fail secure)' },
+    503: { description: 'The daemon’s access cache is loading, or it has been cut off from the platform for longer than the tenant’s offline window (fail secure)' },
   };
   openapi.add({
     ...common,

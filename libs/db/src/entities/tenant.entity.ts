@@ -33,6 +33,10 @@ export class TenantEntity {
   @Column({ name: 'payroll_four_eyes', type: 'boolean', default: false })
   payrollFourEyes!: boolean;
 
+  /** How long an access daemon cut off from the platform keeps deciding taps from what it knew. */
+  @Column({ name: 'access_offline_window_minutes', type: 'integer', default: 4320 })
+  accessOfflineWindowMinutes!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

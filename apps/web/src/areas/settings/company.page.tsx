@@ -1,8 +1,25 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useTenant, useUpdateTenant } from './settings.queries';
+
+/** The offline windows offered, in minutes (the API takes any from 5 minutes to 30 days). */
+const OFFLINE_WINDOWS: Array<[number, string]> = [
+  [15, '15 minutes'],
+  [60, '1 hour'],
+  [480, '8 hours'],
+  [1440, '24 hours'],
+  [2160, '36 hours'],
+  [4320, '72 hours (the default)'],
+  [10080, '7 days'],
+  [43200, '30 days'],
+];
+
+function offlineWindowChoices(current: number) {
+  const known = OFFLINE_WINDOWS.some(([m]) => m === current);
+  return [...(known ? [] : [[current, `${current} minutes`] as [number, string]]), ...OFFLINE_WINDOWS].map(([m, label]) => ({ value: String(m), label }));
+}
 
 /** The company's name and timezone, its plan, and the switches that change how it works. */
 export function CompanyPage() {
@@ -58,6 +75,20 @@ export function CompanyPage() {
           <Switch label="Pay runs are approved by someone other than who computed them" checked={t.payrollFourEyes} disabled={update.isPending} onChange={(e) => toggle({ payrollFourEyes: e.currentTarget.checked })} />
         </Stack>
       </Paper>
+      {t.features.accessControl ? (
+        <Paper withBorder p="md">
+          <Select
+            maw={480}
+            label="Doors keep deciding without the platform for"
+            description="How long a door daemon cut off from the platform (its internet link down) goes on opening doors from what it last knew. Past it, its doors stay shut until the link returns. Access removed meanwhile takes effect there when the link returns."
+            data={offlineWindowChoices(t.accessOfflineWindowMinutes)}
+            value={String(t.accessOfflineWindowMinutes)}
+            allowDeselect={false}
+            disabled={update.isPending}
+            onChange={(v) => v && toggle({ accessOfflineWindowMinutes: Number(v) })}
+          />
+        </Paper>
+      ) : null}
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { ROLES, type Role } from '@wfm/core/tenancy';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { ApiHarness } from '../../../test-support/harness.js';
+import { feedVersion } from '../../../test-support/access-fixtures.js';
 
 const ALLOWED: Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'];
 const REFUSED = ROLES.filter((r) => !ALLOWED.includes(r));
@@ -35,6 +36,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         ssoEnabled: true,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
+        accessOfflineWindowMinutes: 4320,
         features: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: tenant.updatedAt.toISOString(),
@@ -126,12 +128,24 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         ssoEnabled: false,
         rosterApprovalRequired: false,
         payrollFourEyes: false,
+        accessOfflineWindowMinutes: 4320,
         features: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
       });
       const again = await h.request('GET', '/tenant', { token });
       expect(again.body).to.deep.equal(res.body);
+    });
+
+    it("sets the door daemons' offline window and tells the daemons, as a timezone change does", async () => {
+      const { tenant, token } = await signedIn('COMPANY_ADMIN', { plan: 'GROWTH' });
+      const before = await feedVersion(h.ds, tenant.id);
+      const res = await h.request('PATCH', '/tenant', { token, body: { accessOfflineWindowMinutes: 60 } });
+      expect(res.status).to.equal(200);
+      expect(res.body.accessOfflineWindowMinutes).to.equal(60);
+      expect(await feedVersion(h.ds, tenant.id)).to.equal(before + 1);
+      const [row] = await h.ds.query(`SELECT access_offline_window_minutes AS minutes FROM tenants WHERE id = $1`, [tenant.id]);
+      expect(row.minutes).to.equal(60);
     });
 
     it('switches the developer API on and off on ENTERPRISE', async () => {
@@ -169,9 +183,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
     });
 
     const invalid: Array<[string, unknown, string[]]> = [
-      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes']],
+      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes']],
       ['an unknown property', { name: 'X', nickname: 'y' }, ['property nickname should not exist']],
-      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes']],
+      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes']],
       ['an ssoEnabled change (operator only)', { name: 'X', ssoEnabled: true }, ['property ssoEnabled should not exist']],
       ['a bad timezone', { timezone: 'Mars/Olympus_Mons' }, ['timezone must be a valid IANA time zone']],
       ['a timezone of the wrong type', { timezone: 3 }, ['timezone must be a string']],
@@ -179,6 +193,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
       ['a name over 200 characters', { name: 'n'.repeat(201) }, ['name must be at most 200 characters']],
       ['a non-boolean switch', { publicApiEnabled: 'yes' }, ['publicApiEnabled must be a boolean']],
       ['a body that is not an object', [1], ['body must be a JSON object']],
+      ['an offline window under 5 minutes', { accessOfflineWindowMinutes: 4 }, ['accessOfflineWindowMinutes must not be less than 5']],
+      ['an offline window over 30 days', { accessOfflineWindowMinutes: 43_201 }, ['accessOfflineWindowMinutes must not be greater than 43200']],
+      ['an offline window that is not a whole number of minutes', { accessOfflineWindowMinutes: 90.5 }, ['accessOfflineWindowMinutes must be an integer number']],
     ];
     for (const [what, body, messages] of invalid) {
       it(`is 400 for ${what}`, async () => {

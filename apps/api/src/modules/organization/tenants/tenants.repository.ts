@@ -4,11 +4,12 @@ import { assignments, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type Tenant = TenantEntity;
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes'>>;
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes' | 'accessOfflineWindowMinutes'>>;
 
 /** A tenant row as the API uses it. */
 export const TENANT_COLUMNS = `id, name, slug, plan, timezone, public_api_enabled AS "publicApiEnabled", sso_enabled AS "ssoEnabled",
-  roster_approval_required AS "rosterApprovalRequired", payroll_four_eyes AS "payrollFourEyes", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  roster_approval_required AS "rosterApprovalRequired", payroll_four_eyes AS "payrollFourEyes", access_offline_window_minutes AS "accessOfflineWindowMinutes",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   name: 'name',
@@ -18,6 +19,7 @@ const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   ssoEnabled: 'sso_enabled',
   rosterApprovalRequired: 'roster_approval_required',
   payrollFourEyes: 'payroll_four_eyes',
+  accessOfflineWindowMinutes: 'access_offline_window_minutes',
   updatedAt: 'updated_at',
 };
 

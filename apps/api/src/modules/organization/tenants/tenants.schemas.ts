@@ -8,6 +8,9 @@ export const Timezone = z.string().refine(isValidTimezone, 'must be a valid IANA
 
 export const Plan = z.enum(PLANS);
 
+/** From 5 minutes to 30 days; 72 hours unless the tenant chooses (docs/decisions.md, issue 27). */
+export const OfflineWindowMinutes = z.number().int().min(5).max(43_200);
+
 export const TenantDto = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -18,6 +21,7 @@ export const TenantDto = z.object({
   ssoEnabled: z.boolean(),
   rosterApprovalRequired: z.boolean().meta({ description: 'Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above' }),
   payrollFourEyes: z.boolean().meta({ description: 'A payroll run is approved by someone other than the person who computed it' }),
+  accessOfflineWindowMinutes: z.number().int().meta({ description: "How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure)" }),
   features: z.object({
     webhooks: z.boolean(),
     accessControl: z.boolean(),
@@ -42,8 +46,9 @@ export const UpdateTenantBody = z
     publicApiEnabled: z.boolean().optional(),
     rosterApprovalRequired: z.boolean().optional(),
     payrollFourEyes: z.boolean().optional(),
+    accessOfflineWindowMinutes: OfflineWindowMinutes.optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes');
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
 
 /** The tenant's first user as returned when a tenant is provisioned. */

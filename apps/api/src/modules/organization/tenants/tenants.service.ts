@@ -24,6 +24,7 @@ export function toTenantDto(t: Tenant): TenantDto {
     ssoEnabled: t.ssoEnabled,
     rosterApprovalRequired: t.rosterApprovalRequired,
     payrollFourEyes: t.payrollFourEyes,
+    accessOfflineWindowMinutes: t.accessOfflineWindowMinutes,
     features: {
       webhooks: planIncludes(t.plan, 'webhooks'),
       accessControl: planIncludes(t.plan, 'accessControl'),
@@ -42,7 +43,7 @@ function defined<T extends object>(changes: T): Partial<T> {
 
 /**
  * Tenant settings. Plan and SSO belong to the platform operator; a tenant admin edits name,
- * timezone and the developer-API switch. Access checks read the tenant on every request, so a
+ * timezone, the developer-API switch and the door daemons' offline window. Access checks read the tenant on every request, so a
  * change here takes effect on the next call without any cache to clear.
  */
 export class TenantsService {
@@ -82,8 +83,8 @@ export class TenantsService {
     const { tenant, change } = await this.transaction(async (tx) => {
       const tenant = await this.repo.update(tx, tenantId, changes, this.clock.now());
       if (!tenant) throw new NotFoundError('Tenant not found');
-      // Access daemons gate taps on the plan and read zone hours in the tenant's timezone.
-      const touchesAccess = changes.plan !== undefined || changes.timezone !== undefined;
+      // Access daemons gate taps on the plan, read zone hours in the tenant's timezone and stop at its offline window.
+      const touchesAccess = changes.plan !== undefined || changes.timezone !== undefined || changes.accessOfflineWindowMinutes !== undefined;
       return { tenant, change: touchesAccess ? await this.accessFeed.record(tx, tenantId, 'tenant', tenantId) : null };
     });
     return { value: toTenantDto(tenant), propagation: change ? await this.accessFeed.publish(change) : 'complete' };
