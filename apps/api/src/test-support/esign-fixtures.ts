@@ -57,3 +57,31 @@ export function png(width: number, height: number, opts: { noise?: boolean; corr
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', opts.corrupt ? Buffer.from('not zlib data at all') : deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A valid one-page PDF followed by `objects` small indirect objects (square annotations that no page
+ * shows), written as bytes rather than through pdf-lib: making it takes milliseconds while pdf-lib
+ * reads every object, which takes it seconds. The shape of the outside probe's file (issue 26):
+ * 130,000 objects make 9 MiB.
+ */
+export function manyObjectsPdf(objects: number): Buffer {
+  const parts: string[] = ['%PDF-1.7\n'];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  const add = (body: string) => {
+    const text = `${offsets.length + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(at);
+    parts.push(text);
+    at += text.length;
+  };
+  add('<</Type/Catalog/Pages 2 0 R>>');
+  add('<</Type/Pages/Kids[3 0 R]/Count 1>>');
+  add('<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>');
+  for (let i = 0; i < objects; i++) {
+    const x = i % 500;
+    const y = Math.floor(i / 500) % 800;
+    add(`<</Subtype/Square/Rect[${x} ${y} 1 1]>>`);
+  }
+  const xref = `xref\n0 ${offsets.length + 1}\n0000000000 65535 f\r\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`).join('')}`;
+  return Buffer.from(`${parts.join('')}${xref}trailer\n<</Size ${offsets.length + 1}/Root 1 0 R>>\nstartxref\n${at}\n%%EOF\n`, 'latin1');
+}

@@ -1,3 +1,4 @@
+import { crc32, inflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFObject, type PDFPage } from 'pdf-lib';
 import { sha256Hex } from '../../../storage/file-storage.js';
 
@@ -181,8 +182,64 @@ export async function generatePdf(input: { title: string; body: string; at: Date
   return { data: Buffer.from(await doc.save({ useObjectStreams: false })), pageCount: doc.getPageCount() };
 }
 
-/** Whether pdf-lib can embed this PNG (it decodes the image, so call only after checking its declared size). */
+/** Channels per pixel by PNG colour type (gray, RGB, palette, gray + alpha, RGBA). */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7 passes: first column, first row, column step, row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Whether a PNG is whole: chunks with valid CRCs from IHDR to IEND, and image data that inflates
+ * (zlib, bounded) to exactly the size its header implies. pdf-lib's decoder loops forever on
+ * some broken data, so it only ever sees files that pass this.
+ */
+function wholePng(png: Buffer): boolean {
+  let at = 8;
+  let header: { width: number; height: number; bitDepth: number; colourType: number; interlace: number } | null = null;
+  const data: Buffer[] = [];
+  for (;;) {
+    if (at + 12 > png.length) return false;
+    const length = png.readUInt32BE(at);
+    if (at + 12 + length > png.length) return false;
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (crc32(png.subarray(at + 4, at + 8 + length)) !== png.readUInt32BE(at + 8 + length)) return false;
+    at += 12 + length;
+    if (!header) {
+      if (type !== 'IHDR' || length !== 13) return false;
+      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8]!, colourType: body[9]!, interlace: body[12]! };
+    } else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') break;
+  }
+  const channels = CHANNELS[header.colourType];
+  if (!channels || ![1, 2, 4, 8, 16].includes(header.bitDepth) || header.interlace > 1 || data.length === 0) return false;
+  const bits = channels * header.bitDepth;
+  const scanlines = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
+  const span = (size: number, first: number, step: number) => (size > first ? Math.ceil((size - first) / step) : 0);
+  const expected =
+    header.interlace === 0
+      ? scanlines(header.width, header.height)
+      : ADAM7.reduce((sum, [x, y, dx, dy]) => sum + scanlines(span(header.width, x, dx), span(header.height, y, dy)), 0);
+  try {
+    return inflateSync(Buffer.concat(data), { maxOutputLength: expected + 1 }).length === expected;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether pdf-lib can embed this PNG: it is whole, then pdf-lib decodes it. Both inflate the
+ * pixels, so call only after checking the size its header declares.
+ */
 export async function checkPng(png: Buffer): Promise<boolean> {
+  if (!wholePng(png)) return false;
   try {
     await (await PDFDocument.create()).embedPng(png);
     return true;

@@ -7,7 +7,8 @@ import type { Actor } from '../../../http/context.js';
 import { sniffFile, type UploadedFile } from '../../../http/upload.js';
 import { sha256Hex, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
-import { checkPdf, generatePdf, signedPdf, unprintableCharacters, type PdfCheck } from './esign-pdf.js';
+import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
+import { unprintableCharacters, type PdfCheck } from './esign-pdf.js';
 import { signatureMark } from './signature-image.js';
 import type { EsignDocument, EsignRepository, EsignRequest, TokenRequest } from './esign.repository.js';
 import {
@@ -46,6 +47,8 @@ export interface EsignDeps {
   mailer: MailTransport;
   clock: Clock;
   logger: Logger;
+  /** Reads, writes and signs the PDFs, off the event loop. */
+  pdf: PdfProcessor;
   /** Public web-app address without a trailing slash: the link is `<appUrl>/esign/<token>`. */
   appUrl: string;
 }
@@ -102,7 +105,7 @@ export class EsignService {
 
   async upload(actor: Actor, file: UploadedFile, title: string | undefined): Promise<EsignDocument> {
     if (sniffFile(file.buffer) !== 'pdf') throw new UnsupportedMediaTypeError('The file must be a PDF (judged by its content, not its name)');
-    const check = await checkPdf(file.buffer, MAX_PAGES);
+    const check = await this.d.pdf.check(file.buffer, MAX_PAGES);
     if (!check.ok) throw new UnprocessableEntityError(...REFUSED[check.reason]);
     const fileName = cleanFileName(file.originalName);
     return this.store(actor, { title: title ?? titleFromFileName(fileName), fileName, source: 'UPLOADED', data: file.buffer, pageCount: check.pageCount });
@@ -115,7 +118,7 @@ export class EsignService {
       if (bad.length) problems.push(`${field} has characters the standard PDF fonts cannot show: ${bad.slice(0, 10).map((c) => JSON.stringify(c)).join(', ')}`);
     }
     if (problems.length) throw new BadRequestError(problems);
-    const pdf = await generatePdf({ title: body.title, body: body.body, at: this.d.clock.now() });
+    const pdf = await this.d.pdf.generate({ title: body.title, body: body.body, at: this.d.clock.now() });
     return this.store(actor, { title: body.title, fileName: fileNameOf(body.title), source: 'GENERATED', data: pdf.data, pageCount: pdf.pageCount });
   }
 
@@ -284,7 +287,7 @@ export class EsignService {
    * submissions at once make one signed copy and the other hears 409, as every later one does.
    */
   async sign(token: string, body: SignBody, ctx: SigningContext): Promise<SignedDto> {
-    const mark = body.signatureImage === undefined ? ({ kind: 'TYPED' } as const) : await signatureMark(body.signatureImage);
+    const mark = body.signatureImage === undefined ? ({ kind: 'TYPED' } as const) : await signatureMark(body.signatureImage, this.d.pdf);
     let storedKey: string | null = null;
     try {
       return await this.d.transaction(async (tx) => {
@@ -292,7 +295,7 @@ export class EsignService {
         const now = this.d.clock.now();
         if (request.signature) throw new ConflictError('This document has already been signed', 'ALREADY_SIGNED');
         const original = await this.read(request.document.storageKey, request.document.sha256);
-        const pdf = await signedPdf(original, {
+        const pdf = await this.d.pdf.sign(original, {
           organisation: request.organisation,
           documentId: request.document.id,
           documentTitle: request.document.title,

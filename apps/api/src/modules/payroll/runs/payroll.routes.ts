@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
+import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
 import { UserIdParams } from '../../organization/users/users.schemas.js';
 import { journalCsv } from './payroll-engine.js';
 import type { PaySettingRow, Payslip, Run } from './payroll.repository.js';
@@ -19,7 +20,6 @@ import {
   RunDto,
   RunIdParams,
 } from './payroll.schemas.js';
-import { payslipPdf } from './payslip-pdf.js';
 
 const TAGS = ['payroll'];
 const E404 = { description: 'No payroll run with this id in the tenant' };
@@ -75,7 +75,7 @@ function toPayslipDto(s: Payslip, run: { periodYearMonth: string; status: Run['s
   };
 }
 
-export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName: (tenantId: string) => Promise<string>): void {
+export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName: (tenantId: string) => Promise<string>, pdf: PdfProcessor): void {
   r.put(
     '/users/:id/pay',
     {
@@ -217,8 +217,8 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     async ({ req, params }) => {
       const user = currentUser(req);
       const { run, slip, employeeName } = await payroll.payslip(user, params.id, params.userId);
-      const pdf = await payslipPdf({ slip, employeeName, companyName: await companyName(user.tenantId), periodYearMonth: run.periodYearMonth, status: run.status });
-      return { status: 200, raw: { contentType: 'application/pdf', data: pdf }, headers: { 'Content-Disposition': `attachment; filename="payslip-${run.periodYearMonth}.pdf"` } };
+      const file = await pdf.payslip({ slip, employeeName, companyName: await companyName(user.tenantId), periodYearMonth: run.periodYearMonth, status: run.status });
+      return { status: 200, raw: { contentType: 'application/pdf', data: file }, headers: { 'Content-Disposition': `attachment; filename="payslip-${run.periodYearMonth}.pdf"` } };
     },
   );
 
