@@ -11390,6 +11390,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
+            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -11405,6 +11425,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17938,7 +17978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error415"];
                 };
             };
-            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED) or has too many pages (PDF_TOO_MANY_PAGES) */
+            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17973,6 +18013,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18105,6 +18165,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
+            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -18120,6 +18200,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19969,6 +20069,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
+            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -19984,6 +20104,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };

@@ -20,6 +20,12 @@ export interface PdfProcessor {
   payslip(input: PayslipInput): Promise<Buffer>;
 }
 
+/** The OpenAPI entries of the answers every route that processes a PDF may give. */
+export const PDF_RESPONSES = {
+  422: { description: 'The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX)' },
+  503: { description: 'Every PDF thread is busy and the queue is full; retry after Retry-After seconds' },
+};
+
 /** 422: the document needs more than the time budget of one PDF task (`PDF_TASK_TIMEOUT_MS`). */
 export class PdfTooComplexError extends UnprocessableEntityError {
   constructor() {

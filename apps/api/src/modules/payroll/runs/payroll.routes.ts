@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
+import { PDF_RESPONSES, type PdfProcessor } from '../../../pdf/pdf-processor.js';
 import { UserIdParams } from '../../organization/users/users.schemas.js';
 import { journalCsv } from './payroll-engine.js';
 import type { PaySettingRow, Payslip, Run } from './payroll.repository.js';
@@ -212,7 +212,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
       tags: TAGS,
       auth: { kind: 'user' },
       params: PayslipParams,
-      responses: { 200: { description: 'A PDF', alternatives: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: { description: 'No such payslip the caller may see' } },
+      responses: { 200: { description: 'A PDF', alternatives: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: { description: 'No such payslip the caller may see' }, ...PDF_RESPONSES },
     },
     async ({ req, params }) => {
       const user = currentUser(req);
