@@ -48,8 +48,8 @@ const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, da
 export class PdfWorkerPool implements PdfProcessor {
   private readonly pool: Piscina<{ id: number; task: PdfTask }, unknown>;
   private readonly waiting: Job[] = [];
-  /** Budget timers of tasks handed to piscina, by id; started when the thread reports the task begun. */
-  private readonly handed = new Map<number, { begin(): void }>();
+  /** Tasks handed to piscina, by id: what to do when the thread reports the task begun (start its budget). */
+  private readonly handed = new Map<number, () => void>();
   private readonly begun = new Set<number>();
   private seq = 0;
   private closed = false;
@@ -66,7 +66,7 @@ export class PdfWorkerPool implements PdfProcessor {
       idleTimeout: IDLE_MS,
       niceIncrement: NICE,
     });
-    this.pool.on('message', (m: PdfTaskStarted) => this.handed.get(m.pdfTaskStarted)?.begin());
+    this.pool.on('message', (m: PdfTaskStarted) => this.handed.get(m.pdfTaskStarted)?.());
   }
 
   /** Tasks a thread is working on now (begun, not finished). */
@@ -118,17 +118,18 @@ export class PdfWorkerPool implements PdfProcessor {
     const budget = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let startedAt = 0;
-    this.handed.set(id, {
-      begin: () => {
-        startedAt = performance.now();
-        this.begun.add(id);
-        timer = setTimeout(() => budget.abort(), this.opts.taskTimeoutMs);
-      },
+    this.handed.set(id, () => {
+      startedAt = performance.now();
+      this.begun.add(id);
+      timer = setTimeout(() => budget.abort(), this.opts.taskTimeoutMs);
     });
     this.pool.run({ id, task: job.task }, { signal: budget.signal }).then(
       (answer) => {
-        const ms = performance.now() - startedAt;
-        this.averageMs = this.averageMs === 0 ? ms : 0.8 * this.averageMs + 0.2 * ms;
+        // The result and the start notice come through different ports: a quick task's result can arrive first.
+        if (startedAt > 0) {
+          const ms = performance.now() - startedAt;
+          this.averageMs = this.averageMs === 0 ? ms : 0.8 * this.averageMs + 0.2 * ms;
+        }
         job.resolve(answer);
       },
       (err: Error) => job.reject(this.closed ? stopped() : budget.signal.aborted ? new PdfTooComplexError() : err),
