@@ -8,10 +8,10 @@ import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
  * every other request and, without a gateway, the door routes.
  */
 export interface PdfProcessor {
-  /** Whether an uploaded file is a PDF the e-signature area can sign (`checkPdf`). */
+  /** Whether an uploaded file is a PDF the e-signature area can sign, and its SHA-256 (`checkPdf`). */
   check(data: Buffer, maxPages: number): Promise<PdfCheck>;
-  /** A document written from a title and printable plain text (`generatePdf`). */
-  generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number }>;
+  /** A document written from a title and printable plain text, with its SHA-256 (`generatePdf`). */
+  generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }>;
   /** The signed copy of `original` (`signedPdf`). */
   sign(original: Buffer, record: SigningRecord): Promise<SignedPdf>;
   /** Whether a signature image decodes (`checkPng`). */

@@ -78,9 +78,9 @@ export class PdfWorkerPool implements PdfProcessor {
     return this.submit<'check'>({ kind: 'check', data, maxPages });
   }
 
-  async generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number }> {
+  async generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }> {
     const answer = await this.submit<'generate'>({ kind: 'generate', input });
-    return { data: bytes(answer.data), pageCount: answer.pageCount };
+    return { ...answer, data: bytes(answer.data) };
   }
 
   async sign(original: Buffer, record: SigningRecord): Promise<SignedPdf> {

@@ -14,8 +14,8 @@ export type PdfTask =
 /** What each kind of task answers; bytes arrive as a Uint8Array. */
 export interface PdfAnswers {
   check: PdfCheck;
-  generate: { data: Uint8Array; pageCount: number };
-  sign: { data: Uint8Array; pageCount: number; contentBytes: number; contentSha256: string };
+  generate: { data: Uint8Array; pageCount: number; sha256: string };
+  sign: { data: Uint8Array; sha256: string; pageCount: number; contentBytes: number; contentSha256: string };
   png: boolean;
   payslip: { data: Uint8Array };
 }

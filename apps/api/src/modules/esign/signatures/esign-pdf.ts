@@ -22,12 +22,13 @@ const MARGIN = 56;
 const GREY = rgb(0.35, 0.35, 0.35);
 const PRODUCER = 'Workforce Platform e-signature';
 
-export type PdfCheck = { ok: true; pageCount: number } | { ok: false; reason: 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' };
+export type PdfCheck = { ok: true; pageCount: number; sha256: string } | { ok: false; reason: 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' };
 
 /**
  * Whether a file is a PDF this area can sign: pdf-lib reads it, it is not encrypted (a protected
  * file could not carry the signature page without its password), it has pages, and it saves again
- * (signing does exactly that, so a file accepted here can always be signed later).
+ * (signing does exactly that, so a file accepted here can always be signed later). An accepted
+ * file comes with its SHA-256, which the area records.
  */
 export async function checkPdf(data: Buffer, maxPages: number): Promise<PdfCheck> {
   try {
@@ -38,7 +39,7 @@ export async function checkPdf(data: Buffer, maxPages: number): Promise<PdfCheck
     if (pageCount === 0) return { ok: false, reason: 'no-pages' };
     if (pageCount > maxPages) return { ok: false, reason: 'too-many-pages' };
     await doc.save({ ...SAVE, addDefaultPage: false, updateFieldAppearances: false });
-    return { ok: true, pageCount };
+    return { ok: true, pageCount, sha256: sha256Hex(data) };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
@@ -176,7 +177,7 @@ function describeDocument(doc: PDFDocument, title: string, at: Date, set: Readon
  * with its line breaks kept, new pages as it runs on, and page numbers. The text must be printable
  * (`unprintableCharacters` is empty): nothing of a document someone signs is changed silently.
  */
-export async function generatePdf(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number }> {
+export async function generatePdf(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }> {
   const set = await standardCharset();
   const doc = await PDFDocument.create({ updateMetadata: false });
   describeDocument(doc, input.title, input.at, set);
@@ -187,7 +188,8 @@ export async function generatePdf(input: { title: string; body: string; at: Date
   flow.gap(14);
   flow.paragraph(input.body, regular, 11);
   footers(doc, regular);
-  return { data: Buffer.from(await doc.save(SAVE)), pageCount: doc.getPageCount() };
+  const data = Buffer.from(await doc.save(SAVE));
+  return { data, pageCount: doc.getPageCount(), sha256: sha256Hex(data) };
 }
 
 /** Channels per pixel by PNG colour type (gray, RGB, palette, gray + alpha, RGBA). */
@@ -280,6 +282,8 @@ export interface SigningRecord {
 
 export interface SignedPdf {
   data: Buffer;
+  /** Of the whole file, which the request keeps. */
+  sha256: string;
   pageCount: number;
   /** The original pages and the signature page: the first `contentBytes` bytes of `data`, whose SHA-256 the audit page prints. */
   contentBytes: number;
@@ -302,7 +306,7 @@ export async function signedPdf(original: Buffer, r: SigningRecord): Promise<Sig
   const content = await doc.save({ ...SAVE, addDefaultPage: false, updateFieldAppearances: false });
   const contentSha256 = sha256Hex(Buffer.from(content));
   const { data, pageCount } = await appendIncrementally(content, (d) => drawAuditPage(d, r, { bytes: content.length, sha256: contentSha256 }, set));
-  return { data, pageCount, contentBytes: content.length, contentSha256 };
+  return { data, sha256: sha256Hex(data), pageCount, contentBytes: content.length, contentSha256 };
 }
 
 const BOX = { width: 260, height: 96 };
