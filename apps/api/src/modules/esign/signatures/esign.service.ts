@@ -30,6 +30,7 @@ const DAY_MS = 86_400_000;
 const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const LINK_NOT_FOUND = 'Signing link not found or expired';
+const ALREADY_SIGNED = 'This document has already been signed';
 const UNTIL_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
 
 const REFUSED: Record<Exclude<PdfCheck, { ok: true }>['reason'], [string, string]> = {
@@ -284,40 +285,44 @@ export class EsignService {
   }
 
   /**
-   * Public: signs once. The request row is locked while the signed PDF is made and stored, so two
-   * submissions at once make one signed copy and the other hears 409, as every later one does.
+   * Public: signs once. The signed PDF is made before the transaction, which then locks the request
+   * row, checks again that it is live and unsigned, and stores the copy: two submissions at once
+   * make one signed copy and the other hears 409, as every later one does. Making the PDF can take
+   * seconds (and wait for a PDF thread); a transaction held meanwhile would hold a pooled database
+   * connection that other requests need.
    */
   async sign(token: string, body: SignBody, ctx: SigningContext): Promise<SignedDto> {
     const mark = body.signatureImage === undefined ? ({ kind: 'TYPED' } as const) : await signatureMark(body.signatureImage, this.d.pdf);
+    const request = await this.live(token);
+    if (request.signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
+    const now = this.d.clock.now();
+    const original = await this.read(request.document.storageKey, request.document.sha256);
+    const pdf = await this.d.pdf.sign(original, {
+      organisation: request.organisation,
+      documentId: request.document.id,
+      documentTitle: request.document.title,
+      requestId: request.id,
+      requestedBy: request.requestedBy,
+      requestedAt: request.createdAt,
+      signerName: request.signerName,
+      signerEmail: request.signerEmail,
+      viewedAt: request.viewedAt,
+      typedName: body.fullName,
+      signedAt: now,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      httpRequestId: ctx.requestId,
+      original: { sha256: request.document.sha256, sizeBytes: request.document.sizeBytes, pageCount: request.document.pageCount },
+      mark,
+    });
     let storedKey: string | null = null;
     try {
       return await this.d.transaction(async (tx) => {
-        const request = await this.live(token, tx);
-        const now = this.d.clock.now();
-        if (request.signature) throw new ConflictError('This document has already been signed', 'ALREADY_SIGNED');
-        const original = await this.read(request.document.storageKey, request.document.sha256);
-        const pdf = await this.d.pdf.sign(original, {
-          organisation: request.organisation,
-          documentId: request.document.id,
-          documentTitle: request.document.title,
-          requestId: request.id,
-          requestedBy: request.requestedBy,
-          requestedAt: request.createdAt,
-          signerName: request.signerName,
-          signerEmail: request.signerEmail,
-          viewedAt: request.viewedAt,
-          typedName: body.fullName,
-          signedAt: now,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          httpRequestId: ctx.requestId,
-          original: { sha256: request.document.sha256, sizeBytes: request.document.sizeBytes, pageCount: request.document.pageCount },
-          mark,
-        });
+        // Revoked, expired or signed by another submission while the PDF was made: refused as then.
+        if ((await this.live(token, tx)).signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
         const key = `${request.tenantId}/esign/${uuid()}`;
         await this.d.storage.put(key, pdf.data);
         storedKey = key;
-        const sha256 = pdf.sha256;
         await this.d.repo.markSigned(tx, request.tenantId, request.id, {
           signedAt: now,
           fullName: body.fullName,
@@ -326,14 +331,14 @@ export class EsignService {
           userAgent: ctx.userAgent,
           requestId: ctx.requestId,
           storageKey: key,
-          sha256,
+          sha256: pdf.sha256,
           sizeBytes: pdf.data.length,
           pageCount: pdf.pageCount,
           contentSha256: pdf.contentSha256,
           contentBytes: pdf.contentBytes,
         });
         this.d.logger.info({ tenantId: request.tenantId, esignRequestId: request.id, documentId: request.document.id }, 'document signed');
-        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: sha256, signedSizeBytes: pdf.data.length, signedPageCount: pdf.pageCount };
+        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: pdf.sha256, signedSizeBytes: pdf.data.length, signedPageCount: pdf.pageCount };
       });
     } catch (err) {
       if (storedKey) await this.forget(storedKey);
