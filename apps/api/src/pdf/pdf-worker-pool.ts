@@ -31,7 +31,7 @@ interface Job {
 const IDLE_MS = 60_000;
 /**
  * Linux nice value added to the threads: on a host with few cores the scheduler gives the event
- * loop the CPU first, so a door tap or a sign-in never waits behind a PDF's time slice.
+ * loop (door taps, sign-ins) and the database the CPU before a PDF.
  */
 const NICE = 10;
 

@@ -25,7 +25,7 @@ export interface PdfTaskStarted {
   pdfTaskStarted: number;
 }
 
-/** Bytes posted back arrive as a Uint8Array; the functions here take Buffers (a view, not a copy). */
+/** Bytes posted to a thread arrive as a Uint8Array; the PDF functions take Buffers (a view, not a copy). */
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
