@@ -199,6 +199,7 @@ import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
 import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
 import { EsignService } from './modules/esign/signatures/esign.service.js';
 import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
+import { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
 
 export interface ApiInfra {
   config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
@@ -233,7 +234,9 @@ export interface BuiltApi {
   metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
-  /** Ends what the API runs besides its HTTP server (the hashing threads); call after the server has closed. */
+  /** The PDF threads (tests watch a task in progress). */
+  pdf: PdfWorkerPool;
+  /** Ends what the API runs besides its HTTP server (the hashing and PDF threads); call after the server has closed. */
   close(): Promise<void>;
 }
 
@@ -250,6 +253,8 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   // Its own threads, not libuv's pool: a login flood must not queue ahead of the door path's signature checks.
   const passwordHashing = new ScryptWorkerPool(config.passwordHashing);
   const passwords = new ScryptPasswordHasher(config.passwordHashCost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT, passwordHashing.derive);
+  // Seconds of CPU for a large document: on threads of their own, each task within a time budget.
+  const pdf = new PdfWorkerPool(config.pdf);
   const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
   const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
   const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
@@ -319,7 +324,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users, people);
   contractsRoutes(r, contracts);
   const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock, people);
-  payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '');
+  payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '', pdf);
   const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
   accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
@@ -330,7 +335,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
   userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
-  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, appUrl }));
+  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, pdf, appUrl }));
 
   const shiftsRepository = new ShiftsRepository(ds);
   const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes, people);
@@ -507,11 +512,13 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     jobs,
     metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
     passwordHashing,
+    pdf,
     close: async () => {
       upstream?.close();
       apns?.close();
       await passSigning?.close();
       await passwordHashing.close();
+      await pdf.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
 import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
 import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
+import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
 
@@ -74,6 +75,9 @@ const schema = z.object({
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  PDF_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),
+  PDF_TASK_TIMEOUT_MS: ms(50).max(600_000).default(10_000),
   SECRET_PEPPER: z.string().min(16).optional(),
   ACCESS_PROPAGATION_TIMEOUT_MS: ms(0).default(250),
   MIGRATE_ON_START: envBool.default(true),
@@ -232,6 +236,8 @@ export interface ApiConfig {
   passwordHashCost: 'owasp' | 'test';
   /** Threads of the API's own password-hashing pool, and how many hashes may wait for one. */
   passwordHashing: { workers: number; maxQueue: number };
+  /** Threads of the API's PDF pool, how many tasks may wait for one, and each task's time budget. */
+  pdf: { threads: number; maxQueue: number; taskTimeoutMs: number };
   secretPepper: string | undefined;
   migrateOnStart: boolean;
   /** The platform's Xero app; null (unset client id) switches the accounting integration off. */
@@ -327,6 +333,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accessProxy: { bodyTimeoutMs: e.ACCESS_PROXY_BODY_TIMEOUT_MS, maxPerClient: e.ACCESS_PROXY_MAX_PER_CLIENT, upstreamTimeoutMs: e.ACCESS_PROXY_TIMEOUT_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
     passwordHashing: { workers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(), maxQueue: e.PASSWORD_HASH_QUEUE },
+    pdf: { threads: e.PDF_WORKERS ?? defaultPdfThreads(), maxQueue: e.PDF_QUEUE, taskTimeoutMs: e.PDF_TASK_TIMEOUT_MS },
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     jobsEnabled: e.JOBS_ENABLED,

@@ -98,6 +98,11 @@ export class ApiHarness {
     return this.api.passwordHashing;
   }
 
+  /** The app's PDF threads. */
+  get pdf() {
+    return this.api.pdf;
+  }
+
   /** Mail the app wrote to an address (in one tenant, if given), oldest first. */
   mailsTo(to: string, tenantId?: string): Promise<ReadMail[]> {
     return readMailDrop(this.mailDropDir, tenantId === undefined ? { to } : { to, tenantId });

@@ -57,7 +57,8 @@ describe('e-signature PDFs (pdf-lib)', () => {
   });
 
   it('checks an upload: readable, not encrypted, within the page limit', async () => {
-    expect(await checkPdf(await pdfWithPages(['a', 'b']), 500)).to.deep.equal({ ok: true, pageCount: 2 });
+    const two = await pdfWithPages(['a', 'b']);
+    expect(await checkPdf(two, 500)).to.deep.equal({ ok: true, pageCount: 2, sha256: sha256(two) });
     expect(await checkPdf(await pdfWithPages(['a', 'b']), 1)).to.deep.equal({ ok: false, reason: 'too-many-pages' });
     expect(await checkPdf(await encryptedPdf(), 500)).to.deep.equal({ ok: false, reason: 'encrypted' });
     expect(await checkPdf(Buffer.from('%PDF-1.4\n%%EOF\n'), 500)).to.deep.equal({ ok: false, reason: 'unreadable' });
@@ -80,6 +81,7 @@ describe('e-signature PDFs (pdf-lib)', () => {
       expect(signed.pageCount).to.equal(4);
       const prefix = signed.data.subarray(0, signed.contentBytes);
       expect(sha256(prefix)).to.equal(signed.contentSha256);
+      expect(sha256(signed.data)).to.equal(signed.sha256);
       // The prefix is a complete PDF of its own: the original pages and the signature page.
       expect((await PDFDocument.load(prefix)).getPageCount()).to.equal(3);
       // The update after it: one cross-reference section that points back to the prefix's.

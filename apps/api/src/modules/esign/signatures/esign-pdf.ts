@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFObject, type PDFPage } from 'pdf-lib';
+import { crc32, inflateSync } from 'node:zlib';
+import { ParseSpeeds, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFObject, type PDFPage } from 'pdf-lib';
 import { sha256Hex } from '../../../storage/file-storage.js';
 
 /*
@@ -7,29 +8,38 @@ import { sha256Hex } from '../../../storage/file-storage.js';
  * or embedded; they cover the Windows-1252 (WinAnsi) characters only.
  */
 
+/**
+ * These functions run on the PDF pool's threads (apps/api/src/pdf), never on the event loop, so
+ * pdf-lib's habit of yielding to the event loop every 50–100 objects only adds timer waits: the
+ * outside probe's file (issue 26) took 8.5 s to load and save with it and 1.4 s without.
+ */
+const LOAD = { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest } as const;
+const SAVE = { useObjectStreams: false, objectsPerTick: Infinity } as const;
+
 /** A4, in points. */
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const GREY = rgb(0.35, 0.35, 0.35);
 const PRODUCER = 'Workforce Platform e-signature';
 
-export type PdfCheck = { ok: true; pageCount: number } | { ok: false; reason: 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' };
+export type PdfCheck = { ok: true; pageCount: number; sha256: string } | { ok: false; reason: 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' };
 
 /**
  * Whether a file is a PDF this area can sign: pdf-lib reads it, it is not encrypted (a protected
  * file could not carry the signature page without its password), it has pages, and it saves again
- * (signing does exactly that, so a file accepted here can always be signed later).
+ * (signing does exactly that, so a file accepted here can always be signed later). An accepted
+ * file comes with its SHA-256, which the area records.
  */
 export async function checkPdf(data: Buffer, maxPages: number): Promise<PdfCheck> {
   try {
     // Loaded with ignoreEncryption and asked, rather than caught: pdf-lib's EncryptedPDFError fails instanceof.
-    const doc = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
+    const doc = await PDFDocument.load(data, { ...LOAD, ignoreEncryption: true });
     if (doc.isEncrypted) return { ok: false, reason: 'encrypted' };
     const pageCount = doc.getPageCount();
     if (pageCount === 0) return { ok: false, reason: 'no-pages' };
     if (pageCount > maxPages) return { ok: false, reason: 'too-many-pages' };
-    await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
-    return { ok: true, pageCount };
+    await doc.save({ ...SAVE, addDefaultPage: false, updateFieldAppearances: false });
+    return { ok: true, pageCount, sha256: sha256Hex(data) };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
@@ -167,7 +177,7 @@ function describeDocument(doc: PDFDocument, title: string, at: Date, set: Readon
  * with its line breaks kept, new pages as it runs on, and page numbers. The text must be printable
  * (`unprintableCharacters` is empty): nothing of a document someone signs is changed silently.
  */
-export async function generatePdf(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number }> {
+export async function generatePdf(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }> {
   const set = await standardCharset();
   const doc = await PDFDocument.create({ updateMetadata: false });
   describeDocument(doc, input.title, input.at, set);
@@ -178,11 +188,68 @@ export async function generatePdf(input: { title: string; body: string; at: Date
   flow.gap(14);
   flow.paragraph(input.body, regular, 11);
   footers(doc, regular);
-  return { data: Buffer.from(await doc.save({ useObjectStreams: false })), pageCount: doc.getPageCount() };
+  const data = Buffer.from(await doc.save(SAVE));
+  return { data, pageCount: doc.getPageCount(), sha256: sha256Hex(data) };
 }
 
-/** Whether pdf-lib can embed this PNG (it decodes the image, so call only after checking its declared size). */
+/** Channels per pixel by PNG colour type (gray, RGB, palette, gray + alpha, RGBA). */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7 passes: first column, first row, column step, row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Whether a PNG is whole: chunks with valid CRCs from IHDR to IEND, and image data that inflates
+ * (zlib, bounded) to exactly the size its header implies. pdf-lib's decoder loops forever on
+ * some broken data, so it only ever sees files that pass this.
+ */
+function wholePng(png: Buffer): boolean {
+  let at = 8;
+  let header: { width: number; height: number; bitDepth: number; colourType: number; interlace: number } | null = null;
+  const data: Buffer[] = [];
+  for (;;) {
+    if (at + 12 > png.length) return false;
+    const length = png.readUInt32BE(at);
+    if (at + 12 + length > png.length) return false;
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (crc32(png.subarray(at + 4, at + 8 + length)) !== png.readUInt32BE(at + 8 + length)) return false;
+    at += 12 + length;
+    if (!header) {
+      if (type !== 'IHDR' || length !== 13) return false;
+      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8]!, colourType: body[9]!, interlace: body[12]! };
+    } else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') break;
+  }
+  const channels = CHANNELS[header.colourType];
+  if (!channels || ![1, 2, 4, 8, 16].includes(header.bitDepth) || header.interlace > 1 || data.length === 0) return false;
+  const bits = channels * header.bitDepth;
+  const scanlines = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
+  const span = (size: number, first: number, step: number) => (size > first ? Math.ceil((size - first) / step) : 0);
+  const expected =
+    header.interlace === 0
+      ? scanlines(header.width, header.height)
+      : ADAM7.reduce((sum, [x, y, dx, dy]) => sum + scanlines(span(header.width, x, dx), span(header.height, y, dy)), 0);
+  try {
+    return inflateSync(Buffer.concat(data), { maxOutputLength: expected + 1 }).length === expected;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether pdf-lib can embed this PNG: it is whole, then pdf-lib decodes it. Both inflate the
+ * pixels, so call only after checking the size its header declares.
+ */
 export async function checkPng(png: Buffer): Promise<boolean> {
+  if (!wholePng(png)) return false;
   try {
     await (await PDFDocument.create()).embedPng(png);
     return true;
@@ -215,6 +282,8 @@ export interface SigningRecord {
 
 export interface SignedPdf {
   data: Buffer;
+  /** Of the whole file, which the request keeps. */
+  sha256: string;
   pageCount: number;
   /** The original pages and the signature page: the first `contentBytes` bytes of `data`, whose SHA-256 the audit page prints. */
   contentBytes: number;
@@ -232,12 +301,12 @@ export interface SignedPdf {
  */
 export async function signedPdf(original: Buffer, r: SigningRecord): Promise<SignedPdf> {
   const set = await standardCharset();
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const doc = await PDFDocument.load(original, LOAD);
   await drawSignaturePage(doc, r, set);
-  const content = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  const content = await doc.save({ ...SAVE, addDefaultPage: false, updateFieldAppearances: false });
   const contentSha256 = sha256Hex(Buffer.from(content));
   const { data, pageCount } = await appendIncrementally(content, (d) => drawAuditPage(d, r, { bytes: content.length, sha256: contentSha256 }, set));
-  return { data, pageCount, contentBytes: content.length, contentSha256 };
+  return { data, sha256: sha256Hex(data), pageCount, contentBytes: content.length, contentSha256 };
 }
 
 const BOX = { width: 260, height: 96 };
@@ -345,7 +414,7 @@ function serialized(obj: PDFObject): Buffer {
  * for them, and a trailer whose /Prev points at the previous section. `base` stays a byte prefix.
  */
 async function appendIncrementally(base: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<{ data: Buffer; pageCount: number }> {
-  const doc = await PDFDocument.load(base, { updateMetadata: false });
+  const doc = await PDFDocument.load(base, LOAD);
   const before = new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, serialized(obj)]));
   await change(doc);
   await doc.flush();

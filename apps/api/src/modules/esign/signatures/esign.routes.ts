@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { created, ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { fileUpload, uploadedFile } from '../../../http/upload.js';
+import { PDF_RESPONSES } from '../../../pdf/pdf-processor.js';
 import type { EsignDocument, EsignRequest } from './esign.repository.js';
 import type { EsignService, PdfFile } from './esign.service.js';
 import {
@@ -105,7 +106,8 @@ export function esignRoutes(r: ApiRouter, esign: EsignService): void {
         201: { description: 'The document, with the SHA-256 of the file as stored', schema: DocumentDto },
         413: { description: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB` },
         415: { description: 'Not multipart/form-data, or the file is not a PDF by its content' },
-        422: { description: 'A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED) or has too many pages (PDF_TOO_MANY_PAGES)' },
+        422: { description: 'A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX)' },
+        503: PDF_RESPONSES[503],
       },
     },
     async ({ req, body }) => created(toDocumentDto(await esign.upload(currentUser(req), uploadedFile(req), body.title))),
@@ -117,7 +119,7 @@ export function esignRoutes(r: ApiRouter, esign: EsignService): void {
       summary: 'Write a PDF from a title and plain text (A4, wrapped, paged) to have it signed',
       ...USER,
       body: GenerateDocumentBody,
-      responses: { 201: { description: 'The generated document', schema: DocumentDto } },
+      responses: { 201: { description: 'The generated document', schema: DocumentDto }, ...PDF_RESPONSES },
     },
     async ({ req, body }) => created(toDocumentDto(await esign.generate(currentUser(req), body))),
   );
@@ -263,6 +265,7 @@ export function esignRoutes(r: ApiRouter, esign: EsignService): void {
         200: { description: 'Signed; the signed copy is at GET /esign/public/{token}/download until the link expires', schema: SignedDto },
         404: LINK_404,
         409: { description: 'Already signed (ALREADY_SIGNED): a link signs once' },
+        ...PDF_RESPONSES,
       },
     },
     async ({ params, body, req }) =>

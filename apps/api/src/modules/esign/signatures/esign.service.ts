@@ -7,7 +7,8 @@ import type { Actor } from '../../../http/context.js';
 import { sniffFile, type UploadedFile } from '../../../http/upload.js';
 import { sha256Hex, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
-import { checkPdf, generatePdf, signedPdf, unprintableCharacters, type PdfCheck } from './esign-pdf.js';
+import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
+import { unprintableCharacters, type PdfCheck } from './esign-pdf.js';
 import { signatureMark } from './signature-image.js';
 import type { EsignDocument, EsignRepository, EsignRequest, TokenRequest } from './esign.repository.js';
 import {
@@ -29,6 +30,7 @@ const DAY_MS = 86_400_000;
 const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const LINK_NOT_FOUND = 'Signing link not found or expired';
+const ALREADY_SIGNED = 'This document has already been signed';
 const UNTIL_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
 
 const REFUSED: Record<Exclude<PdfCheck, { ok: true }>['reason'], [string, string]> = {
@@ -46,6 +48,8 @@ export interface EsignDeps {
   mailer: MailTransport;
   clock: Clock;
   logger: Logger;
+  /** Reads, writes and signs the PDFs, off the event loop. */
+  pdf: PdfProcessor;
   /** Public web-app address without a trailing slash: the link is `<appUrl>/esign/<token>`. */
   appUrl: string;
 }
@@ -102,10 +106,10 @@ export class EsignService {
 
   async upload(actor: Actor, file: UploadedFile, title: string | undefined): Promise<EsignDocument> {
     if (sniffFile(file.buffer) !== 'pdf') throw new UnsupportedMediaTypeError('The file must be a PDF (judged by its content, not its name)');
-    const check = await checkPdf(file.buffer, MAX_PAGES);
+    const check = await this.d.pdf.check(file.buffer, MAX_PAGES);
     if (!check.ok) throw new UnprocessableEntityError(...REFUSED[check.reason]);
     const fileName = cleanFileName(file.originalName);
-    return this.store(actor, { title: title ?? titleFromFileName(fileName), fileName, source: 'UPLOADED', data: file.buffer, pageCount: check.pageCount });
+    return this.store(actor, { title: title ?? titleFromFileName(fileName), fileName, source: 'UPLOADED', data: file.buffer, pageCount: check.pageCount, sha256: check.sha256 });
   }
 
   async generate(actor: Actor, body: GenerateDocumentBody): Promise<EsignDocument> {
@@ -115,11 +119,12 @@ export class EsignService {
       if (bad.length) problems.push(`${field} has characters the standard PDF fonts cannot show: ${bad.slice(0, 10).map((c) => JSON.stringify(c)).join(', ')}`);
     }
     if (problems.length) throw new BadRequestError(problems);
-    const pdf = await generatePdf({ title: body.title, body: body.body, at: this.d.clock.now() });
-    return this.store(actor, { title: body.title, fileName: fileNameOf(body.title), source: 'GENERATED', data: pdf.data, pageCount: pdf.pageCount });
+    const pdf = await this.d.pdf.generate({ title: body.title, body: body.body, at: this.d.clock.now() });
+    return this.store(actor, { title: body.title, fileName: fileNameOf(body.title), source: 'GENERATED', data: pdf.data, pageCount: pdf.pageCount, sha256: pdf.sha256 });
   }
 
-  private async store(actor: Actor, f: { title: string; fileName: string; source: EsignDocument['source']; data: Buffer; pageCount: number }): Promise<EsignDocument> {
+  /** `sha256` comes with the file from the PDF threads: hashing 10 MiB here would hold the event loop. */
+  private async store(actor: Actor, f: { title: string; fileName: string; source: EsignDocument['source']; data: Buffer; pageCount: number; sha256: string }): Promise<EsignDocument> {
     const id = uuid();
     const doc: EsignDocument = {
       id,
@@ -128,7 +133,7 @@ export class EsignService {
       fileName: f.fileName,
       source: f.source,
       storageKey: `${actor.tenantId}/esign/${uuid()}`,
-      sha256: sha256Hex(f.data),
+      sha256: f.sha256,
       sizeBytes: f.data.length,
       pageCount: f.pageCount,
       createdByUserId: actor.userId,
@@ -280,40 +285,44 @@ export class EsignService {
   }
 
   /**
-   * Public: signs once. The request row is locked while the signed PDF is made and stored, so two
-   * submissions at once make one signed copy and the other hears 409, as every later one does.
+   * Public: signs once. The signed PDF is made before the transaction, which then locks the request
+   * row, checks again that it is live and unsigned, and stores the copy: two submissions at once
+   * make one signed copy and the other hears 409, as every later one does. Making the PDF can take
+   * seconds (and wait for a PDF thread); a transaction held meanwhile would hold a pooled database
+   * connection that other requests need.
    */
   async sign(token: string, body: SignBody, ctx: SigningContext): Promise<SignedDto> {
-    const mark = body.signatureImage === undefined ? ({ kind: 'TYPED' } as const) : await signatureMark(body.signatureImage);
+    const mark = body.signatureImage === undefined ? ({ kind: 'TYPED' } as const) : await signatureMark(body.signatureImage, this.d.pdf);
+    const request = await this.live(token);
+    if (request.signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
+    const now = this.d.clock.now();
+    const original = await this.read(request.document.storageKey, request.document.sha256);
+    const pdf = await this.d.pdf.sign(original, {
+      organisation: request.organisation,
+      documentId: request.document.id,
+      documentTitle: request.document.title,
+      requestId: request.id,
+      requestedBy: request.requestedBy,
+      requestedAt: request.createdAt,
+      signerName: request.signerName,
+      signerEmail: request.signerEmail,
+      viewedAt: request.viewedAt,
+      typedName: body.fullName,
+      signedAt: now,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      httpRequestId: ctx.requestId,
+      original: { sha256: request.document.sha256, sizeBytes: request.document.sizeBytes, pageCount: request.document.pageCount },
+      mark,
+    });
     let storedKey: string | null = null;
     try {
       return await this.d.transaction(async (tx) => {
-        const request = await this.live(token, tx);
-        const now = this.d.clock.now();
-        if (request.signature) throw new ConflictError('This document has already been signed', 'ALREADY_SIGNED');
-        const original = await this.read(request.document.storageKey, request.document.sha256);
-        const pdf = await signedPdf(original, {
-          organisation: request.organisation,
-          documentId: request.document.id,
-          documentTitle: request.document.title,
-          requestId: request.id,
-          requestedBy: request.requestedBy,
-          requestedAt: request.createdAt,
-          signerName: request.signerName,
-          signerEmail: request.signerEmail,
-          viewedAt: request.viewedAt,
-          typedName: body.fullName,
-          signedAt: now,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          httpRequestId: ctx.requestId,
-          original: { sha256: request.document.sha256, sizeBytes: request.document.sizeBytes, pageCount: request.document.pageCount },
-          mark,
-        });
+        // Revoked, expired or signed by another submission while the PDF was made: refused as then.
+        if ((await this.live(token, tx)).signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
         const key = `${request.tenantId}/esign/${uuid()}`;
         await this.d.storage.put(key, pdf.data);
         storedKey = key;
-        const sha256 = sha256Hex(pdf.data);
         await this.d.repo.markSigned(tx, request.tenantId, request.id, {
           signedAt: now,
           fullName: body.fullName,
@@ -322,14 +331,14 @@ export class EsignService {
           userAgent: ctx.userAgent,
           requestId: ctx.requestId,
           storageKey: key,
-          sha256,
+          sha256: pdf.sha256,
           sizeBytes: pdf.data.length,
           pageCount: pdf.pageCount,
           contentSha256: pdf.contentSha256,
           contentBytes: pdf.contentBytes,
         });
         this.d.logger.info({ tenantId: request.tenantId, esignRequestId: request.id, documentId: request.document.id }, 'document signed');
-        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: sha256, signedSizeBytes: pdf.data.length, signedPageCount: pdf.pageCount };
+        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: pdf.sha256, signedSizeBytes: pdf.data.length, signedPageCount: pdf.pageCount };
       });
     } catch (err) {
       if (storedKey) await this.forget(storedKey);

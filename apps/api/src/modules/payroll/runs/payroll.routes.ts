@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
+import { PDF_RESPONSES, type PdfProcessor } from '../../../pdf/pdf-processor.js';
 import { UserIdParams } from '../../organization/users/users.schemas.js';
 import { journalCsv } from './payroll-engine.js';
 import type { PaySettingRow, Payslip, Run } from './payroll.repository.js';
@@ -19,7 +20,6 @@ import {
   RunDto,
   RunIdParams,
 } from './payroll.schemas.js';
-import { payslipPdf } from './payslip-pdf.js';
 
 const TAGS = ['payroll'];
 const E404 = { description: 'No payroll run with this id in the tenant' };
@@ -75,7 +75,7 @@ function toPayslipDto(s: Payslip, run: { periodYearMonth: string; status: Run['s
   };
 }
 
-export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName: (tenantId: string) => Promise<string>): void {
+export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName: (tenantId: string) => Promise<string>, pdf: PdfProcessor): void {
   r.put(
     '/users/:id/pay',
     {
@@ -212,13 +212,13 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
       tags: TAGS,
       auth: { kind: 'user' },
       params: PayslipParams,
-      responses: { 200: { description: 'A PDF', alternatives: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: { description: 'No such payslip the caller may see' } },
+      responses: { 200: { description: 'A PDF', alternatives: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: { description: 'No such payslip the caller may see' }, ...PDF_RESPONSES },
     },
     async ({ req, params }) => {
       const user = currentUser(req);
       const { run, slip, employeeName } = await payroll.payslip(user, params.id, params.userId);
-      const pdf = await payslipPdf({ slip, employeeName, companyName: await companyName(user.tenantId), periodYearMonth: run.periodYearMonth, status: run.status });
-      return { status: 200, raw: { contentType: 'application/pdf', data: pdf }, headers: { 'Content-Disposition': `attachment; filename="payslip-${run.periodYearMonth}.pdf"` } };
+      const file = await pdf.payslip({ slip, employeeName, companyName: await companyName(user.tenantId), periodYearMonth: run.periodYearMonth, status: run.status });
+      return { status: 200, raw: { contentType: 'application/pdf', data: file }, headers: { 'Content-Disposition': `attachment; filename="payslip-${run.periodYearMonth}.pdf"` } };
     },
   );
 

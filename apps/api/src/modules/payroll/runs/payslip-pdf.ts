@@ -8,8 +8,16 @@ export function money(minor: number, currency: string): string {
   return `${sign}${currency} ${Math.floor(abs / 100).toLocaleString('en-GB')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+export interface PayslipInput {
+  slip: Payslip;
+  employeeName: string;
+  companyName: string;
+  periodYearMonth: string;
+  status: string;
+}
+
 /** A payslip as a one-page PDF (pdfkit's built-in Helvetica: no font files to ship). */
-export function payslipPdf(p: { slip: Payslip; employeeName: string; companyName: string; periodYearMonth: string; status: string }): Promise<Buffer> {
+export function payslipPdf(p: PayslipInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Payslip ${p.periodYearMonth}`, Author: p.companyName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
