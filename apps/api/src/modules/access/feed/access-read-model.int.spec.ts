@@ -56,10 +56,10 @@ describe('access read model (PostgreSQL)', () => {
 
     const tenants = await model.tenants();
     expect(tenants).to.deep.include.members([
-      { id: a.tenant.id, plan: 'GROWTH', timezone: 'Europe/Paris' },
-      { id: b.tenant.id, plan: 'ENTERPRISE', timezone: 'Asia/Tokyo' },
+      { id: a.tenant.id, plan: 'GROWTH', timezone: 'Europe/Paris', offlineWindowMinutes: 4320 },
+      { id: b.tenant.id, plan: 'ENTERPRISE', timezone: 'Asia/Tokyo', offlineWindowMinutes: 4320 },
     ]);
-    expect(await model.tenants(a.tenant.id)).to.deep.equal([{ id: a.tenant.id, plan: 'GROWTH', timezone: 'Europe/Paris' }]);
+    expect(await model.tenants(a.tenant.id)).to.deep.equal([{ id: a.tenant.id, plan: 'GROWTH', timezone: 'Europe/Paris', offlineWindowMinutes: 4320 }]);
 
     const keys = await model.readerKeys(a.tenant.id);
     expect(keys).to.deep.equal(

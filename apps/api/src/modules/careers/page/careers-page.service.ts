@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeEr
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { mediaTypeOf, sniffFile, type UploadedFile } from '../../../http/upload.js';
-import { sha256Hex, type FileStorage } from '../../../storage/file-storage.js';
+import { sha256HexOffLoop, type FileStorage } from '../../../storage/file-storage.js';
 import type { ApplicationsRepository, StoredResume } from '../applications/applications.repository.js';
 import type { Job, JobsRepository } from '../jobs/jobs.repository.js';
 import type { CareersPageRepository } from './careers-page.repository.js';
@@ -114,7 +114,7 @@ export class CareersPageService {
         if (application.stage !== 'APPLIED') throw new ConflictError('The application is under review: its résumé can no longer be changed', 'APPLICATION_UNDER_REVIEW');
         const type = sniffFile(file.buffer);
         if (type !== 'pdf' && type !== 'docx') throw new UnsupportedMediaTypeError('A résumé must be a PDF or a Word (.docx) document');
-        const resume: StoredResume = { key, fileName: file.originalName, mediaType: mediaTypeOf(type), size: file.size, sha256: sha256Hex(file.buffer), uploadedAt: now };
+        const resume: StoredResume = { key, fileName: file.originalName, mediaType: mediaTypeOf(type), size: file.size, sha256: await sha256HexOffLoop(file.buffer), uploadedAt: now };
         await this.files.put(key, file.buffer);
         stored = true;
         await this.applications.setResume(tx, tenant.id, application.id, resume);

@@ -5,7 +5,7 @@ import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
 import { sniffFile, type UploadedFile } from '../../../http/upload.js';
-import { sha256Hex, type FileStorage } from '../../../storage/file-storage.js';
+import { sha256HexOffLoop, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
 import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
 import { unprintableCharacters, type PdfCheck } from './esign-pdf.js';
@@ -357,7 +357,7 @@ export class EsignService {
   private async read(key: string, sha256: string): Promise<Buffer> {
     const data = await this.d.storage.get(key);
     if (!data) throw new Error(`e-signature file missing from storage: ${key}`);
-    if (sha256Hex(data) !== sha256) throw new Error(`e-signature file does not match its recorded SHA-256: ${key}`);
+    if ((await sha256HexOffLoop(data)) !== sha256) throw new Error(`e-signature file does not match its recorded SHA-256: ${key}`);
     return data;
   }
 
