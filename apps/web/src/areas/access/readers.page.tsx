@@ -21,6 +21,7 @@ export function ReadersPage() {
     <Page title="Readers">
       <Text size="sm" c="dimmed">
         {readers.data ? `${online} of ${readers.data.length} online. ` : ''}A reader appears once its bridge sends a heartbeat; it is online while heartbeats keep coming (within 15 minutes).
+        An offline reader whose door daemon has lost its link to the platform still decides taps, for the company’s offline window; its taps reach the audit log when the link returns.
       </Text>
       <ErrorNotice error={readers.error} />
       {readers.isPending ? (
@@ -47,6 +48,11 @@ export function ReadersPage() {
                     <Badge variant="light" color={r.online ? 'green' : 'gray'}>
                       {r.online ? 'Online' : 'Offline'}
                     </Badge>
+                    {r.online ? null : (
+                      <Text size="xs" c="dimmed">
+                        since {formatDateTime(r.lastSeenAt)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {r.zone ? (
