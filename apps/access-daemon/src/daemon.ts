@@ -20,6 +20,7 @@ import { AuditQuarantine, quarantinePathFor } from './audit/audit-quarantine.js'
 import { AuditWriter } from './audit/audit-writer.js';
 import { CredentialVerifier } from './verify/credential-verifier.js';
 import { GrantExpiryRepository } from './verify/grant-expiry.repository.js';
+import { GrantExpiryWriter } from './verify/grant-expiry-writer.js';
 import { VerifyService } from './verify/verify.service.js';
 import { HeartbeatRepository } from './heartbeat.repository.js';
 import { HeartbeatService } from './heartbeat.service.js';
@@ -51,6 +52,8 @@ export interface AccessDaemon {
   sync: CacheSync;
   audit: AuditWriter;
   snapshots: SnapshotKeeper;
+  /** The EXPIRED statuses decided at taps, on their way to the database. */
+  expiries: GrantExpiryWriter;
   /** The door routes without the listener: what the all-in-one start's API calls in-process. */
   door: DoorHandler;
   stop(): Promise<void>;
@@ -97,7 +100,8 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   );
   const snapshotFile = new CacheSnapshotFile(config.snapshotPath ?? snapshotPathFor(config.spoolPath));
   const snapshots = new SnapshotKeeper(cache, snapshotFile, clock, logger);
-  const verify = new VerifyService(cache, new CredentialVerifier(cache), new GrantExpiryRepository(ds, config.grantExpiryTimeoutMs), audit, clock, logger, (reason, seconds) =>
+  const expiries = new GrantExpiryWriter(new GrantExpiryRepository(ds, config.grantExpiryTimeoutMs), logger, config.spoolReplayIntervalMs);
+  const verify = new VerifyService(cache, new CredentialVerifier(cache), expiries, audit, clock, (reason, seconds) =>
     metrics.observeDecision(reason, seconds),
   );
   const auth = new ReaderAuth(cache);
@@ -129,6 +133,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
             cacheSyncedAt: cache.syncedAt ? new Date(cache.syncedAt).toISOString() : null,
             offlineSince: r.offline ? new Date(cache.syncedAt).toISOString() : null,
             spoolDepth: spool.depth,
+            expiriesPending: expiries.depth,
             database: audit.databaseHealthy ? 'up' : 'down',
             bus: bus.kind,
           },
@@ -180,6 +185,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     sync,
     audit,
     snapshots,
+    expiries,
     door: doorHandler(routes, logger),
     async stop() {
       acks.close();
@@ -189,6 +195,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       clearInterval(replay);
       await sync.stop();
       await snapshots.stop();
+      await expiries.close();
       await audit.flush();
       await spool.close();
       await quarantine.close();

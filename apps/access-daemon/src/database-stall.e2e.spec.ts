@@ -71,7 +71,7 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
 
   it('says Access expired on the first tap after a grant expired and No access to this zone after, never GRANT', async () => {
     const late = await h.user(t.tenantId, 'Late');
-    await h.grant(t.tenantId, { userId: late }, zoneId, new Date(h.clock.now().getTime() + 10_000));
+    const grant = await h.grant(t.tenantId, { userId: late }, zoneId, new Date(h.clock.now().getTime() + 10_000));
     await h.reload();
     const c = h.credential(t, late);
     expect(await tap(c)).to.include({ decision: 'GRANT' });
@@ -84,5 +84,10 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
     proxy.thaw();
     expect(await h.daemon.audit.replaySpool()).to.equal(2);
     expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'DENIED_EXPIRED', 'DENIED_NO_GRANT']);
+    // The expiry decided while the database was frozen reaches it once it answers.
+    await h.daemon.expiries.flush();
+    expect(h.daemon.expiries.depth).to.equal(0);
+    const [{ status }] = await h.ds.query(`SELECT status FROM access_grants WHERE id = $1`, [grant]);
+    expect(status).to.equal('EXPIRED');
   });
 });

@@ -111,6 +111,7 @@ describe('access daemon: POST /api/v1/access/verify (HTTP, real database)', () =
       expect((await tap({ credentialId: c, readerId: 'reader-1' })).body).to.deep.equal(DENY('Access expired'));
       h.clock.advance(5_000);
       expect((await tap({ credentialId: c, readerId: 'reader-1' })).body).to.deep.equal(DENY('No access to this zone'));
+      await h.daemon.expiries.flush();
       const [{ status }] = await h.ds.query(`SELECT status FROM access_grants WHERE id = $1`, [grantId]);
       expect(status).to.equal('EXPIRED');
       expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'DENIED_EXPIRED', 'DENIED_NO_GRANT']);

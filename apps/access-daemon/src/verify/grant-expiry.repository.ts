@@ -1,26 +1,35 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { exec } from '@wfm/db/sql';
 import { withDeadline } from '../db-faults.js';
-import type { GrantExpiry } from './verify.service.js';
+
+export interface ExpiredGrant {
+  grantId: string;
+  at: Date;
+}
+
+/** Where the daemon's expiries are recorded. Throws when the database cannot take them. */
+export interface GrantExpiryStore {
+  expire(grants: readonly ExpiredGrant[]): Promise<void>;
+}
 
 /**
- * The first refused tap after `expiresAt` moves the grant to EXPIRED. The conditional UPDATE is
- * the arbiter: of several daemons tapping at once exactly one sees the row change and says
- * "Access expired"; the others say "No access to this zone".
+ * Moves grants past their expiry to EXPIRED, in one statement per batch. Conditional, so a grant
+ * another daemon (or the API) already ended stays as it is, and a retry changes nothing twice.
  */
-export class GrantExpiryRepository implements GrantExpiry {
-  /** `timeoutMs` bounds the wait on the door path: a stalled database rejects like an unreachable one. */
+export class GrantExpiryRepository implements GrantExpiryStore {
   constructor(
     private readonly ds: DataSource,
     private readonly timeoutMs: number,
   ) {}
 
-  async expire(grantId: string, at: Date): Promise<boolean> {
+  async expire(grants: readonly ExpiredGrant[]): Promise<void> {
     const update = exec(
       this.ds,
-      `UPDATE access_grants SET status = 'EXPIRED', expired_at = $2, updated_at = $2 WHERE id = $1 AND status = 'ACTIVE' AND expires_at <= $2`,
-      [grantId, at],
+      `UPDATE access_grants g SET status = 'EXPIRED', expired_at = v.at, updated_at = v.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+        WHERE g.id = v.id AND g.status = 'ACTIVE' AND g.expires_at <= v.at`,
+      [grants.map((g) => g.grantId), grants.map((g) => g.at)],
     );
-    return (await withDeadline(update, this.timeoutMs, 'grant expiry')) === 1;
+    await withDeadline(update, this.timeoutMs, 'grant expiry');
   }
 }

@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { decide, eventTypeFor, type Decision, type TapFacts } from '@wfm/access/decision';
 import { evaluateHours } from '@wfm/access/hours';
 import type { Clock } from '@wfm/core/clock';
-import type { Logger } from '@wfm/core/logger';
 import type { AccessCache } from '../cache/access-cache.js';
 import type { AuditRow } from '../audit/audit-row.js';
 import type { CredentialVerifier } from './credential-verifier.js';
@@ -22,9 +21,9 @@ export type VerifyResponse =
   | { decision: 'GRANT'; userId?: string; userName: string; zoneId: string; zoneName: string; replay?: true }
   | { decision: 'DENY'; reason: string; replay?: true };
 
-/** Moves an ACTIVE grant past its expiry to EXPIRED; true only for the one caller that did it. */
+/** Takes note of a grant found expired, for the database; never waits for it. */
 export interface GrantExpiry {
-  expire(grantId: string, at: Date): Promise<boolean>;
+  record(grantId: string, at: Date): void;
 }
 
 export interface AuditSink {
@@ -50,7 +49,6 @@ export class VerifyService {
     private readonly expiry: GrantExpiry,
     private readonly audit: AuditSink,
     private readonly clock: Clock,
-    private readonly logger: Logger,
     private readonly onDecision: (reason: string, seconds: number) => void = () => {},
   ) {}
 
@@ -75,8 +73,10 @@ export class VerifyService {
       const grant = holderValid ? this.cache.grantFor(claims.sub, zone.id) : undefined;
       if (grant) {
         if (grant.expiresAtMs !== null && nowMs >= grant.expiresAtMs) {
+          // Decided here, from memory: the first refused tap at this daemon says so; the database hears of it after.
           this.cache.removeGrant(grant.id);
-          facts.grant = (await this.expireOnce(grant.id, now)) ? 'expired-now' : 'none';
+          this.expiry.record(grant.id, now);
+          facts.grant = 'expired-now';
         } else {
           facts.grant = 'active';
           facts.hours = evaluateHours(zone.hours, now, this.cache.tenant(tenantId)?.timezone ?? 'UTC');
@@ -103,16 +103,6 @@ export class VerifyService {
     this.recent.set(replayKey, { at: nowMs, response });
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;
-  }
-
-  private async expireOnce(grantId: string, at: Date): Promise<boolean> {
-    try {
-      return await this.expiry.expire(grantId, at);
-    } catch (err) {
-      // Without the database this daemon cannot coordinate; it says "expired" once, locally.
-      this.logger.warn({ err, grantId }, 'grant expiry not recorded: database unavailable');
-      return true;
-    }
   }
 
   private respond(decision: Decision, claims: Awaited<ReturnType<CredentialVerifier['claimsFor']>>, zone: { id: string; name: string } | undefined): VerifyResponse {
