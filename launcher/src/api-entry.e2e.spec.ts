@@ -107,7 +107,10 @@ describeWithRedis('npm run start:api (launcher/dist/api.js)', (redisUrl) => {
       const revoked = await call(base, 'POST', `/access/grants/${grant.body.id}/revoke`, adminToken, {});
       expect([revoked.status, revoked.propagation]).to.deep.equal([200, 'complete']);
       expect(await tap('side-2')).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
-      expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM access_audit WHERE tenant_id = $1 AND event_type IN ('GRANTED', 'DENIED_NO_GRANT')`, [tenant.id]))[0].n).to.equal(2);
+      // Both rows were durable in the daemon's journal before each answer; the shipper brings them to PostgreSQL after.
+      const shipped = async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM access_audit WHERE tenant_id = $1 AND event_type IN ('GRANTED', 'DENIED_NO_GRANT')`, [tenant.id]))[0].n as number;
+      for (let i = 0; i < 200 && (await shipped()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await shipped()).to.equal(2);
     });
 
     it("gives the embedded daemon a database pool of its own, apart from the API's", async () => {

@@ -16,8 +16,8 @@ const schema = z.object({
   ACCESS_START_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   ACCESS_AUDIT_BATCH_WAIT_MS: z.coerce.number().min(0).max(50).default(1),
   ACCESS_AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
-  ACCESS_AUDIT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(4),
-  ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(50).default(200),
+  ACCESS_AUDIT_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   ACCESS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   ACCESS_AUDIT_COMMIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ACCESS_GRANT_EXPIRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -44,8 +44,10 @@ export interface DaemonConfig {
   startWaitMs: number;
   auditBatchWaitMs: number;
   auditBatchMax: number;
-  auditMaxInFlight: number;
+  /** How often the journal is shipped to PostgreSQL (and, with nothing to ship, the database probed). */
   spoolReplayIntervalMs: number;
+  /** Past this many bytes on disk, the journal drops its oldest unshipped rows. */
+  journalMaxBytes: number;
   dbPoolSize: number;
   /** Bound on one audit statement on the door path; past it the rows are spooled and the door answered. */
   auditCommitTimeoutMs: number;
@@ -74,8 +76,8 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     startWaitMs: e.ACCESS_START_WAIT_MS,
     auditBatchWaitMs: e.ACCESS_AUDIT_BATCH_WAIT_MS,
     auditBatchMax: e.ACCESS_AUDIT_BATCH_MAX,
-    auditMaxInFlight: e.ACCESS_AUDIT_MAX_IN_FLIGHT,
     spoolReplayIntervalMs: e.ACCESS_SPOOL_REPLAY_INTERVAL_MS,
+    journalMaxBytes: e.ACCESS_AUDIT_JOURNAL_MAX_MB * 1024 * 1024,
     dbPoolSize: e.ACCESS_DB_POOL_SIZE,
     auditCommitTimeoutMs: e.ACCESS_AUDIT_COMMIT_TIMEOUT_MS,
     grantExpiryTimeoutMs: e.ACCESS_GRANT_EXPIRY_TIMEOUT_MS,

@@ -15,7 +15,7 @@ import { CacheSnapshotFile, snapshotPathFor } from './cache/snapshot-file.js';
 import { SnapshotKeeper } from './cache/snapshot-keeper.js';
 import { AckBatcher } from './cache/ack-batcher.js';
 import { AuditRepository } from './audit/audit.repository.js';
-import { AuditSpool } from './audit/audit-spool.js';
+import { AuditJournal } from './audit/audit-journal.js';
 import { AuditQuarantine, quarantinePathFor } from './audit/audit-quarantine.js';
 import { AuditWriter } from './audit/audit-writer.js';
 import { CredentialVerifier } from './verify/credential-verifier.js';
@@ -70,20 +70,30 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   const rows = new ChangeLoaderRepository(ds, readModel);
   const cacheAgeSeconds = () => (cache.syncedAt ? (clock.now().getTime() - cache.syncedAt) / 1000 : Infinity);
 
-  const spool = new AuditSpool(config.spoolPath);
-  await spool.init();
-  const metrics = new DaemonMetrics({ cacheAgeSeconds, spoolDepth: () => spool.depth, grantsCached: () => cache.grantCount });
+  const backlogSeconds = () => {
+    const oldest = journal.oldestAt;
+    return oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000);
+  };
+  const metrics = new DaemonMetrics({ cacheAgeSeconds, journalRows: () => journal.depth, journalBytes: () => journal.bytes, journalBacklogSeconds: backlogSeconds, grantsCached: () => cache.grantCount });
+  const journal = new AuditJournal(config.spoolPath, config.journalMaxBytes, (dropped) => {
+    metrics.observeDropped(dropped.rows);
+    logger.error(
+      { rows: dropped.rows, from: dropped.from === null ? null : new Date(dropped.from).toISOString(), to: dropped.to === null ? null : new Date(dropped.to).toISOString() },
+      'audit journal over ACCESS_AUDIT_JOURNAL_MAX_MB: its oldest unshipped rows were dropped',
+    );
+  });
+  await journal.init();
   const quarantine = new AuditQuarantine(quarantinePathFor(config.spoolPath));
   const audit = new AuditWriter(
     {
       store: new AuditRepository(ds),
-      spool,
+      journal,
       quarantine,
       logger,
       clock,
       observer: { committed: (n, to) => metrics.observeBatch(n, to), quarantined: (n) => metrics.observeQuarantine(n) },
     },
-    { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, maxInFlight: config.auditMaxInFlight, commitTimeoutMs: config.auditCommitTimeoutMs },
+    { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, commitTimeoutMs: config.auditCommitTimeoutMs },
   );
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const acks = new AckBatcher(bus.daemons, id);
@@ -132,7 +142,8 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
             cacheSource: sync.source,
             cacheSyncedAt: cache.syncedAt ? new Date(cache.syncedAt).toISOString() : null,
             offlineSince: r.offline ? new Date(cache.syncedAt).toISOString() : null,
-            spoolDepth: spool.depth,
+            journalRows: journal.depth,
+            journalOldestAt: journal.oldestAt === null ? null : new Date(journal.oldestAt).toISOString(),
             expiriesPending: expiries.depth,
             database: audit.databaseHealthy ? 'up' : 'down',
             bus: bus.kind,
@@ -170,12 +181,13 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
   // half-loaded cache; a start the database or Redis holds up serves from the stored cache.
   await sync.start({ stored: () => snapshotFile.read(), waitMs: config.startWaitMs });
   snapshots.start(sync.source === 'snapshot');
+  // Shipping (and so the database's health) starts before the registry: a Redis out of reach must not hold it up.
+  const shipper = setInterval(() => void audit.ship(), config.spoolReplayIntervalMs);
+  shipper.unref();
+  void audit.ship();
   // Announced once loaded: from here on the API waits for this daemon's acknowledgements. A Redis
   // that is down now is not fatal: the heartbeat keeps trying, and the daemon serves meanwhile.
   await bus.daemons.join(id).catch((err: unknown) => logger.warn({ err, daemonId: id }, 'access daemon not registered yet; the heartbeat retries'));
-  const replay = setInterval(() => void audit.replaySpool(), config.spoolReplayIntervalMs);
-  replay.unref();
-  void audit.replaySpool();
 
   return {
     id,
@@ -192,12 +204,14 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       await bus.daemons.leave(id);
       server?.close();
       operator.close();
-      clearInterval(replay);
+      clearInterval(shipper);
       await sync.stop();
       await snapshots.stop();
       await expiries.close();
       await audit.flush();
-      await spool.close();
+      // One last try, bounded by ACCESS_AUDIT_COMMIT_TIMEOUT_MS; what it cannot send waits in the journal for the next start.
+      await audit.ship();
+      await journal.close();
       await quarantine.close();
     },
   };

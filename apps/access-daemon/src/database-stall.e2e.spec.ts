@@ -43,30 +43,32 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
     return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
 
-  function spooledTenants(): string[] {
+  /** The tenants of the rows in the journal's current file (nothing shipped yet). */
+  function journalTenants(): string[] {
     return readFileSync(h.spoolPath, 'utf8')
       .trim()
       .split('\n')
       .map((l) => (JSON.parse(l) as { tenantId: string }).tenantId);
   }
 
-  it('answers from the cache, spools the rows and reports the database down; thawed, the replay writes each row exactly once', async () => {
+  it('answers from the cache with the rows in its journal, reports the database down once shipping stalls; thawed, each row is written exactly once', async () => {
     const stranger = await h.user(t.tenantId, 'Bob');
     await h.reload();
     proxy.freeze();
 
     expect(await tap(h.credential(t, userId))).to.include({ decision: 'GRANT', userId, zoneId });
     expect(await tap(h.credential(t, stranger))).to.deep.equal(DENY('No access to this zone'));
-    expect(spooledTenants()).to.deep.equal([t.tenantId, t.tenantId]);
-    expect(await health()).to.include({ database: 'down', spoolDepth: 2 });
+    expect(journalTenants()).to.deep.equal([t.tenantId, t.tenantId]);
+    expect(await h.daemon.audit.ship()).to.equal(0);
+    expect(await health()).to.include({ database: 'down', journalRows: 2 });
 
     proxy.thaw();
-    expect(await h.daemon.audit.replaySpool()).to.equal(2);
+    expect(await h.daemon.audit.ship()).to.equal(2);
     expect((await h.auditRows(t.tenantId)).map((r) => [r.eventType, r.userId])).to.deep.equal([
       ['GRANTED', userId],
       ['DENIED_NO_GRANT', stranger],
     ]);
-    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
+    expect(await health()).to.include({ database: 'up', journalRows: 0 });
   });
 
   it('says Access expired on the first tap after a grant expired and No access to this zone after, never GRANT', async () => {
@@ -82,7 +84,7 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
     expect(await tap(c)).to.deep.equal(DENY('No access to this zone'));
 
     proxy.thaw();
-    expect(await h.daemon.audit.replaySpool()).to.equal(2);
+    expect(await h.daemon.audit.ship()).to.equal(3);
     expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'DENIED_EXPIRED', 'DENIED_NO_GRANT']);
     // The expiry decided while the database was frozen reaches it once it answers.
     await h.daemon.expiries.flush();

@@ -112,7 +112,7 @@ describe('access daemon: HTTP framing and the operator listener (raw sockets, re
       expect(header(res!, 'content-type')).to.deep.equal(['text/plain; version=0.0.4; charset=utf-8']);
       expect(res!.body).to.include('access_grants_cached');
       const health = await fetch(`${h.metricsBase}/health`).then((r) => r.json());
-      expect(health).to.have.keys(['status', 'cacheAgeSeconds', 'grants', 'cacheSource', 'cacheSyncedAt', 'offlineSince', 'spoolDepth', 'expiriesPending', 'database', 'bus']);
+      expect(health).to.have.keys(['status', 'cacheAgeSeconds', 'grants', 'cacheSource', 'cacheSyncedAt', 'offlineSince', 'journalRows', 'journalOldestAt', 'expiriesPending', 'database', 'bus']);
       expect(health).to.include({ cacheSource: 'database', offlineSince: null });
     });
   });

@@ -11,17 +11,24 @@ export class DaemonMetrics {
     registers: [this.registry],
   });
   readonly syncLag = new Gauge({ name: 'access_sync_lag_seconds', help: 'Delay between the API publishing the last applied change and this daemon applying it', registers: [this.registry] });
-  readonly auditBatches = new Counter({ name: 'access_audit_batches_total', help: 'Audit batches written, by destination', labelNames: ['to'], registers: [this.registry] });
-  readonly auditRows = new Counter({ name: 'access_audit_rows_total', help: 'Audit rows written, by destination', labelNames: ['to'], registers: [this.registry] });
+  readonly auditBatches = new Counter({ name: 'access_audit_batches_total', help: 'Audit batches written, by destination: the journal (before the answer) or the database (shipped)', labelNames: ['to'], registers: [this.registry] });
+  readonly auditRows = new Counter({ name: 'access_audit_rows_total', help: 'Audit rows written, by destination: the journal (before the answer) or the database (shipped)', labelNames: ['to'], registers: [this.registry] });
   readonly auditQuarantined = new Counter({
     name: 'access_audit_quarantined_rows_total',
-    help: 'Audit rows the database refused for good (on commit or spool replay), kept in the quarantine file',
+    help: 'Audit rows the database refused for good when shipped, kept in the quarantine file',
+    registers: [this.registry],
+  });
+  readonly journalDropped = new Counter({
+    name: 'access_audit_journal_dropped_rows_total',
+    help: 'Unshipped audit rows dropped, oldest first, to keep the journal under ACCESS_AUDIT_JOURNAL_MAX_MB',
     registers: [this.registry],
   });
 
-  constructor(probes: { cacheAgeSeconds: () => number; spoolDepth: () => number; grantsCached: () => number }) {
+  constructor(probes: { cacheAgeSeconds: () => number; journalRows: () => number; journalBytes: () => number; journalBacklogSeconds: () => number; grantsCached: () => number }) {
     new Gauge({ name: 'access_cache_age_seconds', help: 'Seconds since the cache last matched the database', registers: [this.registry], collect() { this.set(probes.cacheAgeSeconds()); } });
-    new Gauge({ name: 'access_audit_spool_depth', help: 'Audit rows waiting in the local spool for the database', registers: [this.registry], collect() { this.set(probes.spoolDepth()); } });
+    new Gauge({ name: 'access_audit_journal_rows', help: 'Audit rows in the local journal not yet in the database', registers: [this.registry], collect() { this.set(probes.journalRows()); } });
+    new Gauge({ name: 'access_audit_journal_bytes', help: 'Bytes the local audit journal takes on disk', registers: [this.registry], collect() { this.set(probes.journalBytes()); } });
+    new Gauge({ name: 'access_audit_journal_backlog_seconds', help: 'Age of the oldest audit row not yet in the database (0 when none)', registers: [this.registry], collect() { this.set(probes.journalBacklogSeconds()); } });
     new Gauge({ name: 'access_grants_cached', help: 'Active grants held in memory', registers: [this.registry], collect() { this.set(probes.grantsCached()); } });
   }
 
@@ -30,12 +37,16 @@ export class DaemonMetrics {
     this.latency.observe(seconds);
   }
 
-  observeBatch(size: number, to: 'database' | 'spool'): void {
+  observeBatch(size: number, to: 'database' | 'journal'): void {
     this.auditBatches.inc({ to });
     this.auditRows.inc({ to }, size);
   }
 
   observeQuarantine(rows: number): void {
     this.auditQuarantined.inc(rows);
+  }
+
+  observeDropped(rows: number): void {
+    this.journalDropped.inc(rows);
   }
 }

@@ -117,7 +117,11 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     const first = await until('an answer from the stored cache', () => verify(ada), daemon!);
     expect(first).to.deep.equal({ decision: 'GRANT', userId: ada, userName: 'Ada Lovelace', zoneId, zoneName: 'Main door' });
     expect(await verify(bob)).to.deep.equal({ decision: 'DENY', reason: 'No access to this zone' });
-    const offline = await health();
+    // The shipper learns the database is gone on its first try, without a tap waiting on it.
+    const offline = await until('the database reported down', async () => {
+      const h = await health();
+      return h.database === 'down' ? h : null;
+    });
     expect(offline).to.include({ status: 'offline', cacheSource: 'snapshot', database: 'down' });
     expect(offline.offlineSince).to.equal(offline.cacheSyncedAt).and.to.be.a('string');
 

@@ -171,18 +171,20 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
       await admin.end();
     }
 
-    it('keeps deciding from the cache, spools every audit row, and re-inserts them all when it returns', async () => {
+    it('keeps deciding from the cache, journals every audit row, and ships them all when it returns', async () => {
+      await h.daemon.audit.ship();
       await setConnections(false);
       try {
         for (let i = 0; i < 3; i++) expect(await tap()).to.include({ decision: 'GRANT' });
+        expect(await h.daemon.audit.ship()).to.equal(0);
         expect(h.daemon.audit.databaseHealthy).to.equal(false);
         const health = await fetch(`${h.metricsBase}/health`).then((r) => r.json());
-        expect(health).to.include({ status: 'ok', spoolDepth: 3, database: 'down' });
+        expect(health).to.include({ status: 'ok', journalRows: 3, database: 'down' });
       } finally {
         await setConnections(true);
       }
-      expect(await h.daemon.audit.replaySpool()).to.equal(3);
-      expect(await h.daemon.audit.replaySpool()).to.equal(0);
+      expect(await h.daemon.audit.ship()).to.equal(3);
+      expect(await h.daemon.audit.ship()).to.equal(0);
       expect((await h.auditRows(t.tenantId)).map((r) => r.eventType)).to.deep.equal(['GRANTED', 'GRANTED', 'GRANTED']);
     });
   });
@@ -226,14 +228,21 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
         await own.reload();
         own.clock.advance(3000);
         expect((await own.verify(tenant, { credentialId: own.credential(tenant, user), readerId: 'reader-1' })).body).to.include({ decision: 'GRANT' });
+        const journaled = (await fetch(`${own.metricsBase}/health`).then((r) => r.json())) as { journalRows: number; journalOldestAt: string };
+        expect(journaled).to.include({ journalRows: 1, journalOldestAt: own.clock.now().toISOString() });
+        expect(await fetch(`${own.metricsBase}/metrics`).then((r) => r.text())).to.include('access_audit_journal_rows 1');
+        expect(await own.daemon.audit.ship()).to.equal(1);
         const health = await fetch(`${own.metricsBase}/health`);
         expect(health.status).to.equal(200);
-        expect(await health.json()).to.include({ status: 'ok', grants: 1, spoolDepth: 0, database: 'up', bus: 'local' });
+        expect(await health.json()).to.include({ status: 'ok', grants: 1, journalRows: 0, database: 'up', bus: 'local' });
         const text = await fetch(`${own.metricsBase}/metrics`).then((r) => r.text());
         expect(text).to.match(/access_decisions_total\{reason="GRANTED"\} 1\n/);
         expect(text).to.include('access_decision_seconds_bucket');
         expect(text).to.match(/access_cache_age_seconds \d/);
-        expect(text).to.include('access_audit_spool_depth 0');
+        expect(text).to.include('access_audit_journal_rows 0');
+        expect(text).to.include('access_audit_journal_backlog_seconds 0');
+        expect(text).to.match(/access_audit_rows_total\{to="journal"\} 1\n/);
+        expect(text).to.match(/access_audit_rows_total\{to="database"\} 1\n/);
         expect(text).to.include('access_sync_lag_seconds');
       } finally {
         await own.stop();

@@ -70,31 +70,32 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
     const before = await quarantinedMetric();
 
     await Promise.all([...good.slice(0, 50), poisoned, ...good.slice(50)].map((r) => h.daemon.audit.write(r)));
+    expect(await h.daemon.audit.ship()).to.equal(101);
 
     expect(await writtenIds([...good, poisoned])).to.have.members(good.map((r) => r.id));
     expect(quarantinedIds([...good, poisoned])).to.deep.equal([poisoned.id]);
     expect(await quarantinedMetric()).to.equal(before + 1);
-    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
+    expect(await health()).to.include({ database: 'up', journalRows: 0 });
   });
 
-  it('a spool file holding a poisoned row: its good rows are replayed, the bad one quarantined, and a later spool file is not blocked', async () => {
+  it('a journal segment holding a poisoned row: its good rows are shipped, the bad one quarantined, and a later segment is not blocked', async () => {
     const [a, b] = [(await h.tenant()).tenantId, (await h.tenant()).tenantId];
     const before = await quarantinedMetric();
     proxy.cut();
     const first = [row(a, 'door-1'), row(b, POISON), row(a, 'door-3')];
     await Promise.all(first.map((r) => h.daemon.audit.write(r)));
-    expect(await h.daemon.audit.replaySpool()).to.equal(0);
+    expect(await h.daemon.audit.ship()).to.equal(0);
     const later = [row(b, 'door-4'), row(a, 'door-5')];
     await Promise.all(later.map((r) => h.daemon.audit.write(r)));
-    expect(await health()).to.include({ database: 'down', spoolDepth: 5 });
+    expect(await health()).to.include({ database: 'down', journalRows: 5 });
 
     proxy.restore();
-    expect(await h.daemon.audit.replaySpool()).to.equal(5);
+    expect(await h.daemon.audit.ship()).to.equal(5);
 
     expect(await writtenIds([...first, ...later])).to.have.members([first[0]!.id, first[2]!.id, ...later.map((r) => r.id)]);
     expect(quarantinedIds([...first, ...later])).to.deep.equal([first[1]!.id]);
     expect(await quarantinedMetric()).to.equal(before + 1);
-    expect(await health()).to.include({ database: 'up', spoolDepth: 0 });
-    expect(await h.daemon.audit.replaySpool()).to.equal(0);
+    expect(await health()).to.include({ database: 'up', journalRows: 0 });
+    expect(await h.daemon.audit.ship()).to.equal(0);
   });
 });

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
 import type { AuditRow, AuditStore } from './audit-row.js';
-import { AuditSpool } from './audit-spool.js';
+import { AuditJournal, type DroppedRows } from './audit-journal.js';
 import { AuditQuarantine, quarantinePathFor } from './audit-quarantine.js';
 import { AuditWriter, type AuditWriterOptions } from './audit-writer.js';
 
@@ -62,79 +62,90 @@ class FakeStore implements AuditStore {
 
 const silent = createLogger('t', 'silent');
 
-describe('AuditWriter: group commit, spool and quarantine', () => {
+describe('AuditWriter: the journal before the answer, shipping and quarantine', () => {
   let dir: string;
-  let spoolPath: string;
-  let spool: AuditSpool;
+  let journalPath: string;
+  let journal: AuditJournal;
   let quarantine: AuditQuarantine;
   let store: FakeStore;
   let writer: AuditWriter;
-  let counted: { database: number; spool: number; quarantine: number };
+  let counted: { database: number; journal: number; quarantine: number };
 
-  function makeWriter(s: AuditStore, opts: Partial<AuditWriterOptions> = {}): AuditWriter {
+  function makeWriter(s: AuditStore, opts: Partial<AuditWriterOptions> = {}, j: AuditJournal = journal): AuditWriter {
     return new AuditWriter(
       {
         store: s,
-        spool,
+        journal: j,
         quarantine,
         logger: silent,
         clock: new FakeClock(),
         observer: { committed: (n, to) => (counted[to] += n), quarantined: (n) => (counted.quarantine += n) },
       },
-      { maxWaitMs: 2, maxBatch: 100, maxInFlight: 1, commitTimeoutMs: 1000, ...opts },
+      { maxWaitMs: 2, maxBatch: 100, commitTimeoutMs: 1000, ...opts },
     );
   }
 
   function quarantined(): Array<{ row?: AuditRow; line?: string; sqlState: string | null }> {
-    const path = quarantinePathFor(spoolPath);
+    const path = quarantinePathFor(journalPath);
     if (!existsSync(path)) return [];
     return readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   }
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'audit-'));
-    spoolPath = join(dir, 'spool.ndjson');
-    spool = new AuditSpool(spoolPath);
-    await spool.init();
-    quarantine = new AuditQuarantine(quarantinePathFor(spoolPath));
+    journalPath = join(dir, 'journal.ndjson');
+    journal = new AuditJournal(journalPath);
+    await journal.init();
+    quarantine = new AuditQuarantine(quarantinePathFor(journalPath));
     store = new FakeStore();
-    counted = { database: 0, spool: 0, quarantine: 0 };
+    counted = { database: 0, journal: 0, quarantine: 0 };
     writer = makeWriter(store);
   });
   afterEach(async () => {
     store.release();
-    await spool.close();
+    await journal.close();
     await quarantine.close();
   });
 
-  describe('group commit', () => {
-    it('writes concurrent rows in one batch and resolves each write only after the batch', async () => {
+  describe('the journal', () => {
+    it('takes concurrent rows in one write, resolves each once on disk (mode 0600), and sends nothing to the database before shipping', async () => {
       const rows = Array.from({ length: 50 }, (_, i) => row(i));
       await Promise.all(rows.map((r) => writer.write(r)));
-      expect(store.batches).to.have.length(1);
-      expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
+      expect(store.calls).to.equal(0);
+      expect(journal.depth).to.equal(50);
+      expect(readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
+      expect(statSync(journalPath).mode & 0o777).to.equal(0o600);
+      expect(counted).to.deep.equal({ database: 0, journal: 50, quarantine: 0 });
     });
 
-    it('commits up to maxInFlight batches at once', async () => {
-      let open = 0;
-      let peak = 0;
-      const slow: AuditStore = {
-        insertBatch: async () => {
-          open++;
-          peak = Math.max(peak, open);
-          await new Promise((r) => setImmediate(r));
-          open--;
-        },
-        ping: async () => {},
-      };
-      const parallel = makeWriter(slow, { maxBatch: 10, maxInFlight: 3 });
-      await Promise.all(Array.from({ length: 100 }, (_, i) => parallel.write(row(i))));
-      expect(peak).to.equal(3);
-    });
-
-    it('never puts more than maxBatch rows in one statement', async () => {
-      await Promise.all(Array.from({ length: 250 }, (_, i) => writer.write(row(i))));
+    it('ships in order, never more than maxBatch rows in one INSERT, and empties itself', async () => {
+      const rows = Array.from({ length: 250 }, (_, i) => row(i));
+      await Promise.all(rows.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(250);
       expect(store.batches.map((b) => b.length)).to.deep.equal([100, 100, 50]);
+      expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
+      expect(journal.depth).to.equal(0);
+      expect(readdirSync(dir).filter((n) => n.startsWith('journal.ndjson'))).to.deep.equal([]);
+      expect(counted.database).to.equal(250);
+    });
+
+    it('past its cap drops its oldest unshipped segment, counts and reports it, and keeps the newest rows', async () => {
+      const drops: DroppedRows[] = [];
+      const small = new AuditJournal(join(dir, 'small.ndjson'), 1, (d) => drops.push(d));
+      await small.init();
+      const w = makeWriter(store, {}, small);
+      store.down = true;
+      const old = [row(1), row(2)];
+      await Promise.all(old.map((r) => w.write(r)));
+      expect(await w.ship()).to.equal(0);
+      const newest = [row(3)];
+      await Promise.all(newest.map((r) => w.write(r)));
+      expect(drops).to.deep.equal([{ rows: 2, from: 0, to: 0 }]);
+      expect(small.depth).to.equal(1);
+      store.down = false;
+      expect(await w.ship()).to.equal(1);
+      expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-3']);
+      await small.close();
     });
   });
 
@@ -143,89 +154,88 @@ describe('AuditWriter: group commit, spool and quarantine', () => {
       const rows = Array.from({ length: 20 }, (_, i) => row(i));
       store.refuse.add(rows[7]!.id);
       await Promise.all(rows.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(20);
       expect(store.rows.map((r) => r.id)).to.have.members(rows.filter((_, i) => i !== 7).map((r) => r.id));
       expect(quarantined().map((e) => [e.row?.id, e.sqlState])).to.deep.equal([[rows[7]!.id, '22021']]);
-      expect(spool.depth).to.equal(0);
+      expect(journal.depth).to.equal(0);
       expect(writer.databaseHealthy).to.equal(true);
-      expect(counted).to.deep.equal({ database: 19, spool: 0, quarantine: 1 });
+      expect(counted).to.deep.equal({ database: 19, journal: 20, quarantine: 1 });
       await Promise.all([row(30), row(31)].map((r) => writer.write(r)));
+      await writer.ship();
       expect(store.batches.at(-1)).to.have.length(2);
     });
 
-    it('spools the rest of the batch when the database stops answering during the row-by-row fallback', async () => {
+    it('keeps the rest in the journal when the database stops answering during the row-by-row fallback', async () => {
       const rows = Array.from({ length: 5 }, (_, i) => row(i));
       store.refuse.add(rows[1]!.id);
       store.before = (batch) => {
         if (batch.length === 1 && batch[0]!.id === rows[3]!.id) store.down = true;
       };
       await Promise.all(rows.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(3);
       expect(store.rows.map((r) => r.id)).to.deep.equal([rows[0]!.id, rows[2]!.id]);
       expect(quarantined().map((e) => e.row?.id)).to.deep.equal([rows[1]!.id]);
-      expect(spool.depth).to.equal(2);
+      expect(journal.depth).to.equal(2);
       expect(writer.databaseHealthy).to.equal(false);
     });
   });
 
   describe('a database that cannot take rows', () => {
-    it('spools rows to disk when the database refuses connections, and still resolves the writes', async () => {
+    it('answers the writes from the journal while the database refuses connections, and reports it down when shipping', async () => {
       store.down = true;
       const rows = [row(1), row(2)];
       await Promise.all(rows.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(0);
       expect(store.rows).to.deep.equal([]);
-      expect(spool.depth).to.equal(2);
+      expect(journal.depth).to.equal(2);
       expect(writer.databaseHealthy).to.equal(false);
-      const onDisk = readFileSync(spoolPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l).id);
-      expect(onDisk).to.deep.equal(rows.map((r) => r.id));
       expect(quarantined()).to.deep.equal([]);
     });
 
-    it('spools a batch whose commit outlives the deadline, answers the writes, and sends later rows straight to the spool', async () => {
+    it('gives up on a shipping statement past the deadline, keeps its rows, and sends them once the database answers', async () => {
       const fast = makeWriter(store, { commitTimeoutMs: 50 });
       store.hang = true;
       await fast.write(row(1));
-      expect(spool.depth).to.equal(1);
+      expect(await fast.ship()).to.equal(0);
       expect(fast.databaseHealthy).to.equal(false);
-      await fast.write(row(2));
-      expect(store.calls).to.equal(1);
-      expect(spool.depth).to.equal(2);
+      expect(journal.depth).to.equal(1);
       store.release();
-      expect(await fast.replaySpool()).to.equal(2);
+      await fast.write(row(2));
+      expect(await fast.ship()).to.equal(2);
       expect(fast.databaseHealthy).to.equal(true);
       expect(new Set(store.rows.map((r) => r.credentialId))).to.deep.equal(new Set(['cred-1', 'cred-2']));
     });
 
-    it('re-inserts the spool once the database is back, then empties it', async () => {
+    it('ships the journal once the database is back, then empties it', async () => {
       store.down = true;
       const rows = [row(1), row(2), row(3)];
       await Promise.all(rows.map((r) => writer.write(r)));
-      expect(await writer.replaySpool()).to.equal(0);
+      expect(await writer.ship()).to.equal(0);
       store.down = false;
-      expect(await writer.replaySpool()).to.equal(3);
+      expect(await writer.ship()).to.equal(3);
       expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
-      expect(spool.depth).to.equal(0);
-      expect(readdirSync(dir).filter((n) => n.startsWith('spool.ndjson'))).to.deep.equal([]);
+      expect(journal.depth).to.equal(0);
+      expect(readdirSync(dir).filter((n) => n.startsWith('journal.ndjson'))).to.deep.equal([]);
       expect(writer.databaseHealthy).to.equal(true);
     });
 
-    it('keeps rows spooled during a replay for the next one', async () => {
-      store.down = true;
+    it('keeps rows written during shipping for the next one', async () => {
       await writer.write(row(1));
-      store.down = false;
-      const replay = writer.replaySpool();
-      await spool.append([row(2)]);
-      expect(await replay).to.equal(1);
-      expect(spool.depth).to.equal(1);
-      expect(await writer.replaySpool()).to.equal(1);
+      const shipping = writer.ship();
+      await journal.append([row(2)]);
+      expect(await shipping).to.equal(1);
+      expect(journal.depth).to.equal(1);
+      expect(await writer.ship()).to.equal(1);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-2']);
     });
 
-    it('counts rows left in the spool by an earlier process', async () => {
+    it('counts rows left in the journal by an earlier process', async () => {
       store.down = true;
       await writer.write(row(1));
-      await writer.replaySpool();
+      await writer.ship();
       await writer.write(row(2));
-      await spool.close();
-      const again = new AuditSpool(spoolPath);
+      await journal.close();
+      const again = new AuditJournal(journalPath);
       await again.init();
       expect(again.depth).to.equal(2);
       await again.close();
@@ -233,40 +243,40 @@ describe('AuditWriter: group commit, spool and quarantine', () => {
 
     it('reports the database down on an idle tick when it does not answer, and up again when it does', async () => {
       store.down = true;
-      expect(await writer.replaySpool()).to.equal(0);
+      expect(await writer.ship()).to.equal(0);
       expect(writer.databaseHealthy).to.equal(false);
       store.down = false;
-      await writer.replaySpool();
+      await writer.ship();
       expect(writer.databaseHealthy).to.equal(true);
     });
   });
 
-  describe('spool replay', () => {
+  describe('shipping a journal with bad lines', () => {
     it('quarantines a row the database refuses, writes the rest, and does not let the file block a later one', async () => {
       store.down = true;
       const first = [row(1), row(2), row(3)];
       await Promise.all(first.map((r) => writer.write(r)));
-      expect(await writer.replaySpool()).to.equal(0);
+      expect(await writer.ship()).to.equal(0);
       const second = [row(4), row(5)];
       await Promise.all(second.map((r) => writer.write(r)));
       store.down = false;
       store.refuse.add(first[1]!.id);
-      expect(await writer.replaySpool()).to.equal(5);
+      expect(await writer.ship()).to.equal(5);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-3', 'cred-4', 'cred-5']);
       expect(quarantined().map((e) => e.row?.id)).to.deep.equal([first[1]!.id]);
-      expect(spool.depth).to.equal(0);
+      expect(journal.depth).to.equal(0);
       expect(counted.quarantine).to.equal(1);
     });
 
-    it('quarantines a torn line left by a crash and replays the rows around it', async () => {
+    it('quarantines a torn line left by a crash and ships the rows around it', async () => {
       const [a, b] = [row(1), row(2)];
-      writeFileSync(spoolPath, `${JSON.stringify(a)}\n{"id":"torn\n${JSON.stringify(b)}\n{"id":"torn-at-the-end`);
-      const again = new AuditSpool(spoolPath);
+      writeFileSync(journalPath, `${JSON.stringify(a)}\n{"id":"torn\n${JSON.stringify(b)}\n{"id":"torn-at-the-end`);
+      const again = new AuditJournal(journalPath);
       await again.init();
       expect(again.depth).to.equal(4);
       await again.append([row(3)]);
-      const w = new AuditWriter({ store, spool: again, quarantine, logger: silent, clock: new FakeClock() }, { maxWaitMs: 2, maxBatch: 100, maxInFlight: 1, commitTimeoutMs: 1000 });
-      expect(await w.replaySpool()).to.equal(5);
+      const w = new AuditWriter({ store, journal: again, quarantine, logger: silent, clock: new FakeClock() }, { maxWaitMs: 2, maxBatch: 100, commitTimeoutMs: 1000 });
+      expect(await w.ship()).to.equal(5);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-2', 'cred-3']);
       expect(quarantined().map((e) => e.line)).to.deep.equal(['{"id":"torn', '{"id":"torn-at-the-end']);
       await again.close();
@@ -285,13 +295,13 @@ describe('AuditWriter: group commit, spool and quarantine', () => {
           throw unreachable();
         }
       };
-      expect(await writer.replaySpool()).to.equal(2);
-      expect(spool.depth).to.equal(2);
+      expect(await writer.ship()).to.equal(2);
+      expect(journal.depth).to.equal(2);
       expect(writer.databaseHealthy).to.equal(false);
-      expect(await writer.replaySpool()).to.equal(2);
+      expect(await writer.ship()).to.equal(2);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-3', 'cred-4']);
       expect(quarantined().map((e) => e.row?.id)).to.deep.equal([rows[1]!.id]);
-      expect(spool.depth).to.equal(0);
+      expect(journal.depth).to.equal(0);
     });
   });
 });

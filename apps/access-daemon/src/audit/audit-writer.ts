@@ -2,7 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { DeadlineExceeded, describeDbError, isDataError, withDeadline } from '../db-faults.js';
 import type { AuditRow, AuditStore } from './audit-row.js';
-import type { AuditSpool, SpooledLine } from './audit-spool.js';
+import type { AuditJournal, JournalLine } from './audit-journal.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
 
 interface Waiting {
@@ -12,28 +12,27 @@ interface Waiting {
 }
 
 export interface AuditWriterOptions {
-  /** How long the first row of a batch waits for company before the batch is written. */
+  /** How long the first row of a batch waits for company before the batch is appended to the journal. */
   maxWaitMs: number;
+  /** Most rows in one journal append, and in one INSERT when shipping. */
   maxBatch: number;
-  /** Batches committing at once: the next batch need not wait for the previous commit. */
-  maxInFlight: number;
   /**
-   * Longest wait for one audit statement (a commit, a replay batch, a probe). Past it the database
-   * counts as stalled: the rows go to the spool and the doors are answered.
+   * Longest wait for one shipping statement (a batch, a probe). Past it the database counts as
+   * stalled; the rows stay in the journal for the next try.
    */
   commitTimeoutMs: number;
 }
 
 export interface AuditObserver {
-  /** Rows of one commit, by where they went. */
-  committed(rows: number, to: 'database' | 'spool'): void;
-  /** Rows the database refused for good (on commit or on replay), now in the quarantine file. */
+  /** Rows of one write, by where they went: the journal (before the answer) or the database (shipped). */
+  committed(rows: number, to: 'database' | 'journal'): void;
+  /** Rows the database refused for good, now in the quarantine file. */
   quarantined(rows: number): void;
 }
 
 export interface AuditWriterDeps {
   store: AuditStore;
-  spool: AuditSpool;
+  journal: AuditJournal;
   quarantine: AuditQuarantine;
   logger: Logger;
   clock: Clock;
@@ -46,18 +45,16 @@ function redactCredential(id: unknown): string {
 }
 
 /**
- * Group commit: rows of concurrent decisions are collected for a millisecond or two and written in
- * one INSERT; each request is answered only after its row is committed. When the database cannot
- * take the batch (unreachable, erroring or stalled past `commitTimeoutMs`), the batch goes to the
- * fsync'd spool instead, so an answered decision always has a durable row. When the database
- * refuses the data itself, the batch is written row by row and only the refused rows are set
- * aside, in the quarantine file.
+ * Each decision's audit row is durable on the daemon's own disk before the door is answered: rows
+ * of concurrent decisions are collected for a millisecond or two and appended to the journal
+ * together (one fdatasync). Nothing on that path waits for the network. The shipper (`ship`, on a
+ * timer) sends the journal to PostgreSQL in order, in batches, idempotent by row id; a batch the
+ * database refuses as data is written row by row and only the refused rows are quarantined.
  */
 export class AuditWriter {
   private queue: Waiting[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private inFlight = new Set<Promise<void>>();
-  private replaying = false;
+  private shipping = false;
   /** Statements given up on at their deadline that the server may still be holding. */
   private readonly stalled = new Set<Promise<void>>();
   /** A statement was answered since the last tick, so the tick need not probe. */
@@ -66,7 +63,7 @@ export class AuditWriter {
   databaseHealthy = true;
 
   private readonly store: AuditStore;
-  private readonly spool: AuditSpool;
+  private readonly journal: AuditJournal;
   private readonly quarantine: AuditQuarantine;
   private readonly logger: Logger;
   private readonly clock: Clock;
@@ -74,7 +71,7 @@ export class AuditWriter {
 
   constructor(deps: AuditWriterDeps, private readonly opts: AuditWriterOptions) {
     this.store = deps.store;
-    this.spool = deps.spool;
+    this.journal = deps.journal;
     this.quarantine = deps.quarantine;
     this.logger = deps.logger;
     this.clock = deps.clock;
@@ -89,48 +86,30 @@ export class AuditWriter {
     });
   }
 
-  private kick(): void {
+  private kick(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    while (this.queue.length && this.inFlight.size < this.opts.maxInFlight) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
-      const run: Promise<void> = this.commit(batch).finally(() => {
-        this.inFlight.delete(run);
-        if (this.queue.length) this.kick();
-      });
-      this.inFlight.add(run);
-    }
+    const appends: Array<Promise<void>> = [];
+    while (this.queue.length) appends.push(this.append(this.queue.splice(0, this.opts.maxBatch)));
+    return Promise.all(appends).then(() => undefined);
   }
 
-  private async commit(batch: Waiting[]): Promise<void> {
-    const rows = batch.map((w) => w.row);
+  private async append(batch: Waiting[]): Promise<void> {
     try {
-      // While the database is down, rows go straight to the spool rather than each batch waiting
-      // out a deadline; the replay tick finds out when it answers again.
-      if (this.databaseHealthy) await this.insertOrFallBack(rows);
-      else await this.toSpool(rows);
+      await this.journal.append(batch.map((w) => w.row));
+      this.observer.committed(batch.length, 'journal');
       for (const w of batch) w.done();
     } catch (err) {
-      this.logger.error({ ...describeDbError(err), rows: rows.length }, 'audit rows could neither be committed nor spooled');
+      this.logger.error({ err, rows: batch.length }, 'audit rows could not be written to the journal');
       for (const w of batch) w.fail(err);
     }
   }
 
-  private async insertOrFallBack(rows: AuditRow[]): Promise<void> {
-    const startedAt = performance.now();
-    const failure = await this.attempt(rows);
-    if (failure === null) return this.observer.committed(rows.length, 'database');
-    if (!isDataError(failure)) return this.toSpool(rows);
-    // One row the database refuses must not sink the others. The doors wait for this, so rows still
-    // unwritten once the commit's time is up go to the spool, whose replay does the same.
-    const outcome = await this.oneByOne(
-      rows.map((row) => ({ row })),
-      startedAt + this.opts.commitTimeoutMs,
-    );
-    if (outcome.written) this.observer.committed(outcome.written, 'database');
-    if (outcome.done < rows.length) await this.toSpool(rows.slice(outcome.done));
+  /** Appends whatever is queued now and waits for it. */
+  flush(): Promise<void> {
+    return this.kick();
   }
 
   /** One bounded INSERT; resolves to null once written, else to the failure (health updated). */
@@ -148,15 +127,13 @@ export class AuditWriter {
 
   /**
    * Writes lines one at a time, quarantining each the database refuses for good. Stops at the
-   * first other failure, or before a line once `endsAt` (a performance.now() time) has passed.
-   * `done` counts the lines dealt with (written or quarantined) from the start.
+   * first other failure. `done` counts the lines dealt with (written or quarantined) from the start.
    */
-  private async oneByOne(lines: readonly SpooledLine[], endsAt: number): Promise<{ done: number; written: number }> {
+  private async oneByOne(lines: readonly JournalLine[]): Promise<{ done: number; written: number }> {
     const refused: QuarantineEntry[] = [];
     let done = 0;
     let written = 0;
     for (const line of lines) {
-      if (performance.now() > endsAt) break;
       if ('row' in line) {
         const failure = await this.attempt([line.row]);
         if (failure !== null && !isDataError(failure)) break;
@@ -171,8 +148,8 @@ export class AuditWriter {
     return { done, written };
   }
 
-  private entry(line: SpooledLine, failure: unknown): QuarantineEntry {
-    const why = failure === null ? { sqlState: null, error: 'spool line is not a JSON object' } : describeDbError(failure);
+  private entry(line: JournalLine, failure: unknown): QuarantineEntry {
+    const why = failure === null ? { sqlState: null, error: 'journal line is not a JSON object' } : describeDbError(failure);
     return { quarantinedAt: this.clock.now().toISOString(), ...why, ...('row' in line ? { row: line.row } : { line: line.unreadable }) };
   }
 
@@ -186,11 +163,6 @@ export class AuditWriter {
         : { lineBytes: e.line?.length ?? 0 };
       this.logger.error({ ...what, sqlState: e.sqlState, error: e.error, quarantine: this.quarantine.path }, 'audit row refused for good: quarantined');
     }
-  }
-
-  private async toSpool(rows: readonly AuditRow[]): Promise<void> {
-    await this.spool.append(rows);
-    this.observer.committed(rows.length, 'spool');
   }
 
   /** An audit statement, bounded: past the deadline the database counts as stalled. */
@@ -218,44 +190,33 @@ export class AuditWriter {
 
   private unavailable(err: unknown): void {
     this.answeredSinceTick = false;
-    if (this.databaseHealthy) this.logger.warn(describeDbError(err), 'audit database unavailable: rows go to the spool until it answers again');
+    if (this.databaseHealthy) this.logger.warn(describeDbError(err), 'audit database unavailable: rows wait in the journal until it answers again');
     this.databaseHealthy = false;
   }
 
-  /** Writes whatever is queued now and waits for it. */
-  async flush(): Promise<void> {
-    this.kick();
-    while (this.inFlight.size || this.queue.length) {
-      await Promise.all(this.inFlight);
-      this.kick();
-    }
-  }
-
   /**
-   * The tick (on a timer): replays the spool (idempotent: ids are the daemon's) or, with nothing
-   * spooled and nothing answered since the last tick, checks that the database still answers, so
-   * that /health tells the truth while no door is tapped. Returns the spooled lines dealt with
-   * (written or quarantined).
+   * The shipper's tick (on a timer): sends the journal to PostgreSQL (idempotent: ids are the
+   * daemon's) or, with nothing to send and nothing answered since the last tick, checks that the
+   * database still answers, so that /health tells the truth while no door is tapped. Returns the
+   * journal lines dealt with (written or quarantined).
    */
-  async replaySpool(): Promise<number> {
-    if (this.replaying) return 0;
-    this.replaying = true;
+  async ship(): Promise<number> {
+    if (this.shipping) return 0;
+    this.shipping = true;
     try {
       // Never stack another statement on a server still holding one given up on: stuck
       // connections would fill the pool.
       if (this.stalled.size && !(await this.stalledSettled())) return 0;
-      if (this.spool.depth === 0) {
+      if (this.journal.depth === 0) {
         await this.probe();
         return 0;
       }
-      const n = await this.spool.replay((lines) => this.drain(lines));
-      if (n) this.logger.info({ rows: n }, 'spooled audit rows replayed');
-      return n;
+      return await this.journal.drain((lines) => this.send(lines));
     } catch (err) {
-      this.logger.error(describeDbError(err), 'audit spool replay failed');
+      this.logger.error(describeDbError(err), 'audit journal shipping failed');
       return 0;
     } finally {
-      this.replaying = false;
+      this.shipping = false;
     }
   }
 
@@ -282,18 +243,20 @@ export class AuditWriter {
     this.answeredSinceTick = false;
   }
 
-  /** Replays one spool segment in batches; a batch the database refuses is replayed row by row. */
-  private async drain(lines: SpooledLine[]): Promise<number> {
+  /** Sends one journal segment in batches; a batch the database refuses is sent row by row. */
+  private async send(lines: JournalLine[]): Promise<number> {
     let done = 0;
     while (done < lines.length) {
       const chunk = lines.slice(done, done + this.opts.maxBatch);
       const rows = chunk.flatMap((l) => ('row' in l ? [l.row] : []));
       const failure = rows.length ? await this.attempt(rows) : null;
       if (failure === null) {
+        if (rows.length) this.observer.committed(rows.length, 'database');
         await this.toQuarantine(chunk.filter((l) => 'unreadable' in l).map((l) => this.entry(l, null)));
         done += chunk.length;
       } else if (isDataError(failure)) {
-        const outcome = await this.oneByOne(chunk, Infinity);
+        const outcome = await this.oneByOne(chunk);
+        if (outcome.written) this.observer.committed(outcome.written, 'database');
         done += outcome.done;
         if (outcome.done < chunk.length) return done;
       } else {

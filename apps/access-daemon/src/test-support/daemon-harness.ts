@@ -159,7 +159,10 @@ export class DaemonHarness {
     return this.post('/api/v1/access/verify', body, typeof t === 'string' ? t : t.readerKey);
   }
 
+  /** The tenant's audit rows in PostgreSQL, once the daemon's journal is shipped. */
   async auditRows(tenantId: string): Promise<Array<Record<string, unknown>>> {
+    await this.daemon.audit.flush();
+    await this.daemon.audit.ship();
     return this.ds.query(
       `SELECT user_id AS "userId", zone_id AS "zoneId", visitor_pass_id AS "visitorPassId", credential_id AS "credentialId", reader_id AS "readerId",
               event_type AS "eventType", reason, source FROM access_audit WHERE tenant_id = $1 ORDER BY occurred_at, id`,

@@ -1,0 +1,273 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { appendFile, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { AuditRow } from './audit-row.js';
+
+/** One line of a journal file: a row, or the text of a line that is not a JSON object (a write torn by a crash). */
+export type JournalLine = { row: AuditRow } | { unreadable: string };
+
+const SEGMENT_SUFFIX = /^\.(\d{10})\.segment$/;
+/** The current file is sealed past this size even while nothing is shipped, so the cap can drop history a piece at a time. */
+const SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
+
+function parseLine(line: string): JournalLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { unreadable: line };
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { row: value as AuditRow } : { unreadable: line };
+}
+
+/** When a line's decision was made, for the backlog's age; null for a line that does not say. */
+function occurredAtOf(line: string | undefined): number | null {
+  if (!line) return null;
+  const parsed = parseLine(line);
+  const at = 'row' in parsed ? Date.parse(parsed.row.occurredAt) : NaN;
+  return Number.isFinite(at) ? at : null;
+}
+
+interface Segment {
+  path: string;
+  bytes: number;
+  rows: number;
+  /** The first row's decision time (ms), for the backlog's age. */
+  firstAt: number | null;
+}
+
+/** Rows the cap dropped, oldest first: how many and the decision times they spanned. */
+export interface DroppedRows {
+  rows: number;
+  from: number | null;
+  to: number | null;
+}
+
+interface Queued {
+  text: string;
+  rows: number;
+  firstAt: number | null;
+  done: () => void;
+  fail: (err: unknown) => void;
+}
+
+/**
+ * The daemon's audit journal: every decision's row is appended to a local file, fdatasync'd,
+ * before the door is answered; PostgreSQL gets the rows afterwards, from the shipper, in order.
+ * Appends made while a write is under way go out together in the next write (group commit: one
+ * fdatasync for all of them). Shipping seals the current file into a numbered segment
+ * (`<path>.0000000001.segment`) so that rows keep landing in a fresh file; segments are shipped
+ * oldest first and deleted once every line in them is in PostgreSQL or quarantined.
+ *
+ * Bounded: past `maxBytes` on disk the oldest segment not being shipped is dropped, counted and
+ * reported (`onDropped`), so the door never waits for a full disk: history is lost from its
+ * oldest end, as a video recorder's ring buffer does, and the newest decisions are kept.
+ */
+export class AuditJournal {
+  private handle: FileHandle | null = null;
+  private pending = 0;
+  private currentBytes = 0;
+  private currentFirstAt: number | null = null;
+  private nextSegment = 1;
+  /** Sealed segment files, oldest first. */
+  private sealed: Segment[] = [];
+  /** The segment the shipper is reading now: never dropped under its feet. */
+  private shipping: string | null = null;
+  private queued: Queued[] = [];
+  private scheduled = false;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes = Infinity,
+    private readonly onDropped: (dropped: DroppedRows) => void = () => {},
+  ) {}
+
+  /** Rows not yet in PostgreSQL (counted at start, then tracked). */
+  get depth(): number {
+    return this.pending;
+  }
+
+  /** Bytes the journal takes on disk. */
+  get bytes(): number {
+    return this.currentBytes + this.sealed.reduce((sum, s) => sum + s.bytes, 0);
+  }
+
+  /** When the oldest row not yet in PostgreSQL was decided (ms), or null when there is none. */
+  get oldestAt(): number | null {
+    return this.sealed[0]?.firstAt ?? this.currentFirstAt;
+  }
+
+  async init(): Promise<void> {
+    mkdirSync(dirname(this.path), { recursive: true });
+    this.sealed = [];
+    this.pending = 0;
+    for (const path of await this.segmentsOnDisk()) {
+      const n = SEGMENT_SUFFIX.exec(path.slice(this.path.length))?.[1];
+      if (n) this.nextSegment = Math.max(this.nextSegment, Number(n) + 1);
+      const lines = await this.lines(path);
+      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: occurredAtOf(lines[0]) });
+      this.pending += lines.length;
+    }
+    if (existsSync(this.path)) {
+      const text = await readFile(this.path, 'utf8');
+      const lines = text.split('\n').filter(Boolean);
+      this.pending += lines.length;
+      this.currentBytes = Buffer.byteLength(text);
+      this.currentFirstAt = occurredAtOf(lines[0]);
+      // A crash mid-write leaves a torn last line; the next row must not be glued onto it.
+      if (text && !text.endsWith('\n')) {
+        await appendFile(this.path, '\n');
+        this.currentBytes += 1;
+      }
+    }
+  }
+
+  /** Sealed segments left by an earlier process, oldest first; an earlier version's `.replaying` file comes first. */
+  private async segmentsOnDisk(): Promise<string[]> {
+    const dir = dirname(this.path);
+    const base = basename(this.path);
+    const names = await readdir(dir);
+    const numbered = names.filter((n) => n.startsWith(base) && SEGMENT_SUFFIX.test(n.slice(base.length))).sort();
+    const legacy = names.includes(`${base}.replaying`) ? [`${base}.replaying`] : [];
+    return [...legacy, ...numbered].map((n) => join(dir, n));
+  }
+
+  private async lines(file: string): Promise<string[]> {
+    if (!existsSync(file)) return [];
+    return (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+  }
+
+  /** Resolves once the rows are on disk (written and fdatasync'd), together with whatever else was appended meanwhile. */
+  append(rows: readonly AuditRow[]): Promise<void> {
+    return new Promise((done, fail) => {
+      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt: rows[0] ? Date.parse(rows[0].occurredAt) : null, done, fail });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      this.serially(() => this.writeQueued());
+    });
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeQueued(): Promise<void> {
+    this.scheduled = false;
+    const group = this.queued.splice(0);
+    try {
+      this.handle ??= await open(this.path, 'a', 0o600);
+      const text = group.map((g) => g.text).join('');
+      await this.handle.write(text);
+      await this.handle.datasync();
+      this.pending += group.reduce((sum, g) => sum + g.rows, 0);
+      this.currentBytes += Buffer.byteLength(text);
+      this.currentFirstAt ??= group.find((g) => g.firstAt !== null)?.firstAt ?? null;
+    } catch (err) {
+      for (const g of group) g.fail(err);
+      return;
+    }
+    // Housekeeping before the answers, so that the cap holds whenever a write has been answered;
+    // it costs a tap's latency only when a segment fills or the cap is reached.
+    try {
+      if (this.currentBytes >= SEGMENT_MAX_BYTES) await this.sealNow();
+      await this.keepUnderCap();
+    } finally {
+      for (const g of group) g.done();
+    }
+  }
+
+  private async keepUnderCap(): Promise<void> {
+    while (this.bytes > this.maxBytes) {
+      const victim = this.sealed.find((s) => s.path !== this.shipping);
+      if (!victim) return;
+      const lines = await this.lines(victim.path);
+      await rm(victim.path, { force: true });
+      this.sealed.splice(this.sealed.indexOf(victim), 1);
+      this.pending = Math.max(0, this.pending - victim.rows);
+      this.onDropped({ rows: victim.rows, from: victim.firstAt, to: occurredAtOf(lines.at(-1)) });
+    }
+  }
+
+  /** Turns the current file into the newest segment; appends queued after this call go to a fresh file. */
+  private seal(): Promise<void> {
+    return this.serially(() => this.sealNow());
+  }
+
+  private async sealNow(): Promise<void> {
+    if (!existsSync(this.path) || (await stat(this.path)).size === 0) return;
+    await this.handle?.close();
+    this.handle = null;
+    const path = `${this.path}.${String(this.nextSegment++).padStart(10, '0')}.segment`;
+    await rename(this.path, path);
+    const rows = (await this.lines(path)).length;
+    this.sealed.push({ path, bytes: this.currentBytes, rows, firstAt: this.currentFirstAt });
+    this.currentBytes = 0;
+    this.currentFirstAt = null;
+  }
+
+  /**
+   * Offers the journal's lines to `ship`, one segment at a time, oldest first. The current file is
+   * sealed first when no older segment waits, else once the older ones are shipped (so an outage
+   * makes few segments, not one per try). `ship` answers how many lines from the start it dealt
+   * with (written or quarantined). A segment dealt with in full is deleted; otherwise its remaining
+   * lines are kept for the next try and this one stops. Returns the number of lines dealt with.
+   */
+  async drain(ship: (lines: JournalLine[]) => Promise<number>): Promise<number> {
+    const sealedFirst = this.sealed.length === 0;
+    if (sealedFirst) await this.seal();
+    const older = await this.drainSegments(ship);
+    if (!older.complete || sealedFirst) return older.handled;
+    await this.seal();
+    const latest = await this.drainSegments(ship);
+    return older.handled + latest.handled;
+  }
+
+  private async drainSegments(ship: (lines: JournalLine[]) => Promise<number>): Promise<{ handled: number; complete: boolean }> {
+    let handled = 0;
+    while (this.sealed.length) {
+      const segment = this.sealed[0]!;
+      this.shipping = segment.path;
+      try {
+        const lines = await this.lines(segment.path);
+        const done = await ship(lines.map(parseLine));
+        handled += done;
+        this.pending = Math.max(0, this.pending - done);
+        if (done < lines.length) {
+          if (done > 0) await this.keep(segment, lines.slice(done));
+          return { handled, complete: false };
+        }
+        await rm(segment.path, { force: true });
+        this.sealed.shift();
+      } finally {
+        this.shipping = null;
+      }
+    }
+    return { handled, complete: true };
+  }
+
+  /** Replaces a segment by its remaining lines, atomically (a crash leaves the old or the new file). */
+  private async keep(segment: Segment, lines: readonly string[]): Promise<void> {
+    const tmp = `${segment.path}.tmp`;
+    const text = lines.map((l) => `${l}\n`).join('');
+    const h = await open(tmp, 'w', 0o600);
+    try {
+      await h.write(text);
+      await h.datasync();
+    } finally {
+      await h.close();
+    }
+    await rename(tmp, segment.path);
+    segment.bytes = Buffer.byteLength(text);
+    segment.rows = lines.length;
+    segment.firstAt = occurredAtOf(lines[0]);
+  }
+
+  async close(): Promise<void> {
+    await this.chain;
+    await this.handle?.close();
+    this.handle = null;
+  }
+}
