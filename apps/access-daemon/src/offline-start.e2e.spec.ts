@@ -106,7 +106,7 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     this.timeout(90_000);
     start();
     expect(await until('a first GRANT', async () => ((await verify(ada))?.decision === 'GRANT' ? true : null), daemon!)).to.equal(true);
-    const snapshot = join(env.ACCESS_AUDIT_SPOOL_PATH!.replace(/[^/]+$/, ''), 'access-cache.snapshot');
+    const snapshot = env.ACCESS_AUDIT_SPOOL_PATH!.replace(/\.ndjson$/, '.cache-snapshot');
     await until('the stored cache', async () => (existsSync(snapshot) && readFileSync(snapshot, 'utf8').includes(grantId) ? true : null));
 
     // The building loses power during a WAN outage, and the power comes back first.
@@ -144,5 +144,28 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
       return n >= answered ? n : null;
     });
     expect(rows).to.equal(answered);
+  });
+
+  it('loses and duplicates no audit row when killed -9 with rows in its journal that PostgreSQL has not got yet', async function () {
+    this.timeout(90_000);
+    if (daemon && daemon.child.exitCode === null) await powerCut();
+    pg.restore();
+    redis.restore();
+    const carol = await h.user(t.tenantId, 'Carol');
+    await h.grant(t.tenantId, { userId: carol }, zoneId);
+    start();
+    await until('a GRANT for a grant made while it was down', async () => ((await verify(carol))?.decision === 'GRANT' ? true : null), daemon!);
+
+    // Only the database goes: the taps go on, their rows wait in the journal.
+    pg.cut();
+    for (let i = 0; i < 20; i++) expect((await verify(i % 2 ? carol : bob))?.decision).to.equal(i % 2 ? 'GRANT' : 'DENY');
+    await powerCut();
+    pg.restore();
+    start();
+    const shipped = await until('every answered decision in PostgreSQL', async () => {
+      const [row] = await h.ds.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM access_audit WHERE tenant_id = $1`, [t.tenantId]);
+      return row.n >= answered ? (row as { n: number; d: number }) : null;
+    }, daemon!);
+    expect(shipped).to.deep.equal({ n: answered, d: answered });
   });
 });

@@ -4,11 +4,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * A TCP relay on 127.0.0.1 in front of PostgreSQL or Redis, for one test's clients only (the shared
  * server is never touched). `freeze` stops passing bytes both ways and keeps every socket open: a
  * database that hangs rather than refuses, as under SIGSTOP; `thaw` passes on what was held, in
- * order. `cut` drops every connection and refuses new ones: a database that is gone.
+ * order. `cut` drops every connection and refuses new ones: a database that is gone. `delay` holds
+ * every chunk that long each way, in order: a WAN link (20 ms each way is a 40 ms round trip).
  */
 export class FaultProxy {
   port = 0;
   private frozen = false;
+  private delayMs = 0;
   private refusing = false;
   private held: Array<() => void> = [];
   private readonly sockets = new Set<Socket>();
@@ -39,7 +41,8 @@ export class FaultProxy {
 
   private relay(from: Socket, to: Socket): void {
     this.sockets.add(from);
-    const pass = (step: () => void) => (this.frozen ? this.held.push(step) : step());
+    // Timers of one duration fire in the order they were set, so a delayed stream stays in order.
+    const pass = (step: () => void) => (this.frozen ? this.held.push(step) : this.delayMs > 0 ? setTimeout(step, this.delayMs) : step());
     from.on('data', (chunk) => pass(() => to.write(chunk)));
     from.on('end', () => pass(() => to.end()));
     from.on('error', () => to.destroy());
@@ -47,6 +50,11 @@ export class FaultProxy {
       this.sockets.delete(from);
       to.destroy();
     });
+  }
+
+  /** Holds every chunk `ms` in each direction from now on; 0 passes them at once again. */
+  delay(ms: number): void {
+    this.delayMs = ms;
   }
 
   freeze(): void {

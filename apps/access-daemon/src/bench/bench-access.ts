@@ -18,6 +18,7 @@ import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { createUser } from '@wfm/testing/factories';
 import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
+import { FaultProxy } from '@wfm/testing/fault-proxy';
 import { loadDaemonConfig } from '../config.js';
 import { startAccessDaemon } from '../daemon.js';
 import { fixedRate, load, type FixedRateResult, type LoadResult } from './load.js';
@@ -40,6 +41,10 @@ const LOAD_CPU = 1;
 /** Split mode's API process: on the server core with the daemon unless told otherwise ("none" lets it float). */
 const SPLIT_API_CPU = process.env.BENCH_SPLIT_API_CPU === 'none' ? null : Number(process.env.BENCH_SPLIT_API_CPU ?? SERVER_CPU);
 const VERIFY = '/api/v1/access/verify';
+/** The edge scenario: a daemon whose PostgreSQL and Redis are this far away (each way), tapped at a fixed rate. */
+const WAN_ONE_WAY_MS = Number(process.env.BENCH_WAN_ONE_WAY_MS ?? 20);
+const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
+const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
 
 const here = fileURLToPath(import.meta.url);
 
@@ -315,6 +320,102 @@ async function splitMode(doorRoutes: 'embedded' | 'forward', dbUrl: string, redi
   }
 }
 
+interface EdgeResult {
+  wan: FixedRateResult;
+  partition: FixedRateResult;
+  /** Rows in PostgreSQL for the partition run's decisions once shipped, and whether any id came twice. */
+  partitionRows: number;
+  partitionDecisions: number;
+  duplicates: number;
+  /** From starting the daemon process, with both links cut, to its first answered tap. */
+  restartToFirstAnswerMs: number;
+  restartAnswer: string;
+}
+
+async function decisionsOf(metricsPort: number): Promise<number> {
+  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+  return [...text.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
+/**
+ * The daemon at the edge (split mode, `start:daemon`): its PostgreSQL and Redis behind relays that
+ * add WAN_ONE_WAY_MS each way. Taps at EDGE_RATE with the link up; then a PARTITION_S cut with the
+ * taps going on, after which every answered decision must reach PostgreSQL once; then a restart
+ * (kill -9) while both links are cut, timed to its first answer.
+ */
+async function edge(dbUrl: string, redisUrl: string, workDir: string, ds: ReturnType<typeof createDataSource>, bodies: string[], headers: Record<string, string>, children: ChildProcess[]): Promise<EdgeResult> {
+  const db = new URL(dbUrl);
+  const redis = new URL(redisUrl);
+  const pgRelay = await FaultProxy.start({ host: db.hostname, port: Number(db.port || 5432) });
+  const redisRelay = await FaultProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+  pgRelay.delay(WAN_ONE_WAY_MS);
+  redisRelay.delay(WAN_ONE_WAY_MS);
+  const port = 4300 + (process.pid % 50);
+  const metricsPort = port + 50;
+  const url = `http://127.0.0.1:${port}${VERIFY}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: pgRelay.url(dbUrl),
+    REDIS_URL: redisRelay.url(redisUrl),
+    LOG_LEVEL: process.env.BENCH_CHILD_LOGS ?? 'silent',
+    ACCESS_DAEMON_PORT: String(port),
+    ACCESS_DAEMON_HOST: '127.0.0.1',
+    ACCESS_METRICS_HOST: '127.0.0.1',
+    ACCESS_METRICS_PORT: String(metricsPort),
+    ACCESS_AUDIT_SPOOL_PATH: join(workDir, 'edge', 'access-audit-spool.ndjson'),
+  };
+  const start = () => {
+    const proc = spawnPinned(join(here, '../../main.js'), env, SERVER_CPU);
+    children.push(proc);
+    return proc;
+  };
+  let daemon = start();
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}/health`, daemon);
+    const fixed = (seconds: number) => fixedRate({ url, bodies, headers, rate: EDGE_RATE, seconds, connections: 16 });
+    const wan = await fixed(SECONDS);
+
+    const before = await decisionsOf(metricsPort);
+    const since = new Date();
+    setTimeout(() => {
+      pgRelay.cut();
+      redisRelay.cut();
+    }, 1000).unref();
+    const partition = await fixed(PARTITION_S);
+    pgRelay.restore();
+    redisRelay.restore();
+    const partitionDecisions = (await decisionsOf(metricsPort)) - before;
+    const counted = async () => (await ds.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM access_audit WHERE occurred_at >= $1`, [since]))[0] as { n: number; d: number };
+    let rows = await counted();
+    for (let i = 0; i < 600 && rows.n < partitionDecisions; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await counted();
+    }
+
+    // Power comes back before the WAN: both links cut, the daemon killed and started again.
+    pgRelay.cut();
+    redisRelay.cut();
+    daemon.kill('SIGKILL');
+    await new Promise((r) => daemon.once('exit', r));
+    const t0 = performance.now();
+    daemon = start();
+    let restartAnswer = 'none';
+    for (let i = 0; i < 1000 && restartAnswer === 'none'; i++) {
+      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[i % bodies.length] }).catch(() => null);
+      if (res?.status === 200) restartAnswer = ((await res.json()) as { decision: string }).decision;
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    const restartToFirstAnswerMs = performance.now() - t0;
+    return { wan, partition, partitionRows: rows.n, partitionDecisions, duplicates: rows.n - rows.d, restartToFirstAnswerMs, restartAnswer };
+  } finally {
+    pgRelay.restore();
+    redisRelay.restore();
+    await stopped(daemon);
+    await pgRelay.stop();
+    await redisRelay.stop();
+  }
+}
+
 async function main(): Promise<void> {
   // The in-process load generators (autocannon without wrk, the fixed-rate run) stay off the server core.
   spawn('taskset', ['-cp', String(LOAD_CPU), String(process.pid)], { stdio: 'ignore' });
@@ -351,11 +452,17 @@ async function main(): Promise<void> {
     const before = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
     const r2 = await run(d.info.port);
     // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
-    // daemon's own count of answered decisions is the exact figure to compare rows against.
+    // daemon's own count of answered decisions is the exact figure to compare rows against. Every
+    // row is durable in the journal before its answer; the shipper brings them to PostgreSQL after.
     await new Promise((r) => setTimeout(r, 500));
     const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
     const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
-    const rows = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
+    const written = async () => Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
+    let rows = await written();
+    for (let i = 0; i < 300 && rows < answered; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await written();
+    }
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     const fixed = await fixedRate({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: Math.round(r2.rps * FIXED_RATE_FRACTION), seconds: SECONDS, connections: CONNECTIONS });
     d.proc.kill();
@@ -369,6 +476,7 @@ async function main(): Promise<void> {
     const redisUrl = process.env.REDIS_URL;
     const split = redisUrl ? await splitMode('embedded', dbUrl, redisUrl, workDir, runner, children) : null;
     const forward = redisUrl ? await splitMode('forward', dbUrl, redisUrl, workDir, runner, children) : null;
+    const edgeRun = redisUrl ? await edge(dbUrl, redisUrl, workDir, ds, bodies, headers, children) : null;
 
     // Printed before the propagation run, so that a failure there does not lose these figures.
     console.log(`
@@ -389,6 +497,13 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
       console.log(`  split, no gateway, npm run start:api (door routes embedded; API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
       console.log(`  split, no gateway, ACCESS_DOOR_ROUTES=forward (API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(forward)}`);
     } else console.log('  split mode: skipped (REDIS_URL is not set)');
+    if (edgeRun) {
+      console.log(`the daemon at the edge (start:daemon; PostgreSQL and Redis ${WAN_ONE_WAY_MS * 2} ms round trip away through relays; ${EDGE_RATE} taps/s):
+  link up                       ${fmtFixed(edgeRun.wan)}
+  link cut ${PARTITION_S} s (after 1 s)      ${fmtFixed(edgeRun.partition)}
+  after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated
+  restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started`);
+    } else console.log('  the daemon at the edge: skipped (REDIS_URL is not set)');
     const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
     await ds.destroy();
     if (prop) {

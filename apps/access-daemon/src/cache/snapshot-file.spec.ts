@@ -74,7 +74,8 @@ describe('the stored access cache (snapshot file)', () => {
     }
   });
 
-  it('sits next to the audit spool unless told otherwise', () => {
-    expect(snapshotPathFor('/var/lib/wfm/access-audit-spool.ndjson')).to.equal('/var/lib/wfm/access-cache.snapshot');
+  it('is named after the journal unless told otherwise, so daemons whose journals share a folder never share it', () => {
+    expect(snapshotPathFor('/var/lib/wfm/access-audit-spool.ndjson')).to.equal('/var/lib/wfm/access-audit-spool.cache-snapshot');
+    expect(snapshotPathFor('/var/lib/wfm/door-2.ndjson')).to.equal('/var/lib/wfm/door-2.cache-snapshot');
   });
 });

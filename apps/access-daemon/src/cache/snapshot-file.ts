@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { setImmediate as yieldToDoors } from 'node:timers/promises';
 import type { AccessSnapshot } from './access-cache.js';
 
@@ -10,9 +10,13 @@ const VERSION = 1;
 /** Rows serialised between two yields to the event loop, so a large cache never holds a tap up. */
 const CHUNK = 2000;
 
-/** `.data/access-audit-spool.ndjson` → `.data/access-cache.snapshot`: the daemon's own files sit together. */
+/**
+ * `.data/access-audit-spool.ndjson` → `.data/access-audit-spool.cache-snapshot`: named after the
+ * daemon's journal, as its quarantine is, so that two daemons whose journals share a folder never
+ * share a cache.
+ */
 export function snapshotPathFor(spoolPath: string): string {
-  return join(dirname(spoolPath), 'access-cache.snapshot');
+  return `${spoolPath.replace(/\.ndjson$/, '')}.cache-snapshot`;
 }
 
 /** The cache as it was at `syncedAt` (when it last matched the database). */
