@@ -11,7 +11,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     try {
       await signIn(page, demoEmail('AREA_MANAGER'));
       await page.goto('/access/zones');
-      await page.getByRole('button', { name: 'New zone' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New zone' }).click();
       const dialog = page.getByRole('dialog', { name: 'New zone' });
       await dialog.getByLabel(/^Name/).fill('Bar store');
       await dialog.getByRole('combobox', { name: /^Reader ids/ }).fill('bar-store-1');
@@ -49,7 +49,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/access/grants');
-      await page.getByRole('button', { name: 'Grant access' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Grant access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Grant access' });
       await dialog.getByRole('combobox', { name: /^People/ }).click();
       await page.getByRole('option', { name: 'Demo Staff' }).click();
@@ -63,12 +63,13 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       await page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Demo Staff' }).waitFor();
 
       await page.goto('/access/reader-keys');
-      await page.getByRole('button', { name: 'New reader key' }).click();
-      await page.getByLabel(/^Name/).fill('Cellar bridge');
-      await page.getByRole('button', { name: 'Create the key' }).click();
-      const key = (await page.getByTestId('secret-value').textContent())!;
+      await page.getByRole('main').getByRole('button', { name: 'New reader key' }).click();
+      const minting = page.getByRole('dialog', { name: 'New reader key' });
+      await minting.getByLabel(/^Name/).fill('Cellar bridge');
+      await minting.getByRole('button', { name: 'Create the key' }).click();
+      const key = (await minting.getByTestId('secret-value').textContent())!;
       expect(key).to.match(/^mk_/);
-      await page.getByRole('button', { name: 'Done' }).click();
+      await minting.getByRole('button', { name: 'Done' }).click();
       await page.reload();
       await page.getByRole('cell', { name: 'Cellar bridge' }).waitFor();
       expect(await page.getByText(key).count()).to.equal(0);
@@ -83,10 +84,11 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       expect(await granted.getByText('Demo Staff').count()).to.equal(1);
 
       await page.goto('/access/grants');
-      await page.getByRole('row').filter({ hasText: 'Cellar' }).getByRole('button', { name: 'Revoke' }).click();
-      await page.getByLabel(/^Reason/).fill('Left the bar team');
-      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Cellar' }).getByRole('button', { name: 'Revoke' }).click();
+      const revoking = page.getByRole('dialog', { name: 'Revoke this grant?' });
+      await revoking.getByLabel(/^Reason/).fill('Left the bar team');
+      await revoking.getByRole('button', { name: 'Revoke' }).click();
+      await revoking.waitFor({ state: 'detached' });
       await page.goto('/access/audit');
       await page.getByRole('row').filter({ hasText: 'Granted' }).first().waitFor();
       expect((await tap()).body.decision).to.equal('DENY');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
 import { demoEmail } from './test-support/stack.js';
 
@@ -27,6 +27,22 @@ async function audit(page: Page): Promise<Finding[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => ({ rule: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   }, WCAG);
+}
+
+/**
+ * Waits until a dialog is in its final look: it and every element around it fully opaque, and no
+ * transition or animation running on them. axe measures contrast through opacity, so a dialog still
+ * fading in (Mantine's 200 ms "pop" when motion is not reduced) has text that fails 4.5:1 only for
+ * that moment. Visible is not enough: Playwright counts an element at opacity 0 as visible.
+ */
+async function settled(dialog: Locator): Promise<void> {
+  const element = await dialog.elementHandle();
+  await dialog.page().waitForFunction((d) => {
+    for (let e: Element | null = d; e; e = e.parentElement) {
+      if (getComputedStyle(e).opacity !== '1' || e.getAnimations().some((a) => a.playState === 'running')) return false;
+    }
+    return true;
+  }, element);
 }
 
 const PAGES: Array<{ as: string; paths: string[]; width?: number }> = [
@@ -102,11 +118,12 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
   }
 
   it('dialogs: the main forms, open, without a WCAG 2.1 A or AA violation', async () => {
-    const dialogs: Array<[string, string]> = [
+    // The page, the button that opens the dialog, and the dialog's title when it is not the button's.
+    const dialogs: Array<[string, string, string?]> = [
       ['/people/users', 'New user'],
       ['/people/outlets', 'New outlet'],
       ['/hr/contracts', 'New contract'],
-      ['/hr/disciplinary', 'Issue an action'],
+      ['/hr/disciplinary', 'Issue an action', 'Issue a disciplinary action'],
       ['/hr/offboarding', 'Start offboarding'],
       ['/hr/issues', 'Report an issue'],
       ['/access/zones', 'New zone'],
@@ -118,16 +135,22 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       const found: string[] = [];
-      for (const [path, button] of dialogs) {
+      for (const [path, button, title = button] of dialogs) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const dialog = page.getByRole('dialog', { name: title, exact: true });
         const opened = await page
+          .getByRole('main')
           .getByRole('button', { name: button, exact: true })
           .click({ timeout: 5_000 })
-          .then(() => page.getByRole('dialog').waitFor())
+          .then(() => dialog.waitFor())
           .then(() => true, () => false);
-        if (!opened) found.push(`${path}: no "${button}" dialog`);
-        else for (const f of await audit(page)) found.push(`${path} "${button}": ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
+        if (!opened) {
+          found.push(`${path}: no "${title}" dialog`);
+          continue;
+        }
+        await settled(dialog);
+        for (const f of await audit(page)) found.push(`${path} "${title}": ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
       }
       expect(found, found.join('\n')).to.deep.equal([]);
     } finally {
@@ -146,9 +169,9 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
       await page.keyboard.press('Enter');
       await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
       await page.goto('/people/outlets');
-      await page.getByRole('button', { name: 'New outlet' }).focus();
+      await page.getByRole('main').getByRole('button', { name: 'New outlet' }).focus();
       await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('dialog', { name: 'New outlet' });
       await dialog.waitFor();
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).to.equal(true);
       await page.keyboard.press('Escape');

@@ -99,7 +99,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     try {
       await signIn(hr.page, demoEmail('HR_MANAGER'));
       await hr.page.goto('/me/policies');
-      await hr.page.getByRole('button', { name: 'New policy' }).click();
+      await hr.page.getByRole('main').getByRole('button', { name: 'New policy' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New policy' });
       await dialog.getByLabel(/^Title/).fill('Uniform policy');
       await dialog.getByLabel(/^Text/).fill('I have received two uniforms.');

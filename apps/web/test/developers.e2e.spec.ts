@@ -12,26 +12,28 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/developers/api-keys');
-      await page.getByRole('button', { name: 'New API key' }).click();
-      await page.getByLabel(/^Name/).fill('Payroll export');
-      await page.getByRole('button', { name: 'Create the key' }).click();
-      const key = (await page.getByTestId('secret-value').textContent())!;
+      await page.getByRole('main').getByRole('button', { name: 'New API key' }).click();
+      const minting = page.getByRole('dialog', { name: 'New API key' });
+      await minting.getByLabel(/^Name/).fill('Payroll export');
+      await minting.getByRole('button', { name: 'Create the key' }).click();
+      const key = (await minting.getByTestId('secret-value').textContent())!;
       expect(key).to.match(/^svc_live_/);
       const outlets = await fetch(`${suite.stack.api}/public/outlets`, { headers: { authorization: `Bearer ${key}` } });
       expect(outlets.status).to.equal(200);
-      await page.getByRole('button', { name: 'Done' }).click();
+      await minting.getByRole('button', { name: 'Done' }).click();
       await page.reload();
       const row = page.getByRole('row').filter({ hasText: 'Payroll export' });
       await row.getByText('outlets:read, employees:read').waitFor();
       expect(await page.getByText(key).count()).to.equal(0);
 
       await page.goto('/developers/oauth-clients');
-      await page.getByRole('button', { name: 'New OAuth client' }).click();
-      await page.getByLabel(/^Name/).fill('Rota sync');
-      await page.getByRole('checkbox', { name: 'shifts:read' }).check();
-      await page.getByRole('button', { name: 'Create the client' }).click();
-      const secret = (await page.getByTestId('secret-value').textContent())!;
-      const clientId = (await page.getByRole('dialog').getByText(/^svc_client_/).textContent())!;
+      await page.getByRole('main').getByRole('button', { name: 'New OAuth client' }).click();
+      const client = page.getByRole('dialog', { name: 'New OAuth client' });
+      await client.getByLabel(/^Name/).fill('Rota sync');
+      await client.getByRole('checkbox', { name: 'shifts:read' }).check();
+      await client.getByRole('button', { name: 'Create the client' }).click();
+      const secret = (await client.getByTestId('secret-value').textContent())!;
+      const clientId = (await client.getByText(/^svc_client_/).textContent())!;
       const token = await fetch(`${suite.stack.api}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) });
       expect(token.status).to.equal(200);
       const { access_token } = (await token.json()) as { access_token: string };
@@ -48,7 +50,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       await page.goto('/developers/webhooks');
-      await page.getByRole('button', { name: 'New subscription' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New subscription' });
       await dialog.getByLabel(/^Name/).fill('HR sync');
       await dialog.getByLabel(/^Address/).fill(suite.stack.receiver.url('/hook'));
@@ -79,8 +81,8 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByText('Queued to be delivered again.').waitFor();
       await suite.stack.receiver.waitFor((rs) => rs.filter((r) => r.body.includes('hook.person@demo.test')).length === 2);
 
-      await page.getByRole('button', { name: 'Rotate the secret' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Rotate the secret' }).click();
+      await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
       const rotated = (await page.getByTestId('secret-value').textContent())!;
       expect(rotated).to.match(/^whsec_/).and.not.equal(secret);
     } finally {

@@ -11,7 +11,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     try {
       await signIn(hr.page, demoEmail('HR_MANAGER'));
       await hr.page.goto('/hr/contracts');
-      await hr.page.getByRole('button', { name: 'New contract' }).click();
+      await hr.page.getByRole('main').getByRole('button', { name: 'New contract' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New contract' });
       await dialog.getByRole('combobox', { name: /^Person/ }).click();
       await hr.page.getByRole('option', { name: 'Demo Staff' }).click();
@@ -42,7 +42,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     try {
       await signIn(staff.page, demoEmail('STAFF'));
       await staff.page.goto('/hr/issues');
-      await staff.page.getByRole('button', { name: 'Report an issue' }).click();
+      await staff.page.getByRole('main').getByRole('button', { name: 'Report an issue' }).click();
       const dialog = staff.page.getByRole('dialog', { name: 'Report an issue' });
       await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
       await staff.page.getByRole('option', { name: 'Central Kitchen' }).click();
@@ -60,7 +60,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       await manager.page.getByRole('button', { name: 'Move Walk-in fridge at 9 °C' }).click();
       await manager.page.getByRole('menuitem', { name: 'Resolved' }).click();
       await manager.page.getByLabel(/^Note/).fill('Seal replaced');
-      await manager.page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
+      await manager.page.getByRole('dialog', { name: /^Move “Walk-in fridge at 9 °C” to resolved/ }).getByRole('button', { name: 'Move', exact: true }).click();
       await manager.page.getByRole('row').filter({ hasText: 'Walk-in fridge' }).getByText('Resolved').waitFor();
       const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
       expect(issues.body.find((i) => i.title.startsWith('Walk-in fridge'))).to.include({ status: 'RESOLVED', resolutionNote: 'Seal replaced' });
@@ -79,7 +79,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     try {
       await signIn(hr.page, demoEmail('HR_MANAGER'));
       await hr.page.goto('/hr/disciplinary');
-      await hr.page.getByRole('button', { name: 'Issue an action' }).click();
+      await hr.page.getByRole('main').getByRole('button', { name: 'Issue an action' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'Issue a disciplinary action' });
       await dialog.getByRole('combobox', { name: /^Person/ }).click();
       await hr.page.getByRole('option', { name: 'Demo Staff', exact: true }).click();
@@ -119,7 +119,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/hr/offboarding');
-      await page.getByRole('button', { name: 'Start offboarding' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Start offboarding' }).click();
       const dialog = page.getByRole('dialog', { name: 'Start offboarding' });
       await dialog.getByRole('combobox', { name: /^Person/ }).click();
       await page.getByRole('option', { name: 'Lee Leaver' }).click();
@@ -131,16 +131,16 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       await page.getByText('Net settlement').waitFor();
       expect(await page.getByRole('row', { name: /Net settlement/ }).textContent()).to.match(/£/);
       await page.getByLabel('Another item').fill('Return the van keys');
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Add', exact: true }).click();
       await page.getByRole('checkbox', { name: 'Return the van keys' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Finalize' }).isDisabled()).to.equal(true);
+      expect(await page.getByRole('main').getByRole('button', { name: 'Finalize' }).isDisabled()).to.equal(true);
       expect(await page.getByRole('checkbox').count()).to.equal(5);
       for (const name of ['Collect keys, uniform and equipment', 'Withdraw system and door access', 'Hold the exit interview', 'Confirm final pay details', 'Return the van keys']) {
         await page.getByRole('checkbox', { name, exact: true }).click();
         await page.getByRole('checkbox', { name, exact: true, checked: true }).waitFor();
       }
       await page.getByText(/checklist item\(s\) still to do/).waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Finalize' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Finalize' }).click();
       await page.getByRole('dialog', { name: /Finalize Lee Leaver/ }).getByRole('button', { name: 'Finalize' }).click();
       await page.getByText('Offboarding finalized.').waitFor();
       await page.getByText('Completed').first().waitFor();

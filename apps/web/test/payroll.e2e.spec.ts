@@ -15,6 +15,8 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
 
   it('sets pay and a deduction, takes a run from draft to paid, and shows the staff member their payslip', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
+    // The page's own buttons: a confirmation dialog repeats their names ("Approve", "Mark as paid").
+    const main = page.getByRole('main');
     let month = '';
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
@@ -29,7 +31,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       expect(pay.body).to.include({ type: 'HOURLY', rateMinor: 1250, currency: 'GBP', overtimeDailyMinutes: 480, overtimeMultiplierPct: 150 });
 
       await page.goto('/payroll/deductions');
-      await page.getByRole('button', { name: 'Add a deduction' }).click();
+      await main.getByRole('button', { name: 'Add a deduction' }).click();
       const add = page.getByRole('dialog', { name: 'Add a deduction' });
       await add.getByLabel(/^Name/).fill('Tax withholding');
       await add.getByRole('textbox', { name: 'Percent' }).fill('20');
@@ -40,23 +42,23 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       expect(rules.body.map((r) => [r.name, r.basisPoints])).to.deep.equal([['Tax withholding', 2000]]);
 
       await page.goto('/payroll/runs');
-      await page.getByRole('button', { name: 'New pay run' }).click();
+      await main.getByRole('button', { name: 'New pay run' }).click();
       const dialog = page.getByRole('dialog', { name: 'New pay run' });
       month = await dialog.getByLabel(/^Month/).inputValue();
       await dialog.getByRole('button', { name: 'Compute the draft' }).click();
       await page.getByRole('heading', { name: `Pay run ${month}` }).waitFor();
       await page.getByText('Draft', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Demo Staff' }).click();
-      await page.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await main.getByRole('button', { name: 'Demo Staff' }).click();
+      await main.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog', { name: 'Approve this pay run?' }).getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Approved: the run is final.').waitFor();
       await page.getByRole('tab', { name: 'Journal' }).click();
       await page.getByRole('columnheader', { name: 'Debit' }).waitFor();
       const csv = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Journal (CSV)' }).click();
+      await main.getByRole('button', { name: 'Journal (CSV)' }).click();
       expect((await csv).suggestedFilename()).to.equal(`journal-${month}.csv`);
-      await page.getByRole('button', { name: 'Mark as paid' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Mark as paid' }).click();
+      await main.getByRole('button', { name: 'Mark as paid' }).click();
+      await page.getByRole('dialog', { name: 'Mark this pay run as paid?' }).getByRole('button', { name: 'Mark as paid' }).click();
       await page.getByText('Marked as paid.').waitFor();
       const runs = await suite.stack.call<Array<{ periodYearMonth: string; status: string }>>('GET', '/payroll/runs', { token: hr });
       expect(runs.body.find((r) => r.periodYearMonth === month)?.status).to.equal('PAID');

@@ -11,7 +11,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/people/users');
-      await page.getByRole('button', { name: 'New user' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
       const dialog = page.getByRole('dialog', { name: 'New user' });
       await dialog.getByLabel(/^Full name/).fill('Sam Cook');
       await dialog.getByLabel(/^Email/).fill('sam.cook@demo.test');
@@ -27,7 +27,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       expect(outlets.body.outletIds).to.have.length(1);
       expect((await suite.stack.mailsTo('sam.cook@demo.test')).map((m) => m.template)).to.include('invite');
 
-      await page.getByRole('button', { name: 'New user' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
       await dialog.getByLabel(/^Full name/).fill('Sam Again');
       await dialog.getByLabel(/^Email/).fill('sam.cook@demo.test');
       await dialog.getByRole('button', { name: 'Add the user' }).click();
@@ -93,11 +93,12 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     try {
       await signIn(page, demoEmail('COMPANY_ADMIN'));
       await page.goto('/people/outlets');
-      await page.getByRole('button', { name: 'New outlet' }).click();
-      await page.getByLabel(/^Name/).fill('Harbour Bar');
-      await page.getByLabel(/^Code/).fill('HB-03');
-      await page.getByLabel(/^City/).fill('Bristol');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New outlet' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New outlet' });
+      await dialog.getByLabel(/^Name/).fill('Harbour Bar');
+      await dialog.getByLabel(/^Code/).fill('HB-03');
+      await dialog.getByLabel(/^City/).fill('Bristol');
+      await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('row').filter({ hasText: 'Harbour Bar' }).filter({ hasText: 'Bristol' }).waitFor();
     } finally {
       await context.close();

@@ -16,7 +16,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/recruiting/jobs');
-      await page.getByRole('button', { name: 'New posting' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New posting' }).click();
       const dialog = page.getByRole('dialog', { name: 'New posting' });
       await dialog.getByLabel(/^Title/).fill('Pastry Chef');
       expect(await dialog.getByLabel(/^Address name/).inputValue()).to.equal('pastry-chef');
@@ -36,8 +36,8 @@ describe('web console: hiring and documents — postings, applications, a hire m
         await page.getByRole('button', { name: next }).click();
         await page.getByRole('button', { name: next }).waitFor({ state: 'detached' });
       }
-      await page.getByRole('button', { name: 'Make them a user' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Create the user' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Make them a user' }).click();
+      await page.getByRole('dialog', { name: 'Make Noor Baker a user' }).getByRole('button', { name: 'Create the user' }).click();
       await page.getByText('Noor Baker is now a user.').waitFor();
       const users = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=noor', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
       expect(users.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Noor Baker', 'STAFF']]);
@@ -56,7 +56,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/documents/esign');
-      await page.getByRole('button', { name: 'New document' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New document' }).click();
       const add = page.getByRole('dialog', { name: 'New document' });
       await add.getByLabel(/^Title/).fill('Supplier terms');
       await add.locator('input[type=file]').setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -67,12 +67,12 @@ describe('web console: hiring and documents — postings, applications, a hire m
         ['Sasha Late', 'sasha@supplier.example'],
       ]) {
         await page.getByRole('row').filter({ hasText: 'Supplier terms' }).first().getByRole('button', { name: 'Ask to sign' }).click();
-        const ask = page.getByRole('dialog');
+        const ask = page.getByRole('dialog', { name: 'Ask to sign Supplier terms' });
         await ask.getByLabel(/^Signer's name/).fill(name);
         await ask.getByLabel(/^Signer's email/).fill(email);
         await ask.getByRole('button', { name: 'Send' }).click();
         await page.getByText(`Sent to ${email}.`).waitFor();
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await ask.waitFor({ state: 'detached' });
       }
       const [mail] = await suite.stack.mailsTo('robin@supplier.example');
       const token = /\/esign\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;

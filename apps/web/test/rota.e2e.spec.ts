@@ -47,7 +47,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     try {
       await signIn(page, demoEmail('OUTLET_MANAGER'));
       await page.goto('/rota/rosters');
-      await page.getByRole('button', { name: 'Publish a roster' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
       await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();
@@ -61,7 +61,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       const night = staffShifts.find((s) => s.scheduledStart === new Date(`${dayAhead(9)}T22:00:00`).toISOString());
       expect(night, JSON.stringify(staffShifts)).to.not.equal(undefined);
       // The overlap rule is the API's: the same night again is refused whole, and the page says why.
-      await page.getByRole('button', { name: 'Publish a roster' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
       await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();
       await fillRow(page, 1, 'Demo Staff', dayAhead(9), '23:00', '05:00');
@@ -70,7 +70,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       expect((await shiftsOf(ids.staff, owner)).length).to.equal(staffShifts.length);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       // Copy that week a week on: both shifts land at the same local times.
-      await page.getByRole('button', { name: 'Copy a week' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Copy a week' }).click();
       const copy = page.getByRole('dialog', { name: 'Copy a week' });
       await copy.getByRole('combobox', { name: /^Outlet/ }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();
@@ -99,7 +99,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
         await page.goto('/rota/rosters');
         await page.getByRole('combobox', { name: /^Status/ }).click();
         await page.getByRole('option', { name: 'Pending approval' }).click();
-        await page.getByRole('row').nth(1).getByRole('button').click();
+        await page.getByRole('main').getByRole('row').nth(1).getByRole('button').click();
         const dialog = page.getByRole('dialog', { name: 'Roster' });
         await dialog.getByRole('cell', { name: 'Demo Staff' }).waitFor();
         await dialog.getByRole('button', { name: 'Approve' }).click();
@@ -144,9 +144,10 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     try {
       await signIn(mgr.page, demoEmail('OUTLET_MANAGER'));
       await mgr.page.goto('/rota/open-shifts');
-      await mgr.page.getByRole('button', { name: 'Withdraw' }).first().click();
-      await mgr.page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
-      await mgr.page.getByRole('dialog').waitFor({ state: 'detached' });
+      await mgr.page.getByRole('main').getByRole('button', { name: 'Withdraw' }).first().click();
+      const withdrawing = mgr.page.getByRole('dialog', { name: 'Withdraw this open shift?' });
+      await withdrawing.getByRole('button', { name: 'Withdraw' }).click();
+      await withdrawing.waitFor({ state: 'detached' });
       const list = await suite.stack.call<Array<{ id: string; status: string }>>('GET', '/open-shifts', { token: manager });
       expect(list.body.find((s) => s.id === withdrawn)).to.equal(undefined);
     } finally {
@@ -164,7 +165,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     try {
       await signIn(asker.page, demoEmail('STAFF'));
       await asker.page.goto('/rota/swaps');
-      await asker.page.getByRole('button', { name: 'Ask for a swap' }).click();
+      await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();
       const dialog = asker.page.getByRole('dialog', { name: 'Ask for a swap' });
       await dialog.getByRole('combobox', { name: /^Your shift/ }).click();
       await asker.page.getByRole('option', { name: new RegExp(time.format(new Date(at(12)))) }).click();

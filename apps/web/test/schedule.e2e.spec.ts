@@ -81,12 +81,14 @@ describe('web console: schedule — the week, leave decisions, attendance review
     try {
       await signIn(page, demoEmail('HR_MANAGER'));
       await page.goto('/schedule/leave');
-      await page.getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      // "Approve" and "Reject" are a row's buttons and their confirmation's.
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog', { name: 'Approve this leave?' }).getByRole('button', { name: 'Approve' }).click();
       await page.getByRole('row').filter({ hasText: 'Wedding' }).waitFor({ state: 'detached' });
-      await page.getByRole('row').filter({ hasText: 'Festival' }).getByRole('button', { name: 'Reject' }).click();
-      await page.getByRole('dialog').getByLabel(/^Why/).fill('Short-staffed that week');
-      await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Festival' }).getByRole('button', { name: 'Reject' }).click();
+      const rejecting = page.getByRole('dialog', { name: 'Reject this leave?' });
+      await rejecting.getByLabel(/^Why/).fill('Short-staffed that week');
+      await rejecting.getByRole('button', { name: 'Reject' }).click();
       await page.getByText('Nothing waits for a decision.').waitFor();
       const all = await suite.stack.call<Array<{ reason: string; status: string }>>('GET', `/leave-requests?userId=${ids.staff}`, { token: manager });
       const by = Object.fromEntries(all.body.map((l) => [l.reason, l.status]));
@@ -134,13 +136,15 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await page.getByText('My next shifts').waitFor();
       await page.getByText(/Central Kitchen/).first().waitFor();
       await page.getByRole('link', { name: 'Request or see leave' }).click();
-      await page.getByRole('button', { name: 'Request leave' }).click();
-      await page.getByLabel(/^First day/).fill(day(60));
-      await page.getByLabel(/^Last day/).fill(day(61));
-      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Request leave' }).click();
+      const requesting = page.getByRole('dialog', { name: 'Request leave' });
+      await requesting.getByLabel(/^First day/).fill(day(60));
+      await requesting.getByLabel(/^Last day/).fill(day(61));
+      await requesting.getByRole('button', { name: 'Send the request' }).click();
       await page.getByText('Requested: your manager decides.').waitFor();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await page.getByRole('row').filter({ hasText: 'Pending' }).getByRole('button', { name: 'Cancel' }).click();
+      await requesting.waitFor({ state: 'detached' });
+      // "Cancel" is the row's button and the dialog's.
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Pending' }).getByRole('button', { name: 'Cancel' }).click();
       await page.getByText('Request cancelled.').waitFor();
       await page.goto('/me/door');
       const qr = page.getByRole('img', { name: /My door credential/ });

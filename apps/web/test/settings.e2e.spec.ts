@@ -49,17 +49,18 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await nav.getByRole('link', { name: 'Kiosks' }).waitFor();
       for (const hidden of ['Company', 'Branding']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).to.equal(0);
       await page.goto('/settings/kiosks');
-      await page.getByRole('button', { name: 'Register a kiosk' }).click();
-      await page.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Register a kiosk' }).click();
+      const registering = page.getByRole('dialog', { name: 'Register a kiosk' });
+      await registering.getByRole('combobox', { name: /^Outlet/ }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();
-      await page.getByLabel(/^Name/).fill('Front door tablet');
-      await page.getByRole('button', { name: 'Register', exact: true }).click();
-      const token = (await page.getByTestId('secret-value').textContent())!;
+      await registering.getByLabel(/^Name/).fill('Front door tablet');
+      await registering.getByRole('button', { name: 'Register', exact: true }).click();
+      const token = (await registering.getByTestId('secret-value').textContent())!;
       expect(token).to.match(/^kd_/);
       expect((await fetch(`${suite.stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(200);
-      await page.getByRole('button', { name: 'Done' }).click();
-      await page.getByRole('row').filter({ hasText: 'Front door tablet' }).getByRole('button', { name: 'Revoke' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await registering.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Front door tablet' }).getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('dialog', { name: 'Revoke “Front door tablet”?' }).getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('row').filter({ hasText: 'Front door tablet' }).getByText('Revoked').waitFor();
       expect((await fetch(`${suite.stack.api}/kiosk/workers`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(401);
     } finally {
@@ -79,7 +80,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.reload();
       await page.getByText('No identity provider connected.', { exact: false }).waitFor();
 
-      await page.getByRole('button', { name: 'New connection' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New connection' }).click();
       let dialog = page.getByRole('dialog', { name: 'Connect an identity provider' });
       await dialog.getByLabel(/^Name/).fill('Okta');
       await dialog.getByLabel(/^Issuer URL/).fill('https://demo.okta.test');
@@ -100,13 +101,13 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       const [okta] = (await suite.stack.call<Array<{ id: string; name: string; enforced: boolean; domains: Array<{ domain: string; verified: boolean }> }>>('GET', '/sso/connections', { token: owner })).body;
       expect([okta!.name, okta!.enforced, okta!.domains.map((d) => [d.domain, d.verified])]).to.deep.equal(['Okta', true, [['kitchens-sso.test', false]]]);
 
-      await page.getByRole('button', { name: 'Release kitchens-sso.test' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Release kitchens-sso.test' }).click();
       await page.getByRole('dialog', { name: 'Release kitchens-sso.test?' }).getByRole('button', { name: 'Release' }).click();
       await page.getByText('Awaiting its TXT record').waitFor({ state: 'detached' });
 
       const idp = await selfSignedCertificate({ commonName: 'idp.kitchens.test', dnsNames: [], ips: [], days: 365, keyType: 'rsa' });
       await page.goto('/settings/sso');
-      await page.getByRole('button', { name: 'New connection' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'New connection' }).click();
       dialog = page.getByRole('dialog', { name: 'Connect an identity provider' });
       await dialog.getByText('SAML 2.0').click();
       await dialog.getByLabel(/^Name/).fill('ADFS');
@@ -122,7 +123,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.getByRole('button', { name: 'Download the SP metadata' }).click();
       expect((await download).suggestedFilename()).to.equal('ADFS-sp-metadata.xml');
 
-      await page.getByRole('button', { name: 'Remove this connection' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Remove this connection' }).click();
       await page.getByRole('dialog', { name: 'Remove ADFS?' }).getByRole('button', { name: 'Remove' }).click();
       await page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
       await page.getByRole('link', { name: 'Okta' }).waitFor();

@@ -15,7 +15,7 @@ describe('web console: visitor passes and the magic link, the e-signature link (
     try {
       await signIn(admin.page, demoEmail('AREA_MANAGER'));
       await admin.page.goto('/access/visitors');
-      await admin.page.getByRole('button', { name: 'New visitor pass' }).click();
+      await admin.page.getByRole('main').getByRole('button', { name: 'New visitor pass' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'New visitor pass' });
       await dialog.getByLabel(/^Visitor's name/).fill('Alex Supplier');
       await dialog.getByRole('combobox', { name: /^Zones/ }).click();
@@ -53,8 +53,8 @@ describe('web console: visitor passes and the magic link, the e-signature link (
     try {
       await signIn(again.page, demoEmail('AREA_MANAGER'));
       await again.page.goto('/access/visitors');
-      await again.page.getByRole('row').filter({ hasText: 'Alex Supplier' }).getByRole('button', { name: 'Revoke' }).click();
-      await again.page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await again.page.getByRole('main').getByRole('row').filter({ hasText: 'Alex Supplier' }).getByRole('button', { name: 'Revoke' }).click();
+      await again.page.getByRole('dialog', { name: 'Revoke the pass of Alex Supplier?' }).getByRole('button', { name: 'Revoke' }).click();
       await again.page.getByRole('row').filter({ hasText: 'Alex Supplier' }).waitFor({ state: 'detached' });
       await again.page.goto(link);
       await again.page.getByText('This link is not valid').waitFor();

@@ -13,9 +13,14 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A fresh browser context (its own localStorage) on the stack's origin. Console errors and failed
  * requests to other origins are collected: a page must reach nothing but its own origin.
+ *
+ * The context prefers reduced motion, which the app honours (theme.respectReducedMotion): a dialog,
+ * menu or notification is at once in its final state instead of fading in or out for 200 ms. A
+ * fading dialog is measured by axe at part opacity (low contrast that is not there), and one fading
+ * out is still in the page beside what replaced it.
  */
 export async function newTab(browser: Browser, stack: Stack, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
-  const context = await browser.newContext({ baseURL: stack.origin, viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } });
+  const context = await browser.newContext({ baseURL: stack.origin, viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const foreignRequests: string[] = [];
   page.on('request', (r) => {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Fragment, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
+import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { SecretOnce } from '../../ui/secret-once';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
@@ -24,6 +25,7 @@ export function WebhookPage() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ name: string; url: string; events: string[] } | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
+  const asking = useLastShown(confirm);
   const [open, setOpen] = useState<string | null>(null);
   if (hooks.error) return <ErrorNotice error={hooks.error} />;
   if (!hooks.data) return <Loader aria-label="Loading" />;
@@ -172,19 +174,19 @@ export function WebhookPage() {
           </Stack>
         ) : null}
       </Modal>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={confirm === 'delete' ? `Delete ${hook.name}?` : 'Rotate the signing secret?'}>
-        <Text size="sm">{confirm === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}</Text>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={asking === 'delete' ? `Delete ${hook.name}?` : 'Rotate the signing secret?'}>
+        <Text size="sm">{asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}</Text>
         <ErrorNotice error={remove.error ?? rotate.error} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirm(null)}>
             Cancel
           </Button>
           <Button
-            color={confirm === 'delete' ? 'red' : undefined}
+            color={asking === 'delete' ? 'red' : undefined}
             loading={remove.isPending || rotate.isPending}
-            onClick={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : rotate.mutate(id, { onSuccess: () => setConfirm(null) }))}
+            onClick={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : confirm === 'rotate' ? rotate.mutate(id, { onSuccess: () => setConfirm(null) }) : undefined)}
           >
-            {confirm === 'delete' ? 'Delete' : 'Rotate'}
+            {asking === 'delete' ? 'Delete' : 'Rotate'}
           </Button>
         </Group>
       </Modal>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
+import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 
 import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
@@ -30,6 +31,7 @@ export function IssuesPage() {
   const move = useMoveIssue();
   const [raising, setRaising] = useState(false);
   const [resolving, setResolving] = useState<{ issue: Issue; to: IssueStatus } | null>(null);
+  const shown = useLastShown(resolving);
   const [note, setNote] = useState('');
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   return (
@@ -95,7 +97,7 @@ export function IssuesPage() {
         </Table.ScrollContainer>
       )}
       <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
-      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={resolving ? `Move “${resolving.issue.title}” to ${humanize(resolving.to).toLowerCase()}?` : ''}>
+      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? `Move “${shown.issue.title}” to ${humanize(shown.to).toLowerCase()}?` : ''}>
         <Stack gap="sm">
           <Textarea label="Note (optional)" maxLength={2000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
+import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 
 import { formatMoney } from './money';
@@ -27,6 +28,7 @@ export function RunPage() {
   const accounting = useAccounting();
   const step = useRunStep();
   const [confirm, setConfirm] = useState<RunStep | null>(null);
+  const asking = useLastShown(confirm);
   const [open, setOpen] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const r = run.data;
@@ -182,15 +184,15 @@ export function RunPage() {
           ) : null}
         </Tabs.Panel>
       </Tabs>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={confirm === 'approve' ? 'Approve this pay run?' : 'Mark this pay run as paid?'}>
-        <Text size="sm">{confirm === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}</Text>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={asking === 'approve' ? 'Approve this pay run?' : 'Mark this pay run as paid?'}>
+        <Text size="sm">{asking === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}</Text>
         <ErrorNotice error={step.error} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirm(null)}>
             Not yet
           </Button>
           <Button loading={step.isPending} onClick={() => confirm && act(confirm)}>
-            {confirm === 'approve' ? 'Approve' : 'Mark as paid'}
+            {asking === 'approve' ? 'Approve' : 'Mark as paid'}
           </Button>
         </Group>
       </Modal>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Te
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { humanize } from '../../ui/format';
+import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useDecideLeave, useLeave, type LeaveRequest, type LeaveStatus } from './schedule.queries';
 import { usePeople } from '../../api/shared.queries';
@@ -19,6 +20,7 @@ export function LeavePage() {
   const leave = useLeave(status === 'ALL' ? {} : { status });
   const decide = useDecideLeave();
   const [deciding, setDeciding] = useState<{ request: LeaveRequest; approve: boolean } | null>(null);
+  const shown = useLastShown(deciding);
   const [note, setNote] = useState('');
   const close = () => {
     decide.reset();
@@ -94,23 +96,24 @@ export function LeavePage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={deciding !== null} onClose={close} title={deciding?.approve ? 'Approve this leave?' : 'Reject this leave?'}>
-        {deciding ? (
+      <Modal opened={deciding !== null} onClose={close} title={shown?.approve ? 'Approve this leave?' : 'Reject this leave?'}>
+        {shown ? (
           <Stack gap="sm">
             <Text size="sm">
-              {people.data?.get(deciding.request.userId)?.fullName ?? 'Someone'}: {humanize(deciding.request.type)}, {leaveDates(deciding.request)}
+              {people.data?.get(shown.request.userId)?.fullName ?? 'Someone'}: {humanize(shown.request.type)}, {leaveDates(shown.request)}
             </Text>
-            <Textarea label={deciding.approve ? 'Note (optional)' : 'Why (told to them)'} required={!deciding.approve} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <Textarea label={shown.approve ? 'Note (optional)' : 'Why (told to them)'} required={!shown.approve} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             <ErrorNotice error={decide.error} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
               <Button
-                color={deciding.approve ? 'green' : 'red'}
+                color={shown.approve ? 'green' : 'red'}
                 loading={decide.isPending}
-                disabled={!deciding.approve && !note.trim()}
+                disabled={!shown.approve && !note.trim()}
                 onClick={() =>
+                  deciding !== null &&
                   decide.mutate(
                     { id: deciding.request.id, approve: deciding.approve, ...(note.trim() ? { note: note.trim() } : {}) },
                     {
@@ -122,7 +125,7 @@ export function LeavePage() {
                   )
                 }
               >
-                {deciding.approve ? 'Approve' : 'Reject'}
+                {shown.approve ? 'Approve' : 'Reject'}
               </Button>
             </Group>
           </Stack>
