@@ -99,17 +99,30 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     }
   });
 
-  it('shows readers online after a heartbeat, and an outlet manager zones without the buttons that change them', async () => {
+  it('shows readers online after a heartbeat, one offline since its last, removes a retired one, and an outlet manager zones without the buttons that change them', async () => {
     const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
     const key = await suite.stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Front' } });
-    expect((await suite.stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId: 'front-door-9', firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
+    for (const readerId of ['front-door-9', 'retired-door-1']) {
+      expect((await suite.stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId, firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
+    }
+    // Its last heartbeat an hour ago: offline.
+    await suite.stack.db.dataSource.query(`UPDATE access_readers SET last_seen_at = now() - interval '1 hour' WHERE reader_id = 'retired-door-1'`);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, demoEmail('TENANT_OWNER'));
       await page.goto('/access/readers');
-      const row = page.getByRole('row').filter({ hasText: 'front-door-9' });
+      const main = page.getByRole('main');
+      const row = main.getByRole('row').filter({ hasText: 'front-door-9' });
       await row.getByText('Online').waitFor();
       expect(await row.getByText('1.2.3').count()).to.equal(1);
+      const retired = main.getByRole('row').filter({ hasText: 'retired-door-1' });
+      await retired.getByText('Offline').waitFor();
+      await retired.getByText(/^since /).waitFor();
+      await retired.getByRole('button', { name: 'Remove reader retired-door-1' }).click();
+      await page.getByRole('dialog', { name: 'Remove reader retired-door-1?' }).getByRole('button', { name: 'Remove the reader' }).click();
+      await retired.waitFor({ state: 'detached' });
+      const left = await suite.stack.call<Array<{ readerId: string }>>('GET', '/access/readers', { token: owner });
+      expect(left.body.map((r) => r.readerId)).to.include('front-door-9').and.not.to.include('retired-door-1');
     } finally {
       await context.close();
     }
