@@ -66,7 +66,7 @@ describe('the deployment files (docker-compose.yml, deploy/)', () => {
     const exposed = new Set<string>();
     const registries = [
       new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }) }).registry,
-      new DaemonMetrics({ cacheAgeSeconds: () => 0, journalRows: () => 0, journalBytes: () => 0, journalBacklogSeconds: () => 0, grantsCached: () => 0 }).registry,
+      new DaemonMetrics({ cacheAgeSeconds: () => 0, journalRows: () => 0, journalBytes: () => 0, journalBacklogSeconds: () => 0, journalSyncs: () => 0, grantsCached: () => 0 }).registry,
       new WorkerMetrics({ queueStats: async () => ({ waiting: 0, oldestWaitingAt: null, undispatchedEvents: 0 }) }, () => new Date(), () => 0).registry,
     ];
     for (const registry of registries) {

@@ -14,7 +14,6 @@ const schema = z.object({
   ACCESS_AUDIT_SPOOL_PATH: z.string().default('.data/access-audit-spool.ndjson'),
   ACCESS_SNAPSHOT_PATH: z.string().min(1).optional(),
   ACCESS_START_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
-  ACCESS_AUDIT_BATCH_WAIT_MS: z.coerce.number().min(0).max(50).default(1),
   ACCESS_AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
   ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(50).default(200),
   ACCESS_AUDIT_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
@@ -42,7 +41,6 @@ export interface DaemonConfig {
   snapshotPath: string | undefined;
   /** How long a start waits for the database and Redis before serving from the stored cache. */
   startWaitMs: number;
-  auditBatchWaitMs: number;
   auditBatchMax: number;
   /** How often the journal is shipped to PostgreSQL (and, with nothing to ship, the database probed). */
   spoolReplayIntervalMs: number;
@@ -74,7 +72,6 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     spoolPath: e.ACCESS_AUDIT_SPOOL_PATH,
     snapshotPath: e.ACCESS_SNAPSHOT_PATH,
     startWaitMs: e.ACCESS_START_WAIT_MS,
-    auditBatchWaitMs: e.ACCESS_AUDIT_BATCH_WAIT_MS,
     auditBatchMax: e.ACCESS_AUDIT_BATCH_MAX,
     spoolReplayIntervalMs: e.ACCESS_SPOOL_REPLAY_INTERVAL_MS,
     journalMaxBytes: e.ACCESS_AUDIT_JOURNAL_MAX_MB * 1024 * 1024,

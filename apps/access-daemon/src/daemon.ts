@@ -74,7 +74,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     const oldest = journal.oldestAt;
     return oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000);
   };
-  const metrics = new DaemonMetrics({ cacheAgeSeconds, journalRows: () => journal.depth, journalBytes: () => journal.bytes, journalBacklogSeconds: backlogSeconds, grantsCached: () => cache.grantCount });
+  const metrics = new DaemonMetrics({ cacheAgeSeconds, journalRows: () => journal.depth, journalBytes: () => journal.bytes, journalBacklogSeconds: backlogSeconds, journalSyncs: () => journal.syncs, grantsCached: () => cache.grantCount });
   const journal = new AuditJournal(config.spoolPath, config.journalMaxBytes, (dropped) => {
     metrics.observeDropped(dropped.rows);
     logger.error(
@@ -93,7 +93,7 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
       clock,
       observer: { committed: (n, to) => metrics.observeBatch(n, to), quarantined: (n) => metrics.observeQuarantine(n) },
     },
-    { maxWaitMs: config.auditBatchWaitMs, maxBatch: config.auditBatchMax, commitTimeoutMs: config.auditCommitTimeoutMs },
+    { maxBatch: config.auditBatchMax, commitTimeoutMs: config.auditCommitTimeoutMs },
   );
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const acks = new AckBatcher(bus.daemons, id);

@@ -74,6 +74,8 @@ export class AuditJournal {
   /** The segment the shipper is reading now: never dropped under its feet. */
   private shipping: string | null = null;
   private queued: Queued[] = [];
+  /** Writes made, each one fdatasync: against the rows written, how well concurrent taps share them. */
+  syncs = 0;
   private scheduled = false;
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -162,6 +164,7 @@ export class AuditJournal {
       const text = group.map((g) => g.text).join('');
       await this.handle.write(text);
       await this.handle.datasync();
+      this.syncs++;
       this.pending += group.reduce((sum, g) => sum + g.rows, 0);
       this.currentBytes += Buffer.byteLength(text);
       this.currentFirstAt ??= group.find((g) => g.firstAt !== null)?.firstAt ?? null;

@@ -5,16 +5,8 @@ import type { AuditRow, AuditStore } from './audit-row.js';
 import type { AuditJournal, JournalLine } from './audit-journal.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
 
-interface Waiting {
-  row: AuditRow;
-  done: () => void;
-  fail: (err: unknown) => void;
-}
-
 export interface AuditWriterOptions {
-  /** How long the first row of a batch waits for company before the batch is appended to the journal. */
-  maxWaitMs: number;
-  /** Most rows in one journal append, and in one INSERT when shipping. */
+  /** Most rows in one INSERT when shipping. */
   maxBatch: number;
   /**
    * Longest wait for one shipping statement (a batch, a probe). Past it the database counts as
@@ -45,15 +37,15 @@ function redactCredential(id: unknown): string {
 }
 
 /**
- * Each decision's audit row is durable on the daemon's own disk before the door is answered: rows
- * of concurrent decisions are collected for a millisecond or two and appended to the journal
- * together (one fdatasync). Nothing on that path waits for the network. The shipper (`ship`, on a
- * timer) sends the journal to PostgreSQL in order, in batches, idempotent by row id; a batch the
- * database refuses as data is written row by row and only the refused rows are quarantined.
+ * Each decision's audit row is durable on the daemon's own disk before the door is answered: the
+ * journal writes at once when idle and gathers the rows that arrive meanwhile into its next write
+ * (group commit without a timer: one fdatasync for all of them). Nothing on that path waits for
+ * the network. The shipper (`ship`, on a timer) sends the journal to PostgreSQL in order, in
+ * batches, idempotent by row id; a batch the database refuses as data is written row by row and
+ * only the refused rows are quarantined.
  */
 export class AuditWriter {
-  private queue: Waiting[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly writing = new Set<Promise<void>>();
   private shipping = false;
   /** Statements given up on at their deadline that the server may still be holding. */
   private readonly stalled = new Set<Promise<void>>();
@@ -78,38 +70,24 @@ export class AuditWriter {
     this.observer = deps.observer ?? { committed: () => {}, quarantined: () => {} };
   }
 
-  write(row: AuditRow): Promise<void> {
-    return new Promise((done, fail) => {
-      this.queue.push({ row, done, fail });
-      if (this.queue.length >= this.opts.maxBatch) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.opts.maxWaitMs);
-    });
-  }
-
-  private kick(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    const appends: Array<Promise<void>> = [];
-    while (this.queue.length) appends.push(this.append(this.queue.splice(0, this.opts.maxBatch)));
-    return Promise.all(appends).then(() => undefined);
-  }
-
-  private async append(batch: Waiting[]): Promise<void> {
+  /** Resolves once the row is on the daemon's disk; rejects when the journal cannot take it. */
+  async write(row: AuditRow): Promise<void> {
+    const append = this.journal.append([row]);
+    this.writing.add(append);
     try {
-      await this.journal.append(batch.map((w) => w.row));
-      this.observer.committed(batch.length, 'journal');
-      for (const w of batch) w.done();
+      await append;
+      this.observer.committed(1, 'journal');
     } catch (err) {
-      this.logger.error({ err, rows: batch.length }, 'audit rows could not be written to the journal');
-      for (const w of batch) w.fail(err);
+      this.logger.error({ err }, 'audit row could not be written to the journal');
+      throw err;
+    } finally {
+      this.writing.delete(append);
     }
   }
 
-  /** Appends whatever is queued now and waits for it. */
-  flush(): Promise<void> {
-    return this.kick();
+  /** Waits for the rows being written to the journal now. */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.writing]);
   }
 
   /** One bounded INSERT; resolves to null once written, else to the failure (health updated). */

@@ -521,6 +521,8 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
 }
 
 const [mode, ...args] = process.argv.slice(2);
+// A server child ends on SIGTERM through exit, so that --cpu-prof (BENCH_CPU_PROFILE_DIR) writes its profile.
+if (mode?.startsWith('serve-')) process.once('SIGTERM', () => process.exit(0));
 if (mode === 'serve-bare') await serveBare();
 else if (mode === 'serve-daemon') await serveDaemon(args[0]!, args[1]!);
 else if (mode === 'serve-conventional') await serveConventional(args[0]!);
