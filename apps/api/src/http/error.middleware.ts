@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import { redactUrl } from './request-log.js';
@@ -80,11 +80,17 @@ export function notFound(): RequestHandler {
   return (req, _res, next) => next(new NotFoundError(`Cannot ${req.method} ${req.originalUrl.split('?')[0]}`));
 }
 
+/** Writes an error's status and body; headers are already set. */
+export type ErrorWriter = (res: Response, err: HttpError) => void;
+
+const platformBody: ErrorWriter = (res, err) => res.status(err.status).json(err.body());
+
 /**
- * The one error middleware: every failure becomes exactly the body spec 01 prescribes. Anything
- * unexpected is logged with its request id and answered as a bare 500: no stack, no SQL.
+ * The one error middleware: every failure becomes exactly the body spec 01 prescribes (or, for a
+ * prefix with a format of its own, what `write` makes of it). Anything unexpected is logged with
+ * its request id and answered as a bare 500: no stack, no SQL.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, write: ErrorWriter = platformBody): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let httpErr = toHttpError(err);
     if (!httpErr) {
@@ -99,6 +105,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.removeHeader('X-RateLimit-Reset');
     }
     for (const [k, v] of Object.entries(httpErr.headers())) res.setHeader(k, v);
-    res.status(httpErr.status).json(httpErr.body());
+    write(res, httpErr);
   };
 }

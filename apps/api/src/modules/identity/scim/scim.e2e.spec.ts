@@ -119,7 +119,7 @@ describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
     expect((await call('POST', '/Users', { ...newUser(), roles: [{ value: 'TENANT_OWNER' }], emails: [] })).body.scimType).to.equal('invalidValue');
     expect((await call('GET', `/Users?filter=${encodeURIComponent('title co "x"')}`)).body.scimType).to.equal('invalidFilter');
     const broken = await h.request('POST', '/scim/v2/Users', { headers: { authorization: `Bearer ${key}`, 'content-type': SCIM }, rawBody: '{"userName":' });
-    expect(broken.body).to.deep.equal(scimError(400, 'The body is not valid JSON', 'invalidSyntax'));
+    expect(broken.body).to.deep.equal(scimError(400, 'Malformed JSON in request body', 'invalidSyntax'));
     expect((await call('GET', '/Bundles')).body).to.deep.equal(scimError(404, 'Resource not found'));
     expect((await call('GET', `/Users/${randomUUID()}`)).status).to.equal(404);
   });

@@ -136,7 +136,8 @@ function cases(g: Gen, users: string[], outlets: string[]): Case[] {
     const parts: string[] = [];
     if (g.chance(0.6)) parts.push(`startIndex=${encode(queryNumber())}`);
     if (g.chance(0.6)) parts.push(`count=${encode(queryNumber())}`);
-    if (g.chance(0.5)) parts.push(`filter=${encode(filters())}`);
+    // Node answers a request line past 16 KB with its own 431 before the app sees it, so filters stop short of that.
+    if (g.chance(0.5)) parts.push(`filter=${encode(filters().slice(0, 2000))}`);
     if (g.chance(0.1)) parts.push('startIndex=1&startIndex=2');
     if (g.chance(0.1)) parts.push('filter[a]=b&count[]=1');
     if (g.chance(0.05)) parts.push('filter=%E0%A4%A');
