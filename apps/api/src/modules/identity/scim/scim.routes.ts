@@ -33,6 +33,7 @@ import {
 const TAGS = ['SCIM'];
 const E404 = { description: 'No user with this id in the tenant (SCIM error body)', schema: ScimErrorDto };
 const E400 = { description: 'invalidValue, invalidFilter or invalidSyntax (SCIM error body)', schema: ScimErrorDto };
+const E415 = { description: 'The body is neither application/scim+json nor application/json (SCIM error body)', schema: ScimErrorDto };
 
 function scim(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
   return { status, raw: { contentType: SCIM_CONTENT_TYPE, data: JSON.stringify(body) }, headers };
@@ -168,7 +169,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       auth: write,
       body: ScimUserBody,
       ...WRITES,
-      responses: { 201: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 409: { description: 'uniqueness (SCIM error body)', schema: ScimErrorDto } },
+      responses: { 201: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 409: { description: 'uniqueness (SCIM error body)', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, body }) => {
       const row = await service.create(currentDeveloper(req).tenantId, personFrom(body), body.roles?.[0]?.value as Role | undefined);
@@ -186,7 +187,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       params: ScimIdParams,
       body: ScimUserBody,
       ...WRITES,
-      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
+      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimUser((await service.replace(currentDeveloper(req).tenantId, params.id, personFrom(body))).row, base)),
   );
@@ -200,7 +201,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       params: ScimIdParams,
       body: ScimPatchBody,
       ...WRITES,
-      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
+      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimUser((await service.patch(currentDeveloper(req).tenantId, params.id, body.Operations)).row, base)),
   );
@@ -243,7 +244,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       params: ScimIdParams,
       body: ScimGroupBody,
       ...WRITES,
-      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimGroup(await groups.replace(currentDeveloper(req).tenantId, params.id, body), base)),
   );
@@ -256,7 +257,7 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       params: ScimIdParams,
       body: ScimPatchBody,
       ...WRITES,
-      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimGroup(await groups.patch(currentDeveloper(req).tenantId, params.id, body.Operations), base)),
   );
