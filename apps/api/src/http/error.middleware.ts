@@ -50,7 +50,7 @@ export function toHttpError(err: unknown): HttpError | null {
   return err !== null && typeof err === 'object' ? fromBodyParser(err as BodyParserError) : null;
 }
 
-/** Deeper than any body the API reads; a walk of one deeper (validation, logging) could overflow the stack. */
+/** Deeper than any body the API reads, and shallow enough that the recursive walks after parsing (validation) cannot overflow the stack. */
 export const MAX_JSON_DEPTH = 32;
 
 /** True when arrays and objects in `value` nest more than `max` deep; iterative, so any depth is safe to measure. */
