@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorSerializer, type Logger } from '@wfm/core/logger';
 import { requestId } from './http/request-id.middleware.js';
-import { errorHandler, notFound } from './http/error.middleware.js';
+import { errorHandler, notFound, refuseDeepJson } from './http/error.middleware.js';
 import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { requestLogSerializer } from './http/request-log.js';
 
@@ -49,6 +49,7 @@ export function createApp(parts: AppParts): Express {
   api.use('/messaging/webhooks', express.raw({ type: () => true, limit: '3mb' }));
   // SCIM clients (RFC 7644) send application/scim+json.
   api.use(express.json({ limit: parts.jsonBodyLimit, type: ['application/json', 'application/scim+json'] }));
+  api.use(refuseDeepJson());
   api.use(express.urlencoded({ extended: false, limit: parts.jsonBodyLimit }));
   for (const r of parts.routers) api.use(r);
   for (const own of parts.ownErrors ?? []) {

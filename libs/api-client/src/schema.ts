@@ -46134,6 +46134,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is neither application/scim+json nor application/json (SCIM error body) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -46783,6 +46811,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is neither application/scim+json nor application/json (SCIM error body) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -47197,6 +47253,34 @@ export interface operations {
             };
             /** @description uniqueness */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json (SCIM error body) */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -47827,6 +47911,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is neither application/scim+json nor application/json (SCIM error body) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -48051,6 +48163,34 @@ export interface operations {
             };
             /** @description No user with this id in the tenant (SCIM error body) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "string"
+                     *       ],
+                     *       "status": "string",
+                     *       "scimType": "string",
+                     *       "detail": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json (SCIM error body) */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,11 +1,14 @@
 import type { Clock } from '@wfm/core/clock';
 import { BadRequestError, NotFoundError } from '@wfm/core/errors';
+import { isUuid } from '@wfm/core/identity';
 import type { Acting } from '@wfm/core/people-policy';
+import { parseOrThrow } from '@wfm/core/validation';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import { InvalidFilterError } from './scim.filter.js';
 import type { PatchOperation } from './scim.patch.js';
 import type { ScimGroupRow, ScimGroupsRepository } from './scim-groups.repository.js';
+import { ScimGroupName } from './scim.schemas.js';
 
 function groupNotFound(): NotFoundError {
   return new NotFoundError('Resource not found');
@@ -18,13 +21,20 @@ export function parseGroupFilter(filter: string): string {
   return m[1]!.replace(/\\(.)/g, '$1');
 }
 
+/** A member's id as the database compares it; anything else is refused here, before a uuid[] cast would fail. */
+function memberId(id: unknown): string {
+  if (!isUuid(id)) throw new BadRequestError(['members value must be a user id']);
+  return id.toLowerCase();
+}
+
 function memberIds(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return list.map((m) => {
-    const id = typeof m === 'string' ? m : (m as { value?: unknown })?.value;
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new BadRequestError(['members value must be a user id']);
-    return id.toLowerCase();
-  });
+  return list.map((m) => memberId(typeof m === 'string' ? m : (m as { value?: unknown })?.value));
+}
+
+/** A new displayName, held to the same rule as PUT's. */
+function groupName(value: unknown): string {
+  return parseOrThrow(ScimGroupName, { displayName: value }).displayName;
 }
 
 /**
@@ -72,13 +82,13 @@ export class ScimGroupsService {
         const filtered = /^members\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i.exec(path);
         if (!path && (op === 'add' || op === 'replace') && operation.value && typeof operation.value === 'object') {
           const v = operation.value as { displayName?: unknown; members?: unknown };
-          if (typeof v.displayName === 'string') await this.repo.rename(tx, tenantId, id, v.displayName, this.clock.now());
+          if (v.displayName !== undefined) await this.repo.rename(tx, tenantId, id, groupName(v.displayName), this.clock.now());
           if (v.members !== undefined) {
             if (op === 'replace') await this.repo.removeMembers(tx, tenantId, id, 'all');
             await this.repo.addMembers(tx, tenantId, id, await this.people(tx, tenantId, memberIds(v.members)));
           }
-        } else if (/^displayname$/i.test(path) && (op === 'add' || op === 'replace') && typeof operation.value === 'string') {
-          await this.repo.rename(tx, tenantId, id, operation.value, this.clock.now());
+        } else if (/^displayname$/i.test(path) && (op === 'add' || op === 'replace')) {
+          await this.repo.rename(tx, tenantId, id, groupName(operation.value), this.clock.now());
         } else if (/^members$/i.test(path) && op === 'add') {
           await this.repo.addMembers(tx, tenantId, id, await this.people(tx, tenantId, memberIds(operation.value)));
         } else if (/^members$/i.test(path) && op === 'replace') {
@@ -87,7 +97,7 @@ export class ScimGroupsService {
         } else if (/^members$/i.test(path) && op === 'remove') {
           await this.repo.removeMembers(tx, tenantId, id, operation.value === undefined ? 'all' : memberIds(operation.value));
         } else if (filtered && op === 'remove') {
-          await this.repo.removeMembers(tx, tenantId, id, [filtered[1]!.toLowerCase()]);
+          await this.repo.removeMembers(tx, tenantId, id, [memberId(filtered[1])]);
         } else {
           throw new BadRequestError([`Unsupported operation ${String(operation.op)} on ${path || 'the group'}`]);
         }

@@ -122,7 +122,7 @@ describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
     expect((await call('POST', '/Users', { ...newUser(), roles: [{ value: 'TENANT_OWNER' }], emails: [] })).body.scimType).to.equal('invalidValue');
     expect((await call('GET', `/Users?filter=${encodeURIComponent('title co "x"')}`)).body.scimType).to.equal('invalidFilter');
     const broken = await h.request('POST', '/scim/v2/Users', { headers: { authorization: `Bearer ${key}`, 'content-type': SCIM }, rawBody: '{"userName":' });
-    expect(broken.body).to.deep.equal(scimError(400, 'The body is not valid JSON', 'invalidSyntax'));
+    expect(broken.body).to.deep.equal(scimError(400, 'Malformed JSON in request body', 'invalidSyntax'));
     expect((await call('GET', '/Bundles')).body).to.deep.equal(scimError(404, 'Resource not found'));
     expect((await call('GET', `/Users/${randomUUID()}`)).status).to.equal(404);
   });
@@ -218,6 +218,105 @@ describe('SCIM 2.0 (/scim/v2, RFC 7643/7644)', () => {
       const readOnly = await apiKeyFor(h, tenantId, ['scim:read']);
       expect((await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [] }, readOnly)).body).to.deep.equal(scimError(403, 'This credential lacks the scim:write scope'));
       expect((await call('GET', '/Groups', undefined, 'nope')).status).to.equal(401);
+    });
+  });
+  describe('malformed requests are 4xx in the RFC 7644 §3.12 shape, never 500 (issue 26)', () => {
+    const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+    const raw = (method: string, path: string, rawBody: string, contentType = SCIM) => h.request(method, `/scim/v2${path}`, { headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, rawBody });
+    const provisioned = async () => {
+      const b = newUser();
+      b.emails = [{ primary: true, value: b.userName as string, type: 'work' }];
+      return (await call('POST', '/Users', b)).body as { id: string; externalId: string; name: { givenName: string } };
+    };
+
+    it('a startIndex past 2^31-1 is an empty page at 2^31-1, on Users and Groups; below 1 it is 1; count is held to 0..200', async () => {
+      await provisioned();
+      await createOutlet(h.ds, tenantId);
+      for (const resource of ['Users', 'Groups']) {
+        const huge = await call('GET', `/${resource}?startIndex=9223372036854775808`);
+        expect(huge.status, resource).to.equal(200);
+        expect(huge.body, resource).to.deep.include({ totalResults: 1, startIndex: 2147483647, itemsPerPage: 0, Resources: [] });
+        expect((await call('GET', `/${resource}?startIndex=-5`)).body, resource).to.deep.include({ startIndex: 1, itemsPerPage: 1 });
+        expect((await call('GET', `/${resource}?count=-1`)).body, resource).to.deep.include({ itemsPerPage: 0 });
+        expect((await call('GET', `/${resource}?count=9223372036854775808`)).body, resource).to.deep.include({ itemsPerPage: 1 });
+        expect((await call('GET', `/${resource}?startIndex=1.5`)).body, resource).to.deep.equal(scimError(400, 'startIndex must be an integer number', 'invalidValue'));
+      }
+    });
+
+    it('Group members must be user ids: 36 dashes added, or "not-a-uuid" in a remove filter, are 400 invalidValue', async () => {
+      const outlet = await createOutlet(h.ds, tenantId);
+      const patch = (Operations: unknown[]) => call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations });
+      const notAnId = scimError(400, 'members value must be a user id', 'invalidValue');
+      expect((await patch([{ op: 'add', path: 'members', value: [{ value: '-'.repeat(36) }] }])).body).to.deep.equal(notAnId);
+      expect((await patch([{ op: 'remove', path: 'members[value eq "not-a-uuid"]' }])).body).to.deep.equal(notAnId);
+      expect((await call('PUT', `/Groups/${outlet.id}`, { schemas: [GROUP], members: [{ value: '-'.repeat(36) }] })).body).to.deep.equal(notAnId);
+    });
+
+    it('a body over 1 MB is 413, JSON nested 5,000 deep is 400 invalidSyntax, a malformed %-escape in the path is 400', async () => {
+      expect((await raw('POST', '/Users', JSON.stringify({ ...newUser(), displayName: 'x'.repeat(1_100_000) }))).body).to.deep.equal(scimError(413, 'Request body is too large'));
+      expect((await raw('POST', '/Users', '{"a":'.repeat(5000) + '1' + '}'.repeat(5000))).body).to.deep.equal(scimError(400, 'Request body nests more than 32 levels deep', 'invalidSyntax'));
+      expect((await call('GET', '/Users/%E0%A4%A')).body).to.deep.equal(scimError(400, 'Malformed percent-encoding in the URL', 'invalidSyntax'));
+    });
+
+    it('a body that is not JSON is 415, as is a charset the parser cannot read', async () => {
+      const unsupported = scimError(415, 'Send the body as application/scim+json');
+      expect((await raw('POST', '/Users', JSON.stringify(newUser()), 'text/plain')).body).to.deep.equal(unsupported);
+      expect((await raw('PATCH', `/Users/${randomUUID()}`, 'userName=a', 'application/x-www-form-urlencoded')).body).to.deep.equal(unsupported);
+      expect((await raw('POST', '/Users', JSON.stringify(newUser()), 'application/scim+json; charset=latin-9')).body).to.deep.equal(scimError(415, 'Unsupported request encoding'));
+    });
+
+    it('PATCH holds the attributes it changes to the limits PUT has, and changes nothing when one is over', async () => {
+      const user = await provisioned();
+      const patch = (Operations: unknown[]) => call('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations });
+      const long = 'x'.repeat(100_000);
+      expect((await patch([{ op: 'replace', path: 'externalId', value: long }])).body).to.deep.equal(scimError(400, 'externalId must be at most 200 characters', 'invalidValue'));
+      expect((await patch([{ op: 'add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber', value: long }])).body).to.deep.equal(
+        scimError(400, 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User.employeeNumber must be at most 100 characters', 'invalidValue'),
+      );
+      expect((await patch([{ op: 'replace', value: { name: { givenName: 'x'.repeat(101) } } }])).body).to.deep.equal(scimError(400, 'name.givenName must be at most 100 characters', 'invalidValue'));
+      expect((await patch([{ op: 'replace', path: 'emails[type eq "work"].value', value: `${'x'.repeat(320)}@acme.test` }])).body.scimType).to.equal('invalidValue');
+      const [row] = await h.ds.query(`SELECT scim_external_id AS "externalId", employee_code AS "employeeCode" FROM users WHERE id = $1`, [user.id]);
+      expect(row).to.deep.equal({ externalId: user.externalId, employeeCode: null });
+      // A value the product stored past a SCIM limit does not block a patch of something else.
+      await h.ds.query(`UPDATE users SET full_name = $2 WHERE id = $1`, [user.id, 'y'.repeat(150)]);
+      expect((await patch([{ op: 'replace', path: 'active', value: false }])).body.active).to.equal(false);
+    });
+
+    it('a Group displayName of 100 KB, empty or blank is 400 invalidValue by PATCH as by PUT; the outlet keeps its name', async () => {
+      const outlet = await createOutlet(h.ds, tenantId, { name: 'Soho', code: 'SOHO1' });
+      const patch = (Operations: unknown[]) => call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations });
+      const tooLong = scimError(400, 'displayName must be at most 200 characters', 'invalidValue');
+      const empty = scimError(400, 'displayName must be at least 1 characters', 'invalidValue');
+      expect((await patch([{ op: 'replace', path: 'displayName', value: 'x'.repeat(100_000) }])).body).to.deep.equal(tooLong);
+      expect((await patch([{ op: 'replace', value: { displayName: '' } }])).body).to.deep.equal(empty);
+      expect((await patch([{ op: 'replace', path: 'displayName', value: '   ' }])).body).to.deep.equal(empty);
+      expect((await patch([{ op: 'replace', path: 'displayName', value: 7 }])).body).to.deep.equal(scimError(400, 'displayName must be a string', 'invalidValue'));
+      expect((await call('PUT', `/Groups/${outlet.id}`, { schemas: [GROUP], displayName: 'x'.repeat(100_000) })).body).to.deep.equal(tooLong);
+      expect((await call('GET', `/Groups/${outlet.id}`)).body.displayName).to.equal('Soho');
+      expect((await patch([{ op: 'replace', path: 'displayName', value: '  Soho West ' }])).body.displayName).to.equal('Soho West');
+    });
+
+    it('control characters are refused in SCIM strings: attributes by POST and PATCH, a group displayName, a filter', async () => {
+      const user = await provisioned();
+      const outlet = await createOutlet(h.ds, tenantId);
+      expect((await call('POST', '/Users', { ...newUser(), emails: [], externalId: 'a\nb' })).body).to.deep.equal(scimError(400, 'externalId must not contain control characters', 'invalidValue'));
+      expect((await call('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'name.givenName', value: 'Ann\u0085' }] })).body).to.deep.equal(
+        scimError(400, 'name.givenName must not contain control characters', 'invalidValue'),
+      );
+      expect((await call('PATCH', `/Groups/${outlet.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'displayName', value: 'Soho\tWest' }] })).body).to.deep.equal(
+        scimError(400, 'displayName must not contain control characters', 'invalidValue'),
+      );
+      expect((await call('GET', `/Users?filter=${encodeURIComponent('userName eq "a\nb"')}`)).body).to.deep.equal(scimError(400, 'filter must not contain control characters', 'invalidValue'));
+    });
+
+    it('the rate limit answers 429 in the SCIM shape, with Retry-After', async () => {
+      // Its own endpoint's counter: the other tests here call /Schemas at most once.
+      let res = await call('GET', '/Schemas');
+      for (let i = 0; i < 130 && res.status !== 429; i++) res = await call('GET', '/Schemas');
+      expect(res.status).to.equal(429);
+      expect(res.headers.get('content-type')).to.equal('application/scim+json; charset=utf-8');
+      expect(res.headers.get('retry-after')).to.match(/^\d+$/);
+      expect(res.body).to.deep.equal(scimError(429, 'ThrottlerException: Too Many Requests'));
     });
   });
 });

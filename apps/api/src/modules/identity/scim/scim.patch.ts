@@ -1,4 +1,6 @@
 import { BadRequestError } from '@wfm/core/errors';
+import { parseOrThrow } from '@wfm/core/validation';
+import { SCIM_ENTERPRISE_USER, ScimUserBody } from './scim.schemas.js';
 
 /** The product's view of a provisioned person, as SCIM edits it. */
 export interface ScimPerson {
@@ -101,6 +103,24 @@ function set(p: ScimPerson, rawPath: string, value: unknown, remove: boolean): v
 }
 
 /**
+ * Holds what a patch changed to the rules a PUT body is held to (ScimUserBody), written as the
+ * body that would carry it. What it left alone is not judged again: a stored value the product
+ * allowed (a long first name, say) must not block an unrelated `active: false`.
+ */
+function checkChanges(before: ScimPerson, after: ScimPerson): void {
+  const changed = <K extends keyof ScimPerson>(k: K) => (after[k] === before[k] ? undefined : after[k]);
+  const multi = (value: string | null | undefined) => (value == null ? undefined : [{ value }]);
+  parseOrThrow(ScimUserBody.partial(), {
+    userName: changed('userName'),
+    externalId: changed('externalId'),
+    name: { givenName: changed('givenName'), familyName: changed('familyName'), formatted: changed('formatted') },
+    emails: multi(changed('email')),
+    phoneNumbers: multi(changed('mobile')),
+    [SCIM_ENTERPRISE_USER]: { employeeNumber: changed('employeeNumber') },
+  });
+}
+
+/**
  * RFC 7644 §3.5.2 PatchOp on a person: `add`, `replace` and `remove`, with a path or (Okta, and
  * Entra ID for some attributes) a value object holding several attributes; op names are
  * case-insensitive (Entra ID sends "Replace").
@@ -124,5 +144,6 @@ export function applyPatch(person: ScimPerson, operations: readonly PatchOperati
       }
     }
   }
+  checkChanges(person, next);
   return next;
 }

@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { HttpError, BadRequestError, ConflictError } from '@wfm/core/errors';
+import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError, type HttpError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
-import { errorSerializer } from '@wfm/core/logger';
 import type { Role } from '@wfm/core/tenancy';
 import { type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentDeveloper, developerActing } from '../../../http/auth.guard.js';
+import { errorHandler, UnreadableRequestError, type ErrorWriter } from '../../../http/error.middleware.js';
 import { InvalidFilterError } from './scim.filter.js';
 import type { ScimPerson } from './scim.patch.js';
 import type { ScimUserRow } from './scim.repository.js';
@@ -33,6 +33,7 @@ import {
 const TAGS = ['SCIM'];
 const E404 = { description: 'No user with this id in the tenant (SCIM error body)', schema: ScimErrorDto };
 const E400 = { description: 'invalidValue, invalidFilter or invalidSyntax (SCIM error body)', schema: ScimErrorDto };
+const E415 = { description: 'The body is neither application/scim+json nor application/json (SCIM error body)', schema: ScimErrorDto };
 
 function scim(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
   return { status, raw: { contentType: SCIM_CONTENT_TYPE, data: JSON.stringify(body) }, headers };
@@ -84,35 +85,44 @@ function personFrom(body: ScimUserBody): ScimPerson {
   };
 }
 
-/** RFC 7644 §3.12 error bodies, on the SCIM routes only. */
+/** RFC 7644 §3.12's scimType for an error, where one of its types says what went wrong. */
+function scimTypeOf(err: HttpError): string | undefined {
+  if (err instanceof InvalidFilterError) return 'invalidFilter';
+  if (err instanceof UnreadableRequestError) return 'invalidSyntax';
+  if (err instanceof BadRequestError) return 'invalidValue';
+  if (err instanceof ConflictError && err.body().error === 'uniqueness') return 'uniqueness';
+  return undefined;
+}
+
+const scimErrorBody: ErrorWriter = (res, err) => {
+  const message = err.body().message;
+  const scimType = scimTypeOf(err);
+  const detail = Array.isArray(message) ? message.join('; ') : String(message ?? 'Error');
+  res.status(err.status).type(SCIM_CONTENT_TYPE).send(JSON.stringify({ schemas: [SCIM_ERROR], status: String(err.status), ...(scimType ? { scimType } : {}), detail }));
+};
+
+/**
+ * Every error under /scim/v2 — the body parser's 413 and 415, authentication's 401 and 403, the
+ * rate limit's 429, a route's own — goes through the platform's one error handler and comes out
+ * as an RFC 7644 §3.12 error body.
+ */
 export function scimErrors(logger: Logger): ErrorRequestHandler {
-  return (err, _req, res, _next) => {
-    let status = 500;
-    let detail = 'Internal server error';
-    let scimType: string | undefined;
-    if (err instanceof HttpError) {
-      status = err.status;
-      const body = err.body();
-      detail = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? 'Error');
-      if (err instanceof InvalidFilterError) scimType = 'invalidFilter';
-      else if (err instanceof BadRequestError) scimType = 'invalidValue';
-      else if (err instanceof ConflictError && body.error === 'uniqueness') scimType = 'uniqueness';
-      for (const [k, v] of Object.entries(err.headers())) res.setHeader(k, v);
-    } else if ((err as { type?: string }).type === 'entity.parse.failed') {
-      status = 400;
-      detail = 'The body is not valid JSON';
-      scimType = 'invalidSyntax';
-    } else {
-      logger.error({ err: errorSerializer(err) }, 'SCIM request failed');
-    }
-    res.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify({ schemas: [SCIM_ERROR], status: String(status), ...(scimType ? { scimType } : {}), detail }));
-  };
+  return errorHandler(logger, scimErrorBody);
 }
 
 /** A path under /scim/v2 that no route serves: SCIM's own 404. */
-export const scimNotFound: RequestHandler = (_req, res) => {
-  res.status(404).type(SCIM_CONTENT_TYPE).send(JSON.stringify({ schemas: [SCIM_ERROR], status: '404', detail: 'Resource not found' }));
+export const scimNotFound: RequestHandler = (_req, _res, next) => next(new NotFoundError('Resource not found'));
+
+const SCIM_BODY_TYPES = ['application/scim+json', 'application/json'];
+
+/** RFC 7644 §3.8: a SCIM body is application/scim+json (or, as clients also send, application/json); any other is 415, not an empty body's 400. */
+const scimBodyType: RequestHandler = (req, _res, next) => {
+  if (req.is(SCIM_BODY_TYPES) === false) return next(new UnsupportedMediaTypeError('Send the body as application/scim+json'));
+  next();
 };
+
+/** What every SCIM route that reads a body declares. */
+const WRITES = { bodyTypes: SCIM_BODY_TYPES, guards: [scimBodyType] };
 
 const SERVICE_PROVIDER_CONFIG = {
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
@@ -158,8 +168,8 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       tags: TAGS,
       auth: write,
       body: ScimUserBody,
-      bodyTypes: ['application/scim+json', 'application/json'],
-      responses: { 201: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 409: { description: 'uniqueness (SCIM error body)', schema: ScimErrorDto } },
+      ...WRITES,
+      responses: { 201: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 409: { description: 'uniqueness (SCIM error body)', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, body }) => {
       const row = await service.create(developerActing(req), personFrom(body), body.roles?.[0]?.value as Role | undefined);
@@ -176,8 +186,8 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       auth: write,
       params: ScimIdParams,
       body: ScimUserBody,
-      bodyTypes: ['application/scim+json', 'application/json'],
-      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
+      ...WRITES,
+      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimUser((await service.replace(developerActing(req), params.id, personFrom(body))).row, base)),
   );
@@ -190,8 +200,8 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       auth: write,
       params: ScimIdParams,
       body: ScimPatchBody,
-      bodyTypes: ['application/scim+json', 'application/json'],
-      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto } },
+      ...WRITES,
+      responses: { 200: { description: 'The user', alternatives: { 'application/scim+json': ScimUserDto } }, 400: E400, 404: E404, 409: { description: 'uniqueness', schema: ScimErrorDto }, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimUser((await service.patch(developerActing(req), params.id, body.Operations)).row, base)),
   );
@@ -233,8 +243,8 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       auth: write,
       params: ScimIdParams,
       body: ScimGroupBody,
-      bodyTypes: ['application/scim+json', 'application/json'],
-      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+      ...WRITES,
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimGroup(await groups.replace(developerActing(req), params.id, body), base)),
   );
@@ -246,8 +256,8 @@ export function scimRoutes(r: ApiRouter, service: ScimService, groups: ScimGroup
       auth: write,
       params: ScimIdParams,
       body: ScimPatchBody,
-      bodyTypes: ['application/scim+json', 'application/json'],
-      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404 },
+      ...WRITES,
+      responses: { 200: { description: 'The group', alternatives: { 'application/scim+json': ScimGroupDto } }, 400: E400, 404: E404, 415: E415 },
     },
     async ({ req, params, body }) => scim(200, toScimGroup(await groups.patch(developerActing(req), params.id, body.Operations), base)),
   );
