@@ -323,6 +323,8 @@ describe('SCIM under malformed requests: never a 5xx, every error in the RFC 764
     this.timeout(120_000);
     const seed = Number(process.env.SCIM_FUZZ_SEED ?? 7644);
     const tenantId = (await createTenant(h.ds, { plan: 'ENTERPRISE', ssoEnabled: true })).id;
+    // The keys act with their maker's rank (people-policy): an owner, so the requests reach the checks they fuzz.
+    await createUser(h.ds, tenantId, { role: 'TENANT_OWNER', password: null });
     const keys = { key: await apiKeyFor(h, tenantId, ['scim:read', 'scim:write']), readOnly: await apiKeyFor(h, tenantId, ['scim:read']) };
     const users = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => (await createUser(h.ds, tenantId, { role: 'STAFF' })).id));
     const outlets = await Promise.all([1, 2].map(async () => (await createOutlet(h.ds, tenantId)).id));
