@@ -39,6 +39,8 @@ describe('the examples, through the generated client', () => {
       const other = await createTenant(h.ds, { plan: 'ENTERPRISE', publicApiEnabled: true });
       const outlet = await createOutlet(h.ds, t.id);
       const otherOutlet = await createOutlet(h.ds, other.id);
+      // A key acts with the rank of the person who made it (people-policy): each tenant's owner here.
+      for (const tenant of [t, other]) await createUser(h.ds, tenant.id, { role: 'TENANT_OWNER', password: null });
       const writer = createApiClient({ baseUrl: h.baseUrl, token: await apiKeyFor(h, t.id, ['shifts:write']) });
       const otherWriter = createApiClient({ baseUrl: h.baseUrl, token: await apiKeyFor(h, other.id, ['shifts:write']) });
       const from = new Date(h.clock.now().getTime() + 86_400_000);

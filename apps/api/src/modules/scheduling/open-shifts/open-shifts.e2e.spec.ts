@@ -139,10 +139,11 @@ describe('open shifts: release, list, claim, withdraw (HTTP)', () => {
       const stranger = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
       expect((await claim(open, await s.h.tokenFor(stranger))).body).to.deep.equal(NOT_FOUND);
       expect((await claim(open, await s.tokenAs('STAFF', s.tenantB))).body).to.deep.equal(NOT_FOUND);
+      // Leave over the days the shift (24 h to 32 h from now) falls on, whatever the time of day the test runs at.
       await s.h.ds.query(
         `INSERT INTO leave_requests (id, tenant_id, user_id, leave_type, start_date, end_date, days, days_decimal, status, decided_at)
          VALUES ($1, $2, $3, 'SICK', $4, $5, 1, 1, 'APPROVED', now())`,
-        [randomUUID(), s.tenantA, staff[0]!.id, at(20), at(22)],
+        [randomUUID(), s.tenantA, staff[0]!.id, at(23), at(33)],
       );
       expect((await claim(open, tokens[0]!)).body).to.deep.equal(conflict('You are on approved leave that day', 'ON_LEAVE'));
       const soon = (await release(await shift(holder.id, 1, 2))).body.id;
