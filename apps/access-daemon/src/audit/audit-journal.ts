@@ -34,6 +34,8 @@ interface Segment {
   rows: number;
   /** The first row's decision time (ms), for the backlog's age. */
   firstAt: number | null;
+  /** The last row's, for what the cap reports when it drops the segment. */
+  lastAt: number | null;
 }
 
 /** Rows the cap dropped, oldest first: how many and the decision times they spanned. */
@@ -47,6 +49,7 @@ interface Queued {
   text: string;
   rows: number;
   firstAt: number | null;
+  lastAt: number | null;
   done: () => void;
   fail: (err: unknown) => void;
 }
@@ -67,7 +70,9 @@ export class AuditJournal {
   private handle: FileHandle | null = null;
   private pending = 0;
   private currentBytes = 0;
+  private currentRows = 0;
   private currentFirstAt: number | null = null;
+  private currentLastAt: number | null = null;
   private nextSegment = 1;
   /** Sealed segment files, oldest first. */
   private sealed: Segment[] = [];
@@ -108,7 +113,7 @@ export class AuditJournal {
       const n = SEGMENT_SUFFIX.exec(path.slice(this.path.length))?.[1];
       if (n) this.nextSegment = Math.max(this.nextSegment, Number(n) + 1);
       const lines = await this.lines(path);
-      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: occurredAtOf(lines[0]) });
+      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: occurredAtOf(lines[0]), lastAt: occurredAtOf(lines.at(-1)) });
       this.pending += lines.length;
     }
     if (existsSync(this.path)) {
@@ -116,7 +121,9 @@ export class AuditJournal {
       const lines = text.split('\n').filter(Boolean);
       this.pending += lines.length;
       this.currentBytes = Buffer.byteLength(text);
+      this.currentRows = lines.length;
       this.currentFirstAt = occurredAtOf(lines[0]);
+      this.currentLastAt = occurredAtOf(lines.at(-1));
       // A crash mid-write leaves a torn last line; the next row must not be glued onto it.
       if (text && !text.endsWith('\n')) {
         await appendFile(this.path, '\n');
@@ -143,7 +150,7 @@ export class AuditJournal {
   /** Resolves once the rows are on disk (written and fdatasync'd), together with whatever else was appended meanwhile. */
   append(rows: readonly AuditRow[]): Promise<void> {
     return new Promise((done, fail) => {
-      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt: rows[0] ? Date.parse(rows[0].occurredAt) : null, done, fail });
+      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt: rows[0] ? Date.parse(rows[0].occurredAt) : null, lastAt: rows.length ? Date.parse(rows[rows.length - 1]!.occurredAt) : null, done, fail });
       if (this.scheduled) return;
       this.scheduled = true;
       this.serially(() => this.writeQueued());
@@ -165,9 +172,12 @@ export class AuditJournal {
       await this.handle.write(text);
       await this.handle.datasync();
       this.syncs++;
-      this.pending += group.reduce((sum, g) => sum + g.rows, 0);
+      const rows = group.reduce((sum, g) => sum + g.rows, 0);
+      this.pending += rows;
+      this.currentRows += rows;
       this.currentBytes += Buffer.byteLength(text);
       this.currentFirstAt ??= group.find((g) => g.firstAt !== null)?.firstAt ?? null;
+      this.currentLastAt = group.findLast((g) => g.lastAt !== null)?.lastAt ?? this.currentLastAt;
     } catch (err) {
       for (const g of group) g.fail(err);
       return;
@@ -186,11 +196,10 @@ export class AuditJournal {
     while (this.bytes > this.maxBytes) {
       const victim = this.sealed.find((s) => s.path !== this.shipping);
       if (!victim) return;
-      const lines = await this.lines(victim.path);
       await rm(victim.path, { force: true });
       this.sealed.splice(this.sealed.indexOf(victim), 1);
       this.pending = Math.max(0, this.pending - victim.rows);
-      this.onDropped({ rows: victim.rows, from: victim.firstAt, to: occurredAtOf(lines.at(-1)) });
+      this.onDropped({ rows: victim.rows, from: victim.firstAt, to: victim.lastAt });
     }
   }
 
@@ -205,10 +214,12 @@ export class AuditJournal {
     this.handle = null;
     const path = `${this.path}.${String(this.nextSegment++).padStart(10, '0')}.segment`;
     await rename(this.path, path);
-    const rows = (await this.lines(path)).length;
-    this.sealed.push({ path, bytes: this.currentBytes, rows, firstAt: this.currentFirstAt });
+    // Counted as written, so a seal on every shipping tick does not read the file it is about to ship.
+    this.sealed.push({ path, bytes: this.currentBytes, rows: this.currentRows, firstAt: this.currentFirstAt, lastAt: this.currentLastAt });
     this.currentBytes = 0;
+    this.currentRows = 0;
     this.currentFirstAt = null;
+    this.currentLastAt = null;
   }
 
   /**
