@@ -1,5 +1,5 @@
 import { ServiceUnavailableError, UnprocessableEntityError } from '@wfm/core/errors';
-import type { PdfCheck, SignedPdf, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
+import type { PdfCheck, SignedPdfFile, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
 import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
 
 /**
@@ -8,12 +8,15 @@ import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
  * every other request and, without a gateway, the door routes.
  */
 export interface PdfProcessor {
-  /** Whether an uploaded file is a PDF the e-signature area can sign, and its SHA-256 (`checkPdf`). */
-  check(data: Buffer, maxPages: number): Promise<PdfCheck>;
+  /** Whether the file at `path` is a PDF the e-signature area can sign, and its SHA-256 (`checkPdf`). */
+  check(path: string, maxPages: number): Promise<PdfCheck>;
   /** A document written from a title and printable plain text, with its SHA-256 (`generatePdf`). */
   generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }>;
-  /** The signed copy of `original` (`signedPdf`). */
-  sign(original: Buffer, record: SigningRecord): Promise<SignedPdf>;
+  /**
+   * Writes the signed copy (`signedPdf`) of the file at `originalPath` to a new file at `outPath`,
+   * after checking the original still has the SHA-256 in `record.original`.
+   */
+  sign(originalPath: string, record: SigningRecord, outPath: string): Promise<SignedPdfFile>;
   /** Whether a signature image decodes (`checkPng`). */
   checkPng(png: Buffer): Promise<boolean>;
   /** A payslip as a one-page PDF (`payslipPdf`). */

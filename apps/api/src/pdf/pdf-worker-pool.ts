@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { ServiceUnavailableError } from '@wfm/core/errors';
-import type { PdfCheck, SignedPdf, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
+import type { PdfCheck, SignedPdfFile, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
 import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
 import { PdfBusyError, PdfTooComplexError, type PdfProcessor } from './pdf-processor.js';
 import type { PdfAnswers, PdfTask, PdfTaskStarted } from './pdf.worker.js';
@@ -74,8 +74,8 @@ export class PdfWorkerPool implements PdfProcessor {
     return this.begun.size;
   }
 
-  async check(data: Buffer, maxPages: number): Promise<PdfCheck> {
-    return this.submit<'check'>({ kind: 'check', data, maxPages });
+  async check(path: string, maxPages: number): Promise<PdfCheck> {
+    return this.submit<'check'>({ kind: 'check', path, maxPages });
   }
 
   async generate(input: { title: string; body: string; at: Date }): Promise<{ data: Buffer; pageCount: number; sha256: string }> {
@@ -83,9 +83,8 @@ export class PdfWorkerPool implements PdfProcessor {
     return { ...answer, data: bytes(answer.data) };
   }
 
-  async sign(original: Buffer, record: SigningRecord): Promise<SignedPdf> {
-    const answer = await this.submit<'sign'>({ kind: 'sign', original, record });
-    return { ...answer, data: bytes(answer.data) };
+  async sign(originalPath: string, record: SigningRecord, outPath: string): Promise<SignedPdfFile> {
+    return this.submit<'sign'>({ kind: 'sign', originalPath, record, outPath });
   }
 
   async checkPng(png: Buffer): Promise<boolean> {

@@ -1,13 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { checkPdf, checkPng, generatePdf, signedPdf, type PdfCheck, type SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
+import { checkPdf, checkPng, generatePdf, signedPdf, type PdfCheck, type SignedPdfFile, type SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
+import { sha256Hex, writeDurably } from '../storage/file-storage.js';
 import { payslipPdf, type PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
 
 /** One PDF task, as posted to a thread of the PDF pool (`PdfWorkerPool`). */
 export type PdfTask =
-  | { kind: 'check'; data: Uint8Array; maxPages: number }
+  | { kind: 'check'; path: string; maxPages: number }
   | { kind: 'generate'; input: { title: string; body: string; at: Date } }
-  | { kind: 'sign'; original: Uint8Array; record: SigningRecord }
+  | { kind: 'sign'; originalPath: string; record: SigningRecord; outPath: string }
   | { kind: 'png'; png: Uint8Array }
   | { kind: 'payslip'; input: PayslipInput };
 
@@ -15,7 +17,7 @@ export type PdfTask =
 export interface PdfAnswers {
   check: PdfCheck;
   generate: { data: Uint8Array; pageCount: number; sha256: string };
-  sign: { data: Uint8Array; sha256: string; pageCount: number; contentBytes: number; contentSha256: string };
+  sign: SignedPdfFile;
   png: boolean;
   payslip: { data: Uint8Array };
 }
@@ -25,7 +27,11 @@ export interface PdfTaskStarted {
   pdfTaskStarted: number;
 }
 
-/** Bytes posted to a thread arrive as a Uint8Array; the PDF functions take Buffers (a view, not a copy). */
+/**
+ * Files of megabytes are read and written here by path, never posted between threads: copying
+ * them to or from the event loop's thread held its other requests for tens of milliseconds.
+ * Bytes posted to a thread arrive as a Uint8Array; the PDF functions take Buffers (a view, not a copy).
+ */
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
@@ -38,14 +44,24 @@ function handOver<T extends { data: Uint8Array }>(answer: T): T {
   return move({ [transferableSymbol]: memory, [valueSymbol]: answer }) as unknown as T;
 }
 
+/** The signed copy written to `outPath`, from an original whose bytes still match the hash recorded with it. */
+async function signToFile(task: Extract<PdfTask, { kind: 'sign' }>): Promise<SignedPdfFile> {
+  const original = await readFile(task.originalPath);
+  if (sha256Hex(original) !== task.record.original.sha256) return { ok: false, reason: 'original-changed' };
+  const { record } = task;
+  const { data, ...signed } = await signedPdf(original, { ...record, mark: record.mark.kind === 'IMAGE' ? { ...record.mark, png: buffer(record.mark.png) } : record.mark });
+  await writeDurably(task.outPath, [data]);
+  return { ok: true, ...signed, sizeBytes: data.length };
+}
+
 async function perform(task: PdfTask): Promise<PdfAnswers[PdfTask['kind']]> {
   switch (task.kind) {
     case 'check':
-      return checkPdf(buffer(task.data), task.maxPages);
+      return checkPdf(await readFile(task.path), task.maxPages);
     case 'generate':
       return handOver(await generatePdf(task.input));
     case 'sign':
-      return handOver(await signedPdf(buffer(task.original), { ...task.record, mark: task.record.mark.kind === 'IMAGE' ? { ...task.record.mark, png: buffer(task.record.mark.png) } : task.record.mark }));
+      return signToFile(task);
     case 'png':
       return checkPng(buffer(task.png));
     case 'payslip':

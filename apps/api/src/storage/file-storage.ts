@@ -1,5 +1,7 @@
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -9,6 +11,13 @@ import { dirname, join, resolve, sep } from 'node:path';
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores the file at `path` under `key`, taking it: the file is moved, not copied, where it can be. */
+  putFile(key: string, path: string): Promise<void>;
+  /**
+   * Runs `use` with a path on this machine holding the stored bytes (the local store's own file; an
+   * object store would download a temporary copy), or answers null when nothing is stored under the key.
+   */
+  withFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
@@ -21,12 +30,63 @@ export function sha256Hex(data: Buffer): string {
 }
 
 /**
- * The same, computed on libuv's thread pool (WebCrypto's digest): for files of megabytes on the
- * request path, where a synchronous hash would hold every other request, door taps included, for
- * tens of milliseconds.
+ * The SHA-256 of a file, read in chunks: for files of megabytes on the request path, where reading
+ * them whole into one buffer and hashing it would hold every other request, door taps included,
+ * for tens of milliseconds.
  */
-export async function sha256HexOffLoop(data: Buffer): Promise<string> {
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex');
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Bytes written between two fdatasyncs by writeDurably. */
+const SYNC_EVERY_BYTES = 256 * 1024;
+
+/**
+ * Writes a new file (0600; refused if one exists) and makes it durable, flushing it every MiB as
+ * it goes. On ext4, whose journal commits wait for the data written before them, one 10 MiB file
+ * flushed at once held the access daemon's journal syncs on the same disk, and so the door taps
+ * waiting on them, for up to 90 ms; a MiB at a time holds them a few milliseconds (issue 26).
+ */
+export async function writeDurably(path: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
+  const file = await open(path, 'wx', 0o600);
+  try {
+    let unsynced = 0;
+    for await (const chunk of chunks) {
+      for (let at = 0; at < chunk.length; ) {
+        const { bytesWritten } = await file.write(chunk, at, Math.min(chunk.length - at, SYNC_EVERY_BYTES - unsynced));
+        at += bytesWritten;
+        unsynced += bytesWritten;
+        if (unsynced >= SYNC_EVERY_BYTES) {
+          await file.datasync();
+          unsynced = 0;
+        }
+      }
+    }
+    await file.datasync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** Makes a rename or a removal in `dir` durable. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** This process's directory for files on their way into storage (uploads as they arrive, signed copies as they are made): its own, 0700. */
+export const SCRATCH_DIR = join(tmpdir(), `wfm-scratch-${process.pid}`);
+
+/** A new name in SCRATCH_DIR (created on first use); whoever writes the file removes it or moves it into storage. */
+export async function scratchPath(kind: string): Promise<string> {
+  await mkdir(SCRATCH_DIR, { recursive: true, mode: 0o700 });
+  return join(SCRATCH_DIR, `${kind}-${randomBytes(12).toString('hex')}`);
 }
 
 /**
@@ -52,8 +112,46 @@ export class LocalFileStorage implements FileStorage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, data, { mode: 0o600 });
-    await rename(temp, target);
+    try {
+      await writeDurably(temp, [data]);
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    await syncDirectory(dirname(target));
+  }
+
+  /** The file at `path` should already be durable (writeDurably); a copy across file systems is flushed here. */
+  async putFile(key: string, path: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      await rename(path, target);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EXDEV') throw err;
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeDurably(temp, createReadStream(path));
+        await rename(temp, target);
+      } catch (copyErr) {
+        await rm(temp, { force: true });
+        throw copyErr;
+      }
+      await rm(path, { force: true });
+    }
+    await syncDirectory(dirname(target));
+  }
+
+  async withFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null> {
+    const path = this.path(key);
+    try {
+      await access(path);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') return null;
+      throw err;
+    }
+    return use(path);
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -290,6 +290,9 @@ export interface SignedPdf {
   contentSha256: string;
 }
 
+/** A signed copy written to a file (the PDF threads' `sign`), or why none was: the stored original no longer matches its recorded hash. */
+export type SignedPdfFile = ({ ok: true; sizeBytes: number } & Omit<SignedPdf, 'data'>) | { ok: false; reason: 'original-changed' };
+
 /**
  * The signed document: the original pages unchanged, a signature page, and an audit page.
  *

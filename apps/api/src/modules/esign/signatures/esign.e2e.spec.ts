@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
@@ -9,6 +9,7 @@ import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { ApiHarness, type HttpResult } from '../../../test-support/harness.js';
 import { encryptedPdf, pdfWithPages, png } from '../../../test-support/esign-fixtures.js';
 import { pdfPageTexts } from '../../../test-support/pdf-text.js';
+import { SCRATCH_DIR } from '../../../storage/file-storage.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
@@ -161,6 +162,18 @@ describe('e-signature links (issue 17)', () => {
       expect((await upload(full, { colour: 'red' })).body).to.deep.equal(badRequest('property colour should not exist'));
       expect((await upload(full, { title: ' ' })).body).to.deep.equal(badRequest('title must be at least 1 characters'));
       expect(await s.h.ds.query(`SELECT id FROM esign_documents WHERE tenant_id = $1`, [s.tenantA])).to.deep.equal([]);
+    });
+
+    it('keeps no upload on the way: the file spooled from the request is moved into storage or removed, whatever the answer', async () => {
+      const scratch = async () => (await readdir(SCRATCH_DIR).catch(() => [] as string[])).filter((name) => name.startsWith('upload-'));
+      const answers: number[] = [];
+      for (const file of [await pdfWithPages(['Kept']), png(4, 4), Buffer.from('%PDF-1.7\nonly starts like a PDF\n'), Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024)])]) {
+        answers.push((await upload(file)).status);
+      }
+      expect(answers).to.deep.equal([201, 415, 422, 413]);
+      // The removal runs when each response has ended, which the client can see first.
+      while ((await scratch()).length > 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(await scratch()).to.deep.equal([]);
     });
 
     it('generates a PDF from a title and text: wrapped to the page, breaking onto new pages, numbered', async () => {
@@ -507,6 +520,16 @@ describe('e-signature links (issue 17)', () => {
       expect(shown.body).to.deep.include({ status: 'SIGNED', signedAt: first.body.signedAt, signedSha256: first.body.signedSha256 });
       expect(sha256((await fetchPdf(link)).body as Buffer)).to.equal(first.body.signedSha256);
       expect((await requestById(request.id)).signature.fullName).to.equal('Olive Outsider');
+    });
+
+    it('refuses to sign an original whose stored bytes no longer match its SHA-256, and keeps no signed copy', async () => {
+      const { link, request, doc } = await sent();
+      const [row] = await s.h.ds.query(`SELECT storage_key AS key FROM esign_documents WHERE id = $1`, [doc.id]);
+      await writeFile(join(s.h.filesDir, row.key), Buffer.concat([doc.file, Buffer.from('\n% appended')]));
+      expect((await sign(link, AGREED)).body).to.deep.equal({ statusCode: 500, message: 'Internal server error' });
+      expect((await requestById(request.id)).status).to.not.equal('SIGNED');
+      // The signed copy's scratch file is removed before the answer is sent.
+      expect((await readdir(SCRATCH_DIR)).filter((name) => name.startsWith('signed-'))).to.deep.equal([]);
     });
 
     it('two signatures at once make one signed copy; the other hears 409', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
+import { etagOf } from '../../../http/caching.js';
 import { fileUpload, uploadedFile } from '../../../http/upload.js';
 import { PDF_RESPONSES } from '../../../pdf/pdf-processor.js';
 import type { EsignDocument, EsignRequest } from './esign.repository.js';
@@ -83,13 +84,16 @@ export function toRequestDto(r: EsignRequest): RequestDto {
   };
 }
 
-/** An attachment header that survives any name: an ASCII fallback and the exact name (RFC 6266, RFC 8187). */
+/**
+ * An attachment header that survives any name: an ASCII fallback and the exact name (RFC 6266,
+ * RFC 8187). The ETag is the recorded SHA-256, so Express does not hash megabytes on the event loop to make one.
+ */
 function pdfReply(file: PdfFile): Reply {
   const ascii = file.fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
   return {
     status: 200,
     raw: { contentType: 'application/pdf', data: file.data },
-    headers: { ...NO_STORE, 'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}` },
+    headers: { ...NO_STORE, ETag: etagOf(file.sha256), 'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}` },
   };
 }
 

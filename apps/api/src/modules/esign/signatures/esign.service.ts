@@ -4,11 +4,12 @@ import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '../../../http/context.js';
-import { sniffFile, type UploadedFile } from '../../../http/upload.js';
-import { sha256HexOffLoop, type FileStorage } from '../../../storage/file-storage.js';
+import { readFile, rm } from 'node:fs/promises';
+import { sniffUpload, type UploadedFile } from '../../../http/upload.js';
+import { scratchPath, sha256OfFile, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
 import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
-import { unprintableCharacters, type PdfCheck } from './esign-pdf.js';
+import { unprintableCharacters, type PdfCheck, type SignatureMark } from './esign-pdf.js';
 import { signatureMark } from './signature-image.js';
 import type { EsignDocument, EsignRepository, EsignRequest, TokenRequest } from './esign.repository.js';
 import {
@@ -32,6 +33,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const LINK_NOT_FOUND = 'Signing link not found or expired';
 const ALREADY_SIGNED = 'This document has already been signed';
 const UNTIL_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+/** One formatter per company timezone: making one costs milliseconds of ICU work on the event loop, tens the first time. */
+const untilFormats = new Map<string, Intl.DateTimeFormat>();
+function untilFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = untilFormats.get(timeZone);
+  if (!f) untilFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { ...UNTIL_FORMAT, timeZone })));
+  return f;
+}
 
 const REFUSED: Record<Exclude<PdfCheck, { ok: true }>['reason'], [string, string]> = {
   encrypted: ['The PDF is encrypted or password-protected: remove the protection and upload it again', 'PDF_ENCRYPTED'],
@@ -71,6 +79,8 @@ export interface SigningContext {
 export interface PdfFile {
   fileName: string;
   data: Buffer;
+  /** Of `data`, as recorded when it was stored. */
+  sha256: string;
 }
 
 /** Letters, digits and a few marks, for file names made from a title. */
@@ -105,11 +115,11 @@ export class EsignService {
   constructor(private readonly d: EsignDeps) {}
 
   async upload(actor: Actor, file: UploadedFile, title: string | undefined): Promise<EsignDocument> {
-    if (sniffFile(file.buffer) !== 'pdf') throw new UnsupportedMediaTypeError('The file must be a PDF (judged by its content, not its name)');
-    const check = await this.d.pdf.check(file.buffer, MAX_PAGES);
+    if (sniffUpload(file) !== 'pdf') throw new UnsupportedMediaTypeError('The file must be a PDF (judged by its content, not its name)');
+    const check = await this.d.pdf.check(file.path, MAX_PAGES);
     if (!check.ok) throw new UnprocessableEntityError(...REFUSED[check.reason]);
     const fileName = cleanFileName(file.originalName);
-    return this.store(actor, { title: title ?? titleFromFileName(fileName), fileName, source: 'UPLOADED', data: file.buffer, pageCount: check.pageCount, sha256: check.sha256 });
+    return this.store(actor, { title: title ?? titleFromFileName(fileName), fileName, source: 'UPLOADED', file, pageCount: check.pageCount, sha256: check.sha256 });
   }
 
   async generate(actor: Actor, body: GenerateDocumentBody): Promise<EsignDocument> {
@@ -123,8 +133,8 @@ export class EsignService {
     return this.store(actor, { title: body.title, fileName: fileNameOf(body.title), source: 'GENERATED', data: pdf.data, pageCount: pdf.pageCount, sha256: pdf.sha256 });
   }
 
-  /** `sha256` comes with the file from the PDF threads: hashing 10 MiB here would hold the event loop. */
-  private async store(actor: Actor, f: { title: string; fileName: string; source: EsignDocument['source']; data: Buffer; pageCount: number; sha256: string }): Promise<EsignDocument> {
+  /** `sha256` comes with the file from the PDF threads: hashing 10 MiB here would hold the event loop. An upload's file is moved into storage, not read. */
+  private async store(actor: Actor, f: { title: string; fileName: string; source: EsignDocument['source']; pageCount: number; sha256: string } & ({ data: Buffer } | { file: UploadedFile })): Promise<EsignDocument> {
     const id = uuid();
     const doc: EsignDocument = {
       id,
@@ -134,12 +144,13 @@ export class EsignService {
       source: f.source,
       storageKey: `${actor.tenantId}/esign/${uuid()}`,
       sha256: f.sha256,
-      sizeBytes: f.data.length,
+      sizeBytes: 'data' in f ? f.data.length : f.file.size,
       pageCount: f.pageCount,
       createdByUserId: actor.userId,
       createdAt: this.d.clock.now(),
     };
-    await this.d.storage.put(doc.storageKey, f.data);
+    if ('data' in f) await this.d.storage.put(doc.storageKey, f.data);
+    else await this.d.storage.putFile(doc.storageKey, f.file.path);
     try {
       await this.d.repo.insertDocument(doc);
     } catch (err) {
@@ -163,7 +174,7 @@ export class EsignService {
   async originalFile(tenantId: string, id: string): Promise<PdfFile> {
     const document = await this.d.repo.findDocument(tenantId, id);
     if (!document) throw new NotFoundError('Document not found');
-    return { fileName: document.fileName, data: await this.read(document.storageKey, document.sha256) };
+    return { fileName: document.fileName, data: await this.read(document.storageKey, document.sha256), sha256: document.sha256 };
   }
 
   async createRequest(actor: EsignActor, documentId: string, body: CreateRequestBody): Promise<EsignRequest> {
@@ -201,7 +212,7 @@ export class EsignService {
         createdAt: now,
       });
       // Inside the transaction: when the mail cannot be handed over, no request exists whose link nobody has.
-      const until = new Intl.DateTimeFormat('en-GB', { ...UNTIL_FORMAT, timeZone: actor.timezone }).format(expiresAt);
+      const until = untilFormat(actor.timezone).format(expiresAt);
       await this.d.mailer.send({
         tenantId: actor.tenantId,
         to: signer.email,
@@ -244,7 +255,7 @@ export class EsignService {
     const request = await this.getRequest(tenantId, id);
     if (!request.signature) throw new ConflictError('The document has not been signed yet', 'ESIGN_NOT_SIGNED');
     const document = await this.d.repo.findDocument(tenantId, request.documentId);
-    return { fileName: signedName(document?.fileName ?? 'document.pdf'), data: await this.read(request.signature.storageKey, request.signature.sha256) };
+    return { fileName: signedName(document?.fileName ?? 'document.pdf'), data: await this.read(request.signature.storageKey, request.signature.sha256), sha256: request.signature.sha256 };
   }
 
   /**
@@ -279,9 +290,9 @@ export class EsignService {
   /** Public: the document to read before signing, and once signed the signed copy, until the link expires. */
   async download(token: string): Promise<PdfFile> {
     const request = await this.live(token);
-    if (request.signature) return { fileName: signedName(request.document.fileName), data: await this.read(request.signature.storageKey, request.signature.sha256) };
+    if (request.signature) return { fileName: signedName(request.document.fileName), data: await this.read(request.signature.storageKey, request.signature.sha256), sha256: request.signature.sha256 };
     await this.markViewed(request);
-    return { fileName: request.document.fileName, data: await this.read(request.document.storageKey, request.document.sha256) };
+    return { fileName: request.document.fileName, data: await this.read(request.document.storageKey, request.document.sha256), sha256: request.document.sha256 };
   }
 
   /**
@@ -296,8 +307,17 @@ export class EsignService {
     const request = await this.live(token);
     if (request.signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
     const now = this.d.clock.now();
-    const original = await this.read(request.document.storageKey, request.document.sha256);
-    const pdf = await this.d.pdf.sign(original, {
+    const signedPath = await scratchPath('signed');
+    try {
+      return await this.signAndStore(token, request, body, ctx, mark, now, signedPath);
+    } finally {
+      await rm(signedPath, { force: true });
+    }
+  }
+
+  private async signAndStore(token: string, request: TokenRequest, body: SignBody, ctx: SigningContext, mark: SignatureMark, now: Date, signedPath: string): Promise<SignedDto> {
+    const { storageKey } = request.document;
+    const pdf = await this.d.storage.withFile(storageKey, (originalPath) => this.d.pdf.sign(originalPath, {
       organisation: request.organisation,
       documentId: request.document.id,
       documentTitle: request.document.title,
@@ -314,14 +334,16 @@ export class EsignService {
       httpRequestId: ctx.requestId,
       original: { sha256: request.document.sha256, sizeBytes: request.document.sizeBytes, pageCount: request.document.pageCount },
       mark,
-    });
+    }, signedPath));
+    if (!pdf) throw new Error(`e-signature file missing from storage: ${storageKey}`);
+    if (!pdf.ok) throw new Error(`e-signature file does not match its recorded SHA-256: ${storageKey}`);
     let storedKey: string | null = null;
     try {
       return await this.d.transaction(async (tx) => {
         // Revoked, expired or signed by another submission while the PDF was made: refused as then.
         if ((await this.live(token, tx)).signature) throw new ConflictError(ALREADY_SIGNED, 'ALREADY_SIGNED');
         const key = `${request.tenantId}/esign/${uuid()}`;
-        await this.d.storage.put(key, pdf.data);
+        await this.d.storage.putFile(key, signedPath);
         storedKey = key;
         await this.d.repo.markSigned(tx, request.tenantId, request.id, {
           signedAt: now,
@@ -332,13 +354,13 @@ export class EsignService {
           requestId: ctx.requestId,
           storageKey: key,
           sha256: pdf.sha256,
-          sizeBytes: pdf.data.length,
+          sizeBytes: pdf.sizeBytes,
           pageCount: pdf.pageCount,
           contentSha256: pdf.contentSha256,
           contentBytes: pdf.contentBytes,
         });
         this.d.logger.info({ tenantId: request.tenantId, esignRequestId: request.id, documentId: request.document.id }, 'document signed');
-        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: pdf.sha256, signedSizeBytes: pdf.data.length, signedPageCount: pdf.pageCount };
+        return { status: 'SIGNED', signedAt: now.toISOString(), originalSha256: request.document.sha256, signedSha256: pdf.sha256, signedSizeBytes: pdf.sizeBytes, signedPageCount: pdf.pageCount };
       });
     } catch (err) {
       if (storedKey) await this.forget(storedKey);
@@ -353,11 +375,15 @@ export class EsignService {
     return now;
   }
 
-  /** A stored file, refused (500, logged) when missing or when its bytes no longer match the hash recorded with it. */
+  /**
+   * A stored file, refused (500, logged) when missing or when its bytes no longer match the hash
+   * recorded with it. Hashed as it is read in chunks, then read whole by libuv's threads: a
+   * document of megabytes is never hashed or copied in one piece on the event loop.
+   */
   private async read(key: string, sha256: string): Promise<Buffer> {
-    const data = await this.d.storage.get(key);
+    const data = await this.d.storage.withFile(key, async (path) => ((await sha256OfFile(path)) === sha256 ? readFile(path) : 'changed' as const));
     if (!data) throw new Error(`e-signature file missing from storage: ${key}`);
-    if ((await sha256HexOffLoop(data)) !== sha256) throw new Error(`e-signature file does not match its recorded SHA-256: ${key}`);
+    if (data === 'changed') throw new Error(`e-signature file does not match its recorded SHA-256: ${key}`);
     return data;
   }
 

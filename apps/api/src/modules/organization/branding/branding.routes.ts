@@ -88,7 +88,7 @@ export function brandingRoutes(r: ApiRouter, branding: BrandingService): void {
         422: { description: 'A bitmap that does not decode or has more than 40 million pixels, or an SVG that does not read as a drawing' },
       },
     },
-    async ({ req }) => ok(await branding.replaceLogo(currentUser(req).tenantId, uploadedFile(req).buffer)),
+    async ({ req }) => ok(await branding.replaceLogo(currentUser(req).tenantId, await uploadedFile(req).read())),
   );
 
   r.delete(

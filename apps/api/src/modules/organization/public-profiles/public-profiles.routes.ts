@@ -100,7 +100,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
         422: { description: 'The image does not decode, or has more than 40 million pixels' },
       },
     },
-    async ({ req }) => ok(await profiles.replacePhoto(currentUser(req), uploadedFile(req).buffer)),
+    async ({ req }) => ok(await profiles.replacePhoto(currentUser(req), await uploadedFile(req).read())),
   );
 
   r.delete(
