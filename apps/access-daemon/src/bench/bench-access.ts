@@ -45,6 +45,8 @@ const VERIFY = '/api/v1/access/verify';
 const WAN_ONE_WAY_MS = Number(process.env.BENCH_WAN_ONE_WAY_MS ?? 20);
 const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
 const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
+/** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate), for profiling and quick comparisons. */
+const ONLY = process.env.BENCH_ACCESS_ONLY;
 
 const here = fileURLToPath(import.meta.url);
 
@@ -57,6 +59,14 @@ function child(mode: string, args: string[], env: Record<string, string> = {}): 
     proc.once('message', (info: { port: number; metricsPort?: number; rss?: number }) => resolve({ proc, info }));
     proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
   });
+}
+
+/** Ends a server child and waits (at most 10 s) for it to exit, so that its CPU profile is written before the next run starts. */
+async function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
 }
 
 async function serveBare(): Promise<void> {
@@ -467,7 +477,18 @@ async function main(): Promise<void> {
     }
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     const fixed = await fixedRate({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: Math.round(r2.rps * FIXED_RATE_FRACTION), seconds: SECONDS, connections: CONNECTIONS });
-    d.proc.kill();
+    await stopChild(d.proc);
+    if (ONLY === 'daemon') {
+      console.log(`
+verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on core ${LOAD_CPU}, server on core ${SERVER_CPU}
+  1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
+  2. daemon verify (decision + audit)     ${fmt(r2)}
+  ratio 2/1  ${(r2.rps / r1.rps).toFixed(3)}
+  daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
+  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'})
+  fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}`);
+      return;
+    }
 
     const c = await child('serve-conventional', [dbUrl]);
     children.push(c.proc);
