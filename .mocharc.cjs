@@ -14,7 +14,7 @@ module.exports = {
     'libs/*/dist/**/*.spec.js',
     'examples/dist/**/*.spec.js',
   ],
-  require: ['libs/testing/dist/global-setup.js'],
+  require: ['libs/testing/dist/global-setup.js', 'libs/testing/dist/file-profile.js'],
   parallel: true,
   jobs: Number(process.env.TEST_JOBS ?? Math.max(2, availableParallelism())),
   timeout: 30000,

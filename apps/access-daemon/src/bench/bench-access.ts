@@ -45,7 +45,7 @@ const VERIFY = '/api/v1/access/verify';
 const WAN_ONE_WAY_MS = Number(process.env.BENCH_WAN_ONE_WAY_MS ?? 20);
 const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
 const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
-/** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate), for profiling and quick comparisons. */
+/** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario. For profiling and quick comparisons. */
 const ONLY = process.env.BENCH_ACCESS_ONLY;
 
 const here = fileURLToPath(import.meta.url);
@@ -353,6 +353,14 @@ async function decisionsOf(metricsPort: number): Promise<number> {
  * taps going on, after which every answered decision must reach PostgreSQL once; then a restart
  * (kill -9) while both links are cut, timed to its first answer.
  */
+function printEdge(edgeRun: EdgeResult): void {
+  console.log(`the daemon at the edge (start:daemon; PostgreSQL and Redis ${WAN_ONE_WAY_MS * 2} ms round trip away through relays; ${EDGE_RATE} taps/s):
+  link up                       ${fmtFixed(edgeRun.wan)}
+  link cut ${PARTITION_S} s (after 1 s)      ${fmtFixed(edgeRun.partition)}
+  after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated
+  restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started`);
+}
+
 async function edge(dbUrl: string, redisUrl: string, workDir: string, ds: ReturnType<typeof createDataSource>, bodies: string[], headers: Record<string, string>, children: ChildProcess[]): Promise<EdgeResult> {
   const db = new URL(dbUrl);
   const redis = new URL(redisUrl);
@@ -454,6 +462,14 @@ async function main(): Promise<void> {
       fixed: (port, rate) => fixedRate({ url: `http://127.0.0.1:${port}${VERIFY}`, bodies, headers, rate, seconds: SECONDS, connections: CONNECTIONS }),
     };
 
+    const redisUrl = process.env.REDIS_URL;
+    if (ONLY === 'edge') {
+      if (!redisUrl) throw new Error('BENCH_ACCESS_ONLY=edge needs REDIS_URL');
+      printEdge(await edge(dbUrl, redisUrl, workDir, ds, bodies, headers, children));
+      await ds.destroy();
+      return;
+    }
+
     const bare = await child('serve-bare', []);
     children.push(bare.proc);
     const r1 = await run(bare.info.port);
@@ -496,7 +512,6 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
     c.proc.kill();
 
     const aio = await allInOne(dbUrl, workDir, runner, children);
-    const redisUrl = process.env.REDIS_URL;
     const split = redisUrl ? await splitMode('embedded', dbUrl, redisUrl, workDir, runner, children) : null;
     const forward = redisUrl ? await splitMode('forward', dbUrl, redisUrl, workDir, runner, children) : null;
     const edgeRun = redisUrl ? await edge(dbUrl, redisUrl, workDir, ds, bodies, headers, children) : null;
@@ -520,13 +535,8 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
       console.log(`  split, no gateway, npm run start:api (door routes embedded; API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(split)}`);
       console.log(`  split, no gateway, ACCESS_DOOR_ROUTES=forward (API on ${apiCore}, daemon on core ${SERVER_CPU})   ${fmtDoor(forward)}`);
     } else console.log('  split mode: skipped (REDIS_URL is not set)');
-    if (edgeRun) {
-      console.log(`the daemon at the edge (start:daemon; PostgreSQL and Redis ${WAN_ONE_WAY_MS * 2} ms round trip away through relays; ${EDGE_RATE} taps/s):
-  link up                       ${fmtFixed(edgeRun.wan)}
-  link cut ${PARTITION_S} s (after 1 s)      ${fmtFixed(edgeRun.partition)}
-  after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated
-  restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started`);
-    } else console.log('  the daemon at the edge: skipped (REDIS_URL is not set)');
+    if (edgeRun) printEdge(edgeRun);
+    else console.log('  the daemon at the edge: skipped (REDIS_URL is not set)');
     const prop = redisUrl ? await propagation(dbUrl, redisUrl, workDir, ds) : null;
     await ds.destroy();
     if (prop) {
