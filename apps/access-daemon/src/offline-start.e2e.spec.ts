@@ -35,6 +35,8 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
   let grantId: string;
   let ada: string;
   let bob: string;
+  /** Granted while the daemon is down (the kill -9 case), and tapped again in the held-link case. */
+  let carol = '';
   let env: Record<string, string>;
   let doorBase = '';
   let healthUrl = '';
@@ -151,7 +153,7 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     if (daemon && daemon.child.exitCode === null) await powerCut();
     pg.restore();
     redis.restore();
-    const carol = await h.user(t.tenantId, 'Carol');
+    carol = await h.user(t.tenantId, 'Carol');
     await h.grant(t.tenantId, { userId: carol }, zoneId);
     start();
     await until('a GRANT for a grant made while it was down', async () => ((await verify(carol))?.decision === 'GRANT' ? true : null), daemon!);
@@ -167,5 +169,28 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
       return row.n >= answered ? (row as { n: number; d: number }) : null;
     }, daemon!);
     expect(shipped).to.deep.equal({ n: answered, d: answered });
+  });
+
+  it('answers every tap while its links are up but pass nothing (a WAN that holds every byte), and ships the rows once they flow', async function () {
+    this.timeout(90_000);
+    await until('a GRANT once started again', async () => ((await verify(carol))?.decision === 'GRANT' ? true : null), daemon!);
+    const inDatabase = async () => ((await h.ds.query(`SELECT count(*)::int AS n FROM access_audit WHERE tenant_id = $1`, [t.tenantId]))[0] as { n: number }).n;
+    await until('every earlier row shipped', async () => ((await inDatabase()) >= answered ? true : null));
+
+    // The connections stay open and every byte is held, as on a link far slower than a tap's
+    // patience: a tap that waited for PostgreSQL or Redis would not be answered until the thaw.
+    pg.freeze();
+    redis.freeze();
+    const heldFrom = answered;
+    for (let i = 0; i < 20; i++) expect((await verify(i % 2 ? carol : bob))?.decision).to.equal(i % 2 ? 'GRANT' : 'DENY');
+    expect(await inDatabase()).to.equal(heldFrom);
+
+    pg.thaw();
+    redis.thaw();
+    const shipped = await until('the held rows in PostgreSQL', async () => {
+      const n = await inDatabase();
+      return n >= answered ? n : null;
+    }, daemon!);
+    expect(shipped).to.equal(answered);
   });
 });
