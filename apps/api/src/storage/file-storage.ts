@@ -44,10 +44,11 @@ export async function sha256OfFile(path: string): Promise<string> {
 const SYNC_EVERY_BYTES = 256 * 1024;
 
 /**
- * Writes a new file (0600; refused if one exists) and makes it durable, flushing it every MiB as
- * it goes. On ext4, whose journal commits wait for the data written before them, one 10 MiB file
- * flushed at once held the access daemon's journal syncs on the same disk, and so the door taps
- * waiting on them, for up to 90 ms; a MiB at a time holds them a few milliseconds (issue 26).
+ * Writes a new file (0600; refused if one exists) and makes it durable, flushing it every
+ * SYNC_EVERY_BYTES as it goes. On ext4, whose journal commits wait for the data written before
+ * them, one 10 MiB file flushed at once held the access daemon's journal syncs on the same disk,
+ * and so the door taps waiting on them, for up to 47 ms at p99; a quarter MiB at a time holds them
+ * no longer than the disk's own noise (issue 26, docs/decisions.md).
  */
 export async function writeDurably(path: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
   const file = await open(path, 'wx', 0o600);
@@ -67,6 +68,18 @@ export async function writeDurably(path: string, chunks: AsyncIterable<Uint8Arra
     await file.datasync();
   } finally {
     await file.close();
+  }
+}
+
+/** `target` holding the bytes, all or nothing: written durably under a temporary name, then renamed over it. */
+async function replaceDurably(target: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
+  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeDurably(temp, chunks);
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
   }
 }
 
@@ -111,14 +124,7 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeDurably(temp, [data]);
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+    await replaceDurably(target, [data]);
     await syncDirectory(dirname(target));
   }
 
@@ -130,14 +136,7 @@ export class LocalFileStorage implements FileStorage {
       await rename(path, target);
     } catch (err) {
       if ((err as { code?: string }).code !== 'EXDEV') throw err;
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeDurably(temp, createReadStream(path));
-        await rename(temp, target);
-      } catch (copyErr) {
-        await rm(temp, { force: true });
-        throw copyErr;
-      }
+      await replaceDurably(target, createReadStream(path));
       await rm(path, { force: true });
     }
     await syncDirectory(dirname(target));
