@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -174,6 +175,23 @@ describe('e-signature links (issue 17)', () => {
       // The removal runs when each response has ended, which the client can see first.
       while ((await scratch()).length > 0) await new Promise((resolve) => setImmediate(resolve));
       expect(await scratch()).to.deep.equal([]);
+    });
+
+    it('keeps no upload when the client goes away halfway through the body', async () => {
+      const scratch = async () => (await readdir(SCRATCH_DIR).catch(() => [] as string[])).filter((name) => name.startsWith('upload-'));
+      const boundary = 'cut-off-upload';
+      const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`;
+      const url = new URL(`${s.h.baseUrl}/esign/documents`);
+      const socket = connect(Number(url.port), url.hostname);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${2 * 1024 * 1024}\r\n\r\n${head}`);
+      socket.write(Buffer.alloc(512 * 1024, 0x20));
+      // Spooling has begun once its scratch file exists; then the client is gone.
+      while ((await scratch()).length === 0) await new Promise((resolve) => setImmediate(resolve));
+      socket.destroy();
+      while ((await scratch()).length > 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(await scratch()).to.deep.equal([]);
+      expect(await s.h.ds.query(`SELECT id FROM esign_documents WHERE tenant_id = $1 AND file_name = 'a.pdf'`, [s.tenantA])).to.deep.equal([]);
     });
 
     it('generates a PDF from a title and text: wrapped to the page, breaking onto new pages, numbered', async () => {
