@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { createDataSource } from '@wfm/db/data-source';
-import { launchBrowser, newTab, signIn } from '../test-support/browser.js';
+import { launchChromium } from '@wfm/testing/chromium';
+import { newTab, signIn } from '../test-support/browser.js';
 import { demoEmail, startStack, type Stack } from '../test-support/stack.js';
 import { seedShowcase, type Showcase } from './showcase.js';
 
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const db = await database(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   let stack: Stack | undefined;
-  const browser = await launchBrowser();
+  const browser = await launchChromium();
   try {
     stack = await startStack({}, db);
     const showcase = await seedShowcase(stack);

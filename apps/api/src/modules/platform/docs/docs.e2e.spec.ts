@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
 import { expect } from 'chai';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '@wfm/testing/chromium';
 import { ApiHarness } from '../../../test-support/harness.js';
-
-/** Debian's chromium (apt-get install chromium); the browser check is reported pending without it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('GET /api/v1/docs (Redoc, served offline)', () => {
   let h: ApiHarness;
@@ -31,9 +27,10 @@ describe('GET /api/v1/docs (Redoc, served offline)', () => {
   });
 
   it('renders the operations in a real browser', async function () {
-    if (!existsSync(CHROMIUM)) this.skip();
+    // Without Debian's Chromium the browser check is reported pending.
+    if (!CHROMIUM) this.skip();
     this.timeout(60_000);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
       // Redoc's footer asks for a logo from its CDN: the page's CSP refuses it, so nothing but the API answers.
