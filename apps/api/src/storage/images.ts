@@ -38,12 +38,12 @@ export async function prepareImage<K extends ImageKind>(upload: Buffer, opts: { 
   const kind = opts.accept.find((k) => k === sniffed);
   if (!kind) throw new UnsupportedMediaTypeError(`${opts.what} must be a ${list(opts.accept)} image (judged by its content)`);
   const as: ImageKind = kind;
-  const data = as === 'svg' ? svg(upload, opts.what) : await bitmap(upload, as, opts.maxSide, opts.what);
+  const data = as === 'svg' ? await svg(upload, opts.what) : await bitmap(upload, as, opts.maxSide, opts.what);
   return { data, mediaType: MEDIA_TYPES[kind], sha256: sha256Hex(data) };
 }
 
-function svg(upload: Buffer, what: string): Buffer {
-  const clean = sanitizeSvg(upload);
+async function svg(upload: Buffer, what: string): Promise<Buffer> {
+  const clean = await sanitizeSvg(upload);
   if (!clean) throw new UnprocessableEntityError(`${what} could not be read as an SVG drawing`);
   return clean;
 }
