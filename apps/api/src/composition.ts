@@ -8,7 +8,7 @@ import { FlexibleRateLimiter, type RateLimiter } from '@wfm/memory/rate-limiter'
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
 import { transactionRunner } from '@wfm/db/transaction';
-import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher } from '@wfm/core/crypto';
+import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher, TEST_SCRYPT } from '@wfm/core/crypto';
 import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from './config.js';
@@ -217,9 +217,6 @@ export interface ApiInfra {
   /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
   resolveTxt?: TxtResolver;
 }
-
-/** Cheap parameters for test runs only, where thousands of users are created. */
-const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface BuiltApi {
   app: Express;

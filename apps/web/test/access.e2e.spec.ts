@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: door access — zones and hours, grants, reader keys, the live audit log (headless Chromium)', function () {
   this.timeout(120_000);
@@ -9,7 +8,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   it('creates a zone with an overnight window, drawn on its night and the next morning, and saved as the API defines it', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('AREA_MANAGER'));
+      await signIn(page, suite.stack.email('AREA_MANAGER'));
       await page.goto('/access/zones');
       await page.getByRole('main').getByRole('button', { name: 'New zone' }).click();
       const dialog = page.getByRole('dialog', { name: 'New zone' });
@@ -34,7 +33,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       await page.locator('[data-day=FRI] [data-segment="1320-1440"]').waitFor();
       await page.locator('[data-day=SAT] [data-segment="0-360"][data-carried]').waitFor();
       const zoneId = page.url().split('/').pop()!;
-      const zone = await suite.stack.call('GET', `/access/zones/${zoneId}`, { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const zone = await suite.stack.call('GET', `/access/zones/${zoneId}`, { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(zone.body).to.deep.include({ name: 'Bar store', readerIds: ['bar-store-1'], hoursJson: { FRI: [['22:00', '06:00']] }, active: true });
     } finally {
       await context.close();
@@ -42,12 +41,12 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   });
 
   it('grants access in the page, mints a reader key shown once, and shows taps arrive live in the audit log, denied after a revoke', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Cellar', readerIds: ['cellar-1'] } });
     expect(zone.status).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       await page.goto('/access/grants');
       await page.getByRole('main').getByRole('button', { name: 'Grant access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Grant access' });
@@ -76,7 +75,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
 
       await page.goto('/access/audit');
       await page.getByRole('switch', { name: 'Live' }).waitFor();
-      const credential = await suite.stack.call<{ credentialId: string }>('POST', '/access/credential', { token: await suite.stack.tokenOf(demoEmail('STAFF')) });
+      const credential = await suite.stack.call<{ credentialId: string }>('POST', '/access/credential', { token: await suite.stack.tokenOf(suite.stack.email('STAFF')) });
       const tap = () => suite.stack.call<{ decision: string }>('POST', '/access/verify', { headers: { authorization: `Bearer ${key}` }, body: { credentialId: credential.body.credentialId, readerId: 'cellar-1', source: 'BROWSER_TEST' } });
       expect((await tap()).body.decision).to.equal('GRANT');
       const granted = page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Granted' });
@@ -100,16 +99,16 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   });
 
   it('shows readers online after a heartbeat, one offline since its last, removes a retired one, and an outlet manager zones without the buttons that change them', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const key = await suite.stack.call<{ key: string }>('POST', '/access/api-keys', { token: owner, body: { name: 'Front' } });
     for (const readerId of ['front-door-9', 'retired-door-1']) {
       expect((await suite.stack.call('POST', '/access/reader-heartbeat', { headers: { authorization: `Bearer ${key.body.key}` }, body: { readerId, firmwareVersion: '1.2.3', ipAddress: '10.1.1.9' } })).status).to.equal(200);
     }
     // Its last heartbeat an hour ago: offline.
-    await suite.stack.db.dataSource.query(`UPDATE access_readers SET last_seen_at = now() - interval '1 hour' WHERE reader_id = 'retired-door-1'`);
+    await suite.stack.db.dataSource.query(`UPDATE access_readers SET last_seen_at = now() - interval '1 hour' WHERE reader_id = 'retired-door-1' AND tenant_id = $1`, [suite.stack.tenant.id]);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       await page.goto('/access/readers');
       const main = page.getByRole('main');
       const row = main.getByRole('row').filter({ hasText: 'front-door-9' });
@@ -128,7 +127,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     }
     const om = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(om.page, demoEmail('OUTLET_MANAGER'));
+      await signIn(om.page, suite.stack.email('OUTLET_MANAGER'));
       await om.page.goto('/access/zones');
       await om.page.getByRole('heading', { name: 'Zones' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New zone' }).count()).to.equal(0);

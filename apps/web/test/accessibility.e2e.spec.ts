@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 /** axe-core's browser build, evaluated in the page (through the DevTools protocol, so the page's CSP does not stop it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -69,8 +68,9 @@ async function openInApp(page: Page, path: string): Promise<void> {
   await old.dispose();
 }
 
+/** `:slug` stands for the file's company. */
 const PAGES: Array<{ as: string; paths: string[]; width?: number }> = [
-  { as: '', paths: ['/sign-in', '/sign-up', '/forgot-password', '/contact', '/careers/demo', '/kiosk'] },
+  { as: '', paths: ['/sign-in', '/sign-up', '/forgot-password', '/contact', '/careers/:slug', '/kiosk'] },
   {
     as: 'TENANT_OWNER',
     paths: [
@@ -127,9 +127,10 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     it(`${group.as || 'no one signed in'}: ${group.paths.length} pages without a WCAG 2.1 A or AA violation${group.width ? ' at phone width' : ''}`, async () => {
       const { context, page } = await newTab(suite.browser, suite.stack, group.width ? { width: group.width, height: 844 } : {});
       try {
-        if (group.as) await signIn(page, demoEmail(group.as));
+        if (group.as) await signIn(page, suite.stack.email(group.as));
         const found: string[] = [];
-        for (const [n, path] of group.paths.entries()) {
+        for (const [n, pattern] of group.paths.entries()) {
+          const path = pattern.replace(':slug', suite.stack.tenant.slug);
           if (n === 0) await page.goto(path);
           else await openInApp(page, path);
           const at = new URL(page.url()).pathname;
@@ -160,7 +161,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     ];
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       const found: string[] = [];
       for (const [path, button, title = button] of dialogs) {
         await page.goto(path);
@@ -190,7 +191,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     try {
       await page.goto('/sign-in');
       await page.getByLabel(/^Email or mobile number/).focus();
-      await page.keyboard.type(demoEmail('TENANT_OWNER'));
+      await page.keyboard.type(suite.stack.email('TENANT_OWNER'));
       await page.keyboard.press('Tab');
       await page.keyboard.type('Demo-Password-1');
       await page.keyboard.press('Enter');

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
@@ -12,7 +11,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
   it('turns the profile card on, shows it to anyone at its address with the photo, and moves it on request', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       await page.goto('/account/profile-card');
       await page.getByRole('switch', { name: 'Show my card' }).click();
       await page.getByTestId('card-link').waitFor();
@@ -40,10 +39,10 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
   });
 
   it('sets a kiosk PIN (refusing an easy one), then clocks in at the kiosk tablet with it', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       await page.goto('/account/kiosk-pin');
       await page.getByLabel('New PIN').fill('1234');
       await page.getByText('Too easy to guess').waitFor();
@@ -55,7 +54,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
       await context.close();
     }
     const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
-    const staffId = users.find((u) => u.email === demoEmail('STAFF'))!.id;
+    const staffId = users.find((u) => u.email === suite.stack.email('STAFF'))!.id;
     const outlet = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body.find((o) => o.code === 'CK-01')!.id;
     const shift = await suite.stack.call('POST', '/shift-assignments', {
       token: owner,
@@ -92,12 +91,12 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     }
   });
   it('holds a clock-in until a policy HR published is acknowledged, then clocks in and out from the browser', async () => {
-    const staffToken = await suite.stack.tokenOf(demoEmail('STAFF'));
+    const staffToken = await suite.stack.tokenOf(suite.stack.email('STAFF'));
     // The kiosk test may have left them clocked in: start from clocked out.
     expect([201, 409]).to.include((await suite.stack.call('POST', '/mobile/clock-out', { token: staffToken, body: {} })).status);
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, demoEmail('HR_MANAGER'));
+      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/me/policies');
       await hr.page.getByRole('main').getByRole('button', { name: 'New policy' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New policy' });
@@ -110,7 +109,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     }
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       await page.getByText('Clock in and out').waitFor();
       await page.getByRole('combobox', { name: 'Outlet' }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: developers — API keys, OAuth clients, webhooks and their deliveries (headless Chromium)', function () {
   this.timeout(120_000);
@@ -10,7 +9,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
   it('creates an API key shown once that works against the developer API, and an OAuth client whose secret gets a token', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       await page.goto('/developers/api-keys');
       await page.getByRole('main').getByRole('button', { name: 'New API key' }).click();
       const minting = page.getByRole('dialog', { name: 'New API key' });
@@ -48,7 +47,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
   it('subscribes a receiver in the page, sends a test, and shows a real delivery with its payload and response; redelivers; rotates the secret', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('COMPANY_ADMIN'));
+      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/developers/webhooks');
       await page.getByRole('main').getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New subscription' });
@@ -64,7 +63,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByRole('button', { name: 'Send a test' }).click();
       await page.getByText('Test delivered: 200').waitFor();
 
-      const created = await suite.stack.call('POST', '/users', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')), body: { fullName: 'Hook Person', email: 'hook.person@demo.test', role: 'STAFF' } });
+      const created = await suite.stack.call('POST', '/users', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')), body: { fullName: 'Hook Person', email: 'hook.person@demo.test', role: 'STAFF' } });
       expect(created.status).to.equal(201);
       const row = page.getByRole('row').filter({ hasText: 'user.created' });
       await row.getByText('HTTP 200').waitFor({ timeout: 30_000 });

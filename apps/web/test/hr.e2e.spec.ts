@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: HR — contracts, disciplinary actions, offboarding, issues (headless Chromium)', function () {
   this.timeout(120_000);
@@ -9,7 +8,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   it('drafts and activates a contract that the staff member then sees as theirs, without the HR buttons', async () => {
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, demoEmail('HR_MANAGER'));
+      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/hr/contracts');
       await hr.page.getByRole('main').getByRole('button', { name: 'New contract' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New contract' });
@@ -27,7 +26,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, demoEmail('STAFF'));
+      await signIn(staff.page, suite.stack.email('STAFF'));
       await staff.page.goto('/hr/contracts');
       await staff.page.getByRole('heading', { name: 'My contracts' }).waitFor();
       await staff.page.getByRole('row').filter({ hasText: 'Line Cook' }).waitFor();
@@ -40,7 +39,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   it('lets a staff member report an issue and a manager resolve it with a note', async () => {
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, demoEmail('STAFF'));
+      await signIn(staff.page, suite.stack.email('STAFF'));
       await staff.page.goto('/hr/issues');
       await staff.page.getByRole('main').getByRole('button', { name: 'Report an issue' }).click();
       const dialog = staff.page.getByRole('dialog', { name: 'Report an issue' });
@@ -55,14 +54,14 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const manager = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(manager.page, demoEmail('OUTLET_MANAGER'));
+      await signIn(manager.page, suite.stack.email('OUTLET_MANAGER'));
       await manager.page.goto('/hr/issues');
       await manager.page.getByRole('button', { name: 'Move Walk-in fridge at 9 °C' }).click();
       await manager.page.getByRole('menuitem', { name: 'Resolved' }).click();
       await manager.page.getByLabel(/^Note/).fill('Seal replaced');
       await manager.page.getByRole('dialog', { name: /^Move “Walk-in fridge at 9 °C” to resolved/ }).getByRole('button', { name: 'Move', exact: true }).click();
       await manager.page.getByRole('row').filter({ hasText: 'Walk-in fridge' }).getByText('Resolved').waitFor();
-      const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(issues.body.find((i) => i.title.startsWith('Walk-in fridge'))).to.include({ status: 'RESOLVED', resolutionNote: 'Seal replaced' });
     } finally {
       await manager.context.close();
@@ -70,14 +69,14 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   });
 
   it('escalates the third disciplinary action in a category within 90 days; the staff member sees their record without the details', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
-    const [staff] = (await suite.stack.call<Array<{ id: string }>>('GET', '/users?search=staff@demo.test', { token: owner })).body;
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
+    const [staff] = (await suite.stack.call<Array<{ id: string }>>('GET', `/users?search=${suite.stack.email('STAFF')}`, { token: owner })).body;
     for (const details of ['Late on Monday', 'Late on Tuesday']) {
       expect((await suite.stack.call('POST', '/disciplinary-actions', { token: owner, body: { userId: staff!.id, level: 'VERBAL', category: 'ATTENDANCE', details } })).status).to.equal(201);
     }
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, demoEmail('HR_MANAGER'));
+      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/hr/disciplinary');
       await hr.page.getByRole('main').getByRole('button', { name: 'Issue an action' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'Issue a disciplinary action' });
@@ -94,7 +93,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const me = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(me.page, demoEmail('STAFF'));
+      await signIn(me.page, suite.stack.email('STAFF'));
       await me.page.goto('/hr/disciplinary');
       await me.page.getByRole('heading', { name: 'My disciplinary record' }).waitFor();
       await me.page.getByRole('row').filter({ hasText: 'Written' }).waitFor();
@@ -107,7 +106,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   });
 
   it('offboards someone: the checklist ticked and extended, the settlement from their contract, then finalized (contract terminated, account inactive)', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const leaver = await suite.stack.call<{ id: string }>('POST', '/users', { token: owner, body: { fullName: 'Lee Leaver', email: 'lee.leaver@demo.test', role: 'STAFF' } });
     expect(leaver.status).to.equal(201);
     const contract = await suite.stack.call<{ id: string }>('POST', '/contracts', {
@@ -117,7 +116,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     expect((await suite.stack.call('POST', `/contracts/${contract.body.id}/activate`, { token: owner })).status).to.equal(200);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/hr/offboarding');
       await page.getByRole('main').getByRole('button', { name: 'Start offboarding' }).click();
       const dialog = page.getByRole('dialog', { name: 'Start offboarding' });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: payroll — pay settings, deductions, a run to paid, payslips (headless Chromium)', function () {
   this.timeout(120_000);
@@ -8,9 +7,9 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
   let hr: string;
   let staffId: string;
   before(async () => {
-    hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
+    hr = await suite.stack.tokenOf(suite.stack.email('HR_MANAGER'));
     const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: hr })).body;
-    staffId = users.find((u) => u.email === demoEmail('STAFF'))!.id;
+    staffId = users.find((u) => u.email === suite.stack.email('STAFF'))!.id;
   });
 
   it('sets pay and a deduction, takes a run from draft to paid, and shows the staff member their payslip', async () => {
@@ -19,7 +18,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
     const main = page.getByRole('main');
     let month = '';
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/payroll/pay-settings');
       await page.getByRole('combobox', { name: 'Person' }).click();
       await page.getByRole('option', { name: 'Demo Staff' }).click();
@@ -67,7 +66,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
     }
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, demoEmail('STAFF'));
+      await signIn(staff.page, suite.stack.email('STAFF'));
       await staff.page.goto('/payroll/payslips');
       const row = staff.page.getByRole('row').filter({ hasText: month });
       await row.waitFor();

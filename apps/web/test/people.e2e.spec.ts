@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: people — users, CSV import, outlets (headless Chromium)', function () {
   this.timeout(120_000);
@@ -9,7 +8,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
   it('creates a user who is mailed an invite, refuses a taken email with the API’s message, edits, deactivates, finds and removes them', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/people/users');
       await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
       const dialog = page.getByRole('dialog', { name: 'New user' });
@@ -20,7 +19,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await dialog.getByRole('combobox', { name: /^Outlets/ }).press('Escape');
       await dialog.getByRole('button', { name: 'Add the user' }).click();
       await page.getByText('Sam Cook added; an invite to choose a password was mailed to sam.cook@demo.test.').waitFor();
-      const token = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const token = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
       const found = await suite.stack.call<Array<{ id: string; fullName: string; role: string }>>('GET', '/users?search=sam.cook', { token });
       expect(found.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Sam Cook', 'STAFF']]);
       const outlets = await suite.stack.call<{ outletIds: string[] }>('GET', `/users/${found.body[0]!.id}/outlets`, { token });
@@ -64,12 +63,12 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       'Kim Lee,kim.lee@demo.test,,',
       '"Patel, Raj",,+447700900456,OUTLET_MANAGER',
       'No Contact,,,',
-      'Dup Owner,tenant-owner@demo.test,,',
+      `Dup Owner,${suite.stack.email('TENANT_OWNER')},,`,
       'Ana Ruiz,ana.ruiz@demo.test,,staff',
     ].join('\r\n');
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('COMPANY_ADMIN'));
+      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/people/users');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -80,7 +79,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await page.locator('[data-line="4"]').getByText('Refused: Needs an email address or a mobile number').waitFor();
       await page.locator('[data-line="5"]').getByText(/Refused: email/).waitFor();
       for (const line of [2, 3, 6]) await page.locator(`[data-line="${line}"]`).getByText('Created').waitFor();
-      const token = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const token = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
       const raj = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=Patel', { token });
       expect(raj.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Patel, Raj', 'OUTLET_MANAGER']]);
     } finally {
@@ -91,7 +90,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
   it('adds an outlet; an outlet manager reads people and outlets without the buttons that change them', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('COMPANY_ADMIN'));
+      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/people/outlets');
       await page.getByRole('main').getByRole('button', { name: 'New outlet' }).click();
       const dialog = page.getByRole('dialog', { name: 'New outlet' });
@@ -105,7 +104,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     }
     const om = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(om.page, demoEmail('OUTLET_MANAGER'));
+      await signIn(om.page, suite.stack.email('OUTLET_MANAGER'));
       await om.page.goto('/people/users');
       await om.page.getByRole('row').filter({ hasText: 'Demo Staff' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New user' }).count()).to.equal(0);
@@ -120,7 +119,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     const csv = ['Name,Code,City,Address', 'North Deli,ND-04,Leeds,1 Briggate', 'Copy Kitchen,ck-01,London,', 'No City,NC-05,,', 'Dock Grill,DG-06,Bristol,'].join('\n');
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('OPERATIONS_MANAGER'));
+      await signIn(page, suite.stack.email('OPERATIONS_MANAGER'));
       await page.goto('/people/outlets');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.getByRole('heading', { name: 'Import outlets' }).waitFor();
@@ -130,7 +129,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await page.getByTestId('import-summary').filter({ hasText: '2 created, 2 refused, 0 to go of 4' }).waitFor();
       await page.locator('[data-line="3"]').getByText(/Refused: code/).waitFor();
       await page.locator('[data-line="4"]').getByText('Refused: No city').waitFor();
-      const outlets = await suite.stack.call<Array<{ code: string; address: string | null }>>('GET', '/outlets', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const outlets = await suite.stack.call<Array<{ code: string; address: string | null }>>('GET', '/outlets', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(outlets.body.filter((o) => ['ND-04', 'DG-06'].includes(o.code)).map((o) => [o.code, o.address])).to.have.deep.members([
         ['ND-04', '1 Briggate'],
         ['DG-06', null],

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 /** A one-page PDF small enough to write by hand: what the résumé check recognises by its bytes. */
 const PDF = Buffer.from(
@@ -12,8 +11,8 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
   const suite = browserSuite();
 
   it('shows the open positions in the company colours, and takes an application with its résumé', async () => {
-    const hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
-    await suite.stack.call('PATCH', '/branding', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')), body: { primaryColor: '#0B7285' } });
+    const hr = await suite.stack.tokenOf(suite.stack.email('HR_MANAGER'));
+    await suite.stack.call('PATCH', '/branding', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')), body: { primaryColor: '#0B7285' } });
     const job = await suite.stack.call('POST', '/recruiting/jobs', {
       token: hr,
       body: { title: 'Line Cook', slug: 'line-cook', description: 'Prep and grill on the lunch line.\nWeekends.', employmentType: 'PART_TIME', location: 'London', status: 'OPEN' },
@@ -22,7 +21,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
     await suite.stack.call('POST', '/recruiting/jobs', { token: hr, body: { title: 'Secret Plan', slug: 'secret-plan', description: 'Not yet.', employmentType: 'FULL_TIME' } });
     const { context, page, foreignRequests } = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
-      await page.goto('/careers/demo');
+      await page.goto(`/careers/${suite.stack.tenant.slug}`);
       await page.getByText('Careers at Demo Company').waitFor();
       expect(await page.getByRole('link', { name: 'Secret Plan' }).count()).to.equal(0);
       await page.getByRole('link', { name: 'Line Cook' }).click();
@@ -38,7 +37,7 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
       const sam = apps.body.find((a) => a.email === 'sam@applicant.example');
       expect(sam, JSON.stringify(apps.body)).to.include({ fullName: 'Sam Applicant' });
       expect(sam!.resume).to.not.equal(null);
-      await page.goto('/careers/demo/no-such-job');
+      await page.goto(`/careers/${suite.stack.tenant.slug}/no-such-job`);
       await page.getByText('This position is not open any more').waitFor();
       await page.goto('/careers/no-such-company');
       await page.getByText('There is no careers page at this address.').waitFor();

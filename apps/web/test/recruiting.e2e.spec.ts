@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 /** A one-page PDF small enough to write by hand. */
 const PDF = Buffer.from(
@@ -14,7 +13,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
   it('publishes a posting to the careers page, moves an application through the stages and converts the hire into a user', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/recruiting/jobs');
       await page.getByRole('main').getByRole('button', { name: 'New posting' }).click();
       const dialog = page.getByRole('dialog', { name: 'New posting' });
@@ -24,10 +23,10 @@ describe('web console: hiring and documents — postings, applications, a hire m
       await dialog.getByLabel(/^Description/).fill('Laminated doughs at dawn.');
       await dialog.getByRole('button', { name: 'Publish' }).click();
       await page.getByText('Published on the careers page.').waitFor();
-      const careers = await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo');
+      const careers = await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', `/careers/${suite.stack.tenant.slug}`);
       expect(careers.body.jobs.map((j) => j.slug)).to.include('pastry-chef');
 
-      const applied = await suite.stack.call('POST', '/careers/demo/jobs/pastry-chef/apply', { body: { fullName: 'Noor Baker', email: 'noor@candidate.example', coverLetter: 'Croissants are my life.' } });
+      const applied = await suite.stack.call('POST', `/careers/${suite.stack.tenant.slug}/jobs/pastry-chef/apply`, { body: { fullName: 'Noor Baker', email: 'noor@candidate.example', coverLetter: 'Croissants are my life.' } });
       expect(applied.status).to.equal(201);
       await page.goto('/recruiting/applications');
       await page.getByRole('link', { name: 'Noor Baker' }).click();
@@ -39,13 +38,13 @@ describe('web console: hiring and documents — postings, applications, a hire m
       await page.getByRole('main').getByRole('button', { name: 'Make them a user' }).click();
       await page.getByRole('dialog', { name: 'Make Noor Baker a user' }).getByRole('button', { name: 'Create the user' }).click();
       await page.getByText('Noor Baker is now a user.').waitFor();
-      const users = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=noor', { token: await suite.stack.tokenOf(demoEmail('TENANT_OWNER')) });
+      const users = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=noor', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(users.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Noor Baker', 'STAFF']]);
 
       await page.goto('/recruiting/jobs');
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByRole('button', { name: 'Close' }).click();
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByText('Closed').waitFor();
-      expect((await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', '/careers/demo')).body.jobs.map((j) => j.slug)).to.not.include('pastry-chef');
+      expect((await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', `/careers/${suite.stack.tenant.slug}`)).body.jobs.map((j) => j.slug)).to.not.include('pastry-chef');
     } finally {
       await context.close();
     }
@@ -54,7 +53,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
   it('adds a document, asks an outsider to sign it, shows it signed with the signed copy, and revokes another request', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/documents/esign');
       await page.getByRole('main').getByRole('button', { name: 'New document' }).click();
       const add = page.getByRole('dialog', { name: 'New document' });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 const DAY = 86_400_000;
 
@@ -18,13 +17,13 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   let manager: string;
   let ids: { staff: string; manager: string; outlet: string };
   before(async () => {
-    owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
-    manager = await suite.stack.tokenOf(demoEmail('OUTLET_MANAGER'));
+    owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
+    manager = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));
     const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
     const outlets = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
     ids = {
-      staff: users.find((u) => u.email === demoEmail('STAFF'))!.id,
-      manager: users.find((u) => u.email === demoEmail('OUTLET_MANAGER'))!.id,
+      staff: users.find((u) => u.email === suite.stack.email('STAFF'))!.id,
+      manager: users.find((u) => u.email === suite.stack.email('OUTLET_MANAGER'))!.id,
       outlet: outlets.find((o) => o.code === 'CK-01')!.id,
     };
   });
@@ -45,7 +44,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   it('publishes a roster of two shifts, one overnight, all at once', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/rota/rosters');
       await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
@@ -95,7 +94,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       expect(pending.body.status).to.equal('PENDING_APPROVAL');
       const { context, page } = await newTab(suite.browser, suite.stack);
       try {
-        await signIn(page, demoEmail('AREA_MANAGER'));
+        await signIn(page, suite.stack.email('AREA_MANAGER'));
         await page.goto('/rota/rosters');
         await page.getByRole('combobox', { name: /^Status/ }).click();
         await page.getByRole('option', { name: 'Pending approval' }).click();
@@ -127,22 +126,22 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const withdrawn = await make(12, 16);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       await page.goto('/rota/open-shifts');
       await page.getByRole('button', { name: 'Claim' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
       await page.getByRole('row').filter({ hasText: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
       await page.getByText('The shift is yours').waitFor();
-      const mine = await shiftsOf(ids.staff, await suite.stack.tokenOf(demoEmail('STAFF')));
+      const mine = await shiftsOf(ids.staff, await suite.stack.tokenOf(suite.stack.email('STAFF')));
       expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
-      const open = await suite.stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await suite.stack.tokenOf(demoEmail('STAFF')) });
+      const open = await suite.stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await suite.stack.tokenOf(suite.stack.email('STAFF')) });
       expect(open.status).to.equal(409);
     } finally {
       await context.close();
     }
     const mgr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(mgr.page, demoEmail('OUTLET_MANAGER'));
+      await signIn(mgr.page, suite.stack.email('OUTLET_MANAGER'));
       await mgr.page.goto('/rota/open-shifts');
       await mgr.page.getByRole('main').getByRole('button', { name: 'Withdraw' }).first().click();
       const withdrawing = mgr.page.getByRole('dialog', { name: 'Withdraw this open shift?' });
@@ -163,7 +162,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
     const asker = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(asker.page, demoEmail('STAFF'));
+      await signIn(asker.page, suite.stack.email('STAFF'));
       await asker.page.goto('/rota/swaps');
       await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();
       const dialog = asker.page.getByRole('dialog', { name: 'Ask for a swap' });
@@ -179,7 +178,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     }
     const colleague = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(colleague.page, demoEmail('OUTLET_MANAGER'));
+      await signIn(colleague.page, suite.stack.email('OUTLET_MANAGER'));
       await colleague.page.goto('/rota/swaps');
       await colleague.page.getByRole('button', { name: 'Accept' }).click();
       await colleague.page.getByText('Accepted: a manager approves it next.').waitFor();
@@ -190,7 +189,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     }
     const approver = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(approver.page, demoEmail('AREA_MANAGER'));
+      await signIn(approver.page, suite.stack.email('AREA_MANAGER'));
       await approver.page.goto('/rota/swaps');
       await approver.page.getByRole('button', { name: 'Approve' }).click();
       await approver.page.getByText('Approved: the two shifts have changed hands.').waitFor();

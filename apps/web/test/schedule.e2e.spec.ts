@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 const HOUR = 3_600_000;
 
@@ -24,12 +23,12 @@ describe('web console: schedule — the week, leave decisions, attendance review
   let staff: string;
   let ids: { staff: string; outlet: string };
   before(async () => {
-    manager = await suite.stack.tokenOf(demoEmail('OUTLET_MANAGER'));
-    staff = await suite.stack.tokenOf(demoEmail('STAFF'));
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    manager = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));
+    staff = await suite.stack.tokenOf(suite.stack.email('STAFF'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
     const outlets = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
-    ids = { staff: users.find((u) => u.email === demoEmail('STAFF'))!.id, outlet: outlets.find((o) => o.code === 'CK-01')!.id };
+    ids = { staff: users.find((u) => u.email === suite.stack.email('STAFF'))!.id, outlet: outlets.find((o) => o.code === 'CK-01')!.id };
   });
 
   it('shows the week per outlet, adds a shift in a day, edits it, and shows the API’s refusal of an overlap', async () => {
@@ -37,7 +36,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     expect(shift.status).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
       const target = page.locator(`[data-day="${day(7)}"]`);
@@ -79,7 +78,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     }
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('HR_MANAGER'));
+      await signIn(page, suite.stack.email('HR_MANAGER'));
       await page.goto('/schedule/leave');
       // "Approve" and "Reject" are a row's buttons and their confirmation's.
       await page.getByRole('main').getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
@@ -106,7 +105,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     expect(clockIn.status, JSON.stringify(clockIn.body)).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/');
       await page.getByRole('region', { name: 'Clocked in now' }).getByText(/Demo Staff since/).waitFor();
       expect(Number(await page.getByTestId('count-clocked in').textContent())).to.be.greaterThan(0);
@@ -126,12 +125,12 @@ describe('web console: schedule — the week, leave decisions, attendance review
   });
 
   it('gives a STAFF user their day: next shift, leave asked and cancelled, the door credential as a QR code the door accepts (phone width)', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Staff door', readerIds: ['staff-door-1'] } });
     await suite.stack.call('POST', '/access/grants', { token: owner, body: { userId: ids.staff, zoneId: zone.body.id } });
     const { context, page } = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       await page.getByRole('link', { name: 'Show my door credential' }).waitFor();
       await page.getByText('My next shifts').waitFor();
       await page.getByText(/Central Kitchen/).first().waitFor();
@@ -164,7 +163,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
   it('renews the door credential once, an hour before it ends, timing it on the device even when the device clock is a day ahead', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('STAFF'));
+      await signIn(page, suite.stack.email('STAFF'));
       let mints = 0;
       page.on('response', (r) => {
         if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/access/credential' && r.ok()) mints++;

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
 import { selfSignedCertificate } from '@wfm/testing/certificate';
-import { demoEmail } from './test-support/stack.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
 
@@ -12,7 +11,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   it('renames the company and changes its timezone, a switch and the doors’ offline window; sets colours and a logo, refusing a file that is not an image', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       await page.goto('/settings/company');
       await page.getByLabel(/^Company name/).fill('Demo Kitchens');
       await page.getByLabel(/^Timezone/).fill('Europe/Dublin');
@@ -21,7 +20,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.getByRole('switch', { name: /Rosters wait for approval/ }).click();
       await page.getByRole('combobox', { name: /^Doors keep deciding without the platform for/ }).click();
       await page.getByRole('option', { name: '8 hours' }).click();
-      const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+      const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
       await expectEventually(async () => (await suite.stack.call('GET', '/tenant', { token: owner })).body, { name: 'Demo Kitchens', timezone: 'Europe/Dublin', rosterApprovalRequired: true, accessOfflineWindowMinutes: 480 });
 
       await page.goto('/settings/branding');
@@ -31,7 +30,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
       await page.getByText('Logo saved.').waitFor();
       await page.getByRole('img', { name: 'Demo Kitchens logo' }).waitFor();
-      const pub = await suite.stack.call<{ primaryColor: string; logoUrl: string | null }>('GET', '/branding/public?tenant=demo');
+      const pub = await suite.stack.call<{ primaryColor: string; logoUrl: string | null }>('GET', `/branding/public?tenant=${suite.stack.tenant.slug}`);
       expect(pub.body.primaryColor.toUpperCase()).to.equal('#0B7285');
       expect(pub.body.logoUrl).to.match(/\/branding\/logo\//);
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
@@ -44,7 +43,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   it('registers a kiosk whose token is shown once and works at the kiosk routes until revoked; an outlet manager sees kiosks only', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('OUTLET_MANAGER'));
+      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Kiosks' }).waitFor();
       for (const hidden of ['Company', 'Branding']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).to.equal(0);
@@ -68,10 +67,10 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
     }
   });
   it('connects identity providers once the operator switches single sign-on on: OIDC and SAML by hand, settings, a domain and its TXT record', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, demoEmail('TENANT_OWNER'));
+      await signIn(page, suite.stack.email('TENANT_OWNER'));
       await page.goto('/settings/sso');
       await page.getByText('Single sign-on is not available to this company.').waitFor();
       const tenant = await suite.stack.call<{ id: string }>('GET', '/tenant', { token: owner });

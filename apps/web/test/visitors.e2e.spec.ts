@@ -1,19 +1,18 @@
 import { expect } from 'chai';
 import { browserSuite, newTab, signIn } from './test-support/browser.js';
-import { demoEmail } from './test-support/stack.js';
 
 describe('web console: visitor passes and the magic link, the e-signature link (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('creates a pass in the page; the visitor opens the link, gets a QR credential the door accepts; after a revoke the link is not valid', async () => {
-    const owner = await suite.stack.tokenOf(demoEmail('TENANT_OWNER'));
+    const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Goods entrance', readerIds: ['goods-1'] } });
     expect(zone.status).to.equal(201);
     const admin = await newTab(suite.browser, suite.stack);
     let link = '';
     try {
-      await signIn(admin.page, demoEmail('AREA_MANAGER'));
+      await signIn(admin.page, suite.stack.email('AREA_MANAGER'));
       await admin.page.goto('/access/visitors');
       await admin.page.getByRole('main').getByRole('button', { name: 'New visitor pass' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'New visitor pass' });
@@ -51,7 +50,7 @@ describe('web console: visitor passes and the magic link, the e-signature link (
 
     const again = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(again.page, demoEmail('AREA_MANAGER'));
+      await signIn(again.page, suite.stack.email('AREA_MANAGER'));
       await again.page.goto('/access/visitors');
       await again.page.getByRole('main').getByRole('row').filter({ hasText: 'Alex Supplier' }).getByRole('button', { name: 'Revoke' }).click();
       await again.page.getByRole('dialog', { name: 'Revoke the pass of Alex Supplier?' }).getByRole('button', { name: 'Revoke' }).click();
@@ -64,7 +63,7 @@ describe('web console: visitor passes and the magic link, the e-signature link (
   });
 
   it('lets the signer read and sign from the mailed e-signature link, then offers the signed copy', async () => {
-    const hr = await suite.stack.tokenOf(demoEmail('HR_MANAGER'));
+    const hr = await suite.stack.tokenOf(suite.stack.email('HR_MANAGER'));
     const doc = await suite.stack.call<{ id: string }>('POST', '/esign/documents/generate', { token: hr, body: { title: 'Supplier agreement', body: 'The supplier delivers on weekdays before 10:00.' } });
     expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
     const req = await suite.stack.call<{ id: string }>('POST', `/esign/documents/${doc.body.id}/requests`, { token: hr, body: { name: 'Robin Signer', email: 'robin@supplier.example', message: 'Please sign by Friday.' } });

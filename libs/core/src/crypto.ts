@@ -54,6 +54,8 @@ export interface ScryptParams {
 
 /** OWASP password storage cheat sheet: scrypt N=2^17, r=8, p=1. */
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** PASSWORD_HASH_COST=test: cheap parameters for test runs only, where thousands of users are created. */
+export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
 export const SCRYPT_KEY_LEN = 32;
 

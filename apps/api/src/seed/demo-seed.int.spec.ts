@@ -127,4 +127,16 @@ describe('demo seed (database)', () => {
     expect(retry.created).to.equal(true);
     expect(await db.dataSource.getRepository(UserEntity).count()).to.equal(ROLES.length);
   });
+
+  it('seeds another company beside the demo under its own slug, name and email domain', async () => {
+    const demo = await seedDemoTenant(deps());
+    const other = await seedDemoTenant(deps(), { slug: 'co-1', name: 'Other Company', emailDomain: 'co-1.test' });
+    expect(other).to.deep.equal({ created: true, tenantId: other.tenantId, signIn: { identifier: 'tenant-owner@co-1.test', password: 'Demo-Password-1' } });
+    expect(other.tenantId).to.not.equal(demo.tenantId);
+    expect(await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: other.tenantId })).to.include({ name: 'Other Company', slug: 'co-1', plan: 'ENTERPRISE' });
+    const emails = (await db.dataSource.getRepository(UserEntity).findBy({ tenantId: other.tenantId })).map((u) => u.email);
+    expect(emails).to.have.length(ROLES.length);
+    expect(emails.every((e) => e!.endsWith('@co-1.test'))).to.equal(true);
+    expect(await db.dataSource.getRepository(OutletEntity).countBy({ tenantId: other.tenantId })).to.equal(2);
+  });
 });

@@ -7,7 +7,15 @@ import { TenantProvisioningRepository } from '../modules/organization/tenants/te
 import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
 import { DemoSeedRepository } from './demo-seed.repository.js';
 
-export const DEMO_SLUG = 'demo';
+/** Who a demo company is: the demo's own, or another (a browser test's, one per test file). */
+export interface DemoIdentity {
+  slug: string;
+  name: string;
+  /** Each user's address is `<role-in-kebab-case>@<emailDomain>`: sign-in looks addresses up across tenants. */
+  emailDomain: string;
+}
+
+export const DEMO: DemoIdentity = { slug: 'demo', name: 'Demo Company', emailDomain: 'demo.test' };
 
 /**
  * Demo only: every demo account shares this published password. The demo tenant exists so a new
@@ -24,8 +32,8 @@ export const DEMO_OUTLETS = [
 const OUTLET_BOUND: readonly Role[] = ['OUTLET_MANAGER', 'STAFF'];
 
 /** `TENANT_OWNER` → `tenant-owner@demo.test`. */
-export function demoEmail(role: Role): string {
-  return `${role.toLowerCase().replace(/_/g, '-')}@demo.test`;
+export function demoEmail(role: Role, emailDomain = DEMO.emailDomain): string {
+  return `${role.toLowerCase().replace(/_/g, '-')}@${emailDomain}`;
 }
 
 /** `TENANT_OWNER` → `Demo Tenant Owner`. */
@@ -49,30 +57,29 @@ export interface DemoSeedResult {
   signIn: { identifier: string; password: string };
 }
 
-const SIGN_IN = { identifier: demoEmail('TENANT_OWNER'), password: DEMO_PASSWORD };
-
 /**
  * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets) only
- * when no tenant has the slug `demo`, so it is safe to run on every start.
+ * when no tenant has its slug, so it is safe to run on every start.
  */
-export async function seedDemoTenant(deps: DemoSeedDeps): Promise<DemoSeedResult> {
-  const existing = await deps.repo.tenantIdBySlug(DEMO_SLUG);
-  if (existing) return { created: false, tenantId: existing, signIn: SIGN_IN };
+export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity = DEMO): Promise<DemoSeedResult> {
+  const signIn = { identifier: demoEmail('TENANT_OWNER', identity.emailDomain), password: DEMO_PASSWORD };
+  const existing = await deps.repo.tenantIdBySlug(identity.slug);
+  if (existing) return { created: false, tenantId: existing, signIn };
 
   let tenantId: string;
   try {
     const { tenant } = await deps.provisioning.createTenantWithOwner({
-      name: 'Demo Company',
-      slug: DEMO_SLUG,
+      name: identity.name,
+      slug: identity.slug,
       plan: 'ENTERPRISE',
       timezone: 'Europe/London',
-      owner: { fullName: demoName('TENANT_OWNER'), email: SIGN_IN.identifier, password: DEMO_PASSWORD },
+      owner: { fullName: demoName('TENANT_OWNER'), email: signIn.identifier, password: DEMO_PASSWORD },
     });
     tenantId = tenant.id;
   } catch (err) {
     // Another process seeding at the same moment won the slug; its demo is the demo.
-    const winner = err instanceof ConflictError ? await deps.repo.tenantIdBySlug(DEMO_SLUG) : null;
-    if (winner) return { created: false, tenantId: winner, signIn: SIGN_IN };
+    const winner = err instanceof ConflictError ? await deps.repo.tenantIdBySlug(identity.slug) : null;
+    if (winner) return { created: false, tenantId: winner, signIn };
     throw err;
   }
 
@@ -80,7 +87,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps): Promise<DemoSeedResult
   try {
     await deps.repo.populate(tenantId, {
       passwordHash: await deps.passwords.hash(DEMO_PASSWORD),
-      users: others.map((role) => ({ role, email: demoEmail(role), fullName: demoName(role), ...(OUTLET_BOUND.includes(role) ? { outletCode: DEMO_OUTLETS[0].code } : {}) })),
+      users: others.map((role) => ({ role, email: demoEmail(role, identity.emailDomain), fullName: demoName(role), ...(OUTLET_BOUND.includes(role) ? { outletCode: DEMO_OUTLETS[0].code } : {}) })),
       outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
     });
   } catch (err) {
@@ -88,15 +95,21 @@ export async function seedDemoTenant(deps: DemoSeedDeps): Promise<DemoSeedResult
     await deps.repo.removeTenant(tenantId);
     throw err;
   }
-  return { created: true, tenantId, signIn: SIGN_IN };
+  return { created: true, tenantId, signIn };
 }
 
-/** The launcher's entry point: production password hashing, wired from a data source. */
-export function seedDemo(ds: DataSource): Promise<DemoSeedResult> {
-  const passwords = new ScryptPasswordHasher();
-  return seedDemoTenant({
-    repo: new DemoSeedRepository(ds),
-    provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
-    passwords,
-  });
+/**
+ * The launcher's entry point, wired from a data source: the demo, with production password hashing
+ * unless told otherwise (a test's company, whose sign-ins need not cost a production scrypt each).
+ */
+export function seedDemo(ds: DataSource, opts: { identity?: DemoIdentity; passwords?: PasswordHasher } = {}): Promise<DemoSeedResult> {
+  const passwords = opts.passwords ?? new ScryptPasswordHasher();
+  return seedDemoTenant(
+    {
+      repo: new DemoSeedRepository(ds),
+      provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
+      passwords,
+    },
+    opts.identity,
+  );
 }

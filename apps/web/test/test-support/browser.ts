@@ -1,14 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD, startStack, type Stack } from './stack.js';
-
-/** Debian's chromium (apt-get install chromium; .ci/run installs it): no browser is downloaded. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-}
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '@wfm/testing/chromium';
+import { DEMO_PASSWORD, workerStack, type Company } from './stack.js';
 
 /**
  * A fresh browser context (its own localStorage) on the stack's origin. Console errors and failed
@@ -19,8 +12,13 @@ export async function launchBrowser(): Promise<Browser> {
  * fading dialog is measured by axe at part opacity (low contrast that is not there), and one fading
  * out is still in the page beside what replaced it.
  */
-export async function newTab(browser: Browser, stack: Stack, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
-  const context = await browser.newContext({ baseURL: stack.origin, viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, reducedMotion: 'reduce' });
+export async function newTab(browser: Browser, stack: Company, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
+  const context = await browser.newContext({
+    baseURL: stack.origin,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    reducedMotion: 'reduce',
+    ...(stack.forwardedFor ? { extraHTTPHeaders: { 'x-forwarded-for': stack.forwardedFor } } : {}),
+  });
   const page = await context.newPage();
   const foreignRequests: string[] = [];
   page.on('request', (r) => {
@@ -49,18 +47,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 }
 
+let sharedBrowser: Promise<Browser> | null = null;
+
 /**
- * Registers, in the calling `describe`, the file's `npm start` stack and Chromium (started side by
- * side before its tests, stopped after them).
+ * Registers, in the calling `describe`, the file's company on the worker's `npm start` stack and
+ * the worker's Chromium (both started by the worker's first browser file and shared by the files
+ * after it; each test opens contexts of its own).
  */
-export function browserSuite(): { readonly stack: Stack; readonly browser: Browser } {
-  const suite = {} as { stack: Stack; browser: Browser };
+export function browserSuite(): { readonly stack: Company; readonly browser: Browser } {
+  const suite = {} as { stack: Company; browser: Browser };
   before(async () => {
-    [suite.stack, suite.browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  after(async () => {
-    await suite.browser?.close();
-    await suite.stack?.stop();
+    sharedBrowser ??= launchChromium();
+    const [stack, browser] = await Promise.all([workerStack(), sharedBrowser]);
+    suite.browser = browser;
+    suite.stack = await stack.newCompany();
   });
   return suite;
 }

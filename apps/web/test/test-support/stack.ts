@@ -1,8 +1,12 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMailDrop, type ReadMail } from '@wfm/api/test-support/mail-drop-reader';
+import { DEMO, seedDemo, type DemoIdentity } from '@wfm/api/seed/demo-seed';
+import { ScryptPasswordHasher, TEST_SCRYPT } from '@wfm/core/crypto';
+import { one } from '@wfm/db/sql';
 import { freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
@@ -12,23 +16,45 @@ const START_MS = 60_000;
 
 /** The demo tenant's sign-in (apps/api/src/seed): every role is `<role-in-kebab-case>@demo.test`. */
 export const DEMO_PASSWORD = 'Demo-Password-1';
-export const demoEmail = (role: string) => `${role.toLowerCase().replace(/_/g, '-')}@demo.test`;
+export const demoEmail = (role: string, emailDomain = DEMO.emailDomain) => `${role.toLowerCase().replace(/_/g, '-')}@${emailDomain}`;
 
-export interface Stack {
+/**
+ * One company on a running stack, as a test sees it: a tenant seeded as the demo is (a user of every
+ * role, the demo password, two outlets), and the calls, tokens and mails of that tenant alone.
+ */
+export interface Company {
   /** The web app's origin, e.g. http://127.0.0.1:41234 (the API is under /api/v1). */
   origin: string;
   api: string;
   db: TestDatabase;
+  tenant: { id: string; slug: string };
+  /** The address of the company's user of a role: `HR_MANAGER` → `hr-manager@<its domain>`. */
+  email(role: string): string;
+  /**
+   * The client address the API sees for this company's calls and browser tabs (X-Forwarded-For,
+   * which a shared stack trusts from loopback): each company has its own rate-limit counters, as
+   * it would on its own stack. Null on a stack of its own.
+   */
+  forwardedFor: string | null;
   /** An HTTPS receiver the webhook worker trusts (WEBHOOK_CA_FILE), for subscriptions made in the page. */
   receiver: TestReceiver;
-  mailsTo(to: string): Promise<ReadMail[]>;
+  /** The mails of this company's tenant (or, for a sign-up's, of any) to one address, oldest first. */
+  mailsTo(to: string, opts?: { anyTenant?: boolean }): Promise<ReadMail[]>;
   /** The platform operator's token the start generated (PLATFORM_ADMIN_TOKEN), for operator routes. */
   platformToken(): Promise<string>;
   /** A JSON call to the API, as a fixture (not the page under test) would make it. */
   call<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
-  /** An access token for a demo user, signed in through /auth/login. */
+  /** An access token for a user, signed in through /auth/login. */
   tokenOf(email: string): Promise<string>;
+}
+
+/** A started `npm start`: the demo company's view, and more companies on demand. */
+export interface Stack extends Company {
+  /** A new company of its own (slug `co-<n>`), for one test file. */
+  newCompany(): Promise<Company>;
   stop(): Promise<void>;
+  /** Ends the stack at once, from a process `exit` handler (nothing asynchronous runs there). */
+  kill(): void;
 }
 
 /**
@@ -75,37 +101,75 @@ export async function startStack(extraEnv: Record<string, string> = {}, database
     await db.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
-  const call: Stack['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${api}${path}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  const companyView = (identity: DemoIdentity, tenantId: string, forwardedFor: string | null): Company => {
+    const call: Company['call'] = async (method, path, opts = {}) => {
+      const headers: Record<string, string> = { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}), ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${api}${path}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const tokens = new Map<string, string>();
+    return {
+      origin,
+      api,
+      db,
+      tenant: { id: tenantId, slug: identity.slug },
+      email: (role) => demoEmail(role, identity.emailDomain),
+      forwardedFor,
+      receiver,
+      mailsTo: (to, opts = {}) => readMailDrop(join(dataDir, 'mail'), opts.anyTenant ? { to } : { to, tenantId }),
+      platformToken: async () => (await readFile(join(dataDir, 'platform-admin-token'), 'utf8')).trim(),
+      call,
+      async tokenOf(email) {
+        const known = tokens.get(email);
+        if (known) return known;
+        const res = await call<{ accessToken: string }>('POST', '/auth/login', { body: { identifier: email, password: DEMO_PASSWORD } });
+        if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+        tokens.set(email, res.body.accessToken);
+        return res.body.accessToken;
+      },
+    };
   };
-  const tokens = new Map<string, string>();
+  const demoId = (await one<{ id: string }>(db.dataSource, `SELECT id FROM tenants WHERE slug = $1`, [DEMO.slug]))!.id;
+  let companies = 0;
+  // Seeded as the launcher seeds the demo, but hashed at the test cost: a file signs in dozens of times.
+  const passwords = new ScryptPasswordHasher(TEST_SCRYPT);
   return {
-    origin,
-    api,
-    db,
-    receiver,
-    mailsTo: (to) => readMailDrop(join(dataDir, 'mail'), { to }),
-    platformToken: async () => (await readFile(join(dataDir, 'platform-admin-token'), 'utf8')).trim(),
-    call,
-    async tokenOf(email) {
-      const known = tokens.get(email);
-      if (known) return known;
-      const res = await call<{ accessToken: string }>('POST', '/auth/login', { body: { identifier: email, password: DEMO_PASSWORD } });
-      if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
-      tokens.set(email, res.body.accessToken);
-      return res.body.accessToken;
+    ...companyView(DEMO, demoId, null),
+    async newCompany() {
+      const n = ++companies;
+      const identity = { slug: `co-${n}`, name: DEMO.name, emailDomain: `co-${n}.test` };
+      const { tenantId } = await seedDemo(db.dataSource, { identity, passwords });
+      return companyView(identity, tenantId, `10.0.${n >> 8}.${n & 255}`);
     },
     async stop() {
       p.child.kill('SIGTERM');
       await p.exit(20_000).catch(() => p.child.kill('SIGKILL'));
       await cleanup();
     },
+    kill() {
+      p.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+let shared: Promise<Stack> | null = null;
+
+/**
+ * The test worker's stack, started on first use and shared by the browser files the worker runs,
+ * each in a company of its own; it trusts X-Forwarded-For from loopback so that each company's
+ * calls count against their own rate limits. It ends with the worker process, and its database
+ * with the run (the run's teardown drops every clone).
+ */
+export function workerStack(): Promise<Stack> {
+  shared ??= startStack({ TRUST_PROXY: 'loopback' }).then((stack) => {
+    process.once('exit', () => stack.kill());
+    return stack;
+  });
+  return shared;
 }
 
 async function healthy(p: NodeProcess, api: string): Promise<void> {
