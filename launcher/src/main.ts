@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ScryptPasswordHasher, scryptParamsFor } from '@wfm/core/crypto';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
@@ -62,7 +63,7 @@ try {
   await connectDatabase(() => dataSource.initialize(), databaseUrl);
   startup.started(() => dataSource.destroy());
   const migrations = await runMigrations(dataSource);
-  const seed = await seedDemo(dataSource);
+  const seed = await seedDemo(dataSource, { passwords: new ScryptPasswordHasher(scryptParamsFor(apiConfig.passwordHashCost)) });
 
   const redis = launcher.redisUrl ? createRedis(launcher.redisUrl) : null;
   const bus: Bus = launcher.redisUrl ? new RedisBus(launcher.redisUrl) : new LocalBus();

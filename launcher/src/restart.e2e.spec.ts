@@ -88,6 +88,12 @@ describe('npm start: crash recovery and start failures', function () {
       PASSWORD_HASH_COST: 'test',
     };
     base = `http://127.0.0.1:${port}/api/v1`;
+    // One start and a clean stop make the data directory (initdb, migrations, the demo) that every
+    // test below starts on, as after a first `npm start`.
+    const first = launch();
+    await healthy(first, base);
+    first.child.kill('SIGTERM');
+    expect((await first.exit(STOP_MS)).code).to.equal(0);
   });
 
   after(async () => {
@@ -97,7 +103,7 @@ describe('npm start: crash recovery and start failures', function () {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('comes back after kill -9: the orphaned PostgreSQL is stopped and started again, and SIGTERM leaves none', async () => {
+  it('comes back after kill -9: the orphaned PostgreSQL is stopped and started again; a second start beside it refuses, naming it; SIGTERM leaves none', async () => {
     const first = launch();
     await healthy(first, base);
     const orphan = recordedPostmaster(pgDir);
@@ -108,7 +114,15 @@ describe('npm start: crash recovery and start failures', function () {
     const second = launch();
     await healthy(second, base);
     expect(isRunning(orphan)).to.equal(false);
-    expect(postmastersOf(pgDir)).to.deep.equal([recordedPostmaster(pgDir)]);
+    const postmaster = recordedPostmaster(pgDir);
+    expect(postmastersOf(pgDir)).to.deep.equal([postmaster]);
+
+    const beside = launch({ PORT: String(await freePort()) });
+    expect((await beside.exit(STOP_MS)).code).to.equal(1);
+    expect(beside.output()).to.contain(`another npm start (pid ${second.child.pid}) is already running on the data directory ${dataDir}`);
+    expect(beside.output()).not.to.match(/^\s+at /m);
+    expect(postmastersOf(pgDir)).to.deep.equal([postmaster]);
+    expect((await fetch(`${base}/health`)).status).to.equal(200);
 
     second.child.kill('SIGTERM');
     expect(await second.exit(STOP_MS)).to.deep.equal({ code: 0, signal: null });
@@ -121,36 +135,16 @@ describe('npm start: crash recovery and start failures', function () {
     const asServer = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) } : {};
     const bystander = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore', ...asServer });
     try {
-      const first = launch();
-      await healthy(first, base);
-      first.child.kill('SIGTERM');
-      expect((await first.exit(STOP_MS)).code).to.equal(0);
       writeFileSync(join(pgDir, 'postmaster.pid'), `${bystander.pid}\n${pgDir}\n`);
 
-      const second = launch();
-      await healthy(second, base);
+      const p = launch();
+      await healthy(p, base);
       expect(isRunning(bystander.pid!)).to.equal(true);
-      second.child.kill('SIGTERM');
-      expect((await second.exit(STOP_MS)).code).to.equal(0);
+      p.child.kill('SIGTERM');
+      expect((await p.exit(STOP_MS)).code).to.equal(0);
     } finally {
       bystander.kill('SIGKILL');
     }
-  });
-
-  it('a second npm start on the same data directory refuses, naming the first, and the first keeps running', async () => {
-    const first = launch();
-    await healthy(first, base);
-    const postmaster = recordedPostmaster(pgDir);
-
-    const second = launch({ PORT: String(await freePort()) });
-    expect((await second.exit(STOP_MS)).code).to.equal(1);
-    expect(second.output()).to.contain(`another npm start (pid ${first.child.pid}) is already running on the data directory ${dataDir}`);
-    expect(second.output()).not.to.match(/^\s+at /m);
-    expect(postmastersOf(pgDir)).to.deep.equal([postmaster]);
-    expect((await fetch(`${base}/health`)).status).to.equal(200);
-
-    first.child.kill('SIGTERM');
-    expect((await first.exit(STOP_MS)).code).to.equal(0);
   });
 
   it('a taken API port fails the start with one line naming PORT, and leaves no PostgreSQL behind', async () => {

@@ -8,7 +8,7 @@ import { FlexibleRateLimiter, type RateLimiter } from '@wfm/memory/rate-limiter'
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
 import { transactionRunner } from '@wfm/db/transaction';
-import { OWASP_SCRYPT, ScryptPasswordHasher, SecretHasher, TEST_SCRYPT } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, scryptParamsFor, SecretHasher } from '@wfm/core/crypto';
 import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from './config.js';
@@ -249,7 +249,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   });
   // Its own threads, not libuv's pool: a login flood must not queue ahead of the door path's signature checks.
   const passwordHashing = new ScryptWorkerPool(config.passwordHashing);
-  const passwords = new ScryptPasswordHasher(config.passwordHashCost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT, passwordHashing.derive);
+  const passwords = new ScryptPasswordHasher(scryptParamsFor(config.passwordHashCost), passwordHashing.derive);
   // Seconds of CPU for a large document: on threads of their own, each task within a time budget.
   const pdf = new PdfWorkerPool(config.pdf);
   const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);

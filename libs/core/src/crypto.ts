@@ -57,6 +57,9 @@ export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 /** PASSWORD_HASH_COST=test: cheap parameters for test runs only, where thousands of users are created. */
 export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
+/** The parameters PASSWORD_HASH_COST names. */
+export const scryptParamsFor = (cost: 'owasp' | 'test'): ScryptParams => (cost === 'test' ? TEST_SCRYPT : OWASP_SCRYPT);
+
 export const SCRYPT_KEY_LEN = 32;
 
 /** Node refuses scrypt above `maxmem`; 128·N·r bytes are needed, so twice that plus slack. */
