@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: door access — zones and hours, grants, reader keys, the live audit log (headless Chromium)', function () {
   this.timeout(120_000);
@@ -8,7 +8,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
   it('creates a zone with an overnight window, drawn on its night and the next morning, and saved as the API defines it', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('AREA_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('AREA_MANAGER'));
       await page.goto('/access/zones');
       await page.getByRole('main').getByRole('button', { name: 'New zone' }).click();
       const dialog = page.getByRole('dialog', { name: 'New zone' });
@@ -46,7 +46,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     expect(zone.status).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       await page.goto('/access/grants');
       await page.getByRole('main').getByRole('button', { name: 'Grant access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Grant access' });
@@ -108,7 +108,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     await suite.stack.db.dataSource.query(`UPDATE access_readers SET last_seen_at = now() - interval '1 hour' WHERE reader_id = 'retired-door-1' AND tenant_id = $1`, [suite.stack.tenant.id]);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       await page.goto('/access/readers');
       const main = page.getByRole('main');
       const row = main.getByRole('row').filter({ hasText: 'front-door-9' });
@@ -127,7 +127,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     }
     const om = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(om.page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(om.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await om.page.goto('/access/zones');
       await om.page.getByRole('heading', { name: 'Zones' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New zone' }).count()).to.equal(0);

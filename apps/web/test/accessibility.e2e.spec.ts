@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 /** axe-core's browser build, evaluated in the page (through the DevTools protocol, so the page's CSP does not stop it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -127,7 +127,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     it(`${group.as || 'no one signed in'}: ${group.paths.length} pages without a WCAG 2.1 A or AA violation${group.width ? ' at phone width' : ''}`, async () => {
       const { context, page } = await newTab(suite.browser, suite.stack, group.width ? { width: group.width, height: 844 } : {});
       try {
-        if (group.as) await signIn(page, suite.stack.email(group.as));
+        if (group.as) await signedIn(page, suite.stack, suite.stack.email(group.as));
         const found: string[] = [];
         for (const [n, pattern] of group.paths.entries()) {
           const path = pattern.replace(':slug', suite.stack.tenant.slug);
@@ -161,7 +161,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     ];
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       const found: string[] = [];
       for (const [path, button, title = button] of dialogs) {
         await page.goto(path);

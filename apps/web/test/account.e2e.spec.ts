@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
@@ -11,7 +11,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
   it('turns the profile card on, shows it to anyone at its address with the photo, and moves it on request', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('STAFF'));
+      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
       await page.goto('/account/profile-card');
       await page.getByRole('switch', { name: 'Show my card' }).click();
       await page.getByTestId('card-link').waitFor();
@@ -42,7 +42,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('STAFF'));
+      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
       await page.goto('/account/kiosk-pin');
       await page.getByLabel('New PIN').fill('1234');
       await page.getByText('Too easy to guess').waitFor();
@@ -96,7 +96,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     expect([201, 409]).to.include((await suite.stack.call('POST', '/mobile/clock-out', { token: staffToken, body: {} })).status);
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
+      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/me/policies');
       await hr.page.getByRole('main').getByRole('button', { name: 'New policy' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New policy' });

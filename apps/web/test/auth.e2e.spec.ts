@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, SESSION_KEY, signIn } from './test-support/browser.js';
 import type { Company } from './test-support/stack.js';
 
 /** A mailed mail's first link to the web app. */
@@ -70,13 +70,13 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
     try {
       await signIn(page, suite.stack.email('COMPANY_ADMIN'));
       // An access token the API refuses (401) stands in for an expired one: the app refreshes and retries.
-      await page.evaluate(() => {
-        const s = JSON.parse(localStorage.getItem('wfm.session')!);
-        localStorage.setItem('wfm.session', JSON.stringify({ ...s, accessToken: `${s.accessToken.split('.').slice(0, 2).join('.')}.invalid-signature` }));
-      });
+      await page.evaluate((key) => {
+        const s = JSON.parse(localStorage.getItem(key)!);
+        localStorage.setItem(key, JSON.stringify({ ...s, accessToken: `${s.accessToken.split('.').slice(0, 2).join('.')}.invalid-signature` }));
+      }, SESSION_KEY);
       await page.reload();
       await page.getByTestId('signed-in-as').waitFor();
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wfm.session')!));
+      const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), SESSION_KEY);
       expect(stored.accessToken).to.not.match(/invalid-signature$/);
     } finally {
       await context.close();

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: developers — API keys, OAuth clients, webhooks and their deliveries (headless Chromium)', function () {
   this.timeout(120_000);
@@ -9,7 +9,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
   it('creates an API key shown once that works against the developer API, and an OAuth client whose secret gets a token', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       await page.goto('/developers/api-keys');
       await page.getByRole('main').getByRole('button', { name: 'New API key' }).click();
       const minting = page.getByRole('dialog', { name: 'New API key' });
@@ -47,7 +47,7 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
   it('subscribes a receiver in the page, sends a test, and shows a real delivery with its payload and response; redelivers; rotates the secret', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
+      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/developers/webhooks');
       await page.getByRole('main').getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New subscription' });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: HR — contracts, disciplinary actions, offboarding, issues (headless Chromium)', function () {
   this.timeout(120_000);
@@ -8,7 +8,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   it('drafts and activates a contract that the staff member then sees as theirs, without the HR buttons', async () => {
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
+      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/hr/contracts');
       await hr.page.getByRole('main').getByRole('button', { name: 'New contract' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New contract' });
@@ -26,7 +26,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, suite.stack.email('STAFF'));
+      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
       await staff.page.goto('/hr/contracts');
       await staff.page.getByRole('heading', { name: 'My contracts' }).waitFor();
       await staff.page.getByRole('row').filter({ hasText: 'Line Cook' }).waitFor();
@@ -39,7 +39,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
   it('lets a staff member report an issue and a manager resolve it with a note', async () => {
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, suite.stack.email('STAFF'));
+      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
       await staff.page.goto('/hr/issues');
       await staff.page.getByRole('main').getByRole('button', { name: 'Report an issue' }).click();
       const dialog = staff.page.getByRole('dialog', { name: 'Report an issue' });
@@ -54,7 +54,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const manager = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(manager.page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(manager.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await manager.page.goto('/hr/issues');
       await manager.page.getByRole('button', { name: 'Move Walk-in fridge at 9 °C' }).click();
       await manager.page.getByRole('menuitem', { name: 'Resolved' }).click();
@@ -76,7 +76,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const hr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(hr.page, suite.stack.email('HR_MANAGER'));
+      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
       await hr.page.goto('/hr/disciplinary');
       await hr.page.getByRole('main').getByRole('button', { name: 'Issue an action' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'Issue a disciplinary action' });
@@ -93,7 +93,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     }
     const me = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(me.page, suite.stack.email('STAFF'));
+      await signedIn(me.page, suite.stack, suite.stack.email('STAFF'));
       await me.page.goto('/hr/disciplinary');
       await me.page.getByRole('heading', { name: 'My disciplinary record' }).waitFor();
       await me.page.getByRole('row').filter({ hasText: 'Written' }).waitFor();
@@ -116,7 +116,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     expect((await suite.stack.call('POST', `/contracts/${contract.body.id}/activate`, { token: owner })).status).to.equal(200);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/hr/offboarding');
       await page.getByRole('main').getByRole('button', { name: 'Start offboarding' }).click();
       const dialog = page.getByRole('dialog', { name: 'Start offboarding' });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: payroll — pay settings, deductions, a run to paid, payslips (headless Chromium)', function () {
   this.timeout(120_000);
@@ -18,7 +18,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
     const main = page.getByRole('main');
     let month = '';
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/payroll/pay-settings');
       await page.getByRole('combobox', { name: 'Person' }).click();
       await page.getByRole('option', { name: 'Demo Staff' }).click();
@@ -66,7 +66,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
     }
     const staff = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(staff.page, suite.stack.email('STAFF'));
+      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
       await staff.page.goto('/payroll/payslips');
       const row = staff.page.getByRole('row').filter({ hasText: month });
       await row.waitFor();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: people — users, CSV import, outlets (headless Chromium)', function () {
   this.timeout(120_000);
@@ -8,7 +8,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
   it('creates a user who is mailed an invite, refuses a taken email with the API’s message, edits, deactivates, finds and removes them', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/people/users');
       await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
       const dialog = page.getByRole('dialog', { name: 'New user' });
@@ -68,7 +68,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     ].join('\r\n');
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
+      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/people/users');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -90,7 +90,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
   it('adds an outlet; an outlet manager reads people and outlets without the buttons that change them', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('COMPANY_ADMIN'));
+      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
       await page.goto('/people/outlets');
       await page.getByRole('main').getByRole('button', { name: 'New outlet' }).click();
       const dialog = page.getByRole('dialog', { name: 'New outlet' });
@@ -104,7 +104,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     }
     const om = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(om.page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(om.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await om.page.goto('/people/users');
       await om.page.getByRole('row').filter({ hasText: 'Demo Staff' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New user' }).count()).to.equal(0);
@@ -119,7 +119,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
     const csv = ['Name,Code,City,Address', 'North Deli,ND-04,Leeds,1 Briggate', 'Copy Kitchen,ck-01,London,', 'No City,NC-05,,', 'Dock Grill,DG-06,Bristol,'].join('\n');
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('OPERATIONS_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('OPERATIONS_MANAGER'));
       await page.goto('/people/outlets');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.getByRole('heading', { name: 'Import outlets' }).waitFor();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 /** A one-page PDF small enough to write by hand. */
 const PDF = Buffer.from(
@@ -13,7 +13,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
   it('publishes a posting to the careers page, moves an application through the stages and converts the hire into a user', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/recruiting/jobs');
       await page.getByRole('main').getByRole('button', { name: 'New posting' }).click();
       const dialog = page.getByRole('dialog', { name: 'New posting' });
@@ -53,7 +53,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
   it('adds a document, asks an outsider to sign it, shows it signed with the signed copy, and revokes another request', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/documents/esign');
       await page.getByRole('main').getByRole('button', { name: 'New document' }).click();
       const add = page.getByRole('dialog', { name: 'New document' });

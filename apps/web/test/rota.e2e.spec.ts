@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 const DAY = 86_400_000;
 
@@ -44,7 +44,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   it('publishes a roster of two shifts, one overnight, all at once', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/rota/rosters');
       await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
@@ -94,7 +94,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       expect(pending.body.status).to.equal('PENDING_APPROVAL');
       const { context, page } = await newTab(suite.browser, suite.stack);
       try {
-        await signIn(page, suite.stack.email('AREA_MANAGER'));
+        await signedIn(page, suite.stack, suite.stack.email('AREA_MANAGER'));
         await page.goto('/rota/rosters');
         await page.getByRole('combobox', { name: /^Status/ }).click();
         await page.getByRole('option', { name: 'Pending approval' }).click();
@@ -126,7 +126,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const withdrawn = await make(12, 16);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('STAFF'));
+      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
       await page.goto('/rota/open-shifts');
       await page.getByRole('button', { name: 'Claim' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
@@ -141,7 +141,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     }
     const mgr = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(mgr.page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(mgr.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await mgr.page.goto('/rota/open-shifts');
       await mgr.page.getByRole('main').getByRole('button', { name: 'Withdraw' }).first().click();
       const withdrawing = mgr.page.getByRole('dialog', { name: 'Withdraw this open shift?' });
@@ -162,7 +162,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
     const asker = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(asker.page, suite.stack.email('STAFF'));
+      await signedIn(asker.page, suite.stack, suite.stack.email('STAFF'));
       await asker.page.goto('/rota/swaps');
       await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();
       const dialog = asker.page.getByRole('dialog', { name: 'Ask for a swap' });
@@ -178,7 +178,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     }
     const colleague = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(colleague.page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(colleague.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await colleague.page.goto('/rota/swaps');
       await colleague.page.getByRole('button', { name: 'Accept' }).click();
       await colleague.page.getByText('Accepted: a manager approves it next.').waitFor();
@@ -189,7 +189,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     }
     const approver = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(approver.page, suite.stack.email('AREA_MANAGER'));
+      await signedIn(approver.page, suite.stack, suite.stack.email('AREA_MANAGER'));
       await approver.page.goto('/rota/swaps');
       await approver.page.getByRole('button', { name: 'Approve' }).click();
       await approver.page.getByText('Approved: the two shifts have changed hands.').waitFor();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
 
 const HOUR = 3_600_000;
 
@@ -36,7 +36,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     expect(shift.status).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
       const target = page.locator(`[data-day="${day(7)}"]`);
@@ -78,7 +78,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     }
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('HR_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
       await page.goto('/schedule/leave');
       // "Approve" and "Reject" are a row's buttons and their confirmation's.
       await page.getByRole('main').getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
@@ -105,7 +105,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     expect(clockIn.status, JSON.stringify(clockIn.body)).to.equal(201);
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('OUTLET_MANAGER'));
+      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
       await page.goto('/');
       await page.getByRole('region', { name: 'Clocked in now' }).getByText(/Demo Staff since/).waitFor();
       expect(Number(await page.getByTestId('count-clocked in').textContent())).to.be.greaterThan(0);

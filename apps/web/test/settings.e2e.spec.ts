@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
 import { selfSignedCertificate } from '@wfm/testing/certificate';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
@@ -11,7 +11,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   it('renames the company and changes its timezone, a switch and the doors’ offline window; sets colours and a logo, refusing a file that is not an image', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       await page.goto('/settings/company');
       await page.getByLabel(/^Company name/).fill('Demo Kitchens');
       await page.getByLabel(/^Timezone/).fill('Europe/Dublin');
@@ -70,7 +70,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('TENANT_OWNER'));
+      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
       await page.goto('/settings/sso');
       await page.getByText('Single sign-on is not available to this company.').waitFor();
       const tenant = await suite.stack.call<{ id: string }>('GET', '/tenant', { token: owner });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: training — the course builder, enrolment and a learner taking the course (headless Chromium)', function () {
   this.timeout(120_000);
@@ -8,7 +8,7 @@ describe('web console: training — the course builder, enrolment and a learner 
   it('builds a course with lessons and a quiz, enrols the staff member, who completes the lessons, fails then passes the quiz', async () => {
     const manager = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(manager.page, suite.stack.email('AREA_MANAGER'));
+      await signedIn(manager.page, suite.stack, suite.stack.email('AREA_MANAGER'));
       await manager.page.goto('/training');
       await manager.page.getByRole('link', { name: 'New course' }).click();
       const page = manager.page;
@@ -39,7 +39,7 @@ describe('web console: training — the course builder, enrolment and a learner 
     const learner = await newTab(suite.browser, suite.stack);
     try {
       const page = learner.page;
-      await signIn(page, suite.stack.email('STAFF'));
+      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
       await page.goto('/training');
       await page.getByRole('heading', { name: 'My training' }).waitFor();
       await page.getByRole('link', { name: 'Food safety' }).click();
@@ -69,7 +69,7 @@ describe('web console: training — the course builder, enrolment and a learner 
   it('keeps the course builder from a staff member, who sees only the courses they are enrolled in', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(page, suite.stack.email('STAFF'));
+      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
       await page.goto('/training/new');
       await page.getByText('Not available to you').waitFor();
       await page.goto('/training');

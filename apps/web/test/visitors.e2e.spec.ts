@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn } from './test-support/browser.js';
+import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: visitor passes and the magic link, the e-signature link (headless Chromium)', function () {
   this.timeout(120_000);
@@ -12,7 +12,7 @@ describe('web console: visitor passes and the magic link, the e-signature link (
     const admin = await newTab(suite.browser, suite.stack);
     let link = '';
     try {
-      await signIn(admin.page, suite.stack.email('AREA_MANAGER'));
+      await signedIn(admin.page, suite.stack, suite.stack.email('AREA_MANAGER'));
       await admin.page.goto('/access/visitors');
       await admin.page.getByRole('main').getByRole('button', { name: 'New visitor pass' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'New visitor pass' });
@@ -50,7 +50,7 @@ describe('web console: visitor passes and the magic link, the e-signature link (
 
     const again = await newTab(suite.browser, suite.stack);
     try {
-      await signIn(again.page, suite.stack.email('AREA_MANAGER'));
+      await signedIn(again.page, suite.stack, suite.stack.email('AREA_MANAGER'));
       await again.page.goto('/access/visitors');
       await again.page.getByRole('main').getByRole('row').filter({ hasText: 'Alex Supplier' }).getByRole('button', { name: 'Revoke' }).click();
       await again.page.getByRole('dialog', { name: 'Revoke the pass of Alex Supplier?' }).getByRole('button', { name: 'Revoke' }).click();

@@ -39,6 +39,29 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
 }
 
+/** Where the app keeps its session (apps/web/src/api/session.ts). */
+export const SESSION_KEY = 'wfm.session';
+
+/**
+ * Signs in as the sign-in page does — the token pair from /auth/login, kept in the origin's
+ * localStorage — without opening the app: the page's next `goto` opens it signed in. Starting the
+ * app once for the sign-in page and again for the page under test cost a second of CPU a sign-in
+ * here; the sign-in page itself has tests of its own (auth.e2e).
+ */
+export async function signedIn(page: Page, stack: Company, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/auth/login', { body: { identifier: email, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  // A document of the origin that is not the app, answered in the browser: localStorage is per origin.
+  const blank = `${stack.origin}/__sign-in-fixture`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>fixture</title>' }));
+  try {
+    await page.goto(blank);
+    await page.evaluate(([key, pair]) => localStorage.setItem(key, pair), [SESSION_KEY, JSON.stringify({ accessToken: res.body.accessToken, refreshToken: res.body.refreshToken })] as const);
+  } finally {
+    await page.unroute(blank);
+  }
+}
+
 /** Writes a screenshot under docs/screenshots when SCREENSHOTS_DIR is set (npm run screenshots). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOTS_DIR;
