@@ -4,6 +4,11 @@ const { availableParallelism } = require('node:os');
 // PostgreSQL, Redis and child processes); more than that measured slower on 2 cores, where the
 // database shares the CPU. Each file gets its own database cloned from the run's migrated template
 // (libs/testing/src/database.ts).
+// TEST_TIER=unit (npm run test:unit, the Node 22 step): the same files without the integration and
+// HTTP tiers, and without the template database they need. Set here rather than with --spec on the
+// command line, which mocha adds to this list: overlapping globs ran some files twice.
+const unit = process.env.TEST_TIER === 'unit';
+
 module.exports = {
   // The longest files (the launcher's multi-process and read-your-writes suites, the web console's
   // browser tests) first, so that no worker is left running one of them alone at the end.
@@ -14,7 +19,8 @@ module.exports = {
     'libs/*/dist/**/*.spec.js',
     'examples/dist/**/*.spec.js',
   ],
-  require: ['libs/testing/dist/global-setup.js', 'libs/testing/dist/file-profile.js'],
+  ignore: unit ? ['**/*.int.spec.js', '**/*.e2e.spec.js'] : [],
+  require: unit ? ['libs/testing/dist/file-profile.js'] : ['libs/testing/dist/global-setup.js', 'libs/testing/dist/file-profile.js'],
   parallel: true,
   jobs: Number(process.env.TEST_JOBS ?? Math.max(2, availableParallelism())),
   timeout: 30000,

@@ -1,3 +1,5 @@
+// @peculiar/x509 resolves its classes through tsyringe, which needs the Reflect metadata polyfill loaded first.
+import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
