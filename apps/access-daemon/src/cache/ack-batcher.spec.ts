@@ -1,3 +1,4 @@
+import { mock } from 'node:test';
 import { expect } from 'chai';
 import { LocalBus } from '@wfm/memory/bus-local';
 import type { DaemonRegistry } from '@wfm/memory/daemon-registry';
@@ -48,25 +49,38 @@ describe('AckBatcher', () => {
   });
 
   it('stops retrying once closed, also when the close comes while an announcement is under way', async () => {
-    const bus = new LocalBus();
-    let sent = 0;
-    let batcher: AckBatcher;
-    const registry: DaemonRegistry = Object.create(bus.daemons, {
-      ack: {
-        value: async () => {
-          sent++;
-          batcher.close();
-          throw new Error('Command timed out');
-        },
-      },
-    });
-    batcher = new AckBatcher(registry, 'd1');
-    batcher.add(new Map([['t1', 1]]));
-    while (sent === 0) await new Promise((r) => setImmediate(r));
-    batcher.add(new Map([['t1', 2]]));
-    // Longer than the first retry delays: nothing more is sent.
-    await new Promise((r) => setTimeout(r, 150));
-    expect(sent).to.equal(1);
-    await bus.close();
+    // The retry timers are Node's mock timers, moved past every retry delay instead of waited for.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      await closesWhileAnnouncing();
+    } finally {
+      mock.timers.reset();
+    }
   });
 });
+
+/** A registry that closes the batcher while announcing, then refuses: no retry may follow. */
+async function closesWhileAnnouncing(): Promise<void> {
+  const bus = new LocalBus();
+  let sent = 0;
+  let batcher: AckBatcher;
+  const registry: DaemonRegistry = Object.create(bus.daemons, {
+    ack: {
+      value: async () => {
+        sent++;
+        batcher.close();
+        throw new Error('Command timed out');
+      },
+    },
+  });
+  batcher = new AckBatcher(registry, 'd1');
+  batcher.add(new Map([['t1', 1]]));
+  while (sent === 0) await new Promise((r) => setImmediate(r));
+  batcher.add(new Map([['t1', 2]]));
+  // The refusal settles, then the clock passes every retry delay: nothing more is sent.
+  await new Promise((r) => setImmediate(r));
+  mock.timers.tick(10_000);
+  await new Promise((r) => setImmediate(r));
+  expect(sent).to.equal(1);
+  await bus.close();
+}
