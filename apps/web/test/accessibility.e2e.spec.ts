@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
+import type { Role } from '@wfm/core/tenancy';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
@@ -69,7 +70,7 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 /** `:slug` stands for the file's company. */
-const PAGES: Array<{ as: string; paths: string[]; width?: number }> = [
+const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
   { as: '', paths: ['/sign-in', '/sign-up', '/forgot-password', '/contact', '/careers/:slug', '/kiosk'] },
   {
     as: 'TENANT_OWNER',

@@ -1,10 +1,9 @@
 import { generateKeyPairSync, pbkdf2, randomBytes, scryptSync, sign, verify } from 'node:crypto';
 import { expect } from 'chai';
-import { ScryptPasswordHasher, scryptMaxmem, type ScryptDerive, type ScryptParams } from './crypto.js';
+import { ScryptPasswordHasher, scryptMaxmem, TEST_SCRYPT, type ScryptDerive, type ScryptParams } from './crypto.js';
 import { PasswordHashingBusyError, ScryptWorkerPool } from './scrypt-pool.js';
 import { ServiceUnavailableError } from './errors.js';
 
-const CHEAP: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 /** Slow enough (hundreds of ms) that a burst of these holds every hashing thread. */
 const SLOW: ScryptParams = { N: 2 ** 16, r: 8, p: 1 };
 
@@ -35,10 +34,10 @@ describe('ScryptWorkerPool', () => {
   it('derives the same key as scrypt itself, and its hashes verify anywhere', async () => {
     const p = pool(2, 4);
     const salt = randomBytes(16);
-    const key = await p.derive('correct horse', salt, CHEAP);
-    expect(key.equals(scryptSync('correct horse', salt, 32, { ...CHEAP, maxmem: scryptMaxmem(CHEAP) }))).to.equal(true);
-    const pooled = new ScryptPasswordHasher(CHEAP, p.derive);
-    const onLibuv = new ScryptPasswordHasher(CHEAP);
+    const key = await p.derive('correct horse', salt, TEST_SCRYPT);
+    expect(key.equals(scryptSync('correct horse', salt, 32, { ...TEST_SCRYPT, maxmem: scryptMaxmem(TEST_SCRYPT) }))).to.equal(true);
+    const pooled = new ScryptPasswordHasher(TEST_SCRYPT, p.derive);
+    const onLibuv = new ScryptPasswordHasher(TEST_SCRYPT);
     const stored = await pooled.hash('correct horse');
     expect(await onLibuv.verify('correct horse', stored)).to.equal(true);
     expect(await pooled.verify('correct horse', await onLibuv.hash('correct horse'))).to.equal(true);
@@ -51,21 +50,21 @@ describe('ScryptWorkerPool', () => {
     let err: unknown;
     await p.derive('x', randomBytes(16), { N: 1000, r: 8, p: 1 }).catch((e: unknown) => (err = e));
     expect(err).to.be.instanceOf(Error);
-    expect((await p.derive('x', randomBytes(16), CHEAP)).length).to.equal(32);
+    expect((await p.derive('x', randomBytes(16), TEST_SCRYPT)).length).to.equal(32);
   });
 
   it('refuses work beyond its workers and queue with a 503 carrying Retry-After, and finishes what it accepted', async () => {
     const p = pool(1, 2);
-    const accepted = [0, 1, 2].map(() => p.derive('pw', randomBytes(16), CHEAP));
+    const accepted = [0, 1, 2].map(() => p.derive('pw', randomBytes(16), TEST_SCRYPT));
     let refused: unknown;
-    await p.derive('pw', randomBytes(16), CHEAP).catch((e: unknown) => (refused = e));
+    await p.derive('pw', randomBytes(16), TEST_SCRYPT).catch((e: unknown) => (refused = e));
     expect(refused).to.be.instanceOf(PasswordHashingBusyError);
     const busy = refused as PasswordHashingBusyError;
     expect(busy.status).to.equal(503);
     expect(busy.body()).to.deep.equal({ message: 'Too many sign-in requests are being processed; retry shortly', error: 'Service Unavailable', statusCode: 503 });
     expect(Number(busy.headers()['Retry-After'])).to.be.at.least(1);
     expect((await Promise.all(accepted)).map((k) => k.length)).to.deep.equal([32, 32, 32]);
-    expect((await p.derive('pw', randomBytes(16), CHEAP)).length).to.equal(32);
+    expect((await p.derive('pw', randomBytes(16), TEST_SCRYPT)).length).to.equal(32);
   });
 
   it('leaves libuv\u2019s pool free: door-style crypto completes while every hashing thread is busy', async function () {
@@ -110,7 +109,7 @@ describe('ScryptWorkerPool', () => {
       expect(o.status).to.equal('rejected');
       expect((o as PromiseRejectedResult).reason).to.be.instanceOf(ServiceUnavailableError);
     }
-    const after = await p.derive('pw', randomBytes(16), CHEAP).catch((e: unknown) => e);
+    const after = await p.derive('pw', randomBytes(16), TEST_SCRYPT).catch((e: unknown) => e);
     expect(after).to.be.instanceOf(ServiceUnavailableError);
   });
 });

@@ -1,4 +1,4 @@
-import { ScryptPasswordHasher, uuid } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, TEST_SCRYPT, uuid } from '@wfm/core/crypto';
 import type { Plan, Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
@@ -6,7 +6,7 @@ import { UserEntity } from '@wfm/db/entities/user.entity';
 import { OutletEntity } from '@wfm/db/entities/outlet.entity';
 
 /** Cheap scrypt parameters: factories create many users; production parameters live in the API. */
-const hasher = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+const hasher = new ScryptPasswordHasher(TEST_SCRYPT);
 const hashCache = new Map<string, Promise<string>>();
 export const DEFAULT_PASSWORD = 'Correct-Horse-9';
 

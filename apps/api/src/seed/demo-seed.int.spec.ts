@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ScryptPasswordHasher } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, TEST_SCRYPT } from '@wfm/core/crypto';
 import { ROLES } from '@wfm/core/tenancy';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
@@ -13,7 +13,7 @@ import { seedDemoTenant, type DemoSeedDeps } from './demo-seed.js';
 
 describe('demo seed (database)', () => {
   let db: TestDatabase;
-  const passwords = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  const passwords = new ScryptPasswordHasher(TEST_SCRYPT);
   const deps = (repo = new DemoSeedRepository(db.dataSource)): DemoSeedDeps => ({
     repo,
     passwords,

@@ -49,14 +49,13 @@ export const SESSION_KEY = 'wfm.session';
  * here; the sign-in page itself has tests of its own (auth.e2e).
  */
 export async function signedIn(page: Page, stack: Company, email: string, password = DEMO_PASSWORD): Promise<void> {
-  const res = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/auth/login', { body: { identifier: email, password } });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const { accessToken, refreshToken } = await stack.login(email, password);
   // A document of the origin that is not the app, answered in the browser: localStorage is per origin.
   const blank = `${stack.origin}/__sign-in-fixture`;
   await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>fixture</title>' }));
   try {
     await page.goto(blank);
-    await page.evaluate(([key, pair]) => localStorage.setItem(key, pair), [SESSION_KEY, JSON.stringify({ accessToken: res.body.accessToken, refreshToken: res.body.refreshToken })] as const);
+    await page.evaluate(([key, pair]) => localStorage.setItem(key, pair), [SESSION_KEY, JSON.stringify({ accessToken, refreshToken })] as const);
   } finally {
     await page.unroute(blank);
   }

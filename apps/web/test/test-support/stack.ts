@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMailDrop, type ReadMail } from '@wfm/api/test-support/mail-drop-reader';
-import { DEMO, seedDemo, type DemoIdentity } from '@wfm/api/seed/demo-seed';
+import { DEMO, DEMO_PASSWORD, demoEmail, seedDemo, type DemoIdentity } from '@wfm/api/seed/demo-seed';
 import { ScryptPasswordHasher, TEST_SCRYPT } from '@wfm/core/crypto';
+import type { Role } from '@wfm/core/tenancy';
 import { one } from '@wfm/db/sql';
 import { freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
@@ -14,14 +15,19 @@ import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receive
 const LAUNCHER = fileURLToPath(new URL('../../../../../launcher/dist/main.js', import.meta.url));
 const START_MS = 60_000;
 
-/** The demo tenant's sign-in (apps/api/src/seed): every role is `<role-in-kebab-case>@demo.test`. */
-export const DEMO_PASSWORD = 'Demo-Password-1';
-export const demoEmail = (role: string, emailDomain = DEMO.emailDomain) => `${role.toLowerCase().replace(/_/g, '-')}@${emailDomain}`;
+/** The demo's sign-in, as the seed makes it: every role is `<role-in-kebab-case>@demo.test`. */
+export { DEMO_PASSWORD, demoEmail };
 
 /**
  * One company on a running stack, as a test sees it: a tenant seeded as the demo is (a user of every
  * role, the demo password, two outlets), and the calls, tokens and mails of that tenant alone.
  */
+/** A token pair from /auth/login. */
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+}
+
 export interface Company {
   /** The web app's origin, e.g. http://127.0.0.1:41234 (the API is under /api/v1). */
   origin: string;
@@ -29,7 +35,7 @@ export interface Company {
   db: TestDatabase;
   tenant: { id: string; slug: string };
   /** The address of the company's user of a role: `HR_MANAGER` → `hr-manager@<its domain>`. */
-  email(role: string): string;
+  email(role: Role): string;
   /**
    * The client address the API sees for this company's calls and browser tabs (X-Forwarded-For,
    * which a shared stack trusts from loopback): each company has its own rate-limit counters, as
@@ -44,7 +50,9 @@ export interface Company {
   platformToken(): Promise<string>;
   /** A JSON call to the API, as a fixture (not the page under test) would make it. */
   call<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
-  /** An access token for a user, signed in through /auth/login. */
+  /** Signs a user in through /auth/login (a failure throws). */
+  login(email: string, password?: string): Promise<SignedIn>;
+  /** An access token for a user, signed in through /auth/login once and kept. */
   tokenOf(email: string): Promise<string>;
 }
 
@@ -110,6 +118,11 @@ export async function startStack(extraEnv: Record<string, string> = {}, database
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     };
+    const login: Company['login'] = async (email, password = DEMO_PASSWORD) => {
+      const res = await call<SignedIn>('POST', '/auth/login', { body: { identifier: email, password } });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
     const tokens = new Map<string, string>();
     return {
       origin,
@@ -122,13 +135,13 @@ export async function startStack(extraEnv: Record<string, string> = {}, database
       mailsTo: (to, opts = {}) => readMailDrop(join(dataDir, 'mail'), opts.anyTenant ? { to } : { to, tenantId }),
       platformToken: async () => (await readFile(join(dataDir, 'platform-admin-token'), 'utf8')).trim(),
       call,
+      login,
       async tokenOf(email) {
         const known = tokens.get(email);
         if (known) return known;
-        const res = await call<{ accessToken: string }>('POST', '/auth/login', { body: { identifier: email, password: DEMO_PASSWORD } });
-        if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
-        tokens.set(email, res.body.accessToken);
-        return res.body.accessToken;
+        const { accessToken } = await login(email);
+        tokens.set(email, accessToken);
+        return accessToken;
       },
     };
   };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import type { Role } from '@wfm/core/tenancy';
 import { createDataSource } from '@wfm/db/data-source';
 import { launchChromium } from '@wfm/testing/chromium';
 import { newTab, signIn } from '../test-support/browser.js';
@@ -18,7 +19,7 @@ const OUT = resolve(process.env.SCREENSHOTS_DIR ?? 'docs/screenshots');
 interface Shot {
   name: string;
   path: string | ((s: Showcase) => string);
-  as: string;
+  as: Role | '';
   /** Shown once this text is on the page. */
   waitFor: string;
   width?: number;

@@ -1,3 +1,4 @@
+import type { Role } from '@wfm/core/tenancy';
 import { demoEmail, type Stack } from '../test-support/stack.js';
 
 const HOUR = 3_600_000;
@@ -36,7 +37,7 @@ export async function seedShowcase(stack: Stack): Promise<Showcase> {
   const manager = await stack.tokenOf(demoEmail('OUTLET_MANAGER'));
   const staff = await stack.tokenOf(demoEmail('STAFF'));
   const users = await must(stack.call<Array<{ id: string; email: string | null }>>('GET', '/users?limit=200', { token: owner }), 'users');
-  const id = (role: string) => users.find((u) => u.email === demoEmail(role))!.id;
+  const id = (role: Role) => users.find((u) => u.email === demoEmail(role))!.id;
   const outlets = await must(stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner }), 'outlets');
   const outlet = outlets.find((o) => o.code === 'CK-01')!.id;
 
@@ -112,7 +113,7 @@ export async function seedShowcase(stack: Stack): Promise<Showcase> {
     }),
     'course',
   );
-  for (const who of ['STAFF', 'OUTLET_MANAGER']) await must(stack.call('POST', `/courses/${course.id}/enrolments`, { token: area, body: { userId: id(who) } }), 'enrolment');
+  for (const who of ['STAFF', 'OUTLET_MANAGER'] as const) await must(stack.call('POST', `/courses/${course.id}/enrolments`, { token: area, body: { userId: id(who) } }), 'enrolment');
   for (const lesson of course.lessons.slice(0, 2)) await must(stack.call('POST', `/courses/${course.id}/lessons/${lesson.id}/complete`, { token: staff }), 'lesson');
 
   const leaver = await must(stack.call<{ id: string }>('POST', '/users', { token: hr, body: { fullName: 'Sam Porter', email: 'sam.porter@demo.test', role: 'STAFF' } }), 'leaver');

@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
-import { ScryptPasswordHasher, SecretHasher, type PasswordHasher } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, SecretHasher, TEST_SCRYPT, type PasswordHasher } from '@wfm/core/crypto';
 import { UnauthorizedError } from '@wfm/core/errors';
 import { transactionRunner } from '@wfm/db/transaction';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
@@ -19,7 +19,7 @@ import { TokenService } from './token.service.js';
 class CountingHasher implements PasswordHasher {
   hashes = 0;
   verifies = 0;
-  private readonly inner = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  private readonly inner = new ScryptPasswordHasher(TEST_SCRYPT);
   hash(password: string): Promise<string> {
     this.hashes++;
     return this.inner.hash(password);

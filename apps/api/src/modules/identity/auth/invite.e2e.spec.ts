@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ScryptPasswordHasher, SecretHasher } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, SecretHasher, TEST_SCRYPT } from '@wfm/core/crypto';
 import { createLogger } from '@wfm/core/logger';
 import { transactionRunner } from '@wfm/db/transaction';
 import { OneTimeTokenEntity } from '@wfm/db/entities/auth.entity';
@@ -32,7 +32,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     inviter = new InviteService({
       repo,
       transaction,
-      passwords: new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+      passwords: new ScryptPasswordHasher(TEST_SCRYPT),
       secrets: new SecretHasher(h.config.secretPepper ?? h.config.jwtSecret),
       sessions: new SessionService(repo, transaction, h.tokens, h.clock),
       mailer: new OutboxMailer(mail, h.clock, createLogger('test', 'silent'), { drop: new MailDrop(h.mailDropDir, h.clock) }, 'test@example.test'),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ScryptPasswordHasher } from '@wfm/core/crypto';
+import { ScryptPasswordHasher, TEST_SCRYPT } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError } from '@wfm/core/errors';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { TenantProvisioningRepository } from './tenant-provisioning.repository.js';
 import { TenantProvisioningService } from './tenant-provisioning.service.js';
 
-const passwords = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+const passwords = new ScryptPasswordHasher(TEST_SCRYPT);
 const OWNER = { fullName: 'Olga Owner', email: 'Olga@Example.test', password: 'olga-password' };
 
 describe('TenantProvisioningService.createTenantWithOwner', () => {
