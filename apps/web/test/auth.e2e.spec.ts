@@ -107,6 +107,8 @@ describe('web console: serving, sign-in, roles, mailed links (headless Chromium)
     try {
       await page.goto('/sign-in');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      // The sign-in page has a field of the same label: filling it before the route changes would leave the reset form empty.
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
       await page.getByLabel(/^Email or mobile number/).fill(email);
       await page.getByRole('button', { name: 'Send the link' }).click();
       await page.getByText('a reset link is on its way').waitFor();
