@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { decide, eventTypeFor, type Decision, type TapFacts } from '@wfm/access/decision';
 import { evaluateHours } from '@wfm/access/hours';
 import type { Clock } from '@wfm/core/clock';
 import type { AccessCache } from '../cache/access-cache.js';
 import type { AuditRow } from '../audit/audit-row.js';
 import type { CredentialVerifier } from './credential-verifier.js';
+import { ReplayWindow } from './replay-window.js';
 
 export const DEFAULT_SOURCE = 'BRIDGE_HTTP';
 /** Spec 02, Limits: the same credential at the same reader within 2 s is a replay. */
@@ -41,7 +41,7 @@ function auditCredentialId(token: string, jti: string | undefined): string {
  * per decision committed before the answer, replays answered from the window without a row.
  */
 export class VerifyService {
-  private readonly recent = new LRUCache<string, { at: number; response: VerifyResponse }>({ max: 100_000, ttl: REPLAY_WINDOW_MS });
+  private readonly recent = new ReplayWindow<VerifyResponse>(REPLAY_WINDOW_MS, 100_000);
 
   constructor(
     private readonly cache: AccessCache,
@@ -58,8 +58,8 @@ export class VerifyService {
     const token = req.credentialId ?? '';
     const readerId = req.readerId ?? '';
     const replayKey = `${tenantId}\u0000${readerId}\u0000${token}`;
-    const seen = this.recent.get(replayKey);
-    if (seen && nowMs - seen.at < REPLAY_WINDOW_MS) return { ...seen.response, replay: true };
+    const seen = this.recent.get(replayKey, nowMs);
+    if (seen) return { ...seen, replay: true };
 
     const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
     const claims = token ? await this.credentials.claimsFor(token, tenantId, nowMs) : null;
@@ -100,7 +100,7 @@ export class VerifyService {
       occurredAt: now.toISOString(),
       source: req.source ?? DEFAULT_SOURCE,
     });
-    this.recent.set(replayKey, { at: nowMs, response });
+    this.recent.set(replayKey, response, nowMs);
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;
   }
