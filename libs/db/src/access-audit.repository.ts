@@ -17,30 +17,20 @@ export interface AccessAuditInsert {
 }
 
 /**
- * One statement per batch whatever its size: the columns travel as arrays and `unnest` turns them
- * back into rows, so there is no parameter-count limit and one plan serves every batch. A row whose
- * id is already stored (a spooled row sent again, a redelivered provider event) is skipped; returns
- * how many were written.
+ * One statement per batch whatever its size: the rows travel as one JSON array and
+ * `jsonb_to_recordset` turns them back into rows, so there is no parameter-count limit, one plan
+ * serves every batch, and the client's work is one `JSON.stringify` (its array parameters cost the
+ * daemon's shipper more than the rest of its shipping). A row whose id is already stored (a spooled
+ * row sent again, a redelivered provider event) is skipped; returns how many were written.
  */
 export async function insertAuditRows(db: Db, rows: readonly AccessAuditInsert[]): Promise<number> {
   if (rows.length === 0) return 0;
   return exec(
     db,
     `INSERT INTO access_audit (id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::text[])
+     SELECT r.id, r."tenantId", r."userId", r."zoneId", r."visitorPassId", r."credentialId", r."readerId", r."eventType", r.reason, r."occurredAt", r.source
+     FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, "tenantId" uuid, "userId" uuid, "zoneId" uuid, "visitorPassId" uuid, "credentialId" text, "readerId" text, "eventType" text, reason text, "occurredAt" timestamptz, source text)
      ON CONFLICT (id) DO NOTHING`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.tenantId),
-      rows.map((r) => r.userId),
-      rows.map((r) => r.zoneId),
-      rows.map((r) => r.visitorPassId),
-      rows.map((r) => r.credentialId),
-      rows.map((r) => r.readerId),
-      rows.map((r) => r.eventType),
-      rows.map((r) => r.reason),
-      rows.map((r) => r.occurredAt),
-      rows.map((r) => r.source),
-    ],
+    [JSON.stringify(rows)],
   );
 }
