@@ -127,12 +127,14 @@ function readJson(res: HttpResponse, reply: Reply): Promise<unknown> {
     res.onData((chunk, isLast) => {
       size += chunk.byteLength;
       if (size > MAX_BODY) return reject(new PayloadTooLargeError());
-      // uWS reuses the chunk's memory after this callback returns: copy it.
-      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (isLast && reply.aborted) return;
+      // uWS reuses the chunk's memory after this callback returns: a body in one chunk (a tap's)
+      // is decoded from it at once; pieces of a longer one are copied until the last arrives.
+      const last = isLast && chunks.length === 0 ? Buffer.from(chunk) : null;
+      if (!last) chunks.push(Buffer.from(new Uint8Array(chunk)));
       if (!isLast) return;
-      if (reply.aborted) return;
       try {
-        resolve(parseJsonBody(Buffer.concat(chunks)));
+        resolve(parseJsonBody(last ?? Buffer.concat(chunks)));
       } catch (err) {
         reject(err);
       }

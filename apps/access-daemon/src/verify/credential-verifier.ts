@@ -15,19 +15,23 @@ export class CredentialVerifier {
     this.verified = new LRUCache({ max });
   }
 
-  async claimsFor(token: string, tenantId: string, nowMs: number): Promise<CredentialClaims | null> {
-    let claims: CredentialClaims | null | undefined = this.verified.get(token);
-    if (!claims) {
-      let check = this.pending.get(token);
-      if (!check) {
-        check = verifyCredentialAsync(token, (kid) => this.cache.publicKey(kid, nowMs), new Date(nowMs)).finally(() => this.pending.delete(token));
-        this.pending.set(token, check);
-      }
-      claims = await check;
+  /** Answers at once for a token verified before (no promise, no turn of the microtask queue); a first-seen one is checked asynchronously. */
+  claimsFor(token: string, tenantId: string, nowMs: number): CredentialClaims | null | Promise<CredentialClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return current(known, tenantId, nowMs);
+    let check = this.pending.get(token);
+    if (!check) {
+      check = verifyCredentialAsync(token, (kid) => this.cache.publicKey(kid, nowMs), new Date(nowMs)).finally(() => this.pending.delete(token));
+      this.pending.set(token, check);
+    }
+    return check.then((claims) => {
       if (!claims) return null;
       this.verified.set(token, claims);
-    }
-    if (claims.exp * 1000 <= nowMs || claims.tid !== tenantId) return null;
-    return claims;
+      return current(claims, tenantId, nowMs);
+    });
   }
+}
+
+function current(claims: CredentialClaims, tenantId: string, nowMs: number): CredentialClaims | null {
+  return claims.exp * 1000 <= nowMs || claims.tid !== tenantId ? null : claims;
 }

@@ -62,7 +62,8 @@ export class VerifyService {
     if (seen) return { ...seen, replay: true };
 
     const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
-    const claims = token ? await this.credentials.claimsFor(token, tenantId, nowMs) : null;
+    const found = token ? this.credentials.claimsFor(token, tenantId, nowMs) : null;
+    const claims = found instanceof Promise ? await found : found;
     const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
 
     if (zone && zone.active && claims) {
