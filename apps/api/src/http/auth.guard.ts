@@ -9,9 +9,9 @@ import type { Acting } from '@wfm/core/people-policy';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import { isUuid } from '@wfm/core/identity';
+import type { DeveloperPrincipal, KioskPrincipal, Principal, UserPrincipal } from '@wfm/core/principal';
 import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/identity/auth/token.service.js';
 import type { PrincipalRepository } from '../modules/identity/auth/principal.repository.js';
-import type { DeveloperPrincipal, KioskPrincipal, Principal, UserPrincipal } from './context.js';
 
 export type AuthRequirement =
   | { kind: 'none' }

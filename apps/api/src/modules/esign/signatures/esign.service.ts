@@ -4,7 +4,7 @@ import { randomToken, uuid, type SecretHasher } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import { sniffUpload, type UploadedFile } from '../../../http/upload.js';
 import { scratchPath, sha256OfFile, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';

@@ -4,7 +4,7 @@ import type { Encryptor } from '@wfm/core/encryption';
 import { BadGatewayError, BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '@wfm/core/errors';
 import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { PayrollService } from '../runs/payroll.service.js';
 import type { Run } from '../runs/payroll.repository.js';

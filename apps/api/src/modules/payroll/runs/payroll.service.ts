@@ -4,7 +4,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import { wallTimeToInstant } from '../../time/leave/leave-period.js';
 import { buildJournal, computePayslip, localDate, type DeductionRule, type LeaveSpan, type WorkedInterval } from './payroll-engine.js';

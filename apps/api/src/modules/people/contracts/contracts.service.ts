@@ -5,7 +5,7 @@ import type { Logger } from '@wfm/core/logger';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { Propagation } from '../../access/feed/propagation.js';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { Contract, ContractChanges, ContractsRepository } from './contracts.repository.js';

@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { DisciplinaryAction, DisciplinaryRepository } from './disciplinary.repository.js';
 import { DISCIPLINARY_LEVELS, type IssueDisciplinaryBody, type ListDisciplinaryQuery } from './disciplinary.schemas.js';

@@ -3,7 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '../../../http/permissions.js';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';

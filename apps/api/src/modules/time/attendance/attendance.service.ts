@@ -7,7 +7,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { PoliciesService } from '../policies/policies.service.js';
 import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import { instantRange, type ShiftsService } from '../../scheduling/shifts/shifts.service.js';

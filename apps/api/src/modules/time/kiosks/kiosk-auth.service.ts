@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import { timingSafeEqualStr, type SecretHasher } from '@wfm/core/crypto';
+import type { KioskPrincipal } from '@wfm/core/principal';
 import type { KioskResolver } from '../../../http/auth.guard.js';
-import type { KioskPrincipal } from '../../../http/context.js';
 import type { KiosksRepository } from './kiosks.repository.js';
 
 export const KIOSK_TOKEN_PREFIX = 'kd_';
