@@ -5,7 +5,7 @@ import { BadGatewayError, BadRequestError, ConflictError, NotFoundError, Service
 import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import type { PayrollService } from '../runs/payroll.service.js';
 import type { Run } from '../runs/payroll.repository.js';
 import type { AccountingRepository, Connection } from './accounting.repository.js';

@@ -5,7 +5,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { wallTimeToInstant } from '../../time/leave/leave-period.js';
 import { buildJournal, computePayslip, localDate, type DeductionRule, type LeaveSpan, type WorkedInterval } from './payroll-engine.js';
 import type { PaySettingRow, Payslip, PayrollRepository, Run } from './payroll.repository.js';

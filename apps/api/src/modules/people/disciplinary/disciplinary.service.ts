@@ -5,7 +5,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import type { DisciplinaryAction, DisciplinaryRepository } from './disciplinary.repository.js';
 import { DISCIPLINARY_LEVELS, type IssueDisciplinaryBody, type ListDisciplinaryQuery } from './disciplinary.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';

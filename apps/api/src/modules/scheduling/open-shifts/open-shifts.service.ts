@@ -5,7 +5,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { MANAGERS } from '../../../http/permissions.js';
+import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import { outsideScope, shiftNotFound } from '../shifts/shifts.service.js';

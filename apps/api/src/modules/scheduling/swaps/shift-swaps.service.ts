@@ -4,7 +4,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { MANAGERS } from '../../../http/permissions.js';
+import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import { shiftNotFound } from '../shifts/shifts.service.js';

@@ -4,9 +4,9 @@ import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import type { PoliciesRepository, Policy, PolicyChanges } from './policies.repository.js';
 import type { CreatePolicyBody, PolicyDto, UpdatePolicyBody } from './policies.schemas.js';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 
 function toPolicyDto(p: Policy, acknowledged: boolean): PolicyDto {
   return {
