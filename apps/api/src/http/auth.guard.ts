@@ -3,7 +3,7 @@ import passport from 'passport';
 import { Strategy as JwtStrategy, ExtractJwt } from 'passport-jwt';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
-import { planIncludes, roleAllowed, type Plan, type Role } from '@wfm/core/tenancy';
+import { developerApiRefusal, planIncludes, roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { Scope } from '@wfm/core/scopes';
 import type { Acting } from '@wfm/core/people-policy';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
@@ -192,15 +192,6 @@ export function requireScim(scope: 'scim:read' | 'scim:write'): RequestHandler {
     if (!p.scopes.includes(scope)) return next(new ForbiddenError(`This credential lacks the ${scope} scope`));
     next();
   };
-}
-
-/** The 403 a tenant gets while its plan or its switch does not allow the developer API, or null. */
-export function developerApiRefusal(tenant: { plan: Plan; publicApiEnabled: boolean }): ForbiddenError | null {
-  if (!planIncludes(tenant.plan, 'developerApi')) {
-    return new ForbiddenError(`Your ${tenant.plan} plan does not include the developer API. Upgrade at /admin/billing.`, 'ModuleNotEntitled');
-  }
-  if (!tenant.publicApiEnabled) return new ForbiddenError('The Public Developer API is switched off for this tenant');
-  return null;
 }
 
 /** The signed-in user; only call from handlers behind a `user` requirement. */
