@@ -5,7 +5,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
-import { sniffUpload, type UploadedFile } from '../../../http/upload.js';
+import { sniffUpload, type UploadedFile } from '../../../storage/uploaded-file.js';
 import { scratchPath, sha256OfFile, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
 import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
