@@ -38,3 +38,26 @@ export type Principal = UserPrincipal | DeveloperPrincipal | KioskPrincipal;
 
 /** The signed-in person a service acts for; routes pass the request's UserPrincipal. */
 export type Actor = Pick<UserPrincipal, 'userId' | 'tenantId' | 'role'>;
+
+/*
+ * The auth guard turns a presented credential into its principal through these, supplied by the
+ * composition root: the edge knows how a credential is presented, the owning module how it is checked.
+ */
+
+/** Turns a presented access JWT into the signed-in user, or null when it is invalid, expired or its session is over. */
+export interface UserResolver {
+  resolve(accessToken: string): Promise<UserPrincipal | null>;
+}
+
+/**
+ * Turns a presented developer secret into the calling integration, or null when it is unknown,
+ * revoked or expired. `x-api-key` admits only developer keys (spec 01, Authentication rule 2).
+ */
+export interface DeveloperCredentialResolver {
+  resolve(secret: string, via: 'authorization' | 'x-api-key'): Promise<DeveloperPrincipal | null>;
+}
+
+/** Turns a presented kiosk device token into its kiosk, or null when it is unknown or revoked. */
+export interface KioskResolver {
+  resolve(token: string): Promise<KioskPrincipal | null>;
+}
