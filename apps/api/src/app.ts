@@ -9,8 +9,7 @@ import { requestId } from './http/request-id.middleware.js';
 import { errorHandler, notFound, refuseDeepJson } from './http/error.middleware.js';
 import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { requestLogSerializer } from './http/request-log.js';
-
-export const API_PREFIX = '/api/v1';
+import { API_PREFIX } from './http/api-prefix.js';
 
 export interface AppParts {
   logger: Logger;

@@ -26,6 +26,7 @@ import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-pro
 import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
 import { TokenService } from './modules/identity/auth/token.service.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
+import { AccessTokenResolver } from './modules/identity/auth/access-token.resolver.js';
 import { AuthRepository } from './modules/identity/auth/auth.repository.js';
 import { AuthService } from './modules/identity/auth/auth.service.js';
 import { SessionService } from './modules/identity/auth/session.service.js';
@@ -257,9 +258,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
   const kiosksRepo = new KiosksRepository(ds);
   const auth = new AuthGuards(
-    tokens,
-    new PrincipalRepository(ds),
-    clock,
+    new AccessTokenResolver(tokens, new PrincipalRepository(ds), clock),
     config.platformAdminToken,
     new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger),
     new KioskAuthService(kiosksRepo, secrets, clock),

@@ -1,3 +1,5 @@
+import { ForbiddenError } from './errors.js';
+
 /** Plans, roles and plan features: the one place that answers "does this plan include X". */
 export const PLANS = ['FREE', 'BASIC', 'GROWTH', 'ENTERPRISE'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -26,6 +28,24 @@ const FEATURE_MIN_PLAN: Record<Feature, Plan> = {
 
 export function planIncludes(plan: Plan, feature: Feature): boolean {
   return PLANS.indexOf(plan) >= PLANS.indexOf(FEATURE_MIN_PLAN[feature]);
+}
+
+/** How a refusal names the feature a plan lacks. */
+export const FEATURE_NAMES: Record<Feature, string> = {
+  accessControl: 'access control',
+  webhooks: 'webhooks',
+  developerApi: 'the developer API',
+  scim: 'SCIM provisioning',
+  sso: 'single sign-on',
+};
+
+/** The 403 a tenant gets while its plan or its switch does not allow the developer API, or null. */
+export function developerApiRefusal(tenant: { plan: Plan; publicApiEnabled: boolean }): ForbiddenError | null {
+  if (!planIncludes(tenant.plan, 'developerApi')) {
+    return new ForbiddenError(`Your ${tenant.plan} plan does not include the developer API. Upgrade at /admin/billing.`, 'ModuleNotEntitled');
+  }
+  if (!tenant.publicApiEnabled) return new ForbiddenError('The Public Developer API is switched off for this tenant');
+  return null;
 }
 
 /** TENANT_GROUP_OWNER passes every role check (spec 03, Authentication). */

@@ -1,12 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { PLANS, planIncludes, ROLES, roleAllowed, type Feature } from '@wfm/core/tenancy';
+import { FEATURE_NAMES, PLANS, planIncludes, ROLES, roleAllowed, type Feature } from '@wfm/core/tenancy';
+import { parseOrThrow } from '@wfm/core/validation';
 import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guard.js';
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
 import { routeRoles } from './permissions.js';
-import { FEATURE_NAMES, requirePlanFeature } from './plan.guard.js';
-import { parseOrThrow } from './validation.js';
+import { requirePlanFeature } from './plan.guard.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 

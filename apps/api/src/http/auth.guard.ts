@@ -1,17 +1,21 @@
 import type { RequestHandler } from 'express';
 import passport from 'passport';
-import { Strategy as JwtStrategy, ExtractJwt } from 'passport-jwt';
+import { ExtractJwt } from 'passport-jwt';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
-import { planIncludes, roleAllowed, type Plan, type Role } from '@wfm/core/tenancy';
+import { developerApiRefusal, planIncludes, roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { Scope } from '@wfm/core/scopes';
 import type { Acting } from '@wfm/core/people-policy';
 import { timingSafeEqualStr } from '@wfm/core/crypto';
-import type { Clock } from '@wfm/core/clock';
-import { isUuid } from '@wfm/core/identity';
-import { ACCESS_AUDIENCE, JWT_ISSUER, type TokenService } from '../modules/identity/auth/token.service.js';
-import type { PrincipalRepository } from '../modules/identity/auth/principal.repository.js';
-import type { DeveloperPrincipal, KioskPrincipal, Principal, UserPrincipal } from './context.js';
+import type {
+  DeveloperCredentialResolver,
+  DeveloperPrincipal,
+  KioskPrincipal,
+  KioskResolver,
+  Principal,
+  UserPrincipal,
+  UserResolver,
+} from '@wfm/core/principal';
 
 export type AuthRequirement =
   | { kind: 'none' }
@@ -25,27 +29,15 @@ export type AuthRequirement =
   /** `/kiosk/*`: a kiosk device token (kd_…) as Bearer; it opens those routes and nothing else. */
   | { kind: 'kiosk' };
 
-/**
- * Turns a presented developer secret into the calling integration, or null when it is unknown,
- * revoked or expired. `x-api-key` admits only developer keys (spec 01, Authentication rule 2).
- */
-export interface DeveloperCredentialResolver {
-  resolve(secret: string, via: 'authorization' | 'x-api-key'): Promise<DeveloperPrincipal | null>;
-}
-
-/** Turns a presented kiosk device token into its kiosk, or null when it is unknown or revoked. */
-export interface KioskResolver {
-  resolve(token: string): Promise<KioskPrincipal | null>;
-}
+/** Only the Authorization header carries a user's access JWT: not the query string or the body, as a bearer token may. */
+const accessJwtOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /** Builds the passport instance and the guard middlewares; one per app, wired in composition. */
 export class AuthGuards {
   private readonly passport = new passport.Passport();
 
   constructor(
-    tokens: TokenService,
-    principals: PrincipalRepository,
-    clock: Clock,
+    private readonly users: UserResolver,
     private readonly platformToken: string | undefined,
     private readonly developers: DeveloperCredentialResolver,
     kiosks: KioskResolver,
@@ -61,27 +53,6 @@ export class AuthGuards {
       new BearerStrategy((token: string, done: (err: unknown, user?: DeveloperPrincipal | false) => void) => {
         developers.resolve(token, 'authorization').then((p) => done(null, p ?? false), done);
       }),
-    );
-    this.passport.use(
-      'jwt',
-      new JwtStrategy(
-        {
-          jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-          secretOrKey: tokens.key as unknown as string,
-          algorithms: ['HS256'],
-          issuer: JWT_ISSUER,
-          audience: ACCESS_AUDIENCE,
-          // passport-jwt copies its options once, at construction, so a clock handed to it there is
-          // frozen at start-up. Expiry is judged below against the injected clock on every request.
-          ignoreExpiration: true,
-        },
-        (payload: { sub?: unknown; tid?: unknown; sid?: unknown; exp?: unknown }, done: (err: unknown, user?: UserPrincipal | false) => void) => {
-          const now = clock.now();
-          if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now.getTime()) return done(null, false);
-          if (!isUuid(payload.sub) || !isUuid(payload.tid) || !isUuid(payload.sid)) return done(null, false);
-          principals.load(payload.sub, payload.tid, payload.sid, now).then((p) => done(null, p ?? false), done);
-        },
-      ),
     );
   }
 
@@ -134,13 +105,14 @@ export class AuthGuards {
   }
 
   private user(): RequestHandler {
-    return (req, res, next) => {
-      this.passport.authenticate('jwt', { session: false }, (err: unknown, principal: UserPrincipal | false) => {
-        if (err) return next(err);
-        if (!principal) return next(new UnauthorizedError());
-        req.ctx.principal = principal;
+    return (req, _res, next) => {
+      const token = accessJwtOf(req);
+      if (!token) return next(new UnauthorizedError());
+      this.users.resolve(token).then((p) => {
+        if (!p) return next(new UnauthorizedError());
+        req.ctx.principal = p;
         next();
-      })(req, res, next);
+      }, next);
     };
   }
 
@@ -192,15 +164,6 @@ export function requireScim(scope: 'scim:read' | 'scim:write'): RequestHandler {
     if (!p.scopes.includes(scope)) return next(new ForbiddenError(`This credential lacks the ${scope} scope`));
     next();
   };
-}
-
-/** The 403 a tenant gets while its plan or its switch does not allow the developer API, or null. */
-export function developerApiRefusal(tenant: { plan: Plan; publicApiEnabled: boolean }): ForbiddenError | null {
-  if (!planIncludes(tenant.plan, 'developerApi')) {
-    return new ForbiddenError(`Your ${tenant.plan} plan does not include the developer API. Upgrade at /admin/billing.`, 'ModuleNotEntitled');
-  }
-  if (!tenant.publicApiEnabled) return new ForbiddenError('The Public Developer API is switched off for this tenant');
-  return null;
 }
 
 /** The signed-in user; only call from handlers behind a `user` requirement. */

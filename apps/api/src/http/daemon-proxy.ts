@@ -3,7 +3,7 @@ import { isReaderKeyFormat } from '@wfm/access/reader-key';
 import { acceptRequestId } from '@wfm/core/request-id';
 import { BadRequestError, HttpError, PayloadTooLargeError, RequestTimeoutError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
-import { API_PREFIX } from '../app.js';
+import { API_PREFIX } from './api-prefix.js';
 import { requestLogSerializer } from './request-log.js';
 
 /** The routes the access daemon owns (spec 02); a gateway sends them there directly when present. */

@@ -1,37 +1,28 @@
-import { ROLES, type Role } from '@wfm/core/tenancy';
+import type { Role } from '@wfm/core/tenancy';
+import {
+  ACCESS_ADMINS,
+  ACCESS_READERS,
+  COURSE_ADMINS,
+  ESIGN_ADMINS,
+  EVERY_ROLE,
+  MANAGERS,
+  OUTLET_ADMINS,
+  PEOPLE_ADMINS,
+  RECRUITERS,
+  ROSTER_APPROVERS,
+  TENANT_ADMINS,
+} from '@wfm/core/role-sets';
 
 /*
  * The permission matrix: which roles may call each route that signs in a user. ApiRouter reads it
  * when a route is declared (a user route without an entry stops the API from starting), the OpenAPI
  * document shows it as `x-roles`, and permissions.e2e.spec.ts holds it against the declared routes.
- * TENANT_GROUP_OWNER is in no set: it passes every role check (roleAllowed, spec 03).
+ * The sets are @wfm/core/role-sets'.
  *
  * Only the route-level check lives here. Services still narrow what a permitted caller may do (the
- * rank rule, outlet scope); those that apply one of these sets beyond the route import it from here.
+ * rank rule, outlet scope); those that apply one of these sets beyond the route import it from
+ * @wfm/core/role-sets.
  */
-
-export const EVERY_ROLE: readonly Role[] = ROLES;
-export const TENANT_ADMINS: readonly Role[] = ['TENANT_OWNER', 'COMPANY_ADMIN'];
-/** Write users and policies. */
-export const PEOPLE_ADMINS: readonly Role[] = [...TENANT_ADMINS, 'HR_MANAGER'];
-export const OUTLET_ADMINS: readonly Role[] = [...TENANT_ADMINS, 'AREA_MANAGER', 'OPERATIONS_MANAGER'];
-/** Spec 02 names these for zone operations; issue 4 extends them to every managed access resource. */
-export const ACCESS_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
-/** Zone reads also allow OUTLET_MANAGER (spec 02), limited to their own outlets; issue 4 adds readers and audit. */
-export const ACCESS_READERS: readonly Role[] = [...ACCESS_ADMINS, 'OUTLET_MANAGER'];
-/** Every role but STAFF: they see other people's users, shifts, attendance and leave, and decide them. */
-export const MANAGERS: readonly Role[] = [...ACCESS_ADMINS, 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
-/** Issue 14: courses are built and assigned by HR roles and area managers. */
-export const COURSE_ADMINS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
-/** Issue 13: a roster awaiting approval is decided by AREA_MANAGER and above. */
-export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER'];
-/**
- * Issue 17: postings and applications are the HR roles'. Applicants' data is personal data, read by
- * those who hire; converting a hire creates a user, which is theirs already.
- */
-export const RECRUITERS: readonly Role[] = PEOPLE_ADMINS;
-/** Issue 17: documents for signature (contracts, letters) and their evidence are HR's, as contracts are. */
-export const ESIGN_ADMINS: readonly Role[] = PEOPLE_ADMINS;
 
 /** `METHOD /path`, the path as declared to ApiRouter (relative to /api/v1, Express parameters). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {

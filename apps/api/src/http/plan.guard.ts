@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { PaymentRequiredError, UnauthorizedError } from '@wfm/core/errors';
-import { planIncludes, type Feature } from '@wfm/core/tenancy';
+import { FEATURE_NAMES, planIncludes, type Feature } from '@wfm/core/tenancy';
 
 /**
  * Spec 02: access endpoints on a plan without the feature answer 402 Payment Required. Runs after
@@ -16,11 +16,3 @@ export function requirePlanFeature(feature: Feature): RequestHandler {
     next();
   };
 }
-
-export const FEATURE_NAMES: Record<Feature, string> = {
-  accessControl: 'access control',
-  webhooks: 'webhooks',
-  developerApi: 'the developer API',
-  scim: 'SCIM provisioning',
-  sso: 'single sign-on',
-};

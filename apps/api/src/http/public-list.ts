@@ -10,16 +10,6 @@ export function publicListQuery<T extends z.ZodRawShape>(filters: T) {
   return z.object({ limit: clampedInt(50, 1, 200), offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER), ...filters });
 }
 
-export interface PageRequest {
-  limit: number;
-  offset: number;
-}
-
-/** `count` is the number of rows in this response, never a total (spec 01). */
-export function envelope<T>(data: T[], page: PageRequest) {
-  return { data, pagination: { limit: page.limit, offset: page.offset, count: data.length } };
-}
-
 export function envelopeSchema(item: z.ZodType) {
   return z.object({
     data: z.array(item),

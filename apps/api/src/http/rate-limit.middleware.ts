@@ -1,8 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import { TooManyRequestsError } from '@wfm/core/errors';
 import type { RateLimiter } from '@wfm/memory/rate-limiter';
-import type { TokenService } from '../modules/identity/auth/token.service.js';
 import { limitFor } from './rate-limits.js';
+
+/** Whom a valid access JWT names; the composition root supplies the identity module's token service. */
+export interface AccessTokenVerifier {
+  verifyAccess(token: string): { sub: string } | null;
+}
 
 /**
  * Spec 01: the caller is the signed-in user when the request carries a valid access JWT, and the
@@ -10,7 +14,7 @@ import { limitFor } from './rate-limits.js';
  * decides only the counter, never access.
  */
 export class RateLimitMiddleware {
-  constructor(private readonly limiter: RateLimiter, private readonly tokens: TokenService) {}
+  constructor(private readonly limiter: RateLimiter, private readonly tokens: AccessTokenVerifier) {}
 
   callerKey(req: Request): string {
     if (req.ctx.jwtSubject === undefined) {

@@ -5,25 +5,12 @@ import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import { scratchPath, writeDurably } from '../storage/file-storage.js';
+import type { UploadedFile } from '../storage/uploaded-file.js';
 
 /** Bytes kept from the start of an upload, for sniffFile. */
 const HEAD_BYTES = 4096;
 /** Bytes kept from the end: a ZIP's central directory, where a Word document's part names are listed. */
 const TAIL_BYTES = 64 * 1024;
-
-export interface UploadedFile {
-  /** Where the bytes are: a temporary file of this request, removed when the response ends unless moved away (FileStorage.putFile). */
-  path: string;
-  /** The name the client gave; only ever shown back, never used as a path. */
-  originalName: string;
-  size: number;
-  /** SHA-256 of the bytes, hex, computed as they arrived. */
-  sha256: string;
-  head: Buffer;
-  tail: Buffer;
-  /** The whole file in memory, for the small uploads that are processed here (images). */
-  read(): Promise<Buffer>;
-}
 
 type SpooledFile = Omit<UploadedFile, 'originalName' | 'read'>;
 
@@ -106,38 +93,3 @@ export function uploadedFile(req: Request): UploadedFile {
   const { path, size, sha256, head, tail } = f;
   return { path, size, sha256, head, tail, originalName: f.originalname.slice(0, 255), read: () => readFile(path) };
 }
-
-export type SniffedType = 'pdf' | 'docx' | 'png' | 'jpeg' | 'svg';
-
-const MEDIA_TYPES: Record<SniffedType, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  svg: 'image/svg+xml',
-};
-
-export const mediaTypeOf = (type: SniffedType) => MEDIA_TYPES[type];
-
-/**
- * What a file is, by its content: PDF by its header, DOCX as a ZIP holding the WordprocessingML
- * parts, PNG and JPEG by their signatures, SVG as text whose root element is <svg>. Null for
- * anything else — a renamed executable stays unknown whatever its extension. `tail` is where a
- * ZIP's part names are looked for: its central directory, at its end (the whole file when it is
- * in memory).
- */
-export function sniffFile(data: Buffer, tail: Buffer = data): SniffedType | null {
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    const names = tail.toString('latin1');
-    return names.includes('[Content_Types].xml') && names.includes('word/document.xml') ? 'docx' : null;
-  }
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
-  return null;
-}
-
-/** What an uploaded file is (sniffFile), from the bytes kept of its start and end. */
-export const sniffUpload = (file: UploadedFile) => sniffFile(file.head, file.tail);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { parseOrThrow } from '@wfm/core/validation';
-
 /** ISO 8601 instant with an explicit offset or Z. */
 export const isoInstant = () => z.iso.datetime({ offset: true });
 

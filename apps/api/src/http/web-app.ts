@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
-import { API_PREFIX } from '../app.js';
+import { API_PREFIX } from './api-prefix.js';
 
 /**
  * The web console (apps/web), served at / by the API process: its hashed assets cached for a year,

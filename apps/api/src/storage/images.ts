@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { UnprocessableEntityError, UnsupportedMediaTypeError } from '@wfm/core/errors';
-import { sniffFile } from '../http/upload.js';
+import { sniffFile } from './uploaded-file.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
 import { sha256Hex } from './file-storage.js';
 

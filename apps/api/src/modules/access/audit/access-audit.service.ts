@@ -1,8 +1,8 @@
 import { BadRequestError } from '@wfm/core/errors';
+import type { Actor } from '@wfm/core/principal';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { AccessAuditRepository } from './access-audit.repository.js';
 import { MAX_REPORT_DAYS, type AuditRowDto, type ListAuditQuery, type WhoWhereQuery, type WhoWhereRowDto } from './access-audit.schemas.js';
-import type { Actor } from '../../../http/context.js';
 
 const DAY_MS = 86_400_000;
 

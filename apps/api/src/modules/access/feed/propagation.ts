@@ -1,5 +1,3 @@
-import type { Reply } from '../../../http/api-router.js';
-
 /**
  * Whether every live access daemon acknowledged a change before the API answered. `partial`: at
  * least one did not within ACCESS_PROPAGATION_TIMEOUT_MS (the change is committed all the same and
@@ -17,8 +15,11 @@ export interface Propagated<T> {
 
 export const worst = (...outcomes: Propagation[]): Propagation => (outcomes.includes('partial') ? 'partial' : 'complete');
 
-/** Every response of a route that changes access says how far the change reached. */
-export function withPropagation(reply: Reply, propagation: Propagation): Reply {
+/**
+ * Every response of a route that changes access says how far the change reached. Typed by the
+ * headers alone so that the feed does not depend on the HTTP edge's reply type.
+ */
+export function withPropagation<R extends { headers?: Record<string, string> }>(reply: R, propagation: Propagation): R {
   return { ...reply, headers: { ...reply.headers, [PROPAGATION_HEADER]: propagation } };
 }
 
@@ -33,6 +34,6 @@ export class PropagationMetrics {
 }
 
 /** `ok` or `created` of the service's value, with the propagation header. */
-export function propagated(make: (body: unknown) => Reply, result: Propagated<unknown>): Reply {
+export function propagated<R extends { headers?: Record<string, string> }>(make: (body: unknown) => R, result: Propagated<unknown>): R {
   return withPropagation(make(result.value), result.propagation);
 }

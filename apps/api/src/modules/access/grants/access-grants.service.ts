@@ -3,12 +3,12 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Actor } from '@wfm/core/principal';
 import type { AccessFeed } from '../feed/access-feed.service.js';
 import type { Propagated, Propagation } from '../feed/propagation.js';
 import type { UserRemoval, UserRemovalListener } from '../../organization/users/user-removal.port.js';
 import { ACTIVE_GRANT_EXISTS, type AccessGrantsRepository, type GrantSelector, type GrantView, type NewGrant, type Revocation } from './access-grants.repository.js';
 import type { BulkGrantsBody, BulkGrantsDto, CreateGrantBody, GrantDto, ListGrantsQuery } from './access-grants.schemas.js';
-import type { Actor } from '../../../http/context.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** The audit row's `source` for each way a grant is revoked. */

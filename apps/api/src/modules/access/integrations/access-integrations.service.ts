@@ -5,7 +5,7 @@ import type { Encryptor } from '@wfm/core/encryption';
 import { BadGatewayError, BadRequestError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { EgressRefusedError, requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
-import { parseOrThrow } from '../../../http/validation.js';
+import { parseOrThrow } from '@wfm/core/validation';
 import { MASKED, ProviderError, type AccessProviderAdapter, type ConnectionCheck, type ExternalDoor } from './provider-adapter.js';
 import type { Provider, ProviderAdapters } from './providers.js';
 import type { AccessIntegrationsRepository, Door, DoorChanges, Integration, IntegrationChanges, NewIntegration, SealedIntegration } from './access-integrations.repository.js';

@@ -3,13 +3,13 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Actor } from '@wfm/core/principal';
 import type { AccessFeed } from '../feed/access-feed.service.js';
 import type { Propagated } from '../feed/propagation.js';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { AccessGrantsService } from '../grants/access-grants.service.js';
 import type { AccessZonesRepository, ReaderRow, ZoneChanges, ZoneRow } from './access-zones.repository.js';
 import type { CreateZoneBody, DeletedReaderDto, DeletedZoneDto, ListZonesQuery, ReaderDto, UpdateZoneBody, ZoneDto } from './access-zones.schemas.js';
-import type { Actor } from '../../../http/context.js';
 
 /** Spec 02, Limits: a reader is offline after 15 minutes (three missed beats) without a heartbeat. */
 export const READER_OFFLINE_AFTER_MS = 15 * 60_000;

@@ -3,7 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { FileStorage } from '../../../storage/file-storage.js';
 import type { NewHire } from '../../organization/users/users.service.js';
 import type { UserDto } from '../../organization/users/users.schemas.js';

@@ -2,7 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { Job, JobChanges, JobsRepository, ListedJob } from './jobs.repository.js';
 import type { CreateJobBody, JobStatus, ListJobsQuery, UpdateJobBody } from './jobs.schemas.js';
 

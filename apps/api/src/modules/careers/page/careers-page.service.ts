@@ -3,7 +3,7 @@ import { randomToken, uuid, type SecretHasher } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import { mediaTypeOf, sniffUpload, type UploadedFile } from '../../../http/upload.js';
+import { mediaTypeOf, sniffUpload, type UploadedFile } from '../../../storage/uploaded-file.js';
 import type { FileStorage } from '../../../storage/file-storage.js';
 import type { ApplicationsRepository, StoredResume } from '../applications/applications.repository.js';
 import type { Job, JobsRepository } from '../jobs/jobs.repository.js';

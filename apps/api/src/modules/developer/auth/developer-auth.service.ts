@@ -1,8 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import { timingSafeEqualStr, type SecretHasher } from '@wfm/core/crypto';
 import type { Logger } from '@wfm/core/logger';
-import type { DeveloperCredentialResolver } from '../../../http/auth.guard.js';
-import type { DeveloperPrincipal } from '../../../http/context.js';
+import type { DeveloperCredentialResolver, DeveloperPrincipal } from '@wfm/core/principal';
 import type { CredentialRow, DeveloperAuthRepository } from './developer-auth.repository.js';
 import { API_KEY_FORMAT, OAUTH_TOKEN_FORMAT } from './developer-credentials.secrets.js';
 

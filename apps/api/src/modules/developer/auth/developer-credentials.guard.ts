@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { UnauthorizedError } from '@wfm/core/errors';
-import { developerApiRefusal } from '../../../http/auth.guard.js';
+import { developerApiRefusal } from '@wfm/core/tenancy';
 
 /**
  * Creating a credential needs what using it needs: the Enterprise plan and the tenant's Public

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { BadRequestError } from '@wfm/core/errors';
+import { parseOrThrow } from '@wfm/core/validation';
 import type { ApiRouter } from '../../../http/api-router.js';
-import { parseOrThrow } from '../../../http/validation.js';
 import type { ClientAuthentication, OAuthTokenService } from './oauth-token.service.js';
 import { BasicInvalidClientError, OAuthRequestError } from './oauth-token.errors.js';
 import { OAuthErrorDto, TokenDto, TokenRequestBody } from '../auth/developer-credentials.schemas.js';

@@ -1,8 +1,8 @@
+import type { PageRequest } from '@wfm/core/pagination';
 import type { DataSource } from '@wfm/db/data-source';
 import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { live, many } from '@wfm/db/sql';
-import type { PageRequest } from '../../../http/public-list.js';
 
 export type PublicOutlet = Pick<OutletEntity, 'id' | 'name' | 'code' | 'city' | 'status' | 'createdAt'>;
 export type PublicEmployee = Pick<UserEntity, 'id' | 'fullName' | 'email' | 'status'>;

@@ -1,4 +1,4 @@
-import { envelope } from '../../../http/public-list.js';
+import { envelope } from '@wfm/core/pagination';
 import type { DeveloperApiRepository } from './developer-api.repository.js';
 import type { PublicEmployeeDto, PublicEmployeesQuery, PublicOutletDto, PublicOutletsQuery } from './developer-api.schemas.js';
 

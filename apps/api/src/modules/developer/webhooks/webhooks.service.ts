@@ -7,7 +7,7 @@ import { EVENT_CODES, catalogList } from '@wfm/events/catalog';
 import { requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
 import type { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { generateWebhookSecret } from '@wfm/webhooks/signing';
-import { envelope, type PageRequest } from '../../../http/public-list.js';
+import { envelope, type PageRequest } from '@wfm/core/pagination';
 import type { Subscription, SubscriptionChanges, WebhooksRepository } from './webhooks.repository.js';
 import type {
   CreateWebhookBody,

@@ -1,5 +1,5 @@
 import { BadRequestError } from '@wfm/core/errors';
-import { sniffFile } from '../../../http/upload.js';
+import { sniffFile } from '../../../storage/uploaded-file.js';
 import { sha256Hex } from '../../../storage/file-storage.js';
 import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
 import type { SignatureMark } from './esign-pdf.js';

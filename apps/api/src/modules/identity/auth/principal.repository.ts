@@ -1,7 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { live, one } from '@wfm/db/sql';
 import type { Plan, Role } from '@wfm/core/tenancy';
-import type { UserPrincipal } from '../../../http/context.js';
+import type { UserPrincipal } from '@wfm/core/principal';
 
 interface Row {
   id: string;

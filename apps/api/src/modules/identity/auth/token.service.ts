@@ -90,9 +90,10 @@ export class TokenService {
     }
   }
 
+  /** A token without an expiry is refused: the auth guard always refused one, and it takes its users from here. */
   verifyAccess(token: string): AccessClaims | null {
     const p = this.verify(token, ACCESS_AUDIENCE);
-    if (!p || typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
+    if (!p || typeof p.exp !== 'number' || typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
     return { sub: p.sub, tid: p.tid, sid: p.sid };
   }
 

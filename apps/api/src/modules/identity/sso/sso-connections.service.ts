@@ -5,7 +5,7 @@ import { BadGatewayError, BadRequestError, NotFoundError } from '@wfm/core/error
 import { assertMayAssign } from '@wfm/core/people-policy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { EgressRefusedError } from '@wfm/webhooks/egress';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { HttpClient } from '../../access/integrations/provider-http.js';
 import { describeCertificate, normalizeCertificate, parseIdpMetadata, SamlConfigurationError, type IdpDescriptor, type SamlClient } from './saml.client.js';
 import { connectionUrls, samlSettings, type SsoUrls } from './sso.service.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { NotFoundError, UnprocessableEntityError } from '@wfm/core/errors';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { DomainRow, SsoRepository } from './sso.repository.js';
 import type { DomainDto } from './sso.schemas.js';
 

@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import type { Role } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { FileStorage } from '../../../storage/file-storage.js';
 import { IMAGE_MAX_BYTES, prepareImage } from '../../../storage/images.js';
 import { logoAddress } from '../branding/branding.service.js';

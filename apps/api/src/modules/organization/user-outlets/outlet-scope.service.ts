@@ -1,4 +1,4 @@
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 
 /**

@@ -1,10 +1,10 @@
 import { NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { assertMayActOn } from '@wfm/core/people-policy';
+import type { Actor } from '@wfm/core/principal';
 import type { OutletScopeService } from './outlet-scope.service.js';
 import type { UserOutletsRepository } from './user-outlets.repository.js';
 import type { UserOutletsDto } from './user-outlets.schemas.js';
-import type { Actor } from '../../../http/context.js';
 
 const userNotFound = () => new NotFoundError('User not found');
 

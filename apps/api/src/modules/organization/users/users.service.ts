@@ -6,6 +6,8 @@ import { assertMayActOn, assertMayAssign } from '@wfm/core/people-policy';
 import { roleAllowed, type Role } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Actor } from '@wfm/core/principal';
+import { MANAGERS } from '@wfm/core/role-sets';
 import type { UserInviter } from '../../identity/auth/invite.port.js';
 import type { SessionRevoker } from '../../identity/auth/session-revoker.port.js';
 import type { OutletScopeService } from '../user-outlets/outlet-scope.service.js';
@@ -13,9 +15,7 @@ import type { UserRemovalListener } from './user-removal.port.js';
 import type { Propagated, Propagation } from '../../access/feed/propagation.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN, type NewUser, type User, type UserChanges, type UsersRepository } from './users.repository.js';
 import type { CreateUserBody, ImportResultDto, ImportUserRow, ListUsersQuery, UpdateUserBody, UserDto } from './users.schemas.js';
-import type { Actor } from '../../../http/context.js';
 import type { ImportContract } from '../../people/contracts/contracts.schemas.js';
-import { MANAGERS } from '../../../http/permissions.js';
 
 export function toUserDto(u: User): UserDto {
   return {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
+import type { Actor } from '@wfm/core/principal';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import type { Actor } from '../../../http/context.js';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { Contract } from './contracts.repository.js';
 import type { ContractsService } from './contracts.service.js';
 import { ContractDto, ContractIdParams, CreateContractBody, ListContractsQuery, TerminateContractBody, UpdateContractBody } from './contracts.schemas.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
+import type { Actor } from '@wfm/core/principal';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import type { Actor } from '../../../http/context.js';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 import type { DisciplinaryAction } from './disciplinary.repository.js';
 import type { DisciplinaryService } from './disciplinary.service.js';
 import { DisciplinaryDto, DisciplinaryIdParams, IssueDisciplinaryBody, ListDisciplinaryQuery } from './disciplinary.schemas.js';

@@ -3,7 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
 import type { Propagated } from '../../access/feed/propagation.js';
 import type { ContractsService, UserDeactivator } from '../contracts/contracts.service.js';
 import type { Offboarding, OffboardingRepository } from './offboarding.repository.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
+import type { Actor } from '@wfm/core/principal';
+import { COURSE_ADMINS } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
-import type { Actor } from '../../../http/context.js';
-import { COURSE_ADMINS } from '../../../http/permissions.js';
 import type { Course, Enrolment } from './training.repository.js';
 import type { TrainingService } from './training.service.js';
 import { AttemptDto, CourseDto, CourseIdParams, CreateCourseBody, EnrolBody, EnrolmentDto, LessonParams, ListCoursesQuery, QuizAttemptBody } from './training.schemas.js';

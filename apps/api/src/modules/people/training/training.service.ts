@@ -4,8 +4,8 @@ import { BadRequestError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
-import { COURSE_ADMINS } from '../../../http/permissions.js';
+import type { Actor } from '@wfm/core/principal';
+import { COURSE_ADMINS } from '@wfm/core/role-sets';
 import type { Course, Enrolment, TrainingRepository } from './training.repository.js';
 import type { CreateCourseBody, ListCoursesQuery } from './training.schemas.js';
 

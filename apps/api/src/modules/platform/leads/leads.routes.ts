@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { UnauthorizedError } from '@wfm/core/errors';
+import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
-import { envelope } from '../../../http/public-list.js';
 import type { LeadsService } from './leads.service.js';
 import { LeadBody, LeadListDto, LeadListQuery, LeadReceivedDto } from './leads.schemas.js';
 

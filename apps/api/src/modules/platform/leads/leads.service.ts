@@ -1,8 +1,8 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Logger } from '@wfm/core/logger';
+import type { PageRequest } from '@wfm/core/pagination';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
-import type { PageRequest } from '../../../http/public-list.js';
 import type { Lead, LeadsRepository } from './leads.repository.js';
 import type { LeadBody, LeadDto } from './leads.schemas.js';
 

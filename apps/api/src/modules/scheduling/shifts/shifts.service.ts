@@ -5,12 +5,12 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
+import type { Acting } from '@wfm/core/people-policy';
+import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
-import { MANAGERS } from '../../../http/permissions.js';
-import type { Acting } from '@wfm/core/people-policy';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** Longest shift accepted; a longer window is almost always a date typo. */

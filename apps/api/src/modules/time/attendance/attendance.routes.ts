@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
-import { envelope, envelopeSchema } from '../../../http/public-list.js';
+import { envelopeSchema } from '../../../http/public-list.js';
 import { toAttendanceDto, type AttendanceService } from './attendance.service.js';
 import {
   AttendanceDto,

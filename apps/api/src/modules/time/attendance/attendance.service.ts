@@ -7,14 +7,14 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
+import { MANAGERS } from '@wfm/core/role-sets';
 import type { PoliciesService } from '../policies/policies.service.js';
 import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import { instantRange, type ShiftsService } from '../../scheduling/shifts/shifts.service.js';
 import type { ShiftAssignment } from '../../scheduling/shifts/shifts.repository.js';
 import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
 import type { AttendanceDto, ClockInBody, ClockOutBody, ListAttendanceQuery, ReviewAttendanceBody } from './attendance.schemas.js';
-import { MANAGERS } from '../../../http/permissions.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 export interface AttendanceListFilter {

@@ -1,7 +1,6 @@
 import type { Clock } from '@wfm/core/clock';
 import { timingSafeEqualStr, type SecretHasher } from '@wfm/core/crypto';
-import type { KioskResolver } from '../../../http/auth.guard.js';
-import type { KioskPrincipal } from '../../../http/context.js';
+import type { KioskPrincipal, KioskResolver } from '@wfm/core/principal';
 import type { KiosksRepository } from './kiosks.repository.js';
 
 export const KIOSK_TOKEN_PREFIX = 'kd_';

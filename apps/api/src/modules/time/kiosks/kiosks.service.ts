@@ -2,7 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import { randomToken, uuid, type PasswordHasher, type SecretHasher } from '@wfm/core/crypto';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor, KioskPrincipal } from '../../../http/context.js';
+import type { Actor, KioskPrincipal } from '@wfm/core/principal';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { AttendanceEvent } from '../attendance/attendance.repository.js';
 import type { AttendanceService } from '../attendance/attendance.service.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
-import { envelope, envelopeSchema } from '../../../http/public-list.js';
+import { envelopeSchema } from '../../../http/public-list.js';
 import { toPublicLeaveRequestDto, type LeaveService } from './leave.service.js';
 import {
   ApprovalChainDto,

@@ -5,6 +5,8 @@ import { roleAllowed, roleRank } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { LeaveApproverRole } from '@wfm/db/entities/leave.entity';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Actor } from '@wfm/core/principal';
+import { MANAGERS } from '@wfm/core/role-sets';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import { leavePeriod } from './leave-period.js';
 import type { LeaveApproval, LeaveRepository, LeaveRequest } from './leave.repository.js';
@@ -16,8 +18,6 @@ import type {
   PublicLeaveRequestDto,
   PutApprovalChainBody,
 } from './leave.schemas.js';
-import type { Actor } from '../../../http/context.js';
-import { MANAGERS } from '../../../http/permissions.js';
 
 /** The chain of a tenant that has configured none. */
 export const DEFAULT_APPROVAL_CHAIN: readonly LeaveApproverRole[] = ['HR_MANAGER'];

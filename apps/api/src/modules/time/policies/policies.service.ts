@@ -3,10 +3,10 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import type { Actor } from '../../../http/context.js';
+import type { Actor } from '@wfm/core/principal';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import type { PoliciesRepository, Policy, PolicyChanges } from './policies.repository.js';
 import type { CreatePolicyBody, PolicyDto, UpdatePolicyBody } from './policies.schemas.js';
-import { PEOPLE_ADMINS } from '../../../http/permissions.js';
 
 function toPolicyDto(p: Policy, acknowledged: boolean): PolicyDto {
   return {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sniffFile } from './upload.js';
+import { sniffFile } from './uploaded-file.js';
 
 describe('sniffFile (what an upload is, by its bytes)', () => {
   it('knows PDF, PNG, JPEG, DOCX and SVG by content', () => {
