@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,21 @@ function child(mode: string, args: string[], env: Record<string, string> = {}): 
     proc.once('message', (info: { port: number; metricsPort?: number; rss?: number }) => resolve({ proc, info }));
     proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
   });
+}
+
+/**
+ * CPU seconds a process has used, all its threads (the thread pool's durable writes and Ed25519
+ * checks included), from /proc: the figure that does not move with how fast the machine is that
+ * day the way a throughput ratio does. Null where /proc is not there.
+ */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** Ends a server child and waits (at most 10 s) for it to exit, so that its CPU profile is written before the next run starts. */
@@ -478,6 +493,7 @@ async function main(): Promise<void> {
     const d = await child('serve-daemon', [dbUrl, workDir]);
     children.push(d.proc);
     const before = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
+    const cpuBefore = cpuSecondsOf(d.proc.pid!);
     const r2 = await run(d.info.port);
     // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
     // daemon's own count of answered decisions is the exact figure to compare rows against. Every
@@ -485,6 +501,8 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
     const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    const cpuAfter = cpuSecondsOf(d.proc.pid!);
+    const cpuPerTap = cpuBefore === null || cpuAfter === null || answered === 0 ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1e6) / answered).toFixed(1)} µs`;
     const written = async () => Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
     let rows = await written();
     for (let i = 0; i < 300 && rows < answered; i++) {
@@ -500,6 +518,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
   2. daemon verify (decision + audit)     ${fmt(r2)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(3)}
+  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'})
   fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}`);
@@ -524,6 +543,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   2. daemon verify (decision + audit)     ${fmt(r2)}
   3. conventional (Express + DB per tap)  ${fmt(r3)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
+  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
