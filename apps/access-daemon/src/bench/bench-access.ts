@@ -52,7 +52,9 @@ const here = fileURLToPath(import.meta.url);
 
 function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; metricsPort?: number; rss?: number } }> {
   const profile = process.env.BENCH_CPU_PROFILE_DIR;
-  const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  if (process.env.BENCH_ALLOC_PROFILE_DIR && mode === 'serve-daemon') execArgv.push('--import', fileURLToPath(new URL('./alloc-profile.js', import.meta.url)));
+  const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv });
   // Pin the server to its own core so the load generator never competes with it.
   if (proc.pid) spawn('taskset', ['-cp', String(SERVER_CPU), String(proc.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
