@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { AuditRow } from './audit-row.js';
 import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
 import type { FaultProxy } from '@wfm/testing/fault-proxy';
@@ -62,6 +62,19 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
   async function health(): Promise<Record<string, unknown>> {
     return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
+
+  it('a line torn by a crash among good rows: PostgreSQL refuses the batch as JSON, the rows go one by one, the torn line is quarantined', async () => {
+    const tenantId = (await h.tenant()).tenantId;
+    const [a, b] = [row(tenantId, 'door-a'), row(tenantId, 'door-b')];
+    await h.daemon.audit.write(a);
+    appendFileSync(h.spoolPath, '{"id":"torn\n');
+    await h.daemon.audit.write(b);
+    await h.daemon.audit.ship();
+    expect(await writtenIds([a, b])).to.have.members([a.id, b.id]);
+    const lines = readFileSync(quarantinePathFor(h.spoolPath), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as QuarantineEntry);
+    expect(lines.filter((e) => e.line === '{"id":"torn')).to.have.length(1);
+    expect(await health()).to.include({ database: 'up', journalRows: 0 });
+  });
 
   it('a poisoned row among 100 good ones from three tenants in one batch: 100 rows written, 1 quarantined and counted, the database still up', async () => {
     const tenants = [(await h.tenant()).tenantId, (await h.tenant()).tenantId, (await h.tenant()).tenantId];

@@ -10,7 +10,7 @@ const SEGMENT_SUFFIX = /^\.(\d{10})\.segment$/;
 /** The current file is sealed past this size even while nothing is shipped, so the cap can drop history a piece at a time. */
 const SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
 
-function parseLine(line: string): JournalLine {
+export function parseLine(line: string): JournalLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -248,13 +248,14 @@ export class AuditJournal {
   }
 
   /**
-   * Offers the journal's lines to `ship`, one segment at a time, oldest first. The current file is
+   * Offers the journal's lines (as written: one row's JSON a line, or a torn piece of one after a
+   * crash) to `ship`, one segment at a time, oldest first. The current file is
    * sealed first when no older segment waits, else once the older ones are shipped (so an outage
    * makes few segments, not one per try). `ship` answers how many lines from the start it dealt
    * with (written or quarantined). A segment dealt with in full is deleted; otherwise its remaining
    * lines are kept for the next try and this one stops. Returns the number of lines dealt with.
    */
-  async drain(ship: (lines: JournalLine[]) => Promise<number>): Promise<number> {
+  async drain(ship: (lines: string[]) => Promise<number>): Promise<number> {
     const sealedFirst = this.sealed.length === 0;
     if (sealedFirst) await this.seal();
     const older = await this.drainSegments(ship);
@@ -264,14 +265,14 @@ export class AuditJournal {
     return older.handled + latest.handled;
   }
 
-  private async drainSegments(ship: (lines: JournalLine[]) => Promise<number>): Promise<{ handled: number; complete: boolean }> {
+  private async drainSegments(ship: (lines: string[]) => Promise<number>): Promise<{ handled: number; complete: boolean }> {
     let handled = 0;
     while (this.sealed.length) {
       const segment = this.sealed[0]!;
       this.shipping = segment.path;
       try {
         const lines = await this.lines(segment.path);
-        const done = await ship(lines.map(parseLine));
+        const done = await ship(lines);
         handled += done;
         this.pending = Math.max(0, this.pending - done);
         if (done < lines.length) {

@@ -11,6 +11,8 @@ export interface AuditRow extends AccessAuditInsert {
 /** Where committed rows go. Throws when the database cannot take them. */
 export interface AuditStore {
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
+  /** The same rows as the journal holds them, one JSON object a line; a line that is not a row is a data error. */
+  insertLines(lines: readonly string[]): Promise<void>;
   /** One round trip, to learn whether the database answers. */
   ping(): Promise<void>;
 }

@@ -48,6 +48,22 @@ class FakeStore implements AuditStore {
     if (rows.some((r) => this.refuse.has(r.id))) throw refused();
     this.batches.push([...rows]);
   }
+  /** As PostgreSQL's JSON does: a line that is not a JSON object refuses the whole batch as data. */
+  async insertLines(lines: readonly string[]): Promise<void> {
+    const rows: AuditRow[] = [];
+    for (const line of lines) {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        this.calls++;
+        throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
+      }
+      rows.push(value as AuditRow);
+    }
+    await this.insertBatch(rows);
+  }
+
   async ping(): Promise<void> {
     if (this.down) throw unreachable();
   }

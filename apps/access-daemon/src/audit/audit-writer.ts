@@ -2,7 +2,7 @@ import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { DeadlineExceeded, describeDbError, isDataError, withDeadline } from '../db-faults.js';
 import type { AuditRow, AuditStore } from './audit-row.js';
-import type { AuditJournal, JournalLine } from './audit-journal.js';
+import { parseLine, type AuditJournal, type JournalLine } from './audit-journal.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
 
 export interface AuditWriterOptions {
@@ -91,9 +91,9 @@ export class AuditWriter {
   }
 
   /** One bounded INSERT; resolves to null once written, else to the failure (health updated). */
-  private async attempt(rows: readonly AuditRow[]): Promise<unknown> {
+  private async attempt(insert: () => Promise<void>): Promise<unknown> {
     try {
-      await this.bounded(this.store.insertBatch(rows));
+      await this.bounded(insert());
       this.answered();
       return null;
     } catch (err) {
@@ -113,7 +113,7 @@ export class AuditWriter {
     let written = 0;
     for (const line of lines) {
       if ('row' in line) {
-        const failure = await this.attempt([line.row]);
+        const failure = await this.attempt(() => this.store.insertBatch([line.row]));
         if (failure !== null && !isDataError(failure)) break;
         if (failure === null) written++;
         else refused.push(this.entry(line, failure));
@@ -221,19 +221,21 @@ export class AuditWriter {
     this.answeredSinceTick = false;
   }
 
-  /** Sends one journal segment in batches; a batch the database refuses is sent row by row. */
-  private async send(lines: JournalLine[]): Promise<number> {
+  /**
+   * Sends one journal segment in batches. The lines are the rows' JSON already and go as they are,
+   * unparsed; a batch the database refuses as data (a row it will not take, or a line torn by a
+   * crash, which is not JSON) is parsed and sent row by row, and only what it refuses is quarantined.
+   */
+  private async send(lines: readonly string[]): Promise<number> {
     let done = 0;
     while (done < lines.length) {
       const chunk = lines.slice(done, done + this.opts.maxBatch);
-      const rows = chunk.flatMap((l) => ('row' in l ? [l.row] : []));
-      const failure = rows.length ? await this.attempt(rows) : null;
+      const failure = await this.attempt(() => this.store.insertLines(chunk));
       if (failure === null) {
-        if (rows.length) this.observer.committed(rows.length, 'database');
-        await this.toQuarantine(chunk.filter((l) => 'unreadable' in l).map((l) => this.entry(l, null)));
+        this.observer.committed(chunk.length, 'database');
         done += chunk.length;
       } else if (isDataError(failure)) {
-        const outcome = await this.oneByOne(chunk);
+        const outcome = await this.oneByOne(chunk.map(parseLine));
         if (outcome.written) this.observer.committed(outcome.written, 'database');
         done += outcome.done;
         if (outcome.done < chunk.length) return done;

@@ -1,4 +1,4 @@
-import { insertAuditRows } from '@wfm/db/access-audit.repository';
+import { insertAuditJson, insertAuditRows } from '@wfm/db/access-audit.repository';
 import type { DataSource } from '@wfm/db/data-source';
 import { exec } from '@wfm/db/sql';
 import type { AuditRow, AuditStore } from './audit-row.js';
@@ -8,6 +8,10 @@ export class AuditRepository implements AuditStore {
 
   async insertBatch(rows: readonly AuditRow[]): Promise<void> {
     await insertAuditRows(this.ds, rows);
+  }
+
+  async insertLines(lines: readonly string[]): Promise<void> {
+    if (lines.length) await insertAuditJson(this.ds, `[${lines.join(',')}]`);
   }
 
   async ping(): Promise<void> {
