@@ -56,6 +56,7 @@ import { ShiftsService } from './modules/scheduling/shifts/shifts.service.js';
 import { shiftsRoutes } from './modules/scheduling/shifts/shifts.routes.js';
 import { ContractsRepository } from './modules/people/contracts/contracts.repository.js';
 import { ContractsService } from './modules/people/contracts/contracts.service.js';
+import { ContractImportService } from './modules/people/contracts/contract-import.service.js';
 import { contractsRoutes } from './modules/people/contracts/contracts.routes.js';
 import { DisciplinaryRepository } from './modules/people/disciplinary/disciplinary.repository.js';
 import { DisciplinaryService } from './modules/people/disciplinary/disciplinary.service.js';
@@ -317,7 +318,10 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
-  const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users, people);
+  // The users' bulk import writes contracts, and contracts deactivate users: the import needs only the
+  // contracts table, so the users service is made with it first and contracts with the users service.
+  const users = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, new ContractImportService(new ContractsRepository(ds)));
+  const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, users, people);
   contractsRoutes(r, contracts);
   const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock, people);
   payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '', pdf);
@@ -325,7 +329,6 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock, people));
-  const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
   usersRoutes(r, users);
   offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock, people));
   const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
