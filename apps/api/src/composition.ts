@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { DataSource } from '@wfm/db/data-source';
@@ -7,24 +6,19 @@ import { pingRedis, type Redis } from '@wfm/memory/redis';
 import { FlexibleRateLimiter, type RateLimiter } from '@wfm/memory/rate-limiter';
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
-import { transactionRunner } from '@wfm/db/transaction';
-import { ScryptPasswordHasher, scryptParamsFor, SecretHasher } from '@wfm/core/crypto';
-import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
-import { AesGcmEncryptor } from '@wfm/core/encryption';
-import type { ApiConfig } from './config.js';
+import type { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
+import { buildInfrastructure, type InfraConfig } from './composition/infrastructure.js';
 import { webAppRouter } from './http/web-app.js';
 import { createApp } from './app.js';
 import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
-import { OpenApiDocument } from './http/openapi.js';
+import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
 import type { JobDefinition } from '@wfm/jobs/job-runner';
 import { documentDoorRoutes } from './http/door-routes.openapi.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
-import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
-import { TokenService } from './modules/identity/auth/token.service.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
 import { AccessTokenResolver } from './modules/identity/auth/access-token.resolver.js';
 import { AuthRepository } from './modules/identity/auth/auth.repository.js';
@@ -34,17 +28,12 @@ import { PasswordResetService } from './modules/identity/auth/password-reset.ser
 import { InviteService } from './modules/identity/auth/invite.service.js';
 import { EmailVerificationService } from './modules/identity/auth/email-verification.service.js';
 import { authRoutes } from './modules/identity/auth/auth.routes.js';
-import { MailRepository } from './modules/notifications/mail/mail.repository.js';
-import { OutboxMailer } from './modules/notifications/mail/mail.service.js';
-import { nodemailerSender } from './modules/notifications/mail/mail.transport.js';
-import { MailDrop } from './modules/notifications/mail/mail-drop.js';
 import { TenantProvisioningRepository } from './modules/organization/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from './modules/organization/tenants/tenant-provisioning.service.js';
 import { TenantsRepository } from './modules/organization/tenants/tenants.repository.js';
 import { TenantsService } from './modules/organization/tenants/tenants.service.js';
 import { tenantsRoutes } from './modules/organization/tenants/tenants.routes.js';
 import { platformRoutes } from './modules/platform/operator/platform.routes.js';
-import { PeoplePolicy } from './modules/organization/users/people-policy.service.js';
 import { UsersRepository } from './modules/organization/users/users.repository.js';
 import { UsersService } from './modules/organization/users/users.service.js';
 import { usersRoutes } from './modules/organization/users/users.routes.js';
@@ -128,8 +117,7 @@ import { oauthTokenRoutes } from './modules/developer/oauth/oauth-token.routes.j
 import { DeveloperApiRepository } from './modules/developer/public/developer-api.repository.js';
 import { DeveloperApiService } from './modules/developer/public/developer-api.service.js';
 import { developerApiRoutes } from './modules/developer/public/developer-api.routes.js';
-import { AccessFeed } from './modules/access/feed/access-feed.service.js';
-import { PropagationMetrics } from './modules/access/feed/propagation.js';
+import type { PropagationMetrics } from './modules/access/feed/propagation.js';
 import { AccessGrantsRepository } from './modules/access/grants/access-grants.repository.js';
 import { AccessGrantsService } from './modules/access/grants/access-grants.service.js';
 import { accessGrantsRoutes } from './modules/access/grants/access-grants.routes.js';
@@ -140,7 +128,6 @@ import { AccessAuditRepository } from './modules/access/audit/access-audit.repos
 import { AccessAuditService } from './modules/access/audit/access-audit.service.js';
 import { accessAuditRoutes } from './modules/access/audit/access-audit.routes.js';
 import { UserOutletsRepository } from './modules/organization/user-outlets/user-outlets.repository.js';
-import { OutletScopeService } from './modules/organization/user-outlets/outlet-scope.service.js';
 import { UserOutletsService } from './modules/organization/user-outlets/user-outlets.service.js';
 import { userOutletsRoutes } from './modules/organization/user-outlets/user-outlets.routes.js';
 import { AccessCredentialsRepository } from './modules/access/credentials/access-credentials.repository.js';
@@ -177,7 +164,6 @@ import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
-import { LocalFileStorage } from './storage/file-storage.js';
 import { JobsRepository } from './modules/careers/jobs/jobs.repository.js';
 import { JobsService } from './modules/careers/jobs/jobs.service.js';
 import { jobsRoutes } from './modules/careers/jobs/jobs.routes.js';
@@ -201,10 +187,10 @@ import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
 import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
 import { EsignService } from './modules/esign/signatures/esign.service.js';
 import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
-import { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
+import type { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
 
 export interface ApiInfra {
-  config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
+  config: InfraConfig;
   dataSource: DataSource;
   bus: Bus;
   redis: Redis | null;
@@ -239,24 +225,13 @@ export interface BuiltApi {
   close(): Promise<void>;
 }
 
-/** The API's one composition root: every dependency is wired here, by hand. */
-export function buildApi(infra: ApiInfra): BuiltApi {
-  const { config, dataSource: ds, logger, clock } = infra;
-  const key = createSecretKey(Buffer.from(config.jwtSecret));
-  const tokens = new TokenService(key, clock, {
-    accessSeconds: config.accessTtlSeconds,
-    refreshSeconds: config.refreshTtlSeconds,
-    accessLabel: config.accessTtlLabel,
-    refreshLabel: config.refreshTtlLabel,
-  });
-  // Its own threads, not libuv's pool: a login flood must not queue ahead of the door path's signature checks.
-  const passwordHashing = new ScryptWorkerPool(config.passwordHashing);
-  const passwords = new ScryptPasswordHasher(scryptParamsFor(config.passwordHashCost), passwordHashing.derive);
-  // Seconds of CPU for a large document: on threads of their own, each task within a time budget.
-  const pdf = new PdfWorkerPool(config.pdf);
-  const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
-  const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
-  const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
+/** The API's one composition root: every dependency is wired here, by hand, from the infrastructure made once. */
+export function buildApi(api: ApiInfra): BuiltApi {
+  const { config, dataSource: ds, logger, clock } = api;
+  const infra = buildInfrastructure(api);
+  const { transaction, tokens, passwordHashing, passwords, pdf, secrets, encryptor, mailer, files, openapi, publicOpenapi, publicBaseUrl, appUrl, egress } = infra;
+  const { accessPropagation, accessFeed, people, outletScopes } = infra;
+  const rateLimit = new RateLimitMiddleware(api.rateLimiter ?? new FlexibleRateLimiter(api.redis), tokens);
   const kiosksRepo = new KiosksRepository(ds);
   const auth = new AuthGuards(
     new AccessTokenResolver(tokens, new PrincipalRepository(ds), clock),
@@ -264,105 +239,86 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger),
     new KioskAuthService(kiosksRepo, secrets, clock),
   );
-  const openapi = new OpenApiDocument();
-  const publicOpenapi = new OpenApiDocument({ title: 'Workforce Platform developer API', description: PUBLIC_API_DESCRIPTION });
   const r = new ApiRouter({ auth, rateLimit, openapi, publicOpenapi });
-  const publicBaseUrl = `${config.publicAppUrl.replace(/\/$/, '')}/api/v1`;
 
-  const redis = infra.redis;
-  const health = new HealthService(new HealthRepository(ds), infra.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
+  const redis = api.redis;
+  const health = new HealthService(new HealthRepository(ds), api.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
   healthRoutes(r, health, openapi, publicBaseUrl);
   documentDoorRoutes(openapi);
 
-  const appUrl = config.publicAppUrl.replace(/\/$/, '');
-  const mailer = new OutboxMailer(
-    new MailRepository(ds),
-    clock,
-    logger,
-    config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
-    config.mailFrom,
-  );
-  // Every area's uploaded and generated files in one store; an S3-compatible FileStorage would go here.
-  const files = new LocalFileStorage(config.fileStorageDir);
   const authRepo = new AuthRepository(ds);
-  const sessions = new SessionService(authRepo, transactionRunner(ds), tokens, clock);
-  const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
-  const inviter = new InviteService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, sessions, mailer, clock, appUrl });
-  const verification = new EmailVerificationService({ repo: authRepo, transaction: transactionRunner(ds), secrets, sessions, mailer, clock, appUrl });
+  const sessions = new SessionService(authRepo, transaction, tokens, clock);
+  const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transaction, passwords);
+  const inviter = new InviteService({ repo: authRepo, transaction, passwords, secrets, sessions, mailer, clock, appUrl });
+  const verification = new EmailVerificationService({ repo: authRepo, transaction, secrets, sessions, mailer, clock, appUrl });
   const ssoUrls = { apiBase: publicBaseUrl, appBase: appUrl };
   const ssoRepo = new SsoRepository(ds);
   // Identity providers are tenant-chosen addresses like webhook URLs: the same egress policy.
-  const ssoHttp = new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: config.sso.timeoutMs / 1000 });
+  const ssoHttp = new EgressHttpClient({ egress, ca: config.webhooks.extraCa, timeoutSeconds: config.sso.timeoutMs / 1000 });
   const samlClient = new SamlClient(config.sso.clockSkewMs);
-  const sso = new SsoService(ssoRepo, transactionRunner(ds), sessions, new OidcClient(ssoHttp, clock), samlClient, encryptor, clock, ssoUrls, config.sso.google, logger);
-  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transactionRunner(ds), ssoHttp, samlClient, encryptor, clock, ssoUrls), new SsoDomainsService(ssoRepo, clock, infra.resolveTxt ?? resolveTxt), ssoUrls);
+  const sso = new SsoService(ssoRepo, transaction, sessions, new OidcClient(ssoHttp, clock), samlClient, encryptor, clock, ssoUrls, config.sso.google, logger);
+  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transaction, ssoHttp, samlClient, encryptor, clock, ssoUrls), new SsoDomainsService(ssoRepo, clock, api.resolveTxt ?? resolveTxt), ssoUrls);
   authRoutes(r, {
     auth: new AuthService(authRepo, passwords, sessions, provisioning, verification, sso),
     sessions,
-    passwordReset: new PasswordResetService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, mailer, clock, logger, appUrl }),
+    passwordReset: new PasswordResetService({ repo: authRepo, transaction, passwords, secrets, mailer, clock, logger, appUrl }),
     invites: inviter,
     verification,
   });
 
-  const accessPropagation = new PropagationMetrics();
-  const accessFeed = new AccessFeed(infra.bus, logger, { timeoutMs: config.accessPropagationTimeoutMs, metrics: accessPropagation });
-  const userOutletsRepository = new UserOutletsRepository(ds);
-  const outletScopes = new OutletScopeService(userOutletsRepository);
   const accessGrantsRepository = new AccessGrantsRepository(ds);
-  // Every path that changes a person asks this one policy (libs/core/people-policy).
-  const people = new PeoplePolicy(new UsersRepository(ds));
-  const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock, people);
+  const accessGrants = new AccessGrantsService(accessGrantsRepository, transaction, accessFeed, clock, people);
 
   const tenantsRepository = new TenantsRepository(ds);
-  const tenants = new TenantsService(tenantsRepository, transactionRunner(ds), clock, accessFeed);
+  const tenants = new TenantsService(tenantsRepository, transaction, clock, accessFeed);
   tenantsRoutes(r, tenants);
   platformRoutes(r, provisioning, tenants);
 
   // The users' bulk import writes contracts, and contracts deactivate users: the import needs only the
   // contracts table, so the users service is made with it first and contracts with the users service.
-  const users = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, new ContractImportService(new ContractsRepository(ds)));
-  const contracts = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, users, people);
+  const users = new UsersService(new UsersRepository(ds), transaction, passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, new ContractImportService(new ContractsRepository(ds)));
+  const contracts = new ContractsService(new ContractsRepository(ds), transaction, clock, logger, users, people);
   contractsRoutes(r, contracts);
-  const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock, people);
+  const payroll = new PayrollService(new PayrollRepository(ds), transaction, clock, people);
   payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '', pdf);
   const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
-  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
-  trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
-  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock, people));
+  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transaction, clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
+  trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transaction, clock));
+  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transaction, clock, people));
   usersRoutes(r, users);
-  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock, people));
-  const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
+  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transaction, clock, people));
+  const userOutlets = new UserOutletsService(new UserOutletsRepository(ds), transaction, outletScopes);
   userOutletsRoutes(r, userOutlets);
-  outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
-  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, pdf, appUrl }));
+  outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transaction, clock));
+  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction, storage: files, secrets, mailer, clock, logger, pdf, appUrl }));
 
   const shiftsRepository = new ShiftsRepository(ds);
-  const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes, people);
-  const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
+  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people);
+  const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
   shiftsRoutes(r, shifts);
-  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transactionRunner(ds), clock, outletScopes, people));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes, people));
-  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
+  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transaction, clock, outletScopes, people));
+  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transaction, clock, outletScopes));
   policiesRoutes(r, policies);
-  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transactionRunner(ds), clock, outletScopes));
-  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger, people);
+  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes));
+  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people);
   attendanceRoutes(r, attendance);
-  kiosksRoutes(r, new KiosksService(kiosksRepo, transactionRunner(ds), secrets, passwords, attendance, outletScopes, clock, people));
+  kiosksRoutes(r, new KiosksService(kiosksRepo, transaction, secrets, passwords, attendance, outletScopes, clock, people));
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
     // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
     { name: 'contract-expiry', cron: '7 * * * *', run: async () => void (await contracts.expirePastEndDate()) },
     { name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() },
   ];
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes));
 
   const jobsRepository = new JobsRepository(ds);
   const applicationsRepository = new ApplicationsRepository(ds);
-  jobsRoutes(r, new JobsService(jobsRepository, transactionRunner(ds), clock));
-  const applications = new ApplicationsService(applicationsRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
+  jobsRoutes(r, new JobsService(jobsRepository, transaction, clock));
+  const applications = new ApplicationsService(applicationsRepository, transaction, files, users, userOutlets, clock, logger, config.careersRetentionDays);
   applicationsRoutes(r, applications);
-  const branding = new BrandingService(new BrandingRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl);
-  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger, branding));
+  const branding = new BrandingService(new BrandingRepository(ds), transaction, files, clock, logger, publicBaseUrl);
+  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transaction, files, secrets, clock, logger, branding));
   // Daily: decided applications past the retention period are erased with their résumés.
   jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
 
@@ -372,7 +328,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
   developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), publicOpenapi, publicBaseUrl);
 
-  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, outletScopes, accessFeed, clock));
+  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transaction, accessGrants, outletScopes, accessFeed, clock));
   accessGrantsRoutes(r, accessGrants);
   accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
   const messages = new MessagingRepository(ds);
@@ -380,14 +336,14 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   const whatsapp = config.whatsapp;
   const messaging = whatsapp
     ? new WhatsAppMessagingTransport(
-        new WhatsAppClient(whatsapp, new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: whatsapp.timeoutMs / 1000 })),
+        new WhatsAppClient(whatsapp, new EgressHttpClient({ egress, ca: config.webhooks.extraCa, timeoutSeconds: whatsapp.timeoutMs / 1000 })),
         messages,
         clock,
         logger,
       )
     : new LogMessagingTransport(logger);
   messagingRoutes(r, new WhatsAppWebhooksService(whatsapp, messages, clock, logger));
-  const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
+  const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transaction, accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
   const walletConfig = config.wallet;
   const apns =
@@ -421,7 +377,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     passSigning &&
     new WalletService({
       repo: new WalletRepository(ds),
-      transaction: transactionRunner(ds),
+      transaction,
       credentials: accessCredentials,
       passes: passSigning,
       pusher: apns,
@@ -434,13 +390,13 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   walletRoutes(r, wallet);
   // Every five minutes: passes due for a new credential or whose holder's access changed are renewed and their devices pushed.
   if (wallet) jobs.push({ name: 'wallet-pass-updates', cron: '*/5 * * * *', run: async () => void (await wallet.pushUpdates()) });
-  accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
+  accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transaction, accessFeed, clock));
   accessVisitorsRoutes(
     r,
     new AccessVisitorsService({
       repo: new AccessVisitorsRepository(ds),
       grants: accessGrantsRepository,
-      transaction: transactionRunner(ds),
+      transaction,
       feed: accessFeed,
       credentials: accessCredentials,
       secrets,
@@ -454,12 +410,11 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   );
 
   // Provider addresses are tenant-chosen like webhook URLs: one egress policy and one allow-list for both.
-  const egress = { allowedTargets: config.webhooks.allowedTargets };
   const integrationsRepo = new AccessIntegrationsRepository(ds);
   const providerAdapters = createProviderAdapters(new EgressHttpClient({ egress, ca: config.webhooks.extraCa }));
   accessIntegrationsRoutes(
     r,
-    new AccessIntegrationsService(integrationsRepo, transactionRunner(ds), providerAdapters, encryptor, clock, publicBaseUrl, egress),
+    new AccessIntegrationsService(integrationsRepo, transaction, providerAdapters, encryptor, clock, publicBaseUrl, egress),
     new IntegrationWebhooksService(integrationsRepo, providerAdapters, encryptor),
   );
 
@@ -470,7 +425,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     r,
     new WebhooksService({
       repo: new WebhooksRepository(ds),
-      transaction: transactionRunner(ds),
+      transaction,
       encryptor,
       clock,
       egress,
@@ -479,14 +434,14 @@ export function buildApi(infra: ApiInfra): BuiltApi {
   );
 
   brandingRoutes(r, branding);
-  publicProfilesRoutes(r, new PublicProfilesService(new PublicProfilesRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
+  publicProfilesRoutes(r, new PublicProfilesService(new PublicProfilesRepository(ds), transaction, files, clock, logger, publicBaseUrl));
   appConfigRoutes(r, new AppConfigService(config.mobileApp, { googleSignIn: config.sso.google !== null }));
   leadsRoutes(r, new LeadsService(new LeadsRepository(ds), mailer, clock, logger, config.salesLeadsEmail));
 
   scimRoutes(
     r,
-    new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants),
-    new ScimGroupsService(new ScimGroupsRepository(ds), transactionRunner(ds), clock, people),
+    new ScimService(new ScimRepository(ds), transaction, clock, sessions, accessGrants),
+    new ScimGroupsService(new ScimGroupsRepository(ds), transaction, clock, people),
     publicBaseUrl,
   );
 
@@ -499,7 +454,7 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     ownErrors: [{ prefix: '/scim/v2', notFound: scimNotFound, errors: scimErrors(logger) }],
     webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
   });
-  const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
+  const upstream = api.proxyDaemon === false ? null : (api.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the
   // address every other route sees (TRUST_PROXY).
   const door = upstream && new DoorPath({ upstream, limits: config.accessProxy, logger, clientIp: (req) => proxyAddr(req, app.get('trust proxy fn')) });
