@@ -13,9 +13,9 @@ import ts from 'typescript';
  */
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
-/** The files that put the app together, and so may import both sides: the shared infrastructure among them. */
+/** The files that put the app together, and so may import both sides: each domain's composer among them. */
 const WIRING_FILES = new Set(['app.ts', 'composition.ts', 'main.ts', 'run-split.ts']);
-const isWiring = (file: string) => WIRING_FILES.has(file) || file.startsWith('composition/');
+const isWiring = (file: string) => WIRING_FILES.has(file) || file.startsWith('composition/') || file.endsWith('.composition.ts');
 const MODULE_EDGE = /\.(routes|schemas)\.ts$/;
 
 interface Arrow {
