@@ -9,6 +9,10 @@ import type { Clock } from '@wfm/core/clock';
 import type { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { composeScheduling } from './modules/scheduling/scheduling.composition.js';
 import { composeOperations } from './modules/operations/operations.composition.js';
+import { composePayroll } from './modules/payroll/payroll.composition.js';
+import { composeEsign } from './modules/esign/esign.composition.js';
+import { composeCareers } from './modules/careers/careers.composition.js';
+import { composeNotifications } from './modules/notifications/notifications.composition.js';
 import { buildInfrastructure, type InfraConfig } from './composition/infrastructure.js';
 import { webAppRouter } from './http/web-app.js';
 import { createApp } from './app.js';
@@ -55,13 +59,6 @@ import { trainingRoutes } from './modules/people/training/training.routes.js';
 import { OffboardingRepository } from './modules/people/offboarding/offboarding.repository.js';
 import { OffboardingService } from './modules/people/offboarding/offboarding.service.js';
 import { offboardingRoutes } from './modules/people/offboarding/offboarding.routes.js';
-import { PayrollRepository } from './modules/payroll/runs/payroll.repository.js';
-import { PayrollService } from './modules/payroll/runs/payroll.service.js';
-import { payrollRoutes } from './modules/payroll/runs/payroll.routes.js';
-import { AccountingRepository } from './modules/payroll/accounting/accounting.repository.js';
-import { AccountingService } from './modules/payroll/accounting/accounting.service.js';
-import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
-import { XeroClient } from './modules/payroll/accounting/xero.client.js';
 import { resolveTxt } from 'node:dns/promises';
 import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
 import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
@@ -138,12 +135,6 @@ import { loadPassModel, SHIPPED_MODEL_DIR } from './modules/access/wallet/wallet
 import { WalletRepository } from './modules/access/wallet/wallet.repository.js';
 import { walletRoutes } from './modules/access/wallet/wallet.routes.js';
 import { WalletService } from './modules/access/wallet/wallet.service.js';
-import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
-import { MessagingRepository } from './modules/notifications/messaging/messaging.repository.js';
-import { WhatsAppClient } from './modules/notifications/messaging/whatsapp.client.js';
-import { WhatsAppMessagingTransport } from './modules/notifications/messaging/whatsapp.transport.js';
-import { WhatsAppWebhooksService } from './modules/notifications/messaging/whatsapp-webhooks.service.js';
-import { messagingRoutes } from './modules/notifications/messaging/messaging.routes.js';
 import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import { WebhookSender } from '@wfm/webhooks/sender';
 import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
@@ -151,15 +142,6 @@ import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
-import { JobsRepository } from './modules/careers/jobs/jobs.repository.js';
-import { JobsService } from './modules/careers/jobs/jobs.service.js';
-import { jobsRoutes } from './modules/careers/jobs/jobs.routes.js';
-import { ApplicationsRepository } from './modules/careers/applications/applications.repository.js';
-import { ApplicationsService } from './modules/careers/applications/applications.service.js';
-import { applicationsRoutes } from './modules/careers/applications/applications.routes.js';
-import { CareersPageRepository } from './modules/careers/page/careers-page.repository.js';
-import { CareersPageService } from './modules/careers/page/careers-page.service.js';
-import { careersPageRoutes } from './modules/careers/page/careers-page.routes.js';
 import { BrandingRepository } from './modules/organization/branding/branding.repository.js';
 import { BrandingService } from './modules/organization/branding/branding.service.js';
 import { brandingRoutes } from './modules/organization/branding/branding.routes.js';
@@ -171,9 +153,6 @@ import { appConfigRoutes } from './modules/platform/app-config/app-config.routes
 import { LeadsRepository } from './modules/platform/leads/leads.repository.js';
 import { LeadsService } from './modules/platform/leads/leads.service.js';
 import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
-import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
-import { EsignService } from './modules/esign/signatures/esign.service.js';
-import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
 import type { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
 
 export interface ApiInfra {
@@ -266,10 +245,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const users = new UsersService(new UsersRepository(ds), transaction, passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, new ContractImportService(new ContractsRepository(ds)));
   const contracts = new ContractsService(new ContractsRepository(ds), transaction, clock, logger, users, people);
   contractsRoutes(r, contracts);
-  const payroll = new PayrollService(new PayrollRepository(ds), transaction, clock, people);
-  payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '', pdf);
-  const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
-  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transaction, clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
+  composePayroll(infra, r, { companyName: async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '' });
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transaction, clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transaction, clock, people));
   usersRoutes(r, users);
@@ -277,7 +253,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const userOutlets = new UserOutletsService(new UserOutletsRepository(ds), transaction, outletScopes);
   userOutletsRoutes(r, userOutlets);
   outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transaction, clock));
-  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction, storage: files, secrets, mailer, clock, logger, pdf, appUrl }));
+  composeEsign(infra, r);
 
   const { shifts } = composeScheduling(infra, r);
   const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
@@ -294,15 +270,8 @@ export function buildApi(api: ApiInfra): BuiltApi {
   ];
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes));
 
-  const jobsRepository = new JobsRepository(ds);
-  const applicationsRepository = new ApplicationsRepository(ds);
-  jobsRoutes(r, new JobsService(jobsRepository, transaction, clock));
-  const applications = new ApplicationsService(applicationsRepository, transaction, files, users, userOutlets, clock, logger, config.careersRetentionDays);
-  applicationsRoutes(r, applications);
   const branding = new BrandingService(new BrandingRepository(ds), transaction, files, clock, logger, publicBaseUrl);
-  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transaction, files, secrets, clock, logger, branding));
-  // Daily: decided applications past the retention period are erased with their résumés.
-  jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
+  jobs.push(...composeCareers(infra, r, { users, userOutlets, branding }).jobs);
 
   apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
   const oauthClients = new OAuthClientsRepository(ds);
@@ -313,18 +282,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transaction, accessGrants, outletScopes, accessFeed, clock));
   accessGrantsRoutes(r, accessGrants);
   accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
-  const messages = new MessagingRepository(ds);
-  // The operator chooses the provider's address (WHATSAPP_API_URL): the one way out, egress-checked.
-  const whatsapp = config.whatsapp;
-  const messaging = whatsapp
-    ? new WhatsAppMessagingTransport(
-        new WhatsAppClient(whatsapp, new EgressHttpClient({ egress, ca: config.webhooks.extraCa, timeoutSeconds: whatsapp.timeoutMs / 1000 })),
-        messages,
-        clock,
-        logger,
-      )
-    : new LogMessagingTransport(logger);
-  messagingRoutes(r, new WhatsAppWebhooksService(whatsapp, messages, clock, logger));
+  const { messaging, deliveries } = composeNotifications(infra, r);
   const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transaction, accessFeed, encryptor, clock);
   accessCredentialsRoutes(r, accessCredentials);
   const walletConfig = config.wallet;
@@ -384,7 +342,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
       secrets,
       mailer,
       messaging,
-      deliveries: messages,
+      deliveries,
       clock,
       logger,
       appUrl,
