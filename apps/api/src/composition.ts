@@ -1,209 +1,48 @@
-import { createSecretKey } from 'node:crypto';
 import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { DataSource } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
-import { pingRedis, type Redis } from '@wfm/memory/redis';
+import type { Redis } from '@wfm/memory/redis';
 import { FlexibleRateLimiter, type RateLimiter } from '@wfm/memory/rate-limiter';
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
-import { transactionRunner } from '@wfm/db/transaction';
-import { ScryptPasswordHasher, scryptParamsFor, SecretHasher } from '@wfm/core/crypto';
-import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
-import { AesGcmEncryptor } from '@wfm/core/encryption';
-import type { ApiConfig } from './config.js';
+import type { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
+import type { JobDefinition } from '@wfm/jobs/job-runner';
+import { buildInfrastructure, type InfraConfig } from './composition/infrastructure.js';
 import { webAppRouter } from './http/web-app.js';
 import { createApp } from './app.js';
 import { ApiRouter } from './http/api-router.js';
 import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
-import { OpenApiDocument } from './http/openapi.js';
+import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
-import type { JobDefinition } from '@wfm/jobs/job-runner';
-import { documentDoorRoutes } from './http/door-routes.openapi.js';
-import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
-import { PUBLIC_API_DESCRIPTION } from './http/public-api-description.js';
-import { TokenService } from './modules/identity/auth/token.service.js';
+import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
 import { AccessTokenResolver } from './modules/identity/auth/access-token.resolver.js';
-import { AuthRepository } from './modules/identity/auth/auth.repository.js';
-import { AuthService } from './modules/identity/auth/auth.service.js';
-import { SessionService } from './modules/identity/auth/session.service.js';
-import { PasswordResetService } from './modules/identity/auth/password-reset.service.js';
-import { InviteService } from './modules/identity/auth/invite.service.js';
-import { EmailVerificationService } from './modules/identity/auth/email-verification.service.js';
-import { authRoutes } from './modules/identity/auth/auth.routes.js';
-import { MailRepository } from './modules/notifications/mail/mail.repository.js';
-import { OutboxMailer } from './modules/notifications/mail/mail.service.js';
-import { nodemailerSender } from './modules/notifications/mail/mail.transport.js';
-import { MailDrop } from './modules/notifications/mail/mail-drop.js';
-import { TenantProvisioningRepository } from './modules/organization/tenants/tenant-provisioning.repository.js';
-import { TenantProvisioningService } from './modules/organization/tenants/tenant-provisioning.service.js';
-import { TenantsRepository } from './modules/organization/tenants/tenants.repository.js';
-import { TenantsService } from './modules/organization/tenants/tenants.service.js';
-import { tenantsRoutes } from './modules/organization/tenants/tenants.routes.js';
-import { platformRoutes } from './modules/platform/operator/platform.routes.js';
-import { PeoplePolicy } from './modules/organization/users/people-policy.service.js';
-import { UsersRepository } from './modules/organization/users/users.repository.js';
-import { UsersService } from './modules/organization/users/users.service.js';
-import { usersRoutes } from './modules/organization/users/users.routes.js';
-import { OutletsRepository } from './modules/organization/outlets/outlets.repository.js';
-import { OutletsService } from './modules/organization/outlets/outlets.service.js';
-import { outletsRoutes } from './modules/organization/outlets/outlets.routes.js';
-import { ShiftsRepository } from './modules/scheduling/shifts/shifts.repository.js';
-import { ShiftsService } from './modules/scheduling/shifts/shifts.service.js';
-import { shiftsRoutes } from './modules/scheduling/shifts/shifts.routes.js';
-import { ContractsRepository } from './modules/people/contracts/contracts.repository.js';
-import { ContractsService } from './modules/people/contracts/contracts.service.js';
-import { contractsRoutes } from './modules/people/contracts/contracts.routes.js';
-import { DisciplinaryRepository } from './modules/people/disciplinary/disciplinary.repository.js';
-import { DisciplinaryService } from './modules/people/disciplinary/disciplinary.service.js';
-import { disciplinaryRoutes } from './modules/people/disciplinary/disciplinary.routes.js';
-import { IssuesRepository } from './modules/operations/issues/issues.repository.js';
-import { IssuesService } from './modules/operations/issues/issues.service.js';
-import { issuesRoutes } from './modules/operations/issues/issues.routes.js';
-import { TrainingRepository } from './modules/people/training/training.repository.js';
-import { TrainingService } from './modules/people/training/training.service.js';
-import { trainingRoutes } from './modules/people/training/training.routes.js';
-import { OffboardingRepository } from './modules/people/offboarding/offboarding.repository.js';
-import { OffboardingService } from './modules/people/offboarding/offboarding.service.js';
-import { offboardingRoutes } from './modules/people/offboarding/offboarding.routes.js';
-import { PayrollRepository } from './modules/payroll/runs/payroll.repository.js';
-import { PayrollService } from './modules/payroll/runs/payroll.service.js';
-import { payrollRoutes } from './modules/payroll/runs/payroll.routes.js';
-import { AccountingRepository } from './modules/payroll/accounting/accounting.repository.js';
-import { AccountingService } from './modules/payroll/accounting/accounting.service.js';
-import { accountingRoutes } from './modules/payroll/accounting/accounting.routes.js';
-import { XeroClient } from './modules/payroll/accounting/xero.client.js';
-import { resolveTxt } from 'node:dns/promises';
-import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
-import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
-import { kiosksRoutes } from './modules/time/kiosks/kiosks.routes.js';
-import { KiosksService } from './modules/time/kiosks/kiosks.service.js';
-import { OidcClient } from './modules/identity/sso/oidc.client.js';
-import { SamlClient } from './modules/identity/sso/saml.client.js';
-import { SsoConnectionsService } from './modules/identity/sso/sso-connections.service.js';
-import { SsoDomainsService, type TxtResolver } from './modules/identity/sso/sso-domains.service.js';
-import { SsoRepository } from './modules/identity/sso/sso.repository.js';
-import { ssoRoutes } from './modules/identity/sso/sso.routes.js';
-import { SsoService } from './modules/identity/sso/sso.service.js';
-import { ScimRepository } from './modules/identity/scim/scim.repository.js';
-import { ScimService } from './modules/identity/scim/scim.service.js';
-import { ScimGroupsRepository } from './modules/identity/scim/scim-groups.repository.js';
-import { ScimGroupsService } from './modules/identity/scim/scim-groups.service.js';
-import { scimErrors, scimNotFound, scimRoutes } from './modules/identity/scim/scim.routes.js';
-import { RostersRepository } from './modules/scheduling/rosters/rosters.repository.js';
-import { RostersService } from './modules/scheduling/rosters/rosters.service.js';
-import { rostersRoutes } from './modules/scheduling/rosters/rosters.routes.js';
-import { OpenShiftsRepository } from './modules/scheduling/open-shifts/open-shifts.repository.js';
-import { OpenShiftsService } from './modules/scheduling/open-shifts/open-shifts.service.js';
-import { openShiftsRoutes } from './modules/scheduling/open-shifts/open-shifts.routes.js';
-import { ShiftSwapsRepository } from './modules/scheduling/swaps/shift-swaps.repository.js';
-import { ShiftSwapsService } from './modules/scheduling/swaps/shift-swaps.service.js';
-import { shiftSwapsRoutes } from './modules/scheduling/swaps/shift-swaps.routes.js';
-import { PoliciesRepository } from './modules/time/policies/policies.repository.js';
-import { PoliciesService } from './modules/time/policies/policies.service.js';
-import { policiesRoutes } from './modules/time/policies/policies.routes.js';
-import { AttendanceRepository } from './modules/time/attendance/attendance.repository.js';
-import { AttendanceService } from './modules/time/attendance/attendance.service.js';
-import { attendanceRoutes } from './modules/time/attendance/attendance.routes.js';
-import { LeaveRepository } from './modules/time/leave/leave.repository.js';
-import { LeaveService } from './modules/time/leave/leave.service.js';
-import { leaveRoutes } from './modules/time/leave/leave.routes.js';
-import { healthRoutes } from './modules/platform/health/health.routes.js';
-import { HealthService } from './modules/platform/health/health.service.js';
-import { HealthRepository } from './modules/platform/health/health.repository.js';
 import { DeveloperAuthRepository } from './modules/developer/auth/developer-auth.repository.js';
 import { DeveloperAuthService } from './modules/developer/auth/developer-auth.service.js';
-import { ApiKeysRepository } from './modules/developer/keys/api-keys.repository.js';
-import { ApiKeysService } from './modules/developer/keys/api-keys.service.js';
-import { apiKeysRoutes } from './modules/developer/keys/api-keys.routes.js';
-import { OAuthClientsRepository } from './modules/developer/oauth/oauth-clients.repository.js';
-import { OAuthClientsService } from './modules/developer/oauth/oauth-clients.service.js';
-import { oauthClientsRoutes } from './modules/developer/oauth/oauth-clients.routes.js';
-import { OAuthTokenService } from './modules/developer/oauth/oauth-token.service.js';
-import { oauthTokenRoutes } from './modules/developer/oauth/oauth-token.routes.js';
-import { DeveloperApiRepository } from './modules/developer/public/developer-api.repository.js';
-import { DeveloperApiService } from './modules/developer/public/developer-api.service.js';
-import { developerApiRoutes } from './modules/developer/public/developer-api.routes.js';
-import { AccessFeed } from './modules/access/feed/access-feed.service.js';
-import { PropagationMetrics } from './modules/access/feed/propagation.js';
-import { AccessGrantsRepository } from './modules/access/grants/access-grants.repository.js';
-import { AccessGrantsService } from './modules/access/grants/access-grants.service.js';
-import { accessGrantsRoutes } from './modules/access/grants/access-grants.routes.js';
-import { AccessZonesRepository } from './modules/access/zones/access-zones.repository.js';
-import { AccessZonesService } from './modules/access/zones/access-zones.service.js';
-import { accessZonesRoutes } from './modules/access/zones/access-zones.routes.js';
-import { AccessAuditRepository } from './modules/access/audit/access-audit.repository.js';
-import { AccessAuditService } from './modules/access/audit/access-audit.service.js';
-import { accessAuditRoutes } from './modules/access/audit/access-audit.routes.js';
-import { UserOutletsRepository } from './modules/organization/user-outlets/user-outlets.repository.js';
-import { OutletScopeService } from './modules/organization/user-outlets/outlet-scope.service.js';
-import { UserOutletsService } from './modules/organization/user-outlets/user-outlets.service.js';
-import { userOutletsRoutes } from './modules/organization/user-outlets/user-outlets.routes.js';
-import { AccessCredentialsRepository } from './modules/access/credentials/access-credentials.repository.js';
-import { AccessCredentialsService } from './modules/access/credentials/access-credentials.service.js';
-import { accessCredentialsRoutes } from './modules/access/credentials/access-credentials.routes.js';
-import { AccessReaderKeysRepository } from './modules/access/reader-keys/access-reader-keys.repository.js';
-import { AccessReaderKeysService } from './modules/access/reader-keys/access-reader-keys.service.js';
-import { accessReaderKeysRoutes } from './modules/access/reader-keys/access-reader-keys.routes.js';
-import { AccessVisitorsRepository } from './modules/access/visitors/access-visitors.repository.js';
-import { AccessVisitorsService } from './modules/access/visitors/access-visitors.service.js';
-import { accessVisitorsRoutes } from './modules/access/visitors/access-visitors.routes.js';
-import { AccessIntegrationsRepository } from './modules/access/integrations/access-integrations.repository.js';
-import { AccessIntegrationsService } from './modules/access/integrations/access-integrations.service.js';
-import { IntegrationWebhooksService } from './modules/access/integrations/integration-webhooks.service.js';
-import { accessIntegrationsRoutes } from './modules/access/integrations/access-integrations.routes.js';
-import { createProviderAdapters } from './modules/access/integrations/providers.js';
-import { EgressHttpClient } from './modules/access/integrations/provider-http.js';
-import { ApnsClient } from './modules/access/wallet/apns.client.js';
-import { PassSigningThread } from './modules/access/wallet/pass-signing.thread.js';
-import { loadPassModel, SHIPPED_MODEL_DIR } from './modules/access/wallet/wallet-pass.generator.js';
-import { WalletRepository } from './modules/access/wallet/wallet.repository.js';
-import { walletRoutes } from './modules/access/wallet/wallet.routes.js';
-import { WalletService } from './modules/access/wallet/wallet.service.js';
-import { LogMessagingTransport } from './modules/notifications/messaging/messaging.transport.js';
-import { MessagingRepository } from './modules/notifications/messaging/messaging.repository.js';
-import { WhatsAppClient } from './modules/notifications/messaging/whatsapp.client.js';
-import { WhatsAppMessagingTransport } from './modules/notifications/messaging/whatsapp.transport.js';
-import { WhatsAppWebhooksService } from './modules/notifications/messaging/whatsapp-webhooks.service.js';
-import { messagingRoutes } from './modules/notifications/messaging/messaging.routes.js';
-import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
-import { WebhookSender } from '@wfm/webhooks/sender';
-import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
-import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
-import { WebhooksRepository } from './modules/developer/webhooks/webhooks.repository.js';
-import { WebhooksService } from './modules/developer/webhooks/webhooks.service.js';
-import { webhooksRoutes } from './modules/developer/webhooks/webhooks.routes.js';
-import { LocalFileStorage } from './storage/file-storage.js';
-import { JobsRepository } from './modules/careers/jobs/jobs.repository.js';
-import { JobsService } from './modules/careers/jobs/jobs.service.js';
-import { jobsRoutes } from './modules/careers/jobs/jobs.routes.js';
-import { ApplicationsRepository } from './modules/careers/applications/applications.repository.js';
-import { ApplicationsService } from './modules/careers/applications/applications.service.js';
-import { applicationsRoutes } from './modules/careers/applications/applications.routes.js';
-import { CareersPageRepository } from './modules/careers/page/careers-page.repository.js';
-import { CareersPageService } from './modules/careers/page/careers-page.service.js';
-import { careersPageRoutes } from './modules/careers/page/careers-page.routes.js';
-import { BrandingRepository } from './modules/organization/branding/branding.repository.js';
-import { BrandingService } from './modules/organization/branding/branding.service.js';
-import { brandingRoutes } from './modules/organization/branding/branding.routes.js';
-import { PublicProfilesRepository } from './modules/organization/public-profiles/public-profiles.repository.js';
-import { PublicProfilesService } from './modules/organization/public-profiles/public-profiles.service.js';
-import { publicProfilesRoutes } from './modules/organization/public-profiles/public-profiles.routes.js';
-import { AppConfigService } from './modules/platform/app-config/app-config.service.js';
-import { appConfigRoutes } from './modules/platform/app-config/app-config.routes.js';
-import { LeadsRepository } from './modules/platform/leads/leads.repository.js';
-import { LeadsService } from './modules/platform/leads/leads.service.js';
-import { leadsRoutes } from './modules/platform/leads/leads.routes.js';
-import { EsignRepository } from './modules/esign/signatures/esign.repository.js';
-import { EsignService } from './modules/esign/signatures/esign.service.js';
-import { esignRoutes } from './modules/esign/signatures/esign.routes.js';
-import { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
+import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
+import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
+import type { TxtResolver } from './modules/identity/sso/sso-domains.service.js';
+import type { PropagationMetrics } from './modules/access/feed/propagation.js';
+import type { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
+import { composeNotifications } from './modules/notifications/notifications.composition.js';
+import { composeAccess } from './modules/access/access.composition.js';
+import { composeIdentity } from './modules/identity/identity.composition.js';
+import { composeOrganization, composeTenantProvisioning } from './modules/organization/organization.composition.js';
+import { composeContractImport, composePeople } from './modules/people/people.composition.js';
+import { composePlatform } from './modules/platform/platform.composition.js';
+import { composePayroll } from './modules/payroll/payroll.composition.js';
+import { composeEsign } from './modules/esign/esign.composition.js';
+import { composeScheduling } from './modules/scheduling/scheduling.composition.js';
+import { composeOperations } from './modules/operations/operations.composition.js';
+import { composeTime } from './modules/time/time.composition.js';
+import { composeCareers } from './modules/careers/careers.composition.js';
+import { composeDeveloper } from './modules/developer/developer.composition.js';
 
 export interface ApiInfra {
-  config: ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
+  config: InfraConfig;
   dataSource: DataSource;
   bus: Bus;
   redis: Redis | null;
@@ -238,254 +77,40 @@ export interface BuiltApi {
   close(): Promise<void>;
 }
 
-/** The API's one composition root: every dependency is wired here, by hand. */
-export function buildApi(infra: ApiInfra): BuiltApi {
-  const { config, dataSource: ds, logger, clock } = infra;
-  const key = createSecretKey(Buffer.from(config.jwtSecret));
-  const tokens = new TokenService(key, clock, {
-    accessSeconds: config.accessTtlSeconds,
-    refreshSeconds: config.refreshTtlSeconds,
-    accessLabel: config.accessTtlLabel,
-    refreshLabel: config.refreshTtlLabel,
-  });
-  // Its own threads, not libuv's pool: a login flood must not queue ahead of the door path's signature checks.
-  const passwordHashing = new ScryptWorkerPool(config.passwordHashing);
-  const passwords = new ScryptPasswordHasher(scryptParamsFor(config.passwordHashCost), passwordHashing.derive);
-  // Seconds of CPU for a large document: on threads of their own, each task within a time budget.
-  const pdf = new PdfWorkerPool(config.pdf);
-  const secrets = new SecretHasher(config.secretPepper ?? config.jwtSecret);
-  const encryptor = new AesGcmEncryptor(config.dataEncryptionKey);
-  const rateLimit = new RateLimitMiddleware(infra.rateLimiter ?? new FlexibleRateLimiter(infra.redis), tokens);
-  const kiosksRepo = new KiosksRepository(ds);
+/**
+ * The API's one composition root, wired by hand: the shared infrastructure, the HTTP edge, then
+ * each domain's composer (modules/<domain>/<domain>.composition.ts) in the order of what it needs.
+ * Two parts are made ahead of their domain because a domain composed earlier needs them and they
+ * need nothing but their own table: tenant provisioning (identity's sign-up; organization's users
+ * need identity's sessions) and the contract import (organization's users write contracts in a
+ * bulk import; contracts deactivate users). No service is handed over late.
+ */
+export function buildApi(api: ApiInfra): BuiltApi {
+  const { config, dataSource: ds, logger, clock } = api;
+  const infra = buildInfrastructure(api);
+  const rateLimit = new RateLimitMiddleware(api.rateLimiter ?? new FlexibleRateLimiter(api.redis), infra.tokens);
   const auth = new AuthGuards(
-    new AccessTokenResolver(tokens, new PrincipalRepository(ds), clock),
+    new AccessTokenResolver(infra.tokens, new PrincipalRepository(ds), clock),
     config.platformAdminToken,
-    new DeveloperAuthService(new DeveloperAuthRepository(ds), secrets, clock, logger),
-    new KioskAuthService(kiosksRepo, secrets, clock),
+    new DeveloperAuthService(new DeveloperAuthRepository(ds), infra.secrets, clock, logger),
+    new KioskAuthService(new KiosksRepository(ds), infra.secrets, clock),
   );
-  const openapi = new OpenApiDocument();
-  const publicOpenapi = new OpenApiDocument({ title: 'Workforce Platform developer API', description: PUBLIC_API_DESCRIPTION });
-  const r = new ApiRouter({ auth, rateLimit, openapi, publicOpenapi });
-  const publicBaseUrl = `${config.publicAppUrl.replace(/\/$/, '')}/api/v1`;
+  const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi });
 
-  const redis = infra.redis;
-  const health = new HealthService(new HealthRepository(ds), infra.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
-  healthRoutes(r, health, openapi, publicBaseUrl);
-  documentDoorRoutes(openapi);
-
-  const appUrl = config.publicAppUrl.replace(/\/$/, '');
-  const mailer = new OutboxMailer(
-    new MailRepository(ds),
-    clock,
-    logger,
-    config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
-    config.mailFrom,
-  );
-  // Every area's uploaded and generated files in one store; an S3-compatible FileStorage would go here.
-  const files = new LocalFileStorage(config.fileStorageDir);
-  const authRepo = new AuthRepository(ds);
-  const sessions = new SessionService(authRepo, transactionRunner(ds), tokens, clock);
-  const provisioning = new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords);
-  const inviter = new InviteService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, sessions, mailer, clock, appUrl });
-  const verification = new EmailVerificationService({ repo: authRepo, transaction: transactionRunner(ds), secrets, sessions, mailer, clock, appUrl });
-  const ssoUrls = { apiBase: publicBaseUrl, appBase: appUrl };
-  const ssoRepo = new SsoRepository(ds);
-  // Identity providers are tenant-chosen addresses like webhook URLs: the same egress policy.
-  const ssoHttp = new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: config.sso.timeoutMs / 1000 });
-  const samlClient = new SamlClient(config.sso.clockSkewMs);
-  const sso = new SsoService(ssoRepo, transactionRunner(ds), sessions, new OidcClient(ssoHttp, clock), samlClient, encryptor, clock, ssoUrls, config.sso.google, logger);
-  ssoRoutes(r, sso, new SsoConnectionsService(ssoRepo, transactionRunner(ds), ssoHttp, samlClient, encryptor, clock, ssoUrls), new SsoDomainsService(ssoRepo, clock, infra.resolveTxt ?? resolveTxt), ssoUrls);
-  authRoutes(r, {
-    auth: new AuthService(authRepo, passwords, sessions, provisioning, verification, sso),
-    sessions,
-    passwordReset: new PasswordResetService({ repo: authRepo, transaction: transactionRunner(ds), passwords, secrets, mailer, clock, logger, appUrl }),
-    invites: inviter,
-    verification,
-  });
-
-  const accessPropagation = new PropagationMetrics();
-  const accessFeed = new AccessFeed(infra.bus, logger, { timeoutMs: config.accessPropagationTimeoutMs, metrics: accessPropagation });
-  const userOutletsRepository = new UserOutletsRepository(ds);
-  const outletScopes = new OutletScopeService(userOutletsRepository);
-  const accessGrantsRepository = new AccessGrantsRepository(ds);
-  // Every path that changes a person asks this one policy (libs/core/people-policy).
-  const people = new PeoplePolicy(new UsersRepository(ds));
-  const accessGrants = new AccessGrantsService(accessGrantsRepository, transactionRunner(ds), accessFeed, clock, people);
-
-  const tenantsRepository = new TenantsRepository(ds);
-  const tenants = new TenantsService(tenantsRepository, transactionRunner(ds), clock, accessFeed);
-  tenantsRoutes(r, tenants);
-  platformRoutes(r, provisioning, tenants);
-
-  const contracts: ContractsService = new ContractsService(new ContractsRepository(ds), transactionRunner(ds), clock, logger, () => users, people);
-  contractsRoutes(r, contracts);
-  const payroll = new PayrollService(new PayrollRepository(ds), transactionRunner(ds), clock, people);
-  payrollRoutes(r, payroll, async (tenantId) => (await tenantsRepository.findById(tenantId))?.name ?? '', pdf);
-  const xero = config.xero && new XeroClient(config.xero, () => clock.now().getTime());
-  accountingRoutes(r, new AccountingService(new AccountingRepository(ds), xero, payroll, encryptor, transactionRunner(ds), clock, `${publicBaseUrl}/payroll/accounting/callback`), appUrl);
-  trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transactionRunner(ds), clock));
-  disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transactionRunner(ds), clock, people));
-  const users: UsersService = new UsersService(new UsersRepository(ds), transactionRunner(ds), passwords, inviter, clock, logger, accessGrants, sessions, outletScopes, contracts);
-  usersRoutes(r, users);
-  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transactionRunner(ds), clock, people));
-  const userOutlets = new UserOutletsService(userOutletsRepository, transactionRunner(ds), outletScopes);
-  userOutletsRoutes(r, userOutlets);
-  outletsRoutes(r, new OutletsService(new OutletsRepository(ds), transactionRunner(ds), clock));
-  esignRoutes(r, new EsignService({ repo: new EsignRepository(ds), transaction: transactionRunner(ds), storage: files, secrets, mailer, clock, logger, pdf, appUrl }));
-
-  const shiftsRepository = new ShiftsRepository(ds);
-  const shifts = new ShiftsService(shiftsRepository, transactionRunner(ds), clock, outletScopes, people);
-  const policies = new PoliciesService(new PoliciesRepository(ds), transactionRunner(ds), clock);
-  shiftsRoutes(r, shifts);
-  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transactionRunner(ds), clock, outletScopes, people));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes, people));
-  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transactionRunner(ds), clock, outletScopes));
-  policiesRoutes(r, policies);
-  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transactionRunner(ds), clock, outletScopes));
-  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transactionRunner(ds), clock, outletScopes, logger, people);
-  attendanceRoutes(r, attendance);
-  kiosksRoutes(r, new KiosksService(kiosksRepo, transactionRunner(ds), secrets, passwords, attendance, outletScopes, clock, people));
-  const jobs: JobDefinition[] = [
-    { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(config.missedClockOutGraceMs)) },
-    // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
-    { name: 'contract-expiry', cron: '7 * * * *', run: async () => void (await contracts.expirePastEndDate()) },
-    { name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() },
-  ];
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transactionRunner(ds), clock, outletScopes));
-
-  const jobsRepository = new JobsRepository(ds);
-  const applicationsRepository = new ApplicationsRepository(ds);
-  jobsRoutes(r, new JobsService(jobsRepository, transactionRunner(ds), clock));
-  const applications = new ApplicationsService(applicationsRepository, transactionRunner(ds), files, users, userOutlets, clock, logger, config.careersRetentionDays);
-  applicationsRoutes(r, applications);
-  const branding = new BrandingService(new BrandingRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl);
-  careersPageRoutes(r, new CareersPageService(new CareersPageRepository(ds), jobsRepository, applicationsRepository, transactionRunner(ds), files, secrets, clock, logger, branding));
-  // Daily: decided applications past the retention period are erased with their résumés.
-  jobs.push({ name: 'careers-retention', cron: '41 3 * * *', run: async () => void (await applications.purgeDecided()) });
-
-  apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
-  const oauthClients = new OAuthClientsRepository(ds);
-  oauthClientsRoutes(r, new OAuthClientsService(oauthClients, secrets, clock));
-  oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
-  developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), publicOpenapi, publicBaseUrl);
-
-  accessZonesRoutes(r, new AccessZonesService(new AccessZonesRepository(ds), transactionRunner(ds), accessGrants, outletScopes, accessFeed, clock));
-  accessGrantsRoutes(r, accessGrants);
-  accessAuditRoutes(r, new AccessAuditService(new AccessAuditRepository(ds), outletScopes));
-  const messages = new MessagingRepository(ds);
-  // The operator chooses the provider's address (WHATSAPP_API_URL): the one way out, egress-checked.
-  const whatsapp = config.whatsapp;
-  const messaging = whatsapp
-    ? new WhatsAppMessagingTransport(
-        new WhatsAppClient(whatsapp, new EgressHttpClient({ egress: { allowedTargets: config.webhooks.allowedTargets }, ca: config.webhooks.extraCa, timeoutSeconds: whatsapp.timeoutMs / 1000 })),
-        messages,
-        clock,
-        logger,
-      )
-    : new LogMessagingTransport(logger);
-  messagingRoutes(r, new WhatsAppWebhooksService(whatsapp, messages, clock, logger));
-  const accessCredentials = new AccessCredentialsService(new AccessCredentialsRepository(ds), transactionRunner(ds), accessFeed, encryptor, clock);
-  accessCredentialsRoutes(r, accessCredentials);
-  const walletConfig = config.wallet;
-  const apns =
-    walletConfig &&
-    new ApnsClient({
-      url: walletConfig.apns.url,
-      topic: walletConfig.passTypeIdentifier,
-      cert: walletConfig.signer.cert,
-      key: walletConfig.signer.key,
-      passphrase: walletConfig.signer.keyPassphrase,
-      ca: walletConfig.apns.ca,
-      timeoutMs: walletConfig.apns.timeoutMs,
-      now: () => clock.now().getTime(),
-    });
-  const passSigning =
-    walletConfig &&
-    new PassSigningThread({
-      signing: {
-        passTypeIdentifier: walletConfig.passTypeIdentifier,
-        teamIdentifier: walletConfig.teamIdentifier,
-        organizationName: walletConfig.organizationName,
-        webServiceUrl: `${publicBaseUrl}/access/wallet`,
-        signer: walletConfig.signer,
-        wwdr: walletConfig.wwdr,
-      },
-      model: loadPassModel(walletConfig.modelDir ?? SHIPPED_MODEL_DIR),
-    });
-  const wallet =
-    walletConfig &&
-    apns &&
-    passSigning &&
-    new WalletService({
-      repo: new WalletRepository(ds),
-      transaction: transactionRunner(ds),
-      credentials: accessCredentials,
-      passes: passSigning,
-      pusher: apns,
-      secrets,
-      encryptor,
-      clock,
-      logger,
-      passTypeIdentifier: walletConfig.passTypeIdentifier,
-    });
-  walletRoutes(r, wallet);
-  // Every five minutes: passes due for a new credential or whose holder's access changed are renewed and their devices pushed.
-  if (wallet) jobs.push({ name: 'wallet-pass-updates', cron: '*/5 * * * *', run: async () => void (await wallet.pushUpdates()) });
-  accessReaderKeysRoutes(r, new AccessReaderKeysService(new AccessReaderKeysRepository(ds), transactionRunner(ds), accessFeed, clock));
-  accessVisitorsRoutes(
-    r,
-    new AccessVisitorsService({
-      repo: new AccessVisitorsRepository(ds),
-      grants: accessGrantsRepository,
-      transaction: transactionRunner(ds),
-      feed: accessFeed,
-      credentials: accessCredentials,
-      secrets,
-      mailer,
-      messaging,
-      deliveries: messages,
-      clock,
-      logger,
-      appUrl,
-    }),
-  );
-
-  // Provider addresses are tenant-chosen like webhook URLs: one egress policy and one allow-list for both.
-  const egress = { allowedTargets: config.webhooks.allowedTargets };
-  const integrationsRepo = new AccessIntegrationsRepository(ds);
-  const providerAdapters = createProviderAdapters(new EgressHttpClient({ egress, ca: config.webhooks.extraCa }));
-  accessIntegrationsRoutes(
-    r,
-    new AccessIntegrationsService(integrationsRepo, transactionRunner(ds), providerAdapters, encryptor, clock, publicBaseUrl, egress),
-    new IntegrationWebhooksService(integrationsRepo, providerAdapters, encryptor),
-  );
-
-  const webhookDeliveries = new WebhookDeliveriesRepository(ds);
-  const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
-  const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
-  webhooksRoutes(
-    r,
-    new WebhooksService({
-      repo: new WebhooksRepository(ds),
-      transaction: transactionRunner(ds),
-      encryptor,
-      clock,
-      egress,
-      deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
-    }),
-  );
-
-  brandingRoutes(r, branding);
-  publicProfilesRoutes(r, new PublicProfilesService(new PublicProfilesRepository(ds), transactionRunner(ds), files, clock, logger, publicBaseUrl));
-  appConfigRoutes(r, new AppConfigService(config.mobileApp, { googleSignIn: config.sso.google !== null }));
-  leadsRoutes(r, new LeadsService(new LeadsRepository(ds), mailer, clock, logger, config.salesLeadsEmail));
-
-  scimRoutes(
-    r,
-    new ScimService(new ScimRepository(ds), transactionRunner(ds), clock, sessions, accessGrants),
-    new ScimGroupsService(new ScimGroupsRepository(ds), transactionRunner(ds), clock, people),
-    publicBaseUrl,
-  );
+  const notifications = composeNotifications(infra, r);
+  const access = composeAccess(infra, r, notifications);
+  const provisioning = composeTenantProvisioning(infra);
+  const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt });
+  const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
+  const people = composePeople(infra, r, { users: organization.users });
+  composePlatform(infra, r, { provisioning, tenants: organization.tenants });
+  composePayroll(infra, r, organization);
+  composeEsign(infra, r);
+  const { shifts } = composeScheduling(infra, r);
+  composeOperations(infra, r, { shifts });
+  const time = composeTime(infra, r, { shifts });
+  const careers = composeCareers(infra, r, organization);
+  composeDeveloper(infra, r);
 
   const app = createApp({
     logger,
@@ -493,26 +118,26 @@ export function buildApi(infra: ApiInfra): BuiltApi {
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
     routers: [r.router, docsRoutes()],
-    ownErrors: [{ prefix: '/scim/v2', notFound: scimNotFound, errors: scimErrors(logger) }],
+    ownErrors: identity.ownErrors,
     webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
   });
-  const upstream = infra.proxyDaemon === false ? null : (infra.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
+  const upstream = api.proxyDaemon === false ? null : (api.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the
   // address every other route sees (TRUST_PROXY).
   const door = upstream && new DoorPath({ upstream, limits: config.accessProxy, logger, clientIp: (req) => proxyAddr(req, app.get('trust proxy fn')) });
+  const { accessPropagation, passwordHashing, pdf } = infra;
   return {
     app,
     door,
-    openapi,
+    openapi: infra.openapi,
     accessPropagation,
-    jobs,
+    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs],
     metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
     passwordHashing,
     pdf,
     close: async () => {
       upstream?.close();
-      apns?.close();
-      await passSigning?.close();
+      await access.close();
       await passwordHashing.close();
       await pdf.close();
     },

@@ -9,7 +9,7 @@ import type { Actor } from '@wfm/core/principal';
 import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import type { Propagation } from '../../access/feed/propagation.js';
 import type { Contract, ContractChanges, ContractsRepository } from './contracts.repository.js';
-import type { CreateContractBody, ImportContract, ListContractsQuery, UpdateContractBody } from './contracts.schemas.js';
+import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './contracts.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 
 /** What the expiry needs of the users module: deactivation inside its transaction, silently. */
@@ -47,8 +47,7 @@ export class ContractsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    /** The users module, which itself imports contracts: handed over once both exist. */
-    private readonly users: () => UserDeactivator,
+    private readonly users: UserDeactivator,
     private readonly people: PeoplePolicy,
   ) {}
 
@@ -149,30 +148,6 @@ export class ContractsService {
     return this.repo.lockActiveOf(tx, tenantId, userId);
   }
 
-  /** The bulk staff import's contracts, created ACTIVE with their people; spec 03: no contract.created. */
-  async importActive(tx: Tx, tenantId: string, byUserId: string, rows: Array<{ userId: string; contract: ImportContract }>, at: Date): Promise<void> {
-    for (const { userId, contract } of rows) {
-      await this.repo.insert(tx, {
-        id: uuid(),
-        tenantId,
-        userId,
-        jobTitle: contract.jobTitle,
-        employmentType: contract.employmentType,
-        status: 'ACTIVE',
-        startDate: contract.startDate,
-        endDate: contract.endDate ?? null,
-        salaryMinor: null,
-        currency: null,
-        annualLeaveDays: 28,
-        endReason: null,
-        endedAt: null,
-        createdByUserId: byUserId,
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
-  }
-
   /**
    * The daily expiry (a job, run hourly so each tenant's midnight is caught in its timezone):
    * active contracts whose end date has passed become EXPIRED, and an intern whose contract
@@ -191,8 +166,7 @@ export class ContractsService {
           const rows = await this.repo.expire(tx, tenantId, ids, now);
           expired += rows.length;
           const interns = [...new Set(rows.filter((r) => r.employmentType === 'INTERN').map((r) => r.userId))];
-          const deactivator = this.users();
-          return Promise.all(interns.map((userId) => deactivator.deactivateWithin(tx, tenantId, userId, now)));
+          return Promise.all(interns.map((userId) => this.users.deactivateWithin(tx, tenantId, userId, now)));
         });
         await Promise.all(afterCommit.map((propagate) => propagate()));
       } catch (err) {

@@ -1,0 +1,44 @@
+import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
+import { WebhookSender } from '@wfm/webhooks/sender';
+import { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
+import { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
+import type { Infrastructure } from '../../composition/infrastructure.js';
+import type { ApiRouter } from '../../http/api-router.js';
+import { ApiKeysRepository } from './keys/api-keys.repository.js';
+import { ApiKeysService } from './keys/api-keys.service.js';
+import { apiKeysRoutes } from './keys/api-keys.routes.js';
+import { OAuthClientsRepository } from './oauth/oauth-clients.repository.js';
+import { OAuthClientsService } from './oauth/oauth-clients.service.js';
+import { oauthClientsRoutes } from './oauth/oauth-clients.routes.js';
+import { OAuthTokenService } from './oauth/oauth-token.service.js';
+import { oauthTokenRoutes } from './oauth/oauth-token.routes.js';
+import { DeveloperApiRepository } from './public/developer-api.repository.js';
+import { DeveloperApiService } from './public/developer-api.service.js';
+import { developerApiRoutes } from './public/developer-api.routes.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+
+/** API keys, OAuth clients and tokens, the public developer API and webhooks. */
+export function composeDeveloper(infra: Infrastructure, r: ApiRouter): void {
+  const { config, ds, transaction, secrets, encryptor, clock } = infra;
+  apiKeysRoutes(r, new ApiKeysService(new ApiKeysRepository(ds), secrets, clock));
+  const oauthClients = new OAuthClientsRepository(ds);
+  oauthClientsRoutes(r, new OAuthClientsService(oauthClients, secrets, clock));
+  oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
+  developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), infra.publicOpenapi, infra.publicBaseUrl);
+  const webhookDeliveries = new WebhookDeliveriesRepository(ds);
+  const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
+  const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
+  webhooksRoutes(
+    r,
+    new WebhooksService({
+      repo: new WebhooksRepository(ds),
+      transaction,
+      encryptor,
+      clock,
+      egress: infra.egress,
+      deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import type { JobDefinition } from '@wfm/jobs/job-runner';
+import type { Infrastructure } from '../../composition/infrastructure.js';
+import type { ApiRouter } from '../../http/api-router.js';
+import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { KiosksRepository } from './kiosks/kiosks.repository.js';
+import { kiosksRoutes } from './kiosks/kiosks.routes.js';
+import { KiosksService } from './kiosks/kiosks.service.js';
+import { PoliciesRepository } from './policies/policies.repository.js';
+import { PoliciesService } from './policies/policies.service.js';
+import { policiesRoutes } from './policies/policies.routes.js';
+import { AttendanceRepository } from './attendance/attendance.repository.js';
+import { AttendanceService } from './attendance/attendance.service.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
+import { LeaveRepository } from './leave/leave.repository.js';
+import { LeaveService } from './leave/leave.service.js';
+import { leaveRoutes } from './leave/leave.routes.js';
+
+/** Time policies, attendance against shifts, the kiosks that clock people in, and leave. */
+export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+  const { ds, transaction, clock, outletScopes, logger, people } = infra;
+  const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
+  policiesRoutes(r, policies);
+  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people);
+  attendanceRoutes(r, attendance);
+  kiosksRoutes(r, new KiosksService(new KiosksRepository(ds), transaction, infra.secrets, infra.passwords, attendance, outletScopes, clock, people));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes));
+  const jobs: JobDefinition[] = [
+    { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(infra.config.missedClockOutGraceMs)) },
+  ];
+  return { jobs };
+}
