@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { SecretOnce } from '../../ui/secret-once';
 import { useCreateWebhook, useDeadCount, useEventCodes, useWebhooks } from './developers.queries';
 
@@ -106,15 +107,11 @@ function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () 
           <TextInput label="Name" required minLength={3} maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput label="Address" description="An https:// address that answers 2xx; private and local addresses are refused" required maxLength={2000} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
           <EventPicker value={events} onChange={setEvents} />
-          <ErrorNotice error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={create.error} onCancel={close}>
             <Button disabled={name.trim().length < 3 || !/^https:\/\/.+/.test(url) || events.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), url: url.trim(), events })}>
               Subscribe
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       )}
     </Modal>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { formatMoney, toMinor } from '../payroll/money';
 
 import { useActivateContract, useContracts, useCreateContract, useTerminateContract, type Contract } from './hr.queries';
@@ -136,11 +137,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
         <Text size="xs" c="dimmed">
           Saved as a draft; activating it ends the person's current contract.
         </Text>
-        <ErrorNotice error={create.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={create.error} onCancel={close}>
           <Button
             loading={create.isPending}
             disabled={!userId || !jobTitle.trim() || !start || (salary.trim() !== '' && salaryMinor === null)}
@@ -161,7 +158,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
           >
             Save the draft
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

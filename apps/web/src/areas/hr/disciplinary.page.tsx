@@ -5,6 +5,7 @@ import { usePeople } from '../../api/shared.queries';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory, type DisciplinaryLevel } from './hr.queries';
 
 /** In order of gravity, as the API escalates along them. */
@@ -104,11 +105,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
         <Text size="xs" c="dimmed">
           The third action in one category within 90 days goes up a level.
         </Text>
-        <ErrorNotice error={issue.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={issue.error} onCancel={close}>
           <Button
             loading={issue.isPending}
             disabled={!userId}
@@ -126,7 +123,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
           >
             Issue
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

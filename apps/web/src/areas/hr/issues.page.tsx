@@ -5,6 +5,7 @@ import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 
 import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
 import { useOutlets } from '../../api/shared.queries';
@@ -141,11 +142,7 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
         <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
         <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-        <ErrorNotice error={raise.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={raise.error} onCancel={close}>
           <Button
             loading={raise.isPending}
             disabled={!outletId || !title.trim()}
@@ -153,7 +150,7 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
           >
             Report
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { LEAVE_COLOUR, leaveDates } from '../schedule/leave.page';
 import { useCancelLeave, useLeave, useRequestLeave } from '../schedule/schedule.queries';
 import { isoDay } from '../schedule/week';
@@ -77,11 +78,7 @@ export function MyLeavePage() {
             <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
           </Group>
           <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <ErrorNotice error={request.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={request.error} onCancel={close}>
             <Button
               loading={request.isPending}
               disabled={!start || !end}
@@ -89,7 +86,7 @@ export function MyLeavePage() {
             >
               Send the request
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </Modal>
     </Page>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { hasRole, OUTLET_ADMIN_ROLES, useMe } from '../../auth/me';
 import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -94,15 +95,11 @@ export function OutletsPage() {
             <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
             <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
             <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
-            <ErrorNotice error={create.error ?? update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error ?? update.error} onCancel={close}>
               <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
                 Save
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

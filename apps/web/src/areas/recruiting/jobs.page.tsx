@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateJob, useDeleteJob, useJobs, useUpdateJob, type Job } from './recruiting.queries';
 
 const TYPES = ['FULL_TIME', 'PART_TIME', 'FIXED_TERM', 'CASUAL', 'INTERN', 'CONTRACTOR'] as const;
@@ -132,11 +133,7 @@ export function JobsPage() {
             <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={editing.draft.employmentType} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, employmentType: v as Draft['employmentType'] } })} />
             <TextInput label="Location (optional)" value={editing.draft.location} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, location: e.currentTarget.value } })} />
             <Textarea label="Description" required autosize minRows={5} value={editing.draft.description} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, description: e.currentTarget.value } })} />
-            <ErrorNotice error={create.error ?? update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error ?? update.error} onCancel={close}>
               {editing.id ? (
                 <Button loading={update.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
                   Save
@@ -151,7 +148,7 @@ export function JobsPage() {
                   </Button>
                 </>
               )}
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

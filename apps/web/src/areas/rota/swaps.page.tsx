@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useMyScheduledShifts, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -127,15 +128,11 @@ function AskSwapModal({ opened, onClose, userId }: { opened: boolean; onClose: (
         />
         <ErrorNotice error={colleagues.error} />
         <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
-        <ErrorNotice error={request.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={request.error} onCancel={close}>
           <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
             Ask
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

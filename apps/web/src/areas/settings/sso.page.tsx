@@ -10,6 +10,7 @@ import type { Body } from '../../api/types';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import {
   useAddSsoDomain,
   useCreateSsoConnection,
@@ -164,11 +165,7 @@ function NewConnectionModal({ opened, onClose }: { opened: boolean; onClose: () 
         )}
         <Switch label="Create an account on first sign-in (just in time)" checked={jit} onChange={(e) => setJit(e.currentTarget.checked)} />
         <Select label="Role of the people it creates" allowDeselect={false} data={roleOptions} value={role} onChange={(v) => v && setRole(v)} />
-        <ErrorNotice error={create.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={create.error} onCancel={close}>
           <Button
             disabled={!name.trim() || !body}
             loading={create.isPending}
@@ -183,7 +180,7 @@ function NewConnectionModal({ opened, onClose }: { opened: boolean; onClose: () 
           >
             Connect
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );
