@@ -18,11 +18,13 @@ export interface ListQuery<T> {
 
 /**
  * A list page's table with its states: the query's error, a loader while it is pending, the empty text
- * once it has answered with no rows, else the rows. Columns given as `false` are left out, so a page can
- * show a column only to some roles.
+ * once it has answered with no rows, else the rows. `error` stands in for the query's where the page's
+ * row actions can fail too; without `empty` an empty list keeps its headers. Columns given as `false` are
+ * left out, so a page can show a column only to some roles.
  */
 export function DataTable<T>({
   query,
+  error = query.error,
   loadingLabel,
   empty,
   columns,
@@ -32,8 +34,9 @@ export function DataTable<T>({
   tableProps = { striped: true },
 }: {
   query: ListQuery<T>;
+  error?: unknown;
   loadingLabel: string;
-  empty: ReactNode;
+  empty?: ReactNode;
   columns: readonly (Column<T> | false)[];
   rowKey: (row: T) => Key;
   rowProps?: (row: T) => TableTrProps;
@@ -43,10 +46,10 @@ export function DataTable<T>({
   const shown = columns.filter((c): c is Column<T> => c !== false);
   return (
     <>
-      <ErrorNotice error={query.error} />
+      <ErrorNotice error={error} />
       {query.isPending ? (
         <Loader aria-label={loadingLabel} />
-      ) : query.data && query.data.length === 0 ? (
+      ) : empty !== undefined && query.data && query.data.length === 0 ? (
         typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty
       ) : (
         <Table.ScrollContainer minWidth={minWidth}>
