@@ -18,17 +18,16 @@ export interface ListQuery<T> {
 
 /**
  * A list page's table with its states: the query's error, a loader while it is pending, the empty text
- * once it has answered with no rows, else the rows. `error` stands in for the query's where the page's
+ * once it has answered with no rows, else the rows, keyed by their ids. `error` stands in for the query's where the page's
  * row actions can fail too; without `empty` an empty list keeps its headers. Columns given as `false` are
  * left out, so a page can show a column only to some roles.
  */
-export function DataTable<T>({
+export function DataTable<T extends { id: Key }>({
   query,
   error = query.error,
   loadingLabel,
   empty,
   columns,
-  rowKey,
   rowProps,
   minWidth = 640,
   tableProps = { striped: true },
@@ -38,7 +37,6 @@ export function DataTable<T>({
   loadingLabel: string;
   empty?: ReactNode;
   columns: readonly (Column<T> | false)[];
-  rowKey: (row: T) => Key;
   rowProps?: (row: T) => TableTrProps;
   minWidth?: number;
   tableProps?: TableProps;
@@ -63,7 +61,7 @@ export function DataTable<T>({
             </Table.Thead>
             <Table.Tbody>
               {(query.data ?? []).map((row) => (
-                <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+                <Table.Tr key={row.id} {...rowProps?.(row)}>
                   {shown.map((c, i) => (
                     <Table.Td key={i} {...c.cellProps}>
                       {c.cell(row)}

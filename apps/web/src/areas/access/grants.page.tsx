@@ -31,41 +31,34 @@ export function GrantsPage() {
         <Select label="Zone" placeholder="Every zone" clearable data={zoneOptions} value={zoneId} onChange={setZoneId} />
         <Select label="Status" placeholder="Any status" clearable data={['ACTIVE', 'REVOKED', 'EXPIRED'].map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
       </Group>
-      <DataTable
-        query={grants}
-        loadingLabel="Loading grants"
-        empty="No grants match."
-        minWidth={720}
-        rowKey={(g) => g.id}
-        columns={[
-          { header: 'Person', cell: (g) => g.userName },
-          { header: 'Zone', cell: (g) => g.zoneName },
-          {
-            header: 'Status',
-            cell: (g) => (
-              <Badge variant="light" color={STATUS_COLOUR[g.status]}>
-                {humanize(g.status)}
-              </Badge>
-            ),
-          },
-          { header: 'Until', cell: (g) => (g.expiresAt ? formatDateTime(g.expiresAt) : 'No end') },
-          { header: 'Note', cell: (g) => (g.revokeReason ?? g.note ?? '') },
-          {
-            cell: (g) => (
-              <Group gap="xs" wrap="nowrap">
-                {g.status === 'ACTIVE' ? (
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(g)}>
-                    Revoke
-                  </Button>
-                ) : null}
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={`Delete the grant of ${g.userName} to ${g.zoneName}`}>
-                  Delete
+      <DataTable query={grants} loadingLabel="Loading grants" empty="No grants match." minWidth={720} columns={[
+        { header: 'Person', cell: (g) => g.userName },
+        { header: 'Zone', cell: (g) => g.zoneName },
+        {
+          header: 'Status',
+          cell: (g) => (
+            <Badge variant="light" color={STATUS_COLOUR[g.status]}>
+              {humanize(g.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Until', cell: (g) => (g.expiresAt ? formatDateTime(g.expiresAt) : 'No end') },
+        { header: 'Note', cell: (g) => (g.revokeReason ?? g.note ?? '') },
+        {
+          cell: (g) => (
+            <Group gap="xs" wrap="nowrap">
+              {g.status === 'ACTIVE' ? (
+                <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(g)}>
+                  Revoke
                 </Button>
-              </Group>
-            ),
-          },
-        ]}
-      />
+              ) : null}
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={`Delete the grant of ${g.userName} to ${g.zoneName}`}>
+                Delete
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <GrantModal opened={granting} onClose={() => setGranting(false)} users={userOptions} zones={zoneOptions} />
       <RevokeModal grant={revoking} onClose={() => setRevoking(null)} />
       <DeleteModal grant={deleting} onClose={() => setDeleting(null)} />

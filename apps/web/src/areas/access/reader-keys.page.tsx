@@ -26,19 +26,12 @@ export function ReaderKeysPage() {
       <Text size="sm" c="dimmed">
         A bridge at a door sends its key with every heartbeat and tap. Give each bridge its own key, so one can be revoked alone.
       </Text>
-      <DataTable
-        query={keys}
-        loadingLabel="Loading reader keys"
-        empty="No reader keys yet."
-        minWidth={560}
-        rowKey={(k) => k.id}
-        columns={[
-          { header: 'Name', cell: (k) => k.name },
-          { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
-          { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
-          ...revocableColumns(setRevoking),
-        ]}
-      />
+      <DataTable query={keys} loadingLabel="Loading reader keys" empty="No reader keys yet." minWidth={560} columns={[
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={minting} onClose={close} title="New reader key">
         {mint.data ? (
           <Stack gap="sm">

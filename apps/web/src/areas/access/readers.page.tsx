@@ -24,53 +24,48 @@ export function ReadersPage() {
         {readers.data ? `${online} of ${readers.data.length} online. ` : ''}A reader appears once its bridge sends a heartbeat; it is online while heartbeats keep coming (within 15 minutes).
         An offline reader whose door daemon has lost its link to the platform still decides taps, for the company’s offline window; its taps reach the audit log when the link returns.
       </Text>
-      <DataTable
-        query={readers}
-        loadingLabel="Loading readers"
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Reader', cell: (r) => r.readerId },
-          {
-            header: 'State',
-            cell: (r) => (
-              <>
-                <Badge variant="light" color={r.online ? 'green' : 'gray'}>
-                  {r.online ? 'Online' : 'Offline'}
-                </Badge>
-                {r.online ? null : (
-                  <Text size="xs" c="dimmed">
-                    since {formatDateTime(r.lastSeenAt)}
-                  </Text>
-                )}
-              </>
-            ),
-          },
-          {
-            header: 'Zone',
-            cell: (r) => (
-              r.zone ? (
-                <Anchor component={Link} to={`/access/zones/${r.zone.id}`}>
-                  {r.zone.name}
-                </Anchor>
-              ) : (
-                'Not in a zone'
-              )
-            ),
-          },
-          { header: 'Last heartbeat', cell: (r) => formatDateTime(r.lastSeenAt) },
-          { header: 'Firmware', cell: (r) => (r.firmwareVersion ?? '—') },
-          { header: 'Address', cell: (r) => (r.ipAddress ?? '—') },
-          admin && {
-            cell: (r) => (
-              r.zone ? null : (
-                <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
-                  Remove
-                </Button>
-              )
-            ),
-          },
-        ]}
-      />
+      <DataTable query={readers} loadingLabel="Loading readers" columns={[
+        { header: 'Reader', cell: (r) => r.readerId },
+        {
+          header: 'State',
+          cell: (r) => (
+            <>
+              <Badge variant="light" color={r.online ? 'green' : 'gray'}>
+                {r.online ? 'Online' : 'Offline'}
+              </Badge>
+              {r.online ? null : (
+                <Text size="xs" c="dimmed">
+                  since {formatDateTime(r.lastSeenAt)}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Zone',
+          cell: (r) => (
+            r.zone ? (
+              <Anchor component={Link} to={`/access/zones/${r.zone.id}`}>
+                {r.zone.name}
+              </Anchor>
+            ) : (
+              'Not in a zone'
+            )
+          ),
+        },
+        { header: 'Last heartbeat', cell: (r) => formatDateTime(r.lastSeenAt) },
+        { header: 'Firmware', cell: (r) => (r.firmwareVersion ?? '—') },
+        { header: 'Address', cell: (r) => (r.ipAddress ?? '—') },
+        admin && {
+          cell: (r) => (
+            r.zone ? null : (
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
+                Remove
+              </Button>
+            )
+          ),
+        },
+      ]} />
       <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -43,27 +43,20 @@ export function ZonesPage() {
   };
   return (
     <Page title="Zones" actions={admin ? <Button onClick={() => setDraft(EMPTY)}>New zone</Button> : null}>
-      <DataTable
-        query={zones}
-        loadingLabel="Loading zones"
-        empty="No zones yet. A zone groups the door readers that open for the same people at the same hours."
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(z) => z.id}
-        columns={[
-          {
-            header: 'Zone',
-            cell: (z) => (
-              <Anchor component={Link} to={`/access/zones/${z.id}`}>
-                {z.name}
-              </Anchor>
-            ),
-          },
-          { header: 'Outlet', cell: (z) => (z.outlet?.name ?? 'Every outlet') },
-          { header: 'Readers', cell: (z) => z.readerIds.join(', ') },
-          { header: 'Hours', cell: (z) => summary(z.hoursJson as Hours | null) },
-          { header: 'State', cell: (z) => (z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>) },
-        ]}
-      />
+      <DataTable query={zones} loadingLabel="Loading zones" empty="No zones yet. A zone groups the door readers that open for the same people at the same hours." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Zone',
+          cell: (z) => (
+            <Anchor component={Link} to={`/access/zones/${z.id}`}>
+              {z.name}
+            </Anchor>
+          ),
+        },
+        { header: 'Outlet', cell: (z) => (z.outlet?.name ?? 'Every outlet') },
+        { header: 'Readers', cell: (z) => z.readerIds.join(', ') },
+        { header: 'Hours', cell: (z) => summary(z.hoursJson as Hours | null) },
+        { header: 'State', cell: (z) => (z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>) },
+      ]} />
       <Modal opened={draft !== null} onClose={close} title="New zone" size="xl">
         {draft ? (
           <Stack gap="sm">

@@ -39,20 +39,14 @@ export function ApiKeysPage() {
       <Text size="sm" c="dimmed">
         Keys call the developer API (/api/v1/public/…) as <code>Authorization: Bearer svc_live_…</code>, limited to their scopes.
       </Text>
-      <DataTable
-        query={keys}
-        loadingLabel="Loading keys"
-        empty="No API keys yet."
-        rowKey={(k) => k.id}
-        columns={[
-          { header: 'Name', cell: (k) => k.name },
-          { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
-          { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
-          { header: 'Made by', cell: (k) => <MadeBy maker={k.madeBy} /> },
-          { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
-          ...revocableColumns(setRevoking),
-        ]}
-      />
+      <DataTable query={keys} loadingLabel="Loading keys" empty="No API keys yet." columns={[
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+        { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+        { header: 'Made by', cell: (k) => <MadeBy maker={k.madeBy} /> },
+        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={open} onClose={close} title="New API key">
         {create.data ? (
           <Stack gap="sm">
@@ -98,19 +92,13 @@ export function OAuthClientsPage() {
       <Text size="sm" c="dimmed">
         A client exchanges its id and secret at <code>POST /api/v1/oauth/token</code> (client credentials) for short-lived tokens with its allowed scopes.
       </Text>
-      <DataTable
-        query={clients}
-        loadingLabel="Loading clients"
-        empty="No OAuth clients yet."
-        rowKey={(c) => c.id}
-        columns={[
-          { header: 'Name', cell: (c) => c.name },
-          { header: 'Client id', cell: (c) => <code>{c.clientId}</code> },
-          { header: 'Scopes', cell: (c) => c.allowedScopes.join(', ') || 'None' },
-          { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
-          ...revocableColumns(setRevoking),
-        ]}
-      />
+      <DataTable query={clients} loadingLabel="Loading clients" empty="No OAuth clients yet." columns={[
+        { header: 'Name', cell: (c) => c.name },
+        { header: 'Client id', cell: (c) => <code>{c.clientId}</code> },
+        { header: 'Scopes', cell: (c) => c.allowedScopes.join(', ') || 'None' },
+        { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={open} onClose={close} title="New OAuth client">
         {create.data ? (
           <Stack gap="sm">

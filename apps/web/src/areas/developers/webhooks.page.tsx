@@ -20,41 +20,32 @@ export function WebhooksPage() {
           {dead.data.dead} delivery(ies) failed every retry. Open a subscription to see them and deliver them again.
         </Alert>
       ) : null}
-      <DataTable
-        query={hooks}
-        error={hooks.error ?? dead.error}
-        loadingLabel="Loading subscriptions"
-        empty="No subscriptions yet. A subscription posts the events you choose to an https:// address of yours, signed."
-        minWidth={720}
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(h) => h.id}
-        columns={[
-          {
-            header: 'Name',
-            cell: (h) => (
-              <Anchor component={Link} to={`/developers/webhooks/${h.id}`}>
-                {h.name}
-              </Anchor>
-            ),
-          },
-          { header: 'Address', cell: (h) => h.url, cellProps: { style: { wordBreak: 'break-all' } } },
-          { header: 'Events', cell: (h) => h.events.length },
-          {
-            header: 'State',
-            cell: (h) => (
-              <>
-                {h.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="gray" variant="light">Off</Badge>}
-                {h.failureCount > 0 ? (
-                  <Text size="xs" c="red">
-                    {h.failureCount} failure(s) in a row
-                  </Text>
-                ) : null}
-              </>
-            ),
-          },
-          { header: 'Last success', cell: (h) => formatDateTime(h.lastSuccessAt) },
-        ]}
-      />
+      <DataTable query={hooks} error={hooks.error ?? dead.error} loadingLabel="Loading subscriptions" empty="No subscriptions yet. A subscription posts the events you choose to an https:// address of yours, signed." minWidth={720} tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Name',
+          cell: (h) => (
+            <Anchor component={Link} to={`/developers/webhooks/${h.id}`}>
+              {h.name}
+            </Anchor>
+          ),
+        },
+        { header: 'Address', cell: (h) => h.url, cellProps: { style: { wordBreak: 'break-all' } } },
+        { header: 'Events', cell: (h) => h.events.length },
+        {
+          header: 'State',
+          cell: (h) => (
+            <>
+              {h.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="gray" variant="light">Off</Badge>}
+              {h.failureCount > 0 ? (
+                <Text size="xs" c="red">
+                  {h.failureCount} failure(s) in a row
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Last success', cell: (h) => formatDateTime(h.lastSuccessAt) },
+      ]} />
       <CreateWebhookModal opened={open} onClose={() => setOpen(false)} />
     </Page>
   );

@@ -28,48 +28,40 @@ export function ContractsPage() {
   const name = (id: string) => (id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
   return (
     <Page title={hr ? 'Contracts' : 'My contracts'} actions={hr ? <Button onClick={() => setCreating(true)}>New contract</Button> : null}>
-      <DataTable
-        query={contracts}
-        error={contracts.error ?? activate.error}
-        loadingLabel="Loading contracts"
-        empty="No contracts."
-        minWidth={720}
-        rowKey={(c) => c.id}
-        columns={[
-          { header: 'Person', cell: (c) => name(c.userId) },
-          { header: 'Job title', cell: (c) => c.jobTitle },
-          { header: 'Type', cell: (c) => humanize(c.employmentType) },
-          { header: 'From – to', cell: (c) => <>{c.startDate} – {c.endDate ?? 'open-ended'}</> },
-          { header: 'Salary', cell: (c) => (c.salaryMinor != null && c.currency ? `${formatMoney(c.salaryMinor, c.currency)} a year` : '—') },
-          {
-            header: 'Status',
-            cell: (c) => (
-              <>
-                <Badge variant="light" color={COLOUR[c.status]}>
-                  {humanize(c.status)}
-                </Badge>
-                {c.endReason ? <Text size="xs">{c.endReason}</Text> : null}
-              </>
-            ),
-          },
-          hr && {
-            cell: (c) => (
-              <>
-                {c.status === 'DRAFT' ? (
-                  <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Contract active.' }) })}>
-                    Activate
-                  </Button>
-                ) : null}
-                {c.status === 'ACTIVE' ? (
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
-                    Terminate
-                  </Button>
-                ) : null}
-              </>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={contracts} error={contracts.error ?? activate.error} loadingLabel="Loading contracts" empty="No contracts." minWidth={720} columns={[
+        { header: 'Person', cell: (c) => name(c.userId) },
+        { header: 'Job title', cell: (c) => c.jobTitle },
+        { header: 'Type', cell: (c) => humanize(c.employmentType) },
+        { header: 'From – to', cell: (c) => <>{c.startDate} – {c.endDate ?? 'open-ended'}</> },
+        { header: 'Salary', cell: (c) => (c.salaryMinor != null && c.currency ? `${formatMoney(c.salaryMinor, c.currency)} a year` : '—') },
+        {
+          header: 'Status',
+          cell: (c) => (
+            <>
+              <Badge variant="light" color={COLOUR[c.status]}>
+                {humanize(c.status)}
+              </Badge>
+              {c.endReason ? <Text size="xs">{c.endReason}</Text> : null}
+            </>
+          ),
+        },
+        hr && {
+          cell: (c) => (
+            <>
+              {c.status === 'DRAFT' ? (
+                <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Contract active.' }) })}>
+                  Activate
+                </Button>
+              ) : null}
+              {c.status === 'ACTIVE' ? (
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
+                  Terminate
+                </Button>
+              ) : null}
+            </>
+          ),
+        },
+      ]} />
       <CreateContractModal opened={creating} onClose={() => setCreating(false)} people={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="Terminate this contract?">
         <Stack gap="sm">

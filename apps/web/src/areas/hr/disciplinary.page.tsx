@@ -34,42 +34,35 @@ export function DisciplinaryPage() {
           <Select label="Category" placeholder="Any category" clearable data={options(CATEGORIES)} value={category} onChange={setCategory} w={200} />
         </Group>
       ) : null}
-      <DataTable
-        query={actions}
-        loadingLabel="Loading disciplinary actions"
-        empty="No disciplinary actions."
-        minWidth={720}
-        rowKey={(a) => a.id}
-        columns={[
-          { header: 'Person', cell: (a) => name(a.userId) },
-          {
-            header: 'Level',
-            cell: (a) => (
-              <>
-                <Badge variant="light" color={COLOUR[a.level]}>
-                  {humanize(a.level)}
-                </Badge>
-                {a.autoEscalated ? (
-                  <Text size="xs" c="dimmed">
-                    Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
-                  </Text>
-                ) : null}
-              </>
-            ),
-          },
-          { header: 'Category', cell: (a) => humanize(a.category) },
-          hr && { header: 'Details', cell: (a) => (a.details ?? '—'), cellProps: { maw: 360 } },
-          {
-            header: 'Issued',
-            cell: (a) => (
-              <>
-                {formatDateTime(a.issuedAt)}
-                {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
-              </>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={actions} loadingLabel="Loading disciplinary actions" empty="No disciplinary actions." minWidth={720} columns={[
+        { header: 'Person', cell: (a) => name(a.userId) },
+        {
+          header: 'Level',
+          cell: (a) => (
+            <>
+              <Badge variant="light" color={COLOUR[a.level]}>
+                {humanize(a.level)}
+              </Badge>
+              {a.autoEscalated ? (
+                <Text size="xs" c="dimmed">
+                  Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Category', cell: (a) => humanize(a.category) },
+        hr && { header: 'Details', cell: (a) => (a.details ?? '—'), cellProps: { maw: 360 } },
+        {
+          header: 'Issued',
+          cell: (a) => (
+            <>
+              {formatDateTime(a.issuedAt)}
+              {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
+            </>
+          ),
+        },
+      ]} />
       {hr ? <IssueActionModal opened={issuing} onClose={() => setIssuing(false)} people={everyone.filter((p) => p.value !== me.data?.id)} /> : null}
     </Page>
   );

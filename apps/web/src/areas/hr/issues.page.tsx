@@ -39,56 +39,48 @@ export function IssuesPage() {
   return (
     <Page title="Issues" actions={<Button onClick={() => setRaising(true)}>Report an issue</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <DataTable
-        query={issues}
-        error={issues.error ?? move.error}
-        loadingLabel="Loading issues"
-        empty="No issues."
-        minWidth={680}
-        rowKey={(i) => i.id}
-        columns={[
-          {
-            header: 'Issue',
-            cell: (i) => (
-              <>
-                {i.title}
-                {i.resolutionNote ? <Text size="xs" c="dimmed">{i.resolutionNote}</Text> : null}
-              </>
-            ),
-          },
-          { header: 'Outlet', cell: (i) => (outletName.get(i.outletId) ?? '—') },
-          { header: 'Priority', cell: (i) => humanize(i.priority) },
-          {
-            header: 'Status',
-            cell: (i) => (
-              <Badge variant="light" color={COLOUR[i.status]}>
-                {humanize(i.status)}
-              </Badge>
-            ),
-          },
-          { header: 'Reported', cell: (i) => formatDateTime(i.createdAt) },
-          manager && {
-            cell: (i) => (
-              NEXT[i.status].length ? (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
-                      Move to…
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {NEXT[i.status].map((s) => (
-                      <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
-                        {humanize(s)}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              ) : null
-            ),
-          },
-        ]}
-      />
+      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel="Loading issues" empty="No issues." minWidth={680} columns={[
+        {
+          header: 'Issue',
+          cell: (i) => (
+            <>
+              {i.title}
+              {i.resolutionNote ? <Text size="xs" c="dimmed">{i.resolutionNote}</Text> : null}
+            </>
+          ),
+        },
+        { header: 'Outlet', cell: (i) => (outletName.get(i.outletId) ?? '—') },
+        { header: 'Priority', cell: (i) => humanize(i.priority) },
+        {
+          header: 'Status',
+          cell: (i) => (
+            <Badge variant="light" color={COLOUR[i.status]}>
+              {humanize(i.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Reported', cell: (i) => formatDateTime(i.createdAt) },
+        manager && {
+          cell: (i) => (
+            NEXT[i.status].length ? (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
+                    Move to…
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {NEXT[i.status].map((s) => (
+                    <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
+                      {humanize(s)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null
+          ),
+        },
+      ]} />
       <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
       <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? `Move “${shown.issue.title}” to ${humanize(shown.to).toLowerCase()}?` : ''}>
         <Stack gap="sm">

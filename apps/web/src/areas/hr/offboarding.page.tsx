@@ -45,26 +45,20 @@ export function OffboardingListPage() {
   return (
     <Page title="Offboarding" actions={<Button onClick={() => setStarting(true)}>Start offboarding</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <DataTable
-        query={list}
-        loadingLabel="Loading offboardings"
-        empty="Nobody is being offboarded."
-        rowKey={(o) => o.id}
-        columns={[
-          {
-            header: 'Person',
-            cell: (o) => (
-              <Anchor component={Link} to={`/hr/offboarding/${o.id}`}>
-                {name(o.userId)}
-              </Anchor>
-            ),
-          },
-          { header: 'Reason', cell: (o) => humanize(o.reason) },
-          { header: 'Last working day', cell: (o) => o.lastWorkingDay },
-          { header: 'Checklist', cell: (o) => <>{o.checklist.filter((i) => i.done).length} of {o.checklist.length} done</> },
-          { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
-        ]}
-      />
+      <DataTable query={list} loadingLabel="Loading offboardings" empty="Nobody is being offboarded." columns={[
+        {
+          header: 'Person',
+          cell: (o) => (
+            <Anchor component={Link} to={`/hr/offboarding/${o.id}`}>
+              {name(o.userId)}
+            </Anchor>
+          ),
+        },
+        { header: 'Reason', cell: (o) => humanize(o.reason) },
+        { header: 'Last working day', cell: (o) => o.lastWorkingDay },
+        { header: 'Checklist', cell: (o) => <>{o.checklist.filter((i) => i.done).length} of {o.checklist.length} done</> },
+        { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+      ]} />
       <StartModal opened={starting} onClose={() => setStarting(false)} people={[...(people.data?.values() ?? [])].filter((u) => u.id !== me.data?.id && u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} />
     </Page>
   );

@@ -30,36 +30,28 @@ export function MyLeavePage() {
   };
   return (
     <Page title="My leave" actions={<Button onClick={() => setOpen(true)}>Request leave</Button>}>
-      <DataTable
-        query={leave}
-        error={leave.error ?? cancel.error}
-        loadingLabel="Loading your leave"
-        empty="No leave requests yet."
-        minWidth={480}
-        rowKey={(l) => l.id}
-        columns={[
-          { header: 'Type', cell: (l) => humanize(l.type) },
-          { header: 'Dates', cell: (l) => leaveDates(l) },
-          { header: 'Days', cell: (l) => l.daysDecimal },
-          {
-            header: 'Status',
-            cell: (l) => (
-              <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
-                {humanize(l.status)}
-              </Badge>
-            ),
-          },
-          {
-            cell: (l) => (
-              l.status === 'PENDING' ? (
-                <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
-                  Cancel
-                </Button>
-              ) : null
-            ),
-          },
-        ]}
-      />
+      <DataTable query={leave} error={leave.error ?? cancel.error} loadingLabel="Loading your leave" empty="No leave requests yet." minWidth={480} columns={[
+        { header: 'Type', cell: (l) => humanize(l.type) },
+        { header: 'Dates', cell: (l) => leaveDates(l) },
+        { header: 'Days', cell: (l) => l.daysDecimal },
+        {
+          header: 'Status',
+          cell: (l) => (
+            <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
+              {humanize(l.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (l) => (
+            l.status === 'PENDING' ? (
+              <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
+                Cancel
+              </Button>
+            ) : null
+          ),
+        },
+      ]} />
       <Modal opened={open} onClose={close} title="Request leave">
         <Stack gap="sm">
           <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />

@@ -20,25 +20,18 @@ export function MyShiftsPage() {
   return (
     <Page title="My shifts">
       <ClockCard />
-      <DataTable
-        query={{ isPending: shifts.isPending, error: shifts.error, data: rows }}
-        loadingLabel="Loading your shifts"
-        empty="No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts."
-        minWidth={420}
-        rowKey={(s) => s.id}
-        columns={[
-          { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
-          { header: 'Where', cell: (s) => (outletName.get(s.outletId) ?? '—') },
-          {
-            header: 'Status',
-            cell: (s) => (
-              <Badge variant="light" color={s.status === 'SCHEDULED' ? 'blue' : s.status === 'COMPLETED' ? 'gray' : 'yellow'}>
-                {humanize(s.status)}
-              </Badge>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={{ isPending: shifts.isPending, error: shifts.error, data: rows }} loadingLabel="Loading your shifts" empty="No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts." minWidth={420} columns={[
+        { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+        { header: 'Where', cell: (s) => (outletName.get(s.outletId) ?? '—') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={s.status === 'SCHEDULED' ? 'blue' : s.status === 'COMPLETED' ? 'gray' : 'yellow'}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+      ]} />
     </Page>
   );
 }

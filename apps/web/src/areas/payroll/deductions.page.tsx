@@ -18,26 +18,19 @@ export function DeductionsPage() {
       <Text size="sm" c="dimmed">
         Applied in this order to every payslip of the runs computed from now on; each is credited to its account in the journal.
       </Text>
-      <DataTable
-        query={deductions}
-        loadingLabel="Loading deductions"
-        empty="No deductions: payslips pay the gross."
-        minWidth={480}
-        rowKey={(d) => d.id}
-        columns={[
-          { header: 'Order', cell: (d) => d.position },
-          { header: 'Name', cell: (d) => d.name },
-          { header: 'Amount', cell: (d) => <>{d.kind === 'PERCENT' ? `${(d.basisPoints ?? 0) / 100} % of the gross` : `${d.amountMinor ?? 0} in minor units (pence, cents) per payslip`}</> },
-          { header: 'Account', cell: (d) => d.accountCode },
-          {
-            cell: (d) => (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(d)}>
-                Remove
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={deductions} loadingLabel="Loading deductions" empty="No deductions: payslips pay the gross." minWidth={480} columns={[
+        { header: 'Order', cell: (d) => d.position },
+        { header: 'Name', cell: (d) => d.name },
+        { header: 'Amount', cell: (d) => <>{d.kind === 'PERCENT' ? `${(d.basisPoints ?? 0) / 100} % of the gross` : `${d.amountMinor ?? 0} in minor units (pence, cents) per payslip`}</> },
+        { header: 'Account', cell: (d) => d.accountCode },
+        {
+          cell: (d) => (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(d)}>
+              Remove
+            </Button>
+          ),
+        },
+      ]} />
       <AddDeductionModal opened={adding} onClose={() => setAdding(false)} />
       <ConfirmModal
         opened={removing !== null}

@@ -14,35 +14,27 @@ export function MyPayslipsPage() {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   return (
     <Page title="My payslips">
-      <DataTable
-        query={payslips}
-        error={payslips.error ?? downloadError}
-        loadingLabel="Loading payslips"
-        empty="No payslips yet: they appear once a pay run is approved."
-        minWidth={420}
-        rowKey={(p) => p.id}
-        columns={[
-          { header: 'Month', cell: (p) => p.periodYearMonth },
-          { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
-          { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
-          {
-            cell: (p) => (
-              <>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => {
-                    setDownloadError(null);
-                    downloadFile(`/payroll/runs/${p.runId}/payslips/${me.data!.id}/pdf`, `payslip-${p.periodYearMonth}.pdf`).catch(setDownloadError);
-                  }}
-                >
-                  PDF
-                </Button>
-              </>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={payslips} error={payslips.error ?? downloadError} loadingLabel="Loading payslips" empty="No payslips yet: they appear once a pay run is approved." minWidth={420} columns={[
+        { header: 'Month', cell: (p) => p.periodYearMonth },
+        { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
+        { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
+        {
+          cell: (p) => (
+            <>
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => {
+                  setDownloadError(null);
+                  downloadFile(`/payroll/runs/${p.runId}/payslips/${me.data!.id}/pdf`, `payslip-${p.periodYearMonth}.pdf`).catch(setDownloadError);
+                }}
+              >
+                PDF
+              </Button>
+            </>
+          ),
+        },
+      ]} />
     </Page>
   );
 }

@@ -34,35 +34,28 @@ export function RunsPage() {
         A run pays one month from approved attendance and leave: a draft can be recomputed until it is approved, then it is final and its journal can be exported.
       </Text>
       <AccountingCard />
-      <DataTable
-        query={runs}
-        loadingLabel="Loading pay runs"
-        empty="No pay runs yet."
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            header: 'Month',
-            cell: (r) => (
-              <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
-                {r.periodYearMonth}
-              </Anchor>
-            ),
-          },
-          {
-            header: 'Status',
-            cell: (r) => (
-              <Badge variant="light" color={RUN_COLOUR[r.status]}>
-                {humanize(r.status)}
-              </Badge>
-            ),
-          },
-          { header: 'Payslips', cell: (r) => r.payslipCount },
-          { header: 'Gross', cell: (r) => formatMoney(r.totalGrossMinor, r.currency) },
-          { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
-          { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
-        ]}
-      />
+      <DataTable query={runs} loadingLabel="Loading pay runs" empty="No pay runs yet." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Month',
+          cell: (r) => (
+            <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
+              {r.periodYearMonth}
+            </Anchor>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <Badge variant="light" color={RUN_COLOUR[r.status]}>
+              {humanize(r.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Payslips', cell: (r) => r.payslipCount },
+        { header: 'Gross', cell: (r) => formatMoney(r.totalGrossMinor, r.currency) },
+        { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
+        { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
+      ]} />
       <Modal opened={creating} onClose={close} title="New pay run">
         <Stack gap="sm">
           <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />

@@ -47,33 +47,27 @@ export function OutletsPage() {
         ) : null
       }
     >
-      <DataTable
-        query={outlets}
-        loadingLabel="Loading outlets"
-        minWidth={560}
-        rowKey={(o) => o.id}
-        columns={[
-          { header: 'Name', cell: (o) => o.name },
-          { header: 'Code', cell: (o) => o.code },
-          { header: 'City', cell: (o) => o.city },
-          { header: 'Address', cell: (o) => (o.address ?? '—') },
-          {
-            header: 'Status',
-            cell: (o) => (
-              <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
-                {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
-              </Badge>
-            ),
-          },
-          admin && {
-            cell: (o) => (
-              <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
-                Edit
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={outlets} loadingLabel="Loading outlets" minWidth={560} columns={[
+        { header: 'Name', cell: (o) => o.name },
+        { header: 'Code', cell: (o) => o.code },
+        { header: 'City', cell: (o) => o.city },
+        { header: 'Address', cell: (o) => (o.address ?? '—') },
+        {
+          header: 'Status',
+          cell: (o) => (
+            <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
+              {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
+            </Badge>
+          ),
+        },
+        admin && {
+          cell: (o) => (
+            <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
+              Edit
+            </Button>
+          ),
+        },
+      ]} />
       <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'}>
         {editing ? (
           <Stack gap="sm">

@@ -51,56 +51,47 @@ export function UsersPage() {
         maw={400}
         maxLength={100}
       />
-      <DataTable
-        query={{ isPending: users.isPending, error: users.error, data: rows }}
-        error={users.error ?? setStatus.error}
-        loadingLabel="Loading users"
-        empty={<Text c="dimmed">{search ? 'Nobody matches.' : 'No users.'}</Text>}
-        minWidth={680}
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(u) => u.id}
-        columns={[
-          { header: 'Name', cell: (u) => u.fullName },
-          { header: 'Email', cell: (u) => (u.email ?? '—') },
-          { header: 'Mobile', cell: (u) => (u.mobile ?? '—') },
-          { header: 'Role', cell: (u) => roleLabel(u.role) },
-          {
-            header: 'Status',
-            cell: (u) => (
-              <Badge variant="light" color={u.status === 'ACTIVE' ? 'green' : 'gray'}>
-                {roleLabel(u.status)}
-              </Badge>
-            ),
-          },
-          admin && {
-            cell: (u) => (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${u.fullName}`}>
-                    ···
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
-                  <Menu.Item
-                    onClick={() =>
-                      setStatus.mutate(
-                        { id: u.id, status: u.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
-                        { onSuccess: () => notifications.show({ message: u.status === 'ACTIVE' ? `${u.fullName} deactivated: signed out everywhere, doors closed.` : `${u.fullName} reactivated.` }) },
-                      )
-                    }
-                  >
-                    {u.status === 'ACTIVE' ? 'Deactivate' : 'Reactivate'}
-                  </Menu.Item>
-                  <Menu.Item color="red" onClick={() => setRemoving(u)}>
-                    Remove
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={{ isPending: users.isPending, error: users.error, data: rows }} error={users.error ?? setStatus.error} loadingLabel="Loading users" empty={<Text c="dimmed">{search ? 'Nobody matches.' : 'No users.'}</Text>} minWidth={680} tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        { header: 'Name', cell: (u) => u.fullName },
+        { header: 'Email', cell: (u) => (u.email ?? '—') },
+        { header: 'Mobile', cell: (u) => (u.mobile ?? '—') },
+        { header: 'Role', cell: (u) => roleLabel(u.role) },
+        {
+          header: 'Status',
+          cell: (u) => (
+            <Badge variant="light" color={u.status === 'ACTIVE' ? 'green' : 'gray'}>
+              {roleLabel(u.status)}
+            </Badge>
+          ),
+        },
+        admin && {
+          cell: (u) => (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${u.fullName}`}>
+                  ···
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
+                <Menu.Item
+                  onClick={() =>
+                    setStatus.mutate(
+                      { id: u.id, status: u.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
+                      { onSuccess: () => notifications.show({ message: u.status === 'ACTIVE' ? `${u.fullName} deactivated: signed out everywhere, doors closed.` : `${u.fullName} reactivated.` }) },
+                    )
+                  }
+                >
+                  {u.status === 'ACTIVE' ? 'Deactivate' : 'Reactivate'}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => setRemoving(u)}>
+                  Remove
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ),
+        },
+      ]} />
       <Group gap="xs">
         <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
           Previous

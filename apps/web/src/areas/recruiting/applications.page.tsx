@@ -34,33 +34,26 @@ export function ApplicationsPage() {
         <Select label="Posting" placeholder="Every posting" clearable data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => setParams(v ? { jobId: v } : {})} />
         <Select label="Stage" placeholder="Any stage" clearable data={STAGES.map((s) => ({ value: s, label: humanize(s) }))} value={stage} onChange={setStage} />
       </Group>
-      <DataTable
-        query={apps}
-        loadingLabel="Loading applications"
-        empty="No applications."
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(a) => a.id}
-        columns={[
-          {
-            header: 'Candidate',
-            cell: (a) => (
-              <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
-                {a.fullName}
-              </Anchor>
-            ),
-          },
-          { header: 'Posting', cell: (a) => a.jobTitle },
-          {
-            header: 'Stage',
-            cell: (a) => (
-              <Badge variant="light" color={COLOUR[a.stage]}>
-                {humanize(a.stage)}
-              </Badge>
-            ),
-          },
-          { header: 'Applied', cell: (a) => formatDateTime(a.createdAt) },
-        ]}
-      />
+      <DataTable query={apps} loadingLabel="Loading applications" empty="No applications." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Candidate',
+          cell: (a) => (
+            <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
+              {a.fullName}
+            </Anchor>
+          ),
+        },
+        { header: 'Posting', cell: (a) => a.jobTitle },
+        {
+          header: 'Stage',
+          cell: (a) => (
+            <Badge variant="light" color={COLOUR[a.stage]}>
+              {humanize(a.stage)}
+            </Badge>
+          ),
+        },
+        { header: 'Applied', cell: (a) => formatDateTime(a.createdAt) },
+      ]} />
     </Page>
   );
 }

@@ -54,66 +54,58 @@ export function JobsPage() {
       <Text size="sm" c="dimmed">
         Open postings are listed on your careers page, <code>{window.location.origin}/careers/&lt;your company's short name&gt;</code>, where people apply.
       </Text>
-      <DataTable
-        query={jobs}
-        error={jobs.error ?? update.error}
-        loadingLabel="Loading postings"
-        empty="No postings yet."
-        minWidth={720}
-        rowKey={(j) => j.id}
-        columns={[
-          {
-            header: 'Title',
-            cell: (j) => (
-              <>
-                {j.title}
-                <Text size="xs" c="dimmed">
-                  {j.slug}
-                  {j.location ? ` · ${j.location}` : ''}
-                </Text>
-              </>
-            ),
-          },
-          { header: 'Type', cell: (j) => humanize(j.employmentType) },
-          {
-            header: 'Status',
-            cell: (j) => (
-              <Badge variant="light" color={COLOUR[j.status]}>
-                {humanize(j.status)}
-              </Badge>
-            ),
-          },
-          {
-            header: 'Applications',
-            cell: (j) => (
-              <Anchor component={Link} to={`/recruiting/applications?jobId=${j.id}`}>
-                {j.applicationCount}
-              </Anchor>
-            ),
-          },
-          {
-            cell: (j) => (
-              <Group gap="xs" wrap="nowrap">
-                {j.status !== 'OPEN' ? (
-                  <Button size="compact-sm" variant="light" onClick={() => setStatus(j, 'OPEN')}>
-                    Publish
-                  </Button>
-                ) : (
-                  <Button size="compact-sm" variant="light" color="orange" onClick={() => setStatus(j, 'CLOSED')}>
-                    Close
-                  </Button>
-                )}
-                <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: j.id, draft: { title: j.title, slug: j.slug, description: j.description, employmentType: j.employmentType, location: j.location ?? '' } })}>
-                  Edit
+      <DataTable query={jobs} error={jobs.error ?? update.error} loadingLabel="Loading postings" empty="No postings yet." minWidth={720} columns={[
+        {
+          header: 'Title',
+          cell: (j) => (
+            <>
+              {j.title}
+              <Text size="xs" c="dimmed">
+                {j.slug}
+                {j.location ? ` · ${j.location}` : ''}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Type', cell: (j) => humanize(j.employmentType) },
+        {
+          header: 'Status',
+          cell: (j) => (
+            <Badge variant="light" color={COLOUR[j.status]}>
+              {humanize(j.status)}
+            </Badge>
+          ),
+        },
+        {
+          header: 'Applications',
+          cell: (j) => (
+            <Anchor component={Link} to={`/recruiting/applications?jobId=${j.id}`}>
+              {j.applicationCount}
+            </Anchor>
+          ),
+        },
+        {
+          cell: (j) => (
+            <Group gap="xs" wrap="nowrap">
+              {j.status !== 'OPEN' ? (
+                <Button size="compact-sm" variant="light" onClick={() => setStatus(j, 'OPEN')}>
+                  Publish
                 </Button>
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(j)}>
-                  Delete
+              ) : (
+                <Button size="compact-sm" variant="light" color="orange" onClick={() => setStatus(j, 'CLOSED')}>
+                  Close
                 </Button>
-              </Group>
-            ),
-          },
-        ]}
-      />
+              )}
+              <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: j.id, draft: { title: j.title, slug: j.slug, description: j.description, employmentType: j.employmentType, location: j.location ?? '' } })}>
+                Edit
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(j)}>
+                Delete
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit posting' : 'New posting'} size="lg">
         {editing ? (
           <Stack gap="sm">

@@ -28,44 +28,36 @@ export function OpenShiftsPage() {
   return (
     <Page title="Open shifts">
       <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
-      <DataTable
-        query={shifts}
-        error={shifts.error ?? claim.error}
-        loadingLabel="Loading open shifts"
-        empty={<Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>}
-        minWidth={560}
-        rowKey={(s) => s.id}
-        columns={[
-          { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
-          { header: 'Outlet', cell: (s) => (outletName.get(s.outletId) ?? '—') },
-          { header: 'Type', cell: (s) => humanize(s.type) },
-          { header: 'Note', cell: (s) => (s.note ?? '') },
-          {
-            header: 'Status',
-            cell: (s) => (
-              <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
-                {humanize(s.status)}
-              </Badge>
-            ),
-          },
-          {
-            cell: (s) => (
-              s.status === 'OPEN' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
-                    Claim
+      <DataTable query={shifts} error={shifts.error ?? claim.error} loadingLabel="Loading open shifts" empty={<Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>} minWidth={560} columns={[
+        { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+        { header: 'Outlet', cell: (s) => (outletName.get(s.outletId) ?? '—') },
+        { header: 'Type', cell: (s) => humanize(s.type) },
+        { header: 'Note', cell: (s) => (s.note ?? '') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (s) => (
+            s.status === 'OPEN' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
+                  Claim
+                </Button>
+                {manager ? (
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
+                    Withdraw
                   </Button>
-                  {manager ? (
-                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
-                      Withdraw
-                    </Button>
-                  ) : null}
-                </Group>
-              ) : null
-            ),
-          },
-        ]}
-      />
+                ) : null}
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
       <ConfirmModal
         opened={withdrawing !== null}
         onClose={() => setWithdrawing(null)}

@@ -42,35 +42,28 @@ export function RostersPage() {
         <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
         <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
       </Group>
-      <DataTable
-        query={rosters}
-        loadingLabel="Loading rosters"
-        empty="No rosters yet. Publish a week of shifts at once, or copy a week to another."
-        tableProps={{ striped: true, highlightOnHover: true }}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            header: 'Published',
-            cell: (r) => (
-              <Button variant="subtle" size="compact-sm" onClick={() => setOpen(r.id)}>
-                {formatDateTime(r.createdAt)}
-              </Button>
-            ),
-          },
-          { header: 'Outlet', cell: (r) => (outletName.get(r.outletId) ?? '—') },
-          { header: 'How', cell: (r) => (r.source === 'CLONE' ? 'Copied week' : 'Published') },
-          { header: 'Shifts', cell: (r) => r.assignmentCount },
-          { header: 'By', cell: (r) => ((r.publishedByUserId && people.data?.get(r.publishedByUserId)?.fullName) ?? '—') },
-          {
-            header: 'Status',
-            cell: (r) => (
-              <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                {humanize(r.status)}
-              </Badge>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={rosters} loadingLabel="Loading rosters" empty="No rosters yet. Publish a week of shifts at once, or copy a week to another." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Published',
+          cell: (r) => (
+            <Button variant="subtle" size="compact-sm" onClick={() => setOpen(r.id)}>
+              {formatDateTime(r.createdAt)}
+            </Button>
+          ),
+        },
+        { header: 'Outlet', cell: (r) => (outletName.get(r.outletId) ?? '—') },
+        { header: 'How', cell: (r) => (r.source === 'CLONE' ? 'Copied week' : 'Published') },
+        { header: 'Shifts', cell: (r) => r.assignmentCount },
+        { header: 'By', cell: (r) => ((r.publishedByUserId && people.data?.get(r.publishedByUserId)?.fullName) ?? '—') },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <Badge color={STATUS_COLOUR[r.status]} variant="light">
+              {humanize(r.status)}
+            </Badge>
+          ),
+        },
+      ]} />
       <RosterModal id={open} onClose={() => setOpen(null)} canDecide={hasRole(me.data, ROSTER_APPROVER_ROLES)} people={people.data} outletName={outletName} />
       <PublishRosterModal opened={publishing} onClose={() => setPublishing(false)} />
       <CloneWeekModal opened={cloning} onClose={() => setCloning(false)} />

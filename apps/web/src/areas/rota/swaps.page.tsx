@@ -36,38 +36,31 @@ export function SwapsPage() {
   return (
     <Page title="Shift swaps" actions={<Button onClick={() => setAsking(true)}>Ask for a swap</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={260} />
-      <DataTable
-        query={swaps}
-        error={swaps.error ?? act.error}
-        loadingLabel="Loading swaps"
-        empty="No swaps."
-        rowKey={(s) => s.id}
-        columns={[
-          { header: 'Asked', cell: (s) => formatDateTime(s.createdAt) },
-          { header: 'By', cell: (s) => name(s.requesterUserId) },
-          { header: 'With', cell: (s) => name(s.peerUserId) },
-          { header: 'Note', cell: (s) => (s.note ?? '') },
-          {
-            header: 'Status',
-            cell: (s) => (
-              <Badge variant="light" color={COLOUR[s.status]}>
-                {humanize(s.status)}
-              </Badge>
-            ),
-          },
-          {
-            cell: (s) => (
-              <Group gap="xs" wrap="nowrap">
-                {actions(s).map((b) => (
-                  <Button key={b.action} size="compact-sm" variant="light" color={b.color} loading={act.isPending && act.variables?.id === s.id && act.variables.action === b.action} onClick={() => run(s, b.action)}>
-                    {b.label}
-                  </Button>
-                ))}
-              </Group>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={swaps} error={swaps.error ?? act.error} loadingLabel="Loading swaps" empty="No swaps." columns={[
+        { header: 'Asked', cell: (s) => formatDateTime(s.createdAt) },
+        { header: 'By', cell: (s) => name(s.requesterUserId) },
+        { header: 'With', cell: (s) => name(s.peerUserId) },
+        { header: 'Note', cell: (s) => (s.note ?? '') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={COLOUR[s.status]}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (s) => (
+            <Group gap="xs" wrap="nowrap">
+              {actions(s).map((b) => (
+                <Button key={b.action} size="compact-sm" variant="light" color={b.color} loading={act.isPending && act.variables?.id === s.id && act.variables.action === b.action} onClick={() => run(s, b.action)}>
+                  {b.label}
+                </Button>
+              ))}
+            </Group>
+          ),
+        },
+      ]} />
       <AskSwapModal opened={asking} onClose={() => setAsking(false)} userId={me.data?.id} />
     </Page>
   );

@@ -35,49 +35,41 @@ export function AttendancePage() {
         <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
-      <DataTable
-        query={attendance}
-        error={attendance.error ?? review.error}
-        loadingLabel="Loading attendance"
-        empty="No clock-ins in these days."
-        minWidth={720}
-        rowKey={(a) => a.id}
-        columns={[
-          { header: 'Person', cell: (a) => (people.data?.get(a.userId)?.fullName ?? 'Someone') },
-          { header: 'Outlet', cell: (a) => (outletName.get(a.outletId) ?? '—') },
-          { header: 'In', cell: (a) => formatDateTime(a.clockInAt) },
-          { header: 'Out', cell: (a) => (a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in') },
-          {
-            header: 'Status',
-            cell: (a) => (
-              <>
-                <Badge variant="light" color={COLOUR[a.status]}>
-                  {humanize(a.status)}
-                </Badge>
-                {a.shiftAssignmentId ? null : (
-                  <Text size="xs" c="dimmed">
-                    No shift
-                  </Text>
-                )}
-              </>
-            ),
-          },
-          {
-            cell: (a) => (
-              a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
-                    Approve
-                  </Button>
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
-                    Reject
-                  </Button>
-                </Group>
-              ) : null
-            ),
-          },
-        ]}
-      />
+      <DataTable query={attendance} error={attendance.error ?? review.error} loadingLabel="Loading attendance" empty="No clock-ins in these days." minWidth={720} columns={[
+        { header: 'Person', cell: (a) => (people.data?.get(a.userId)?.fullName ?? 'Someone') },
+        { header: 'Outlet', cell: (a) => (outletName.get(a.outletId) ?? '—') },
+        { header: 'In', cell: (a) => formatDateTime(a.clockInAt) },
+        { header: 'Out', cell: (a) => (a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in') },
+        {
+          header: 'Status',
+          cell: (a) => (
+            <>
+              <Badge variant="light" color={COLOUR[a.status]}>
+                {humanize(a.status)}
+              </Badge>
+              {a.shiftAssignmentId ? null : (
+                <Text size="xs" c="dimmed">
+                  No shift
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          cell: (a) => (
+            a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
+                  Approve
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
+                  Reject
+                </Button>
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
     </Page>
   );
 }

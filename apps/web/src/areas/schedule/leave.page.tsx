@@ -43,49 +43,42 @@ export function LeavePage() {
         aria-label="Status"
         w="fit-content"
       />
-      <DataTable
-        query={leave}
-        loadingLabel="Loading leave requests"
-        empty={<Text c="dimmed">{status === 'PENDING' ? 'Nothing waits for a decision.' : 'No leave requests.'}</Text>}
-        minWidth={680}
-        rowKey={(l) => l.id}
-        columns={[
-          { header: 'Person', cell: (l) => (people.data?.get(l.userId)?.fullName ?? 'Someone') },
-          { header: 'Type', cell: (l) => humanize(l.type) },
-          { header: 'Dates', cell: (l) => leaveDates(l) },
-          { header: 'Days', cell: (l) => l.daysDecimal },
-          { header: 'Reason', cell: (l) => (l.reason ?? '') },
-          {
-            header: 'Status',
-            cell: (l) => (
-              <>
-                <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
-                  {humanize(l.status)}
-                </Badge>
-                {l.status === 'PENDING' && l.approvals.length > 1 ? (
-                  <Text size="xs" c="dimmed">
-                    Step {l.currentStep} of {l.approvals.length}
-                  </Text>
-                ) : null}
-              </>
-            ),
-          },
-          {
-            cell: (l) => (
-              l.status === 'PENDING' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="compact-sm" color="green" variant="light" onClick={() => setDeciding({ request: l, approve: true })}>
-                    Approve
-                  </Button>
-                  <Button size="compact-sm" color="red" variant="light" onClick={() => setDeciding({ request: l, approve: false })}>
-                    Reject
-                  </Button>
-                </Group>
-              ) : null
-            ),
-          },
-        ]}
-      />
+      <DataTable query={leave} loadingLabel="Loading leave requests" empty={<Text c="dimmed">{status === 'PENDING' ? 'Nothing waits for a decision.' : 'No leave requests.'}</Text>} minWidth={680} columns={[
+        { header: 'Person', cell: (l) => (people.data?.get(l.userId)?.fullName ?? 'Someone') },
+        { header: 'Type', cell: (l) => humanize(l.type) },
+        { header: 'Dates', cell: (l) => leaveDates(l) },
+        { header: 'Days', cell: (l) => l.daysDecimal },
+        { header: 'Reason', cell: (l) => (l.reason ?? '') },
+        {
+          header: 'Status',
+          cell: (l) => (
+            <>
+              <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
+                {humanize(l.status)}
+              </Badge>
+              {l.status === 'PENDING' && l.approvals.length > 1 ? (
+                <Text size="xs" c="dimmed">
+                  Step {l.currentStep} of {l.approvals.length}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          cell: (l) => (
+            l.status === 'PENDING' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" color="green" variant="light" onClick={() => setDeciding({ request: l, approve: true })}>
+                  Approve
+                </Button>
+                <Button size="compact-sm" color="red" variant="light" onClick={() => setDeciding({ request: l, approve: false })}>
+                  Reject
+                </Button>
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
       <Modal opened={deciding !== null} onClose={close} title={shown?.approve ? 'Approve this leave?' : 'Reject this leave?'}>
         {shown ? (
           <Stack gap="sm">

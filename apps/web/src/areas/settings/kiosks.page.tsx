@@ -30,20 +30,13 @@ export function KiosksPage() {
       <Text size="sm" c="dimmed">
         Open <code>{window.location.origin}/kiosk</code> on the tablet and type its token once: staff then tap their name and clock in or out with their PIN.
       </Text>
-      <DataTable
-        query={kiosks}
-        loadingLabel="Loading kiosks"
-        empty="No kiosks yet."
-        minWidth={560}
-        rowKey={(k) => k.id}
-        columns={[
-          { header: 'Name', cell: (k) => k.name },
-          { header: 'Outlet', cell: (k) => (outletName.get(k.outletId) ?? '—') },
-          { header: 'Token', cell: (k) => <code>…{k.tokenHint}</code> },
-          { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
-          ...revocableColumns(setRevoking),
-        ]}
-      />
+      <DataTable query={kiosks} loadingLabel="Loading kiosks" empty="No kiosks yet." minWidth={560} columns={[
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Outlet', cell: (k) => (outletName.get(k.outletId) ?? '—') },
+        { header: 'Token', cell: (k) => <code>…{k.tokenHint}</code> },
+        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={open} onClose={close} title="Register a kiosk">
         {register.data ? (
           <Stack gap="sm">

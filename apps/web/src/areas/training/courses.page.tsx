@@ -26,34 +26,26 @@ export function CoursesPage() {
         ) : null
       }
     >
-      <DataTable
-        query={courses}
-        error={courses.error ?? mine.error}
-        loadingLabel="Loading courses"
-        empty={<Text c="dimmed">{admin ? 'No courses yet.' : 'You are not enrolled in any course.'}</Text>}
-        minWidth={560}
-        rowKey={(c) => c.id}
-        columns={[
-          {
-            header: 'Course',
-            cell: (c) => (
-              <>
-                <Anchor component={Link} to={`/training/${c.id}`}>
-                  {c.title}
-                </Anchor>
-                {c.description ? (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {c.description}
-                  </Text>
-                ) : null}
-              </>
-            ),
-          },
-          { header: 'Lessons', cell: (c) => c.lessons.length },
-          { header: 'Quiz', cell: (c) => <>{c.quiz ? `${c.quiz.questions.length} questions, pass ${c.quiz.passPct}%` : 'None'}</> },
-          { header: admin ? 'My progress' : 'Progress', cell: (c) => <ProgressCell e={progress.get(c.id)} /> },
-        ]}
-      />
+      <DataTable query={courses} error={courses.error ?? mine.error} loadingLabel="Loading courses" empty={<Text c="dimmed">{admin ? 'No courses yet.' : 'You are not enrolled in any course.'}</Text>} minWidth={560} columns={[
+        {
+          header: 'Course',
+          cell: (c) => (
+            <>
+              <Anchor component={Link} to={`/training/${c.id}`}>
+                {c.title}
+              </Anchor>
+              {c.description ? (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {c.description}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Lessons', cell: (c) => c.lessons.length },
+        { header: 'Quiz', cell: (c) => <>{c.quiz ? `${c.quiz.questions.length} questions, pass ${c.quiz.passPct}%` : 'None'}</> },
+        { header: admin ? 'My progress' : 'Progress', cell: (c) => <ProgressCell e={progress.get(c.id)} /> },
+      ]} />
     </Page>
   );
 }

@@ -27,37 +27,30 @@ export function VisitorsPage() {
       <Text size="sm" c="dimmed">
         The passes still running; revoked and expired ones drop off this list.
       </Text>
-      <DataTable
-        query={passes}
-        loadingLabel="Loading passes"
-        empty="No visitor passes. A pass sends a visitor a link that opens the zones you choose until it expires."
-        minWidth={720}
-        rowKey={(p) => p.id}
-        columns={[
-          {
-            header: 'Visitor',
-            cell: (p) => (
-              <>
-                {p.name}
-                <Text size="xs" c="dimmed">
-                  {[p.email, p.phone].filter(Boolean).join(' · ')}
-                </Text>
-              </>
-            ),
-          },
-          { header: 'Zones', cell: (p) => p.grants.map((g) => g.zoneName).join(', ') },
-          { header: 'Until', cell: (p) => formatDateTime(p.expiresAt) },
-          { header: 'Used', cell: (p) => (p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : 'Not yet') },
-          { header: 'Message', cell: (p) => (p.whatsappDelivery ? `WhatsApp: ${humanize(p.whatsappDelivery.status)}` : p.email ? 'Mail' : '—') },
-          {
-            cell: (p) => (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(p)}>
-                Revoke
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={passes} loadingLabel="Loading passes" empty="No visitor passes. A pass sends a visitor a link that opens the zones you choose until it expires." minWidth={720} columns={[
+        {
+          header: 'Visitor',
+          cell: (p) => (
+            <>
+              {p.name}
+              <Text size="xs" c="dimmed">
+                {[p.email, p.phone].filter(Boolean).join(' · ')}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Zones', cell: (p) => p.grants.map((g) => g.zoneName).join(', ') },
+        { header: 'Until', cell: (p) => formatDateTime(p.expiresAt) },
+        { header: 'Used', cell: (p) => (p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : 'Not yet') },
+        { header: 'Message', cell: (p) => (p.whatsappDelivery ? `WhatsApp: ${humanize(p.whatsappDelivery.status)}` : p.email ? 'Mail' : '—') },
+        {
+          cell: (p) => (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(p)}>
+              Revoke
+            </Button>
+          ),
+        },
+      ]} />
       <CreatePassModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmModal
         opened={revoking !== null}
