@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Loader, Select, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { useAudit, useZones, type AuditQuery, type AuditRow } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -42,43 +43,29 @@ export function AuditPage() {
         <Select label="Person" placeholder="Everyone" searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
         <TextInput label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
       </Group>
-      <ErrorNotice error={audit.error} />
-      {audit.isPending ? (
-        <Loader aria-label="Loading the audit log" />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">No door events yet{zoneId || userId || from ? ' for these filters' : ''}.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-live="polite" aria-label="Door events, newest first">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Decision</Table.Th>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Zone</Table.Th>
-                <Table.Th>Reader</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-event={r.eventType} bg={fresh.has(r.id) ? 'yellow.0' : undefined}>
-                  <Table.Td>{formatDateTime(r.occurredAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={decisionColour(r)}>
-                      {r.eventType === 'GRANTED' ? 'Granted' : r.eventType === 'REVOKED' ? 'Revoked' : 'Denied'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{r.user?.fullName ?? (r.eventType === 'UNKNOWN_CREDENTIAL' ? 'Unknown credential' : 'Visitor or unknown')}</Table.Td>
-                  <Table.Td>{r.zone?.name ?? '—'}</Table.Td>
-                  <Table.Td>{r.readerId || '—'}</Table.Td>
-                  <Table.Td>{r.reason ?? humanize(r.eventType)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        query={{ isPending: audit.isPending, error: audit.error, data: rows }}
+        loadingLabel="Loading the audit log"
+        empty={<Text c="dimmed">No door events yet{zoneId || userId || from ? ' for these filters' : ''}.</Text>}
+        minWidth={720}
+        tableProps={{ striped: true, 'aria-live': 'polite', 'aria-label': 'Door events, newest first' }}
+        rowProps={(r) => ({ 'data-event': r.eventType, bg: fresh.has(r.id) ? 'yellow.0' : undefined })}
+        columns={[
+          { header: 'When', cell: (r) => formatDateTime(r.occurredAt) },
+          {
+            header: 'Decision',
+            cell: (r) => (
+              <Badge variant="light" color={decisionColour(r)}>
+                {r.eventType === 'GRANTED' ? 'Granted' : r.eventType === 'REVOKED' ? 'Revoked' : 'Denied'}
+              </Badge>
+            ),
+          },
+          { header: 'Person', cell: (r) => r.user?.fullName ?? (r.eventType === 'UNKNOWN_CREDENTIAL' ? 'Unknown credential' : 'Visitor or unknown') },
+          { header: 'Zone', cell: (r) => r.zone?.name ?? '—' },
+          { header: 'Reader', cell: (r) => r.readerId || '—' },
+          { header: 'Reason', cell: (r) => r.reason ?? humanize(r.eventType) },
+        ]}
+      />
       <Group>
         {before ? (
           <Button variant="default" onClick={() => setBefore(null)}>

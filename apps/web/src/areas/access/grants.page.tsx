@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useZones, type Grant, type GrantStatus } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -29,54 +31,34 @@ export function GrantsPage() {
         <Select label="Zone" placeholder="Every zone" clearable data={zoneOptions} value={zoneId} onChange={setZoneId} />
         <Select label="Status" placeholder="Any status" clearable data={['ACTIVE', 'REVOKED', 'EXPIRED'].map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
       </Group>
-      <ErrorNotice error={grants.error} />
-      {grants.isPending ? (
-        <Loader aria-label="Loading grants" />
-      ) : grants.data && grants.data.length === 0 ? (
-        <Text c="dimmed">No grants match.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Zone</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Until</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(grants.data ?? []).map((g) => (
-                <Table.Tr key={g.id}>
-                  <Table.Td>{g.userName}</Table.Td>
-                  <Table.Td>{g.zoneName}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOUR[g.status]}>
-                      {humanize(g.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{g.expiresAt ? formatDateTime(g.expiresAt) : 'No end'}</Table.Td>
-                  <Table.Td>{g.revokeReason ?? g.note ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {g.status === 'ACTIVE' ? (
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(g)}>
-                          Revoke
-                        </Button>
-                      ) : null}
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={`Delete the grant of ${g.userName} to ${g.zoneName}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={grants} loadingLabel="Loading grants" empty="No grants match." minWidth={720} columns={[
+        { header: 'Person', cell: (g) => g.userName },
+        { header: 'Zone', cell: (g) => g.zoneName },
+        {
+          header: 'Status',
+          cell: (g) => (
+            <Badge variant="light" color={STATUS_COLOUR[g.status]}>
+              {humanize(g.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Until', cell: (g) => (g.expiresAt ? formatDateTime(g.expiresAt) : 'No end') },
+        { header: 'Note', cell: (g) => (g.revokeReason ?? g.note ?? '') },
+        {
+          cell: (g) => (
+            <Group gap="xs" wrap="nowrap">
+              {g.status === 'ACTIVE' ? (
+                <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(g)}>
+                  Revoke
+                </Button>
+              ) : null}
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={`Delete the grant of ${g.userName} to ${g.zoneName}`}>
+                Delete
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <GrantModal opened={granting} onClose={() => setGranting(false)} users={userOptions} zones={zoneOptions} />
       <RevokeModal grant={revoking} onClose={() => setRevoking(null)} />
       <DeleteModal grant={deleting} onClose={() => setDeleting(null)} />
@@ -120,15 +102,11 @@ function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClos
         <MultiSelect label="Zones" required searchable data={zones} value={zoneIds} onChange={setZoneIds} />
         <TextInput label="Until (optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
         <TextInput label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-        <ErrorNotice error={one.error ?? bulk.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={one.error ?? bulk.error} onCancel={close}>
           <Button onClick={submit} disabled={userIds.length === 0 || zoneIds.length === 0} loading={one.isPending || bulk.isPending}>
             Grant {userIds.length * zoneIds.length > 1 ? `${userIds.length * zoneIds.length} grants` : 'access'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { useReaders, useRemoveReader, type Reader } from './access.queries';
 
 /**
@@ -23,64 +24,48 @@ export function ReadersPage() {
         {readers.data ? `${online} of ${readers.data.length} online. ` : ''}A reader appears once its bridge sends a heartbeat; it is online while heartbeats keep coming (within 15 minutes).
         An offline reader whose door daemon has lost its link to the platform still decides taps, for the company’s offline window; its taps reach the audit log when the link returns.
       </Text>
-      <ErrorNotice error={readers.error} />
-      {readers.isPending ? (
-        <Loader aria-label="Loading readers" />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Reader</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Zone</Table.Th>
-                <Table.Th>Last heartbeat</Table.Th>
-                <Table.Th>Firmware</Table.Th>
-                <Table.Th>Address</Table.Th>
-                {admin ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(readers.data ?? []).map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.readerId}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={r.online ? 'green' : 'gray'}>
-                      {r.online ? 'Online' : 'Offline'}
-                    </Badge>
-                    {r.online ? null : (
-                      <Text size="xs" c="dimmed">
-                        since {formatDateTime(r.lastSeenAt)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {r.zone ? (
-                      <Anchor component={Link} to={`/access/zones/${r.zone.id}`}>
-                        {r.zone.name}
-                      </Anchor>
-                    ) : (
-                      'Not in a zone'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(r.lastSeenAt)}</Table.Td>
-                  <Table.Td>{r.firmwareVersion ?? '—'}</Table.Td>
-                  <Table.Td>{r.ipAddress ?? '—'}</Table.Td>
-                  {admin ? (
-                    <Table.Td>
-                      {r.zone ? null : (
-                        <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={readers} loadingLabel="Loading readers" columns={[
+        { header: 'Reader', cell: (r) => r.readerId },
+        {
+          header: 'State',
+          cell: (r) => (
+            <>
+              <Badge variant="light" color={r.online ? 'green' : 'gray'}>
+                {r.online ? 'Online' : 'Offline'}
+              </Badge>
+              {r.online ? null : (
+                <Text size="xs" c="dimmed">
+                  since {formatDateTime(r.lastSeenAt)}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Zone',
+          cell: (r) => (
+            r.zone ? (
+              <Anchor component={Link} to={`/access/zones/${r.zone.id}`}>
+                {r.zone.name}
+              </Anchor>
+            ) : (
+              'Not in a zone'
+            )
+          ),
+        },
+        { header: 'Last heartbeat', cell: (r) => formatDateTime(r.lastSeenAt) },
+        { header: 'Firmware', cell: (r) => (r.firmwareVersion ?? '—') },
+        { header: 'Address', cell: (r) => (r.ipAddress ?? '—') },
+        admin && {
+          cell: (r) => (
+            r.zone ? null : (
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
+                Remove
+              </Button>
+            )
+          ),
+        },
+      ]} />
       <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

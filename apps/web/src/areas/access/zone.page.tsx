@@ -6,6 +6,7 @@ import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
 import { useDeleteZone, useReaders, useUpdateZone, useZone, type Zone } from './access.queries';
 import { ZoneFields, type ZoneDraft } from './zone-form';
@@ -110,15 +111,11 @@ export function ZonePage() {
         {draft ? (
           <Stack gap="sm">
             <ZoneFields draft={draft} onChange={setDraft} />
-            <ErrorNotice error={update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)}>
-                Cancel
-              </Button>
+            <FormActions error={update.error} onCancel={() => setDraft(null)}>
               <Button onClick={save} loading={update.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
                 Save
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

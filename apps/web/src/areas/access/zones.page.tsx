@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasRole, ACCESS_ADMIN_ROLES, useMe } from '../../auth/me';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { hoursBody, summary, windowProblem, DAYS, type Hours } from './hours';
 import { useCreateZone, useZones } from './access.queries';
 import { ZoneFields, type ZoneDraft } from './zone-form';
@@ -41,54 +43,29 @@ export function ZonesPage() {
   };
   return (
     <Page title="Zones" actions={admin ? <Button onClick={() => setDraft(EMPTY)}>New zone</Button> : null}>
-      <ErrorNotice error={zones.error} />
-      {zones.isPending ? (
-        <Loader aria-label="Loading zones" />
-      ) : zones.data && zones.data.length === 0 ? (
-        <Text c="dimmed">No zones yet. A zone groups the door readers that open for the same people at the same hours.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Zone</Table.Th>
-                <Table.Th>Outlet</Table.Th>
-                <Table.Th>Readers</Table.Th>
-                <Table.Th>Hours</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(zones.data ?? []).map((z) => (
-                <Table.Tr key={z.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/access/zones/${z.id}`}>
-                      {z.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{z.outlet?.name ?? 'Every outlet'}</Table.Td>
-                  <Table.Td>{z.readerIds.join(', ')}</Table.Td>
-                  <Table.Td>{summary(z.hoursJson as Hours | null)}</Table.Td>
-                  <Table.Td>{z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={zones} loadingLabel="Loading zones" empty="No zones yet. A zone groups the door readers that open for the same people at the same hours." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Zone',
+          cell: (z) => (
+            <Anchor component={Link} to={`/access/zones/${z.id}`}>
+              {z.name}
+            </Anchor>
+          ),
+        },
+        { header: 'Outlet', cell: (z) => (z.outlet?.name ?? 'Every outlet') },
+        { header: 'Readers', cell: (z) => z.readerIds.join(', ') },
+        { header: 'Hours', cell: (z) => summary(z.hoursJson as Hours | null) },
+        { header: 'State', cell: (z) => (z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>) },
+      ]} />
       <Modal opened={draft !== null} onClose={close} title="New zone" size="xl">
         {draft ? (
           <Stack gap="sm">
             <ZoneFields draft={draft} onChange={setDraft} />
-            <ErrorNotice error={create.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error} onCancel={close}>
               <Button onClick={save} loading={create.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
                 Create the zone
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

@@ -1,8 +1,10 @@
-import { Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, roleLabel } from '../../ui/format';
-import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
+import { FormActions } from '../../ui/form-actions';
 import { SecretOnce } from '../../ui/secret-once';
 import { SCOPES, useApiKeys, useCreateApiKey, useCreateOAuthClient, useOAuthClients, useRevokeApiKey, useRevokeOAuthClient, type Scope } from './developers.queries';
 
@@ -37,51 +39,14 @@ export function ApiKeysPage() {
       <Text size="sm" c="dimmed">
         Keys call the developer API (/api/v1/public/…) as <code>Authorization: Bearer svc_live_…</code>, limited to their scopes.
       </Text>
-      <ErrorNotice error={keys.error} />
-      {keys.isPending ? (
-        <Loader aria-label="Loading keys" />
-      ) : keys.data && keys.data.length === 0 ? (
-        <Text c="dimmed">No API keys yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Made by</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(keys.data ?? []).map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td>{k.name}</Table.Td>
-                  <Table.Td>
-                    <code>{k.prefix}…</code>
-                  </Table.Td>
-                  <Table.Td>{k.scopes.join(', ')}</Table.Td>
-                  <Table.Td>
-                    <MadeBy maker={k.madeBy} />
-                  </Table.Td>
-                  <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</Table.Td>
-                  <Table.Td>{k.revokedAt ? <Badge color="red" variant="light">Revoked</Badge> : <Badge color="green" variant="light">Active</Badge>}</Table.Td>
-                  <Table.Td>
-                    {k.revokedAt ? null : (
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(k)}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={keys} loadingLabel="Loading keys" empty="No API keys yet." columns={[
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+        { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+        { header: 'Made by', cell: (k) => <MadeBy maker={k.madeBy} /> },
+        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={open} onClose={close} title="New API key">
         {create.data ? (
           <Stack gap="sm">
@@ -92,29 +57,17 @@ export function ApiKeysPage() {
           <Stack gap="sm">
             <TextInput label="Name" description="Who uses it, e.g. Payroll export" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
             <ScopePicker label="Scopes" value={scopes} onChange={setScopes} />
-            <ErrorNotice error={create.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error} onCancel={close}>
               <Button disabled={!name.trim() || scopes.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), scopes })}>
                 Create the key
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         )}
       </Modal>
-      <ConfirmModal
-        opened={revoking !== null}
-        onClose={() => setRevoking(null)}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke"
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
-      >
+      <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         Calls with it fail from the next one.
-      </ConfirmModal>
+      </RevokeConfirm>
     </Page>
   );
 }
@@ -139,49 +92,13 @@ export function OAuthClientsPage() {
       <Text size="sm" c="dimmed">
         A client exchanges its id and secret at <code>POST /api/v1/oauth/token</code> (client credentials) for short-lived tokens with its allowed scopes.
       </Text>
-      <ErrorNotice error={clients.error} />
-      {clients.isPending ? (
-        <Loader aria-label="Loading clients" />
-      ) : clients.data && clients.data.length === 0 ? (
-        <Text c="dimmed">No OAuth clients yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Client id</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Made by</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(clients.data ?? []).map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>
-                    <code>{c.clientId}</code>
-                  </Table.Td>
-                  <Table.Td>{c.allowedScopes.join(', ') || 'None'}</Table.Td>
-                  <Table.Td>
-                    <MadeBy maker={c.madeBy} />
-                  </Table.Td>
-                  <Table.Td>{c.revokedAt ? <Badge color="red" variant="light">Revoked</Badge> : <Badge color="green" variant="light">Active</Badge>}</Table.Td>
-                  <Table.Td>
-                    {c.revokedAt ? null : (
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(c)}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={clients} loadingLabel="Loading clients" empty="No OAuth clients yet." columns={[
+        { header: 'Name', cell: (c) => c.name },
+        { header: 'Client id', cell: (c) => <code>{c.clientId}</code> },
+        { header: 'Scopes', cell: (c) => c.allowedScopes.join(', ') || 'None' },
+        { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
+        ...revocableColumns(setRevoking),
+      ]} />
       <Modal opened={open} onClose={close} title="New OAuth client">
         {create.data ? (
           <Stack gap="sm">
@@ -195,29 +112,17 @@ export function OAuthClientsPage() {
           <Stack gap="sm">
             <TextInput label="Name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
             <ScopePicker label="Allowed scopes" value={scopes} onChange={setScopes} />
-            <ErrorNotice error={create.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error} onCancel={close}>
               <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), allowedScopes: scopes })}>
                 Create the client
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         )}
       </Modal>
-      <ConfirmModal
-        opened={revoking !== null}
-        onClose={() => setRevoking(null)}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke"
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
-      >
+      <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         Its tokens fail on their next use and it can get no new ones.
-      </ConfirmModal>
+      </RevokeConfirm>
     </Page>
   );
 }

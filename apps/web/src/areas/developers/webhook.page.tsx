@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { SecretOnce } from '../../ui/secret-once';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
 import { EventPicker } from './webhooks.page';
@@ -158,11 +159,7 @@ export function WebhookPage() {
             <TextInput label="Name" required maxLength={120} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
             <TextInput label="Address" required maxLength={2000} value={editing.url} onChange={(e) => setEditing({ ...editing, url: e.currentTarget.value })} />
             <EventPicker value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
-            <ErrorNotice error={update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                Cancel
-              </Button>
+            <FormActions error={update.error} onCancel={() => setEditing(null)}>
               <Button
                 loading={update.isPending}
                 disabled={editing.name.trim().length < 3 || editing.events.length === 0}
@@ -170,7 +167,7 @@ export function WebhookPage() {
               >
                 Save
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

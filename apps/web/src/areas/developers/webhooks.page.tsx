@@ -1,8 +1,10 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { SecretOnce } from '../../ui/secret-once';
 import { useCreateWebhook, useDeadCount, useEventCodes, useWebhooks } from './developers.queries';
 
@@ -18,48 +20,32 @@ export function WebhooksPage() {
           {dead.data.dead} delivery(ies) failed every retry. Open a subscription to see them and deliver them again.
         </Alert>
       ) : null}
-      <ErrorNotice error={hooks.error ?? dead.error} />
-      {hooks.isPending ? (
-        <Loader aria-label="Loading subscriptions" />
-      ) : hooks.data && hooks.data.length === 0 ? (
-        <Text c="dimmed">No subscriptions yet. A subscription posts the events you choose to an https:// address of yours, signed.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Last success</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(hooks.data ?? []).map((h) => (
-                <Table.Tr key={h.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/developers/webhooks/${h.id}`}>
-                      {h.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{h.url}</Table.Td>
-                  <Table.Td>{h.events.length}</Table.Td>
-                  <Table.Td>
-                    {h.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="gray" variant="light">Off</Badge>}
-                    {h.failureCount > 0 ? (
-                      <Text size="xs" c="red">
-                        {h.failureCount} failure(s) in a row
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(h.lastSuccessAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={hooks} error={hooks.error ?? dead.error} loadingLabel="Loading subscriptions" empty="No subscriptions yet. A subscription posts the events you choose to an https:// address of yours, signed." minWidth={720} tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Name',
+          cell: (h) => (
+            <Anchor component={Link} to={`/developers/webhooks/${h.id}`}>
+              {h.name}
+            </Anchor>
+          ),
+        },
+        { header: 'Address', cell: (h) => h.url, cellProps: { style: { wordBreak: 'break-all' } } },
+        { header: 'Events', cell: (h) => h.events.length },
+        {
+          header: 'State',
+          cell: (h) => (
+            <>
+              {h.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="gray" variant="light">Off</Badge>}
+              {h.failureCount > 0 ? (
+                <Text size="xs" c="red">
+                  {h.failureCount} failure(s) in a row
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Last success', cell: (h) => formatDateTime(h.lastSuccessAt) },
+      ]} />
       <CreateWebhookModal opened={open} onClose={() => setOpen(false)} />
     </Page>
   );
@@ -106,15 +92,11 @@ function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () 
           <TextInput label="Name" required minLength={3} maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput label="Address" description="An https:// address that answers 2xx; private and local addresses are refused" required maxLength={2000} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
           <EventPicker value={events} onChange={setEvents} />
-          <ErrorNotice error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={create.error} onCancel={close}>
             <Button disabled={name.trim().length < 3 || !/^https:\/\/.+/.test(url) || events.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), url: url.trim(), events })}>
               Subscribe
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       )}
     </Modal>

@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { formatMoney, toMinor } from '../payroll/money';
 
 import { useActivateContract, useContracts, useCreateContract, useTerminateContract, type Contract } from './hr.queries';
@@ -26,61 +28,40 @@ export function ContractsPage() {
   const name = (id: string) => (id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
   return (
     <Page title={hr ? 'Contracts' : 'My contracts'} actions={hr ? <Button onClick={() => setCreating(true)}>New contract</Button> : null}>
-      <ErrorNotice error={contracts.error ?? activate.error} />
-      {contracts.isPending ? (
-        <Loader aria-label="Loading contracts" />
-      ) : contracts.data && contracts.data.length === 0 ? (
-        <Text c="dimmed">No contracts.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Job title</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>From – to</Table.Th>
-                <Table.Th>Salary</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {hr ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(contracts.data ?? []).map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{name(c.userId)}</Table.Td>
-                  <Table.Td>{c.jobTitle}</Table.Td>
-                  <Table.Td>{humanize(c.employmentType)}</Table.Td>
-                  <Table.Td>
-                    {c.startDate} – {c.endDate ?? 'open-ended'}
-                  </Table.Td>
-                  <Table.Td>{c.salaryMinor != null && c.currency ? `${formatMoney(c.salaryMinor, c.currency)} a year` : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[c.status]}>
-                      {humanize(c.status)}
-                    </Badge>
-                    {c.endReason ? <Text size="xs">{c.endReason}</Text> : null}
-                  </Table.Td>
-                  {hr ? (
-                    <Table.Td>
-                      {c.status === 'DRAFT' ? (
-                        <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Contract active.' }) })}>
-                          Activate
-                        </Button>
-                      ) : null}
-                      {c.status === 'ACTIVE' ? (
-                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
-                          Terminate
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={contracts} error={contracts.error ?? activate.error} loadingLabel="Loading contracts" empty="No contracts." minWidth={720} columns={[
+        { header: 'Person', cell: (c) => name(c.userId) },
+        { header: 'Job title', cell: (c) => c.jobTitle },
+        { header: 'Type', cell: (c) => humanize(c.employmentType) },
+        { header: 'From – to', cell: (c) => <>{c.startDate} – {c.endDate ?? 'open-ended'}</> },
+        { header: 'Salary', cell: (c) => (c.salaryMinor != null && c.currency ? `${formatMoney(c.salaryMinor, c.currency)} a year` : '—') },
+        {
+          header: 'Status',
+          cell: (c) => (
+            <>
+              <Badge variant="light" color={COLOUR[c.status]}>
+                {humanize(c.status)}
+              </Badge>
+              {c.endReason ? <Text size="xs">{c.endReason}</Text> : null}
+            </>
+          ),
+        },
+        hr && {
+          cell: (c) => (
+            <>
+              {c.status === 'DRAFT' ? (
+                <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Contract active.' }) })}>
+                  Activate
+                </Button>
+              ) : null}
+              {c.status === 'ACTIVE' ? (
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
+                  Terminate
+                </Button>
+              ) : null}
+            </>
+          ),
+        },
+      ]} />
       <CreateContractModal opened={creating} onClose={() => setCreating(false)} people={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="Terminate this contract?">
         <Stack gap="sm">
@@ -136,11 +117,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
         <Text size="xs" c="dimmed">
           Saved as a draft; activating it ends the person's current contract.
         </Text>
-        <ErrorNotice error={create.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={create.error} onCancel={close}>
           <Button
             loading={create.isPending}
             disabled={!userId || !jobTitle.trim() || !start || (salary.trim() !== '' && salaryMinor === null)}
@@ -161,7 +138,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
           >
             Save the draft
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,12 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { usePeople } from '../../api/shared.queries';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory, type DisciplinaryLevel } from './hr.queries';
 
 /** In order of gravity, as the API escalates along them. */
@@ -32,49 +34,35 @@ export function DisciplinaryPage() {
           <Select label="Category" placeholder="Any category" clearable data={options(CATEGORIES)} value={category} onChange={setCategory} w={200} />
         </Group>
       ) : null}
-      <ErrorNotice error={actions.error} />
-      {actions.isPending ? (
-        <Loader aria-label="Loading disciplinary actions" />
-      ) : actions.data && actions.data.length === 0 ? (
-        <Text c="dimmed">No disciplinary actions.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Level</Table.Th>
-                <Table.Th>Category</Table.Th>
-                {hr ? <Table.Th>Details</Table.Th> : null}
-                <Table.Th>Issued</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(actions.data ?? []).map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{name(a.userId)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[a.level]}>
-                      {humanize(a.level)}
-                    </Badge>
-                    {a.autoEscalated ? (
-                      <Text size="xs" c="dimmed">
-                        Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{humanize(a.category)}</Table.Td>
-                  {hr ? <Table.Td maw={360}>{a.details ?? '—'}</Table.Td> : null}
-                  <Table.Td>
-                    {formatDateTime(a.issuedAt)}
-                    {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={actions} loadingLabel="Loading disciplinary actions" empty="No disciplinary actions." minWidth={720} columns={[
+        { header: 'Person', cell: (a) => name(a.userId) },
+        {
+          header: 'Level',
+          cell: (a) => (
+            <>
+              <Badge variant="light" color={COLOUR[a.level]}>
+                {humanize(a.level)}
+              </Badge>
+              {a.autoEscalated ? (
+                <Text size="xs" c="dimmed">
+                  Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Category', cell: (a) => humanize(a.category) },
+        hr && { header: 'Details', cell: (a) => (a.details ?? '—'), cellProps: { maw: 360 } },
+        {
+          header: 'Issued',
+          cell: (a) => (
+            <>
+              {formatDateTime(a.issuedAt)}
+              {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
+            </>
+          ),
+        },
+      ]} />
       {hr ? <IssueActionModal opened={issuing} onClose={() => setIssuing(false)} people={everyone.filter((p) => p.value !== me.data?.id)} /> : null}
     </Page>
   );
@@ -104,11 +92,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
         <Text size="xs" c="dimmed">
           The third action in one category within 90 days goes up a level.
         </Text>
-        <ErrorNotice error={issue.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={issue.error} onCancel={close}>
           <Button
             loading={issue.isPending}
             disabled={!userId}
@@ -126,7 +110,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
           >
             Issue
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,12 @@
-import { Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 
 import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
 import { useOutlets } from '../../api/shared.queries';
@@ -37,65 +39,48 @@ export function IssuesPage() {
   return (
     <Page title="Issues" actions={<Button onClick={() => setRaising(true)}>Report an issue</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <ErrorNotice error={issues.error ?? move.error} />
-      {issues.isPending ? (
-        <Loader aria-label="Loading issues" />
-      ) : issues.data && issues.data.length === 0 ? (
-        <Text c="dimmed">No issues.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Issue</Table.Th>
-                <Table.Th>Outlet</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Reported</Table.Th>
-                {manager ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(issues.data ?? []).map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    {i.title}
-                    {i.resolutionNote ? <Text size="xs" c="dimmed">{i.resolutionNote}</Text> : null}
-                  </Table.Td>
-                  <Table.Td>{outletName.get(i.outletId) ?? '—'}</Table.Td>
-                  <Table.Td>{humanize(i.priority)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[i.status]}>
-                      {humanize(i.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(i.createdAt)}</Table.Td>
-                  {manager ? (
-                    <Table.Td>
-                      {NEXT[i.status].length ? (
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
-                              Move to…
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {NEXT[i.status].map((s) => (
-                              <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
-                                {humanize(s)}
-                              </Menu.Item>
-                            ))}
-                          </Menu.Dropdown>
-                        </Menu>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel="Loading issues" empty="No issues." minWidth={680} columns={[
+        {
+          header: 'Issue',
+          cell: (i) => (
+            <>
+              {i.title}
+              {i.resolutionNote ? <Text size="xs" c="dimmed">{i.resolutionNote}</Text> : null}
+            </>
+          ),
+        },
+        { header: 'Outlet', cell: (i) => (outletName.get(i.outletId) ?? '—') },
+        { header: 'Priority', cell: (i) => humanize(i.priority) },
+        {
+          header: 'Status',
+          cell: (i) => (
+            <Badge variant="light" color={COLOUR[i.status]}>
+              {humanize(i.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Reported', cell: (i) => formatDateTime(i.createdAt) },
+        manager && {
+          cell: (i) => (
+            NEXT[i.status].length ? (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
+                    Move to…
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {NEXT[i.status].map((s) => (
+                    <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
+                      {humanize(s)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null
+          ),
+        },
+      ]} />
       <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
       <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? `Move “${shown.issue.title}” to ${humanize(shown.to).toLowerCase()}?` : ''}>
         <Stack gap="sm">
@@ -141,11 +126,7 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
         <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
         <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-        <ErrorNotice error={raise.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={raise.error} onCancel={close}>
           <Button
             loading={raise.isPending}
             disabled={!outletId || !title.trim()}
@@ -153,7 +134,7 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
           >
             Report
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

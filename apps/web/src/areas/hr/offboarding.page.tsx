@@ -6,7 +6,9 @@ import { usePeople } from '../../api/shared.queries';
 import { useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime, humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { formatMoney } from '../payroll/money';
 import {
   useAddChecklistItem,
@@ -43,45 +45,20 @@ export function OffboardingListPage() {
   return (
     <Page title="Offboarding" actions={<Button onClick={() => setStarting(true)}>Start offboarding</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <ErrorNotice error={list.error} />
-      {list.isPending ? (
-        <Loader aria-label="Loading offboardings" />
-      ) : list.data && list.data.length === 0 ? (
-        <Text c="dimmed">Nobody is being offboarded.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Last working day</Table.Th>
-                <Table.Th>Checklist</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data ?? []).map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/hr/offboarding/${o.id}`}>
-                      {name(o.userId)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{humanize(o.reason)}</Table.Td>
-                  <Table.Td>{o.lastWorkingDay}</Table.Td>
-                  <Table.Td>
-                    {o.checklist.filter((i) => i.done).length} of {o.checklist.length} done
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={o.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={list} loadingLabel="Loading offboardings" empty="Nobody is being offboarded." columns={[
+        {
+          header: 'Person',
+          cell: (o) => (
+            <Anchor component={Link} to={`/hr/offboarding/${o.id}`}>
+              {name(o.userId)}
+            </Anchor>
+          ),
+        },
+        { header: 'Reason', cell: (o) => humanize(o.reason) },
+        { header: 'Last working day', cell: (o) => o.lastWorkingDay },
+        { header: 'Checklist', cell: (o) => <>{o.checklist.filter((i) => i.done).length} of {o.checklist.length} done</> },
+        { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+      ]} />
       <StartModal opened={starting} onClose={() => setStarting(false)} people={[...(people.data?.values() ?? [])].filter((u) => u.id !== me.data?.id && u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} />
     </Page>
   );
@@ -107,11 +84,7 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
         <Text size="xs" c="dimmed">
           Nothing changes for the person until you finalize: it starts with the default checklist.
         </Text>
-        <ErrorNotice error={start.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={start.error} onCancel={close}>
           <Button
             loading={start.isPending}
             disabled={!userId || !lastDay}
@@ -129,7 +102,7 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
           >
             Start
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

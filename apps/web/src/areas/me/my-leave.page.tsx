@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { LEAVE_COLOUR, leaveDates } from '../schedule/leave.page';
 import { useCancelLeave, useLeave, useRequestLeave } from '../schedule/schedule.queries';
 import { isoDay } from '../schedule/week';
@@ -28,47 +30,28 @@ export function MyLeavePage() {
   };
   return (
     <Page title="My leave" actions={<Button onClick={() => setOpen(true)}>Request leave</Button>}>
-      <ErrorNotice error={leave.error ?? cancel.error} />
-      {leave.isPending ? (
-        <Loader aria-label="Loading your leave" />
-      ) : leave.data && leave.data.length === 0 ? (
-        <Text c="dimmed">No leave requests yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Days</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(leave.data ?? []).map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{humanize(l.type)}</Table.Td>
-                  <Table.Td>{leaveDates(l)}</Table.Td>
-                  <Table.Td>{l.daysDecimal}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
-                      {humanize(l.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {l.status === 'PENDING' ? (
-                      <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
-                        Cancel
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={leave} error={leave.error ?? cancel.error} loadingLabel="Loading your leave" empty="No leave requests yet." minWidth={480} columns={[
+        { header: 'Type', cell: (l) => humanize(l.type) },
+        { header: 'Dates', cell: (l) => leaveDates(l) },
+        { header: 'Days', cell: (l) => l.daysDecimal },
+        {
+          header: 'Status',
+          cell: (l) => (
+            <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
+              {humanize(l.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (l) => (
+            l.status === 'PENDING' ? (
+              <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
+                Cancel
+              </Button>
+            ) : null
+          ),
+        },
+      ]} />
       <Modal opened={open} onClose={close} title="Request leave">
         <Stack gap="sm">
           <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
@@ -77,11 +60,7 @@ export function MyLeavePage() {
             <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
           </Group>
           <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <ErrorNotice error={request.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={request.error} onCancel={close}>
             <Button
               loading={request.isPending}
               disabled={!start || !end}
@@ -89,7 +68,7 @@ export function MyLeavePage() {
             >
               Send the request
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </Modal>
     </Page>

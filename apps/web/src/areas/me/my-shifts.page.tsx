@@ -1,7 +1,8 @@
-import { Badge, Loader, Table, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
@@ -19,37 +20,18 @@ export function MyShiftsPage() {
   return (
     <Page title="My shifts">
       <ClockCard />
-      <ErrorNotice error={shifts.error} />
-      {shifts.isPending ? (
-        <Loader aria-label="Loading your shifts" />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Where</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatSpan(s.scheduledStart, s.scheduledEnd)}</Table.Td>
-                  <Table.Td>{outletName.get(s.outletId) ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={s.status === 'SCHEDULED' ? 'blue' : s.status === 'COMPLETED' ? 'gray' : 'yellow'}>
-                      {humanize(s.status)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={{ isPending: shifts.isPending, error: shifts.error, data: rows }} loadingLabel="Loading your shifts" empty="No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts." minWidth={420} columns={[
+        { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+        { header: 'Where', cell: (s) => (outletName.get(s.outletId) ?? '—') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={s.status === 'SCHEDULED' ? 'blue' : s.status === 'COMPLETED' ? 'gray' : 'yellow'}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+      ]} />
     </Page>
   );
 }

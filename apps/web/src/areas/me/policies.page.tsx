@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useAcknowledgePolicy, useCreatePolicy, usePolicies, useUpdatePolicy, type Policy } from './me.queries';
 
 /**
@@ -107,15 +108,11 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
         ) : null}
         <Switch label="Everyone must acknowledge it before clocking in" checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
         {policy ? <Switch label="In force" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
-        <ErrorNotice error={create.error ?? update.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <FormActions error={create.error ?? update.error} onCancel={onClose}>
           <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
             {policy ? 'Save' : 'Publish'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,7 +1,9 @@
-import { Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { toMinor } from './money';
 import { useAddDeduction, useDeductions, useRemoveDeduction, type Deduction } from './payroll.queries';
 
@@ -16,41 +18,19 @@ export function DeductionsPage() {
       <Text size="sm" c="dimmed">
         Applied in this order to every payslip of the runs computed from now on; each is credited to its account in the journal.
       </Text>
-      <ErrorNotice error={deductions.error} />
-      {deductions.isPending ? (
-        <Loader aria-label="Loading deductions" />
-      ) : deductions.data && deductions.data.length === 0 ? (
-        <Text c="dimmed">No deductions: payslips pay the gross.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(deductions.data ?? []).map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{d.position}</Table.Td>
-                  <Table.Td>{d.name}</Table.Td>
-                  <Table.Td>{d.kind === 'PERCENT' ? `${(d.basisPoints ?? 0) / 100} % of the gross` : `${d.amountMinor ?? 0} in minor units (pence, cents) per payslip`}</Table.Td>
-                  <Table.Td>{d.accountCode}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(d)}>
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={deductions} loadingLabel="Loading deductions" empty="No deductions: payslips pay the gross." minWidth={480} columns={[
+        { header: 'Order', cell: (d) => d.position },
+        { header: 'Name', cell: (d) => d.name },
+        { header: 'Amount', cell: (d) => <>{d.kind === 'PERCENT' ? `${(d.basisPoints ?? 0) / 100} % of the gross` : `${d.amountMinor ?? 0} in minor units (pence, cents) per payslip`}</> },
+        { header: 'Account', cell: (d) => d.accountCode },
+        {
+          cell: (d) => (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(d)}>
+              Remove
+            </Button>
+          ),
+        },
+      ]} />
       <AddDeductionModal opened={adding} onClose={() => setAdding(false)} />
       <ConfirmModal
         opened={removing !== null}
@@ -105,15 +85,11 @@ function AddDeductionModal({ opened, onClose }: { opened: boolean; onClose: () =
           </Group>
         )}
         <TextInput label="Account code" description="The liability account it is credited to" required maxLength={20} value={account} onChange={(e) => setAccount(e.currentTarget.value)} />
-        <ErrorNotice error={add.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={add.error} onCancel={close}>
           <Button disabled={!valid} loading={add.isPending} onClick={submit}>
             Add
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { formatMoney } from './money';
 import { useAccounting, useConnectAccounting, useCreateRun, useDisconnectAccounting, useRuns, type Run } from './payroll.queries';
 
@@ -32,55 +34,32 @@ export function RunsPage() {
         A run pays one month from approved attendance and leave: a draft can be recomputed until it is approved, then it is final and its journal can be exported.
       </Text>
       <AccountingCard />
-      <ErrorNotice error={runs.error} />
-      {runs.isPending ? (
-        <Loader aria-label="Loading pay runs" />
-      ) : runs.data && runs.data.length === 0 ? (
-        <Text c="dimmed">No pay runs yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Month</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Payslips</Table.Th>
-                <Table.Th>Gross</Table.Th>
-                <Table.Th>Net</Table.Th>
-                <Table.Th>Computed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(runs.data ?? []).map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
-                      {r.periodYearMonth}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={RUN_COLOUR[r.status]}>
-                      {humanize(r.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{r.payslipCount}</Table.Td>
-                  <Table.Td>{formatMoney(r.totalGrossMinor, r.currency)}</Table.Td>
-                  <Table.Td>{formatMoney(r.totalNetMinor, r.currency)}</Table.Td>
-                  <Table.Td>{formatDateTime(r.computedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={runs} loadingLabel="Loading pay runs" empty="No pay runs yet." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Month',
+          cell: (r) => (
+            <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
+              {r.periodYearMonth}
+            </Anchor>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <Badge variant="light" color={RUN_COLOUR[r.status]}>
+              {humanize(r.status)}
+            </Badge>
+          ),
+        },
+        { header: 'Payslips', cell: (r) => r.payslipCount },
+        { header: 'Gross', cell: (r) => formatMoney(r.totalGrossMinor, r.currency) },
+        { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
+        { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
+      ]} />
       <Modal opened={creating} onClose={close} title="New pay run">
         <Stack gap="sm">
           <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
-          <ErrorNotice error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={create.error} onCancel={close}>
             <Button
               disabled={!/^\d{4}-\d{2}$/.test(month)}
               loading={create.isPending}
@@ -95,7 +74,7 @@ export function RunsPage() {
             >
               Compute the draft
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </Modal>
     </Page>

@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { hasRole, OUTLET_ADMIN_ROLES, useMe } from '../../auth/me';
 import { Link } from 'react-router';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -45,47 +47,27 @@ export function OutletsPage() {
         ) : null
       }
     >
-      <ErrorNotice error={outlets.error} />
-      {outlets.isPending ? (
-        <Loader aria-label="Loading outlets" />
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>City</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {admin ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(outlets.data ?? []).map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{o.name}</Table.Td>
-                  <Table.Td>{o.code}</Table.Td>
-                  <Table.Td>{o.city}</Table.Td>
-                  <Table.Td>{o.address ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
-                      {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  {admin ? (
-                    <Table.Td>
-                      <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
-                        Edit
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={outlets} loadingLabel="Loading outlets" minWidth={560} columns={[
+        { header: 'Name', cell: (o) => o.name },
+        { header: 'Code', cell: (o) => o.code },
+        { header: 'City', cell: (o) => o.city },
+        { header: 'Address', cell: (o) => (o.address ?? '—') },
+        {
+          header: 'Status',
+          cell: (o) => (
+            <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
+              {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
+            </Badge>
+          ),
+        },
+        admin && {
+          cell: (o) => (
+            <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
+              Edit
+            </Button>
+          ),
+        },
+      ]} />
       <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'}>
         {editing ? (
           <Stack gap="sm">
@@ -94,15 +76,11 @@ export function OutletsPage() {
             <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
             <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
             <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
-            <ErrorNotice error={create.error ?? update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error ?? update.error} onCancel={close}>
               <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
                 Save
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

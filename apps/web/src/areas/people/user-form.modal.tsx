@@ -1,8 +1,8 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useMe } from '../../auth/me';
-import { ErrorNotice } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateUser, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
 import { assignableRoles, roleLabel } from './roles';
 import { useOutlets } from '../../api/shared.queries';
@@ -77,15 +77,11 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
         <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
         <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
         <MultiSelect label="Outlets" searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
-        <ErrorNotice error={create.error ?? update.error ?? setOutlets.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={create.error ?? update.error ?? setOutlets.error} onCancel={close}>
           <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
             {user ? 'Save' : 'Add the user'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

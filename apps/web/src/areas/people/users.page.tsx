@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Loader, Menu, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { PAGE_SIZE, useRemoveUser, useSetStatus, useUsersPage, type User } from './people.queries';
 import { roleLabel } from './roles';
 import { UserFormModal } from './user-form.modal';
@@ -50,69 +51,47 @@ export function UsersPage() {
         maw={400}
         maxLength={100}
       />
-      <ErrorNotice error={users.error ?? setStatus.error} />
-      {users.isPending ? (
-        <Loader aria-label="Loading users" />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{search ? 'Nobody matches.' : 'No users.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Mobile</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {admin ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{u.fullName}</Table.Td>
-                  <Table.Td>{u.email ?? '—'}</Table.Td>
-                  <Table.Td>{u.mobile ?? '—'}</Table.Td>
-                  <Table.Td>{roleLabel(u.role)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={u.status === 'ACTIVE' ? 'green' : 'gray'}>
-                      {roleLabel(u.status)}
-                    </Badge>
-                  </Table.Td>
-                  {admin ? (
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${u.fullName}`}>
-                            ···
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
-                          <Menu.Item
-                            onClick={() =>
-                              setStatus.mutate(
-                                { id: u.id, status: u.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
-                                { onSuccess: () => notifications.show({ message: u.status === 'ACTIVE' ? `${u.fullName} deactivated: signed out everywhere, doors closed.` : `${u.fullName} reactivated.` }) },
-                              )
-                            }
-                          >
-                            {u.status === 'ACTIVE' ? 'Deactivate' : 'Reactivate'}
-                          </Menu.Item>
-                          <Menu.Item color="red" onClick={() => setRemoving(u)}>
-                            Remove
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={{ isPending: users.isPending, error: users.error, data: rows }} error={users.error ?? setStatus.error} loadingLabel="Loading users" empty={<Text c="dimmed">{search ? 'Nobody matches.' : 'No users.'}</Text>} minWidth={680} tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        { header: 'Name', cell: (u) => u.fullName },
+        { header: 'Email', cell: (u) => (u.email ?? '—') },
+        { header: 'Mobile', cell: (u) => (u.mobile ?? '—') },
+        { header: 'Role', cell: (u) => roleLabel(u.role) },
+        {
+          header: 'Status',
+          cell: (u) => (
+            <Badge variant="light" color={u.status === 'ACTIVE' ? 'green' : 'gray'}>
+              {roleLabel(u.status)}
+            </Badge>
+          ),
+        },
+        admin && {
+          cell: (u) => (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${u.fullName}`}>
+                  ···
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
+                <Menu.Item
+                  onClick={() =>
+                    setStatus.mutate(
+                      { id: u.id, status: u.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
+                      { onSuccess: () => notifications.show({ message: u.status === 'ACTIVE' ? `${u.fullName} deactivated: signed out everywhere, doors closed.` : `${u.fullName} reactivated.` }) },
+                    )
+                  }
+                >
+                  {u.status === 'ACTIVE' ? 'Deactivate' : 'Reactivate'}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => setRemoving(u)}>
+                  Remove
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ),
+        },
+      ]} />
       <Group gap="xs">
         <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
           Previous

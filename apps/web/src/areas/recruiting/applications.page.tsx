@@ -1,10 +1,12 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useApplication, useApplications, useConvert, useDeleteApplication, useJobs, useMoveStage, type Stage } from './recruiting.queries';
 
 const STAGES: Stage[] = ['APPLIED', 'SCREENING', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED', 'WITHDRAWN'];
@@ -32,43 +34,26 @@ export function ApplicationsPage() {
         <Select label="Posting" placeholder="Every posting" clearable data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => setParams(v ? { jobId: v } : {})} />
         <Select label="Stage" placeholder="Any stage" clearable data={STAGES.map((s) => ({ value: s, label: humanize(s) }))} value={stage} onChange={setStage} />
       </Group>
-      <ErrorNotice error={apps.error} />
-      {apps.isPending ? (
-        <Loader aria-label="Loading applications" />
-      ) : apps.data && apps.data.length === 0 ? (
-        <Text c="dimmed">No applications.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Candidate</Table.Th>
-                <Table.Th>Posting</Table.Th>
-                <Table.Th>Stage</Table.Th>
-                <Table.Th>Applied</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(apps.data ?? []).map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
-                      {a.fullName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{a.jobTitle}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[a.stage]}>
-                      {humanize(a.stage)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={apps} loadingLabel="Loading applications" empty="No applications." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Candidate',
+          cell: (a) => (
+            <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
+              {a.fullName}
+            </Anchor>
+          ),
+        },
+        { header: 'Posting', cell: (a) => a.jobTitle },
+        {
+          header: 'Stage',
+          cell: (a) => (
+            <Badge variant="light" color={COLOUR[a.stage]}>
+              {humanize(a.stage)}
+            </Badge>
+          ),
+        },
+        { header: 'Applied', cell: (a) => formatDateTime(a.createdAt) },
+      ]} />
     </Page>
   );
 }
@@ -158,11 +143,7 @@ export function ApplicationPage() {
           <Text size="sm">They are mailed an invite at {a.email} to choose a password.</Text>
           <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
           <TextInput label="Employee code (optional)" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-          <ErrorNotice error={convert.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConverting(false)}>
-              Cancel
-            </Button>
+          <FormActions error={convert.error} onCancel={() => setConverting(false)}>
             <Button
               loading={convert.isPending}
               onClick={() =>
@@ -179,7 +160,7 @@ export function ApplicationPage() {
             >
               Create the user
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </Modal>
     </Page>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useAskToSign, useDocuments, useGenerate, useRequests, useRevokeRequest, useUpload, type EsignDocument, type SignatureRequest } from './esign.queries';
 
 const COLOUR: Record<SignatureRequest['status'], string> = { SENT: 'yellow', VIEWED: 'blue', SIGNED: 'green', REVOKED: 'gray', EXPIRED: 'gray' };
@@ -144,11 +145,7 @@ function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () =>
         ) : (
           <Textarea label="Text" description="Line breaks are kept; long lines wrap and pages break as needed" required autosize minRows={8} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
         )}
-        <ErrorNotice error={upload.error ?? generate.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={upload.error ?? generate.error} onCancel={close}>
           <Button
             loading={upload.isPending || generate.isPending}
             disabled={how === 'upload' ? !file : !title.trim() || !body.trim()}
@@ -156,7 +153,7 @@ function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () =>
           >
             Add the document
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );
@@ -181,11 +178,7 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
         <TextInput label="Signer's name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <TextInput label="Signer's email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         <Textarea label="Message (optional, in the mail)" maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
-        <ErrorNotice error={ask.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={ask.error} onCancel={close}>
           <Button
             loading={ask.isPending}
             disabled={!name.trim() || !email.trim()}
@@ -198,7 +191,7 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
           >
             Send
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,12 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateJob, useDeleteJob, useJobs, useUpdateJob, type Job } from './recruiting.queries';
 
 const TYPES = ['FULL_TIME', 'PART_TIME', 'FIXED_TERM', 'CASUAL', 'INTERN', 'CONTRACTOR'] as const;
@@ -52,69 +54,58 @@ export function JobsPage() {
       <Text size="sm" c="dimmed">
         Open postings are listed on your careers page, <code>{window.location.origin}/careers/&lt;your company's short name&gt;</code>, where people apply.
       </Text>
-      <ErrorNotice error={jobs.error ?? update.error} />
-      {jobs.isPending ? (
-        <Loader aria-label="Loading postings" />
-      ) : jobs.data && jobs.data.length === 0 ? (
-        <Text c="dimmed">No postings yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Applications</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(jobs.data ?? []).map((j) => (
-                <Table.Tr key={j.id}>
-                  <Table.Td>
-                    {j.title}
-                    <Text size="xs" c="dimmed">
-                      {j.slug}
-                      {j.location ? ` · ${j.location}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{humanize(j.employmentType)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[j.status]}>
-                      {humanize(j.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/recruiting/applications?jobId=${j.id}`}>
-                      {j.applicationCount}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {j.status !== 'OPEN' ? (
-                        <Button size="compact-sm" variant="light" onClick={() => setStatus(j, 'OPEN')}>
-                          Publish
-                        </Button>
-                      ) : (
-                        <Button size="compact-sm" variant="light" color="orange" onClick={() => setStatus(j, 'CLOSED')}>
-                          Close
-                        </Button>
-                      )}
-                      <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: j.id, draft: { title: j.title, slug: j.slug, description: j.description, employmentType: j.employmentType, location: j.location ?? '' } })}>
-                        Edit
-                      </Button>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(j)}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={jobs} error={jobs.error ?? update.error} loadingLabel="Loading postings" empty="No postings yet." minWidth={720} columns={[
+        {
+          header: 'Title',
+          cell: (j) => (
+            <>
+              {j.title}
+              <Text size="xs" c="dimmed">
+                {j.slug}
+                {j.location ? ` · ${j.location}` : ''}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Type', cell: (j) => humanize(j.employmentType) },
+        {
+          header: 'Status',
+          cell: (j) => (
+            <Badge variant="light" color={COLOUR[j.status]}>
+              {humanize(j.status)}
+            </Badge>
+          ),
+        },
+        {
+          header: 'Applications',
+          cell: (j) => (
+            <Anchor component={Link} to={`/recruiting/applications?jobId=${j.id}`}>
+              {j.applicationCount}
+            </Anchor>
+          ),
+        },
+        {
+          cell: (j) => (
+            <Group gap="xs" wrap="nowrap">
+              {j.status !== 'OPEN' ? (
+                <Button size="compact-sm" variant="light" onClick={() => setStatus(j, 'OPEN')}>
+                  Publish
+                </Button>
+              ) : (
+                <Button size="compact-sm" variant="light" color="orange" onClick={() => setStatus(j, 'CLOSED')}>
+                  Close
+                </Button>
+              )}
+              <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: j.id, draft: { title: j.title, slug: j.slug, description: j.description, employmentType: j.employmentType, location: j.location ?? '' } })}>
+                Edit
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(j)}>
+                Delete
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit posting' : 'New posting'} size="lg">
         {editing ? (
           <Stack gap="sm">
@@ -132,11 +123,7 @@ export function JobsPage() {
             <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={editing.draft.employmentType} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, employmentType: v as Draft['employmentType'] } })} />
             <TextInput label="Location (optional)" value={editing.draft.location} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, location: e.currentTarget.value } })} />
             <Textarea label="Description" required autosize minRows={5} value={editing.draft.description} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, description: e.currentTarget.value } })} />
-            <ErrorNotice error={create.error ?? update.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={create.error ?? update.error} onCancel={close}>
               {editing.id ? (
                 <Button loading={update.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
                   Save
@@ -151,7 +138,7 @@ export function JobsPage() {
                   </Button>
                 </>
               )}
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ErrorNotice } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useCloneWeek } from './rota.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -36,15 +36,11 @@ export function CloneWeekModal({ opened, onClose }: { opened: boolean; onClose: 
         <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
         <TextInput label="Copy the week starting" type="date" required value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label="To the week starting" type="date" required value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-        <ErrorNotice error={clone.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={clone.error} onCancel={close}>
           <Button onClick={submit} disabled={!outletId || !from || !to} loading={clone.isPending}>
             Copy the week
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

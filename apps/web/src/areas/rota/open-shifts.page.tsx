@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { useClaimOpenShift, useOpenShifts, useWithdrawOpenShift, type OpenShift } from './rota.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -27,56 +28,36 @@ export function OpenShiftsPage() {
   return (
     <Page title="Open shifts">
       <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
-      <ErrorNotice error={shifts.error ?? claim.error} />
-      {shifts.isPending ? (
-        <Loader aria-label="Loading open shifts" />
-      ) : shifts.data && shifts.data.length === 0 ? (
-        <Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Outlet</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(shifts.data ?? []).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatSpan(s.scheduledStart, s.scheduledEnd)}</Table.Td>
-                  <Table.Td>{outletName.get(s.outletId) ?? '—'}</Table.Td>
-                  <Table.Td>{humanize(s.type)}</Table.Td>
-                  <Table.Td>{s.note ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
-                      {humanize(s.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {s.status === 'OPEN' ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
-                          Claim
-                        </Button>
-                        {manager ? (
-                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
-                            Withdraw
-                          </Button>
-                        ) : null}
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={shifts} error={shifts.error ?? claim.error} loadingLabel="Loading open shifts" empty={<Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>} minWidth={560} columns={[
+        { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+        { header: 'Outlet', cell: (s) => (outletName.get(s.outletId) ?? '—') },
+        { header: 'Type', cell: (s) => humanize(s.type) },
+        { header: 'Note', cell: (s) => (s.note ?? '') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (s) => (
+            s.status === 'OPEN' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
+                  Claim
+                </Button>
+                {manager ? (
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
+                    Withdraw
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
       <ConfirmModal
         opened={withdrawing !== null}
         onClose={() => setWithdrawing(null)}

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ErrorNotice } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
 import { useOutlets, usePeople } from '../../api/shared.queries';
@@ -81,15 +81,11 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
         <Button variant="light" w="fit-content" onClick={() => setRows((rs) => [...rs, blankRow(rs[rs.length - 1]?.day)])}>
           Add a shift
         </Button>
-        <ErrorNotice error={publish.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={publish.error} onCancel={close}>
           <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
             Publish {rows.length} shift(s)
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { CloneWeekModal } from './clone-week.modal';
 import { PublishRosterModal } from './publish-roster.modal';
@@ -41,47 +42,28 @@ export function RostersPage() {
         <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
         <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
       </Group>
-      <ErrorNotice error={rosters.error} />
-      {rosters.isPending ? (
-        <Loader aria-label="Loading rosters" />
-      ) : rosters.data && rosters.data.length === 0 ? (
-        <Text c="dimmed">No rosters yet. Publish a week of shifts at once, or copy a week to another.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Published</Table.Th>
-                <Table.Th>Outlet</Table.Th>
-                <Table.Th>How</Table.Th>
-                <Table.Th>Shifts</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(rosters.data ?? []).map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setOpen(r.id)}>
-                      {formatDateTime(r.createdAt)}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>{outletName.get(r.outletId) ?? '—'}</Table.Td>
-                  <Table.Td>{r.source === 'CLONE' ? 'Copied week' : 'Published'}</Table.Td>
-                  <Table.Td>{r.assignmentCount}</Table.Td>
-                  <Table.Td>{(r.publishedByUserId && people.data?.get(r.publishedByUserId)?.fullName) ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                      {humanize(r.status)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={rosters} loadingLabel="Loading rosters" empty="No rosters yet. Publish a week of shifts at once, or copy a week to another." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Published',
+          cell: (r) => (
+            <Button variant="subtle" size="compact-sm" onClick={() => setOpen(r.id)}>
+              {formatDateTime(r.createdAt)}
+            </Button>
+          ),
+        },
+        { header: 'Outlet', cell: (r) => (outletName.get(r.outletId) ?? '—') },
+        { header: 'How', cell: (r) => (r.source === 'CLONE' ? 'Copied week' : 'Published') },
+        { header: 'Shifts', cell: (r) => r.assignmentCount },
+        { header: 'By', cell: (r) => ((r.publishedByUserId && people.data?.get(r.publishedByUserId)?.fullName) ?? '—') },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <Badge color={STATUS_COLOUR[r.status]} variant="light">
+              {humanize(r.status)}
+            </Badge>
+          ),
+        },
+      ]} />
       <RosterModal id={open} onClose={() => setOpen(null)} canDecide={hasRole(me.data, ROSTER_APPROVER_ROLES)} people={people.data} outletName={outletName} />
       <PublishRosterModal opened={publishing} onClose={() => setPublishing(false)} />
       <CloneWeekModal opened={cloning} onClose={() => setCloning(false)} />

@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useMyScheduledShifts, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -34,51 +36,31 @@ export function SwapsPage() {
   return (
     <Page title="Shift swaps" actions={<Button onClick={() => setAsking(true)}>Ask for a swap</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={260} />
-      <ErrorNotice error={swaps.error ?? act.error} />
-      {swaps.isPending ? (
-        <Loader aria-label="Loading swaps" />
-      ) : swaps.data && swaps.data.length === 0 ? (
-        <Text c="dimmed">No swaps.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Asked</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>With</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(swaps.data ?? []).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
-                  <Table.Td>{name(s.requesterUserId)}</Table.Td>
-                  <Table.Td>{name(s.peerUserId)}</Table.Td>
-                  <Table.Td>{s.note ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[s.status]}>
-                      {humanize(s.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {actions(s).map((b) => (
-                        <Button key={b.action} size="compact-sm" variant="light" color={b.color} loading={act.isPending && act.variables?.id === s.id && act.variables.action === b.action} onClick={() => run(s, b.action)}>
-                          {b.label}
-                        </Button>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+      <DataTable query={swaps} error={swaps.error ?? act.error} loadingLabel="Loading swaps" empty="No swaps." columns={[
+        { header: 'Asked', cell: (s) => formatDateTime(s.createdAt) },
+        { header: 'By', cell: (s) => name(s.requesterUserId) },
+        { header: 'With', cell: (s) => name(s.peerUserId) },
+        { header: 'Note', cell: (s) => (s.note ?? '') },
+        {
+          header: 'Status',
+          cell: (s) => (
+            <Badge variant="light" color={COLOUR[s.status]}>
+              {humanize(s.status)}
+            </Badge>
+          ),
+        },
+        {
+          cell: (s) => (
+            <Group gap="xs" wrap="nowrap">
+              {actions(s).map((b) => (
+                <Button key={b.action} size="compact-sm" variant="light" color={b.color} loading={act.isPending && act.variables?.id === s.id && act.variables.action === b.action} onClick={() => run(s, b.action)}>
+                  {b.label}
+                </Button>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+            </Group>
+          ),
+        },
+      ]} />
       <AskSwapModal opened={asking} onClose={() => setAsking(false)} userId={me.data?.id} />
     </Page>
   );
@@ -127,15 +109,11 @@ function AskSwapModal({ opened, onClose, userId }: { opened: boolean; onClose: (
         />
         <ErrorNotice error={colleagues.error} />
         <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
-        <ErrorNotice error={request.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <FormActions error={request.error} onCancel={close}>
           <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
             Ask
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
 import { useAttendance, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
 import { addDays, isoDay } from './week';
 import { useOutlets, usePeople } from '../../api/shared.queries';
@@ -34,59 +35,41 @@ export function AttendancePage() {
         <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
-      <ErrorNotice error={attendance.error ?? review.error} />
-      {attendance.isPending ? (
-        <Loader aria-label="Loading attendance" />
-      ) : attendance.data && attendance.data.length === 0 ? (
-        <Text c="dimmed">No clock-ins in these days.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Outlet</Table.Th>
-                <Table.Th>In</Table.Th>
-                <Table.Th>Out</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(attendance.data ?? []).map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{people.data?.get(a.userId)?.fullName ?? 'Someone'}</Table.Td>
-                  <Table.Td>{outletName.get(a.outletId) ?? '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(a.clockInAt)}</Table.Td>
-                  <Table.Td>{a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[a.status]}>
-                      {humanize(a.status)}
-                    </Badge>
-                    {a.shiftAssignmentId ? null : (
-                      <Text size="xs" c="dimmed">
-                        No shift
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
-                          Approve
-                        </Button>
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
-                          Reject
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={attendance} error={attendance.error ?? review.error} loadingLabel="Loading attendance" empty="No clock-ins in these days." minWidth={720} columns={[
+        { header: 'Person', cell: (a) => (people.data?.get(a.userId)?.fullName ?? 'Someone') },
+        { header: 'Outlet', cell: (a) => (outletName.get(a.outletId) ?? '—') },
+        { header: 'In', cell: (a) => formatDateTime(a.clockInAt) },
+        { header: 'Out', cell: (a) => (a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in') },
+        {
+          header: 'Status',
+          cell: (a) => (
+            <>
+              <Badge variant="light" color={COLOUR[a.status]}>
+                {humanize(a.status)}
+              </Badge>
+              {a.shiftAssignmentId ? null : (
+                <Text size="xs" c="dimmed">
+                  No shift
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          cell: (a) => (
+            a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
+                  Approve
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
+                  Reject
+                </Button>
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
     </Page>
   );
 }

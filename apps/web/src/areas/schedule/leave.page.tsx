@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useDecideLeave, useLeave, type LeaveRequest, type LeaveStatus } from './schedule.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -41,61 +43,42 @@ export function LeavePage() {
         aria-label="Status"
         w="fit-content"
       />
-      <ErrorNotice error={leave.error} />
-      {leave.isPending ? (
-        <Loader aria-label="Loading leave requests" />
-      ) : leave.data && leave.data.length === 0 ? (
-        <Text c="dimmed">{status === 'PENDING' ? 'Nothing waits for a decision.' : 'No leave requests.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Days</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(leave.data ?? []).map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{people.data?.get(l.userId)?.fullName ?? 'Someone'}</Table.Td>
-                  <Table.Td>{humanize(l.type)}</Table.Td>
-                  <Table.Td>{leaveDates(l)}</Table.Td>
-                  <Table.Td>{l.daysDecimal}</Table.Td>
-                  <Table.Td>{l.reason ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
-                      {humanize(l.status)}
-                    </Badge>
-                    {l.status === 'PENDING' && l.approvals.length > 1 ? (
-                      <Text size="xs" c="dimmed">
-                        Step {l.currentStep} of {l.approvals.length}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {l.status === 'PENDING' ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" color="green" variant="light" onClick={() => setDeciding({ request: l, approve: true })}>
-                          Approve
-                        </Button>
-                        <Button size="compact-sm" color="red" variant="light" onClick={() => setDeciding({ request: l, approve: false })}>
-                          Reject
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={leave} loadingLabel="Loading leave requests" empty={<Text c="dimmed">{status === 'PENDING' ? 'Nothing waits for a decision.' : 'No leave requests.'}</Text>} minWidth={680} columns={[
+        { header: 'Person', cell: (l) => (people.data?.get(l.userId)?.fullName ?? 'Someone') },
+        { header: 'Type', cell: (l) => humanize(l.type) },
+        { header: 'Dates', cell: (l) => leaveDates(l) },
+        { header: 'Days', cell: (l) => l.daysDecimal },
+        { header: 'Reason', cell: (l) => (l.reason ?? '') },
+        {
+          header: 'Status',
+          cell: (l) => (
+            <>
+              <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
+                {humanize(l.status)}
+              </Badge>
+              {l.status === 'PENDING' && l.approvals.length > 1 ? (
+                <Text size="xs" c="dimmed">
+                  Step {l.currentStep} of {l.approvals.length}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          cell: (l) => (
+            l.status === 'PENDING' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="compact-sm" color="green" variant="light" onClick={() => setDeciding({ request: l, approve: true })}>
+                  Approve
+                </Button>
+                <Button size="compact-sm" color="red" variant="light" onClick={() => setDeciding({ request: l, approve: false })}>
+                  Reject
+                </Button>
+              </Group>
+            ) : null
+          ),
+        },
+      ]} />
       <Modal opened={deciding !== null} onClose={close} title={shown?.approve ? 'Approve this leave?' : 'Reject this leave?'}>
         {shown ? (
           <Stack gap="sm">
@@ -103,11 +86,7 @@ export function LeavePage() {
               {people.data?.get(shown.request.userId)?.fullName ?? 'Someone'}: {humanize(shown.request.type)}, {leaveDates(shown.request)}
             </Text>
             <Textarea label={shown.approve ? 'Note (optional)' : 'Why (told to them)'} required={!shown.approve} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-            <ErrorNotice error={decide.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
+            <FormActions error={decide.error} onCancel={close}>
               <Button
                 color={shown.approve ? 'green' : 'red'}
                 loading={decide.isPending}
@@ -127,7 +106,7 @@ export function LeavePage() {
               >
                 {shown.approve ? 'Approve' : 'Reject'}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         ) : null}
       </Modal>

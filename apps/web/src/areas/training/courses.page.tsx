@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Button, Card, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { ProgressCell } from './progress-cell';
 import { useCourses, useCreateCourse, useMyEnrolments } from './training.queries';
@@ -25,46 +26,26 @@ export function CoursesPage() {
         ) : null
       }
     >
-      <ErrorNotice error={courses.error ?? mine.error} />
-      {courses.isPending ? (
-        <Loader aria-label="Loading courses" />
-      ) : courses.data && courses.data.length === 0 ? (
-        <Text c="dimmed">{admin ? 'No courses yet.' : 'You are not enrolled in any course.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Course</Table.Th>
-                <Table.Th>Lessons</Table.Th>
-                <Table.Th>Quiz</Table.Th>
-                <Table.Th>{admin ? 'My progress' : 'Progress'}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(courses.data ?? []).map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/training/${c.id}`}>
-                      {c.title}
-                    </Anchor>
-                    {c.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {c.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{c.lessons.length}</Table.Td>
-                  <Table.Td>{c.quiz ? `${c.quiz.questions.length} questions, pass ${c.quiz.passPct}%` : 'None'}</Table.Td>
-                  <Table.Td>
-                    <ProgressCell e={progress.get(c.id)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={courses} error={courses.error ?? mine.error} loadingLabel="Loading courses" empty={<Text c="dimmed">{admin ? 'No courses yet.' : 'You are not enrolled in any course.'}</Text>} minWidth={560} columns={[
+        {
+          header: 'Course',
+          cell: (c) => (
+            <>
+              <Anchor component={Link} to={`/training/${c.id}`}>
+                {c.title}
+              </Anchor>
+              {c.description ? (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {c.description}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Lessons', cell: (c) => c.lessons.length },
+        { header: 'Quiz', cell: (c) => <>{c.quiz ? `${c.quiz.questions.length} questions, pass ${c.quiz.passPct}%` : 'None'}</> },
+        { header: admin ? 'My progress' : 'Progress', cell: (c) => <ProgressCell e={progress.get(c.id)} /> },
+      ]} />
     </Page>
   );
 }

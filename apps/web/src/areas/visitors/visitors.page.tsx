@@ -1,9 +1,11 @@
-import { Alert, Button, Code, Group, Loader, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { CopyValueButton } from '../../ui/copy-button';
 import { useState } from 'react';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { FormActions } from '../../ui/form-actions';
 import { useZones } from '../access/access.queries';
 import { useCreatePass, useRevokePass, useVisitorPasses, type VisitorPass } from './visitors.queries';
 
@@ -25,48 +27,30 @@ export function VisitorsPage() {
       <Text size="sm" c="dimmed">
         The passes still running; revoked and expired ones drop off this list.
       </Text>
-      <ErrorNotice error={passes.error} />
-      {passes.isPending ? (
-        <Loader aria-label="Loading passes" />
-      ) : passes.data && passes.data.length === 0 ? (
-        <Text c="dimmed">No visitor passes. A pass sends a visitor a link that opens the zones you choose until it expires.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Visitor</Table.Th>
-                <Table.Th>Zones</Table.Th>
-                <Table.Th>Until</Table.Th>
-                <Table.Th>Used</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(passes.data ?? []).map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      {p.name}
-                      <Text size="xs" c="dimmed">
-                        {[p.email, p.phone].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{p.grants.map((g) => g.zoneName).join(', ')}</Table.Td>
-                    <Table.Td>{formatDateTime(p.expiresAt)}</Table.Td>
-                    <Table.Td>{p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : 'Not yet'}</Table.Td>
-                    <Table.Td>{p.whatsappDelivery ? `WhatsApp: ${humanize(p.whatsappDelivery.status)}` : p.email ? 'Mail' : '—'}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(p)}>
-                        Revoke
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={passes} loadingLabel="Loading passes" empty="No visitor passes. A pass sends a visitor a link that opens the zones you choose until it expires." minWidth={720} columns={[
+        {
+          header: 'Visitor',
+          cell: (p) => (
+            <>
+              {p.name}
+              <Text size="xs" c="dimmed">
+                {[p.email, p.phone].filter(Boolean).join(' · ')}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Zones', cell: (p) => p.grants.map((g) => g.zoneName).join(', ') },
+        { header: 'Until', cell: (p) => formatDateTime(p.expiresAt) },
+        { header: 'Used', cell: (p) => (p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : 'Not yet') },
+        { header: 'Message', cell: (p) => (p.whatsappDelivery ? `WhatsApp: ${humanize(p.whatsappDelivery.status)}` : p.email ? 'Mail' : '—') },
+        {
+          cell: (p) => (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(p)}>
+              Revoke
+            </Button>
+          ),
+        },
+      ]} />
       <CreatePassModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmModal
         opened={revoking !== null}
@@ -129,15 +113,11 @@ function CreatePassModal({ opened, onClose }: { opened: boolean; onClose: () => 
           <TextInput label="Until" type="datetime-local" required value={until} onChange={(e) => setUntil(e.currentTarget.value)} description="At most 90 days ahead" />
           <TextInput label="Email (optional)" type="email" description="The link is mailed here" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <TextInput label="Mobile (optional)" type="tel" description="The link is sent here by WhatsApp, when configured" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-          <ErrorNotice error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <FormActions error={create.error} onCancel={close}>
             <Button disabled={!name.trim() || zoneIds.length === 0 || !until} loading={create.isPending} onClick={submit}>
               Create the pass
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       )}
     </Modal>

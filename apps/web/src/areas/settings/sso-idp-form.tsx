@@ -1,0 +1,46 @@
+import { SegmentedControl, Textarea, TextInput } from '@mantine/core';
+
+export type SamlSource = 'url' | 'xml' | 'manual';
+
+export interface IdpFields {
+  metadataUrl: string;
+  metadataXml: string;
+  entityId: string;
+  ssoUrl: string;
+  certificate: string;
+}
+export const EMPTY_IDP: IdpFields = { metadataUrl: '', metadataXml: '', entityId: '', ssoUrl: '', certificate: '' };
+
+/** The SAML IdP's part of a create or update body, from whichever way the admin gave it; null while incomplete. */
+export function samlFields(source: SamlSource, f: IdpFields): { metadataUrl: string } | { metadataXml: string } | { idpEntityId: string; idpSsoUrl: string; idpCertificates: string[] } | null {
+  if (source === 'url') return f.metadataUrl.trim() ? { metadataUrl: f.metadataUrl.trim() } : null;
+  if (source === 'xml') return f.metadataXml.trim() ? { metadataXml: f.metadataXml } : null;
+  return f.entityId.trim() && f.ssoUrl.trim() && f.certificate.trim() ? { idpEntityId: f.entityId.trim(), idpSsoUrl: f.ssoUrl.trim(), idpCertificates: [f.certificate.trim()] } : null;
+}
+
+export function IdpForm({ source, setSource, idp, setIdp }: { source: SamlSource; setSource: (s: SamlSource) => void; idp: IdpFields; setIdp: (f: IdpFields) => void }) {
+  const field = (key: keyof IdpFields) => ({ value: idp[key], onChange: (e: { currentTarget: { value: string } }) => setIdp({ ...idp, [key]: e.currentTarget.value }) });
+  return (
+    <>
+      <SegmentedControl
+        aria-label="Identity provider details"
+        data={[
+          { value: 'url', label: 'Metadata URL' },
+          { value: 'xml', label: 'Metadata XML' },
+          { value: 'manual', label: 'By hand' },
+        ]}
+        value={source}
+        onChange={(v) => setSource(v as SamlSource)}
+      />
+      {source === 'url' ? <TextInput label="IdP metadata URL" required placeholder="https://login.microsoftonline.com/…/federationmetadata.xml" {...field('metadataUrl')} /> : null}
+      {source === 'xml' ? <Textarea label="IdP metadata XML" required autosize minRows={4} maxRows={12} {...field('metadataXml')} /> : null}
+      {source === 'manual' ? (
+        <>
+          <TextInput label="IdP entity ID" required {...field('entityId')} />
+          <TextInput label="IdP sign-in URL" required placeholder="https://idp.example.com/sso/saml" {...field('ssoUrl')} />
+          <Textarea label="IdP signing certificate (PEM)" required autosize minRows={4} maxRows={10} {...field('certificate')} />
+        </>
+      ) : null}
+    </>
+  );
+}
