@@ -31,7 +31,7 @@ export class ReplayWindow<V> {
     this.current.set(key, { at: nowMs, value });
   }
 
-  /** Keys held, stale ones included (for tests and metrics). */
+  /** Keys held, stale ones included: what the bound limits. */
   get size(): number {
     return this.current.size + this.previous.size;
   }
