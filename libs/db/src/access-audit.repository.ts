@@ -29,15 +29,17 @@ export async function insertAuditRows(db: Db, rows: readonly AccessAuditInsert[]
 }
 
 /**
- * The same from a JSON array of rows as text (the daemon's journal lines joined: they are the rows'
- * JSON already, so it sends them without parsing). Text that is not such an array is a data error.
+ * The same from a JSON array of rows as text, or as its UTF-8 bytes (the daemon's journal lines
+ * joined: they are the rows' JSON already, so it sends them without parsing or decoding; pg sends a
+ * Buffer in binary format, which for `text` is the bytes themselves). Text that is not such an
+ * array is a data error.
  */
-export async function insertAuditJson(db: Db, rowsJson: string): Promise<number> {
+export async function insertAuditJson(db: Db, rowsJson: string | Buffer): Promise<number> {
   return exec(
     db,
     `INSERT INTO access_audit (id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, occurred_at, source)
      SELECT r.id, r."tenantId", r."userId", r."zoneId", r."visitorPassId", r."credentialId", r."readerId", r."eventType", r.reason, r."occurredAt", r.source
-     FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, "tenantId" uuid, "userId" uuid, "zoneId" uuid, "visitorPassId" uuid, "credentialId" text, "readerId" text, "eventType" text, reason text, "occurredAt" timestamptz, source text)
+     FROM jsonb_to_recordset($1::text::jsonb) AS r(id uuid, "tenantId" uuid, "userId" uuid, "zoneId" uuid, "visitorPassId" uuid, "credentialId" text, "readerId" text, "eventType" text, reason text, "occurredAt" timestamptz, source text)
      ON CONFLICT (id) DO NOTHING`,
     [rowsJson],
   );

@@ -2,31 +2,11 @@ import { close as closeFd, constants, existsSync, mkdirSync, open as openFd, wri
 import { appendFile, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { AuditRow } from './audit-row.js';
-
-/** One line of a journal file: a row, or the text of a line that is not a JSON object (a write torn by a crash). */
-export type JournalLine = { row: AuditRow } | { unreadable: string };
+import { JournalLines } from './journal-lines.js';
 
 const SEGMENT_SUFFIX = /^\.(\d{10})\.segment$/;
 /** The current file is sealed past this size even while nothing is shipped, so the cap can drop history a piece at a time. */
 const SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
-
-export function parseLine(line: string): JournalLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { unreadable: line };
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { row: value as AuditRow } : { unreadable: line };
-}
-
-/** When a line's decision was made, for the backlog's age; null for a line that does not say. */
-function occurredAtOf(line: string | undefined): number | null {
-  if (!line) return null;
-  const parsed = parseLine(line);
-  const at = 'row' in parsed ? Date.parse(parsed.row.occurredAt) : NaN;
-  return Number.isFinite(at) ? at : null;
-}
 
 /**
  * The current file is opened O_DSYNC: each write returns once its data (and the size that reaches
@@ -140,19 +120,18 @@ export class AuditJournal {
       const n = SEGMENT_SUFFIX.exec(path.slice(this.path.length))?.[1];
       if (n) this.nextSegment = Math.max(this.nextSegment, Number(n) + 1);
       const lines = await this.lines(path);
-      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: occurredAtOf(lines[0]), lastAt: occurredAtOf(lines.at(-1)) });
+      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: lines.occurredAt(0), lastAt: lines.occurredAt(lines.length - 1) });
       this.pending += lines.length;
     }
     if (existsSync(this.path)) {
-      const text = await readFile(this.path, 'utf8');
-      const lines = text.split('\n').filter(Boolean);
+      const lines = await this.lines(this.path);
       this.pending += lines.length;
-      this.currentBytes = Buffer.byteLength(text);
+      this.currentBytes = (await stat(this.path)).size;
       this.currentRows = lines.length;
-      this.currentFirstAt = occurredAtOf(lines[0]);
-      this.currentLastAt = occurredAtOf(lines.at(-1));
+      this.currentFirstAt = lines.occurredAt(0);
+      this.currentLastAt = lines.occurredAt(lines.length - 1);
       // A crash mid-write leaves a torn last line; the next row must not be glued onto it.
-      if (text && !text.endsWith('\n')) {
+      if (!lines.ended) {
         await appendFile(this.path, '\n');
         this.currentBytes += 1;
       }
@@ -169,15 +148,16 @@ export class AuditJournal {
     return [...legacy, ...numbered].map((n) => join(dir, n));
   }
 
-  private async lines(file: string): Promise<string[]> {
-    if (!existsSync(file)) return [];
-    return (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+  private async lines(file: string): Promise<JournalLines> {
+    return JournalLines.of(existsSync(file) ? await readFile(file) : Buffer.alloc(0));
   }
 
   /** Resolves once the rows are on disk (a durable write), together with whatever else was appended meanwhile. */
   append(rows: readonly AuditRow[]): Promise<void> {
     return new Promise((done, fail) => {
-      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt: rows[0] ? Date.parse(rows[0].occurredAt) : null, lastAt: rows.length ? Date.parse(rows[rows.length - 1]!.occurredAt) : null, done, fail });
+      const firstAt = rows.length ? Date.parse(rows[0]!.occurredAt) : null;
+      const lastAt = rows.length > 1 ? Date.parse(rows[rows.length - 1]!.occurredAt) : firstAt;
+      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt, lastAt, done, fail });
       if (this.scheduled) return;
       this.scheduled = true;
       this.serially(() => this.writeQueued());
@@ -255,7 +235,7 @@ export class AuditJournal {
    * with (written or quarantined). A segment dealt with in full is deleted; otherwise its remaining
    * lines are kept for the next try and this one stops. Returns the number of lines dealt with.
    */
-  async drain(ship: (lines: string[]) => Promise<number>): Promise<number> {
+  async drain(ship: (lines: JournalLines) => Promise<number>): Promise<number> {
     const sealedFirst = this.sealed.length === 0;
     if (sealedFirst) await this.seal();
     const older = await this.drainSegments(ship);
@@ -265,7 +245,7 @@ export class AuditJournal {
     return older.handled + latest.handled;
   }
 
-  private async drainSegments(ship: (lines: string[]) => Promise<number>): Promise<{ handled: number; complete: boolean }> {
+  private async drainSegments(ship: (lines: JournalLines) => Promise<number>): Promise<{ handled: number; complete: boolean }> {
     let handled = 0;
     while (this.sealed.length) {
       const segment = this.sealed[0]!;
@@ -276,7 +256,7 @@ export class AuditJournal {
         handled += done;
         this.pending = Math.max(0, this.pending - done);
         if (done < lines.length) {
-          if (done > 0) await this.keep(segment, lines.slice(done));
+          if (done > 0) await this.keep(segment, lines, done);
           return { handled, complete: false };
         }
         await rm(segment.path, { force: true });
@@ -288,21 +268,21 @@ export class AuditJournal {
     return { handled, complete: true };
   }
 
-  /** Replaces a segment by its remaining lines, atomically (a crash leaves the old or the new file). */
-  private async keep(segment: Segment, lines: readonly string[]): Promise<void> {
+  /** Replaces a segment by its lines from `from` on, atomically (a crash leaves the old or the new file). */
+  private async keep(segment: Segment, lines: JournalLines, from: number): Promise<void> {
     const tmp = `${segment.path}.tmp`;
-    const text = lines.map((l) => `${l}\n`).join('');
+    const rest = lines.rest(from);
     const h = await open(tmp, 'w', 0o600);
     try {
-      await h.write(text);
+      await h.write(rest);
       await h.datasync();
     } finally {
       await h.close();
     }
     await rename(tmp, segment.path);
-    segment.bytes = Buffer.byteLength(text);
-    segment.rows = lines.length;
-    segment.firstAt = occurredAtOf(lines[0]);
+    segment.bytes = rest.length;
+    segment.rows = lines.length - from;
+    segment.firstAt = lines.occurredAt(from);
   }
 
   async close(): Promise<void> {

@@ -11,8 +11,8 @@ export interface AuditRow extends AccessAuditInsert {
 /** Where committed rows go. Throws when the database cannot take them. */
 export interface AuditStore {
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
-  /** The same rows as the journal holds them, one JSON object a line; a line that is not a row is a data error. */
-  insertLines(lines: readonly string[]): Promise<void>;
+  /** Rows as one JSON array's UTF-8 text, as the journal's lines make it; text that is not an array of rows is a data error. */
+  insertJsonArray(json: Buffer): Promise<void>;
   /** One round trip, to learn whether the database answers. */
   ping(): Promise<void>;
 }

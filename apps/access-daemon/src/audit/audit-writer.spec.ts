@@ -48,18 +48,14 @@ class FakeStore implements AuditStore {
     if (rows.some((r) => this.refuse.has(r.id))) throw refused();
     this.batches.push([...rows]);
   }
-  /** As PostgreSQL's JSON does: a line that is not a JSON object refuses the whole batch as data. */
-  async insertLines(lines: readonly string[]): Promise<void> {
-    const rows: AuditRow[] = [];
-    for (const line of lines) {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        this.calls++;
-        throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
-      }
-      rows.push(value as AuditRow);
+  /** As PostgreSQL's JSON does: text that is not JSON (a torn line among the rows) refuses the whole batch as data. */
+  async insertJsonArray(json: Buffer): Promise<void> {
+    let rows: AuditRow[];
+    try {
+      rows = JSON.parse(json.toString('utf8')) as AuditRow[];
+    } catch {
+      this.calls++;
+      throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
     }
     await this.insertBatch(rows);
   }

@@ -2,7 +2,8 @@ import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { DeadlineExceeded, describeDbError, isDataError, withDeadline } from '../db-faults.js';
 import type { AuditRow, AuditStore } from './audit-row.js';
-import { parseLine, type AuditJournal, type JournalLine } from './audit-journal.js';
+import type { AuditJournal } from './audit-journal.js';
+import type { JournalLine, JournalLines } from './journal-lines.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
 
 export interface AuditWriterOptions {
@@ -223,22 +224,24 @@ export class AuditWriter {
 
   /**
    * Sends one journal segment in batches. The lines are the rows' JSON already and go as they are,
-   * unparsed; a batch the database refuses as data (a row it will not take, or a line torn by a
-   * crash, which is not JSON) is parsed and sent row by row, and only what it refuses is quarantined.
+   * unparsed, as one JSON array's bytes; a batch the database refuses as data (a row it will not
+   * take, or a line torn by a crash, which is not JSON) is parsed and sent row by row, and only
+   * what it refuses is quarantined.
    */
-  private async send(lines: readonly string[]): Promise<number> {
+  private async send(lines: JournalLines): Promise<number> {
     let done = 0;
     while (done < lines.length) {
-      const chunk = lines.slice(done, done + this.opts.maxBatch);
-      const failure = await this.attempt(() => this.store.insertLines(chunk));
+      const end = Math.min(lines.length, done + this.opts.maxBatch);
+      const failure = await this.attempt(() => this.store.insertJsonArray(lines.jsonArray(done, end)));
       if (failure === null) {
-        this.observer.committed(chunk.length, 'database');
-        done += chunk.length;
+        this.observer.committed(end - done, 'database');
+        done = end;
       } else if (isDataError(failure)) {
-        const outcome = await this.oneByOne(chunk.map(parseLine));
+        const outcome = await this.oneByOne(lines.parse(done, end));
         if (outcome.written) this.observer.committed(outcome.written, 'database');
+        const stoppedEarly = outcome.done < end - done;
         done += outcome.done;
-        if (outcome.done < chunk.length) return done;
+        if (stoppedEarly) return done;
       } else {
         return done;
       }

@@ -10,8 +10,8 @@ export class AuditRepository implements AuditStore {
     await insertAuditRows(this.ds, rows);
   }
 
-  async insertLines(lines: readonly string[]): Promise<void> {
-    if (lines.length) await insertAuditJson(this.ds, `[${lines.join(',')}]`);
+  async insertJsonArray(json: Buffer): Promise<void> {
+    await insertAuditJson(this.ds, json);
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,105 @@
+import type { AuditRow } from './audit-row.js';
+
+/** One line of a journal file: a row, or the text of a line that is not a JSON object (a write torn by a crash). */
+export type JournalLine = { row: AuditRow } | { unreadable: string };
+
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const LINE_END = Buffer.from('\n');
+
+export function parseLine(line: string): JournalLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { unreadable: line };
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { row: value as AuditRow } : { unreadable: line };
+}
+
+/** When a line's decision was made, for the backlog's age; null for a line that does not say. */
+function occurredAtOf(line: string): number | null {
+  const parsed = parseLine(line);
+  const at = 'row' in parsed ? Date.parse(parsed.row.occurredAt) : NaN;
+  return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * A journal file's lines as its bytes and where each line lies (empty lines skipped). The shipper
+ * reads a segment, sends it and drops it within one tick, yet across an INSERT's round trip: as
+ * strings, a segment's lines lived long enough for the young generation to copy and promote them,
+ * which made the collector's pauses longer and more frequent. As bytes they stay off V8's heap, and
+ * a line becomes a string only when a refused batch goes row by row.
+ */
+export class JournalLines {
+  private constructor(
+    private readonly bytes: Buffer,
+    private readonly starts: readonly number[],
+    private readonly ends: readonly number[],
+  ) {}
+
+  static of(bytes: Buffer): JournalLines {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let from = 0;
+    while (from < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE, from);
+      const end = newline === -1 ? bytes.length : newline;
+      if (end > from) {
+        starts.push(from);
+        ends.push(end);
+      }
+      from = end + 1;
+    }
+    return new JournalLines(bytes, starts, ends);
+  }
+
+  get length(): number {
+    return this.starts.length;
+  }
+
+  /** Whether the file's last line is ended (a crash mid-write leaves it without its newline). */
+  get ended(): boolean {
+    return this.bytes.length === 0 || this.bytes[this.bytes.length - 1] === NEWLINE;
+  }
+
+  text(i: number): string {
+    return this.bytes.toString('utf8', this.starts[i], this.ends[i]);
+  }
+
+  /** When line `i`'s decision was made (ms), or null when there is no such line or it does not say. */
+  occurredAt(i: number): number | null {
+    return i >= 0 && i < this.length ? occurredAtOf(this.text(i)) : null;
+  }
+
+  /** Lines `from` to `to` (exclusive), parsed. */
+  parse(from: number, to: number): JournalLine[] {
+    const out: JournalLine[] = [];
+    for (let i = from; i < to; i++) out.push(parseLine(this.text(i)));
+    return out;
+  }
+
+  /** Lines `from` to `to` (exclusive) as one JSON array's UTF-8 text: each line is a row's JSON already, so they are copied once, commas between. */
+  jsonArray(from: number, to: number): Buffer {
+    let size = 2 + Math.max(0, to - from - 1);
+    for (let i = from; i < to; i++) size += this.ends[i]! - this.starts[i]!;
+    const out = Buffer.allocUnsafe(size);
+    out[0] = OPEN;
+    let at = 1;
+    for (let i = from; i < to; i++) {
+      if (i > from) out[at++] = COMMA;
+      at += this.bytes.copy(out, at, this.starts[i], this.ends[i]);
+    }
+    out[at] = CLOSE;
+    return out;
+  }
+
+  /** Lines from `from` on, each ended by a newline, as a file holds them. */
+  rest(from: number): Buffer {
+    const parts: Buffer[] = [];
+    for (let i = from; i < this.length; i++) parts.push(this.bytes.subarray(this.starts[i], this.ends[i]), LINE_END);
+    return Buffer.concat(parts);
+  }
+}
