@@ -3,7 +3,12 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 /** The daemon's Prometheus metrics, on a registry of its own (no process-global state). */
 export class DaemonMetrics {
   readonly registry = new Registry();
-  readonly decisions = new Counter({ name: 'access_decisions_total', help: 'Verify decisions by reason (GRANTED for a grant)', labelNames: ['reason'], registers: [this.registry] });
+  /*
+   * Counted in plain maps and handed to prom-client when scraped: a labelled `inc` builds and
+   * hashes a label key each time, and these count every tap.
+   */
+  private readonly decisionCounts = new Map<string, number>();
+  private readonly audited = { journal: { batches: 0, rows: 0 }, database: { batches: 0, rows: 0 } };
   readonly latency = new Histogram({
     name: 'access_decision_seconds',
     help: 'Time from request to answer for verify, audit commit included',
@@ -11,8 +16,6 @@ export class DaemonMetrics {
     registers: [this.registry],
   });
   readonly syncLag = new Gauge({ name: 'access_sync_lag_seconds', help: 'Delay between the API publishing the last applied change and this daemon applying it', registers: [this.registry] });
-  readonly auditBatches = new Counter({ name: 'access_audit_batches_total', help: 'Audit batches written, by destination: the journal (before the answer) or the database (shipped)', labelNames: ['to'], registers: [this.registry] });
-  readonly auditRows = new Counter({ name: 'access_audit_rows_total', help: 'Audit rows written, by destination: the journal (before the answer) or the database (shipped)', labelNames: ['to'], registers: [this.registry] });
   readonly auditQuarantined = new Counter({
     name: 'access_audit_quarantined_rows_total',
     help: 'Audit rows the database refused for good when shipped, kept in the quarantine file',
@@ -25,6 +28,30 @@ export class DaemonMetrics {
   });
 
   constructor(probes: { cacheAgeSeconds: () => number; journalRows: () => number; journalBytes: () => number; journalBacklogSeconds: () => number; journalSyncs: () => number; grantsCached: () => number }) {
+    const decisions = this.decisionCounts;
+    const audited = this.audited;
+    new Counter({
+      name: 'access_decisions_total',
+      help: 'Verify decisions by reason (GRANTED for a grant)',
+      labelNames: ['reason'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [reason, n] of decisions) this.inc({ reason }, n);
+      },
+    });
+    for (const [what, name] of [['batches', 'access_audit_batches_total'], ['rows', 'access_audit_rows_total']] as const) {
+      new Counter({
+        name,
+        help: `Audit ${what} written, by destination: the journal (before the answer) or the database (shipped)`,
+        labelNames: ['to'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const to of ['journal', 'database'] as const) if (audited[to][what]) this.inc({ to }, audited[to][what]);
+        },
+      });
+    }
     new Counter({ name: 'access_audit_journal_syncs_total', help: 'Journal writes, each followed by one fdatasync; rows per write shows how concurrent taps share them', registers: [this.registry], collect() { this.reset(); this.inc(probes.journalSyncs()); } });
     new Gauge({ name: 'access_cache_age_seconds', help: 'Seconds since the cache last matched the database', registers: [this.registry], collect() { this.set(probes.cacheAgeSeconds()); } });
     new Gauge({ name: 'access_audit_journal_rows', help: 'Audit rows in the local journal not yet in the database', registers: [this.registry], collect() { this.set(probes.journalRows()); } });
@@ -34,13 +61,13 @@ export class DaemonMetrics {
   }
 
   observeDecision(reason: string, seconds: number): void {
-    this.decisions.inc({ reason });
+    this.decisionCounts.set(reason, (this.decisionCounts.get(reason) ?? 0) + 1);
     this.latency.observe(seconds);
   }
 
   observeBatch(size: number, to: 'database' | 'journal'): void {
-    this.auditBatches.inc({ to });
-    this.auditRows.inc({ to }, size);
+    this.audited[to].batches++;
+    this.audited[to].rows += size;
   }
 
   observeQuarantine(rows: number): void {

@@ -73,7 +73,7 @@ class Reply {
     if (this.aborted) return;
     this.res.cork(() => {
       this.res.writeStatus(STATUS[status] ?? String(status)).writeHeader('Content-Type', opts.contentType ?? JSON_TYPE).writeHeader('X-Request-Id', this.id);
-      for (const [k, v] of Object.entries(opts.headers ?? {})) this.res.writeHeader(k, v);
+      if (opts.headers) for (const k in opts.headers) this.res.writeHeader(k, opts.headers[k]!);
       this.res.end(typeof body === 'string' ? body : JSON.stringify(body), opts.close ?? false);
     });
   }
@@ -268,7 +268,7 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
         const startedAt = performance.now();
         const reply = new Reply(res, requestId(req));
         const call = { authorization: req.getHeader('authorization'), ip: ipOf(res), body: readJson(res, reply), startedAt };
-        void door(path, call).then((answer) => reply.send(answer.status, answer.body, { headers: answer.headers }));
+        void door(path, call).then((answer) => reply.send(answer.status, answer.body, answer));
       }),
     );
   }
