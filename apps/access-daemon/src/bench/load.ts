@@ -131,6 +131,15 @@ class RawConnection {
   }
 }
 
+export interface FixedRateOptions {
+  url: string;
+  bodies: string[];
+  headers: Record<string, string>;
+  rate: number;
+  seconds: number;
+  connections: number;
+}
+
 /**
  * Open-loop load: request i is due at start + i / rate whatever the answers before it. A request
  * that finds every connection busy waits in a queue and its latency counts from when it was due,
@@ -142,7 +151,7 @@ class RawConnection {
  * tap, and its own queueing would be measured as the daemon's. Bounded by count (rate x seconds)
  * and by time.
  */
-export async function fixedRate(opts: { url: string; bodies: string[]; headers: Record<string, string>; rate: number; seconds: number; connections: number }): Promise<FixedRateResult> {
+export async function fixedRate(opts: FixedRateOptions): Promise<FixedRateResult> {
   const target = new URL(opts.url);
   const head = Object.entries({ Host: target.host, 'Content-Type': 'application/json', ...opts.headers })
     .map(([k, v]) => `${k}: ${v}\r\n`)
