@@ -3,8 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ApiError } from './api/errors';
-import { RequireRole, RequireSignedIn } from './auth/guards';
-import { hasRole, MANAGER_ROLES, useMe } from './auth/me';
+import { RequireOperations, RequireSignedIn } from './auth/guards';
+import { mayCall, useMe } from './auth/me';
 import { AcceptInvitePage, ForgotPasswordPage, ResetPasswordPage, SignUpPage } from './auth/password-pages';
 import { SignInPage } from './auth/sign-in.page';
 import { SsoCompletePage, VerifyEmailPage } from './auth/landing-pages';
@@ -36,11 +36,11 @@ const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage
 
 const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
-/** Managers land on the dashboard, everyone else on their own day. */
+/** Those who see other people (the dashboard's first need) land on the dashboard, everyone else on their own day. */
 function Home() {
   const me = useMe();
   if (me.isPending) return null;
-  return hasRole(me.data, MANAGER_ROLES) ? <DashboardPage /> : <MyHomePage />;
+  return mayCall(me.data, 'getUsers') ? <DashboardPage /> : <MyHomePage />;
 }
 
 const routes: RouteObject[] = [
@@ -64,7 +64,7 @@ const routes: RouteObject[] = [
         <Shell areas={AREAS} />
       </RequireSignedIn>
     ),
-    children: [{ index: true, element: <Home /> }, ...AREAS.flatMap((a) => a.routes.map((r) => ({ path: r.path, element: <RequireRole roles={r.roles}>{r.element}</RequireRole> }))), { path: '*', element: <NotFoundPage /> }],
+    children: [{ index: true, element: <Home /> }, ...AREAS.flatMap((a) => a.routes.map((r) => ({ path: r.path, element: <RequireOperations needs={r.needs}>{r.element}</RequireOperations> }))), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

@@ -1,12 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { exportOpenApi } from '@wfm/api/openapi-export';
-import { renderSchema } from './generate.js';
+import { renderOperationRoles, renderSchema } from './generate.js';
+
+const committed = (name: string) => readFile(new URL(`../src/${name}`, import.meta.url), 'utf8');
 
 describe('the generated API client', () => {
   it('is generated from the current OpenAPI document (else: npm run build && npm run generate -w @wfm/api-client)', async () => {
-    const committed = await readFile(new URL('../src/schema.ts', import.meta.url), 'utf8');
-    const current = await renderSchema(await exportOpenApi());
-    expect(current === committed, 'libs/api-client/src/schema.ts is out of date: npm run build && npm run generate -w @wfm/api-client').to.equal(true);
+    const document = await exportOpenApi();
+    const schema = await renderSchema(document);
+    const roles = renderOperationRoles(document);
+    expect(schema === (await committed('schema.ts')), 'libs/api-client/src/schema.ts is out of date: npm run build && npm run generate -w @wfm/api-client').to.equal(true);
+    expect(roles === (await committed('operation-roles.ts')), 'libs/api-client/src/operation-roles.ts is out of date: npm run build && npm run generate -w @wfm/api-client').to.equal(true);
   });
 });

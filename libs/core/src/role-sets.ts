@@ -1,7 +1,7 @@
 import { ROLES, type Role } from './tenancy.js';
 
 /*
- * The role sets the API's permission matrix (apps/api/src/http/permissions.ts) is written in. They
+ * The role sets the API's route declarations (`auth: { kind: 'user', roles }`) are written in. They
  * live here because services apply some of them beyond the route (who counts as a manager of
  * other people's shifts, who administers contracts), and a service must not reach into the HTTP edge.
  * TENANT_GROUP_OWNER is in no set: it passes every role check (roleAllowed, spec 03).

@@ -5,7 +5,6 @@ import { parseOrThrow } from '@wfm/core/validation';
 import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guard.js';
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
-import { routeRoles } from './permissions.js';
 import { requirePlanFeature } from './plan.guard.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -29,7 +28,6 @@ export interface EndpointInput<B, Q, P> {
 export interface EndpointDef<BS extends z.ZodType | undefined, QS extends z.ZodObject | undefined, PS extends z.ZodObject | undefined> {
   summary: string;
   tags: string[];
-  /** A `user` route's roles come from the permission matrix (permissions.ts), not from here. */
   auth: AuthRequirement;
   /** Spec 02: without this plan feature the route answers 402, before the role check. */
   plan?: Feature;
@@ -102,8 +100,8 @@ function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, R
 
 /**
  * Every endpoint is declared once: its rate limit (from the one table), authentication, plan gate,
- * role check (from the permission matrix), validation and OpenAPI entry all come from this
- * declaration, in that order.
+ * role check (from its `auth`), validation and OpenAPI entry all come from this declaration, in
+ * that order.
  */
 export class ApiRouter {
   readonly router = Router();
@@ -121,7 +119,7 @@ export class ApiRouter {
   }
 
   private add(method: Method, path: string, def: AnyDef, handler: Handler<never, never, never>): void {
-    const roles = def.auth.kind === 'user' ? routeRoles(method, path) : null;
+    const roles = def.auth.kind === 'user' ? def.auth.roles : null;
     const admitted = roles && ROLES.filter((role) => roleAllowed(role, roles));
     const refusesARole = admitted !== null && admitted.length < ROLES.length;
     const chain: RequestHandler[] = [];

@@ -19,8 +19,11 @@ import type {
 
 export type AuthRequirement =
   | { kind: 'none' }
-  /** A signed-in user; which roles may call the route is the permission matrix's business (permissions.ts). */
-  | { kind: 'user' }
+  /**
+   * A signed-in user of one of these roles (sets from @wfm/core/role-sets). The route's declaration is
+   * the one place they are written: the role check, the OpenAPI `x-roles` and the console read them.
+   */
+  | { kind: 'user'; roles: readonly Role[] }
   | { kind: 'platform' }
   /** `/public` developer routes: a developer key or OAuth token; `any` accepts whatever scopes it has. */
   | { kind: 'developer'; scope: Scope | 'any' }

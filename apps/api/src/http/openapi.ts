@@ -128,7 +128,7 @@ export class OpenApiDocument {
     scope?: string;
     /** The route counts against a rate limit: its answers carry X-RateLimit-* and it may answer 429. */
     rateLimited: boolean;
-    /** The roles that may call a route signing in a user, from the permission matrix. */
+    /** The roles that may call a route signing in a user, from its declaration. */
     roles?: readonly Role[];
     params?: z.ZodObject;
     query?: z.ZodObject;

@@ -1,29 +1,27 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import type { Role } from '../auth/me';
+import type { UserOperation } from '@wfm/api-client/operation-roles';
 
-/** A link of the console's navigation, shown to the roles that may open its page. */
-export interface NavEntry {
-  label: string;
-  to: string;
-  roles: readonly Role[];
-}
-
-/** A page of the signed-in console, for the roles that may open it (app.tsx guards it with them). */
+/**
+ * A page of the signed-in console. It names the operations it cannot work without; app.tsx opens it,
+ * and the navigation shows its entry, exactly to the roles the API lets call all of them.
+ */
 export interface AreaRoute {
   /** Relative to /, e.g. `access/zones/:id`. */
   path: string;
-  roles: readonly Role[];
+  needs: readonly UserOperation[];
+  /** The label of its entry in the area's navigation section; a page without one is reached from another. */
+  nav?: string;
   element: ReactNode;
 }
 
 /**
  * One area of the console (people, schedule, door access…): its pages inside the signed-in shell,
- * its navigation section, and the pages it offers outsiders (no sign-in). app.tsx composes them.
+ * in the order of its navigation section, and the pages it offers outsiders (no sign-in). app.tsx
+ * composes them.
  */
 export interface Area {
   title: string;
-  nav: NavEntry[];
   routes: AreaRoute[];
   publicRoutes?: RouteObject[];
 }

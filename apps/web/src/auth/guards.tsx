@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { hasRole, useMe, useSession, type Role } from './me';
+import type { UserOperation } from '@wfm/api-client/operation-roles';
+import { mayOpen, useMe, useSession } from './me';
 
 /** Sign-in first: a signed-out visitor goes to /sign-in and comes back here afterwards. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -12,10 +13,10 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page for some roles only. The API refuses everyone else anyway (403); this says so in the page
- * instead of showing a broken one.
+ * A page that needs some operations: a role the API would refuse any of them (403) is told so in the
+ * page instead of shown a broken one.
  */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+export function RequireOperations({ needs, children }: { needs: readonly UserOperation[]; children: ReactNode }) {
   const me = useMe();
   if (me.isPending)
     return (
@@ -23,7 +24,7 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
         <Loader aria-label="Loading" />
       </Center>
     );
-  if (!hasRole(me.data, roles)) return <NotPermitted />;
+  if (!mayOpen(me.data, needs)) return <NotPermitted />;
   return children;
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { OPERATION_ROLES, type UserOperation } from '@wfm/api-client/operation-roles';
 import { api } from '../api/client';
 import { ok } from '../api/errors';
 import { session, type TokenPair } from '../api/session';
@@ -7,23 +8,6 @@ import type { Ok } from '../api/types';
 
 export type Me = Ok<'getUsersById'>;
 export type Role = Me['role'];
-
-/** Every role (the API's EVERY_ROLE). */
-export const EVERY_ROLE: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'];
-/** Who may open the admin pages: every role but STAFF (the API's MANAGERS set). */
-export const MANAGER_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'];
-/** Zones, grants, readers, visitors and reader keys (the API's ACCESS_ADMINS). */
-export const ACCESS_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER'];
-/** The audit log and zone reads also allow outlet managers (the API's ACCESS_READERS). */
-export const ACCESS_READER_ROLES: readonly Role[] = [...ACCESS_ADMIN_ROLES, 'OUTLET_MANAGER'];
-/** Users and policies (the API's PEOPLE_ADMINS). */
-export const PEOPLE_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER'];
-/** Who builds courses and enrols people (the API's COURSE_ADMINS). */
-export const COURSE_ADMIN_ROLES: readonly Role[] = [...PEOPLE_ADMIN_ROLES, 'AREA_MANAGER'];
-/** The tenant, developer credentials and webhooks (the API's TENANT_ADMINS). */
-export const TENANT_ADMIN_ROLES: readonly Role[] = ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'];
-/** Who creates and edits outlets (the API's OUTLET_ADMINS). */
-export const OUTLET_ADMIN_ROLES: readonly Role[] = [...TENANT_ADMIN_ROLES, 'AREA_MANAGER', 'OPERATIONS_MANAGER'];
 
 export function useSession(): TokenPair | null {
   return useSyncExternalStore(
@@ -44,6 +28,16 @@ export function useMe() {
   });
 }
 
-export function hasRole(me: Me | undefined, roles: readonly Role[]): boolean {
-  return me !== undefined && roles.includes(me.role);
+/**
+ * Whether the signed-in user's role may call an operation, by its `x-roles` in the API's document
+ * (the generated OPERATION_ROLES): the console offers a page, link or button exactly when the API
+ * will not refuse the call behind it.
+ */
+export function mayCall(me: Me | undefined, operation: UserOperation): boolean {
+  return me !== undefined && (OPERATION_ROLES[operation] as readonly Role[]).includes(me.role);
+}
+
+/** Whether the signed-in user may call every operation a page needs (a page, and its navigation entry, are offered on this). */
+export function mayOpen(me: Me | undefined, needs: readonly UserOperation[]): boolean {
+  return needs.every((operation) => mayCall(me, operation));
 }

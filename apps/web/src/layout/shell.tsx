@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { API_BASE } from '../api/client';
 import { session } from '../api/session';
-import { hasRole, useMe } from '../auth/me';
+import { mayOpen, useMe } from '../auth/me';
 import type { Area } from '../areas/area';
 import { roleLabel } from '../ui/format';
 
@@ -21,7 +21,10 @@ export function Shell({ areas }: { areas: Area[] }) {
     window.location.replace('/sign-in');
   };
   const sections = areas
-    .map((a) => ({ title: a.title, links: a.nav.filter((n) => hasRole(me.data, n.roles)) }))
+    .map((a) => ({
+      title: a.title,
+      links: a.routes.filter((r) => r.nav && mayOpen(me.data, r.needs)).map((r) => ({ to: `/${r.path}`, label: r.nav })),
+    }))
     .filter((s) => s.links.length > 0);
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">

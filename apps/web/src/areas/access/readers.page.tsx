@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
@@ -14,7 +14,7 @@ import { useReaders, useRemoveReader, type Reader } from './access.queries';
  */
 export function ReadersPage() {
   const readers = useReaders();
-  const admin = hasRole(useMe().data, ACCESS_ADMIN_ROLES);
+  const admin = mayCall(useMe().data, 'deleteAccessReadersByReaderId');
   const remove = useRemoveReader();
   const [removing, setRemoving] = useState<Reader | null>(null);
   const online = (readers.data ?? []).filter((r) => r.online).length;

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Table, Text,
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -18,7 +18,7 @@ const draftOf = (z: Pick<Zone, 'name' | 'outletId' | 'readerIds' | 'description'
 export function ZonePage() {
   const { id = '' } = useParams();
   const me = useMe();
-  const admin = hasRole(me.data, ACCESS_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'patchAccessZonesById');
   const zone = useZone(id);
   const readers = useReaders();
   const update = useUpdateZone();

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { hasRole, ACCESS_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { FormActions } from '../../ui/form-actions';
@@ -19,7 +19,7 @@ export function hoursReady(hours: Hours | null): boolean {
 /** Door zones: the readers they bind, their outlet and opening hours. */
 export function ZonesPage() {
   const me = useMe();
-  const admin = hasRole(me.data, ACCESS_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'postAccessZones');
   const zones = useZones();
   const create = useCreateZone();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -17,7 +17,7 @@ const COLOUR: Record<Contract['status'], string> = { DRAFT: 'gray', ACTIVE: 'gre
 /** Employment contracts: drafted and activated by HR (one active per person); everyone sees their own. */
 export function ContractsPage() {
   const me = useMe();
-  const hr = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const hr = mayCall(me.data, 'postContracts');
   const people = usePeople(hr);
   const contracts = useContracts(hr ? undefined : me.data?.id);
   const activate = useActivateContract();

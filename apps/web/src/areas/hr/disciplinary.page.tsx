@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { usePeople } from '../../api/shared.queries';
-import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -18,7 +18,7 @@ const options = (values: readonly string[]) => values.map((v) => ({ value: v, la
 /** Disciplinary actions: HR issues them and reads the details; anyone else sees their own record, without details. */
 export function DisciplinaryPage() {
   const me = useMe();
-  const hr = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const hr = mayCall(me.data, 'postDisciplinaryActions');
   const people = usePeople(hr);
   const [userId, setUserId] = useState<string | null>(null);
   const [category, setCategory] = useState<string | null>(null);

@@ -1,6 +1,5 @@
 import type { Area } from '../area';
 import { lazyPage } from '../lazy-page';
-import { EVERY_ROLE, PEOPLE_ADMIN_ROLES } from '../../auth/me';
 
 const ContractsPage = lazyPage(() => import('./contracts.page'), 'ContractsPage');
 const DisciplinaryPage = lazyPage(() => import('./disciplinary.page'), 'DisciplinaryPage');
@@ -14,17 +13,11 @@ const OffboardingPage = lazyPage(() => import('./offboarding.page'), 'Offboardin
  */
 export const hrArea: Area = {
   title: 'HR',
-  nav: [
-    { label: 'Contracts', to: '/hr/contracts', roles: EVERY_ROLE },
-    { label: 'Disciplinary', to: '/hr/disciplinary', roles: EVERY_ROLE },
-    { label: 'Offboarding', to: '/hr/offboarding', roles: PEOPLE_ADMIN_ROLES },
-    { label: 'Issues', to: '/hr/issues', roles: EVERY_ROLE },
-  ],
   routes: [
-    { path: 'hr/contracts', roles: EVERY_ROLE, element: <ContractsPage /> },
-    { path: 'hr/disciplinary', roles: EVERY_ROLE, element: <DisciplinaryPage /> },
-    { path: 'hr/offboarding', roles: PEOPLE_ADMIN_ROLES, element: <OffboardingListPage /> },
-    { path: 'hr/offboarding/:id', roles: PEOPLE_ADMIN_ROLES, element: <OffboardingPage /> },
-    { path: 'hr/issues', roles: EVERY_ROLE, element: <IssuesPage /> },
+    { path: 'hr/contracts', needs: ['getContracts'], nav: 'Contracts', element: <ContractsPage /> },
+    { path: 'hr/disciplinary', needs: ['getDisciplinaryActions'], nav: 'Disciplinary', element: <DisciplinaryPage /> },
+    { path: 'hr/offboarding', needs: ['getOffboarding'], nav: 'Offboarding', element: <OffboardingListPage /> },
+    { path: 'hr/offboarding/:id', needs: ['getOffboardingById'], element: <OffboardingPage /> },
+    { path: 'hr/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> },
   ],
 };

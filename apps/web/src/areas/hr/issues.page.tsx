@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { DataTable } from '../../ui/data-table';
@@ -26,7 +26,7 @@ const NEXT: Record<IssueStatus, IssueStatus[]> = {
 /** Issues at the outlets (a broken fridge, a leak): anyone reports one, managers move it to resolved. */
 export function IssuesPage() {
   const me = useMe();
-  const manager = hasRole(me.data, MANAGER_ROLES);
+  const manager = mayCall(me.data, 'patchIssuesById');
   const outlets = useOutlets();
   const [status, setStatus] = useState<string | null>(null);
   const issues = useIssues(status ? { status: status as IssueStatus } : {});

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { FormActions } from '../../ui/form-actions';
@@ -13,7 +13,7 @@ import { useAcknowledgePolicy, useCreatePolicy, usePolicies, useUpdatePolicy, ty
  */
 export function PoliciesPage() {
   const me = useMe();
-  const hr = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const hr = mayCall(me.data, 'postPolicies');
   const policies = usePolicies();
   const acknowledge = useAcknowledgePolicy();
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { hasRole, OUTLET_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { Link } from 'react-router';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -19,7 +19,7 @@ interface Draft {
 /** The company's outlets (sites): added and edited by those who run the company. */
 export function OutletsPage() {
   const me = useMe();
-  const admin = hasRole(me.data, OUTLET_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'postOutlets');
   const outlets = useOutlets();
   const create = useCreateOutlet();
   const update = useUpdateOutlet();

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { hasRole, PEOPLE_ADMIN_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -14,7 +14,7 @@ import { UserFormModal } from './user-form.modal';
 /** The tenant's people: search, pages of 25, and for HR roles adding, editing, deactivating, removing. */
 export function UsersPage() {
   const me = useMe();
-  const admin = hasRole(me.data, PEOPLE_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'postUsers');
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed.trim(), 300);
   const [page, setPage] = useState(0);

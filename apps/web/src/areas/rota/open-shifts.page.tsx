@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatSpan, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
@@ -15,7 +15,7 @@ import { useOutlets } from '../../api/shared.queries';
  */
 export function OpenShiftsPage() {
   const me = useMe();
-  const manager = hasRole(me.data, MANAGER_ROLES);
+  const manager = mayCall(me.data, 'deleteOpenShiftsById');
   const outlets = useOutlets();
   const [outletId, setOutletId] = useState<string | null>(null);
   const shifts = useOpenShifts(outletId ?? undefined);

@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { CloneWeekModal } from './clone-week.modal';
 import { PublishRosterModal } from './publish-roster.modal';
-import { ROSTER_APPROVER_ROLES } from './rota.roles';
 import { useDecideRoster, useRoster, useRosters, type RosterStatus } from './rota.queries';
 import { useOutlets, usePeople } from '../../api/shared.queries';
 
@@ -64,7 +63,7 @@ export function RostersPage() {
           ),
         },
       ]} />
-      <RosterModal id={open} onClose={() => setOpen(null)} canDecide={hasRole(me.data, ROSTER_APPROVER_ROLES)} people={people.data} outletName={outletName} />
+      <RosterModal id={open} onClose={() => setOpen(null)} canDecide={mayCall(me.data, 'postSchedulerRostersByIdApprove')} people={people.data} outletName={outletName} />
       <PublishRosterModal opened={publishing} onClose={() => setPublishing(false)} />
       <CloneWeekModal opened={cloning} onClose={() => setCloning(false)} />
     </Page>

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -16,7 +16,7 @@ const DONE: Record<SwapAction, string> = { accept: 'Accepted: a manager approves
 /** Shift swaps: asked by one person, accepted by the colleague, then approved by a manager. */
 export function SwapsPage() {
   const me = useMe();
-  const manager = hasRole(me.data, MANAGER_ROLES);
+  const manager = mayCall(me.data, 'postShiftSwapsByIdApprove');
   const people = usePeople(manager);
   const [status, setStatus] = useState<string | null>(null);
   const swaps = useSwaps((status as SwapStatus | null) ?? undefined);

@@ -1,6 +1,5 @@
 import type { Area } from '../area';
 import { lazyPage } from '../lazy-page';
-import { MANAGER_ROLES } from '../../auth/me';
 
 const AttendancePage = lazyPage(() => import('./attendance.page'), 'AttendancePage');
 const LeavePage = lazyPage(() => import('./leave.page'), 'LeavePage');
@@ -8,14 +7,9 @@ const ShiftsWeekPage = lazyPage(() => import('./shifts-week.page'), 'ShiftsWeekP
 
 export const scheduleArea: Area = {
   title: 'Schedule',
-  nav: [
-    { label: 'Shifts', to: '/schedule/shifts', roles: MANAGER_ROLES },
-    { label: 'Leave', to: '/schedule/leave', roles: MANAGER_ROLES },
-    { label: 'Attendance', to: '/schedule/attendance', roles: MANAGER_ROLES },
-  ],
   routes: [
-    { path: 'schedule/shifts', roles: MANAGER_ROLES, element: <ShiftsWeekPage /> },
-    { path: 'schedule/leave', roles: MANAGER_ROLES, element: <LeavePage /> },
-    { path: 'schedule/attendance', roles: MANAGER_ROLES, element: <AttendancePage /> },
+    { path: 'schedule/shifts', needs: ['getShiftAssignments', 'postShiftAssignments'], nav: 'Shifts', element: <ShiftsWeekPage /> },
+    { path: 'schedule/leave', needs: ['getLeaveRequests', 'postLeaveRequestsByIdApprove'], nav: 'Leave', element: <LeavePage /> },
+    { path: 'schedule/attendance', needs: ['getAttendance', 'patchAttendanceById'], nav: 'Attendance', element: <AttendancePage /> },
   ],
 };

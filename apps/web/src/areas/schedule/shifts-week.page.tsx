@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { hasRole, MANAGER_ROLES, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useShifts, type Shift } from './schedule.queries';
@@ -15,7 +15,7 @@ const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', 
 export function ShiftsWeekPage() {
   const me = useMe();
   const outlets = useOutlets();
-  const people = usePeople(hasRole(me.data, MANAGER_ROLES));
+  const people = usePeople(mayCall(me.data, 'getUsers'));
   const [picked, setPicked] = useState<string | null>(null);
   const outletId = picked ?? outlets.data?.[0]?.id ?? null;
   const [monday, setMonday] = useState(() => weekStart(new Date()));

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePeople } from '../../api/shared.queries';
-import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { ProgressCell } from './progress-cell';
@@ -13,7 +13,7 @@ import { useCompleteLesson, useCourse, useCourseEnrolments, useEnrol, useMyEnrol
 export function CoursePage() {
   const { id = '' } = useParams();
   const me = useMe();
-  const admin = hasRole(me.data, COURSE_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'getCoursesByIdEnrolments');
   const course = useCourse(id);
   const mine = useMyEnrolments();
   const enrolment = mine.data?.find((e) => e.courseId === id);

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Card, Group, NumberInput, Select, Stack, Sw
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { COURSE_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
+import { mayCall, useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { ProgressCell } from './progress-cell';
@@ -11,7 +11,7 @@ import { useCourses, useCreateCourse, useMyEnrolments } from './training.queries
 /** Courses: managers see every course and build new ones; learners the ones they are enrolled in, with their progress. */
 export function CoursesPage() {
   const me = useMe();
-  const admin = hasRole(me.data, COURSE_ADMIN_ROLES);
+  const admin = mayCall(me.data, 'postCourses');
   const courses = useCourses();
   const mine = useMyEnrolments();
   const progress = new Map((mine.data ?? []).map((e) => [e.courseId, e]));

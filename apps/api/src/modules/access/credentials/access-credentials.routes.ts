@@ -3,6 +3,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { AccessCredentialsService } from './access-credentials.service.js';
 import { CredentialDto, SigningKeyRotatedDto } from './access-credentials.schemas.js';
 import { propagated } from '../feed/propagation.js';
+import { EVERY_ROLE, TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['access control'];
 
@@ -12,7 +13,7 @@ export function accessCredentialsRoutes(r: ApiRouter, credentials: AccessCredent
     {
       summary: 'Mint a 24-hour door credential for the signed-in user; no body',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       plan: 'accessControl',
       responses: { 201: { description: 'The credential, an EdDSA-signed JWT bound to the caller', schema: CredentialDto } },
     },
@@ -27,7 +28,8 @@ export function accessCredentialsRoutes(r: ApiRouter, credentials: AccessCredent
     {
       summary: "Rotate the tenant's credential signing key",
       tags: TAGS,
-      auth: { kind: 'user' },
+      // The tenant's signing key is the root of every door credential: an owner-level act.
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       plan: 'accessControl',
       responses: {
         201: { description: 'New credentials use the new key; those signed with the retired key verify until `retired.verifiesUntil`', schema: SigningKeyRotatedDto },

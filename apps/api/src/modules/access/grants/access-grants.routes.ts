@@ -14,10 +14,11 @@ import {
   UserIdParams,
 } from './access-grants.schemas.js';
 import { propagated } from '../feed/propagation.js';
+import { ACCESS_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['access'];
 /** A management route: a signed-in user, on a plan with access control. */
-const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
+const MANAGED = { tags: TAGS, auth: { kind: 'user', roles: ACCESS_ADMINS }, plan: 'accessControl' } as const;
 const E404 = { description: 'No such user grant in the tenant (visitor grants are managed through their visitor pass)' };
 
 export function accessGrantsRoutes(r: ApiRouter, grants: AccessGrantsService): void {

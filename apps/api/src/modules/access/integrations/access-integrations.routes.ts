@@ -18,10 +18,11 @@ import {
   WebhookParams,
   WebhookReceiptDto,
 } from './access-integrations.schemas.js';
+import { ACCESS_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['access control'];
 /** A management route: a signed-in user, on a plan with access control. */
-const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
+const MANAGED = { tags: TAGS, auth: { kind: 'user', roles: ACCESS_ADMINS }, plan: 'accessControl' } as const;
 const E402 = { description: 'The plan does not include access control (FREE, BASIC)' };
 const E404 = { description: 'No integration with this id in the tenant' };
 const E422 = {

@@ -4,10 +4,11 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { AccessVisitorsService } from './access-visitors.service.js';
 import { CreateVisitorBody, InviteCodeParams, VisitorCredentialDto, VisitorPassCreatedDto, VisitorPassDto, VisitorPassRevokedDto } from './access-visitors.schemas.js';
 import { propagated } from '../feed/propagation.js';
+import { ACCESS_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['access control'];
 /** A management route: a signed-in user, on a plan with access control. */
-const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
+const MANAGED = { tags: TAGS, auth: { kind: 'user', roles: ACCESS_ADMINS }, plan: 'accessControl' } as const;
 
 export function accessVisitorsRoutes(r: ApiRouter, visitors: AccessVisitorsService): void {
   r.get(

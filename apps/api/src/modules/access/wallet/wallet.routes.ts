@@ -4,6 +4,7 @@ import type { ApiRouter, Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { AuthenticatedPass, PassFile, WalletService } from './wallet.service.js';
 import { DeviceLogBody, DeviceParams, PassParams, PkpassFile, RegisterBody, RegistrationParams, UpdatedPassesDto, UpdatedPassesQuery } from './wallet.schemas.js';
+import { EVERY_ROLE } from '@wfm/core/role-sets';
 
 const TAGS = ['wallet passes'];
 const BASE = '/access/wallet/v1';
@@ -56,7 +57,7 @@ export function walletRoutes(r: ApiRouter, wallet: WalletService | null): void {
     {
       summary: 'Your door credential as an Apple Wallet pass (made on first use; the same pass afterwards, kept current by Wallet)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       plan: 'accessControl',
       guards: [configured],
       responses: {

@@ -4,10 +4,11 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { AccessZonesService } from './access-zones.service.js';
 import { CreateZoneBody, DeletedReaderDto, DeletedZoneDto, ListZonesQuery, ReaderDto, ReaderIdParams, UpdateZoneBody, ZoneDto, ZoneIdParams } from './access-zones.schemas.js';
 import { propagated } from '../feed/propagation.js';
+import { ACCESS_ADMINS, ACCESS_READERS } from '@wfm/core/role-sets';
 
 const TAGS = ['access'];
-/** A management route: a signed-in user, on a plan with access control. */
-const MANAGED = { tags: TAGS, auth: { kind: 'user' }, plan: 'accessControl' } as const;
+/** A management route: on a plan with access control (its roles are its own). */
+const MANAGED = { tags: TAGS, plan: 'accessControl' } as const;
 const E400 = { description: 'Validation failure (hoursJson problems name the day and window)' };
 const E404 = { description: 'No live zone with this id in the tenant (or, for an OUTLET_MANAGER, in their outlets)' };
 const E409 = { description: 'A reader id is already bound to another live zone of the tenant' };
@@ -18,6 +19,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'List live zones by name; an OUTLET_MANAGER sees the zones of their outlets only',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_READERS },
       query: ListZonesQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(ZoneDto) }, 400: E400 },
     },
@@ -29,6 +31,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'One zone with its reader bindings',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_READERS },
       params: ZoneIdParams,
       responses: { 200: { description: 'The zone', schema: ZoneDto }, 400: E400, 404: E404 },
     },
@@ -40,6 +43,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'Create a zone bound to one or more readers',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_ADMINS },
       body: CreateZoneBody,
       responses: {
         201: { description: 'The zone record, with its outlet', schema: ZoneDto },
@@ -56,6 +60,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: "Change a zone's name, description, outlet, readers (replaced as a whole), hours or active switch",
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_ADMINS },
       params: ZoneIdParams,
       body: UpdateZoneBody,
       responses: {
@@ -73,6 +78,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'Delete a zone (soft): frees its readers and revokes its active grants, one REVOKED audit row each',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_ADMINS },
       params: ZoneIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedZoneDto }, 400: E400, 404: E404 },
     },
@@ -84,6 +90,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'Readers seen by heartbeats, by reader id, with online status and zone; an OUTLET_MANAGER sees those of their outlets only',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_READERS },
       responses: { 200: { description: 'A bare array', schema: z.array(ReaderDto) } },
     },
     async ({ req }) => ok(await zones.readers(currentUser(req))),
@@ -94,6 +101,7 @@ export function accessZonesRoutes(r: ApiRouter, zones: AccessZonesService): void
     {
       summary: 'Remove a retired reader: it leaves the list and frees its place under the per-tenant cap; its audit rows keep its id',
       ...MANAGED,
+      auth: { kind: 'user', roles: ACCESS_ADMINS },
       params: ReaderIdParams,
       responses: {
         200: { description: 'Removed', schema: DeletedReaderDto },

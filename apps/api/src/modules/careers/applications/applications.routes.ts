@@ -4,6 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { Application, StoredResume } from './applications.repository.js';
 import { ApplicationDto, ApplicationIdParams, ConvertBody, ConvertedDto, DeletedApplicationDto, ListApplicationsQuery, StageBody, type ResumeDto } from './applications.schemas.js';
 import type { ApplicationsService } from './applications.service.js';
+import { RECRUITERS } from '@wfm/core/role-sets';
 
 const TAGS = ['recruiting'];
 const E404 = { description: 'No application with this id in the tenant' };
@@ -33,14 +34,14 @@ export function toApplicationDto(a: Application): ApplicationDto {
   };
 }
 
-/** Applications to the tenant's postings, as its HR roles work them (permissions.ts). */
+/** Applications to the tenant's postings, as its HR roles (RECRUITERS) work them. */
 export function applicationsRoutes(r: ApiRouter, applications: ApplicationsService): void {
   r.get(
     '/recruiting/applications',
     {
       summary: 'Applications, newest first, by posting and stage',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       query: ListApplicationsQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(ApplicationDto) } },
     },
@@ -49,7 +50,7 @@ export function applicationsRoutes(r: ApiRouter, applications: ApplicationsServi
 
   r.get(
     '/recruiting/applications/:id',
-    { summary: 'One application with its stage history', tags: TAGS, auth: { kind: 'user' }, params: ApplicationIdParams, responses: { 200: { description: 'The application', schema: ApplicationDto }, 404: E404 } },
+    { summary: 'One application with its stage history', tags: TAGS, auth: { kind: 'user', roles: RECRUITERS }, params: ApplicationIdParams, responses: { 200: { description: 'The application', schema: ApplicationDto }, 404: E404 } },
     async ({ req, params }) => ok(toApplicationDto(await applications.get(currentUser(req), params.id))),
   );
 
@@ -58,7 +59,7 @@ export function applicationsRoutes(r: ApiRouter, applications: ApplicationsServi
     {
       summary: 'Move an application: forward through SCREENING, INTERVIEW and OFFER (skipping allowed), HIRED from OFFER, REJECTED or WITHDRAWN from any open stage',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       params: ApplicationIdParams,
       body: StageBody,
       responses: { 200: { description: 'The application', schema: ApplicationDto }, 404: E404, 409: { description: 'INVALID_STAGE_TRANSITION' } },
@@ -71,7 +72,7 @@ export function applicationsRoutes(r: ApiRouter, applications: ApplicationsServi
     {
       summary: "The applicant's résumé as uploaded",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       params: ApplicationIdParams,
       responses: {
         200: {
@@ -97,7 +98,7 @@ export function applicationsRoutes(r: ApiRouter, applications: ApplicationsServi
 
   r.delete(
     '/recruiting/applications/:id',
-    { summary: 'Erase an application and its résumé', tags: TAGS, auth: { kind: 'user' }, params: ApplicationIdParams, responses: { 200: { description: 'Deleted', schema: DeletedApplicationDto }, 404: E404 } },
+    { summary: 'Erase an application and its résumé', tags: TAGS, auth: { kind: 'user', roles: RECRUITERS }, params: ApplicationIdParams, responses: { 200: { description: 'Deleted', schema: DeletedApplicationDto }, 404: E404 } },
     async ({ req, params }) => ok(await applications.remove(currentUser(req), params.id)),
   );
 
@@ -106,7 +107,7 @@ export function applicationsRoutes(r: ApiRouter, applications: ApplicationsServi
     {
       summary: 'Make a HIRED candidate a user of the tenant (invited to set a password; fires no user.created)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       params: ApplicationIdParams,
       body: ConvertBody,
       responses: {

@@ -4,6 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { ListedJob } from './jobs.repository.js';
 import { CreateJobBody, DeletedDto, JobDto, JobIdParams, ListJobsQuery, UpdateJobBody } from './jobs.schemas.js';
 import type { JobsService } from './jobs.service.js';
+import { RECRUITERS } from '@wfm/core/role-sets';
 
 const TAGS = ['recruiting'];
 const E404 = { description: 'No job posting with this id in the tenant' };
@@ -27,11 +28,11 @@ export function toJobDto(j: ListedJob): JobDto {
   };
 }
 
-/** The tenant's job postings (HR roles, permissions.ts); the OPEN ones make its public careers page. */
+/** The tenant's job postings (HR roles, RECRUITERS); the OPEN ones make its public careers page. */
 export function jobsRoutes(r: ApiRouter, jobs: JobsService): void {
   r.get(
     '/recruiting/jobs',
-    { summary: 'Job postings, newest first', tags: TAGS, auth: { kind: 'user' }, query: ListJobsQuery, responses: { 200: { description: 'A bare array', schema: z.array(JobDto) } } },
+    { summary: 'Job postings, newest first', tags: TAGS, auth: { kind: 'user', roles: RECRUITERS }, query: ListJobsQuery, responses: { 200: { description: 'A bare array', schema: z.array(JobDto) } } },
     async ({ req, query }) => ok((await jobs.list(currentUser(req), query)).map(toJobDto)),
   );
 
@@ -40,7 +41,7 @@ export function jobsRoutes(r: ApiRouter, jobs: JobsService): void {
     {
       summary: 'Create a job posting (DRAFT unless created OPEN)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       body: CreateJobBody,
       responses: { 201: { description: 'The posting', schema: JobDto }, 404: { description: 'No outlet with this id in the tenant' }, 409: { description: 'The slug is taken by another posting of the tenant' } },
     },
@@ -49,7 +50,7 @@ export function jobsRoutes(r: ApiRouter, jobs: JobsService): void {
 
   r.get(
     '/recruiting/jobs/:id',
-    { summary: 'One job posting', tags: TAGS, auth: { kind: 'user' }, params: JobIdParams, responses: { 200: { description: 'The posting', schema: JobDto }, 404: E404 } },
+    { summary: 'One job posting', tags: TAGS, auth: { kind: 'user', roles: RECRUITERS }, params: JobIdParams, responses: { 200: { description: 'The posting', schema: JobDto }, 404: E404 } },
     async ({ req, params }) => ok(toJobDto(await jobs.get(currentUser(req), params.id))),
   );
 
@@ -58,7 +59,7 @@ export function jobsRoutes(r: ApiRouter, jobs: JobsService): void {
     {
       summary: 'Change a posting; status OPEN publishes (or reopens), CLOSED takes it off the careers page',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       params: JobIdParams,
       body: UpdateJobBody,
       responses: {
@@ -75,7 +76,7 @@ export function jobsRoutes(r: ApiRouter, jobs: JobsService): void {
     {
       summary: 'Delete a posting nobody applied to',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: RECRUITERS },
       params: JobIdParams,
       responses: { 200: { description: 'Deleted', schema: DeletedDto }, 404: E404, 409: { description: 'JOB_HAS_APPLICATIONS: close it instead' } },
     },

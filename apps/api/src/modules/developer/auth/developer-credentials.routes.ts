@@ -4,6 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { ResponseDoc } from '../../../http/openapi.js';
 import { requireDeveloperApiTenant } from './developer-credentials.guard.js';
 import { CredentialIdParams, RevokedDto } from './developer-credentials.schemas.js';
+import { TENANT_ADMINS } from '@wfm/core/role-sets';
 
 /** What the routes of one kind of developer credential call. */
 export interface CredentialAdmin<Input> {
@@ -21,7 +22,8 @@ export interface CredentialRoutes<BS extends z.ZodType> {
 }
 
 const TAGS = ['developer credentials'];
-const AUTH = { kind: 'user' } as const;
+/** Spec 01: keys and clients are made by a tenant owner or company admin. */
+const AUTH = { kind: 'user', roles: TENANT_ADMINS } as const;
 
 /**
  * Spec 01: developer API keys and OAuth clients are managed alike. Created once with their secret

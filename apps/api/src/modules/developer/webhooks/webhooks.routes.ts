@@ -22,9 +22,10 @@ import {
   WebhookEventsDto,
   WebhookIdParams,
 } from './webhooks.schemas.js';
+import { TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['webhooks'];
-const AUTH = { kind: 'user' } as const;
+const AUTH = { kind: 'user', roles: TENANT_ADMINS } as const;
 const E403_PLAN = { description: 'Role not allowed, or a plan without webhooks (message `Your <PLAN> plan does not include webhooks. Upgrade at /admin/billing.`)' };
 const E404 = { description: 'No such subscription in the tenant' };
 const E422 = { description: 'The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address)' };

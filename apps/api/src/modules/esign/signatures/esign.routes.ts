@@ -23,9 +23,10 @@ import {
   SigningTokenParams,
   UploadDocumentForm,
 } from './esign.schemas.js';
+import { ESIGN_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['e-signature'];
-const USER = { tags: TAGS, auth: { kind: 'user' } } as const;
+const USER = { tags: TAGS, auth: { kind: 'user', roles: ESIGN_ADMINS } } as const;
 const PUBLIC = { tags: TAGS, auth: { kind: 'none' } } as const;
 const DOCUMENT_404 = { description: 'No document with this id in the tenant' };
 const REQUEST_404 = { description: 'No signature request with this id in the tenant' };

@@ -27,6 +27,7 @@ import {
   StartBody,
   UpdateConnectionBody,
 } from './sso.schemas.js';
+import { TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['single sign-on'];
 const E404 = { description: 'No such connection in this tenant' };
@@ -62,7 +63,8 @@ export function ssoRoutes(r: ApiRouter, sso: SsoService, connections: SsoConnect
     if (landing.returnTo) to.searchParams.set('returnTo', landing.returnTo);
     return landIn(to, status);
   };
-  const admin = { tags: TAGS, auth: { kind: 'user' as const }, guards: [requireSso] };
+  // Issue 16: single sign-on connections are the tenant owners' and company admins'.
+  const admin = { tags: TAGS, auth: { kind: 'user' as const, roles: TENANT_ADMINS }, guards: [requireSso] };
 
   r.get('/sso/connections', { ...admin, summary: "The tenant's single sign-on connections with their domains", responses: { 200: { description: 'Connections', schema: z.array(ConnectionDto) } } }, async ({ req }) =>
     ok(await connections.list(currentUser(req))),

@@ -4,6 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { Issue } from './issues.repository.js';
 import type { IssuesService } from './issues.service.js';
 import { IssueDto, IssueIdParams, ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
+import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['issues'];
 const E404 = { description: 'No issue with this id that the caller may see' };
@@ -30,7 +31,7 @@ export function toIssueDto(i: Issue): IssueDto {
 export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
   const raise = {
     tags: TAGS,
-    auth: { kind: 'user' as const },
+    auth: { kind: 'user' as const, roles: EVERY_ROLE },
     body: RaiseIssueBody,
     responses: {
       201: { description: 'The issue, OPEN', schema: IssueDto },
@@ -49,7 +50,7 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
     {
       summary: 'Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListIssuesQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(IssueDto) } },
     },
@@ -58,7 +59,7 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
 
   r.get(
     '/issues/:id',
-    { summary: 'One issue', tags: TAGS, auth: { kind: 'user' }, params: IssueIdParams, responses: { 200: { description: 'The issue', schema: IssueDto }, 404: E404 } },
+    { summary: 'One issue', tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, params: IssueIdParams, responses: { 200: { description: 'The issue', schema: IssueDto }, 404: E404 } },
     async ({ req, params }) => ok(toIssueDto(await issues.get(currentUser(req), params.id))),
   );
 
@@ -68,7 +69,7 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
       summary:
         'Move an issue along OPEN → IN_PROGRESS → RESOLVED / CLOSED / CANCELLED → VERIFIED (or reopen). Reaching RESOLVED, CLOSED or CANCELLED fires issue.resolved; VERIFIED and the current status again fire nothing',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: IssueIdParams,
       body: UpdateIssueBody,
       responses: { 200: { description: 'The issue', schema: IssueDto }, 404: E404, 409: { description: 'The workflow does not allow this move' } },

@@ -5,6 +5,7 @@ import { cacheable, IMAGE_HEADERS } from '../../../http/caching.js';
 import { fileUpload, uploadedFile } from '../../../http/upload.js';
 import { LOGO_MAX_BYTES, type BrandingService } from './branding.service.js';
 import { BrandingDto, BrandingQuery, LogoParams, LogoUploadBody, PublicBrandingDto, UpdateBrandingBody } from './branding.schemas.js';
+import { TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['branding'];
 const NOT_MODIFIED = { description: 'Not modified: the ETag in If-None-Match is current (no body)' };
@@ -54,7 +55,7 @@ export function brandingRoutes(r: ApiRouter, branding: BrandingService): void {
     {
       summary: "The caller's tenant branding, with the stored logo's details",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       responses: { 200: { description: 'The branding', schema: BrandingDto } },
     },
     async ({ req }) => ok(await branding.get(currentUser(req).tenantId)),
@@ -65,7 +66,7 @@ export function brandingRoutes(r: ApiRouter, branding: BrandingService): void {
     {
       summary: 'Set or clear the primary and accent colours (#RRGGBB; null: the apps keep their own)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       body: UpdateBrandingBody,
       responses: { 200: { description: 'The branding', schema: BrandingDto } },
     },
@@ -77,7 +78,7 @@ export function brandingRoutes(r: ApiRouter, branding: BrandingService): void {
     {
       summary: 'Upload or replace the logo: PNG, JPEG or SVG up to 1 MB, judged by content; metadata is removed from bitmaps and SVGs are sanitized',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       body: LogoUploadBody,
       bodyTypes: ['multipart/form-data'],
       guards: [fileUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES })],
@@ -96,7 +97,7 @@ export function brandingRoutes(r: ApiRouter, branding: BrandingService): void {
     {
       summary: 'Remove the logo',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       responses: { 204: { description: 'Removed' }, 404: { description: 'The tenant has no logo' } },
     },
     async ({ req }) => {

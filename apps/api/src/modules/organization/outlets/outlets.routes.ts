@@ -3,6 +3,7 @@ import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { OutletsService } from './outlets.service.js';
 import { CreateOutletBody, ImportOutletsBody, ImportResultDto, ListOutletsQuery, OutletDto, OutletIdParams, UpdateOutletBody } from './outlets.schemas.js';
+import { EVERY_ROLE, OUTLET_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['outlets'];
 const E409 = { description: 'Another outlet of the tenant has this code (compared ignoring case)' };
@@ -13,7 +14,7 @@ export function outletsRoutes(r: ApiRouter, outlets: OutletsService): void {
     {
       summary: 'Every outlet of the tenant in one array, by name; optionally only one status',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListOutletsQuery,
       looseQuery: true,
       responses: { 200: { description: 'All matching outlets', schema: z.array(OutletDto) } },
@@ -26,7 +27,7 @@ export function outletsRoutes(r: ApiRouter, outlets: OutletsService): void {
     {
       summary: 'Create an outlet',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: OUTLET_ADMINS },
       body: CreateOutletBody,
       responses: { 201: { description: 'The created outlet', schema: OutletDto }, 409: E409 },
     },
@@ -38,7 +39,7 @@ export function outletsRoutes(r: ApiRouter, outlets: OutletsService): void {
     {
       summary: 'Create up to 500 outlets at once, all or none',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: OUTLET_ADMINS },
       body: ImportOutletsBody,
       responses: {
         201: { description: 'Count and ids of the created outlets, in row order', schema: ImportResultDto },
@@ -53,7 +54,7 @@ export function outletsRoutes(r: ApiRouter, outlets: OutletsService): void {
     {
       summary: "Change an outlet's name, code, city, address or status",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: OUTLET_ADMINS },
       params: OutletIdParams,
       body: UpdateOutletBody,
       responses: {

@@ -5,6 +5,7 @@ import { cacheable, IMAGE_HEADERS } from '../../../http/caching.js';
 import { fileUpload, uploadedFile } from '../../../http/upload.js';
 import { PHOTO_MAX_BYTES, type PublicProfilesService } from './public-profiles.service.js';
 import { CardParams, OwnProfileDto, PhotoUploadBody, PublicCardDto, UpdateOwnProfileBody } from './public-profiles.schemas.js';
+import { EVERY_ROLE } from '@wfm/core/role-sets';
 
 const TAGS = ['public-profiles'];
 const NOT_MODIFIED = { description: 'Not modified: the ETag in If-None-Match is current (no body)' };
@@ -52,7 +53,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
     {
       summary: "The caller's own public profile card settings",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       responses: { 200: { description: 'The settings; uid is null until the card is first set up', schema: OwnProfileDto } },
     },
     async ({ req }) => ok(await profiles.own(currentUser(req))),
@@ -63,7 +64,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
     {
       summary: 'Switch the public profile card on or off, or choose the outlet it shows',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: UpdateOwnProfileBody,
       responses: {
         200: { description: 'The settings', schema: OwnProfileDto },
@@ -78,7 +79,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
     {
       summary: "Give the card a new public identifier: links shared so far stop working",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       responses: { 200: { description: 'The settings with the new uid', schema: OwnProfileDto } },
     },
     async ({ req }) => ok(await profiles.rotate(currentUser(req))),
@@ -89,7 +90,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
     {
       summary: "Upload or replace the card's photo: PNG or JPEG up to 1 MB, judged by content; metadata is removed",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: PhotoUploadBody,
       bodyTypes: ['multipart/form-data'],
       guards: [fileUpload({ field: 'photo', maxBytes: PHOTO_MAX_BYTES })],
@@ -108,7 +109,7 @@ export function publicProfilesRoutes(r: ApiRouter, profiles: PublicProfilesServi
     {
       summary: "Remove the card's photo",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       responses: { 204: { description: 'Removed' }, 404: { description: 'There is no photo' } },
     },
     async ({ req }) => {

@@ -3,6 +3,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { TenantsService } from './tenants.service.js';
 import { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
 import { propagated } from '../../access/feed/propagation.js';
+import { TENANT_ADMINS } from '@wfm/core/role-sets';
 
 export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
   r.get(
@@ -10,7 +11,7 @@ export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
     {
       summary: "The caller's tenant: plan, switches and the features the plan includes",
       tags: ['tenant'],
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       responses: { 200: { description: 'The tenant', schema: TenantDto } },
     },
     async ({ req }) => ok(await tenants.get(currentUser(req).tenantId)),
@@ -21,7 +22,7 @@ export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
     {
       summary: "Change the tenant's name, time zone or Public Developer API switch",
       tags: ['tenant'],
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       body: UpdateTenantBody,
       responses: {
         200: { description: 'The updated tenant', schema: TenantDto },

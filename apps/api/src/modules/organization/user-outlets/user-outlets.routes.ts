@@ -2,6 +2,7 @@ import { ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { UserOutletsService } from './user-outlets.service.js';
 import { SetUserOutletsBody, UserIdParams, UserOutletsDto } from './user-outlets.schemas.js';
+import { MANAGERS, PEOPLE_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['users'];
 
@@ -11,7 +12,7 @@ export function userOutletsRoutes(r: ApiRouter, userOutlets: UserOutletsService)
     {
       summary: 'The outlets a user looks after (what an OUTLET_MANAGER sees of access control)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: UserIdParams,
       responses: {
         200: { description: 'The assignment', schema: UserOutletsDto },
@@ -26,7 +27,7 @@ export function userOutletsRoutes(r: ApiRouter, userOutlets: UserOutletsService)
     {
       summary: 'Replace the outlets a user looks after',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: UserIdParams,
       body: SetUserOutletsBody,
       responses: {

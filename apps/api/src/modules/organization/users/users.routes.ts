@@ -14,6 +14,7 @@ import {
   UserStatusBody,
 } from './users.schemas.js';
 import { propagated } from '../../access/feed/propagation.js';
+import { EVERY_ROLE, MANAGERS, PEOPLE_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['users'];
 const E404 = { description: 'No live user with this id in the tenant' };
@@ -25,7 +26,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'List live users, oldest first (an OUTLET_MANAGER sees themselves and the people of their outlets); page by raising offset until fewer than limit rows come back',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       query: ListUsersQuery,
       looseQuery: true,
       responses: { 200: { description: 'A bare array, no total', schema: z.array(UserDto) } },
@@ -38,7 +39,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'Create a user; one with an email and no password is sent an invite',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: CreateUserBody,
       responses: {
         201: { description: 'The created user', schema: UserDto },
@@ -54,7 +55,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'Create up to 500 users at once, all or none; fires no user.created',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: ImportUsersBody,
       responses: {
         201: { description: 'Count and ids of the created users, in row order', schema: ImportResultDto },
@@ -70,7 +71,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'One user; anyone may read themselves, an OUTLET_MANAGER also the people of their outlets',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: UserIdParams,
       responses: {
         200: { description: 'The user', schema: UserDto },
@@ -86,7 +87,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'Change name, email, mobile, role or employee code',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: UserIdParams,
       body: UpdateUserBody,
       responses: {
@@ -104,7 +105,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'Activate or deactivate a user; deactivation ends their sessions at once',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: UserIdParams,
       body: UserStatusBody,
       responses: {
@@ -121,7 +122,7 @@ export function usersRoutes(r: ApiRouter, users: UsersService): void {
     {
       summary: 'Remove a user (soft delete); ends their sessions and fires user.terminated',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: UserIdParams,
       responses: {
         200: { description: 'Removed', schema: DeletedUserDto },

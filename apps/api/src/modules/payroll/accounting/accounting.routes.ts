@@ -6,6 +6,7 @@ import { RunDto, RunIdParams } from '../runs/payroll.schemas.js';
 import { toRunDto } from '../runs/payroll.routes.js';
 import type { Connection } from './accounting.repository.js';
 import type { AccountingService } from './accounting.service.js';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['payroll'];
 
@@ -40,7 +41,7 @@ export function accountingRoutes(r: ApiRouter, accounting: AccountingService, ap
     {
       summary: "Start connecting the tenant's Xero organisation (OAuth 2.0 authorization code): open authorizeUrl; the provider comes back to the callback within 10 minutes",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       responses: { 200: { description: 'Where to send the admin', schema: z.object({ authorizeUrl: z.url(), expiresAt: z.iso.datetime() }) }, 503: E503 },
     },
     async ({ req }) => {
@@ -80,13 +81,13 @@ export function accountingRoutes(r: ApiRouter, accounting: AccountingService, ap
 
   r.get(
     '/payroll/accounting',
-    { summary: "The tenant's accounting connection", tags: TAGS, auth: { kind: 'user' }, responses: { 200: { description: 'The connection', schema: ConnectionDto }, 404: { description: 'Not connected' } } },
+    { summary: "The tenant's accounting connection", tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, responses: { 200: { description: 'The connection', schema: ConnectionDto }, 404: { description: 'Not connected' } } },
     async ({ req }) => ok(toConnectionDto(await accounting.status(currentUser(req)))),
   );
 
   r.delete(
     '/payroll/accounting',
-    { summary: 'Disconnect the accounting provider (its tokens are deleted)', tags: TAGS, auth: { kind: 'user' }, responses: { 204: { description: 'Disconnected' }, 404: { description: 'Not connected' } } },
+    { summary: 'Disconnect the accounting provider (its tokens are deleted)', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, responses: { 204: { description: 'Disconnected' }, 404: { description: 'Not connected' } } },
     async ({ req }) => {
       await accounting.disconnect(currentUser(req));
       return { status: 204 };
@@ -98,7 +99,7 @@ export function accountingRoutes(r: ApiRouter, accounting: AccountingService, ap
     {
       summary: "Push a finalized run's journal to the connected provider as a posted Manual Journal; the provider's id is kept as exportReference",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: RunIdParams,
       responses: {
         200: { description: 'The run, with exportedAt and exportReference', schema: RunDto },

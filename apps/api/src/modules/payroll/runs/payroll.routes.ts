@@ -20,6 +20,7 @@ import {
   RunDto,
   RunIdParams,
 } from './payroll.schemas.js';
+import { EVERY_ROLE, PEOPLE_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['payroll'];
 const E404 = { description: 'No payroll run with this id in the tenant' };
@@ -81,7 +82,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: "Set a person's pay: an hourly or monthly rate in integer minor units, the currency, the overtime rule",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: UserIdParams,
       body: PutPayBody,
       responses: { 200: { description: 'The pay settings', schema: PayDto }, 404: { description: 'No live user with this id in the tenant' } },
@@ -91,11 +92,11 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
 
   r.get(
     '/users/:id/pay',
-    { summary: "A person's pay settings: HR roles anyone's, anyone else their own", tags: TAGS, auth: { kind: 'user' }, params: UserIdParams, responses: { 200: { description: 'The pay settings', schema: PayDto }, 404: { description: 'None, or not visible to the caller' } } },
+    { summary: "A person's pay settings: HR roles anyone's, anyone else their own", tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, params: UserIdParams, responses: { 200: { description: 'The pay settings', schema: PayDto }, 404: { description: 'None, or not visible to the caller' } } },
     async ({ req, params }) => ok(toPayDto(await payroll.getPay(currentUser(req), params.id))),
   );
 
-  r.get('/payroll/deductions', { summary: "The tenant's deduction lines, in the order they apply", tags: TAGS, auth: { kind: 'user' }, responses: { 200: { description: 'A bare array', schema: z.array(DeductionRuleDto) } } }, async ({ req }) =>
+  r.get('/payroll/deductions', { summary: "The tenant's deduction lines, in the order they apply", tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, responses: { 200: { description: 'A bare array', schema: z.array(DeductionRuleDto) } } }, async ({ req }) =>
     ok(await payroll.rules(currentUser(req))),
   );
   r.post(
@@ -103,7 +104,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: 'Add a deduction line (a percentage of the gross or a fixed amount), applied after the existing ones',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: CreateDeductionRuleBody,
       responses: { 201: { description: 'Every deduction line', schema: z.array(DeductionRuleDto) } },
     },
@@ -111,7 +112,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
   );
   r.delete(
     '/payroll/deductions/:id',
-    { summary: 'Remove a deduction line (runs already computed keep theirs)', tags: TAGS, auth: { kind: 'user' }, params: RunIdParams, responses: { 204: { description: 'Removed' }, 404: { description: 'No such line' } } },
+    { summary: 'Remove a deduction line (runs already computed keep theirs)', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: RunIdParams, responses: { 204: { description: 'Removed' }, 404: { description: 'No such line' } } },
     async ({ req, params }) => {
       await payroll.removeRule(currentUser(req), params.id);
       return { status: 204 };
@@ -123,7 +124,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: "Compute a month's payroll (tenant timezone) from approved attendance and leave: one payslip per paid person, a DRAFT",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: CreateRunBody,
       responses: {
         201: { description: 'The draft run', schema: RunDto },
@@ -136,16 +137,16 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     },
   );
 
-  r.get('/payroll/runs', { summary: 'Payroll runs, newest month first', tags: TAGS, auth: { kind: 'user' }, query: ListRunsQuery, responses: { 200: { description: 'A bare array', schema: z.array(RunDto) } } }, async ({ req, query }) =>
+  r.get('/payroll/runs', { summary: 'Payroll runs, newest month first', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, query: ListRunsQuery, responses: { 200: { description: 'A bare array', schema: z.array(RunDto) } } }, async ({ req, query }) =>
     ok((await payroll.list(currentUser(req), query)).map(toRunDto)),
   );
-  r.get('/payroll/runs/:id', { summary: 'One payroll run', tags: TAGS, auth: { kind: 'user' }, params: RunIdParams, responses: { 200: { description: 'The run', schema: RunDto }, 404: E404 } }, async ({ req, params }) =>
+  r.get('/payroll/runs/:id', { summary: 'One payroll run', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: RunIdParams, responses: { 200: { description: 'The run', schema: RunDto }, 404: E404 } }, async ({ req, params }) =>
     ok(toRunDto(await payroll.get(currentUser(req), params.id))),
   );
 
   r.post(
     '/payroll/runs/:id/recompute',
-    { summary: 'Compute a DRAFT again from the data as it is now', tags: TAGS, auth: { kind: 'user' }, params: RunIdParams, responses: { 200: { description: 'The run', schema: RunDto }, 404: E404, 409: { description: 'Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES' } } },
+    { summary: 'Compute a DRAFT again from the data as it is now', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: RunIdParams, responses: { 200: { description: 'The run', schema: RunDto }, 404: E404, 409: { description: 'Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES' } } },
     async ({ req, params }) => {
       const user = currentUser(req);
       return ok(toRunDto(await payroll.recompute(user, user.tenant.timezone, params.id)));
@@ -157,7 +158,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: 'Approve a DRAFT, which finalizes it: fires payroll.approved and payroll.finalized; the journal becomes exportable',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: RunIdParams,
       responses: { 200: { description: 'The FINALIZED run', schema: RunDto }, 403: { description: 'Role not allowed; FOUR_EYES: the caller computed the run' }, 404: E404, 409: { description: 'Not a DRAFT' } },
     },
@@ -166,7 +167,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
 
   r.post(
     '/payroll/runs/:id/mark-paid',
-    { summary: 'Mark a FINALIZED run paid; fires payroll.paid', tags: TAGS, auth: { kind: 'user' }, params: RunIdParams, responses: { 200: { description: 'The PAID run', schema: RunDto }, 404: E404, 409: { description: 'Not FINALIZED' } } },
+    { summary: 'Mark a FINALIZED run paid; fires payroll.paid', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: RunIdParams, responses: { 200: { description: 'The PAID run', schema: RunDto }, 404: E404, 409: { description: 'Not FINALIZED' } } },
     async ({ req, params }) => ok(toRunDto(await payroll.markPaid(currentUser(req), params.id))),
   );
 
@@ -175,7 +176,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: "A finalized run's double-entry journal (debits = credits), as JSON or CSV",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: RunIdParams,
       query: JournalQuery,
       responses: { 200: { description: 'The journal', schema: JournalDto, alternatives: { 'text/csv': z.string() } }, 404: E404, 409: { description: 'NOT_FINALIZED' } },
@@ -189,7 +190,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
 
   r.get(
     '/payroll/runs/:id/payslips',
-    { summary: "A run's payslips", tags: TAGS, auth: { kind: 'user' }, params: RunIdParams, responses: { 200: { description: 'A bare array', schema: z.array(PayslipDto) }, 404: E404 } },
+    { summary: "A run's payslips", tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: RunIdParams, responses: { 200: { description: 'A bare array', schema: z.array(PayslipDto) }, 404: E404 } },
     async ({ req, params }) => {
       const { run, slips } = await payroll.payslips(currentUser(req), params.id);
       return ok(slips.map((s) => toPayslipDto(s, run)));
@@ -198,7 +199,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
 
   r.get(
     '/payroll/runs/:id/payslips/:userId',
-    { summary: "One payslip with its lines: HR roles any, anyone else their own once the run is approved", tags: TAGS, auth: { kind: 'user' }, params: PayslipParams, responses: { 200: { description: 'The payslip', schema: PayslipDto }, 404: { description: 'No such payslip the caller may see' } } },
+    { summary: "One payslip with its lines: HR roles any, anyone else their own once the run is approved", tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, params: PayslipParams, responses: { 200: { description: 'The payslip', schema: PayslipDto }, 404: { description: 'No such payslip the caller may see' } } },
     async ({ req, params }) => {
       const { run, slip } = await payroll.payslip(currentUser(req), params.id, params.userId);
       return ok(toPayslipDto(slip, run));
@@ -210,7 +211,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     {
       summary: 'The payslip as a PDF (same visibility as the payslip)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: PayslipParams,
       responses: { 200: { description: 'A PDF', alternatives: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: { description: 'No such payslip the caller may see' }, ...PDF_RESPONSES },
     },
@@ -222,7 +223,7 @@ export function payrollRoutes(r: ApiRouter, payroll: PayrollService, companyName
     },
   );
 
-  r.get('/payroll/payslips', { summary: "The caller's own payslips of approved runs, newest month first", tags: TAGS, auth: { kind: 'user' }, responses: { 200: { description: 'A bare array', schema: z.array(PayslipDto) } } }, async ({ req }) =>
+  r.get('/payroll/payslips', { summary: "The caller's own payslips of approved runs, newest month first", tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, responses: { 200: { description: 'A bare array', schema: z.array(PayslipDto) } } }, async ({ req }) =>
     ok((await payroll.mine(currentUser(req))).map((s) => toPayslipDto(s, { periodYearMonth: s.periodYearMonth, status: s.runStatus }))),
   );
 }

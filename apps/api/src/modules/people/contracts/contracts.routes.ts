@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { Actor } from '@wfm/core/principal';
-import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
+import { EVERY_ROLE, PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { Contract } from './contracts.repository.js';
@@ -38,7 +38,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: 'Create an HR contract for a person, as a DRAFT; fires contract.created (never with the salary)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: CreateContractBody,
       responses: { 201: { description: 'The draft', schema: ContractDto }, 404: { description: 'No live user with this id in the tenant' } },
     },
@@ -53,7 +53,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: 'Contracts, newest first: HR roles see all (with salary), anyone else their own (without)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListContractsQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(ContractDto) }, 403: { description: "Someone outside HR asked for another person's contracts" } },
     },
@@ -68,7 +68,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: 'One contract: HR roles any (with salary), anyone else their own (without)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: ContractIdParams,
       responses: { 200: { description: 'The contract', schema: ContractDto }, 404: E404 },
     },
@@ -83,7 +83,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: 'Edit a DRAFT or ACTIVE contract; fires contract.updated (never with the salary)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: ContractIdParams,
       body: UpdateContractBody,
       responses: { 200: { description: 'The contract', schema: ContractDto }, 404: E404, 409: { description: 'The contract has ended; endDate before startDate' } },
@@ -99,7 +99,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: "Activate a DRAFT; the person's active contract, if any, ends (SUPERSEDED). Fires nothing",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: ContractIdParams,
       responses: { 200: { description: 'The active contract', schema: ContractDto }, 404: E404, 409: { description: 'Not a DRAFT; the user is not active' } },
     },
@@ -114,7 +114,7 @@ export function contractsRoutes(r: ApiRouter, contracts: ContractsService): void
     {
       summary: 'Terminate an ACTIVE contract with a reason; fires contract.ended',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: ContractIdParams,
       body: TerminateContractBody,
       responses: { 200: { description: 'The terminated contract', schema: ContractDto }, 404: E404, 409: { description: 'The contract is not ACTIVE' } },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { Actor } from '@wfm/core/principal';
-import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
+import { EVERY_ROLE, PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { DisciplinaryAction } from './disciplinary.repository.js';
@@ -32,7 +32,7 @@ export function disciplinaryRoutes(r: ApiRouter, service: DisciplinaryService): 
     {
       summary: 'Issue a disciplinary action; the third in a category within 90 days goes up a level. Fires disciplinary.issued (never with the details)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: IssueDisciplinaryBody,
       responses: {
         201: { description: 'The action', schema: DisciplinaryDto },
@@ -51,7 +51,7 @@ export function disciplinaryRoutes(r: ApiRouter, service: DisciplinaryService): 
     {
       summary: 'Disciplinary actions, newest first: HR roles see all (with details), anyone else their own (without)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListDisciplinaryQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(DisciplinaryDto) }, 403: { description: "Someone outside HR asked for another person's actions" } },
     },
@@ -66,7 +66,7 @@ export function disciplinaryRoutes(r: ApiRouter, service: DisciplinaryService): 
     {
       summary: 'One disciplinary action: HR roles any (with details), anyone else their own (without)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: DisciplinaryIdParams,
       responses: { 200: { description: 'The action', schema: DisciplinaryDto }, 404: { description: 'No action with this id that the caller may see' } },
     },

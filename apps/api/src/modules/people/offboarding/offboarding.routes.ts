@@ -13,6 +13,7 @@ import {
   StartOffboardingBody,
   UpdateChecklistItemBody,
 } from './offboarding.schemas.js';
+import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['offboarding'];
 const E404 = { description: 'No offboarding with this id in the tenant' };
@@ -42,7 +43,7 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
     {
       summary: 'Start an offboarding with the default checklist; fires nothing',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       body: StartOffboardingBody,
       responses: {
         201: { description: 'The offboarding, IN_PROGRESS', schema: OffboardingDto },
@@ -56,13 +57,13 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
 
   r.get(
     '/offboarding',
-    { summary: 'Offboardings, newest first', tags: TAGS, auth: { kind: 'user' }, query: ListOffboardingQuery, responses: { 200: { description: 'A bare array', schema: z.array(OffboardingDto) } } },
+    { summary: 'Offboardings, newest first', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, query: ListOffboardingQuery, responses: { 200: { description: 'A bare array', schema: z.array(OffboardingDto) } } },
     async ({ req, query }) => ok((await service.list(currentUser(req), query)).map(toOffboardingDto)),
   );
 
   r.get(
     '/offboarding/:id',
-    { summary: 'One offboarding, with a settlement preview while in progress', tags: TAGS, auth: { kind: 'user' }, params: OffboardingIdParams, responses: { 200: { description: 'The offboarding', schema: OffboardingDto }, 404: E404 } },
+    { summary: 'One offboarding, with a settlement preview while in progress', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: OffboardingIdParams, responses: { 200: { description: 'The offboarding', schema: OffboardingDto }, 404: E404 } },
     async ({ req, params }) => {
       const user = currentUser(req);
       return ok(toOffboardingDto(await service.get(user, user.tenant.timezone, params.id)));
@@ -71,7 +72,7 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
 
   r.post(
     '/offboarding/:id/checklist',
-    { summary: 'Add a checklist item', tags: TAGS, auth: { kind: 'user' }, params: OffboardingIdParams, body: AddChecklistItemBody, responses: { 201: { description: 'The offboarding', schema: OffboardingDto }, 404: E404, 409: E409 } },
+    { summary: 'Add a checklist item', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: OffboardingIdParams, body: AddChecklistItemBody, responses: { 201: { description: 'The offboarding', schema: OffboardingDto }, 404: E404, 409: E409 } },
     async ({ req, params, body }) => created(toOffboardingDto(await service.addItem(currentUser(req), params.id, body.title))),
   );
 
@@ -80,7 +81,7 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
     {
       summary: 'Tick (or untick) a checklist item',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: ChecklistItemParams,
       body: UpdateChecklistItemBody,
       responses: { 200: { description: 'The offboarding', schema: OffboardingDto }, 404: { description: 'No offboarding, or no such item in it' }, 409: E409 },
@@ -90,7 +91,7 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
 
   r.post(
     '/offboarding/:id/cancel',
-    { summary: 'Cancel an offboarding in progress; fires nothing', tags: TAGS, auth: { kind: 'user' }, params: OffboardingIdParams, responses: { 200: { description: 'The offboarding', schema: OffboardingDto }, 404: E404, 409: E409 } },
+    { summary: 'Cancel an offboarding in progress; fires nothing', tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, params: OffboardingIdParams, responses: { 200: { description: 'The offboarding', schema: OffboardingDto }, 404: E404, 409: E409 } },
     async ({ req, params }) => ok(toOffboardingDto(await service.cancel(currentUser(req), params.id))),
   );
 
@@ -100,7 +101,7 @@ export function offboardingRoutes(r: ApiRouter, service: OffboardingService): vo
       summary:
         'Finalize: fix the settlement, terminate the active contract and set the person INACTIVE in one transaction. Fires only offboarding.settled (no contract.ended, no user.terminated, no amounts)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
       params: OffboardingIdParams,
       responses: {
         200: { description: 'The completed offboarding with its settlement; X-Access-Propagation says whether door access was withdrawn everywhere', schema: OffboardingDto },

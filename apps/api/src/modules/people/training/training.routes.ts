@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { Actor } from '@wfm/core/principal';
-import { COURSE_ADMINS } from '@wfm/core/role-sets';
+import { COURSE_ADMINS, EVERY_ROLE } from '@wfm/core/role-sets';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { Course, Enrolment } from './training.repository.js';
@@ -44,7 +44,7 @@ export function toEnrolmentDto(e: Enrolment, totalLessons: number): EnrolmentDto
 export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
   r.post(
     '/courses',
-    { summary: 'Create a course: ordered lessons and an optional quiz with a pass mark', tags: TAGS, auth: { kind: 'user' }, body: CreateCourseBody, responses: { 201: { description: 'The course', schema: CourseDto } } },
+    { summary: 'Create a course: ordered lessons and an optional quiz with a pass mark', tags: TAGS, auth: { kind: 'user', roles: COURSE_ADMINS }, body: CreateCourseBody, responses: { 201: { description: 'The course', schema: CourseDto } } },
     async ({ req, body }) => {
       const user = currentUser(req);
       return created(toCourseDto(await training.create(user, body), user));
@@ -56,7 +56,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     {
       summary: 'Courses, newest first: course managers see all, learners those they are enrolled in',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListCoursesQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(CourseDto) } },
     },
@@ -68,7 +68,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
 
   r.get(
     '/courses/:id',
-    { summary: 'One course (learners see no answers)', tags: TAGS, auth: { kind: 'user' }, params: CourseIdParams, responses: { 200: { description: 'The course', schema: CourseDto }, 404: E404 } },
+    { summary: 'One course (learners see no answers)', tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, params: CourseIdParams, responses: { 200: { description: 'The course', schema: CourseDto }, 404: E404 } },
     async ({ req, params }) => {
       const user = currentUser(req);
       return ok(toCourseDto(await training.get(user, params.id), user));
@@ -80,7 +80,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     {
       summary: 'Enrol a person in a course',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: COURSE_ADMINS },
       params: CourseIdParams,
       body: EnrolBody,
       responses: { 201: { description: 'The enrolment', schema: EnrolmentDto }, 404: { description: 'No course, or no live user, with this id in the tenant' }, 409: { description: 'ALREADY_ENROLLED' } },
@@ -94,7 +94,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
 
   r.get(
     '/courses/:id/enrolments',
-    { summary: "A course's enrolments with each learner's progress", tags: TAGS, auth: { kind: 'user' }, params: CourseIdParams, responses: { 200: { description: 'A bare array', schema: z.array(EnrolmentDto) }, 404: E404 } },
+    { summary: "A course's enrolments with each learner's progress", tags: TAGS, auth: { kind: 'user', roles: COURSE_ADMINS }, params: CourseIdParams, responses: { 200: { description: 'A bare array', schema: z.array(EnrolmentDto) }, 404: E404 } },
     async ({ req, params }) => {
       const { course, enrolments } = await training.enrolments(currentUser(req), params.id);
       return ok(enrolments.map((e) => toEnrolmentDto(e, course.lessons.length)));
@@ -106,7 +106,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     {
       summary: "The caller's enrolments, newest first, with their progress in each course",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListCoursesQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(EnrolmentDto) } },
     },
@@ -118,7 +118,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     {
       summary: "The caller completes a lesson of a course they are enrolled in; the last lesson of a course without a quiz completes it (fires course.completed)",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: LessonParams,
       responses: { 200: { description: "The caller's enrolment", schema: EnrolmentDto }, 404: { description: 'Not enrolled in this course, or no such lesson in it' } },
     },
@@ -133,7 +133,7 @@ export function trainingRoutes(r: ApiRouter, training: TrainingService): void {
     {
       summary: "The caller's quiz attempt, one answer index per question; the first pass completes the course (fires course.completed)",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: CourseIdParams,
       body: QuizAttemptBody,
       responses: { 201: { description: 'The score', schema: AttemptDto }, 400: { description: 'Validation failure, or not one answer per question' }, 404: { description: 'Not enrolled, or the course has no quiz' } },

@@ -6,6 +6,7 @@ import { toShiftDto } from '../shifts/shifts.service.js';
 import type { OpenShift } from './open-shifts.repository.js';
 import type { OpenShiftsService } from './open-shifts.service.js';
 import { ClaimedShiftDto, ListOpenShiftsQuery, OpenShiftDto, OpenShiftIdParams, ReleaseShiftBody } from './open-shifts.schemas.js';
+import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['open shifts'];
 
@@ -34,7 +35,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
     {
       summary: 'Release a SCHEDULED shift that has not started to the open-shifts marketplace: the assignment is cancelled; fires shift.released',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: ShiftIdParams,
       body: ReleaseShiftBody,
       responses: {
@@ -53,7 +54,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
       summary:
         'Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave. Managers see all of their scope',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListOpenShiftsQuery,
       responses: { 200: { description: 'A bare array by scheduledStart', schema: z.array(OpenShiftDto) } },
     },
@@ -68,7 +69,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
     {
       summary: 'Claim an open shift: the first claim wins and becomes a SCHEDULED assignment of the caller; fires shift.claimed',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: OpenShiftIdParams,
       responses: {
         200: { description: 'The claimed open shift with the new assignment', schema: ClaimedShiftDto },
@@ -88,7 +89,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
     {
       summary: 'Withdraw an open shift nobody has claimed; fires nothing',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: OpenShiftIdParams,
       responses: {
         200: { description: 'The withdrawn open shift', schema: OpenShiftDto },

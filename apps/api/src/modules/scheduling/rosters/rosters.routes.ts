@@ -16,6 +16,7 @@ import {
   RosterIdParams,
   RosterWithAssignmentsDto,
 } from './rosters.schemas.js';
+import { MANAGERS, ROSTER_APPROVERS } from '@wfm/core/role-sets';
 
 const TAGS = ['scheduler'];
 const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs' };
@@ -48,7 +49,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
       summary:
         'Publish a roster: many assignments at one outlet, all or none; fires shift.assigned for each. With roster approval on they are PROPOSED drafts awaiting an approver (202), and still fire',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       body: PublishRosterBody,
       responses: {
         201: { description: 'Published: the count, the roster id and the assignments (SCHEDULED)', schema: PublishedDto },
@@ -72,7 +73,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
     {
       summary: "Copy an outlet's week of shifts to another week at the same local times; fires nothing. People no longer active are skipped and listed",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       body: CloneWeekBody,
       responses: {
         201: { description: 'The copies, SCHEDULED', schema: ClonedDto },
@@ -96,7 +97,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
     {
       summary: 'List rosters, newest first; an OUTLET_MANAGER sees those of their outlets',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       query: ListRostersQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(RosterDto) } },
     },
@@ -108,7 +109,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
     {
       summary: 'One roster with its assignments',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: RosterIdParams,
       responses: { 200: { description: 'The roster', schema: RosterWithAssignmentsDto }, 404: { description: 'No roster with this id in the tenant (or at their outlets)' } },
     },
@@ -127,7 +128,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
             ? "Approve a roster awaiting approval: its PROPOSED assignments become SCHEDULED; fires nothing. Not by the roster's publisher"
             : "Reject a roster awaiting approval: its PROPOSED assignments are CANCELLED; fires nothing. Not by the roster's publisher",
         tags: TAGS,
-        auth: { kind: 'user' },
+        auth: { kind: 'user', roles: ROSTER_APPROVERS },
         params: RosterIdParams,
         body: RosterDecisionBody,
         responses: {

@@ -14,6 +14,7 @@ import {
   ShiftIdParams,
   UpdateShiftBody,
 } from './shifts.schemas.js';
+import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['shifts'];
 const E400 = { description: 'Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from`' };
@@ -28,7 +29,7 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
     {
       summary: 'Assign a shift (published, or a PROPOSED draft); fires shift.assigned',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       body: CreateShiftBody,
       responses: { 201: { description: 'The created shift', schema: ShiftDto }, 400: E400, 403: E403, 404: E404_SCOPED_REFS, 409: E409_CREATE },
     },
@@ -40,7 +41,7 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
     {
       summary: 'List shifts by scheduledStart; managers see the tenant, an OUTLET_MANAGER the shifts at their outlets and their own, everyone else only their own',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListShiftsQuery,
       responses: {
         200: { description: 'A bare array, no total; page by raising offset until fewer than limit rows come back', schema: z.array(ShiftDto) },
@@ -56,7 +57,7 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
     {
       summary: 'Reschedule, move, retype, annotate or change the status of a shift; fires nothing',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: ShiftIdParams,
       body: UpdateShiftBody,
       responses: {

@@ -4,6 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import type { ShiftSwap } from './shift-swaps.repository.js';
 import type { ShiftSwapsService } from './shift-swaps.service.js';
 import { ListSwapsQuery, RequestSwapBody, SwapCandidateDto, SwapCandidatesQuery, SwapDecisionBody, SwapDto, SwapIdParams } from './shift-swaps.schemas.js';
+import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['shift swaps'];
 const E404 = { description: 'No swap with this id that the caller may see' };
@@ -31,7 +32,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
     {
       summary: "Ask a colleague to swap your SCHEDULED shift for theirs at the same outlet (neither started); they accept, then a manager approves",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: RequestSwapBody,
       responses: {
         201: { description: 'The swap, PENDING_PEER', schema: SwapDto },
@@ -47,7 +48,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
     {
       summary: 'Swaps, newest first: managers see those of their scope, everyone else those they are part of',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListSwapsQuery,
       responses: { 200: { description: 'A bare array', schema: z.array(SwapDto) } },
     },
@@ -59,7 +60,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
     {
       summary: "Colleagues' SCHEDULED shifts ahead at the outlet of one of your own: what you may ask to swap it for",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: SwapCandidatesQuery,
       responses: {
         200: { description: 'Soonest first, at most 200', schema: z.array(SwapCandidateDto) },
@@ -91,7 +92,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
       {
         summary,
         tags: TAGS,
-        auth: { kind: 'user' },
+        auth: { kind: 'user', roles: EVERY_ROLE },
         params: SwapIdParams,
         responses: {
           200: { description: 'The swap', schema: SwapDto },
@@ -113,7 +114,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
             ? 'Approve an accepted swap: the two shifts exchange people; fires nothing'
             : 'Reject an accepted swap; the shifts stay as they are',
         tags: TAGS,
-        auth: { kind: 'user' },
+        auth: { kind: 'user', roles: MANAGERS },
         params: SwapIdParams,
         body: SwapDecisionBody,
         responses: {

@@ -13,6 +13,7 @@ import {
   PublicListAttendanceQuery,
   ReviewAttendanceBody,
 } from './attendance.schemas.js';
+import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['attendance'];
 const E404 = { description: 'No attendance event with this id in the tenant' };
@@ -24,7 +25,7 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
     {
       summary: 'Clock in the signed-in worker at an outlet, optionally against one of their SCHEDULED shifts',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: ClockInBody,
       responses: {
         201: { description: 'The OPEN attendance event', schema: AttendanceDto },
@@ -41,7 +42,7 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
     {
       summary: "Clock out the signed-in worker; an assigned shift becomes COMPLETED and fires shift.completed",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: ClockOutBody,
       responses: {
         201: { description: 'The closed event: VERIFIED with a shift, PENDING_REVIEW without', schema: AttendanceDto },
@@ -57,7 +58,7 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
     {
       summary: 'List attendance events by clockInAt; managers see the tenant, an OUTLET_MANAGER the events at their outlets and their own, everyone else only their own',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListAttendanceQuery,
       responses: {
         200: { description: 'A bare array, no total; page by raising offset until fewer than limit rows come back', schema: z.array(AttendanceDto) },
@@ -72,7 +73,7 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
     {
       summary: 'Approve or reject a closed attendance event',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: AttendanceIdParams,
       body: ReviewAttendanceBody,
       responses: {

@@ -6,8 +6,11 @@ import { AttendanceDto } from '../attendance/attendance.schemas.js';
 import { toAttendanceDto } from '../attendance/attendance.service.js';
 import type { KiosksService } from './kiosks.service.js';
 import { CreateKioskBody, KioskClockBody, KioskCreatedDto, KioskDto, KioskParams, KioskWorkerDto, SetPinBody, UserParams } from './kiosks.schemas.js';
+import { EVERY_ROLE, MANAGERS, OUTLET_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['kiosks'];
+/** Issue 17: kiosks are registered by those who run outlets, an outlet manager for their own outlets. */
+const KIOSK_KEEPERS = [...OUTLET_ADMINS, 'OUTLET_MANAGER'] as const;
 
 export function kiosksRoutes(r: ApiRouter, kiosks: KiosksService): void {
   r.post(
@@ -15,18 +18,18 @@ export function kiosksRoutes(r: ApiRouter, kiosks: KiosksService): void {
     {
       summary: 'Register a kiosk device for an outlet; its token is answered once (only a hash is kept)',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: KIOSK_KEEPERS },
       body: CreateKioskBody,
       responses: { 201: { description: 'The kiosk and its token', schema: KioskCreatedDto }, 404: { description: 'No active outlet with this id (in your outlets)' } },
     },
     async ({ req, body }) => created(await kiosks.create(currentUser(req), body)),
   );
-  r.get('/kiosks', { summary: 'Kiosk devices (an outlet-scoped manager sees those of their outlets)', tags: TAGS, auth: { kind: 'user' }, responses: { 200: { description: 'Kiosks', schema: z.array(KioskDto) } } }, async ({ req }) =>
+  r.get('/kiosks', { summary: 'Kiosk devices (an outlet-scoped manager sees those of their outlets)', tags: TAGS, auth: { kind: 'user', roles: KIOSK_KEEPERS }, responses: { 200: { description: 'Kiosks', schema: z.array(KioskDto) } } }, async ({ req }) =>
     ok(await kiosks.list(currentUser(req))),
   );
   r.delete(
     '/kiosks/:id',
-    { summary: "Revoke a kiosk device: its token stops working at once", tags: TAGS, auth: { kind: 'user' }, params: KioskParams, responses: { 204: { description: 'Revoked' }, 404: { description: 'No such kiosk' } } },
+    { summary: "Revoke a kiosk device: its token stops working at once", tags: TAGS, auth: { kind: 'user', roles: KIOSK_KEEPERS }, params: KioskParams, responses: { 204: { description: 'Revoked' }, 404: { description: 'No such kiosk' } } },
     async ({ req, params }) => {
       await kiosks.revoke(currentUser(req), params.id);
       return { status: 204 };
@@ -35,19 +38,19 @@ export function kiosksRoutes(r: ApiRouter, kiosks: KiosksService): void {
 
   r.put(
     '/kiosk-pin',
-    { summary: 'Set your own kiosk PIN (4 to 8 digits, not one digit repeated nor a run such as 1234); lifts a lock-out', tags: TAGS, auth: { kind: 'user' }, body: SetPinBody, responses: { 204: { description: 'Set' } } },
+    { summary: 'Set your own kiosk PIN (4 to 8 digits, not one digit repeated nor a run such as 1234); lifts a lock-out', tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, body: SetPinBody, responses: { 204: { description: 'Set' } } },
     async ({ req, body }) => {
       await kiosks.setPin(currentUser(req), body.pin);
       return { status: 204 };
     },
   );
-  r.delete('/kiosk-pin', { summary: 'Remove your own kiosk PIN', tags: TAGS, auth: { kind: 'user' }, responses: { 204: { description: 'Removed' } } }, async ({ req }) => {
+  r.delete('/kiosk-pin', { summary: 'Remove your own kiosk PIN', tags: TAGS, auth: { kind: 'user', roles: EVERY_ROLE }, responses: { 204: { description: 'Removed' } } }, async ({ req }) => {
     await kiosks.removeOwnPin(currentUser(req));
     return { status: 204 };
   });
   r.delete(
     '/users/:id/kiosk-pin',
-    { summary: "Clear someone's kiosk PIN (forgotten or locked out); they set a new one", tags: TAGS, auth: { kind: 'user' }, params: UserParams, responses: { 204: { description: 'Cleared' }, 404: { description: 'No such user (in your outlets)' } } },
+    { summary: "Clear someone's kiosk PIN (forgotten or locked out); they set a new one", tags: TAGS, auth: { kind: 'user', roles: MANAGERS }, params: UserParams, responses: { 204: { description: 'Cleared' }, 404: { description: 'No such user (in your outlets)' } } },
     async ({ req, params }) => {
       await kiosks.removePinOf(currentUser(req), params.id);
       return { status: 204 };

@@ -16,6 +16,7 @@ import {
   PutApprovalChainBody,
   RejectLeaveBody,
 } from './leave.schemas.js';
+import { EVERY_ROLE, MANAGERS, TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['leave'];
 const E404 = { description: 'No leave request with this id that the caller may see' };
@@ -33,7 +34,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'Request leave for yourself; fires leave.requested',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       body: CreateLeaveRequestBody,
       responses: { 201: { description: 'The PENDING request', schema: LeaveRequestDto }, 409: E409_OVERLAP },
     },
@@ -45,7 +46,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: "List leave requests, oldest first; managers see the tenant's, an OUTLET_MANAGER those of the people of their outlets and their own, STAFF their own",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListLeaveRequestsQuery,
       responses: { 200: { description: 'A bare array, no total', schema: z.array(LeaveRequestDto) } },
     },
@@ -57,7 +58,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'One leave request with its decisions',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: LeaveRequestIdParams,
       responses: { 200: { description: 'The request', schema: LeaveRequestDto }, 404: E404 },
     },
@@ -69,7 +70,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'Approve the current step; the last step approves the request and fires leave.approved',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: LeaveRequestIdParams,
       body: ApproveLeaveBody,
       responses: { 200: { description: 'The request after the decision', schema: LeaveRequestDto }, 403: E403_DECIDE, 404: E404, 409: E409_DECIDED },
@@ -82,7 +83,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'Reject the request at its current step, ending the chain; fires leave.rejected',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: MANAGERS },
       params: LeaveRequestIdParams,
       body: RejectLeaveBody,
       responses: { 200: { description: 'The REJECTED request', schema: LeaveRequestDto }, 403: E403_DECIDE, 404: E404, 409: E409_DECIDED },
@@ -95,7 +96,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'Withdraw your own PENDING request; fires nothing',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       params: LeaveRequestIdParams,
       responses: {
         200: { description: 'The CANCELLED request', schema: LeaveRequestDto },
@@ -112,7 +113,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: "The tenant's leave approval chain (the default is one step by HR_MANAGER or above)",
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: EVERY_ROLE },
       responses: { 200: { description: 'The chain', schema: ApprovalChainDto } },
     },
     async ({ req }) => ok(await leave.chain(currentUser(req).tenantId)),
@@ -123,7 +124,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
     {
       summary: 'Replace the approval chain (1–5 steps); pending requests continue against the new chain',
       tags: TAGS,
-      auth: { kind: 'user' },
+      auth: { kind: 'user', roles: TENANT_ADMINS },
       body: PutApprovalChainBody,
       responses: { 200: { description: 'The new chain', schema: ApprovalChainDto } },
     },
