@@ -1,6 +1,12 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TenantEntity } from './tenant.entity.js';
 
+export type MessageProvider = 'WHATSAPP';
+/** What a message is about; its `subjectId` is the id of that thing (a visitor pass). */
+export type MessagePurpose = 'VISITOR_PASS';
+/** NOT_ACCEPTED: refused or unanswered, no provider id. The rest follow the provider's reports. */
+export type MessageStatus = 'NOT_ACCEPTED' | 'ACCEPTED' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ';
+
 @Check('messaging_messages_check', "((status = 'NOT_ACCEPTED'::text) = (provider_message_id IS NULL))")
 @Check('messaging_messages_provider_check', "(provider = 'WHATSAPP'::text)")
 @Check('messaging_messages_purpose_check', "(purpose = 'VISITOR_PASS'::text)")
@@ -17,7 +23,7 @@ export class MessagingMessageEntity {
   tenantId!: string;
 
   @Column({ type: 'text' })
-  provider!: string;
+  provider!: MessageProvider;
 
   @Column({ name: 'provider_message_id', type: 'text', nullable: true })
   providerMessageId!: string | null;
@@ -26,13 +32,13 @@ export class MessagingMessageEntity {
   recipient!: string;
 
   @Column({ type: 'text' })
-  purpose!: string;
+  purpose!: MessagePurpose;
 
   @Column({ name: 'subject_id', type: 'uuid' })
   subjectId!: string;
 
   @Column({ type: 'text' })
-  status!: string;
+  status!: MessageStatus;
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;

@@ -36,10 +36,10 @@ export class HrContractEntity {
   status!: string;
 
   @Column({ name: 'start_date', type: 'date' })
-  startDate!: string;
+  startDate!: Date;
 
   @Column({ name: 'end_date', type: 'date', nullable: true })
-  endDate!: string | null;
+  endDate!: Date | null;
 
   @Column({ name: 'salary_minor', type: 'bigint', nullable: true })
   salaryMinor!: string | null;
@@ -129,13 +129,13 @@ export class OffboardingEntity {
   reason!: string;
 
   @Column({ name: 'last_working_day', type: 'date' })
-  lastWorkingDay!: string;
+  lastWorkingDay!: Date;
 
   @Column({ type: 'text' })
   status!: string;
 
   @Column({ type: 'jsonb', nullable: true })
-  settlement!: unknown | null;
+  settlement!: unknown;
 
   @ForeignKey(() => UserEntity, { name: 'offboardings_started_by_user_id_fkey', onDelete: 'SET NULL' })
   @Column({ name: 'started_by_user_id', type: 'uuid', nullable: true })

@@ -1,6 +1,9 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TenantEntity } from './tenant.entity.js';
 import { UserEntity } from './user.entity.js';
+import type { Role } from '@wfm/core/tenancy';
+
+export type SsoProtocol = 'OIDC' | 'SAML';
 
 @Check('sso_connections_check', "((protocol <> 'OIDC'::text) OR ((oidc_issuer IS NOT NULL) AND (oidc_client_id IS NOT NULL) AND (oidc_client_secret_sealed IS NOT NULL)))")
 @Check('sso_connections_check1', "((protocol <> 'SAML'::text) OR ((saml_idp_entity_id IS NOT NULL) AND (saml_idp_sso_url IS NOT NULL) AND (cardinality(saml_idp_certificates) > 0)))")
@@ -16,7 +19,7 @@ export class SsoConnectionEntity {
   tenantId!: string;
 
   @Column({ type: 'text' })
-  protocol!: string;
+  protocol!: SsoProtocol;
 
   @Column({ type: 'text' })
   name!: string;
@@ -31,7 +34,7 @@ export class SsoConnectionEntity {
   jitProvisioning!: boolean;
 
   @Column({ name: 'default_role', type: 'text', default: 'STAFF' })
-  defaultRole!: string;
+  defaultRole!: Role;
 
   @Column({ name: 'oidc_issuer', type: 'text', nullable: true })
   oidcIssuer!: string | null;
