@@ -22,9 +22,6 @@ export type LeaveDecision = 'APPROVED' | 'REJECTED';
 export const LEAVE_APPROVER_ROLES = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'] as const satisfies readonly Role[];
 export type LeaveApproverRole = (typeof LEAVE_APPROVER_ROLES)[number];
 
-/** PostgreSQL returns numeric as a string to keep precision; half days need only one decimal. */
-const numericColumn = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
-
 @Check('leave_requests_check', '(end_date > start_date)')
 @Check('leave_requests_check1', "((status = 'PENDING'::text) = (decided_at IS NULL))")
 @Check('leave_requests_current_step_check', '(current_step >= 1)')
@@ -68,8 +65,8 @@ export class LeaveRequestEntity {
   @Column({ type: 'integer' })
   days!: number;
 
-  @Column({ name: 'days_decimal', type: 'numeric', precision: 5, scale: 1, transformer: numericColumn })
-  daysDecimal!: number;
+  @Column({ name: 'days_decimal', type: 'numeric', precision: 5, scale: 1 })
+  daysDecimal!: string;
 
   @Column({ type: 'text', nullable: true })
   reason!: string | null;
