@@ -15,7 +15,7 @@ import { LeaveApprovalStepEntity, LeaveRequestApprovalEntity, LeaveRequestEntity
 import { MailOutboxEntity } from './entities/mail-outbox.entity.js';
 import { MessagingMessageEntity } from './entities/messaging.entity.js';
 import { OutletEntity } from './entities/outlet.entity.js';
-import { AccountingConnectionEntity, AccountingOauthStateEntity, PaySettingsEntity, PayrollDeductionRuleEntity, PayrollRunEntity, PayslipEntity } from './entities/payroll.entity.js';
+import { AccountingConnectionEntity, AccountingOAuthStateEntity, PaySettingsEntity, PayrollDeductionRuleEntity, PayrollRunEntity, PayslipEntity } from './entities/payroll.entity.js';
 import { DisciplinaryActionEntity, HrContractEntity, IssueEntity, OffboardingChecklistItemEntity, OffboardingEntity } from './entities/people-lifecycle.entity.js';
 import { PolicyAcknowledgementEntity, PolicyEntity } from './entities/policy.entity.js';
 import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
@@ -24,7 +24,7 @@ import { SsoConnectionEntity, SsoDomainEntity, SsoExchangeCodeEntity, SsoIdentit
 import { TenantEntity } from './entities/tenant.entity.js';
 import { UserOutletEntity } from './entities/user-outlet.entity.js';
 import { UserEntity } from './entities/user.entity.js';
-import { AccessWalletPasEntity, AccessWalletRegistrationEntity } from './entities/wallet-pass.entity.js';
+import { AccessWalletPassEntity, AccessWalletRegistrationEntity } from './entities/wallet-pass.entity.js';
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from './entities/webhook.entity.js';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation.js';
 import { DeveloperCredentials1763800000000 } from './migrations/1763800000000-developer-credentials.js';
@@ -104,7 +104,7 @@ export const ENTITIES = [
   PayrollRunEntity,
   PayslipEntity,
   AccountingConnectionEntity,
-  AccountingOauthStateEntity,
+  AccountingOAuthStateEntity,
   SsoConnectionEntity,
   SsoDomainEntity,
   SsoLoginStateEntity,
@@ -122,7 +122,7 @@ export const ENTITIES = [
   EsignRequestEntity,
   KioskEntity,
   KioskPinEntity,
-  AccessWalletPasEntity,
+  AccessWalletPassEntity,
   AccessWalletRegistrationEntity,
 ];
 

@@ -215,7 +215,7 @@ export class AccountingConnectionEntity {
 
 
 @Entity({ name: 'accounting_oauth_states' })
-export class AccountingOauthStateEntity {
+export class AccountingOAuthStateEntity {
   @PrimaryColumn({ name: 'state_hash', type: 'text' })
   stateHash!: string;
 

@@ -7,7 +7,7 @@ import { UserEntity } from './user.entity.js';
 @Index('access_wallet_passes_auth_key', ['authTokenHash'], { unique: true })
 @Index('access_wallet_passes_user_key', ['tenantId', 'userId', 'passTypeIdentifier'], { unique: true })
 @Entity({ name: 'access_wallet_passes' })
-export class AccessWalletPasEntity {
+export class AccessWalletPassEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -58,7 +58,7 @@ export class AccessWalletRegistrationEntity {
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
-  @ForeignKey(() => AccessWalletPasEntity, { name: 'access_wallet_registrations_pass_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey(() => AccessWalletPassEntity, { name: 'access_wallet_registrations_pass_id_fkey', onDelete: 'CASCADE' })
   @PrimaryColumn({ name: 'pass_id', type: 'uuid' })
   passId!: string;
 
