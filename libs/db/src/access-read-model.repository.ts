@@ -1,6 +1,7 @@
 import type { Plan } from '@wfm/core/tenancy';
-import type { HoursJson } from '@wfm/access/hours';
-import { live, many, type Db } from './sql.js';
+import type { AccessGrantEntity, AccessReaderKeyEntity, AccessSigningKeyEntity, AccessVisitorPassEntity, AccessZoneEntity } from './entities/access.entity.js';
+import type { UserEntity } from './entities/user.entity.js';
+import { live, many, type Db, type Row } from './sql.js';
 
 /**
  * What an access daemon loads to decide taps from memory: one query per kind, for every tenant (at
@@ -15,54 +16,22 @@ export interface ReadModelTenant {
   offlineWindowMinutes: number;
 }
 
-export interface ReadModelReaderKey {
-  id: string;
-  tenantId: string;
-  keyHash: string;
-  revoked: boolean;
-}
+export type ReadModelReaderKey = Row<AccessReaderKeyEntity, 'id' | 'tenantId' | 'keyHash'> & { revoked: boolean };
 
-export interface ReadModelZone {
-  id: string;
-  tenantId: string;
-  name: string;
-  active: boolean;
-  hoursJson: HoursJson | null;
+export type ReadModelZone = Row<AccessZoneEntity, 'id' | 'tenantId' | 'name' | 'active' | 'hoursJson'> & {
   deleted: boolean;
   /** Bindings exist for live zones only (a deleted zone's are removed with it). */
   readerIds: string[];
-}
+};
 
-export interface ReadModelGrant {
-  id: string;
-  tenantId: string;
-  /** Exactly one of userId and visitorPassId is set. */
-  userId: string | null;
-  visitorPassId: string | null;
-  zoneId: string;
-  expiresAt: Date | null;
-}
+/** Exactly one of userId and visitorPassId is set. */
+export type ReadModelGrant = Row<AccessGrantEntity, 'id' | 'tenantId' | 'userId' | 'visitorPassId' | 'zoneId' | 'expiresAt'>;
 
-export interface ReadModelUser {
-  id: string;
-  tenantId: string;
-  fullName: string;
-}
+export type ReadModelUser = Row<UserEntity, 'id' | 'tenantId' | 'fullName'>;
 
-export interface ReadModelVisitorPass {
-  id: string;
-  tenantId: string;
-  visitorName: string;
-  expiresAt: Date;
-  revokedAt: Date | null;
-}
+export type ReadModelVisitorPass = Row<AccessVisitorPassEntity, 'id' | 'tenantId' | 'visitorName' | 'expiresAt' | 'revokedAt'>;
 
-export interface ReadModelSigningKey {
-  id: string;
-  tenantId: string;
-  publicKey: string;
-  retiredAt: Date | null;
-}
+export type ReadModelSigningKey = Row<AccessSigningKeyEntity, 'id' | 'tenantId' | 'publicKey' | 'retiredAt'>;
 
 /**
  * Which rows: every tenant's (a daemon's start), one tenant's (after a missed change), one row by

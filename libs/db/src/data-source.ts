@@ -1,30 +1,30 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TenantEntity } from './entities/tenant.entity.js';
-import { UserEntity } from './entities/user.entity.js';
-import { OutletEntity } from './entities/outlet.entity.js';
-import { AuthSessionEntity, OneTimeTokenEntity, RefreshTokenEntity } from './entities/auth.entity.js';
-import { MailOutboxEntity } from './entities/mail-outbox.entity.js';
-import { DomainEventEntity } from './entities/domain-event.entity.js';
-import { ApiKeyEntity, OAuthAccessTokenEntity, OAuthClientEntity } from './entities/developer-credential.entity.js';
-import { ShiftAssignmentEntity } from './entities/shift-assignment.entity.js';
+import { AccessAuditEntity, AccessExternalDoorEntity, AccessFeedVersionEntity, AccessGrantEntity, AccessIntegrationEntity, AccessReaderEntity, AccessReaderKeyEntity, AccessSigningKeyEntity, AccessVisitorPassEntity, AccessZoneEntity, AccessZoneReaderEntity } from './entities/access.entity.js';
 import { AttendanceEventEntity } from './entities/attendance-event.entity.js';
-import { PolicyAcknowledgementEntity, PolicyEntity } from './entities/policy.entity.js';
+import { AuthSessionEntity, OneTimeTokenEntity, RefreshTokenEntity } from './entities/auth.entity.js';
+import { SalesLeadEntity, TenantBrandingEntity, UserPublicProfileEntity } from './entities/branding-profiles-leads.entity.js';
+import { CareerApplicationEntity, CareerApplicationStageChangeEntity, CareerJobEntity } from './entities/careers.entity.js';
+import { CourseEnrolmentEntity, CourseEntity, CourseLessonCompletionEntity, CourseLessonEntity, CourseQuizAttemptEntity, CourseQuizQuestionEntity } from './entities/course.entity.js';
+import { ApiKeyEntity, OAuthAccessTokenEntity, OAuthClientEntity } from './entities/developer-credential.entity.js';
+import { DomainEventEntity } from './entities/domain-event.entity.js';
+import { EsignDocumentEntity, EsignRequestEntity } from './entities/esign.entity.js';
+import { KioskEntity, KioskPinEntity } from './entities/kiosk.entity.js';
 import { LeaveApprovalStepEntity, LeaveRequestApprovalEntity, LeaveRequestEntity } from './entities/leave.entity.js';
-import {
-  AccessAuditEntity,
-  AccessExternalDoorEntity,
-  AccessGrantEntity,
-  AccessIntegrationEntity,
-  AccessReaderEntity,
-  AccessReaderKeyEntity,
-  AccessSigningKeyEntity,
-  AccessVisitorPassEntity,
-  AccessZoneEntity,
-  AccessZoneReaderEntity,
-} from './entities/access.entity.js';
+import { MailOutboxEntity } from './entities/mail-outbox.entity.js';
+import { MessagingMessageEntity } from './entities/messaging.entity.js';
+import { OutletEntity } from './entities/outlet.entity.js';
+import { AccountingConnectionEntity, AccountingOAuthStateEntity, PaySettingsEntity, PayrollDeductionRuleEntity, PayrollRunEntity, PayslipEntity } from './entities/payroll.entity.js';
+import { DisciplinaryActionEntity, HrContractEntity, IssueEntity, OffboardingChecklistItemEntity, OffboardingEntity } from './entities/people-lifecycle.entity.js';
+import { PolicyAcknowledgementEntity, PolicyEntity } from './entities/policy.entity.js';
+import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
+import { ShiftAssignmentEntity } from './entities/shift-assignment.entity.js';
+import { SsoConnectionEntity, SsoDomainEntity, SsoExchangeCodeEntity, SsoIdentityEntity, SsoLoginStateEntity, SsoUsedAssertionEntity } from './entities/sso.entity.js';
+import { TenantEntity } from './entities/tenant.entity.js';
 import { UserOutletEntity } from './entities/user-outlet.entity.js';
+import { UserEntity } from './entities/user.entity.js';
+import { AccessWalletPassEntity, AccessWalletRegistrationEntity } from './entities/wallet-pass.entity.js';
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from './entities/webhook.entity.js';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation.js';
 import { DeveloperCredentials1763800000000 } from './migrations/1763800000000-developer-credentials.js';
@@ -48,7 +48,6 @@ import { Esign1764700003000 } from './migrations/1764700003000-esign.js';
 import { Kiosks1764700004000 } from './migrations/1764700004000-kiosks.js';
 import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-passes.js';
 import { AccessOfflineWindow1764800000000 } from './migrations/1764800000000-access-offline-window.js';
-import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
 
 export type { DataSource, EntityManager };
 
@@ -82,12 +81,49 @@ export const ENTITIES = [
   AccessSigningKeyEntity,
   AccessIntegrationEntity,
   AccessExternalDoorEntity,
+  AccessFeedVersionEntity,
   UserOutletEntity,
   WebhookSubscriptionEntity,
   WebhookDeliveryEntity,
   RosterEntity,
   OpenShiftEntity,
   ShiftSwapEntity,
+  HrContractEntity,
+  DisciplinaryActionEntity,
+  OffboardingEntity,
+  OffboardingChecklistItemEntity,
+  CourseEntity,
+  CourseLessonEntity,
+  CourseQuizQuestionEntity,
+  CourseEnrolmentEntity,
+  CourseLessonCompletionEntity,
+  CourseQuizAttemptEntity,
+  IssueEntity,
+  PaySettingsEntity,
+  PayrollDeductionRuleEntity,
+  PayrollRunEntity,
+  PayslipEntity,
+  AccountingConnectionEntity,
+  AccountingOAuthStateEntity,
+  SsoConnectionEntity,
+  SsoDomainEntity,
+  SsoLoginStateEntity,
+  SsoUsedAssertionEntity,
+  SsoIdentityEntity,
+  SsoExchangeCodeEntity,
+  MessagingMessageEntity,
+  TenantBrandingEntity,
+  UserPublicProfileEntity,
+  SalesLeadEntity,
+  CareerJobEntity,
+  CareerApplicationEntity,
+  CareerApplicationStageChangeEntity,
+  EsignDocumentEntity,
+  EsignRequestEntity,
+  KioskEntity,
+  KioskPinEntity,
+  AccessWalletPassEntity,
+  AccessWalletRegistrationEntity,
 ];
 
 export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000];

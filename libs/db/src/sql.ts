@@ -38,6 +38,15 @@ export async function exec(db: Db, sql: string, params: readonly unknown[] = [])
   return (await run(db, sql, params)).affected ?? 0;
 }
 
+/**
+ * A row of entity `E`'s table as a SELECT returns it, the columns `K` each aliased to its property
+ * name. Every selected column is present, also those an insert may leave out (optional on the
+ * entity). The entities type each column as pg returns it (timestamptz and date as Date, bigint and
+ * numeric as strings, jsonb parsed), so the row is typed truthfully; a column the SELECT casts or
+ * computes is a field of its own, stated beside this type.
+ */
+export type Row<E, K extends keyof E = keyof E> = { [P in K]-?: Exclude<E[P], undefined> };
+
 /** For each field an UPDATE may change, its column. */
 export type Columns<T> = { readonly [K in keyof T]-?: string };
 

@@ -1,11 +1,16 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { TenantEntity } from './tenant.entity.js';
 
 /** Transactional outbox: written in the same transaction as the change it describes. */
+@Index('domain_events_pending_idx', ['occurredAt'], { where: '(dispatched_at IS NULL)' })
+@Index('domain_events_tenant_idx', ['tenantId', 'occurredAt'])
+@Index('domain_events_undispatched_tenant_idx', ['tenantId', 'occurredAt'], { where: '(dispatched_at IS NULL)' })
 @Entity({ name: 'domain_events' })
 export class DomainEventEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  @ForeignKey(() => TenantEntity, { name: 'domain_events_tenant_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 

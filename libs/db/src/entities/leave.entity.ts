@@ -1,4 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Exclusion, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { TenantEntity } from './tenant.entity.js';
+import { UserEntity } from './user.entity.js';
 import type { Role } from '@wfm/core/tenancy';
 
 /** The value sets the migration's CHECK constraints enforce; schemas validate against the same lists. */
@@ -20,17 +22,29 @@ export type LeaveDecision = 'APPROVED' | 'REJECTED';
 export const LEAVE_APPROVER_ROLES = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER'] as const satisfies readonly Role[];
 export type LeaveApproverRole = (typeof LEAVE_APPROVER_ROLES)[number];
 
-/** PostgreSQL returns numeric as a string to keep precision; half days need only one decimal. */
-const numericColumn = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
-
+@Check('leave_requests_check', '(end_date > start_date)')
+@Check('leave_requests_check1', "((status = 'PENDING'::text) = (decided_at IS NULL))")
+@Check('leave_requests_current_step_check', '(current_step >= 1)')
+@Check('leave_requests_days_check', '(days >= 1)')
+@Check('leave_requests_days_decimal_check', '(days_decimal > (0)::numeric)')
+@Check('leave_requests_half_day_check', "(half_day = ANY (ARRAY['AM'::text, 'PM'::text]))")
+@Check('leave_requests_leave_type_check', "(leave_type = ANY (ARRAY['ANNUAL'::text, 'SICK'::text, 'UNPAID'::text, 'PARENTAL'::text, 'COMPASSIONATE'::text, 'STUDY'::text, 'OTHER'::text]))")
+@Check('leave_requests_status_check', "(status = ANY (ARRAY['PENDING'::text, 'APPROVED'::text, 'REJECTED'::text, 'CANCELLED'::text]))")
+@Exclusion('leave_requests_no_overlap', "USING gist (tenant_id WITH =, user_id WITH =, tstzrange(start_date, end_date, '[]'::text) WITH &&) WHERE ((status = ANY (ARRAY['PENDING'::text, 'APPROVED'::text])))")
+@Index('leave_requests_created_idx', ['tenantId', 'createdAt', 'id'])
+@Index('leave_requests_period_idx', ['tenantId', 'startDate', 'endDate'])
+@Index('leave_requests_status_created_idx', ['tenantId', 'status', 'createdAt', 'id'])
+@Index('leave_requests_user_created_idx', ['tenantId', 'userId', 'createdAt', 'id'])
 @Entity({ name: 'leave_requests' })
 export class LeaveRequestEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  @ForeignKey(() => TenantEntity, { name: 'leave_requests_tenant_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
+  @ForeignKey(() => UserEntity, { name: 'leave_requests_user_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 
@@ -51,8 +65,8 @@ export class LeaveRequestEntity {
   @Column({ type: 'integer' })
   days!: number;
 
-  @Column({ name: 'days_decimal', type: 'numeric', precision: 5, scale: 1, transformer: numericColumn })
-  daysDecimal!: number;
+  @Column({ name: 'days_decimal', type: 'numeric', precision: 5, scale: 1 })
+  daysDecimal!: string;
 
   @Column({ type: 'text', nullable: true })
   reason!: string | null;
@@ -60,9 +74,10 @@ export class LeaveRequestEntity {
   @Column({ type: 'text' })
   status!: LeaveStatus;
 
-  @Column({ name: 'current_step', type: 'integer' })
+  @Column({ name: 'current_step', type: 'integer', default: 1 })
   currentStep!: number;
 
+  @ForeignKey(() => UserEntity, { name: 'leave_requests_created_by_user_id_fkey', onDelete: 'SET NULL' })
   @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
   createdByUserId!: string | null;
 
@@ -73,16 +88,19 @@ export class LeaveRequestEntity {
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true })
   decidedAt!: Date | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
-  @Column({ name: 'updated_at', type: 'timestamptz' })
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt!: Date;
 }
 
 /** A tenant's approval chain; a tenant without rows uses the default chain. */
+@Check('leave_approval_steps_approver_role_check', "(approver_role = ANY (ARRAY['TENANT_OWNER'::text, 'COMPANY_ADMIN'::text, 'HR_MANAGER'::text, 'AREA_MANAGER'::text, 'OPERATIONS_MANAGER'::text, 'OUTLET_MANAGER'::text]))")
+@Check('leave_approval_steps_step_check', '((step >= 1) AND (step <= 5))')
 @Entity({ name: 'leave_approval_steps' })
 export class LeaveApprovalStepEntity {
+  @ForeignKey(() => TenantEntity, { name: 'leave_approval_steps_tenant_id_fkey', onDelete: 'CASCADE' })
   @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
@@ -93,14 +111,19 @@ export class LeaveApprovalStepEntity {
   approverRole!: LeaveApproverRole;
 }
 
+@Check('leave_request_approvals_decision_check', "(decision = ANY (ARRAY['APPROVED'::text, 'REJECTED'::text]))")
+@Check('leave_request_approvals_step_check', '(step >= 1)')
+@Index('leave_request_approvals_step_key', ['leaveRequestId', 'step'], { unique: true })
 @Entity({ name: 'leave_request_approvals' })
 export class LeaveRequestApprovalEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  @ForeignKey(() => TenantEntity, { name: 'leave_request_approvals_tenant_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
+  @ForeignKey(() => LeaveRequestEntity, { name: 'leave_request_approvals_leave_request_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'leave_request_id', type: 'uuid' })
   leaveRequestId!: string;
 
@@ -110,6 +133,7 @@ export class LeaveRequestApprovalEntity {
   @Column({ type: 'text' })
   decision!: LeaveDecision;
 
+  @ForeignKey(() => UserEntity, { name: 'leave_request_approvals_decided_by_user_id_fkey' })
   @Column({ name: 'decided_by_user_id', type: 'uuid' })
   decidedByUserId!: string;
 

@@ -1,13 +1,19 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { TenantEntity } from './tenant.entity.js';
+
+export type MailTransportKind = 'file' | 'smtp';
 
 /** A record of every mail the platform sends: who, what kind, how and whether it went; never the text, which may hold a secret link. */
+@Check('mail_outbox_operator_mail_check', "((tenant_id IS NOT NULL) OR (template = 'sales_lead'::text))")
+@Index('mail_outbox_tenant_idx', ['tenantId', 'createdAt'])
 @Entity({ name: 'mail_outbox' })
 export class MailOutboxEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
+  @ForeignKey(() => TenantEntity, { name: 'mail_outbox_tenant_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'tenant_id', type: 'uuid', nullable: true })
+  tenantId!: string | null;
 
   @Column({ name: 'to_address', type: 'text' })
   toAddress!: string;
@@ -19,7 +25,7 @@ export class MailOutboxEntity {
   subject!: string;
 
   @Column({ type: 'text' })
-  transport!: string;
+  transport!: MailTransportKind;
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt!: Date | null;

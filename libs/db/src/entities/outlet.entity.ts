@@ -1,12 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from './tenant.entity.js';
 
 export type OutletStatus = 'ACTIVE' | 'INACTIVE';
 
+@Check('outlets_status_check', "(status = ANY (ARRAY['ACTIVE'::text, 'INACTIVE'::text]))")
+// Its key is an expression, lower(code), which @Index cannot state: the drift test checks its definition.
+@Index('outlets_tenant_code_key', { synchronize: false })
 @Entity({ name: 'outlets' })
 export class OutletEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  @ForeignKey(() => TenantEntity, { name: 'outlets_tenant_id_fkey', onDelete: 'CASCADE' })
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 

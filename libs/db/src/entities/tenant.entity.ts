@@ -1,7 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { Plan } from '@wfm/core/tenancy';
 
 /** The tenants table's own id is the tenant id every other table carries. */
+@Check('tenants_access_offline_window_minutes_check', '((access_offline_window_minutes >= 5) AND (access_offline_window_minutes <= 43200))')
+@Check('tenants_plan_check', "(plan = ANY (ARRAY['FREE'::text, 'BASIC'::text, 'GROWTH'::text, 'ENTERPRISE'::text]))")
+@Index('tenants_slug_key', ['slug'], { unique: true })
 @Entity({ name: 'tenants' })
 export class TenantEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -25,6 +28,12 @@ export class TenantEntity {
   @Column({ name: 'sso_enabled', type: 'boolean', default: false })
   ssoEnabled!: boolean;
 
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
   /** Published rosters are drafts (PROPOSED) until an approver (AREA_MANAGER and above) decides. */
   @Column({ name: 'roster_approval_required', type: 'boolean', default: false })
   rosterApprovalRequired!: boolean;
@@ -36,10 +45,4 @@ export class TenantEntity {
   /** How long an access daemon cut off from the platform keeps deciding taps from what it knew. */
   @Column({ name: 'access_offline_window_minutes', type: 'integer', default: 4320 })
   accessOfflineWindowMinutes!: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

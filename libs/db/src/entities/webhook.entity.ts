@@ -1,46 +1,126 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from './tenant.entity.js';
+import { UserEntity } from './user.entity.js';
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'DEAD';
 
+@Index('webhook_subscriptions_events_idx', ['events'], { where: 'active', type: 'gin' })
+@Index('webhook_subscriptions_tenant_idx', ['tenantId', 'createdAt'])
 @Entity({ name: 'webhook_subscriptions' })
 export class WebhookSubscriptionEntity {
-  @PrimaryColumn({ type: 'uuid' }) id!: string;
-  @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
-  @Column({ type: 'text' }) name!: string;
-  @Column({ type: 'text' }) url!: string;
-  @Column({ type: 'text', array: true }) events!: string[];
-  @Column({ name: 'secret_sealed', type: 'text', select: false }) secretSealed!: string;
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @ForeignKey(() => TenantEntity, { name: 'webhook_subscriptions_tenant_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', array: true })
+  events!: string[];
+
+  @Column({ name: 'secret_sealed', type: 'text', select: false })
+  secretSealed!: string;
+
   /** The last characters of the secret, for the masked form shown in lists. */
-  @Column({ name: 'secret_hint', type: 'text' }) secretHint!: string;
-  @Column({ type: 'boolean', default: true }) active!: boolean;
-  @Column({ name: 'failure_count', type: 'integer', default: 0 }) failureCount!: number;
-  @Column({ name: 'last_success_at', type: 'timestamptz', nullable: true }) lastSuccessAt!: Date | null;
-  @Column({ name: 'last_failure_at', type: 'timestamptz', nullable: true }) lastFailureAt!: Date | null;
-  @Column({ name: 'last_failure_reason', type: 'text', nullable: true }) lastFailureReason!: string | null;
-  @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true }) createdByUserId!: string | null;
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  @Column({ name: 'secret_hint', type: 'text' })
+  secretHint!: string;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  @Column({ name: 'failure_count', type: 'integer', default: 0 })
+  failureCount!: number;
+
+  @Column({ name: 'last_success_at', type: 'timestamptz', nullable: true })
+  lastSuccessAt!: Date | null;
+
+  @Column({ name: 'last_failure_at', type: 'timestamptz', nullable: true })
+  lastFailureAt!: Date | null;
+
+  @Column({ name: 'last_failure_reason', type: 'text', nullable: true })
+  lastFailureReason!: string | null;
+
+  @ForeignKey(() => UserEntity, { name: 'webhook_subscriptions_created_by_user_id_fkey' })
+  @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
+  createdByUserId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
 }
 
+@Check('webhook_deliveries_status_check', "(status = ANY (ARRAY['PENDING'::text, 'DELIVERED'::text, 'FAILED'::text, 'DEAD'::text]))")
+@Index('webhook_deliveries_dead_idx', ['tenantId'], { where: "(status = 'DEAD'::text)" })
+@Index('webhook_deliveries_due_idx', ['nextAttemptAt'], { where: "(status = ANY (ARRAY['PENDING'::text, 'FAILED'::text]))" })
+@Index('webhook_deliveries_event_key', ['webhookId', 'eventId'], { unique: true })
+@Index('webhook_deliveries_log_idx', ['webhookId', 'createdAt'])
+@Index('webhook_deliveries_tenant_due_idx', ['tenantId', 'nextAttemptAt'], { where: "(status = ANY (ARRAY['PENDING'::text, 'FAILED'::text]))" })
 @Entity({ name: 'webhook_deliveries' })
 export class WebhookDeliveryEntity {
-  @PrimaryColumn({ type: 'uuid' }) id!: string;
-  @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
-  @Column({ name: 'webhook_id', type: 'uuid' }) webhookId!: string;
-  @Column({ name: 'event_id', type: 'uuid' }) eventId!: string;
-  @Column({ name: 'event_type', type: 'text' }) eventType!: string;
-  @Column({ type: 'jsonb' }) payload!: Record<string, unknown>;
-  @Column({ type: 'text' }) body!: string;
-  @Column({ name: 'occurred_at', type: 'timestamptz' }) occurredAt!: Date;
-  @Column({ type: 'text', default: 'PENDING' }) status!: DeliveryStatus;
-  @Column({ type: 'integer', default: 0 }) attempts!: number;
-  @Column({ name: 'max_attempts', type: 'integer', default: 6 }) maxAttempts!: number;
-  @Column({ name: 'next_attempt_at', type: 'timestamptz' }) nextAttemptAt!: Date;
-  @Column({ name: 'last_error', type: 'text', nullable: true }) lastError!: string | null;
-  @Column({ name: 'last_response_status', type: 'integer', nullable: true }) lastResponseStatus!: number | null;
-  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true }) deliveredAt!: Date | null;
-  @Column({ name: 'lease_owner', type: 'text', nullable: true }) leaseOwner!: string | null;
-  @Column({ name: 'lease_expires_at', type: 'timestamptz', nullable: true }) leaseExpiresAt!: Date | null;
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @ForeignKey(() => TenantEntity, { name: 'webhook_deliveries_tenant_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @ForeignKey(() => WebhookSubscriptionEntity, { name: 'webhook_deliveries_webhook_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'webhook_id', type: 'uuid' })
+  webhookId!: string;
+
+  @Column({ name: 'event_id', type: 'uuid' })
+  eventId!: string;
+
+  @Column({ name: 'event_type', type: 'text' })
+  eventType!: string;
+
+  @Column({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  @Column({ type: 'text' })
+  body!: string;
+
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt!: Date;
+
+  @Column({ type: 'text', default: 'PENDING' })
+  status!: DeliveryStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'max_attempts', type: 'integer', default: 6 })
+  maxAttempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz' })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'last_response_status', type: 'integer', nullable: true })
+  lastResponseStatus!: number | null;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+
+  @Column({ name: 'lease_owner', type: 'text', nullable: true })
+  leaseOwner!: string | null;
+
+  @Column({ name: 'lease_expires_at', type: 'timestamptz', nullable: true })
+  leaseExpiresAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
 }

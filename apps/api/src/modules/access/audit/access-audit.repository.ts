@@ -1,22 +1,12 @@
-import type { AuditEventType } from '@wfm/access/decision';
 import type { DataSource } from '@wfm/db/data-source';
-import { many } from '@wfm/db/sql';
+import type { AccessAuditEntity } from '@wfm/db/entities/access.entity';
+import { many, type Row } from '@wfm/db/sql';
 import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
 
-export interface AuditRow {
-  id: string;
-  tenantId: string;
-  userId: string | null;
-  zoneId: string | null;
-  credentialId: string;
-  readerId: string;
-  eventType: AuditEventType;
-  reason: string | null;
-  occurredAt: Date;
-  source: string;
+export type AuditRow = Row<AccessAuditEntity, 'id' | 'tenantId' | 'userId' | 'zoneId' | 'credentialId' | 'readerId' | 'eventType' | 'reason' | 'occurredAt' | 'source'> & {
   user: { id: string; fullName: string } | null;
   zone: { id: string; name: string } | null;
-}
+};
 
 export interface AuditFilter {
   from?: Date;

@@ -1,7 +1,7 @@
-import type { HoursJson } from '@wfm/access/hours';
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import type { AccessReaderEntity, AccessZoneEntity } from '@wfm/db/entities/access.entity';
+import { assignments, exec, live, many, one, onConstraint, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
 
@@ -11,33 +11,17 @@ export interface OutletRef {
   code: string;
 }
 
-export interface ZoneRow {
-  id: string;
-  tenantId: string;
-  outletId: string | null;
-  name: string;
-  description: string | null;
-  hoursJson: HoursJson | null;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
+export type ZoneRow = Row<AccessZoneEntity> & {
   readerIds: string[];
   outlet: OutletRef | null;
-}
+};
 
 export type NewZone = Omit<ZoneRow, 'readerIds' | 'outlet' | 'deletedAt'>;
 export type ZoneChanges = Partial<Pick<ZoneRow, 'name' | 'description' | 'outletId' | 'hoursJson' | 'active'>>;
 
-export interface ReaderRow {
-  id: string;
-  readerId: string;
-  firmwareVersion: string | null;
-  ipAddress: string | null;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
+export type ReaderRow = Row<AccessReaderEntity, 'id' | 'readerId' | 'firmwareVersion' | 'ipAddress' | 'firstSeenAt' | 'lastSeenAt'> & {
   zone: { id: string; name: string } | null;
-}
+};
 
 const READER_TAKEN_RACE = 'A reader in readerIds was bound to another zone meanwhile';
 

@@ -1,25 +1,12 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, many, one, onConstraint, type Columns, type Db } from '@wfm/db/sql';
+import type { CareerJobEntity } from '@wfm/db/entities/careers.entity';
+import { assignments, exec, many, one, onConstraint, type Columns, type Db, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { EmploymentType, JobStatus } from './jobs.schemas.js';
 
-export interface Job {
-  id: string;
-  tenantId: string;
-  title: string;
-  slug: string;
-  description: string;
-  outletId: string | null;
-  employmentType: EmploymentType;
-  location: string | null;
-  status: JobStatus;
-  publishedAt: Date | null;
-  closedAt: Date | null;
-  createdByUserId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The text columns narrowed to the values their CHECK constraints allow. */
+export type Job = Row<CareerJobEntity> & { employmentType: EmploymentType; status: JobStatus };
 export interface ListedJob extends Job {
   applicationCount: number;
 }

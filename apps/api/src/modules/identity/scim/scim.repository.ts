@@ -1,23 +1,14 @@
-import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ScimFilter } from './scim.filter.js';
 
-export interface ScimUserRow {
-  id: string;
-  tenantId: string;
-  fullName: string;
-  email: string | null;
-  mobile: string | null;
-  role: Role;
-  status: 'ACTIVE' | 'INACTIVE';
-  employeeCode: string | null;
+/** scim_external_id is read as externalId, SCIM's name for it. */
+export type ScimUserRow = Row<UserEntity, 'id' | 'tenantId' | 'fullName' | 'email' | 'mobile' | 'role' | 'status' | 'employeeCode' | 'createdAt' | 'updatedAt'> & {
   externalId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 const COLUMNS = `u.id, u.tenant_id AS "tenantId", u.full_name AS "fullName", u.email, u.mobile, u.role, u.status, u.employee_code AS "employeeCode",
   u.scim_external_id AS "externalId", u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;

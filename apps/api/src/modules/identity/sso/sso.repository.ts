@@ -1,38 +1,13 @@
 import type { Plan, Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { SsoConnectionEntity, SsoDomainEntity } from '@wfm/db/entities/sso.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { ConflictError } from '@wfm/core/errors';
 
-export interface ConnectionRow {
-  id: string;
-  tenantId: string;
-  protocol: 'OIDC' | 'SAML';
-  name: string;
-  enabled: boolean;
-  enforced: boolean;
-  jitProvisioning: boolean;
-  defaultRole: Role;
-  oidcIssuer: string | null;
-  oidcClientId: string | null;
-  oidcClientSecretSealed: string | null;
-  samlIdpEntityId: string | null;
-  samlIdpSsoUrl: string | null;
-  samlIdpCertificates: string[] | null;
-  samlMetadataUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ConnectionRow = Row<SsoConnectionEntity>;
 
-export interface DomainRow {
-  id: string;
-  tenantId: string;
-  connectionId: string;
-  domain: string;
-  verificationToken: string;
-  verifiedAt: Date | null;
-  createdAt: Date;
-}
+export type DomainRow = Row<SsoDomainEntity>;
 
 /** A connection that can sign people in now: enabled, its tenant on single sign-on. */
 export interface LiveConnection extends ConnectionRow {

@@ -1,19 +1,9 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, many } from '@wfm/db/sql';
-
-export type MailTransportKind = 'file' | 'smtp';
+import type { MailOutboxEntity } from '@wfm/db/entities/mail-outbox.entity';
+import { exec, many, type Row } from '@wfm/db/sql';
 
 /** What is kept of a mail: never its text, which may hold a reset, invite or verification link. */
-export interface OutboxRow {
-  id: string;
-  tenantId: string | null;
-  toAddress: string;
-  template: string;
-  subject: string;
-  transport: MailTransportKind;
-  sentAt: Date | null;
-  error: string | null;
-}
+export type OutboxRow = Row<MailOutboxEntity, 'id' | 'tenantId' | 'toAddress' | 'template' | 'subject' | 'transport' | 'sentAt' | 'error'>;
 
 export class MailRepository {
   constructor(private readonly ds: DataSource) {}

@@ -1,11 +1,6 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, many } from '@wfm/db/sql';
-
-export type MessageProvider = 'WHATSAPP';
-/** What a message is about; its `subjectId` is the id of that thing (a visitor pass). */
-export type MessagePurpose = 'VISITOR_PASS';
-/** NOT_ACCEPTED: refused or unanswered, no provider id. The rest follow the provider's reports. */
-export type MessageStatus = 'NOT_ACCEPTED' | 'ACCEPTED' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ';
+import type { MessageProvider, MessagePurpose, MessageStatus, MessagingMessageEntity } from '@wfm/db/entities/messaging.entity';
+import { exec, many, type Row } from '@wfm/db/sql';
 export type ReportedStatus = 'SENT' | 'DELIVERED' | 'READ' | 'FAILED';
 
 /**
@@ -17,18 +12,10 @@ const STATUS_ORDER: readonly MessageStatus[] = ['NOT_ACCEPTED', 'ACCEPTED', 'SEN
 const RANK = `array_position(ARRAY['${STATUS_ORDER.join("','")}'], status)`;
 const NEW_RANK = `array_position(ARRAY['${STATUS_ORDER.join("','")}'], $3::text)`;
 
-export interface MessageRow {
-  id: string;
-  tenantId: string;
-  provider: MessageProvider;
-  providerMessageId: string | null;
-  recipient: string;
-  purpose: MessagePurpose;
-  subjectId: string;
-  status: 'ACCEPTED' | 'NOT_ACCEPTED';
-  error: string | null;
-  createdAt: Date;
-}
+/** A message as first recorded: the provider has accepted it or not, nothing more yet. */
+export type MessageRow = Row<MessagingMessageEntity, 'id' | 'tenantId' | 'provider' | 'providerMessageId' | 'recipient' | 'purpose' | 'subjectId' | 'error' | 'createdAt'> & {
+  status: Extract<MessageStatus, 'ACCEPTED' | 'NOT_ACCEPTED'>;
+};
 
 /** The delivery of a thing's latest message, as an admin sees it. */
 export interface DeliveryView {

@@ -1,5 +1,5 @@
 import type { Logger } from '@wfm/core/logger';
-import type { MessagePurpose } from './messaging.repository.js';
+import type { MessagePurpose } from '@wfm/db/entities/messaging.entity';
 
 export interface TextMessage {
   tenantId: string;

@@ -1,5 +1,6 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, many, one, type Columns } from '@wfm/db/sql';
+import type { IssueEntity } from '@wfm/db/entities/people-lifecycle.entity';
+import { assignments, exec, many, one, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ISSUE_PRIORITIES, ISSUE_STATUSES } from './issues.schemas.js';
 
@@ -8,22 +9,8 @@ export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 /** Where an issue came from; later sources (assets, checklists, work orders) extend this and raise silently. */
 export type IssueSource = 'WEB' | 'MOBILE';
 
-export interface Issue {
-  id: string;
-  tenantId: string;
-  outletId: string;
-  title: string;
-  description: string | null;
-  priority: IssuePriority;
-  status: IssueStatus;
-  source: IssueSource;
-  reporterUserId: string | null;
-  resolutionNote: string | null;
-  resolvedByUserId: string | null;
-  resolvedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The text columns narrowed to the values their CHECK constraints allow. */
+export type Issue = Row<IssueEntity> & { priority: IssuePriority; status: IssueStatus; source: IssueSource };
 
 export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt'>>;
 

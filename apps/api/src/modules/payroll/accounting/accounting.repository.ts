@@ -1,16 +1,9 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, one } from '@wfm/db/sql';
+import type { AccountingConnectionEntity } from '@wfm/db/entities/payroll.entity';
+import { exec, live, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface Connection {
-  tenantId: string;
-  provider: 'XERO';
-  organisationId: string;
-  organisationName: string | null;
-  tokensSealed: string;
-  connectedByUserId: string | null;
-  connectedAt: Date;
-}
+export type Connection = Row<AccountingConnectionEntity> & { provider: 'XERO' };
 
 export class AccountingRepository {
   constructor(private readonly ds: DataSource) {}

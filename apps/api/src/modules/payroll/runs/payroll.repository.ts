@@ -1,6 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { PayrollRunEntity } from '@wfm/db/entities/payroll.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ComputedPayslip, DeductionRule, Journal, LeaveSpan, PaySetting, PayType, WorkedInterval } from './payroll-engine.js';
 
@@ -13,27 +14,24 @@ export interface PaySettingRow extends PaySetting {
   updatedAt: Date;
 }
 
-export interface Run {
-  id: string;
-  tenantId: string;
-  periodYearMonth: string;
-  status: RunStatus;
-  currency: string;
-  totalGrossMinor: number;
-  totalDeductionsMinor: number;
-  totalNetMinor: number;
-  payslipCount: number;
-  journal: Journal;
-  preparedByUserId: string | null;
-  approvedByUserId: string | null;
-  approvedAt: Date | null;
-  paidByUserId: string | null;
-  paidAt: Date | null;
-  exportedAt: Date | null;
-  exportReference: string | null;
-  computedAt: Date;
-  createdAt: Date;
-}
+/** The totals as RUN_COLUMNS casts them, to float8; the status and journal as the service writes them. */
+export type Run = Row<
+  PayrollRunEntity,
+  | 'id'
+  | 'tenantId'
+  | 'periodYearMonth'
+  | 'currency'
+  | 'payslipCount'
+  | 'preparedByUserId'
+  | 'approvedByUserId'
+  | 'approvedAt'
+  | 'paidByUserId'
+  | 'paidAt'
+  | 'exportedAt'
+  | 'exportReference'
+  | 'computedAt'
+  | 'createdAt'
+> & { status: RunStatus; totalGrossMinor: number; totalDeductionsMinor: number; totalNetMinor: number; journal: Journal };
 
 export interface Payslip extends ComputedPayslip {
   id: string;

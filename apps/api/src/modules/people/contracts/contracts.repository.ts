@@ -1,31 +1,23 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import type { HrContractEntity } from '@wfm/db/entities/people-lifecycle.entity';
+import { assignments, exec, live, many, one, onConstraint, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { CONTRACT_STATUSES, EMPLOYMENT_TYPES } from './contracts.schemas.js';
 
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
-export interface Contract {
-  id: string;
-  tenantId: string;
-  userId: string;
-  jobTitle: string;
+/** The text columns narrowed to the values their CHECK constraints allow, and the columns COLUMNS casts as cast. */
+export type Contract = Omit<Row<HrContractEntity>, 'startDate' | 'endDate' | 'salaryMinor' | 'annualLeaveDays'> & {
   employmentType: EmploymentType;
   status: ContractStatus;
   /** YYYY-MM-DD: dates are read as text, never through a timezone. */
   startDate: string;
   endDate: string | null;
   salaryMinor: number | null;
-  currency: string | null;
   annualLeaveDays: number;
-  endReason: string | null;
-  endedAt: Date | null;
-  createdByUserId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 export type ContractChanges = Partial<Pick<Contract, 'jobTitle' | 'employmentType' | 'startDate' | 'endDate' | 'salaryMinor' | 'currency' | 'annualLeaveDays'>>;
 

@@ -1,23 +1,14 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { DisciplinaryActionEntity } from '@wfm/db/entities/people-lifecycle.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { DISCIPLINARY_CATEGORIES, DISCIPLINARY_LEVELS } from './disciplinary.schemas.js';
 
 export type DisciplinaryLevel = (typeof DISCIPLINARY_LEVELS)[number];
 export type DisciplinaryCategory = (typeof DISCIPLINARY_CATEGORIES)[number];
 
-export interface DisciplinaryAction {
-  id: string;
-  tenantId: string;
-  userId: string;
-  level: DisciplinaryLevel;
-  requestedLevel: DisciplinaryLevel;
-  category: DisciplinaryCategory;
-  details: string | null;
-  autoEscalated: boolean;
-  issuedByUserId: string | null;
-  issuedAt: Date;
-}
+/** The text columns narrowed to the values their CHECK constraints allow. */
+export type DisciplinaryAction = Row<DisciplinaryActionEntity> & { level: DisciplinaryLevel; requestedLevel: DisciplinaryLevel; category: DisciplinaryCategory };
 
 const COLUMNS = `id, tenant_id AS "tenantId", user_id AS "userId", level, requested_level AS "requestedLevel", category, details,
   auto_escalated AS "autoEscalated", issued_by_user_id AS "issuedByUserId", issued_at AS "issuedAt"`;

@@ -1,34 +1,24 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { OffboardingChecklistItemEntity, OffboardingEntity } from '@wfm/db/entities/people-lifecycle.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { Settlement } from './settlement.js';
 import type { OFFBOARDING_REASONS, OFFBOARDING_STATUSES } from './offboarding.schemas.js';
 
-export interface ChecklistItem {
-  id: string;
-  position: number;
-  title: string;
-  done: boolean;
-  doneByUserId: string | null;
-  doneAt: Date | null;
-}
+export type ChecklistItem = Row<OffboardingChecklistItemEntity, 'id' | 'position' | 'title' | 'done' | 'doneByUserId' | 'doneAt'>;
 
-export interface Offboarding {
-  id: string;
-  tenantId: string;
-  userId: string;
+/**
+ * The text columns narrowed to the values their CHECK constraints allow; the last working day read
+ * as text (YYYY-MM-DD), never through a time zone; the settlement as the payroll step wrote it.
+ */
+export type Offboarding = Omit<Row<OffboardingEntity>, 'lastWorkingDay' | 'settlement'> & {
   reason: (typeof OFFBOARDING_REASONS)[number];
   lastWorkingDay: string;
   status: (typeof OFFBOARDING_STATUSES)[number];
   settlement: Settlement | null;
-  startedByUserId: string | null;
-  finalizedByUserId: string | null;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
   checklist: ChecklistItem[];
-}
+};
 
 const COLUMNS = `o.id, o.tenant_id AS "tenantId", o.user_id AS "userId", o.reason, o.last_working_day::text AS "lastWorkingDay", o.status, o.settlement,
   o.started_by_user_id AS "startedByUserId", o.finalized_by_user_id AS "finalizedByUserId", o.completed_at AS "completedAt",

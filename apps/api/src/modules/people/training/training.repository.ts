@@ -1,43 +1,19 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { CourseEnrolmentEntity, CourseEntity, CourseLessonEntity, CourseQuizQuestionEntity } from '@wfm/db/entities/course.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface Lesson {
-  id: string;
-  position: number;
-  title: string;
-  body: string | null;
-}
-export interface Question {
-  id: string;
-  text: string;
-  options: string[];
-  answerIndex: number;
-}
-export interface Course {
-  id: string;
-  tenantId: string;
-  title: string;
-  description: string | null;
-  quizPassPct: number | null;
-  createdByUserId: string | null;
-  createdAt: Date;
+export type Lesson = Row<CourseLessonEntity, 'id' | 'position' | 'title' | 'body'>;
+export type Question = Row<CourseQuizQuestionEntity, 'id' | 'text' | 'answerIndex'> & { options: string[] };
+export type Course = Row<CourseEntity, 'id' | 'tenantId' | 'title' | 'description' | 'quizPassPct' | 'createdByUserId' | 'createdAt'> & {
   lessons: Lesson[];
   questions: Question[];
-}
-export interface Enrolment {
-  id: string;
-  tenantId: string;
-  courseId: string;
-  userId: string;
+};
+export type Enrolment = Row<CourseEnrolmentEntity, 'id' | 'tenantId' | 'courseId' | 'userId' | 'quizAttempts' | 'bestScorePct' | 'completedAt' | 'createdAt'> & {
   status: 'IN_PROGRESS' | 'COMPLETED';
-  quizAttempts: number;
-  bestScorePct: number | null;
-  completedAt: Date | null;
-  createdAt: Date;
   completedLessonIds: string[];
-}
+};
 
 const ENROLMENT_COLUMNS = `e.id, e.tenant_id AS "tenantId", e.course_id AS "courseId", e.user_id AS "userId", e.status, e.quiz_attempts AS "quizAttempts",
   e.best_score_pct AS "bestScorePct", e.completed_at AS "completedAt", e.created_at AS "createdAt",

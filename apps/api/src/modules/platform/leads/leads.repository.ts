@@ -1,14 +1,8 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, many } from '@wfm/db/sql';
+import type { SalesLeadEntity } from '@wfm/db/entities/branding-profiles-leads.entity';
+import { exec, many, type Row } from '@wfm/db/sql';
 
-export interface Lead {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  message: string | null;
-  createdAt: Date;
-}
+export type Lead = Row<SalesLeadEntity>;
 
 /**
  * Sales enquiries: the platform operator's, not any tenant's, so the one table without tenant_id

@@ -1,31 +1,17 @@
 import type { Plan, Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { KioskEntity, KioskPinEntity } from '@wfm/db/entities/kiosk.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface KioskRow {
-  id: string;
-  tenantId: string;
-  outletId: string;
-  name: string;
-  tokenHash: string;
-  tokenHint: string;
-  createdByUserId: string | null;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type KioskRow = Row<KioskEntity>;
 
 export interface LiveKiosk extends KioskRow {
   plan: Plan;
   timezone: string;
 }
 
-export interface PinRow {
-  pinHash: string;
-  failedAttempts: number;
-  lockedUntil: Date | null;
-}
+export type PinRow = Row<KioskPinEntity, 'pinHash' | 'failedAttempts' | 'lockedUntil'>;
 
 const KIOSK = `k.id, k.tenant_id AS "tenantId", k.outlet_id AS "outletId", k.name, k.token_hash AS "tokenHash", k.token_hint AS "tokenHint",
   k.created_by_user_id AS "createdByUserId", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt"`;

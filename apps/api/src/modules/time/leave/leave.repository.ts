@@ -1,12 +1,13 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { LeaveApproverRole, LeaveRequestApprovalEntity, LeaveRequestEntity, LeaveStatus, LeaveType } from '@wfm/db/entities/leave.entity';
-import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import { assignments, exec, live, many, one, onConstraint, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { assignedToAnySql } from '../../organization/user-outlets/user-outlets.repository.js';
 
-export type LeaveRequest = LeaveRequestEntity;
-export type LeaveApproval = LeaveRequestApprovalEntity;
+/** daysDecimal as REQUEST_COLUMNS casts it. */
+export type LeaveRequest = Omit<Row<LeaveRequestEntity>, 'daysDecimal'> & { daysDecimal: number };
+export type LeaveApproval = Row<LeaveRequestApprovalEntity>;
 export type LeaveRequestChanges = Partial<Pick<LeaveRequestEntity, 'status' | 'currentStep' | 'decidedAt'>>;
 
 export interface LeaveListFilter {
