@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorNotice } from './page';
 
@@ -14,5 +14,35 @@ export function FormActions({ error, onCancel, children }: { error: unknown; onC
         {children}
       </Group>
     </>
+  );
+}
+
+/** A form in a modal: its fields (the children), then `FormActions` with the form's own button (`submit`). */
+export function FormModal({
+  opened,
+  onClose,
+  title,
+  size,
+  error,
+  submit,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  size?: ModalProps['size'];
+  error: unknown;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size}>
+      <Stack gap="sm">
+        {children}
+        <FormActions error={error} onCancel={onClose}>
+          {submit}
+        </FormActions>
+      </Stack>
+    </Modal>
   );
 }
