@@ -142,21 +142,15 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
             </Button>
             <SegmentedControl size="xs" value={show} onChange={(v) => setShow(v as 'all' | 'error')} data={[{ value: 'all', label: 'All rows' }, { value: 'error', label: 'Refused rows' }]} aria-label="Rows shown" />
           </Group>
-          <RowsTable
-            rows={results.filter((r) => show === 'all' || r.state === 'error')}
-            rowKey={(r) => r.line}
-            rowProps={(r) => ({ 'data-line': String(r.line) })}
-            minWidth={560}
-            columns={[
-              { header: 'Line', cell: (r) => r.line },
-              { header: kind.headings[0], cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
-              { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
-              {
-                header: 'Result',
-                cell: (r) => (r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>),
-              },
-            ]}
-          />
+          <RowsTable rows={results.filter((r) => show === 'all' || r.state === 'error')} rowKey={(r) => r.line} rowProps={(r) => ({ 'data-line': String(r.line) })} minWidth={560} columns={[
+            { header: 'Line', cell: (r) => r.line },
+            { header: kind.headings[0], cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
+            { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
+            {
+              header: 'Result',
+              cell: (r) => (r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>),
+            },
+          ]} />
         </Stack>
       ) : null}
     </Page>

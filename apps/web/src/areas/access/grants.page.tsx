@@ -96,11 +96,7 @@ function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClos
       );
   };
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Grant access"
-      error={one.error ?? bulk.error}
+    <FormModal opened={opened} onClose={close} title="Grant access" error={one.error ?? bulk.error}
       submit={
         <Button onClick={submit} disabled={userIds.length === 0 || zoneIds.length === 0} loading={one.isPending || bulk.isPending}>
           Grant {userIds.length * zoneIds.length > 1 ? `${userIds.length * zoneIds.length} grants` : 'access'}

@@ -31,11 +31,7 @@ export function ReaderKeysPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal
-        opened={minting}
-        onClose={close}
-        title="New reader key"
-        error={mint.error}
+      <MintModal opened={minting} onClose={close} title="New reader key" error={mint.error}
         made={mint.data ? <SecretOnce label={`Reader key “${mint.data.name}”`} value={mint.data.key} /> : null}
         submit={
           <Button disabled={!name.trim()} loading={mint.isPending} onClick={() => mint.mutate(name.trim())}>

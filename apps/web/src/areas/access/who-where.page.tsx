@@ -32,20 +32,14 @@ export function WhoWherePage() {
       <Text size="sm" c="dimmed">
         Days are the company's; up to 92 days at once.
       </Text>
-      <DataTable
-        query={{ ...report, isPending: report.isPending && valid }}
-        loadingLabel="Loading the report"
-        empty="Nobody entered a zone in these days."
-        rowKey={(r) => `${r.date}-${r.userId}-${r.zoneId}`}
-        columns={[
-          { header: 'Day', cell: (r) => r.date },
-          { header: 'Person', cell: (r) => r.userName },
-          { header: 'Zone', cell: (r) => r.zoneName },
-          { header: 'First in', cell: (r) => formatDateTime(r.firstEntryAt) },
-          { header: 'Last in', cell: (r) => formatDateTime(r.lastEntryAt) },
-          { header: 'Entries', cell: (r) => r.entries },
-        ]}
-      />
+      <DataTable query={{ ...report, isPending: report.isPending && valid }} loadingLabel="Loading the report" empty="Nobody entered a zone in these days." rowKey={(r) => `${r.date}-${r.userId}-${r.zoneId}`} columns={[
+        { header: 'Day', cell: (r) => r.date },
+        { header: 'Person', cell: (r) => r.userName },
+        { header: 'Zone', cell: (r) => r.zoneName },
+        { header: 'First in', cell: (r) => formatDateTime(r.firstEntryAt) },
+        { header: 'Last in', cell: (r) => formatDateTime(r.lastEntryAt) },
+        { header: 'Entries', cell: (r) => r.entries },
+      ]} />
     </Page>
   );
 }

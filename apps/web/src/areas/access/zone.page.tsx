@@ -84,17 +84,11 @@ export function ZonePage() {
         <Title order={2} size="h4" mb="xs">
           Readers
         </Title>
-        <RowsTable
-          rows={z.readerIds}
-          rowKey={(rid) => rid}
-          minWidth={420}
-          tableProps={{}}
-          columns={[
-            { header: 'Reader', cell: (rid) => rid },
-            { header: 'State', cell: (rid) => <ReaderState reader={bound.get(rid)} /> },
-            { header: 'Last heartbeat', cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
-          ]}
-        />
+        <RowsTable rows={z.readerIds} rowKey={(rid) => rid} minWidth={420} tableProps={{}} columns={[
+          { header: 'Reader', cell: (rid) => rid },
+          { header: 'State', cell: (rid) => <ReaderState reader={bound.get(rid)} /> },
+          { header: 'Last heartbeat', cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
+        ]} />
       </Paper>
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={`Edit ${z.name}`} size="xl">
         {draft ? (

@@ -46,11 +46,7 @@ export function ApiKeysPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal
-        opened={open}
-        onClose={close}
-        title="New API key"
-        error={create.error}
+      <MintModal opened={open} onClose={close} title="New API key" error={create.error}
         made={create.data ? <SecretOnce label={`API key “${create.data.name}”`} value={create.data.key} /> : null}
         submit={
           <Button disabled={!name.trim() || scopes.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), scopes })}>
@@ -95,11 +91,7 @@ export function OAuthClientsPage() {
         { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal
-        opened={open}
-        onClose={close}
-        title="New OAuth client"
-        error={create.error}
+      <MintModal opened={open} onClose={close} title="New OAuth client" error={create.error}
         made={create.data ? (
             <>
               <Text size="sm">

@@ -84,48 +84,39 @@ export function WebhookPage() {
       {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
       <Text fw={700}>Deliveries</Text>
-      <DataTable
-        query={{ ...deliveries, data: deliveries.data?.deliveries }}
-        loadingLabel="Loading deliveries"
-        empty="No deliveries yet: they appear here as the subscribed events happen."
-        minWidth={720}
-        tableProps={{}}
-        rowProps={(d) => ({ 'data-delivery': d.id })}
-        detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)}
-        columns={[
-          {
-            header: 'Event',
-            cell: (d) => (
-              <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                {d.eventType}
-              </Button>
-            ),
-          },
-          {
-            header: 'Status',
-            cell: (d) => (
-              <Badge variant="light" color={STATUS_COLOUR[d.status]}>
-                {d.status.toLowerCase()}
-              </Badge>
-            ),
-          },
-          { header: 'Response', cell: (d) => (d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`) },
-          { header: 'Attempts', cell: (d) => `${d.attempts} of ${d.maxAttempts}` },
-          { header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
-          {
-            cell: (d) => (
-              <Button
-                size="compact-sm"
-                variant="light"
-                loading={redeliver.isPending && redeliver.variables === d.id}
-                onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
-              >
-                Redeliver
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={{ ...deliveries, data: deliveries.data?.deliveries }} loadingLabel="Loading deliveries" empty="No deliveries yet: they appear here as the subscribed events happen." minWidth={720} tableProps={{}} rowProps={(d) => ({ 'data-delivery': d.id })} detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)} columns={[
+        {
+          header: 'Event',
+          cell: (d) => (
+            <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+              {d.eventType}
+            </Button>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (d) => (
+            <Badge variant="light" color={STATUS_COLOUR[d.status]}>
+              {d.status.toLowerCase()}
+            </Badge>
+          ),
+        },
+        { header: 'Response', cell: (d) => (d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`) },
+        { header: 'Attempts', cell: (d) => `${d.attempts} of ${d.maxAttempts}` },
+        { header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
+        {
+          cell: (d) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              loading={redeliver.isPending && redeliver.variables === d.id}
+              onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
+            >
+              Redeliver
+            </Button>
+          ),
+        },
+      ]} />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg">
         {editing ? (
           <Stack gap="sm">

@@ -100,11 +100,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
   };
   const salaryMinor = salary.trim() ? toMinor(salary, currency) : null;
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="New contract"
-      error={create.error}
+    <FormModal opened={opened} onClose={close} title="New contract" error={create.error}
       submit={
         <Button
           loading={create.isPending}

@@ -81,11 +81,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
     onClose();
   };
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Issue a disciplinary action"
-      error={issue.error}
+    <FormModal opened={opened} onClose={close} title="Issue a disciplinary action" error={issue.error}
       submit={
         <Button
           loading={issue.isPending}

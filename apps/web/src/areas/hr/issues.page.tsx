@@ -120,11 +120,7 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
     onClose();
   };
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Report an issue"
-      error={raise.error}
+    <FormModal opened={opened} onClose={close} title="Report an issue" error={raise.error}
       submit={
         <Button
           loading={raise.isPending}

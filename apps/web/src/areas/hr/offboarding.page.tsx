@@ -76,11 +76,7 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
     onClose();
   };
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Start offboarding"
-      error={start.error}
+    <FormModal opened={opened} onClose={close} title="Start offboarding" error={start.error}
       submit={
         <Button
           loading={start.isPending}

@@ -52,11 +52,7 @@ export function MyLeavePage() {
           ),
         },
       ]} />
-      <FormModal
-        opened={open}
-        onClose={close}
-        title="Request leave"
-        error={request.error}
+      <FormModal opened={open} onClose={close} title="Request leave" error={request.error}
         submit={
           <Button
             loading={request.isPending}

@@ -97,12 +97,7 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
     update.mutate({ id: policy.id, body: changes }, { onSuccess: done('Policy saved.') });
   };
   return (
-    <FormModal
-      opened={true}
-      onClose={onClose}
-      title={policy ? 'Edit the policy' : 'New policy'}
-      size="lg"
-      error={create.error ?? update.error}
+    <FormModal opened={true} onClose={onClose} title={policy ? 'Edit the policy' : 'New policy'} size="lg" error={create.error ?? update.error}
       submit={
         <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
           {policy ? 'Save' : 'Publish'}

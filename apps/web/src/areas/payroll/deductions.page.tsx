@@ -72,11 +72,7 @@ function AddDeductionModal({ opened, onClose }: { opened: boolean; onClose: () =
       { onSuccess: close },
     );
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Add a deduction"
-      error={add.error}
+    <FormModal opened={opened} onClose={close} title="Add a deduction" error={add.error}
       submit={
         <Button disabled={!valid} loading={add.isPending} onClick={submit}>
           Add

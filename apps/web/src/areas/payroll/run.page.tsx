@@ -98,33 +98,26 @@ export function RunPage() {
           {r.status !== 'DRAFT' ? <Tabs.Tab value="journal">Journal</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="payslips" pt="sm">
-          <DataTable
-            query={payslips}
-            loadingLabel="Loading payslips"
-            minWidth={560}
-            tableProps={{}}
-            detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)}
-            columns={[
-              {
-                header: 'Person',
-                cell: (p) => (
-                  <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
-                    {people.data?.get(p.userId)?.fullName ?? p.userId}
-                  </Button>
-                ),
-              },
-              { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
-              { header: 'Deductions', cell: (p) => formatMoney(p.deductionsMinor, p.currency) },
-              { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
-              {
-                cell: (p) => (
-                  <Button size="compact-sm" variant="default" onClick={() => save(`/payroll/runs/${id}/payslips/${p.userId}/pdf`, `payslip-${r.periodYearMonth}.pdf`)}>
-                    PDF
-                  </Button>
-                ),
-              },
-            ]}
-          />
+          <DataTable query={payslips} loadingLabel="Loading payslips" minWidth={560} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
+            {
+              header: 'Person',
+              cell: (p) => (
+                <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                  {people.data?.get(p.userId)?.fullName ?? p.userId}
+                </Button>
+              ),
+            },
+            { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
+            { header: 'Deductions', cell: (p) => formatMoney(p.deductionsMinor, p.currency) },
+            { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
+            {
+              cell: (p) => (
+                <Button size="compact-sm" variant="default" onClick={() => save(`/payroll/runs/${id}/payslips/${p.userId}/pdf`, `payslip-${r.periodYearMonth}.pdf`)}>
+                  PDF
+                </Button>
+              ),
+            },
+          ]} />
         </Tabs.Panel>
         <Tabs.Panel value="journal" pt="sm">
           <ErrorNotice error={journal.error} />
@@ -165,25 +158,19 @@ function PayslipLines({ p }: { p: Payslip }) {
 /** The run's journal as posted to accounting: a line an account, debits and credits totalled at the foot. */
 function JournalTable({ journal }: { journal: NonNullable<ReturnType<typeof useJournal>['data']> }) {
   const money = (minor: number) => formatMoney(minor, journal.currency);
+  const footer = (
+    <Table.Tr>
+      <Table.Th colSpan={2}>Totals</Table.Th>
+      <Table.Th>{money(journal.totalDebitMinor)}</Table.Th>
+      <Table.Th>{money(journal.totalCreditMinor)}</Table.Th>
+    </Table.Tr>
+  );
   return (
-    <RowsTable
-      rows={journal.lines}
-      rowKey={(_, i) => i}
-      minWidth={560}
-      tableProps={{}}
-      columns={[
-        { header: 'Account', cell: (l) => `${l.accountCode} ${l.accountName}` },
-        { header: 'Description', cell: (l) => l.description },
-        { header: 'Debit', cell: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
-        { header: 'Credit', cell: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
-      ]}
-      footer={
-        <Table.Tr>
-          <Table.Th colSpan={2}>Totals</Table.Th>
-          <Table.Th>{money(journal.totalDebitMinor)}</Table.Th>
-          <Table.Th>{money(journal.totalCreditMinor)}</Table.Th>
-        </Table.Tr>
-      }
-    />
+    <RowsTable rows={journal.lines} rowKey={(_, i) => i} minWidth={560} tableProps={{}} footer={footer} columns={[
+      { header: 'Account', cell: (l) => `${l.accountCode} ${l.accountName}` },
+      { header: 'Description', cell: (l) => l.description },
+      { header: 'Debit', cell: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
+      { header: 'Credit', cell: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
+    ]} />
   );
 }

@@ -56,11 +56,7 @@ export function RunsPage() {
         { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
         { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
       ]} />
-      <FormModal
-        opened={creating}
-        onClose={close}
-        title="New pay run"
-        error={create.error}
+      <FormModal opened={creating} onClose={close} title="New pay run" error={create.error}
         submit={
           <Button
             disabled={!/^\d{4}-\d{2}$/.test(month)}

@@ -66,11 +66,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   };
   const pending = create.isPending || update.isPending || setOutlets.isPending;
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title={user ? `Edit ${user.fullName}` : 'New user'}
-      error={create.error ?? update.error ?? setOutlets.error}
+    <FormModal opened={opened} onClose={close} title={user ? `Edit ${user.fullName}` : 'New user'} error={create.error ?? update.error ?? setOutlets.error}
       submit={
         <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
           {user ? 'Save' : 'Add the user'}

@@ -138,11 +138,7 @@ export function ApplicationPage() {
       <Button variant="subtle" color="red" size="xs" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate(a.id, { onSuccess: () => window.history.back() })}>
         Delete the application (the candidate's personal data)
       </Button>
-      <FormModal
-        opened={converting}
-        onClose={() => setConverting(false)}
-        title={`Make ${a.fullName} a user`}
-        error={convert.error}
+      <FormModal opened={converting} onClose={() => setConverting(false)} title={`Make ${a.fullName} a user`} error={convert.error}
         submit={
           <Button
             loading={convert.isPending}

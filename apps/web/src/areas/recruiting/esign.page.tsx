@@ -26,80 +26,66 @@ export function EsignPage() {
     <Page title="E-signature" actions={<Button onClick={() => setAdding(true)}>New document</Button>}>
       <ErrorNotice error={documents.error ?? requests.error ?? revoke.error ?? downloadError} />
       <Text fw={700}>Documents</Text>
-      <DataTable
-        query={documents}
-        error={null}
-        loadingLabel="Loading documents"
-        empty="No documents yet. Upload a PDF or write one here, then ask someone to sign it."
-        minWidth={560}
-        columns={[
-          { header: 'Title', cell: (d) => d.title },
-          { header: 'Pages', cell: (d) => d.pageCount },
-          { header: 'Added', cell: (d) => formatDateTime(d.createdAt) },
-          {
-            cell: (d) => (
-              <Group gap="xs" wrap="nowrap">
-                <Button size="compact-sm" onClick={() => setAsking(d)}>
-                  Ask to sign
-                </Button>
-                <Button size="compact-sm" variant="default" onClick={() => save(`/esign/documents/${d.id}/download`, d.fileName)}>
-                  PDF
-                </Button>
-              </Group>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={documents} error={null} loadingLabel="Loading documents" empty="No documents yet. Upload a PDF or write one here, then ask someone to sign it." minWidth={560} columns={[
+        { header: 'Title', cell: (d) => d.title },
+        { header: 'Pages', cell: (d) => d.pageCount },
+        { header: 'Added', cell: (d) => formatDateTime(d.createdAt) },
+        {
+          cell: (d) => (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" onClick={() => setAsking(d)}>
+                Ask to sign
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => save(`/esign/documents/${d.id}/download`, d.fileName)}>
+                PDF
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <Text fw={700}>Signature requests</Text>
-      <DataTable
-        query={requests}
-        error={null}
-        loadingLabel="Loading signature requests"
-        empty="No requests yet."
-        minWidth={720}
-        columns={[
-          { header: 'Document', cell: (r) => r.documentTitle },
-          {
-            header: 'Signer',
-            cell: (r) => (
-              <>
-                {r.signerName}
-                <Text size="xs" c="dimmed">
-                  {r.signerEmail}
-                </Text>
-              </>
-            ),
-          },
-          {
-            header: 'Status',
-            cell: (r) => (
-              <>
-                <Badge variant="light" color={COLOUR[r.status]}>
-                  {humanize(r.status)}
-                </Badge>
-                {r.signedAt ? <Text size="xs">{formatDateTime(r.signedAt)}</Text> : null}
-              </>
-            ),
-          },
-          { header: 'Until', cell: (r) => formatDateTime(r.expiresAt) },
-          {
-            cell: (r) => (
-              <Group gap="xs" wrap="nowrap">
-                {r.status === 'SIGNED' ? (
-                  <Button size="compact-sm" variant="default" onClick={() => save(`/esign/requests/${r.id}/download`, `signed-${r.documentTitle}.pdf`)}>
-                    Signed PDF
-                  </Button>
-                ) : null}
-                {r.status === 'SENT' || r.status === 'VIEWED' ? (
-                  <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: 'Revoked: the link no longer works.' }) })}>
-                    Revoke
-                  </Button>
-                ) : null}
-              </Group>
-            ),
-          },
-        ]}
-      />
+      <DataTable query={requests} error={null} loadingLabel="Loading signature requests" empty="No requests yet." minWidth={720} columns={[
+        { header: 'Document', cell: (r) => r.documentTitle },
+        {
+          header: 'Signer',
+          cell: (r) => (
+            <>
+              {r.signerName}
+              <Text size="xs" c="dimmed">
+                {r.signerEmail}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <>
+              <Badge variant="light" color={COLOUR[r.status]}>
+                {humanize(r.status)}
+              </Badge>
+              {r.signedAt ? <Text size="xs">{formatDateTime(r.signedAt)}</Text> : null}
+            </>
+          ),
+        },
+        { header: 'Until', cell: (r) => formatDateTime(r.expiresAt) },
+        {
+          cell: (r) => (
+            <Group gap="xs" wrap="nowrap">
+              {r.status === 'SIGNED' ? (
+                <Button size="compact-sm" variant="default" onClick={() => save(`/esign/requests/${r.id}/download`, `signed-${r.documentTitle}.pdf`)}>
+                  Signed PDF
+                </Button>
+              ) : null}
+              {r.status === 'SENT' || r.status === 'VIEWED' ? (
+                <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: 'Revoked: the link no longer works.' }) })}>
+                  Revoke
+                </Button>
+              ) : null}
+            </Group>
+          ),
+        },
+      ]} />
       <NewDocumentModal opened={adding} onClose={() => setAdding(false)} />
       <AskModal document={asking} onClose={() => setAsking(null)} />
     </Page>
@@ -123,12 +109,7 @@ function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () =>
   };
   const done = { onSuccess: () => { notifications.show({ color: 'green', message: 'Document added.' }); close(); } };
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="New document"
-      size="lg"
-      error={upload.error ?? generate.error}
+    <FormModal opened={opened} onClose={close} title="New document" size="lg" error={upload.error ?? generate.error}
       submit={
         <Button
           loading={upload.isPending || generate.isPending}
@@ -163,11 +144,7 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
     onClose();
   };
   return (
-    <FormModal
-      opened={document !== null}
-      onClose={close}
-      title={`Ask to sign ${document?.title ?? ''}`}
-      error={ask.error}
+    <FormModal opened={document !== null} onClose={close} title={`Ask to sign ${document?.title ?? ''}`} error={ask.error}
       submit={
         <Button
           loading={ask.isPending}

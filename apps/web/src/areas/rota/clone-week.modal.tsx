@@ -28,11 +28,7 @@ export function CloneWeekModal({ opened, onClose }: { opened: boolean; onClose: 
       },
     );
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Copy a week"
-      error={clone.error}
+    <FormModal opened={opened} onClose={close} title="Copy a week" error={clone.error}
       submit={
         <Button onClick={submit} disabled={!outletId || !from || !to} loading={clone.isPending}>
           Copy the week

@@ -60,12 +60,7 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
     );
   const personOptions = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Publish a roster"
-      size="xl"
-      error={publish.error}
+    <FormModal opened={opened} onClose={close} title="Publish a roster" size="xl" error={publish.error}
       submit={
         <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
           Publish {rows.length} shift(s)

@@ -100,17 +100,12 @@ function RosterModal({ id, onClose, canDecide, people, outletName }: { id: strin
             {outletName.get(r.outletId) ?? 'Outlet'} · {r.assignmentCount} shift(s) · {humanize(r.status)}
             {r.decisionNote ? ` · “${r.decisionNote}”` : ''}
           </Text>
-          <RowsTable
-            rows={r.assignments}
-            minWidth={480}
-            tableProps={{}}
-            columns={[
-              { header: 'Person', cell: (a) => people?.get(a.userId)?.fullName ?? '—' },
-              { header: 'When', cell: (a) => formatSpan(a.scheduledStart, a.scheduledEnd) },
-              { header: 'Type', cell: (a) => humanize(a.type) },
-              { header: 'Status', cell: (a) => humanize(a.status) },
-            ]}
-          />
+          <RowsTable rows={r.assignments} minWidth={480} tableProps={{}} columns={[
+            { header: 'Person', cell: (a) => people?.get(a.userId)?.fullName ?? '—' },
+            { header: 'When', cell: (a) => formatSpan(a.scheduledStart, a.scheduledEnd) },
+            { header: 'Type', cell: (a) => humanize(a.type) },
+            { header: 'Status', cell: (a) => humanize(a.status) },
+          ]} />
           {canDecide && r.status === 'PENDING_APPROVAL' ? (
             <>
               <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />

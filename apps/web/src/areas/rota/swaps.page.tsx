@@ -92,11 +92,7 @@ function AskSwapModal({ opened, onClose, userId }: { opened: boolean; onClose: (
       },
     );
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Ask for a swap"
-      error={request.error}
+    <FormModal opened={opened} onClose={close} title="Ask for a swap" error={request.error}
       submit={
         <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
           Ask

@@ -36,11 +36,7 @@ export function KiosksPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal
-        opened={open}
-        onClose={close}
-        title="Register a kiosk"
-        error={register.error}
+      <MintModal opened={open} onClose={close} title="Register a kiosk" error={register.error}
         made={register.data ? <SecretOnce label={`Kiosk token for “${register.data.name}”`} value={register.data.token} /> : null}
         submit={
           <Button disabled={!outletId || !name.trim()} loading={register.isPending} onClick={() => register.mutate({ outletId: outletId!, name: name.trim() })}>

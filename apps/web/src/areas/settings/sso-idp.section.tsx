@@ -35,16 +35,11 @@ export function IdpSection({ c }: { c: SsoConnection }) {
           <Text size="sm">
             Entity ID <Code>{c.saml.idpEntityId}</Code>, sign-in URL <Code>{c.saml.idpSsoUrl}</Code>
           </Text>
-          <RowsTable
-            rows={c.saml.idpCertificates}
-            rowKey={(cert) => cert.sha256Fingerprint}
-            tableProps={{}}
-            columns={[
-              { header: 'Signing certificate (SHA-256)', cell: (cert) => <Code style={{ wordBreak: 'break-all' }}>{cert.sha256Fingerprint}</Code> },
-              { header: 'Subject', cell: (cert) => cert.subject },
-              { header: 'Valid to', cell: (cert) => formatDateTime(cert.validTo) },
-            ]}
-          />
+          <RowsTable rows={c.saml.idpCertificates} rowKey={(cert) => cert.sha256Fingerprint} tableProps={{}} columns={[
+            { header: 'Signing certificate (SHA-256)', cell: (cert) => <Code style={{ wordBreak: 'break-all' }}>{cert.sha256Fingerprint}</Code> },
+            { header: 'Subject', cell: (cert) => cert.subject },
+            { header: 'Valid to', cell: (cert) => formatDateTime(cert.validTo) },
+          ]} />
           <IdpForm source={source} setSource={setSource} idp={idp} setIdp={setIdp} />
           <Button variant="light" w="fit-content" disabled={!samlFields(source, idp)} loading={update.isPending} onClick={() => update.mutate({ id: c.id, body: samlFields(source, idp)! }, { onSuccess: saved('Identity provider updated.') })}>
             Update the identity provider

@@ -35,12 +35,7 @@ export function NewConnectionModal({ opened, onClose }: { opened: boolean; onClo
         ? { protocol, ...common, ...saml }
         : null;
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Connect an identity provider"
-      size="lg"
-      error={create.error}
+    <FormModal opened={opened} onClose={close} title="Connect an identity provider" size="lg" error={create.error}
       submit={
         <Button
           disabled={!name.trim() || !body}

@@ -16,39 +16,33 @@ export function SsoConnectionsPage() {
     <Page title="Single sign-on" actions={connections.isSuccess ? <Button onClick={() => setCreating(true)}>New connection</Button> : null}>
       <SsoUnavailable error={connections.error} />
       {connections.error ? null : (
-        <DataTable
-          query={connections}
-          loadingLabel="Loading connections"
-          empty="No identity provider connected. People sign in with their passwords."
-          minWidth={600}
-          columns={[
-            {
-              header: 'Connection',
-              cell: (c) => (
-                <Anchor component={Link} to={`/settings/sso/${c.id}`}>
-                  {c.name}
-                </Anchor>
-              ),
-            },
-            { header: 'Protocol', cell: (c) => c.protocol },
-            { header: 'Domains', cell: (c) => (c.domains.length ? c.domains.map((d) => `${d.domain}${d.verified ? '' : ' (unverified)'}`).join(', ') : '—') },
-            {
-              header: 'Status',
-              cell: (c) => (
-                <Group gap={4}>
-                  <Badge variant="light" color={c.enabled ? 'green' : 'gray'}>
-                    {c.enabled ? 'Enabled' : 'Disabled'}
+        <DataTable query={connections} loadingLabel="Loading connections" empty="No identity provider connected. People sign in with their passwords." minWidth={600} columns={[
+          {
+            header: 'Connection',
+            cell: (c) => (
+              <Anchor component={Link} to={`/settings/sso/${c.id}`}>
+                {c.name}
+              </Anchor>
+            ),
+          },
+          { header: 'Protocol', cell: (c) => c.protocol },
+          { header: 'Domains', cell: (c) => (c.domains.length ? c.domains.map((d) => `${d.domain}${d.verified ? '' : ' (unverified)'}`).join(', ') : '—') },
+          {
+            header: 'Status',
+            cell: (c) => (
+              <Group gap={4}>
+                <Badge variant="light" color={c.enabled ? 'green' : 'gray'}>
+                  {c.enabled ? 'Enabled' : 'Disabled'}
+                </Badge>
+                {c.enforced ? (
+                  <Badge variant="light" color="orange">
+                    Enforced
                   </Badge>
-                  {c.enforced ? (
-                    <Badge variant="light" color="orange">
-                      Enforced
-                    </Badge>
-                  ) : null}
-                </Group>
-              ),
-            },
-          ]}
-        />
+                ) : null}
+              </Group>
+            ),
+          },
+        ]} />
       )}
       <NewConnectionModal opened={creating} onClose={() => setCreating(false)} />
     </Page>

@@ -151,18 +151,11 @@ function Enrolments({ course }: { course: Course }) {
           Enrol
         </Button>
       </Group>
-      <DataTable
-        query={enrolments}
-        error={enrolments.error ?? enrol.error}
-        loadingLabel="Loading the enrolments"
-        empty="Nobody is enrolled yet."
-        minWidth={520}
-        columns={[
-          { header: 'Person', cell: (e) => people.data?.get(e.userId)?.fullName ?? 'Someone' },
-          { header: 'Progress', cell: (e) => <ProgressCell e={e} /> },
-          { header: 'Completed', cell: (e) => formatDateTime(e.completedAt) },
-        ]}
-      />
+      <DataTable query={enrolments} error={enrolments.error ?? enrol.error} loadingLabel="Loading the enrolments" empty="Nobody is enrolled yet." minWidth={520} columns={[
+        { header: 'Person', cell: (e) => people.data?.get(e.userId)?.fullName ?? 'Someone' },
+        { header: 'Progress', cell: (e) => <ProgressCell e={e} /> },
+        { header: 'Completed', cell: (e) => formatDateTime(e.completedAt) },
+      ]} />
     </Stack>
   );
 }
