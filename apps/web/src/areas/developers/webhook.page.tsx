@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { DraftModal } from '../../ui/form-actions';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { SecretOnce } from '../../ui/secret-once';
@@ -117,24 +117,23 @@ export function WebhookPage() {
           ),
         },
       ]} />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg">
-        {editing ? (
-          <Stack gap="sm">
+      <DraftModal draft={editing} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg" error={update.error} submit={(editing) => (
+        <Button
+          loading={update.isPending}
+          disabled={editing.name.trim().length < 3 || editing.events.length === 0}
+          onClick={() => update.mutate({ id, body: { name: editing.name.trim(), url: editing.url.trim(), events: editing.events } }, { onSuccess: () => setEditing(null) })}
+        >
+          Save
+        </Button>
+      )}>
+        {(editing) => (
+          <>
             <TextInput label="Name" required maxLength={120} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
             <TextInput label="Address" required maxLength={2000} value={editing.url} onChange={(e) => setEditing({ ...editing, url: e.currentTarget.value })} />
             <EventPicker value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
-            <FormActions error={update.error} onCancel={() => setEditing(null)}>
-              <Button
-                loading={update.isPending}
-                disabled={editing.name.trim().length < 3 || editing.events.length === 0}
-                onClick={() => update.mutate({ id, body: { name: editing.name.trim(), url: editing.url.trim(), events: editing.events } }, { onSuccess: () => setEditing(null) })}
-              >
-                Save
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </DraftModal>
       <ConfirmModal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
