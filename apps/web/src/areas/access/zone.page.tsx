@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -6,12 +6,10 @@ import { ACCESS_ADMIN_ROLES, hasRole, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
 import { RowsTable } from '../../ui/data-table';
 import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
 import { useDeleteZone, useReaders, useUpdateZone, useZone, type Reader, type Zone } from './access.queries';
-import { ZoneFields, type ZoneDraft } from './zone-form';
-import { hoursReady } from './zones.page';
+import { ZoneModal, type ZoneDraft } from './zone-form';
 
 const draftOf = (z: Pick<Zone, 'name' | 'outletId' | 'readerIds' | 'description'> & { hoursJson: unknown }): ZoneDraft => ({ name: z.name, outletId: z.outletId, readerIds: z.readerIds, description: z.description ?? '', hours: (z.hoursJson as Hours | null) ?? null });
 
@@ -90,18 +88,7 @@ export function ZonePage() {
           { header: 'Last heartbeat', cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
         ]} />
       </Paper>
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={`Edit ${z.name}`} size="xl">
-        {draft ? (
-          <Stack gap="sm">
-            <ZoneFields draft={draft} onChange={setDraft} />
-            <FormActions error={update.error} onCancel={() => setDraft(null)}>
-              <Button onClick={save} loading={update.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
-                Save
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+      <ZoneModal draft={draft} onChange={setDraft} onClose={() => setDraft(null)} title={`Edit ${z.name}`} label="Save" save={{ ...update, run: save }} />
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}
