@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 describe('web console: door access — zones and hours, grants, reader keys, the live audit log (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('creates a zone with an overnight window, drawn on its night and the next morning, and saved as the API defines it', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('AREA_MANAGER'));
+    await asRole(suite, 'AREA_MANAGER', async ({ page }) => {
       await page.goto('/access/zones');
       await page.getByRole('main').getByRole('button', { name: 'New zone' }).click();
       const dialog = page.getByRole('dialog', { name: 'New zone' });
@@ -35,18 +33,14 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       const zoneId = page.url().split('/').pop()!;
       const zone = await suite.stack.call('GET', `/access/zones/${zoneId}`, { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(zone.body).to.deep.include({ name: 'Bar store', readerIds: ['bar-store-1'], hoursJson: { FRI: [['22:00', '06:00']] }, active: true });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('grants access in the page, mints a reader key shown once, and shows taps arrive live in the audit log, denied after a revoke', async () => {
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const zone = await suite.stack.call<{ id: string }>('POST', '/access/zones', { token: owner, body: { name: 'Cellar', readerIds: ['cellar-1'] } });
     expect(zone.status).to.equal(201);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/access/grants');
       await page.getByRole('main').getByRole('button', { name: 'Grant access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Grant access' });
@@ -93,9 +87,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       expect((await tap()).body.decision).to.equal('DENY');
       await page.getByRole('row').filter({ hasText: 'Cellar' }).filter({ hasText: 'Denied' }).waitFor();
       await page.getByRole('row').filter({ hasText: 'Left the bar team' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows readers online after a heartbeat, one offline since its last, removes a retired one, and an outlet manager zones without the buttons that change them', async () => {
@@ -106,9 +98,7 @@ describe('web console: door access — zones and hours, grants, reader keys, the
     }
     // Its last heartbeat an hour ago: offline.
     await suite.stack.db.dataSource.query(`UPDATE access_readers SET last_seen_at = now() - interval '1 hour' WHERE reader_id = 'retired-door-1' AND tenant_id = $1`, [suite.stack.tenant.id]);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/access/readers');
       const main = page.getByRole('main');
       const row = main.getByRole('row').filter({ hasText: 'front-door-9' });
@@ -122,19 +112,13 @@ describe('web console: door access — zones and hours, grants, reader keys, the
       await retired.waitFor({ state: 'detached' });
       const left = await suite.stack.call<Array<{ readerId: string }>>('GET', '/access/readers', { token: owner });
       expect(left.body.map((r) => r.readerId)).to.include('front-door-9').and.not.to.include('retired-door-1');
-    } finally {
-      await context.close();
-    }
-    const om = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(om.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    });
+    await asRole(suite, 'OUTLET_MANAGER', async (om) => {
       await om.page.goto('/access/zones');
       await om.page.getByRole('heading', { name: 'Zones' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New zone' }).count()).to.equal(0);
       await om.page.goto('/access/grants');
       await om.page.getByText('Not available to you').waitFor();
-    } finally {
-      await om.context.close();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 /** axe-core's browser build, evaluated in the page (through the DevTools protocol, so the page's CSP does not stop it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -160,9 +160,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
       ['/developers/webhooks', 'New subscription'],
       ['/me/policies', 'New policy'],
     ];
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       const found: string[] = [];
       for (const [path, button, title = button] of dialogs) {
         await page.goto(path);
@@ -182,9 +180,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
         for (const f of await audit(page)) found.push(`${path} "${title}": ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
       }
       expect(found, found.join('\n')).to.deep.equal([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('signs in and opens and closes a dialog with the keyboard alone', async () => {

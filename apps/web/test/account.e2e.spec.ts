@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signIn } from './test-support/browser.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
@@ -9,9 +9,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
   const suite = browserSuite();
 
   it('turns the profile card on, shows it to anyone at its address with the photo, and moves it on request', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async ({ page }) => {
       await page.goto('/account/profile-card');
       await page.getByRole('switch', { name: 'Show my card' }).click();
       await page.getByTestId('card-link').waitFor();
@@ -33,16 +31,12 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
       } finally {
         await visitor.context.close();
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('sets a kiosk PIN (refusing an easy one), then clocks in at the kiosk tablet with it', async () => {
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async ({ page }) => {
       await page.goto('/account/kiosk-pin');
       await page.getByLabel('New PIN').fill('1234');
       await page.getByText('Too easy to guess').waitFor();
@@ -50,9 +44,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
       await page.getByLabel('Repeat the PIN').fill('4829');
       await page.getByRole('button', { name: 'Set the PIN' }).click();
       await page.getByText('Your kiosk PIN is set.').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
     const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
     const staffId = users.find((u) => u.email === suite.stack.email('STAFF'))!.id;
     const outlet = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body.find((o) => o.code === 'CK-01')!.id;
@@ -94,9 +86,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
     const staffToken = await suite.stack.tokenOf(suite.stack.email('STAFF'));
     // The kiosk test may have left them clocked in: start from clocked out.
     expect([201, 409]).to.include((await suite.stack.call('POST', '/mobile/clock-out', { token: staffToken, body: {} })).status);
-    const hr = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async (hr) => {
       await hr.page.goto('/me/policies');
       await hr.page.getByRole('main').getByRole('button', { name: 'New policy' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New policy' });
@@ -104,9 +94,7 @@ describe('web console: my account (profile card, kiosk PIN), the kiosk tablet, p
       await dialog.getByLabel(/^Text/).fill('I have received two uniforms.');
       await dialog.getByRole('button', { name: 'Publish' }).click();
       await hr.page.getByText('Policy published.').waitFor();
-    } finally {
-      await hr.context.close();
-    }
+    });
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signIn(page, suite.stack.email('STAFF'));

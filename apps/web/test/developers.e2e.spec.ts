@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 describe('web console: developers — API keys, OAuth clients, webhooks and their deliveries (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('creates an API key shown once that works against the developer API, and an OAuth client whose secret gets a token', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/developers/api-keys');
       await page.getByRole('main').getByRole('button', { name: 'New API key' }).click();
       const minting = page.getByRole('dialog', { name: 'New API key' });
@@ -39,15 +37,11 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       // The token carries the scopes ticked in the page: shifts, not leave.
       expect((await fetch(`${suite.stack.api}/public/shifts`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(200);
       expect((await fetch(`${suite.stack.api}/public/leave-requests`, { headers: { authorization: `Bearer ${access_token}` } })).status).to.equal(403);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('subscribes a receiver in the page, sends a test, and shows a real delivery with its payload and response; redelivers; rotates the secret', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
+    await asRole(suite, 'COMPANY_ADMIN', async ({ page }) => {
       await page.goto('/developers/webhooks');
       await page.getByRole('main').getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New subscription' });
@@ -84,8 +78,6 @@ describe('web console: developers — API keys, OAuth clients, webhooks and thei
       await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
       const rotated = (await page.getByTestId('secret-value').textContent())!;
       expect(rotated).to.match(/^whsec_/).and.not.equal(secret);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

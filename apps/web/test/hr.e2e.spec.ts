@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 describe('web console: HR — contracts, disciplinary actions, offboarding, issues (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('drafts and activates a contract that the staff member then sees as theirs, without the HR buttons', async () => {
-    const hr = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async (hr) => {
       await hr.page.goto('/hr/contracts');
       await hr.page.getByRole('main').getByRole('button', { name: 'New contract' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'New contract' });
@@ -21,25 +19,17 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       await hr.page.getByText('Draft contract saved.').waitFor();
       await hr.page.getByRole('row').filter({ hasText: 'Line Cook' }).getByRole('button', { name: 'Activate' }).click();
       await hr.page.getByRole('row').filter({ hasText: 'Line Cook' }).getByText('Active').waitFor();
-    } finally {
-      await hr.context.close();
-    }
-    const staff = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
+    });
+    await asRole(suite, 'STAFF', async (staff) => {
       await staff.page.goto('/hr/contracts');
       await staff.page.getByRole('heading', { name: 'My contracts' }).waitFor();
       await staff.page.getByRole('row').filter({ hasText: 'Line Cook' }).waitFor();
       expect(await staff.page.getByRole('button', { name: 'New contract' }).count()).to.equal(0);
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 
   it('lets a staff member report an issue and a manager resolve it with a note', async () => {
-    const staff = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async (staff) => {
       await staff.page.goto('/hr/issues');
       await staff.page.getByRole('main').getByRole('button', { name: 'Report an issue' }).click();
       const dialog = staff.page.getByRole('dialog', { name: 'Report an issue' });
@@ -49,12 +39,8 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       await dialog.getByRole('button', { name: 'Report' }).click();
       await staff.page.getByText('Reported.').waitFor();
       expect(await staff.page.getByRole('button', { name: /^Move/ }).count()).to.equal(0);
-    } finally {
-      await staff.context.close();
-    }
-    const manager = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(manager.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    });
+    await asRole(suite, 'OUTLET_MANAGER', async (manager) => {
       await manager.page.goto('/hr/issues');
       await manager.page.getByRole('button', { name: 'Move Walk-in fridge at 9 °C' }).click();
       await manager.page.getByRole('menuitem', { name: 'Resolved' }).click();
@@ -63,9 +49,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       await manager.page.getByRole('row').filter({ hasText: 'Walk-in fridge' }).getByText('Resolved').waitFor();
       const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(issues.body.find((i) => i.title.startsWith('Walk-in fridge'))).to.include({ status: 'RESOLVED', resolutionNote: 'Seal replaced' });
-    } finally {
-      await manager.context.close();
-    }
+    });
   });
 
   it('escalates the third disciplinary action in a category within 90 days; the staff member sees their record without the details', async () => {
@@ -74,9 +58,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
     for (const details of ['Late on Monday', 'Late on Tuesday']) {
       expect((await suite.stack.call('POST', '/disciplinary-actions', { token: owner, body: { userId: staff!.id, level: 'VERBAL', category: 'ATTENDANCE', details } })).status).to.equal(201);
     }
-    const hr = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(hr.page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async (hr) => {
       await hr.page.goto('/hr/disciplinary');
       await hr.page.getByRole('main').getByRole('button', { name: 'Issue an action' }).click();
       const dialog = hr.page.getByRole('dialog', { name: 'Issue a disciplinary action' });
@@ -88,21 +70,15 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       const row = hr.page.getByRole('row').filter({ hasText: 'Late a third time' });
       await row.getByText('Written').waitFor();
       await row.getByText(/Raised from verbal/).waitFor();
-    } finally {
-      await hr.context.close();
-    }
-    const me = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(me.page, suite.stack, suite.stack.email('STAFF'));
+    });
+    await asRole(suite, 'STAFF', async (me) => {
       await me.page.goto('/hr/disciplinary');
       await me.page.getByRole('heading', { name: 'My disciplinary record' }).waitFor();
       await me.page.getByRole('row').filter({ hasText: 'Written' }).waitFor();
       expect(await me.page.getByRole('row').filter({ hasText: 'Attendance' }).count()).to.equal(3);
       expect(await me.page.getByText(/Late/).count()).to.equal(0);
       expect(await me.page.getByRole('button', { name: 'Issue an action' }).count()).to.equal(0);
-    } finally {
-      await me.context.close();
-    }
+    });
   });
 
   it('offboards someone: the checklist ticked and extended, the settlement from their contract, then finalized (contract terminated, account inactive)', async () => {
@@ -114,9 +90,7 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       body: { userId: leaver.body.id, jobTitle: 'Porter', employmentType: 'FULL_TIME', startDate: '2026-01-05', salaryMinor: 2600000, currency: 'GBP' },
     });
     expect((await suite.stack.call('POST', `/contracts/${contract.body.id}/activate`, { token: owner })).status).to.equal(200);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
       await page.goto('/hr/offboarding');
       await page.getByRole('main').getByRole('button', { name: 'Start offboarding' }).click();
       const dialog = page.getByRole('dialog', { name: 'Start offboarding' });
@@ -147,8 +121,6 @@ describe('web console: HR — contracts, disciplinary actions, offboarding, issu
       expect(user.body.status).to.equal('INACTIVE');
       const contracts = await suite.stack.call<Array<{ status: string }>>('GET', `/contracts?userId=${leaver.body.id}`, { token: owner });
       expect(contracts.body.map((c) => c.status)).to.deep.equal(['TERMINATED']);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: payroll — pay settings, deductions, a run to paid, payslips (headless Chromium)', function () {
   this.timeout(120_000);
@@ -64,9 +64,7 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
     } finally {
       await context.close();
     }
-    const staff = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(staff.page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async (staff) => {
       await staff.page.goto('/payroll/payslips');
       const row = staff.page.getByRole('row').filter({ hasText: month });
       await row.waitFor();
@@ -79,8 +77,6 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       // Their own pay and the tenant's runs are not theirs to open.
       await staff.page.goto('/payroll/runs');
       await staff.page.getByText('Not available to you').waitFor();
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 });

@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 describe('web console: people — users, CSV import, outlets (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('creates a user who is mailed an invite, refuses a taken email with the API’s message, edits, deactivates, finds and removes them', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
       await page.goto('/people/users');
       await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
       const dialog = page.getByRole('dialog', { name: 'New user' });
@@ -52,9 +50,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await page.getByRole('dialog', { name: 'Remove Sam Cooke?' }).getByRole('button', { name: 'Remove' }).click();
       await page.getByText('Nobody matches.').waitFor();
       expect((await suite.stack.call<unknown[]>('GET', '/users?search=sam.cook', { token })).body).to.deep.equal([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('imports a CSV file with a progress bar and a result per row: good rows created, bad ones refused with the reason', async () => {
@@ -66,9 +62,7 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       `Dup Owner,${suite.stack.email('TENANT_OWNER')},,`,
       'Ana Ruiz,ana.ruiz@demo.test,,staff',
     ].join('\r\n');
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
+    await asRole(suite, 'COMPANY_ADMIN', async ({ page }) => {
       await page.goto('/people/users');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -82,15 +76,11 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       const token = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
       const raj = await suite.stack.call<Array<{ fullName: string; role: string }>>('GET', '/users?search=Patel', { token });
       expect(raj.body.map((u) => [u.fullName, u.role])).to.deep.equal([['Patel, Raj', 'OUTLET_MANAGER']]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('adds an outlet; an outlet manager reads people and outlets without the buttons that change them', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('COMPANY_ADMIN'));
+    await asRole(suite, 'COMPANY_ADMIN', async ({ page }) => {
       await page.goto('/people/outlets');
       await page.getByRole('main').getByRole('button', { name: 'New outlet' }).click();
       const dialog = page.getByRole('dialog', { name: 'New outlet' });
@@ -99,27 +89,19 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
       await dialog.getByLabel(/^City/).fill('Bristol');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('row').filter({ hasText: 'Harbour Bar' }).filter({ hasText: 'Bristol' }).waitFor();
-    } finally {
-      await context.close();
-    }
-    const om = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(om.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    });
+    await asRole(suite, 'OUTLET_MANAGER', async (om) => {
       await om.page.goto('/people/users');
       await om.page.getByRole('row').filter({ hasText: 'Demo Staff' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New user' }).count()).to.equal(0);
       await om.page.goto('/people/outlets');
       await om.page.getByRole('row').filter({ hasText: 'Harbour Bar' }).waitFor();
       expect(await om.page.getByRole('button', { name: 'New outlet' }).count()).to.equal(0);
-    } finally {
-      await om.context.close();
-    }
+    });
   });
   it('imports outlets from a CSV file: new ones created, a taken code and a row without a city refused with the reason', async () => {
     const csv = ['Name,Code,City,Address', 'North Deli,ND-04,Leeds,1 Briggate', 'Copy Kitchen,ck-01,London,', 'No City,NC-05,,', 'Dock Grill,DG-06,Bristol,'].join('\n');
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('OPERATIONS_MANAGER'));
+    await asRole(suite, 'OPERATIONS_MANAGER', async ({ page }) => {
       await page.goto('/people/outlets');
       await page.getByRole('link', { name: 'Import from CSV' }).click();
       await page.getByRole('heading', { name: 'Import outlets' }).waitFor();
@@ -134,8 +116,6 @@ describe('web console: people — users, CSV import, outlets (headless Chromium)
         ['ND-04', '1 Briggate'],
         ['DG-06', null],
       ]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 /** A one-page PDF small enough to write by hand. */
 const PDF = Buffer.from(
@@ -11,9 +11,7 @@ describe('web console: hiring and documents — postings, applications, a hire m
   const suite = browserSuite();
 
   it('publishes a posting to the careers page, moves an application through the stages and converts the hire into a user', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
       await page.goto('/recruiting/jobs');
       await page.getByRole('main').getByRole('button', { name: 'New posting' }).click();
       const dialog = page.getByRole('dialog', { name: 'New posting' });
@@ -45,15 +43,11 @@ describe('web console: hiring and documents — postings, applications, a hire m
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByRole('button', { name: 'Close' }).click();
       await page.getByRole('row').filter({ hasText: 'Pastry Chef' }).getByText('Closed').waitFor();
       expect((await suite.stack.call<{ jobs: Array<{ slug: string }> }>('GET', `/careers/${suite.stack.tenant.slug}`)).body.jobs.map((j) => j.slug)).to.not.include('pastry-chef');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('adds a document, asks an outsider to sign it, shows it signed with the signed copy, and revokes another request', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
       await page.goto('/documents/esign');
       await page.getByRole('main').getByRole('button', { name: 'New document' }).click();
       const add = page.getByRole('dialog', { name: 'New document' });
@@ -83,8 +77,6 @@ describe('web console: hiring and documents — postings, applications, a hire m
       expect((await download).suggestedFilename()).to.match(/^signed-Supplier terms\.pdf$/);
       await page.getByRole('row').filter({ hasText: 'Sasha Late' }).getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('row').filter({ hasText: 'Sasha Late' }).getByText('Revoked').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite } from './test-support/browser.js';
 
 const DAY = 86_400_000;
 
@@ -42,9 +42,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
   }
 
   it('publishes a roster of two shifts, one overnight, all at once', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
       await page.goto('/rota/rosters');
       await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
@@ -79,9 +77,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await page.getByText('2 shift(s) copied.').waitFor();
       const copied = await shiftsOf(ids.staff, owner);
       expect(copied.some((s) => s.scheduledStart === new Date(`${dayAhead(16)}T22:00:00`).toISOString())).to.equal(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('holds a roster for approval when the company asks for it, and an area manager approves it in the page', async () => {
@@ -92,9 +88,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       const pending = await suite.stack.call<{ id: string; status: string }>('POST', '/scheduler/assignments', { token: manager, body: { outletId: ids.outlet, assignments: [{ userId: ids.staff, scheduledStart: start, scheduledEnd: end }] } });
       expect(pending.status, JSON.stringify(pending.body)).to.equal(202);
       expect(pending.body.status).to.equal('PENDING_APPROVAL');
-      const { context, page } = await newTab(suite.browser, suite.stack);
-      try {
-        await signedIn(page, suite.stack, suite.stack.email('AREA_MANAGER'));
+      await asRole(suite, 'AREA_MANAGER', async ({ page }) => {
         await page.goto('/rota/rosters');
         await page.getByRole('combobox', { name: /^Status/ }).click();
         await page.getByRole('option', { name: 'Pending approval' }).click();
@@ -105,9 +99,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
         await page.getByText('Roster approved').waitFor();
         const roster = await suite.stack.call<{ status: string }>('GET', `/scheduler/rosters/${pending.body.id}`, { token: owner });
         expect(roster.body.status).to.equal('APPROVED');
-      } finally {
-        await context.close();
-      }
+      });
     } finally {
       await suite.stack.call('PATCH', '/tenant', { token: owner, body: { rosterApprovalRequired: false } });
     }
@@ -124,9 +116,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     };
     const claimed = await make(6, 10);
     const withdrawn = await make(12, 16);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async ({ page }) => {
       await page.goto('/rota/open-shifts');
       await page.getByRole('button', { name: 'Claim' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
@@ -136,12 +126,8 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
       const open = await suite.stack.call<{ status: string }>('POST', `/open-shifts/${claimed}/claim`, { token: await suite.stack.tokenOf(suite.stack.email('STAFF')) });
       expect(open.status).to.equal(409);
-    } finally {
-      await context.close();
-    }
-    const mgr = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(mgr.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    });
+    await asRole(suite, 'OUTLET_MANAGER', async (mgr) => {
       await mgr.page.goto('/rota/open-shifts');
       await mgr.page.getByRole('main').getByRole('button', { name: 'Withdraw' }).first().click();
       const withdrawing = mgr.page.getByRole('dialog', { name: 'Withdraw this open shift?' });
@@ -149,9 +135,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await withdrawing.waitFor({ state: 'detached' });
       const list = await suite.stack.call<Array<{ id: string; status: string }>>('GET', '/open-shifts', { token: manager });
       expect(list.body.find((s) => s.id === withdrawn)).to.equal(undefined);
-    } finally {
-      await mgr.context.close();
-    }
+    });
   });
 
   it('runs a swap through the page: asked by a staff member, accepted by the colleague, approved by an area manager', async () => {
@@ -160,9 +144,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const theirs = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
     expect([own.status, theirs.status]).to.deep.equal([201, 201]);
     const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-    const asker = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(asker.page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async (asker) => {
       await asker.page.goto('/rota/swaps');
       await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();
       const dialog = asker.page.getByRole('dialog', { name: 'Ask for a swap' });
@@ -173,29 +155,19 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await asker.page.getByRole('option', { name: new RegExp(`Demo Outlet Manager.*${time.format(new Date(at(20)))}`) }).click();
       await dialog.getByRole('button', { name: 'Ask' }).click();
       await asker.page.getByText('Asked: your colleague accepts').waitFor();
-    } finally {
-      await asker.context.close();
-    }
-    const colleague = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(colleague.page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    });
+    await asRole(suite, 'OUTLET_MANAGER', async (colleague) => {
       await colleague.page.goto('/rota/swaps');
       await colleague.page.getByRole('button', { name: 'Accept' }).click();
       await colleague.page.getByText('Accepted: a manager approves it next.').waitFor();
       // A party to the swap is offered no decision on it.
       expect(await colleague.page.getByRole('button', { name: 'Approve' }).count()).to.equal(0);
-    } finally {
-      await colleague.context.close();
-    }
-    const approver = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(approver.page, suite.stack, suite.stack.email('AREA_MANAGER'));
+    });
+    await asRole(suite, 'AREA_MANAGER', async (approver) => {
       await approver.page.goto('/rota/swaps');
       await approver.page.getByRole('button', { name: 'Approve' }).click();
       await approver.page.getByText('Approved: the two shifts have changed hands.').waitFor();
-    } finally {
-      await approver.context.close();
-    }
+    });
     const staffShifts = await shiftsOf(ids.staff, owner);
     expect(staffShifts.some((s) => s.scheduledStart === at(14) && s.status === 'SCHEDULED')).to.equal(true);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signIn } from './test-support/browser.js';
 
 const HOUR = 3_600_000;
 
@@ -34,9 +34,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
   it('shows the week per outlet, adds a shift in a day, edits it, and shows the API’s refusal of an overlap', async () => {
     const shift = await suite.stack.call('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(7, 8), scheduledEnd: at(7, 16) } });
     expect(shift.status).to.equal(201);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
       const target = page.locator(`[data-day="${day(7)}"]`);
@@ -63,9 +61,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await dialog.getByLabel(/^To/).fill('12:00');
       await dialog.getByRole('button', { name: 'Add the shift' }).click();
       await dialog.getByRole('alert').filter({ hasText: /overlap/i }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('approves one leave request and rejects another with a reason', async () => {
@@ -76,9 +72,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
       const res = await suite.stack.call('POST', '/leave-requests', { token: staff, body: { type: 'ANNUAL', startDate: day(start), endDate: day(start + 1), reason } });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
     }
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('HR_MANAGER'));
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
       await page.goto('/schedule/leave');
       // "Approve" and "Reject" are a row's buttons and their confirmation's.
       await page.getByRole('main').getByRole('row').filter({ hasText: 'Wedding' }).getByRole('button', { name: 'Approve' }).click();
@@ -93,9 +87,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
       const by = Object.fromEntries(all.body.map((l) => [l.reason, l.status]));
       expect(by).to.include({ Festival: 'REJECTED' });
       expect(['APPROVED', 'PENDING']).to.include(by.Wedding);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('lists a clock-in and lets a manager review a closed one; the dashboard counts today', async () => {
@@ -103,9 +95,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
     expect(now.status, JSON.stringify(now.body)).to.equal(201);
     const clockIn = await suite.stack.call<{ id: string }>('POST', '/mobile/clock-in', { token: staff, body: { outletId: ids.outlet } });
     expect(clockIn.status, JSON.stringify(clockIn.body)).to.equal(201);
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('OUTLET_MANAGER'));
+    await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
       await page.goto('/');
       await page.getByRole('region', { name: 'Clocked in now' }).getByText(/Demo Staff since/).waitFor();
       expect(Number(await page.getByTestId('count-clocked in').textContent())).to.be.greaterThan(0);
@@ -119,9 +109,7 @@ describe('web console: schedule — the week, leave decisions, attendance review
       await page.getByText('Approved: it counts for pay.').waitFor();
       const list = await suite.stack.call<Array<{ id: string; status: string }>>('GET', `/attendance?userId=${ids.staff}`, { token: manager });
       expect(list.body.find((a) => a.id === clockIn.body.id)?.status).to.equal('APPROVED');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('gives a STAFF user their day: next shift, leave asked and cancelled, the door credential as a QR code the door accepts (phone width)', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signIn, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signIn } from './test-support/browser.js';
 import { selfSignedCertificate } from '@wfm/testing/certificate';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC', 'base64');
@@ -9,9 +9,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   const suite = browserSuite();
 
   it('renames the company and changes its timezone, a switch and the doors’ offline window; sets colours and a logo, refusing a file that is not an image', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/settings/company');
       await page.getByLabel(/^Company name/).fill('Demo Kitchens');
       await page.getByLabel(/^Timezone/).fill('Europe/Dublin');
@@ -35,9 +33,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       expect(pub.body.logoUrl).to.match(/\/branding\/logo\//);
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
       await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('registers a kiosk whose token is shown once and works at the kiosk routes until revoked; an outlet manager sees kiosks only', async () => {
@@ -68,9 +64,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
   });
   it('connects identity providers once the operator switches single sign-on on: OIDC and SAML by hand, settings, a domain and its TXT record', async () => {
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('TENANT_OWNER'));
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/settings/sso');
       await page.getByText('Single sign-on is not available to this company.').waitFor();
       const tenant = await suite.stack.call<{ id: string }>('GET', '/tenant', { token: owner });
@@ -130,9 +124,7 @@ describe('web console: settings — company, branding, kiosks, single sign-on (h
       expect((await suite.stack.call<Array<{ name: string }>>('GET', '/sso/connections', { token: owner })).body.map((c) => c.name)).to.deep.equal(['Okta']);
       // Enforced sign-on refuses passwords to all but owners: give the other tests of this stack theirs back.
       expect((await suite.stack.call('PATCH', `/sso/connections/${okta!.id}`, { token: owner, body: { enforced: false } })).status).to.equal(200);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 

@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: training — the course builder, enrolment and a learner taking the course (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('builds a course with lessons and a quiz, enrols the staff member, who completes the lessons, fails then passes the quiz', async () => {
-    const manager = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(manager.page, suite.stack, suite.stack.email('AREA_MANAGER'));
+    await asRole(suite, 'AREA_MANAGER', async (manager) => {
       await manager.page.goto('/training');
       await manager.page.getByRole('link', { name: 'New course' }).click();
       const page = manager.page;
@@ -32,9 +30,7 @@ describe('web console: training — the course builder, enrolment and a learner 
       await page.getByRole('button', { name: 'Enrol', exact: true }).click();
       await page.getByText('Enrolled.').waitFor();
       await page.getByRole('row').filter({ hasText: 'Demo Staff' }).getByText('0 of 2 lessons').waitFor();
-    } finally {
-      await manager.context.close();
-    }
+    });
 
     const learner = await newTab(suite.browser, suite.stack);
     try {
@@ -67,16 +63,12 @@ describe('web console: training — the course builder, enrolment and a learner 
   });
 
   it('keeps the course builder from a staff member, who sees only the courses they are enrolled in', async () => {
-    const { context, page } = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(page, suite.stack, suite.stack.email('STAFF'));
+    await asRole(suite, 'STAFF', async ({ page }) => {
       await page.goto('/training/new');
       await page.getByText('Not available to you').waitFor();
       await page.goto('/training');
       await page.getByRole('heading', { name: 'My training' }).waitFor();
       expect(await page.getByRole('link', { name: 'New course' }).count()).to.equal(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

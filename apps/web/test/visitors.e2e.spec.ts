@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 describe('web console: visitor passes and the magic link, the e-signature link (headless Chromium)', function () {
   this.timeout(120_000);
@@ -48,18 +48,14 @@ describe('web console: visitor passes and the magic link, the e-signature link (
       await visitor.context.close();
     }
 
-    const again = await newTab(suite.browser, suite.stack);
-    try {
-      await signedIn(again.page, suite.stack, suite.stack.email('AREA_MANAGER'));
+    await asRole(suite, 'AREA_MANAGER', async (again) => {
       await again.page.goto('/access/visitors');
       await again.page.getByRole('main').getByRole('row').filter({ hasText: 'Alex Supplier' }).getByRole('button', { name: 'Revoke' }).click();
       await again.page.getByRole('dialog', { name: 'Revoke the pass of Alex Supplier?' }).getByRole('button', { name: 'Revoke' }).click();
       await again.page.getByRole('row').filter({ hasText: 'Alex Supplier' }).waitFor({ state: 'detached' });
       await again.page.goto(link);
       await again.page.getByText('This link is not valid').waitFor();
-    } finally {
-      await again.context.close();
-    }
+    });
   });
 
   it('lets the signer read and sign from the mailed e-signature link, then offers the signed copy', async () => {

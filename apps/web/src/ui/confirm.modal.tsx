@@ -2,13 +2,14 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorNotice } from './page';
 
-/** Asks before a destructive action (revoke, delete, remove): what follows from it, then two buttons. */
+/** Asks before an action that cannot be undone (revoke, delete, approve): what follows from it, then two buttons. */
 export function ConfirmModal({
   opened,
   title,
   children,
   confirmLabel,
   cancelLabel = 'Keep it',
+  destructive = true,
   pending,
   error,
   onConfirm,
@@ -19,6 +20,8 @@ export function ConfirmModal({
   children: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
+  /** Red for what destroys or revokes; an action that only moves something on keeps the theme's colour. */
+  destructive?: boolean;
   pending: boolean;
   error: unknown;
   onConfirm: () => void;
@@ -32,7 +35,7 @@ export function ConfirmModal({
         <Button variant="default" onClick={onClose}>
           {cancelLabel}
         </Button>
-        <Button color="red" loading={pending} onClick={onConfirm}>
+        <Button color={destructive ? 'red' : undefined} loading={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Group>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, FileInput, Group, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../api/errors';
 import { mapHeader, parseCsv } from '../areas/people/csv';
 import { Page } from './page';
+import { RowsTable } from './data-table';
 
 interface RowResult<Row> {
   line: number;
@@ -141,35 +142,15 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
             </Button>
             <SegmentedControl size="xs" value={show} onChange={(v) => setShow(v as 'all' | 'error')} data={[{ value: 'all', label: 'All rows' }, { value: 'error', label: 'Refused rows' }]} aria-label="Rows shown" />
           </Group>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>{kind.headings[0]}</Table.Th>
-                  <Table.Th>{kind.headings[1]}</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {results
-                  .filter((r) => show === 'all' || r.state === 'error')
-                  .map((r) => {
-                    const [what, detail] = r.row ? kind.describe(r.row) : ['—', '—'];
-                    return (
-                      <Table.Tr key={r.line} data-line={r.line}>
-                        <Table.Td>{r.line}</Table.Td>
-                        <Table.Td>{what}</Table.Td>
-                        <Table.Td>{detail || '—'}</Table.Td>
-                        <Table.Td>
-                          {r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable rows={results.filter((r) => show === 'all' || r.state === 'error')} rowKey={(r) => r.line} rowProps={(r) => ({ 'data-line': String(r.line) })} minWidth={560} columns={[
+            { header: 'Line', cell: (r) => r.line },
+            { header: kind.headings[0], cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
+            { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
+            {
+              header: 'Result',
+              cell: (r) => (r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>),
+            },
+          ]} />
         </Stack>
       ) : null}
     </Page>

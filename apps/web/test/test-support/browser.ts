@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '@wfm/testing/chromium';
+import type { Role } from '@wfm/core/tenancy';
 import { DEMO_PASSWORD, workerStack, type Company } from './stack.js';
 
 /**
@@ -58,6 +59,17 @@ export async function signedIn(page: Page, stack: Company, email: string, passwo
     await page.evaluate(([key, pair]) => localStorage.setItem(key, pair), [SESSION_KEY, JSON.stringify({ accessToken, refreshToken })] as const);
   } finally {
     await page.unroute(blank);
+  }
+}
+
+/** A tab signed in as the company's demo user of `role`, handed to `use` and closed whatever `use` does. */
+export async function asRole(suite: { readonly stack: Company; readonly browser: Browser }, role: Role, use: (tab: Awaited<ReturnType<typeof newTab>>) => Promise<void>): Promise<void> {
+  const tab = await newTab(suite.browser, suite.stack);
+  try {
+    await signedIn(tab.page, suite.stack, suite.stack.email(role));
+    await use(tab);
+  } finally {
+    await tab.context.close();
   }
 }
 

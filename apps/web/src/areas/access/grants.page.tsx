@@ -5,7 +5,7 @@ import { formatDateTime, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useZones, type Grant, type GrantStatus } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -96,19 +96,18 @@ function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClos
       );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Grant access">
-      <Stack gap="sm">
-        <MultiSelect label="People" required searchable data={users} value={userIds} onChange={setUserIds} />
-        <MultiSelect label="Zones" required searchable data={zones} value={zoneIds} onChange={setZoneIds} />
-        <TextInput label="Until (optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
-        <TextInput label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-        <FormActions error={one.error ?? bulk.error} onCancel={close}>
-          <Button onClick={submit} disabled={userIds.length === 0 || zoneIds.length === 0} loading={one.isPending || bulk.isPending}>
-            Grant {userIds.length * zoneIds.length > 1 ? `${userIds.length * zoneIds.length} grants` : 'access'}
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="Grant access" error={one.error ?? bulk.error}
+      submit={
+        <Button onClick={submit} disabled={userIds.length === 0 || zoneIds.length === 0} loading={one.isPending || bulk.isPending}>
+          Grant {userIds.length * zoneIds.length > 1 ? `${userIds.length * zoneIds.length} grants` : 'access'}
+        </Button>
+      }
+    >
+      <MultiSelect label="People" required searchable data={users} value={userIds} onChange={setUserIds} />
+      <MultiSelect label="Zones" required searchable data={zones} value={zoneIds} onChange={setZoneIds} />
+      <TextInput label="Until (optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
+      <TextInput label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+    </FormModal>
   );
 }
 

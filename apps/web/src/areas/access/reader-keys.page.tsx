@@ -1,11 +1,10 @@
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
-import { FormActions } from '../../ui/form-actions';
 import { Page } from '../../ui/page';
 import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
-import { SecretOnce } from '../../ui/secret-once';
+import { MintModal, SecretOnce } from '../../ui/secret-once';
 import { useMintReaderKey, useReaderKeys, useRevokeReaderKey } from './access.queries';
 
 /** The keys door-reader bridges call the door routes with: shown once when minted, hashed after. */
@@ -32,23 +31,16 @@ export function ReaderKeysPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <Modal opened={minting} onClose={close} title="New reader key">
-        {mint.data ? (
-          <Stack gap="sm">
-            <SecretOnce label={`Reader key “${mint.data.name}”`} value={mint.data.key} />
-            <Button onClick={close}>Done</Button>
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            <TextInput label="Name" description="Which bridge it is for, e.g. Kitchen back door" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <FormActions error={mint.error} onCancel={close}>
-              <Button disabled={!name.trim()} loading={mint.isPending} onClick={() => mint.mutate(name.trim())}>
-                Create the key
-              </Button>
-            </FormActions>
-          </Stack>
-        )}
-      </Modal>
+      <MintModal opened={minting} onClose={close} title="New reader key" error={mint.error}
+        made={mint.data ? <SecretOnce label={`Reader key “${mint.data.name}”`} value={mint.data.key} /> : null}
+        submit={
+          <Button disabled={!name.trim()} loading={mint.isPending} onClick={() => mint.mutate(name.trim())}>
+            Create the key
+          </Button>
+        }
+      >
+        <TextInput label="Name" description="Which bridge it is for, e.g. Kitchen back door" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         The bridge using it is refused from its next request; doors it serves stop opening until it has a new key.
       </RevokeConfirm>

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
-import { ErrorNotice, Page } from '../../ui/page';
+import { Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
 import { useWhoWhere, useZones } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -31,39 +32,14 @@ export function WhoWherePage() {
       <Text size="sm" c="dimmed">
         Days are the company's; up to 92 days at once.
       </Text>
-      <ErrorNotice error={report.error} />
-      {report.isPending && valid ? (
-        <Loader aria-label="Loading the report" />
-      ) : report.data && report.data.length === 0 ? (
-        <Text c="dimmed">Nobody entered a zone in these days.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Zone</Table.Th>
-                <Table.Th>First in</Table.Th>
-                <Table.Th>Last in</Table.Th>
-                <Table.Th>Entries</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(report.data ?? []).map((r) => (
-                <Table.Tr key={`${r.date}-${r.userId}-${r.zoneId}`}>
-                  <Table.Td>{r.date}</Table.Td>
-                  <Table.Td>{r.userName}</Table.Td>
-                  <Table.Td>{r.zoneName}</Table.Td>
-                  <Table.Td>{formatDateTime(r.firstEntryAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(r.lastEntryAt)}</Table.Td>
-                  <Table.Td>{r.entries}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={{ ...report, isPending: report.isPending && valid }} loadingLabel="Loading the report" empty="Nobody entered a zone in these days." rowKey={(r) => `${r.date}-${r.userId}-${r.zoneId}`} columns={[
+        { header: 'Day', cell: (r) => r.date },
+        { header: 'Person', cell: (r) => r.userName },
+        { header: 'Zone', cell: (r) => r.zoneName },
+        { header: 'First in', cell: (r) => formatDateTime(r.firstEntryAt) },
+        { header: 'Last in', cell: (r) => formatDateTime(r.lastEntryAt) },
+        { header: 'Entries', cell: (r) => r.entries },
+      ]} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
-import { Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import type { Hours } from './hours';
+import { Button, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { DraftModal } from '../../ui/form-actions';
+import { windowProblem, DAYS, type Hours } from './hours';
 import { HoursGridEditor } from './hours-grid.editor';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -9,6 +10,24 @@ export interface ZoneDraft {
   readerIds: string[];
   description: string;
   hours: Hours | null;
+}
+
+/** A zone the API would take: named, bound to a reader, and every window of its hours well formed. */
+function ready(d: ZoneDraft): boolean {
+  return d.name.trim() !== '' && d.readerIds.length > 0 && (d.hours === null || DAYS.every((day) => (d.hours![day] ?? []).every((w) => windowProblem(w) === null)));
+}
+
+/** The zone form in its modal, for a new zone and for editing one; `label` names its button. */
+export function ZoneModal({ draft, onChange, onClose, title, label, save }: { draft: ZoneDraft | null; onChange: (d: ZoneDraft) => void; onClose: () => void; title: string; label: string; save: { isPending: boolean; error: unknown; run: () => void } }) {
+  return (
+    <DraftModal draft={draft} onClose={onClose} title={title} size="xl" error={save.error} submit={(d) => (
+      <Button onClick={save.run} loading={save.isPending} disabled={!ready(d)}>
+        {label}
+      </Button>
+    )}>
+      {(d) => <ZoneFields draft={d} onChange={onChange} />}
+    </DraftModal>
+  );
 }
 
 /** The fields of a zone, shared by creating and editing one. */

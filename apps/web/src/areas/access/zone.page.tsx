@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -6,11 +6,10 @@ import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { RowsTable } from '../../ui/data-table';
 import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
-import { useDeleteZone, useReaders, useUpdateZone, useZone, type Zone } from './access.queries';
-import { ZoneFields, type ZoneDraft } from './zone-form';
-import { hoursReady } from './zones.page';
+import { useDeleteZone, useReaders, useUpdateZone, useZone, type Reader, type Zone } from './access.queries';
+import { ZoneModal, type ZoneDraft } from './zone-form';
 
 const draftOf = (z: Pick<Zone, 'name' | 'outletId' | 'readerIds' | 'description'> & { hoursJson: unknown }): ZoneDraft => ({ name: z.name, outletId: z.outletId, readerIds: z.readerIds, description: z.description ?? '', hours: (z.hoursJson as Hours | null) ?? null });
 
@@ -41,7 +40,7 @@ export function ZonePage() {
       },
     );
   };
-  const bound = (readers.data ?? []).filter((r) => z.readerIds.includes(r.readerId));
+  const bound = new Map((readers.data ?? []).map((r) => [r.readerId, r]));
   return (
     <Page
       title={z.name}
@@ -83,42 +82,13 @@ export function ZonePage() {
         <Title order={2} size="h4" mb="xs">
           Readers
         </Title>
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Reader</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Last heartbeat</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {z.readerIds.map((rid) => {
-                const r = bound.find((x) => x.readerId === rid);
-                return (
-                  <Table.Tr key={rid}>
-                    <Table.Td>{rid}</Table.Td>
-                    <Table.Td>{r ? <Badge color={r.online ? 'green' : 'gray'} variant="light">{r.online ? 'Online' : 'Offline'}</Badge> : <Text size="sm" c="dimmed">Never reported</Text>}</Table.Td>
-                    <Table.Td>{r ? formatDateTime(r.lastSeenAt) : '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable rows={z.readerIds} rowKey={(rid) => rid} minWidth={420} tableProps={{}} columns={[
+          { header: 'Reader', cell: (rid) => rid },
+          { header: 'State', cell: (rid) => <ReaderState reader={bound.get(rid)} /> },
+          { header: 'Last heartbeat', cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
+        ]} />
       </Paper>
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={`Edit ${z.name}`} size="xl">
-        {draft ? (
-          <Stack gap="sm">
-            <ZoneFields draft={draft} onChange={setDraft} />
-            <FormActions error={update.error} onCancel={() => setDraft(null)}>
-              <Button onClick={save} loading={update.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
-                Save
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+      <ZoneModal draft={draft} onChange={setDraft} onClose={() => setDraft(null)} title={`Edit ${z.name}`} label="Save" save={{ ...update, run: save }} />
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}
@@ -138,6 +108,19 @@ export function ZonePage() {
         Its readers stop opening at once and every grant to it is revoked.
       </ConfirmModal>
     </Page>
+  );
+}
+
+/** A bound reader's last report, or that it has never reported. */
+function ReaderState({ reader }: { reader: Reader | undefined }) {
+  return reader ? (
+    <Badge color={reader.online ? 'green' : 'gray'} variant="light">
+      {reader.online ? 'Online' : 'Offline'}
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Never reported
+    </Text>
   );
 }
 

@@ -1,20 +1,15 @@
-import { Anchor, Badge, Button, Modal, Stack } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { mayCall, useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
-import { hoursBody, summary, windowProblem, DAYS, type Hours } from './hours';
+import { hoursBody, summary, type Hours } from './hours';
 import { useCreateZone, useZones } from './access.queries';
-import { ZoneFields, type ZoneDraft } from './zone-form';
+import { ZoneModal, type ZoneDraft } from './zone-form';
 
 const EMPTY: ZoneDraft = { name: '', outletId: null, readerIds: [], description: '', hours: null };
-
-export function hoursReady(hours: Hours | null): boolean {
-  return hours === null || DAYS.every((d) => (hours[d] ?? []).every((w) => windowProblem(w) === null));
-}
 
 /** Door zones: the readers they bind, their outlet and opening hours. */
 export function ZonesPage() {
@@ -57,18 +52,7 @@ export function ZonesPage() {
         { header: 'Hours', cell: (z) => summary(z.hoursJson as Hours | null) },
         { header: 'State', cell: (z) => (z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>) },
       ]} />
-      <Modal opened={draft !== null} onClose={close} title="New zone" size="xl">
-        {draft ? (
-          <Stack gap="sm">
-            <ZoneFields draft={draft} onChange={setDraft} />
-            <FormActions error={create.error} onCancel={close}>
-              <Button onClick={save} loading={create.isPending} disabled={!draft.name.trim() || draft.readerIds.length === 0 || !hoursReady(draft.hours)}>
-                Create the zone
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+      <ZoneModal draft={draft} onChange={setDraft} onClose={close} title="New zone" label="Create the zone" save={{ ...create, run: save }} />
     </Page>
   );
 }

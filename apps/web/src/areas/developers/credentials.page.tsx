@@ -1,11 +1,10 @@
-import { Badge, Button, Checkbox, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, roleLabel } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
-import { FormActions } from '../../ui/form-actions';
-import { SecretOnce } from '../../ui/secret-once';
+import { MintModal, SecretOnce } from '../../ui/secret-once';
 import { SCOPES, useApiKeys, useCreateApiKey, useCreateOAuthClient, useOAuthClients, useRevokeApiKey, useRevokeOAuthClient, type Scope } from './developers.queries';
 
 function ScopePicker({ value, onChange, label }: { value: Scope[]; onChange: (s: Scope[]) => void; label: string }) {
@@ -47,24 +46,17 @@ export function ApiKeysPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <Modal opened={open} onClose={close} title="New API key">
-        {create.data ? (
-          <Stack gap="sm">
-            <SecretOnce label={`API key “${create.data.name}”`} value={create.data.key} />
-            <Button onClick={close}>Done</Button>
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            <TextInput label="Name" description="Who uses it, e.g. Payroll export" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <ScopePicker label="Scopes" value={scopes} onChange={setScopes} />
-            <FormActions error={create.error} onCancel={close}>
-              <Button disabled={!name.trim() || scopes.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), scopes })}>
-                Create the key
-              </Button>
-            </FormActions>
-          </Stack>
-        )}
-      </Modal>
+      <MintModal opened={open} onClose={close} title="New API key" error={create.error}
+        made={create.data ? <SecretOnce label={`API key “${create.data.name}”`} value={create.data.key} /> : null}
+        submit={
+          <Button disabled={!name.trim() || scopes.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), scopes })}>
+            Create the key
+          </Button>
+        }
+      >
+        <TextInput label="Name" description="Who uses it, e.g. Payroll export" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <ScopePicker label="Scopes" value={scopes} onChange={setScopes} />
+      </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         Calls with it fail from the next one.
       </RevokeConfirm>
@@ -99,27 +91,24 @@ export function OAuthClientsPage() {
         { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
         ...revocableColumns(setRevoking),
       ]} />
-      <Modal opened={open} onClose={close} title="New OAuth client">
-        {create.data ? (
-          <Stack gap="sm">
-            <Text size="sm">
-              Client id: <code>{create.data.clientId}</code>
-            </Text>
-            <SecretOnce label="Client secret" value={create.data.clientSecret} />
-            <Button onClick={close}>Done</Button>
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            <TextInput label="Name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <ScopePicker label="Allowed scopes" value={scopes} onChange={setScopes} />
-            <FormActions error={create.error} onCancel={close}>
-              <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), allowedScopes: scopes })}>
-                Create the client
-              </Button>
-            </FormActions>
-          </Stack>
-        )}
-      </Modal>
+      <MintModal opened={open} onClose={close} title="New OAuth client" error={create.error}
+        made={create.data ? (
+            <>
+              <Text size="sm">
+                Client id: <code>{create.data.clientId}</code>
+              </Text>
+              <SecretOnce label="Client secret" value={create.data.clientSecret} />
+            </>
+          ) : null}
+        submit={
+          <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), allowedScopes: scopes })}>
+            Create the client
+          </Button>
+        }
+      >
+        <TextInput label="Name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <ScopePicker label="Allowed scopes" value={scopes} onChange={setScopes} />
+      </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         Its tokens fail on their next use and it can get no new ones.
       </RevokeConfirm>

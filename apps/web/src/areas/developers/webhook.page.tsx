@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { DraftModal } from '../../ui/form-actions';
+import { ConfirmModal } from '../../ui/confirm.modal';
+import { DataTable } from '../../ui/data-table';
 import { SecretOnce } from '../../ui/secret-once';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
 import { EventPicker } from './webhooks.page';
@@ -82,111 +84,89 @@ export function WebhookPage() {
       {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
       <Text fw={700}>Deliveries</Text>
-      <ErrorNotice error={deliveries.error} />
-      {deliveries.data && deliveries.data.deliveries.length === 0 ? <Text c="dimmed">No deliveries yet: they appear here as the subscribed events happen.</Text> : null}
-      {deliveries.data && deliveries.data.deliveries.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Response</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.deliveries.map((d) => (
-                <Fragment key={d.id}>
-                  <Table.Tr data-delivery={d.id}>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                        {d.eventType}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLOUR[d.status]}>
-                        {d.status.toLowerCase()}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`}</Table.Td>
-                    <Table.Td>
-                      {d.attempts} of {d.maxAttempts}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        loading={redeliver.isPending && redeliver.variables === d.id}
-                        onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
-                      >
-                        Redeliver
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                  {open === d.id ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Stack gap="xs">
-                          <Text size="sm" fw={600}>
-                            Payload
-                          </Text>
-                          <Code block data-testid="delivery-payload">
-                            {JSON.stringify(d.payload, null, 2)}
-                          </Code>
-                          <Text size="sm">
-                            Response: {d.lastResponseStatus === null ? 'not sent yet' : d.lastResponseStatus === 0 ? 'none' : `HTTP ${d.lastResponseStatus}`}
-                            {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
-                            {d.status !== 'DELIVERED' && d.status !== 'DEAD' ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ''}
-                          </Text>
-                          {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg">
-        {editing ? (
-          <Stack gap="sm">
+      <DataTable query={{ ...deliveries, data: deliveries.data?.deliveries }} loadingLabel="Loading deliveries" empty="No deliveries yet: they appear here as the subscribed events happen." minWidth={720} tableProps={{}} rowProps={(d) => ({ 'data-delivery': d.id })} detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)} columns={[
+        {
+          header: 'Event',
+          cell: (d) => (
+            <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+              {d.eventType}
+            </Button>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (d) => (
+            <Badge variant="light" color={STATUS_COLOUR[d.status]}>
+              {d.status.toLowerCase()}
+            </Badge>
+          ),
+        },
+        { header: 'Response', cell: (d) => (d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`) },
+        { header: 'Attempts', cell: (d) => `${d.attempts} of ${d.maxAttempts}` },
+        { header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
+        {
+          cell: (d) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              loading={redeliver.isPending && redeliver.variables === d.id}
+              onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
+            >
+              Redeliver
+            </Button>
+          ),
+        },
+      ]} />
+      <DraftModal draft={editing} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg" error={update.error} submit={(editing) => (
+        <Button
+          loading={update.isPending}
+          disabled={editing.name.trim().length < 3 || editing.events.length === 0}
+          onClick={() => update.mutate({ id, body: { name: editing.name.trim(), url: editing.url.trim(), events: editing.events } }, { onSuccess: () => setEditing(null) })}
+        >
+          Save
+        </Button>
+      )}>
+        {(editing) => (
+          <>
             <TextInput label="Name" required maxLength={120} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
             <TextInput label="Address" required maxLength={2000} value={editing.url} onChange={(e) => setEditing({ ...editing, url: e.currentTarget.value })} />
             <EventPicker value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
-            <FormActions error={update.error} onCancel={() => setEditing(null)}>
-              <Button
-                loading={update.isPending}
-                disabled={editing.name.trim().length < 3 || editing.events.length === 0}
-                onClick={() => update.mutate({ id, body: { name: editing.name.trim(), url: editing.url.trim(), events: editing.events } }, { onSuccess: () => setEditing(null) })}
-              >
-                Save
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={asking === 'delete' ? `Delete ${hook.name}?` : 'Rotate the signing secret?'}>
-        <Text size="sm">{asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}</Text>
-        <ErrorNotice error={remove.error ?? rotate.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            Cancel
-          </Button>
-          <Button
-            color={asking === 'delete' ? 'red' : undefined}
-            loading={remove.isPending || rotate.isPending}
-            onClick={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : confirm === 'rotate' ? rotate.mutate(id, { onSuccess: () => setConfirm(null) }) : undefined)}
-          >
-            {asking === 'delete' ? 'Delete' : 'Rotate'}
-          </Button>
-        </Group>
-      </Modal>
+          </>
+        )}
+      </DraftModal>
+      <ConfirmModal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={asking === 'delete' ? `Delete ${hook.name}?` : 'Rotate the signing secret?'}
+        confirmLabel={asking === 'delete' ? 'Delete' : 'Rotate'}
+        destructive={asking === 'delete'}
+        cancelLabel="Cancel"
+        pending={remove.isPending || rotate.isPending}
+        error={remove.error ?? rotate.error}
+        onConfirm={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : confirm === 'rotate' ? rotate.mutate(id, { onSuccess: () => setConfirm(null) }) : undefined)}
+      >
+        {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}
+      </ConfirmModal>
     </Page>
+  );
+}
+
+/** A delivery opened in the log: what was posted, and how the receiver answered. */
+function DeliveryDetail({ d }: { d: Delivery }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        Payload
+      </Text>
+      <Code block data-testid="delivery-payload">
+        {JSON.stringify(d.payload, null, 2)}
+      </Code>
+      <Text size="sm">
+        Response: {d.lastResponseStatus === null ? 'not sent yet' : d.lastResponseStatus === 0 ? 'none' : `HTTP ${d.lastResponseStatus}`}
+        {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
+        {d.status !== 'DELIVERED' && d.status !== 'DEAD' ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ''}
+      </Text>
+      {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
+    </Stack>
   );
 }

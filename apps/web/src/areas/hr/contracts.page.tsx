@@ -5,7 +5,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { formatMoney, toMinor } from '../payroll/money';
 
 import { useActivateContract, useContracts, useCreateContract, useTerminateContract, type Contract } from './hr.queries';
@@ -100,46 +100,45 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
   };
   const salaryMinor = salary.trim() ? toMinor(salary, currency) : null;
   return (
-    <Modal opened={opened} onClose={close} title="New contract">
-      <Stack gap="sm">
-        <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
-        <TextInput label="Job title" required value={jobTitle} onChange={(e) => setJobTitle(e.currentTarget.value)} />
-        <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
-        <Group grow>
-          <TextInput label="Starts" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput label="Ends (optional)" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
-        </Group>
-        <Group grow>
-          <TextInput label="Salary a year (optional)" inputMode="decimal" value={salary} onChange={(e) => setSalary(e.currentTarget.value)} />
-          <TextInput label="Currency" maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
-        </Group>
-        <NumberInput label="Annual leave days" min={0} max={366} value={leave} onChange={setLeave} />
-        <Text size="xs" c="dimmed">
-          Saved as a draft; activating it ends the person's current contract.
-        </Text>
-        <FormActions error={create.error} onCancel={close}>
-          <Button
-            loading={create.isPending}
-            disabled={!userId || !jobTitle.trim() || !start || (salary.trim() !== '' && salaryMinor === null)}
-            onClick={() =>
-              create.mutate(
-                {
-                  userId: userId!,
-                  jobTitle: jobTitle.trim(),
-                  employmentType: type,
-                  startDate: start,
-                  ...(end ? { endDate: end } : {}),
-                  ...(salaryMinor !== null ? { salaryMinor, currency } : {}),
-                  ...(typeof leave === 'number' ? { annualLeaveDays: leave } : {}),
-                },
-                { onSuccess: () => { notifications.show({ color: 'green', message: 'Draft contract saved.' }); close(); } },
-              )
-            }
-          >
-            Save the draft
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="New contract" error={create.error}
+      submit={
+        <Button
+          loading={create.isPending}
+          disabled={!userId || !jobTitle.trim() || !start || (salary.trim() !== '' && salaryMinor === null)}
+          onClick={() =>
+            create.mutate(
+              {
+                userId: userId!,
+                jobTitle: jobTitle.trim(),
+                employmentType: type,
+                startDate: start,
+                ...(end ? { endDate: end } : {}),
+                ...(salaryMinor !== null ? { salaryMinor, currency } : {}),
+                ...(typeof leave === 'number' ? { annualLeaveDays: leave } : {}),
+              },
+              { onSuccess: () => { notifications.show({ color: 'green', message: 'Draft contract saved.' }); close(); } },
+            )
+          }
+        >
+          Save the draft
+        </Button>
+      }
+    >
+      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
+      <TextInput label="Job title" required value={jobTitle} onChange={(e) => setJobTitle(e.currentTarget.value)} />
+      <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+      <Group grow>
+        <TextInput label="Starts" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+        <TextInput label="Ends (optional)" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+      </Group>
+      <Group grow>
+        <TextInput label="Salary a year (optional)" inputMode="decimal" value={salary} onChange={(e) => setSalary(e.currentTarget.value)} />
+        <TextInput label="Currency" maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
+      </Group>
+      <NumberInput label="Annual leave days" min={0} max={366} value={leave} onChange={setLeave} />
+      <Text size="xs" c="dimmed">
+        Saved as a draft; activating it ends the person's current contract.
+      </Text>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Select, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { usePeople } from '../../api/shared.queries';
@@ -6,7 +6,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory, type DisciplinaryLevel } from './hr.queries';
 
 /** In order of gravity, as the API escalates along them. */
@@ -81,37 +81,36 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Issue a disciplinary action">
-      <Stack gap="sm">
-        <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
-        <Group grow>
-          <Select label="Level" allowDeselect={false} data={options(LEVELS)} value={level} onChange={(v) => v && setLevel(v as DisciplinaryLevel)} />
-          <Select label="Category" allowDeselect={false} data={options(CATEGORIES)} value={category} onChange={(v) => v && setCategory(v as DisciplinaryCategory)} />
-        </Group>
-        <Textarea label="Details (optional)" description="Seen by HR only; never sent to integrations." maxLength={5000} autosize minRows={3} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
-        <Text size="xs" c="dimmed">
-          The third action in one category within 90 days goes up a level.
-        </Text>
-        <FormActions error={issue.error} onCancel={close}>
-          <Button
-            loading={issue.isPending}
-            disabled={!userId}
-            onClick={() =>
-              issue.mutate(
-                { userId: userId!, level, category, ...(details.trim() ? { details: details.trim() } : {}) },
-                {
-                  onSuccess: (a) => {
-                    notifications.show({ color: a.autoEscalated ? 'orange' : 'green', message: a.autoEscalated ? `Issued, raised to ${humanize(a.level).toLowerCase()}.` : 'Issued.' });
-                    close();
-                  },
+    <FormModal opened={opened} onClose={close} title="Issue a disciplinary action" error={issue.error}
+      submit={
+        <Button
+          loading={issue.isPending}
+          disabled={!userId}
+          onClick={() =>
+            issue.mutate(
+              { userId: userId!, level, category, ...(details.trim() ? { details: details.trim() } : {}) },
+              {
+                onSuccess: (a) => {
+                  notifications.show({ color: a.autoEscalated ? 'orange' : 'green', message: a.autoEscalated ? `Issued, raised to ${humanize(a.level).toLowerCase()}.` : 'Issued.' });
+                  close();
                 },
-              )
-            }
-          >
-            Issue
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+              },
+            )
+          }
+        >
+          Issue
+        </Button>
+      }
+    >
+      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
+      <Group grow>
+        <Select label="Level" allowDeselect={false} data={options(LEVELS)} value={level} onChange={(v) => v && setLevel(v as DisciplinaryLevel)} />
+        <Select label="Category" allowDeselect={false} data={options(CATEGORIES)} value={category} onChange={(v) => v && setCategory(v as DisciplinaryCategory)} />
+      </Group>
+      <Textarea label="Details (optional)" description="Seen by HR only; never sent to integrations." maxLength={5000} autosize minRows={3} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
+      <Text size="xs" c="dimmed">
+        The third action in one category within 90 days goes up a level.
+      </Text>
+    </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { formatDateTime, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 
 import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
 import { useOutlets } from '../../api/shared.queries';
@@ -120,22 +120,21 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Report an issue">
-      <Stack gap="sm">
-        <Select label="Outlet" required data={outlets} value={outletId} onChange={setOutletId} />
-        <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
-        <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-        <FormActions error={raise.error} onCancel={close}>
-          <Button
-            loading={raise.isPending}
-            disabled={!outletId || !title.trim()}
-            onClick={() => raise.mutate({ outletId: outletId!, title: title.trim(), priority, ...(description.trim() ? { description: description.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Reported.' }); close(); } })}
-          >
-            Report
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="Report an issue" error={raise.error}
+      submit={
+        <Button
+          loading={raise.isPending}
+          disabled={!outletId || !title.trim()}
+          onClick={() => raise.mutate({ outletId: outletId!, title: title.trim(), priority, ...(description.trim() ? { description: description.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Reported.' }); close(); } })}
+        >
+          Report
+        </Button>
+      }
+    >
+      <Select label="Outlet" required data={outlets} value={outletId} onChange={setOutletId} />
+      <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
+      <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+    </FormModal>
   );
 }

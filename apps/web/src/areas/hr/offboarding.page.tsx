@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { ConfirmModal } from '../../ui/confirm.modal';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { formatMoney } from '../payroll/money';
 import {
   useAddChecklistItem,
@@ -76,35 +76,34 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Start offboarding">
-      <Stack gap="sm">
-        <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
-        <Select label="Reason" allowDeselect={false} data={REASONS.map((r) => ({ value: r, label: humanize(r) }))} value={reason} onChange={(v) => v && setReason(v as (typeof REASONS)[number])} />
-        <TextInput label="Last working day" type="date" required value={lastDay} onChange={(e) => setLastDay(e.currentTarget.value)} />
-        <Text size="xs" c="dimmed">
-          Nothing changes for the person until you finalize: it starts with the default checklist.
-        </Text>
-        <FormActions error={start.error} onCancel={close}>
-          <Button
-            loading={start.isPending}
-            disabled={!userId || !lastDay}
-            onClick={() =>
-              start.mutate(
-                { userId: userId!, reason, lastWorkingDay: lastDay },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: 'Offboarding started.' });
-                    close();
-                  },
+    <FormModal opened={opened} onClose={close} title="Start offboarding" error={start.error}
+      submit={
+        <Button
+          loading={start.isPending}
+          disabled={!userId || !lastDay}
+          onClick={() =>
+            start.mutate(
+              { userId: userId!, reason, lastWorkingDay: lastDay },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: 'Offboarding started.' });
+                  close();
                 },
-              )
-            }
-          >
-            Start
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+              },
+            )
+          }
+        >
+          Start
+        </Button>
+      }
+    >
+      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
+      <Select label="Reason" allowDeselect={false} data={REASONS.map((r) => ({ value: r, label: humanize(r) }))} value={reason} onChange={(v) => v && setReason(v as (typeof REASONS)[number])} />
+      <TextInput label="Last working day" type="date" required value={lastDay} onChange={(e) => setLastDay(e.currentTarget.value)} />
+      <Text size="xs" c="dimmed">
+        Nothing changes for the person until you finalize: it starts with the default checklist.
+      </Text>
+    </FormModal>
   );
 }
 

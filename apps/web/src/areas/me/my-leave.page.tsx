@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { LEAVE_COLOUR, leaveDates } from '../schedule/leave.page';
 import { useCancelLeave, useLeave, useRequestLeave } from '../schedule/schedule.queries';
 import { isoDay } from '../schedule/week';
@@ -52,25 +52,24 @@ export function MyLeavePage() {
           ),
         },
       ]} />
-      <Modal opened={open} onClose={close} title="Request leave">
-        <Stack gap="sm">
-          <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
-          <Group grow>
-            <TextInput label="First day" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-            <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
-          </Group>
-          <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <FormActions error={request.error} onCancel={close}>
-            <Button
-              loading={request.isPending}
-              disabled={!start || !end}
-              onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Requested: your manager decides.' }); close(); } })}
-            >
-              Send the request
-            </Button>
-          </FormActions>
-        </Stack>
-      </Modal>
+      <FormModal opened={open} onClose={close} title="Request leave" error={request.error}
+        submit={
+          <Button
+            loading={request.isPending}
+            disabled={!start || !end}
+            onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Requested: your manager decides.' }); close(); } })}
+          >
+            Send the request
+          </Button>
+        }
+      >
+        <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+        <Group grow>
+          <TextInput label="First day" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+          <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        </Group>
+        <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+      </FormModal>
     </Page>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useAcknowledgePolicy, useCreatePolicy, usePolicies, useUpdatePolicy, type Policy } from './me.queries';
 
 /**
@@ -97,23 +97,22 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
     update.mutate({ id: policy.id, body: changes }, { onSuccess: done('Policy saved.') });
   };
   return (
-    <Modal opened onClose={onClose} title={policy ? 'Edit the policy' : 'New policy'} size="lg">
-      <Stack gap="sm">
-        <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <Textarea label="Text" required maxLength={20_000} autosize minRows={6} maxRows={20} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
-        {policy && body.trim() !== policy.body ? (
-          <Text size="xs" c="orange">
-            A new text is a new version: everyone acknowledges it again.
-          </Text>
-        ) : null}
-        <Switch label="Everyone must acknowledge it before clocking in" checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
-        {policy ? <Switch label="In force" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
-        <FormActions error={create.error ?? update.error} onCancel={onClose}>
-          <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
-            {policy ? 'Save' : 'Publish'}
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={true} onClose={onClose} title={policy ? 'Edit the policy' : 'New policy'} size="lg" error={create.error ?? update.error}
+      submit={
+        <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
+          {policy ? 'Save' : 'Publish'}
+        </Button>
+      }
+    >
+      <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <Textarea label="Text" required maxLength={20_000} autosize minRows={6} maxRows={20} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+      {policy && body.trim() !== policy.body ? (
+        <Text size="xs" c="orange">
+          A new text is a new version: everyone acknowledges it again.
+        </Text>
+      ) : null}
+      <Switch label="Everyone must acknowledge it before clocking in" checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
+      {policy ? <Switch label="In force" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { toMinor } from './money';
 import { useAddDeduction, useDeductions, useRemoveDeduction, type Deduction } from './payroll.queries';
 
@@ -72,25 +72,24 @@ function AddDeductionModal({ opened, onClose }: { opened: boolean; onClose: () =
       { onSuccess: close },
     );
   return (
-    <Modal opened={opened} onClose={close} title="Add a deduction">
-      <Stack gap="sm">
-        <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <SegmentedControl data={[{ value: 'PERCENT', label: 'Percent of the gross' }, { value: 'FIXED', label: 'Fixed amount' }]} value={kind} onChange={(v) => setKind(v as 'PERCENT' | 'FIXED')} aria-label="Kind" />
-        {kind === 'PERCENT' ? (
-          <NumberInput label="Percent" required min={0} max={100} decimalScale={2} suffix=" %" value={percent} onChange={setPercent} />
-        ) : (
-          <Group grow>
-            <TextInput label="Amount per payslip" required inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
-            <TextInput label="Currency" required maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
-          </Group>
-        )}
-        <TextInput label="Account code" description="The liability account it is credited to" required maxLength={20} value={account} onChange={(e) => setAccount(e.currentTarget.value)} />
-        <FormActions error={add.error} onCancel={close}>
-          <Button disabled={!valid} loading={add.isPending} onClick={submit}>
-            Add
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="Add a deduction" error={add.error}
+      submit={
+        <Button disabled={!valid} loading={add.isPending} onClick={submit}>
+          Add
+        </Button>
+      }
+    >
+      <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <SegmentedControl data={[{ value: 'PERCENT', label: 'Percent of the gross' }, { value: 'FIXED', label: 'Fixed amount' }]} value={kind} onChange={(v) => setKind(v as 'PERCENT' | 'FIXED')} aria-label="Kind" />
+      {kind === 'PERCENT' ? (
+        <NumberInput label="Percent" required min={0} max={100} decimalScale={2} suffix=" %" value={percent} onChange={setPercent} />
+      ) : (
+        <Group grow>
+          <TextInput label="Amount per payslip" required inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+          <TextInput label="Currency" required maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
+        </Group>
+      )}
+      <TextInput label="Account code" description="The liability account it is credited to" required maxLength={20} value={account} onChange={(e) => setAccount(e.currentTarget.value)} />
+    </FormModal>
   );
 }

@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
-
+import { ConfirmModal } from '../../ui/confirm.modal';
+import { DataTable, RowsTable } from '../../ui/data-table';
 import { formatMoney } from './money';
-import { useAccounting, useJournal, useRun, useRunPayslips, useRunStep, type RunStep } from './payroll.queries';
+import { useAccounting, useJournal, useRun, useRunPayslips, useRunStep, type Payslip, type RunStep } from './payroll.queries';
 import { RUN_COLOUR } from './runs.page';
 import { usePeople } from '../../api/shared.queries';
 
@@ -97,105 +98,79 @@ export function RunPage() {
           {r.status !== 'DRAFT' ? <Tabs.Tab value="journal">Journal</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="payslips" pt="sm">
-          <ErrorNotice error={payslips.error} />
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Gross</Table.Th>
-                  <Table.Th>Deductions</Table.Th>
-                  <Table.Th>Net</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(payslips.data ?? []).map((p) => (
-                  <Fragment key={p.id}>
-                    <Table.Tr>
-                      <Table.Td>
-                        <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
-                          {people.data?.get(p.userId)?.fullName ?? p.userId}
-                        </Button>
-                      </Table.Td>
-                      <Table.Td>{formatMoney(p.grossMinor, p.currency)}</Table.Td>
-                      <Table.Td>{formatMoney(p.deductionsMinor, p.currency)}</Table.Td>
-                      <Table.Td>{formatMoney(p.netMinor, p.currency)}</Table.Td>
-                      <Table.Td>
-                        <Button size="compact-sm" variant="default" onClick={() => save(`/payroll/runs/${id}/payslips/${p.userId}/pdf`, `payslip-${r.periodYearMonth}.pdf`)}>
-                          PDF
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                    {open === p.id ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={5}>
-                          <Stack gap={2}>
-                            {p.lines.map((l, i) => (
-                              <Group key={i} justify="space-between" wrap="nowrap">
-                                <Text size="sm">{l.description}</Text>
-                                <Text size="sm">{formatMoney(l.amountMinor, p.currency)}</Text>
-                              </Group>
-                            ))}
-                          </Stack>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable query={payslips} loadingLabel="Loading payslips" minWidth={560} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
+            {
+              header: 'Person',
+              cell: (p) => (
+                <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                  {people.data?.get(p.userId)?.fullName ?? p.userId}
+                </Button>
+              ),
+            },
+            { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
+            { header: 'Deductions', cell: (p) => formatMoney(p.deductionsMinor, p.currency) },
+            { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
+            {
+              cell: (p) => (
+                <Button size="compact-sm" variant="default" onClick={() => save(`/payroll/runs/${id}/payslips/${p.userId}/pdf`, `payslip-${r.periodYearMonth}.pdf`)}>
+                  PDF
+                </Button>
+              ),
+            },
+          ]} />
         </Tabs.Panel>
         <Tabs.Panel value="journal" pt="sm">
           <ErrorNotice error={journal.error} />
-          {journal.data ? (
-            <Table.ScrollContainer minWidth={560}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Account</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th>Debit</Table.Th>
-                    <Table.Th>Credit</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {journal.data.lines.map((l, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>
-                        {l.accountCode} {l.accountName}
-                      </Table.Td>
-                      <Table.Td>{l.description}</Table.Td>
-                      <Table.Td>{l.debitMinor ? formatMoney(l.debitMinor, journal.data.currency) : ''}</Table.Td>
-                      <Table.Td>{l.creditMinor ? formatMoney(l.creditMinor, journal.data.currency) : ''}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th colSpan={2}>Totals</Table.Th>
-                    <Table.Th>{formatMoney(journal.data.totalDebitMinor, journal.data.currency)}</Table.Th>
-                    <Table.Th>{formatMoney(journal.data.totalCreditMinor, journal.data.currency)}</Table.Th>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
+          {journal.data ? <JournalTable journal={journal.data} /> : null}
         </Tabs.Panel>
       </Tabs>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={asking === 'approve' ? 'Approve this pay run?' : 'Mark this pay run as paid?'}>
-        <Text size="sm">{asking === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}</Text>
-        <ErrorNotice error={step.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            Not yet
-          </Button>
-          <Button loading={step.isPending} onClick={() => confirm && act(confirm)}>
-            {asking === 'approve' ? 'Approve' : 'Mark as paid'}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={asking === 'approve' ? 'Approve this pay run?' : 'Mark this pay run as paid?'}
+        confirmLabel={asking === 'approve' ? 'Approve' : 'Mark as paid'}
+        cancelLabel="Not yet"
+        destructive={false}
+        pending={step.isPending}
+        error={step.error}
+        onConfirm={() => confirm && act(confirm)}
+      >
+        {asking === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}
+      </ConfirmModal>
     </Page>
+  );
+}
+
+/** A payslip opened in the run: its lines, each with its amount. */
+function PayslipLines({ p }: { p: Payslip }) {
+  return (
+    <Stack gap={2}>
+      {p.lines.map((l, i) => (
+        <Group key={i} justify="space-between" wrap="nowrap">
+          <Text size="sm">{l.description}</Text>
+          <Text size="sm">{formatMoney(l.amountMinor, p.currency)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The run's journal as posted to accounting: a line an account, debits and credits totalled at the foot. */
+function JournalTable({ journal }: { journal: NonNullable<ReturnType<typeof useJournal>['data']> }) {
+  const money = (minor: number) => formatMoney(minor, journal.currency);
+  const footer = (
+    <Table.Tr>
+      <Table.Th colSpan={2}>Totals</Table.Th>
+      <Table.Th>{money(journal.totalDebitMinor)}</Table.Th>
+      <Table.Th>{money(journal.totalCreditMinor)}</Table.Th>
+    </Table.Tr>
+  );
+  return (
+    <RowsTable rows={journal.lines} rowKey={(_, i) => i} minWidth={560} tableProps={{}} footer={footer} columns={[
+      { header: 'Account', cell: (l) => `${l.accountCode} ${l.accountName}` },
+      { header: 'Description', cell: (l) => l.description },
+      { header: 'Debit', cell: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
+      { header: 'Credit', cell: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
+    ]} />
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { formatMoney } from './money';
 import { useAccounting, useConnectAccounting, useCreateRun, useDisconnectAccounting, useRuns, type Run } from './payroll.queries';
 
@@ -56,27 +56,26 @@ export function RunsPage() {
         { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
         { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
       ]} />
-      <Modal opened={creating} onClose={close} title="New pay run">
-        <Stack gap="sm">
-          <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
-          <FormActions error={create.error} onCancel={close}>
-            <Button
-              disabled={!/^\d{4}-\d{2}$/.test(month)}
-              loading={create.isPending}
-              onClick={() =>
-                create.mutate(month, {
-                  onSuccess: (run) => {
-                    close();
-                    navigate(`/payroll/runs/${run.id}`);
-                  },
-                })
-              }
-            >
-              Compute the draft
-            </Button>
-          </FormActions>
-        </Stack>
-      </Modal>
+      <FormModal opened={creating} onClose={close} title="New pay run" error={create.error}
+        submit={
+          <Button
+            disabled={!/^\d{4}-\d{2}$/.test(month)}
+            loading={create.isPending}
+            onClick={() =>
+              create.mutate(month, {
+                onSuccess: (run) => {
+                  close();
+                  navigate(`/payroll/runs/${run.id}`);
+                },
+              })
+            }
+          >
+            Compute the draft
+          </Button>
+        }
+      >
+        <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
+      </FormModal>
     </Page>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { Link } from 'react-router';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { DraftModal } from '../../ui/form-actions';
 import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -68,22 +68,21 @@ export function OutletsPage() {
           ),
         },
       ]} />
-      <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'}>
-        {editing ? (
-          <Stack gap="sm">
+      <DraftModal draft={editing} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'} error={create.error ?? update.error} submit={(editing) => (
+        <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
+          Save
+        </Button>
+      )}>
+        {(editing) => (
+          <>
             <TextInput label="Name" required value={editing.draft.name} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
             <TextInput label="Code" description="Short and unique, e.g. HB-03" required value={editing.draft.code} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, code: e.currentTarget.value } })} />
             <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
             <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
             <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
-            <FormActions error={create.error ?? update.error} onCancel={close}>
-              <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
-                Save
-              </Button>
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </DraftModal>
     </Page>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useMe } from '../../auth/me';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useCreateUser, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
 import { assignableRoles, roleLabel } from './roles';
 import { useOutlets } from '../../api/shared.queries';
@@ -66,23 +66,22 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   };
   const pending = create.isPending || update.isPending || setOutlets.isPending;
   return (
-    <Modal opened={opened} onClose={close} title={user ? `Edit ${user.fullName}` : 'New user'}>
-      <Stack gap="sm">
-        <TextInput label="Full name" required maxLength={120} value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.currentTarget.value })} />
-        <TextInput label="Email" type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
-        <TextInput label="Mobile" type="tel" value={draft.mobile} onChange={(e) => setDraft({ ...draft, mobile: e.currentTarget.value })} />
-        <Text size="xs" c="dimmed">
-          An email address or a mobile number (or both): it is how they sign in.
-        </Text>
-        <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
-        <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
-        <MultiSelect label="Outlets" searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
-        <FormActions error={create.error ?? update.error ?? setOutlets.error} onCancel={close}>
-          <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
-            {user ? 'Save' : 'Add the user'}
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={user ? `Edit ${user.fullName}` : 'New user'} error={create.error ?? update.error ?? setOutlets.error}
+      submit={
+        <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
+          {user ? 'Save' : 'Add the user'}
+        </Button>
+      }
+    >
+      <TextInput label="Full name" required maxLength={120} value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.currentTarget.value })} />
+      <TextInput label="Email" type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
+      <TextInput label="Mobile" type="tel" value={draft.mobile} onChange={(e) => setDraft({ ...draft, mobile: e.currentTarget.value })} />
+      <Text size="xs" c="dimmed">
+        An email address or a mobile number (or both): it is how they sign in.
+      </Text>
+      <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
+      <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
+      <MultiSelect label="Outlets" searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useApplication, useApplications, useConvert, useDeleteApplication, useJobs, useMoveStage, type Stage } from './recruiting.queries';
 
 const STAGES: Stage[] = ['APPLIED', 'SCREENING', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED', 'WITHDRAWN'];
@@ -138,31 +138,30 @@ export function ApplicationPage() {
       <Button variant="subtle" color="red" size="xs" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate(a.id, { onSuccess: () => window.history.back() })}>
         Delete the application (the candidate's personal data)
       </Button>
-      <Modal opened={converting} onClose={() => setConverting(false)} title={`Make ${a.fullName} a user`}>
-        <Stack gap="sm">
-          <Text size="sm">They are mailed an invite at {a.email} to choose a password.</Text>
-          <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
-          <TextInput label="Employee code (optional)" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-          <FormActions error={convert.error} onCancel={() => setConverting(false)}>
-            <Button
-              loading={convert.isPending}
-              onClick={() =>
-                convert.mutate(
-                  { id: a.id, body: { role, ...(code.trim() ? { employeeCode: code.trim() } : {}) } },
-                  {
-                    onSuccess: (r) => {
-                      notifications.show({ color: 'green', message: `${r.user.fullName} is now a user.` });
-                      setConverting(false);
-                    },
+      <FormModal opened={converting} onClose={() => setConverting(false)} title={`Make ${a.fullName} a user`} error={convert.error}
+        submit={
+          <Button
+            loading={convert.isPending}
+            onClick={() =>
+              convert.mutate(
+                { id: a.id, body: { role, ...(code.trim() ? { employeeCode: code.trim() } : {}) } },
+                {
+                  onSuccess: (r) => {
+                    notifications.show({ color: 'green', message: `${r.user.fullName} is now a user.` });
+                    setConverting(false);
                   },
-                )
-              }
-            >
-              Create the user
-            </Button>
-          </FormActions>
-        </Stack>
-      </Modal>
+                },
+              )
+            }
+          >
+            Create the user
+          </Button>
+        }
+      >
+        <Text size="sm">They are mailed an invite at {a.email} to choose a password.</Text>
+        <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
+        <TextInput label="Employee code (optional)" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+      </FormModal>
     </Page>
   );
 }

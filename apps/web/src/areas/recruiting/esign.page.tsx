@@ -1,10 +1,11 @@
-import { Badge, Button, FileInput, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, FileInput, Group, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
+import { DataTable } from '../../ui/data-table';
 import { useAskToSign, useDocuments, useGenerate, useRequests, useRevokeRequest, useUpload, type EsignDocument, type SignatureRequest } from './esign.queries';
 
 const COLOUR: Record<SignatureRequest['status'], string> = { SENT: 'yellow', VIEWED: 'blue', SIGNED: 'green', REVOKED: 'gray', EXPIRED: 'gray' };
@@ -25,94 +26,66 @@ export function EsignPage() {
     <Page title="E-signature" actions={<Button onClick={() => setAdding(true)}>New document</Button>}>
       <ErrorNotice error={documents.error ?? requests.error ?? revoke.error ?? downloadError} />
       <Text fw={700}>Documents</Text>
-      {documents.isPending ? (
-        <Loader aria-label="Loading documents" />
-      ) : documents.data && documents.data.length === 0 ? (
-        <Text c="dimmed">No documents yet. Upload a PDF or write one here, then ask someone to sign it.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Pages</Table.Th>
-                <Table.Th>Added</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(documents.data ?? []).map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{d.title}</Table.Td>
-                  <Table.Td>{d.pageCount}</Table.Td>
-                  <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="compact-sm" onClick={() => setAsking(d)}>
-                        Ask to sign
-                      </Button>
-                      <Button size="compact-sm" variant="default" onClick={() => save(`/esign/documents/${d.id}/download`, d.fileName)}>
-                        PDF
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={documents} error={null} loadingLabel="Loading documents" empty="No documents yet. Upload a PDF or write one here, then ask someone to sign it." minWidth={560} columns={[
+        { header: 'Title', cell: (d) => d.title },
+        { header: 'Pages', cell: (d) => d.pageCount },
+        { header: 'Added', cell: (d) => formatDateTime(d.createdAt) },
+        {
+          cell: (d) => (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" onClick={() => setAsking(d)}>
+                Ask to sign
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => save(`/esign/documents/${d.id}/download`, d.fileName)}>
+                PDF
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
       <Text fw={700}>Signature requests</Text>
-      {requests.data && requests.data.length === 0 ? <Text c="dimmed">No requests yet.</Text> : null}
-      {requests.data && requests.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Signer</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Until</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requests.data.map((r: SignatureRequest) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.documentTitle}</Table.Td>
-                  <Table.Td>
-                    {r.signerName}
-                    <Text size="xs" c="dimmed">
-                      {r.signerEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOUR[r.status]}>
-                      {humanize(r.status)}
-                    </Badge>
-                    {r.signedAt ? <Text size="xs">{formatDateTime(r.signedAt)}</Text> : null}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(r.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {r.status === 'SIGNED' ? (
-                        <Button size="compact-sm" variant="default" onClick={() => save(`/esign/requests/${r.id}/download`, `signed-${r.documentTitle}.pdf`)}>
-                          Signed PDF
-                        </Button>
-                      ) : null}
-                      {r.status === 'SENT' || r.status === 'VIEWED' ? (
-                        <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: 'Revoked: the link no longer works.' }) })}>
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      <DataTable query={requests} error={null} loadingLabel="Loading signature requests" empty="No requests yet." minWidth={720} columns={[
+        { header: 'Document', cell: (r) => r.documentTitle },
+        {
+          header: 'Signer',
+          cell: (r) => (
+            <>
+              {r.signerName}
+              <Text size="xs" c="dimmed">
+                {r.signerEmail}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (r) => (
+            <>
+              <Badge variant="light" color={COLOUR[r.status]}>
+                {humanize(r.status)}
+              </Badge>
+              {r.signedAt ? <Text size="xs">{formatDateTime(r.signedAt)}</Text> : null}
+            </>
+          ),
+        },
+        { header: 'Until', cell: (r) => formatDateTime(r.expiresAt) },
+        {
+          cell: (r) => (
+            <Group gap="xs" wrap="nowrap">
+              {r.status === 'SIGNED' ? (
+                <Button size="compact-sm" variant="default" onClick={() => save(`/esign/requests/${r.id}/download`, `signed-${r.documentTitle}.pdf`)}>
+                  Signed PDF
+                </Button>
+              ) : null}
+              {r.status === 'SENT' || r.status === 'VIEWED' ? (
+                <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: 'Revoked: the link no longer works.' }) })}>
+                  Revoke
+                </Button>
+              ) : null}
+            </Group>
+          ),
+        },
+      ]} />
       <NewDocumentModal opened={adding} onClose={() => setAdding(false)} />
       <AskModal document={asking} onClose={() => setAsking(null)} />
     </Page>
@@ -136,26 +109,25 @@ function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () =>
   };
   const done = { onSuccess: () => { notifications.show({ color: 'green', message: 'Document added.' }); close(); } };
   return (
-    <Modal opened={opened} onClose={close} title="New document" size="lg">
-      <Stack gap="sm">
-        <SegmentedControl value={how} onChange={(v) => setHow(v as 'upload' | 'write')} data={[{ value: 'upload', label: 'Upload a PDF' }, { value: 'write', label: 'Write it here' }]} aria-label="How" />
-        <TextInput label="Title" required={how === 'write'} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        {how === 'upload' ? (
-          <FileInput label="PDF (up to 10 MiB)" accept="application/pdf" required value={file} onChange={setFile} />
-        ) : (
-          <Textarea label="Text" description="Line breaks are kept; long lines wrap and pages break as needed" required autosize minRows={8} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
-        )}
-        <FormActions error={upload.error ?? generate.error} onCancel={close}>
-          <Button
-            loading={upload.isPending || generate.isPending}
-            disabled={how === 'upload' ? !file : !title.trim() || !body.trim()}
-            onClick={() => (how === 'upload' ? upload.mutate({ file: file!, title: title.trim() }, done) : generate.mutate({ title: title.trim(), body }, done))}
-          >
-            Add the document
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="New document" size="lg" error={upload.error ?? generate.error}
+      submit={
+        <Button
+          loading={upload.isPending || generate.isPending}
+          disabled={how === 'upload' ? !file : !title.trim() || !body.trim()}
+          onClick={() => (how === 'upload' ? upload.mutate({ file: file!, title: title.trim() }, done) : generate.mutate({ title: title.trim(), body }, done))}
+        >
+          Add the document
+        </Button>
+      }
+    >
+      <SegmentedControl value={how} onChange={(v) => setHow(v as 'upload' | 'write')} data={[{ value: 'upload', label: 'Upload a PDF' }, { value: 'write', label: 'Write it here' }]} aria-label="How" />
+      <TextInput label="Title" required={how === 'write'} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      {how === 'upload' ? (
+        <FileInput label="PDF (up to 10 MiB)" accept="application/pdf" required value={file} onChange={setFile} />
+      ) : (
+        <Textarea label="Text" description="Line breaks are kept; long lines wrap and pages break as needed" required autosize minRows={8} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+      )}
+    </FormModal>
   );
 }
 
@@ -172,27 +144,26 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
     onClose();
   };
   return (
-    <Modal opened={document !== null} onClose={close} title={`Ask to sign ${document?.title ?? ''}`}>
-      <Stack gap="sm">
-        <Text size="sm">The signer is mailed a link to read and sign it; it signs once, within 14 days.</Text>
-        <TextInput label="Signer's name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label="Signer's email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <Textarea label="Message (optional, in the mail)" maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
-        <FormActions error={ask.error} onCancel={close}>
-          <Button
-            loading={ask.isPending}
-            disabled={!name.trim() || !email.trim()}
-            onClick={() =>
-              ask.mutate(
-                { documentId: document!.id, body: { name: name.trim(), email: email.trim(), ...(message.trim() ? { message: message.trim() } : {}) } },
-                { onSuccess: () => { notifications.show({ color: 'green', message: `Sent to ${email.trim()}.` }); close(); } },
-              )
-            }
-          >
-            Send
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={document !== null} onClose={close} title={`Ask to sign ${document?.title ?? ''}`} error={ask.error}
+      submit={
+        <Button
+          loading={ask.isPending}
+          disabled={!name.trim() || !email.trim()}
+          onClick={() =>
+            ask.mutate(
+              { documentId: document!.id, body: { name: name.trim(), email: email.trim(), ...(message.trim() ? { message: message.trim() } : {}) } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: `Sent to ${email.trim()}.` }); close(); } },
+            )
+          }
+        >
+          Send
+        </Button>
+      }
+    >
+      <Text size="sm">The signer is mailed a link to read and sign it; it signs once, within 14 days.</Text>
+      <TextInput label="Signer's name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label="Signer's email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      <Textarea label="Message (optional, in the mail)" maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { DraftModal } from '../../ui/form-actions';
 import { useCreateJob, useDeleteJob, useJobs, useUpdateJob, type Job } from './recruiting.queries';
 
 const TYPES = ['FULL_TIME', 'PART_TIME', 'FIXED_TERM', 'CASUAL', 'INTERN', 'CONTRACTOR'] as const;
@@ -106,9 +106,24 @@ export function JobsPage() {
           ),
         },
       ]} />
-      <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit posting' : 'New posting'} size="lg">
-        {editing ? (
-          <Stack gap="sm">
+      <DraftModal draft={editing} onClose={close} title={editing?.id ? 'Edit posting' : 'New posting'} size="lg" error={create.error ?? update.error} submit={(editing) =>
+        editing.id ? (
+          <Button loading={update.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
+            Save
+          </Button>
+        ) : (
+          <>
+            <Button variant="light" loading={create.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
+              Save as a draft
+            </Button>
+            <Button loading={create.isPending} onClick={() => save(true)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
+              Publish
+            </Button>
+          </>
+        )
+      }>
+        {(editing) => (
+          <>
             <TextInput
               label="Title"
               required
@@ -123,25 +138,9 @@ export function JobsPage() {
             <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={editing.draft.employmentType} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, employmentType: v as Draft['employmentType'] } })} />
             <TextInput label="Location (optional)" value={editing.draft.location} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, location: e.currentTarget.value } })} />
             <Textarea label="Description" required autosize minRows={5} value={editing.draft.description} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, description: e.currentTarget.value } })} />
-            <FormActions error={create.error ?? update.error} onCancel={close}>
-              {editing.id ? (
-                <Button loading={update.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-                  Save
-                </Button>
-              ) : (
-                <>
-                  <Button variant="light" loading={create.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-                    Save as a draft
-                  </Button>
-                  <Button loading={create.isPending} onClick={() => save(true)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-                    Publish
-                  </Button>
-                </>
-              )}
-            </FormActions>
-          </Stack>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </DraftModal>
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

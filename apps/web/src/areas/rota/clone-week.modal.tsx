@@ -1,7 +1,7 @@
-import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useCloneWeek } from './rota.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -28,20 +28,19 @@ export function CloneWeekModal({ opened, onClose }: { opened: boolean; onClose: 
       },
     );
   return (
-    <Modal opened={opened} onClose={close} title="Copy a week">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          The seven days from the first date are copied to the seven days from the second, a whole number of weeks apart, at the same local times.
-        </Text>
-        <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
-        <TextInput label="Copy the week starting" type="date" required value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label="To the week starting" type="date" required value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-        <FormActions error={clone.error} onCancel={close}>
-          <Button onClick={submit} disabled={!outletId || !from || !to} loading={clone.isPending}>
-            Copy the week
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="Copy a week" error={clone.error}
+      submit={
+        <Button onClick={submit} disabled={!outletId || !from || !to} loading={clone.isPending}>
+          Copy the week
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        The seven days from the first date are copied to the seven days from the second, a whole number of weeks apart, at the same local times.
+      </Text>
+      <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
+      <TextInput label="Copy the week starting" type="date" required value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+      <TextInput label="To the week starting" type="date" required value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+    </FormModal>
   );
 }

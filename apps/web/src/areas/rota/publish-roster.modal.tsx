@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
 import { useOutlets, usePeople } from '../../api/shared.queries';
@@ -60,33 +60,32 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
     );
   const personOptions = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   return (
-    <Modal opened={opened} onClose={close} title="Publish a roster" size="xl">
-      <Stack gap="sm">
-        <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
-        <Text size="sm" c="dimmed">
-          Times are in your browser's timezone; an end before the start runs to the next morning.
-        </Text>
-        {rows.map((r, i) => (
-          <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">
-            <Select label={`Person ${i + 1}`} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
-            <TextInput label="Day" type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
-            <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={110} />
-            <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={110} />
-            <Select label="Type" data={TYPES} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove shift ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
-              ✕
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button variant="light" w="fit-content" onClick={() => setRows((rs) => [...rs, blankRow(rs[rs.length - 1]?.day)])}>
-          Add a shift
+    <FormModal opened={opened} onClose={close} title="Publish a roster" size="xl" error={publish.error}
+      submit={
+        <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
+          Publish {rows.length} shift(s)
         </Button>
-        <FormActions error={publish.error} onCancel={close}>
-          <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
-            Publish {rows.length} shift(s)
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+      }
+    >
+      <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
+      <Text size="sm" c="dimmed">
+        Times are in your browser's timezone; an end before the start runs to the next morning.
+      </Text>
+      {rows.map((r, i) => (
+        <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">
+          <Select label={`Person ${i + 1}`} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
+          <TextInput label="Day" type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
+          <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={110} />
+          <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={110} />
+          <Select label="Type" data={TYPES} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove shift ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
+            ✕
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="light" w="fit-content" onClick={() => setRows((rs) => [...rs, blankRow(rs[rs.length - 1]?.day)])}>
+        Add a shift
+      </Button>
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
-import { DataTable } from '../../ui/data-table';
+import { DataTable, RowsTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { CloneWeekModal } from './clone-week.modal';
 import { PublishRosterModal } from './publish-roster.modal';
@@ -99,28 +99,12 @@ function RosterModal({ id, onClose, canDecide, people, outletName }: { id: strin
             {outletName.get(r.outletId) ?? 'Outlet'} · {r.assignmentCount} shift(s) · {humanize(r.status)}
             {r.decisionNote ? ` · “${r.decisionNote}”` : ''}
           </Text>
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.assignments.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{people?.get(a.userId)?.fullName ?? '—'}</Table.Td>
-                    <Table.Td>{formatSpan(a.scheduledStart, a.scheduledEnd)}</Table.Td>
-                    <Table.Td>{humanize(a.type)}</Table.Td>
-                    <Table.Td>{humanize(a.status)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable rows={r.assignments} minWidth={480} tableProps={{}} columns={[
+            { header: 'Person', cell: (a) => people?.get(a.userId)?.fullName ?? '—' },
+            { header: 'When', cell: (a) => formatSpan(a.scheduledStart, a.scheduledEnd) },
+            { header: 'Type', cell: (a) => humanize(a.type) },
+            { header: 'Status', cell: (a) => humanize(a.status) },
+          ]} />
           {canDecide && r.status === 'PENDING_APPROVAL' ? (
             <>
               <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />

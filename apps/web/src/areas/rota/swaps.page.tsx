@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime, formatSpan, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal } from '../../ui/form-actions';
 import { useMyScheduledShifts, useRequestSwap, useSwapAction, useSwapCandidates, useSwaps, type Swap, type SwapAction, type SwapStatus } from './rota.queries';
 import { usePeople } from '../../api/shared.queries';
 
@@ -92,29 +92,28 @@ function AskSwapModal({ opened, onClose, userId }: { opened: boolean; onClose: (
       },
     );
   return (
-    <Modal opened={opened} onClose={close} title="Ask for a swap">
-      <Stack gap="sm">
-        {mine.isPending ? <Loader aria-label="Loading your shifts" /> : null}
-        {mine.data && mine.data.length === 0 ? <Text size="sm">You have no scheduled shifts ahead to swap.</Text> : null}
-        <Select label="Your shift" required data={(mine.data ?? []).map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) }))} value={shiftId} onChange={(v) => { setShiftId(v); setWithId(null); }} />
-        <Select
-          label="Their shift"
-          required
-          disabled={!shiftId}
-          searchable
-          nothingFoundMessage="No colleague has a shift ahead at that outlet"
-          data={(colleagues.data ?? []).map((c) => ({ value: c.shiftAssignmentId, label: `${c.fullName} · ${formatSpan(c.scheduledStart, c.scheduledEnd)}` }))}
-          value={withId}
-          onChange={setWithId}
-        />
-        <ErrorNotice error={colleagues.error} />
-        <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
-        <FormActions error={request.error} onCancel={close}>
-          <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
-            Ask
-          </Button>
-        </FormActions>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title="Ask for a swap" error={request.error}
+      submit={
+        <Button onClick={submit} disabled={!shiftId || !withId} loading={request.isPending}>
+          Ask
+        </Button>
+      }
+    >
+      {mine.isPending ? <Loader aria-label="Loading your shifts" /> : null}
+      {mine.data && mine.data.length === 0 ? <Text size="sm">You have no scheduled shifts ahead to swap.</Text> : null}
+      <Select label="Your shift" required data={(mine.data ?? []).map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) }))} value={shiftId} onChange={(v) => { setShiftId(v); setWithId(null); }} />
+      <Select
+        label="Their shift"
+        required
+        disabled={!shiftId}
+        searchable
+        nothingFoundMessage="No colleague has a shift ahead at that outlet"
+        data={(colleagues.data ?? []).map((c) => ({ value: c.shiftAssignmentId, label: `${c.fullName} · ${formatSpan(c.scheduledStart, c.scheduledEnd)}` }))}
+        value={withId}
+        onChange={setWithId}
+      />
+      <ErrorNotice error={colleagues.error} />
+      <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
+    </FormModal>
   );
 }

@@ -1,11 +1,10 @@
-import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
-import { FormActions } from '../../ui/form-actions';
-import { SecretOnce } from '../../ui/secret-once';
+import { MintModal, SecretOnce } from '../../ui/secret-once';
 import { useKiosks, useRegisterKiosk, useRevokeKiosk } from './settings.queries';
 import { useOutlets } from '../../api/shared.queries';
 
@@ -37,24 +36,17 @@ export function KiosksPage() {
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
         ...revocableColumns(setRevoking),
       ]} />
-      <Modal opened={open} onClose={close} title="Register a kiosk">
-        {register.data ? (
-          <Stack gap="sm">
-            <SecretOnce label={`Kiosk token for “${register.data.name}”`} value={register.data.token} />
-            <Button onClick={close}>Done</Button>
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
-            <TextInput label="Name" description="Which tablet, e.g. Front door tablet" required maxLength={80} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <FormActions error={register.error} onCancel={close}>
-              <Button disabled={!outletId || !name.trim()} loading={register.isPending} onClick={() => register.mutate({ outletId: outletId!, name: name.trim() })}>
-                Register
-              </Button>
-            </FormActions>
-          </Stack>
-        )}
-      </Modal>
+      <MintModal opened={open} onClose={close} title="Register a kiosk" error={register.error}
+        made={register.data ? <SecretOnce label={`Kiosk token for “${register.data.name}”`} value={register.data.token} /> : null}
+        submit={
+          <Button disabled={!outletId || !name.trim()} loading={register.isPending} onClick={() => register.mutate({ outletId: outletId!, name: name.trim() })}>
+            Register
+          </Button>
+        }
+      >
+        <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
+        <TextInput label="Name" description="Which tablet, e.g. Front door tablet" required maxLength={80} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
         The tablet stops working at once.
       </RevokeConfirm>

@@ -1,8 +1,9 @@
-import { Button, Code, Group, PasswordInput, Table, Text } from '@mantine/core';
+import { Button, Code, Group, PasswordInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
+import { RowsTable } from '../../ui/data-table';
 import { useUpdateSsoConnection, type SsoConnection } from './settings.queries';
 import { Section } from './sso-section';
 import { SamlSource, IdpFields, EMPTY_IDP, samlFields, IdpForm } from './sso-idp-form';
@@ -34,26 +35,11 @@ export function IdpSection({ c }: { c: SsoConnection }) {
           <Text size="sm">
             Entity ID <Code>{c.saml.idpEntityId}</Code>, sign-in URL <Code>{c.saml.idpSsoUrl}</Code>
           </Text>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Signing certificate (SHA-256)</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Valid to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {c.saml.idpCertificates.map((cert) => (
-                <Table.Tr key={cert.sha256Fingerprint}>
-                  <Table.Td>
-                    <Code style={{ wordBreak: 'break-all' }}>{cert.sha256Fingerprint}</Code>
-                  </Table.Td>
-                  <Table.Td>{cert.subject}</Table.Td>
-                  <Table.Td>{formatDateTime(cert.validTo)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable rows={c.saml.idpCertificates} rowKey={(cert) => cert.sha256Fingerprint} tableProps={{}} columns={[
+            { header: 'Signing certificate (SHA-256)', cell: (cert) => <Code style={{ wordBreak: 'break-all' }}>{cert.sha256Fingerprint}</Code> },
+            { header: 'Subject', cell: (cert) => cert.subject },
+            { header: 'Valid to', cell: (cert) => formatDateTime(cert.validTo) },
+          ]} />
           <IdpForm source={source} setSource={setSource} idp={idp} setIdp={setIdp} />
           <Button variant="light" w="fit-content" disabled={!samlFields(source, idp)} loading={update.isPending} onClick={() => update.mutate({ id: c.id, body: samlFields(source, idp)! }, { onSuccess: saved('Identity provider updated.') })}>
             Update the identity provider

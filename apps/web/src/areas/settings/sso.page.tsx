@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
 import { useSsoConnection, useSsoConnections } from './settings.queries';
 import { SsoUnavailable } from './sso-unavailable';
 import { NewConnectionModal } from './sso-new-connection.modal';
@@ -14,49 +15,35 @@ export function SsoConnectionsPage() {
   return (
     <Page title="Single sign-on" actions={connections.isSuccess ? <Button onClick={() => setCreating(true)}>New connection</Button> : null}>
       <SsoUnavailable error={connections.error} />
-      {connections.isPending ? (
-        <Loader aria-label="Loading connections" />
-      ) : connections.data && connections.data.length === 0 ? (
-        <Text c="dimmed">No identity provider connected. People sign in with their passwords.</Text>
-      ) : connections.data ? (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Connection</Table.Th>
-                <Table.Th>Protocol</Table.Th>
-                <Table.Th>Domains</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {connections.data.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/settings/sso/${c.id}`}>
-                      {c.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{c.protocol}</Table.Td>
-                  <Table.Td>{c.domains.length ? c.domains.map((d) => `${d.domain}${d.verified ? '' : ' (unverified)'}`).join(', ') : '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge variant="light" color={c.enabled ? 'green' : 'gray'}>
-                        {c.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                      {c.enforced ? (
-                        <Badge variant="light" color="orange">
-                          Enforced
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      {connections.error ? null : (
+        <DataTable query={connections} loadingLabel="Loading connections" empty="No identity provider connected. People sign in with their passwords." minWidth={600} columns={[
+          {
+            header: 'Connection',
+            cell: (c) => (
+              <Anchor component={Link} to={`/settings/sso/${c.id}`}>
+                {c.name}
+              </Anchor>
+            ),
+          },
+          { header: 'Protocol', cell: (c) => c.protocol },
+          { header: 'Domains', cell: (c) => (c.domains.length ? c.domains.map((d) => `${d.domain}${d.verified ? '' : ' (unverified)'}`).join(', ') : '—') },
+          {
+            header: 'Status',
+            cell: (c) => (
+              <Group gap={4}>
+                <Badge variant="light" color={c.enabled ? 'green' : 'gray'}>
+                  {c.enabled ? 'Enabled' : 'Disabled'}
+                </Badge>
+                {c.enforced ? (
+                  <Badge variant="light" color="orange">
+                    Enforced
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          },
+        ]} />
+      )}
       <NewConnectionModal opened={creating} onClose={() => setCreating(false)} />
     </Page>
   );

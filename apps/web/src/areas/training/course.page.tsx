@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { usePeople } from '../../api/shared.queries';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { DataTable } from '../../ui/data-table';
 import { ProgressCell } from './progress-cell';
 import { useCompleteLesson, useCourse, useCourseEnrolments, useEnrol, useMyEnrolments, useQuizAttempt, type Course, type Enrolment } from './training.queries';
 
@@ -150,33 +151,11 @@ function Enrolments({ course }: { course: Course }) {
           Enrol
         </Button>
       </Group>
-      <ErrorNotice error={enrolments.error ?? enrol.error} />
-      {enrolments.data && enrolments.data.length === 0 ? (
-        <Text c="dimmed">Nobody is enrolled yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Progress</Table.Th>
-                <Table.Th>Completed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(enrolments.data ?? []).map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{people.data?.get(e.userId)?.fullName ?? 'Someone'}</Table.Td>
-                  <Table.Td>
-                    <ProgressCell e={e} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(e.completedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable query={enrolments} error={enrolments.error ?? enrol.error} loadingLabel="Loading the enrolments" empty="Nobody is enrolled yet." minWidth={520} columns={[
+        { header: 'Person', cell: (e) => people.data?.get(e.userId)?.fullName ?? 'Someone' },
+        { header: 'Progress', cell: (e) => <ProgressCell e={e} /> },
+        { header: 'Completed', cell: (e) => formatDateTime(e.completedAt) },
+      ]} />
     </Stack>
   );
 }
