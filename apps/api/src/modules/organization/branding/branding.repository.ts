@@ -14,20 +14,9 @@ export interface StoredLogo {
 }
 
 /** A tenant with its branding; the branding fields are null until an admin sets them. */
-export interface Branding {
-  tenantId: string;
-  name: string;
-  slug: string;
-  primaryColor: string | null;
-  accentColor: string | null;
-  logo: StoredLogo | null;
-  updatedAt: Date | null;
-}
+export type Branding = Omit<BrandingRow, 'logoKey' | 'logoMediaType' | 'logoSha256' | 'logoBytes' | 'logoUploadedAt'> & { logo: StoredLogo | null };
 
-export interface ColourChanges {
-  primaryColor?: string | null;
-  accentColor?: string | null;
-}
+export type ColourChanges = Partial<Pick<TenantBrandingEntity, 'primaryColor' | 'accentColor'>>;
 
 type BrandingRow = Row<TenantEntity, 'name' | 'slug'> & { tenantId: TenantEntity['id'] } & Joined<Row<TenantBrandingEntity, 'primaryColor' | 'accentColor' | 'logoKey' | 'logoSha256' | 'logoBytes' | 'logoUploadedAt' | 'updatedAt'>> & {
   logoMediaType: ImageMediaType | null;

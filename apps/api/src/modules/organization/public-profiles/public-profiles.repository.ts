@@ -1,4 +1,3 @@
-import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import type { UserPublicProfileEntity } from '@wfm/db/entities/branding-profiles-leads.entity';
 import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
@@ -16,39 +15,23 @@ export interface StoredPhoto {
   uploadedAt: Date;
 }
 
-export interface Profile {
-  tenantId: string;
-  userId: string;
-  publicId: string;
-  enabled: boolean;
-  outletId: string | null;
-  photo: StoredPhoto | null;
-  updatedAt: Date;
-}
+export type Profile = Omit<ProfileRow, keyof PhotoColumns> & { photo: StoredPhoto | null };
 
-export interface ProfileChanges {
-  enabled?: boolean;
-  outletId?: string | null;
-  publicId?: string;
-}
+export type ProfileChanges = Partial<Pick<UserPublicProfileEntity, 'enabled' | 'outletId' | 'publicId'>>;
 
 /** What an enabled card shows, with what its photo route needs. */
-export interface Card {
-  tenantId: string;
-  publicId: string;
-  fullName: string;
-  role: Role;
-  photo: StoredPhoto | null;
-  outlet: { name: string; city: string } | null;
-  company: { name: string; slug: string; hasLogo: boolean };
-}
+export type Card = Row<UserPublicProfileEntity, 'tenantId' | 'publicId'> &
+  Row<UserEntity, 'fullName' | 'role'> & {
+    photo: StoredPhoto | null;
+    outlet: Row<OutletEntity, 'name' | 'city'> | null;
+    company: Row<TenantEntity, 'name' | 'slug'> & { hasLogo: boolean };
+  };
 
 type PhotoColumns = Row<UserPublicProfileEntity, 'photoKey' | 'photoSha256' | 'photoBytes' | 'photoUploadedAt'> & { photoMediaType: StoredPhoto['mediaType'] | null };
 
 type ProfileRow = Row<UserPublicProfileEntity, 'tenantId' | 'userId' | 'publicId' | 'enabled' | 'outletId' | 'updatedAt'> & PhotoColumns;
 
-type CardRow = Row<UserPublicProfileEntity, 'tenantId' | 'publicId'> &
-  Row<UserEntity, 'fullName' | 'role'> &
+type CardRow = Omit<Card, 'photo' | 'outlet' | 'company'> &
   PhotoColumns &
   Joined<{ outletName: OutletEntity['name']; outletCity: OutletEntity['city'] }> & { companyName: TenantEntity['name']; companySlug: TenantEntity['slug']; hasLogo: boolean };
 
