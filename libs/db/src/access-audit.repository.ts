@@ -1,20 +1,11 @@
-import type { AuditEventType } from '@wfm/access/decision';
+import type { AccessAuditEntity } from './entities/access.entity.js';
 import { exec, type Db } from './sql.js';
 
-/** One access decision as stored: the daemon's taps and the decisions integrations report. */
-export interface AccessAuditInsert {
-  id: string;
-  tenantId: string;
-  userId: string | null;
-  zoneId: string | null;
-  visitorPassId: string | null;
-  credentialId: string;
-  readerId: string;
-  eventType: AuditEventType;
-  reason: string | null;
-  occurredAt: Date | string;
-  source: string;
-}
+/**
+ * One access decision as stored: the daemon's taps and the decisions integrations report. The
+ * instant may be the ISO text a row read back from JSON carries; `jsonb_to_recordset` parses it.
+ */
+export type AccessAuditInsert = Omit<AccessAuditEntity, 'occurredAt'> & { occurredAt: Date | string };
 
 /**
  * One statement per batch whatever its size: the rows travel as one JSON array and

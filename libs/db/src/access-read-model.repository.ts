@@ -1,5 +1,5 @@
-import type { Plan } from '@wfm/core/tenancy';
 import type { AccessGrantEntity, AccessReaderKeyEntity, AccessSigningKeyEntity, AccessVisitorPassEntity, AccessZoneEntity } from './entities/access.entity.js';
+import type { TenantEntity } from './entities/tenant.entity.js';
 import type { UserEntity } from './entities/user.entity.js';
 import { live, many, type Db, type Row } from './sql.js';
 
@@ -8,13 +8,10 @@ import { live, many, type Db, type Row } from './sql.js';
  * start) or for one tenant (after a version gap in the change feed). Plain rows, no entities, so
  * the daemon does not depend on TypeORM's hydration and reads only the columns it needs.
  */
-export interface ReadModelTenant {
-  id: string;
-  plan: Plan;
-  timezone: string;
+export type ReadModelTenant = Row<TenantEntity, 'id' | 'plan' | 'timezone'> & {
   /** Past this long without matching the database, the daemon stops deciding this tenant's taps. */
-  offlineWindowMinutes: number;
-}
+  offlineWindowMinutes: TenantEntity['accessOfflineWindowMinutes'];
+};
 
 export type ReadModelReaderKey = Row<AccessReaderKeyEntity, 'id' | 'tenantId' | 'keyHash'> & { revoked: boolean };
 

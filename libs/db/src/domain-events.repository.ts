@@ -1,14 +1,10 @@
 import type { EventCode, EventPayloads } from '@wfm/events/catalog';
 import { uuid } from '@wfm/core/crypto';
-import { exec } from './sql.js';
+import type { DomainEventEntity } from './entities/domain-event.entity.js';
+import { exec, type Row } from './sql.js';
 import type { Tx } from './transaction.js';
 
-export interface RecordedEvent {
-  id: string;
-  tenantId: string;
-  type: EventCode;
-  occurredAt: Date;
-}
+export type RecordedEvent = Row<DomainEventEntity, 'id' | 'tenantId' | 'occurredAt'> & { type: EventCode };
 
 /**
  * The outbox seam: services call this with the transaction's manager, so an event exists exactly

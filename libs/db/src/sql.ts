@@ -47,6 +47,9 @@ export async function exec(db: Db, sql: string, params: readonly unknown[] = [])
  */
 export type Row<E, K extends keyof E = keyof E> = { [P in K]-?: Exclude<E[P], undefined> };
 
+/** Row type `R` read through a LEFT JOIN: each column is null where no row matched. */
+export type Joined<R> = { [P in keyof R]: R[P] | null };
+
 /** For each field an UPDATE may change, its column. */
 export type Columns<T> = { readonly [K in keyof T]-?: string };
 

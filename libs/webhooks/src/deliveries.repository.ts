@@ -1,19 +1,13 @@
 import type { Plan } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import type { DeliveryStatus } from '@wfm/db/entities/webhook.entity';
-import { exec, many, one } from '@wfm/db/sql';
+import type { DomainEventEntity } from '@wfm/db/entities/domain-event.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { WebhookDeliveryEntity, WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
+import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 /** A delivery with what an attempt needs of its subscription, read when the attempt starts. */
-export interface DeliveryToAttempt {
-  id: string;
-  tenantId: string;
-  webhookId: string;
-  eventType: string;
-  body: string;
-  url: string;
-  secretSealed: string;
-}
+export type DeliveryToAttempt = Row<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventType' | 'body'> & Row<WebhookSubscriptionEntity, 'url' | 'secretSealed'>;
 
 export interface AttemptRecord {
   deliveryId: string;
@@ -33,11 +27,7 @@ export interface AttemptRecord {
   disableReason: string;
 }
 
-export interface RecordedAttempt {
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: Date;
-}
+export type RecordedAttempt = Row<WebhookDeliveryEntity, 'status' | 'attempts' | 'nextAttemptAt'>;
 
 export interface SubscriptionOutcome {
   webhookId: string;
@@ -49,30 +39,11 @@ export interface SubscriptionOutcome {
   disableReason: string;
 }
 
-export interface PendingEvent {
-  id: string;
-  tenantId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  occurredAt: Date;
-}
+export type PendingEvent = Row<DomainEventEntity, 'id' | 'tenantId' | 'type' | 'payload' | 'occurredAt'>;
 
-export interface ActiveSubscription {
-  id: string;
-  tenantId: string;
-  events: string[];
-}
+export type ActiveSubscription = Row<WebhookSubscriptionEntity, 'id' | 'tenantId' | 'events'>;
 
-export interface NewDelivery {
-  id: string;
-  tenantId: string;
-  webhookId: string;
-  eventId: string;
-  eventType: string;
-  payload: Record<string, unknown>;
-  body: string;
-  occurredAt: Date;
-}
+export type NewDelivery = Pick<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'payload' | 'body' | 'occurredAt'>;
 
 export interface ClaimRequest {
   owner: string;
@@ -137,7 +108,7 @@ const tenantsWith = (table: string, pending: (alias: string) => string) => `
 export class WebhookDeliveriesRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async recordAttempt(r: AttemptRecord): Promise<RecordedAttempt | null> {
+  recordAttempt(r: AttemptRecord): Promise<RecordedAttempt | null> {
     const names = ['ok', 'at', 'threshold', 'disableReason', 'lastError', 'status', 'waits', 'jitter', 'owner', 'requireLease', 'id'];
     const sql = numbered(
       `WITH d AS (
@@ -159,10 +130,10 @@ export class WebhookDeliveriesRepository {
          UPDATE webhook_subscriptions s SET ${SUBSCRIPTION_OUTCOME_SET}
          FROM d WHERE s.id = d.webhook_id AND ${SUBSCRIPTION_OUTCOME_WORTH_WRITING}
        )
-       SELECT d.status, d.attempts, d.next_attempt_at FROM d`,
+       SELECT d.status, d.attempts, d.next_attempt_at AS "nextAttemptAt" FROM d`,
       names,
     );
-    const row = await one<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date }>(this.ds, sql, [
+    return one<RecordedAttempt>(this.ds, sql, [
       r.ok,
       r.at,
       r.autoDisableAfter,
@@ -175,8 +146,6 @@ export class WebhookDeliveriesRepository {
       r.requireLease,
       r.deliveryId,
     ]);
-    if (!row) return null;
-    return { status: row.status, attempts: row.attempts, nextAttemptAt: row.next_attempt_at };
   }
 
   /**
@@ -290,7 +259,7 @@ export class WebhookDeliveriesRepository {
   }
 
   async tenantPlans(tx: Tx, tenantIds: string[]): Promise<Map<string, Plan>> {
-    const rows = await many<{ id: string; plan: Plan }>(tx, `SELECT id, plan FROM tenants WHERE id = ANY($1::uuid[])`, [tenantIds]);
+    const rows = await many<Row<TenantEntity, 'id' | 'plan'>>(tx, `SELECT id, plan FROM tenants WHERE id = ANY($1::uuid[])`, [tenantIds]);
     return new Map(rows.map((r) => [r.id, r.plan]));
   }
 

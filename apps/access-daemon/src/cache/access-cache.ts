@@ -1,5 +1,4 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import type { HoursJson } from '@wfm/access/hours';
 import { RETIRED_KEY_GRACE_SECONDS } from '@wfm/access/credential';
 import type {
   ReadModelGrant,
@@ -28,8 +27,8 @@ export interface AccessSnapshot {
   versions: Map<string, number>;
 }
 
-export interface CachedZone { id: string; tenantId: string; name: string; active: boolean; hours: HoursJson | null; readerIds: string[] }
-export interface CachedGrant { id: string; tenantId: string; zoneId: string; expiresAtMs: number | null; userId: string | null; visitorPassId: string | null }
+export type CachedZone = Omit<LiveZone, 'hoursJson'> & { hours: LiveZone['hoursJson'] };
+export type CachedGrant = Omit<ReadModelGrant, 'expiresAt'> & { expiresAtMs: number | null };
 interface CachedKey { row: ReadModelSigningKey; key: KeyObject }
 
 /**

@@ -7,7 +7,8 @@ import type {
   ReadModelUser,
   ReadModelVisitorPass,
 } from '@wfm/db/access-read-model.repository';
-import { many, one } from '@wfm/db/sql';
+import type { AccessFeedVersionEntity } from '@wfm/db/entities/access.entity';
+import { many, one, type Row } from '@wfm/db/sql';
 import type { LiveReaderKey, LiveZone } from './access-cache.js';
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
@@ -55,12 +56,12 @@ export class ChangeLoaderRepository {
   }
 
   async versions(): Promise<Map<string, number>> {
-    const rows = await many<{ tenant_id: string; version: string }>(this.ds, `SELECT tenant_id, version FROM access_feed_versions`);
-    return new Map(rows.map((r) => [r.tenant_id, Number(r.version)]));
+    const rows = await many<Row<AccessFeedVersionEntity, 'tenantId' | 'version'>>(this.ds, `SELECT tenant_id AS "tenantId", version FROM access_feed_versions`);
+    return new Map(rows.map((r) => [r.tenantId, Number(r.version)]));
   }
 
   async version(tenantId: string): Promise<number> {
-    const row = await one<{ version: string }>(this.ds, `SELECT version FROM access_feed_versions WHERE tenant_id = $1`, [tenantId]);
+    const row = await one<Row<AccessFeedVersionEntity, 'version'>>(this.ds, `SELECT version FROM access_feed_versions WHERE tenant_id = $1`, [tenantId]);
     return row ? Number(row.version) : 0;
   }
 }

@@ -1,28 +1,23 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { uuid } from '@wfm/core/crypto';
-import type { Role } from '@wfm/core/tenancy';
-import { exec, one } from '@wfm/db/sql';
+import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, one, type Row } from '@wfm/db/sql';
 
-export interface DemoUser {
-  fullName: string;
-  email: string;
-  role: Role;
+export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
   /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
-  outletCode?: string;
-}
+  outletCode?: OutletEntity['code'];
+};
 
-export interface DemoOutlet {
-  name: string;
-  code: string;
-  city: string;
-}
+export type DemoOutlet = Pick<OutletEntity, 'name' | 'code' | 'city'>;
 
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
 
   async tenantIdBySlug(slug: string): Promise<string | null> {
-    return (await one<{ id: string }>(this.ds, `SELECT id FROM tenants WHERE slug = $1`, [slug]))?.id ?? null;
+    return (await one<Row<TenantEntity, 'id'>>(this.ds, `SELECT id FROM tenants WHERE slug = $1`, [slug]))?.id ?? null;
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */

@@ -2,18 +2,17 @@ import { ConflictError } from '@wfm/core/errors';
 import { ScryptPasswordHasher, type PasswordHasher } from '@wfm/core/crypto';
 import { ROLES, type Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
 import { DemoSeedRepository } from './demo-seed.repository.js';
 
 /** Who a demo company is: the demo's own, or another (a browser test's, one per test file). */
-export interface DemoIdentity {
-  slug: string;
-  name: string;
+export type DemoIdentity = Pick<TenantEntity, 'slug' | 'name'> & {
   /** Each user's address is `<role-in-kebab-case>@<emailDomain>`: sign-in looks addresses up across tenants. */
   emailDomain: string;
-}
+};
 
 export const DEMO: DemoIdentity = { slug: 'demo', name: 'Demo Company', emailDomain: 'demo.test' };
 

@@ -1,14 +1,9 @@
 import type { DataSource } from '@wfm/db/data-source';
+import type { AccessSigningKeyEntity } from '@wfm/db/entities/access.entity';
 import { exec, one } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface NewSigningKey {
-  id: string;
-  tenantId: string;
-  publicKey: string;
-  privateKeySealed: string;
-  createdAt: Date;
-}
+export type NewSigningKey = Pick<AccessSigningKeyEntity, 'id' | 'tenantId' | 'publicKey' | 'privateKeySealed' | 'createdAt'>;
 
 /** Credential signing keys. The sealed private half is read only by id, never listed. */
 export class AccessCredentialsRepository {

@@ -1,39 +1,24 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one, onConstraint } from '@wfm/db/sql';
+import type { AccessGrantEntity, AccessZoneEntity, GrantStatus } from '@wfm/db/entities/access.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import type { GrantStatus } from './access-grants.schemas.js';
 
 /** A user grant as the API shows it, with the status it has in effect at `now`. */
-export interface GrantView {
-  id: string;
-  tenantId: string;
-  userId: string;
-  userName: string;
-  zoneId: string;
-  zoneName: string;
-  status: GrantStatus;
-  expiresAt: Date | null;
-  note: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  revokedAt: Date | null;
-  revokeReason: string | null;
-}
+export type GrantView = Row<AccessGrantEntity, 'id' | 'tenantId' | 'zoneId' | 'status' | 'expiresAt' | 'note' | 'createdAt' | 'updatedAt' | 'revokedAt' | 'revokeReason'> & {
+  userId: UserGrantee;
+  userName: UserEntity['fullName'];
+  zoneName: AccessZoneEntity['name'];
+};
 
-export interface NewGrant {
-  id: string;
-  userId: string;
-  zoneId: string;
-}
+/** A user grant's user: the column is null only on visitor grants. */
+type UserGrantee = NonNullable<AccessGrantEntity['userId']>;
+
+export type NewGrant = Row<AccessGrantEntity, 'id' | 'zoneId'> & { userId: UserGrantee };
 
 /** A grant that was ACTIVE until this transaction, user or visitor grant alike. */
-export interface EndedGrant {
-  id: string;
-  userId: string | null;
-  visitorPassId: string | null;
-  zoneId: string;
-}
+export type EndedGrant = Row<AccessGrantEntity, 'id' | 'userId' | 'visitorPassId' | 'zoneId'>;
 
 /** Which grants a cascade ends: one grant, a zone's (user and visitor grants), or a user's. */
 export type GrantSelector = { id: string } | { zoneId: string } | { userId: string } | { visitorPassId: string };

@@ -1,52 +1,30 @@
-import type { Plan } from '@wfm/core/tenancy';
 import { insertAuditRows, type AccessAuditInsert } from '@wfm/db/access-audit.repository';
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, live, many, one, type Columns } from '@wfm/db/sql';
+import type { AccessExternalDoorEntity, AccessIntegrationEntity, AccessZoneEntity } from '@wfm/db/entities/access.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { assignments, exec, live, many, one, type Columns, type Joined, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type IntegrationStatus = 'PENDING' | 'CONNECTED' | 'ERROR';
 
-export interface Integration {
-  id: string;
-  tenantId: string;
-  provider: string;
-  displayName: string;
+export type Integration = Row<AccessIntegrationEntity, 'id' | 'tenantId' | 'provider' | 'displayName' | 'lastSyncAt' | 'lastError' | 'createdAt' | 'updatedAt'> & {
   status: IntegrationStatus;
-  lastSyncAt: Date | null;
-  lastError: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
-export interface SealedIntegration extends Integration {
-  configSealed: string;
-}
+export type SealedIntegration = Integration & Row<AccessIntegrationEntity, 'configSealed'>;
 
-export interface NewIntegration extends SealedIntegration {
-  webhookSecretSealed: string;
-}
+export type NewIntegration = SealedIntegration & Row<AccessIntegrationEntity, 'webhookSecretSealed'>;
 
 /** What the public webhook receiver needs, looked up by id alone (the caller names no tenant). */
-export interface WebhookTarget {
-  id: string;
-  tenantId: string;
-  provider: string;
-  webhookSecretSealed: string;
-  plan: Plan;
-}
+export type WebhookTarget = Row<AccessIntegrationEntity, 'id' | 'tenantId' | 'provider' | 'webhookSecretSealed'> & Row<TenantEntity, 'plan'>;
 
 /** A door with its zone, counted as mapped only while the zone is live. */
-export interface Door {
-  id: string;
-  externalId: string;
-  name: string;
-  zone: { id: string; name: string } | null;
-  discoveredAt: Date;
-  updatedAt: Date;
-}
+export type Door = Row<AccessExternalDoorEntity, 'id' | 'externalId' | 'name' | 'discoveredAt' | 'updatedAt'> & {
+  zone: Row<AccessZoneEntity, 'id' | 'name'> | null;
+};
 
 export interface DoorChanges {
-  added: Array<{ id: string; externalId: string; name: string }>;
+  added: Array<Row<AccessExternalDoorEntity, 'id' | 'externalId' | 'name'>>;
   renamed: Array<{ id: string; name: string }>;
   removedIds: string[];
 }
@@ -72,10 +50,7 @@ const DOOR_SELECT = `
     FROM access_external_doors d
     LEFT JOIN access_zones z ON z.id = d.zone_id AND z.tenant_id = d.tenant_id AND ${live('z')}`;
 
-interface DoorRow extends Omit<Door, 'zone'> {
-  zoneId: string | null;
-  zoneName: string | null;
-}
+type DoorRow = Omit<Door, 'zone'> & Joined<{ zoneId: AccessZoneEntity['id']; zoneName: AccessZoneEntity['name'] }>;
 
 function toDoor(r: DoorRow): Door {
   return {

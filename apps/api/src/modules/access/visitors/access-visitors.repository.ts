@@ -1,39 +1,20 @@
 import type { DataSource } from '@wfm/db/data-source';
-import type { AccessVisitorPassEntity } from '@wfm/db/entities/access.entity';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { AccessGrantEntity, AccessVisitorPassEntity, AccessZoneEntity } from '@wfm/db/entities/access.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import type { Plan } from '@wfm/core/tenancy';
 
-export type GrantStatus = 'ACTIVE' | 'REVOKED' | 'EXPIRED';
+/** The status as it is in effect (EFFECTIVE_STATUS). */
+export type PassGrantView = Row<AccessGrantEntity, 'id' | 'zoneId' | 'status'> & { zoneName: AccessZoneEntity['name'] };
 
-export interface PassGrantView {
-  id: string;
-  zoneId: string;
-  zoneName: string;
-  status: GrantStatus;
-}
+type PassRow = Row<AccessVisitorPassEntity, 'id' | 'email' | 'phone' | 'inviteCodePrefix' | 'expiresAt' | 'createdAt' | 'lastRedeemedAt'> & {
+  name: AccessVisitorPassEntity['visitorName'];
+};
 
-export interface VisitorPassView {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  inviteCodePrefix: string;
-  expiresAt: Date;
-  createdAt: Date;
-  lastRedeemedAt: Date | null;
-  grants: PassGrantView[];
-}
+export type VisitorPassView = PassRow & { grants: PassGrantView[] };
 
 /** What redeeming needs to know about the pass an invite code names. */
-export interface PassForRedeem {
-  id: string;
-  tenantId: string;
-  plan: Plan;
-  visitorName: string;
-  expiresAt: Date;
-  revokedAt: Date | null;
-}
+export type PassForRedeem = Row<AccessVisitorPassEntity, 'id' | 'tenantId' | 'visitorName' | 'expiresAt' | 'revokedAt'> & Row<TenantEntity, 'plan'>;
 
 /** Which pass a revocation names: the invite code (by its hash) or the pass id. */
 export type PassSelector = { id: string } | { codeHash: string };
@@ -48,7 +29,7 @@ export class AccessVisitorsRepository {
    * Live zones among `ids`, with their names. `FOR SHARE` holds off a concurrent zone delete until
    * the pass's grants exist, so the delete's cascade sees (and revokes) them.
    */
-  liveZones(tx: Tx, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+  liveZones(tx: Tx, tenantId: string, ids: string[]): Promise<Array<Row<AccessZoneEntity, 'id' | 'name'>>> {
     return many(tx, `SELECT z.id, z.name FROM access_zones z WHERE z.tenant_id = $1 AND z.id = ANY($2::uuid[]) AND ${live('z')} FOR SHARE`, [tenantId, ids]);
   }
 
@@ -74,7 +55,7 @@ export class AccessVisitorsRepository {
 
   /** Passes neither revoked nor expired at `now`, newest first, each with all its grants. */
   async listActive(tenantId: string, now: Date): Promise<VisitorPassView[]> {
-    const passes = await many<Omit<VisitorPassView, 'grants'>>(
+    const passes = await many<PassRow>(
       this.ds,
       `SELECT id, visitor_name AS name, email, phone, invite_code_prefix AS "inviteCodePrefix", expires_at AS "expiresAt",
               created_at AS "createdAt", last_redeemed_at AS "lastRedeemedAt"
@@ -121,7 +102,7 @@ export class AccessVisitorsRepository {
   }
 
   /** Zones the pass still opens at `now`: grants ACTIVE in effect on live zones. */
-  openZones(tenantId: string, passId: string, now: Date): Promise<Array<{ id: string; name: string }>> {
+  openZones(tenantId: string, passId: string, now: Date): Promise<Array<Row<AccessZoneEntity, 'id' | 'name'>>> {
     return many(
       this.ds,
       `SELECT z.id, z.name

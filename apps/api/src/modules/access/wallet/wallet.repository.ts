@@ -1,6 +1,9 @@
 import type { Plan } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, many, one, type Db } from '@wfm/db/sql';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import type { AccessWalletPassEntity } from '@wfm/db/entities/wallet-pass.entity';
+import { exec, many, one, type Db, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 /**
@@ -10,42 +13,28 @@ import type { Tx } from '@wfm/db/transaction';
  */
 export type PassState = 'ACTIVE' | 'NO_ACCESS' | 'VOID';
 
-export interface NewWalletPass {
-  id: string;
-  tenantId: string;
-  userId: string;
-  passTypeIdentifier: string;
-  authTokenHash: string;
-  authTokenSealed: string;
+export type NewWalletPass = Pick<AccessWalletPassEntity, 'id' | 'tenantId' | 'userId' | 'passTypeIdentifier' | 'authTokenHash' | 'authTokenSealed' | 'createdAt'> & {
   content: PassContentColumns;
-  createdAt: Date;
-}
+};
 
-/** The columns a refresh rewrites. */
-export interface PassContentColumns {
-  state: PassState;
-  credentialSealed: string | null;
-  credentialExpiresAt: Date | null;
-  renewAt: Date | null;
-  /** Whole seconds, strictly increasing per pass: the Last-Modified and update tag of the pass. */
-  updatedAt: Date;
-}
+/**
+ * The columns a refresh rewrites. `updatedAt` is in whole seconds, strictly increasing per pass:
+ * the Last-Modified and update tag of the pass.
+ */
+export type PassContentColumns = Row<AccessWalletPassEntity, 'credentialSealed' | 'credentialExpiresAt' | 'renewAt' | 'updatedAt'> & { state: PassState };
 
-export interface WalletPassView extends PassContentColumns {
-  id: string;
-  tenantId: string;
-  userId: string;
-  authTokenSealed: string;
-  pushedAt: Date | null;
-  /** What the pass should carry now, from the person, their grants and the tenant's plan. */
-  currentState: PassState;
-  holderName: string;
-  tenantName: string;
-}
+export type WalletPassView = Row<AccessWalletPassEntity, 'id' | 'tenantId' | 'userId' | 'authTokenSealed' | 'pushedAt'> &
+  PassContentColumns & {
+    /** What the pass should carry now, from the person, their grants and the tenant's plan. */
+    currentState: PassState;
+    holderName: UserEntity['fullName'];
+    tenantName: TenantEntity['name'];
+  };
 
+/** A pass a device holds, named by its serial number (the pass id). */
 export interface DeviceRegistration {
-  serialNumber: string;
-  updatedAt: Date;
+  serialNumber: AccessWalletPassEntity['id'];
+  updatedAt: AccessWalletPassEntity['updatedAt'];
   /** The pass's content is due to change (new credential, access changed) though no one has fetched it yet. */
   stale: boolean;
 }
@@ -86,7 +75,7 @@ export class WalletRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** The pass a web-service request names, with the hash its token is checked against. */
-  forAuthentication(passTypeIdentifier: string, serialNumber: string): Promise<{ id: string; tenantId: string; authTokenHash: string } | null> {
+  forAuthentication(passTypeIdentifier: string, serialNumber: string): Promise<Row<AccessWalletPassEntity, 'id' | 'tenantId' | 'authTokenHash'> | null> {
     return one(this.ds, `SELECT id, tenant_id AS "tenantId", auth_token_hash AS "authTokenHash" FROM access_wallet_passes WHERE id = $1 AND pass_type_identifier = $2`, [
       serialNumber,
       passTypeIdentifier,

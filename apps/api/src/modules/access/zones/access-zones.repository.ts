@@ -1,15 +1,12 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { AccessReaderEntity, AccessZoneEntity } from '@wfm/db/entities/access.entity';
+import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import { assignments, exec, live, many, one, onConstraint, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { OutletScope } from '../../organization/user-outlets/outlet-scope.service.js';
 
-export interface OutletRef {
-  id: string;
-  name: string;
-  code: string;
-}
+export type OutletRef = Row<OutletEntity, 'id' | 'name' | 'code'>;
 
 export type ZoneRow = Row<AccessZoneEntity> & {
   readerIds: string[];
@@ -20,7 +17,7 @@ export type NewZone = Omit<ZoneRow, 'readerIds' | 'outlet' | 'deletedAt'>;
 export type ZoneChanges = Partial<Pick<ZoneRow, 'name' | 'description' | 'outletId' | 'hoursJson' | 'active'>>;
 
 export type ReaderRow = Row<AccessReaderEntity, 'id' | 'readerId' | 'firmwareVersion' | 'ipAddress' | 'firstSeenAt' | 'lastSeenAt'> & {
-  zone: { id: string; name: string } | null;
+  zone: Row<AccessZoneEntity, 'id' | 'name'> | null;
 };
 
 const READER_TAKEN_RACE = 'A reader in readerIds was bound to another zone meanwhile';

@@ -1,5 +1,6 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, many, one, type Db } from '@wfm/db/sql';
+import type { CareerApplicationEntity, CareerJobEntity } from '@wfm/db/entities/careers.entity';
+import { exec, many, one, type Db, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ApplicationStage } from './application-stages.js';
 
@@ -20,52 +21,21 @@ export interface StageChange {
 }
 
 /** An application as recruiters see it; the upload token's hash never leaves the repository's lock. */
-export interface Application {
-  id: string;
-  tenantId: string;
-  jobId: string;
-  jobTitle: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  coverLetter: string | null;
-  stage: ApplicationStage;
-  stageChangedAt: Date;
-  resume: StoredResume | null;
-  convertedUserId: string | null;
-  convertedAt: Date | null;
-  history: StageChange[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type Application = Row<
+  CareerApplicationEntity,
+  'id' | 'tenantId' | 'jobId' | 'fullName' | 'email' | 'phone' | 'coverLetter' | 'stageChangedAt' | 'convertedUserId' | 'convertedAt' | 'createdAt' | 'updatedAt'
+> & { stage: ApplicationStage; jobTitle: CareerJobEntity['title']; resume: StoredResume | null; history: StageChange[] };
 
 /** The row under a lock, for the services' decisions: stage, the upload credential, the stored file. */
-export interface ApplicationLock {
-  id: string;
-  tenantId: string;
-  jobId: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  stage: ApplicationStage;
-  uploadTokenHash: string | null;
-  uploadTokenExpiresAt: Date | null;
-  resumeKey: string | null;
-  convertedUserId: string | null;
-}
+export type ApplicationLock = Row<
+  CareerApplicationEntity,
+  'id' | 'tenantId' | 'jobId' | 'fullName' | 'email' | 'phone' | 'uploadTokenHash' | 'uploadTokenExpiresAt' | 'resumeKey' | 'convertedUserId'
+> & { stage: ApplicationStage };
 
-export interface NewApplication {
-  id: string;
-  tenantId: string;
-  jobId: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  coverLetter: string | null;
-  uploadTokenHash: string;
-  uploadTokenExpiresAt: Date;
-  at: Date;
-}
+/** A new application always gets its resume upload credential. */
+export type NewApplication = Row<CareerApplicationEntity, 'id' | 'tenantId' | 'jobId' | 'fullName' | 'email' | 'phone' | 'coverLetter'> & {
+  [K in 'uploadTokenHash' | 'uploadTokenExpiresAt']: NonNullable<CareerApplicationEntity[K]>;
+} & { at: Date };
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -80,14 +50,8 @@ const APPLICATION_COLUMNS = `a.id, a.tenant_id AS "tenantId", a.job_id AS "jobId
 const LOCK_COLUMNS = `a.id, a.tenant_id AS "tenantId", a.job_id AS "jobId", a.full_name AS "fullName", a.email, a.phone, a.stage,
   a.upload_token_hash AS "uploadTokenHash", a.upload_token_expires_at AS "uploadTokenExpiresAt", a.resume_key AS "resumeKey", a.converted_user_id AS "convertedUserId"`;
 
-interface ApplicationRow extends Omit<Application, 'resume'> {
-  resumeKey: string | null;
-  resumeFileName: string | null;
-  resumeMediaType: string | null;
-  resumeSize: number | null;
-  resumeSha256: string | null;
-  resumeUploadedAt: Date | null;
-}
+type ApplicationRow = Omit<Application, 'resume'> &
+  Row<CareerApplicationEntity, 'resumeKey' | 'resumeFileName' | 'resumeMediaType' | 'resumeSize' | 'resumeSha256' | 'resumeUploadedAt'>;
 
 function toApplication(row: ApplicationRow): Application {
   const { resumeKey, resumeFileName, resumeMediaType, resumeSize, resumeSha256, resumeUploadedAt, ...rest } = row;

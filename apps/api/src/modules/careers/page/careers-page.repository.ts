@@ -1,13 +1,11 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { one } from '@wfm/db/sql';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { one, type Row } from '@wfm/db/sql';
 
-export interface CareersTenant {
-  id: string;
-  name: string;
-  slug: string;
+export type CareersTenant = Row<TenantEntity, 'id' | 'name' | 'slug'> & {
   /** Whether the tenant has ever published a posting (one OPEN now, or closed since). */
   hasPublished: boolean;
-}
+};
 
 export class CareersPageRepository {
   constructor(private readonly ds: DataSource) {}

@@ -1,37 +1,31 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, one } from '@wfm/db/sql';
-import type { Plan, Role } from '@wfm/core/tenancy';
-import type { Scope } from '@wfm/core/scopes';
+import type { ApiKeyEntity } from '@wfm/db/entities/developer-credential.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, one, type Joined, type Row } from '@wfm/db/sql';
 import type { MadeByDto } from './developer-credentials.schemas.js';
 
-export interface CredentialRow {
-  /** The api_keys row, or the oauth_clients row a token was issued to. */
-  credential_id: string;
-  tenant_id: string;
-  secret_hash: string;
-  scopes: Scope[];
-  last_used_at: Date | null;
-  plan: Plan;
-  public_api_enabled: boolean;
-  sso_enabled: boolean;
-  /** The role of the person who made the credential, while they are active; null once they are not. */
-  acting_role: Role | null;
-}
+/** An API key, or an access token under the names of a key's columns (a token has no last use). */
+export type CredentialRow = Row<ApiKeyEntity, 'tenantId' | 'scopes' | 'lastUsedAt'> &
+  Row<TenantEntity, 'plan' | 'publicApiEnabled' | 'ssoEnabled'> & {
+    /** The api_keys row, or the oauth_clients row a token was issued to. */
+    credentialId: ApiKeyEntity['id'];
+    secretHash: ApiKeyEntity['keyHash'];
+    /** The role of the person who made the credential, while they are active; null once they are not. */
+    actingRole: UserEntity['role'] | null;
+  };
 
 /** Whether a credential's maker may still sign in: only then does the credential act on people (people-policy). */
 export const makerActive = (maker: string) => `${maker}.status = 'ACTIVE' AND ${maker}.deleted_at IS NULL`;
 /** The credential's maker, joined as `maker`; their role is the credential's rank. */
 export const makerOf = (credential: string) => `maker.id = ${credential}.created_by_user_id AND maker.tenant_id = ${credential}.tenant_id`;
 /** Who made a listed credential, as the console shows it. */
-export interface Maker {
-  makerName: string | null;
-  makerRole: Role | null;
-  makerActive: boolean | null;
-}
+export type Maker = Joined<{ makerName: UserEntity['fullName']; makerRole: UserEntity['role']; makerActive: boolean }>;
 export const MAKER_COLUMNS = `maker.full_name AS "makerName", maker.role AS "makerRole", CASE WHEN maker.id IS NULL THEN NULL ELSE ${makerActive('maker')} END AS "makerActive"`;
 export function madeBy(c: Maker & { createdByUserId: string | null }): MadeByDto {
   return c.createdByUserId && c.makerName !== null && c.makerRole !== null ? { userId: c.createdByUserId, fullName: c.makerName, role: c.makerRole, active: c.makerActive === true } : null;
 }
+const TENANT_COLUMNS = `t.plan, t.public_api_enabled AS "publicApiEnabled", t.sso_enabled AS "ssoEnabled"`;
 const MAKER = (credential: string) => `${makerOf(credential)} AND ${makerActive('maker')}`;
 
 /**
@@ -44,8 +38,8 @@ export class DeveloperAuthRepository {
   liveApiKey(keyHash: string, now: Date): Promise<CredentialRow | null> {
     return one(
       this.ds,
-      `SELECT k.id AS credential_id, k.tenant_id, k.key_hash AS secret_hash, k.scopes, k.last_used_at,
-              t.plan, t.public_api_enabled, t.sso_enabled, maker.role AS acting_role
+      `SELECT k.id AS "credentialId", k.tenant_id AS "tenantId", k.key_hash AS "secretHash", k.scopes, k.last_used_at AS "lastUsedAt",
+              ${TENANT_COLUMNS}, maker.role AS "actingRole"
          FROM api_keys k
          JOIN tenants t ON t.id = k.tenant_id
          LEFT JOIN users maker ON ${MAKER('k')}
@@ -57,8 +51,8 @@ export class DeveloperAuthRepository {
   liveAccessToken(tokenHash: string, now: Date): Promise<CredentialRow | null> {
     return one(
       this.ds,
-      `SELECT c.id AS credential_id, a.tenant_id, a.token_hash AS secret_hash, a.scopes, NULL::timestamptz AS last_used_at,
-              t.plan, t.public_api_enabled, t.sso_enabled, maker.role AS acting_role
+      `SELECT c.id AS "credentialId", a.tenant_id AS "tenantId", a.token_hash AS "secretHash", a.scopes, NULL::timestamptz AS "lastUsedAt",
+              ${TENANT_COLUMNS}, maker.role AS "actingRole"
          FROM oauth_access_tokens a
          JOIN oauth_clients c ON c.id = a.oauth_client_id AND c.tenant_id = a.tenant_id
          JOIN tenants t ON t.id = a.tenant_id

@@ -39,17 +39,17 @@ export class DeveloperAuthService implements DeveloperCredentialResolver {
   private async matching(secret: string, find: (hash: string) => Promise<CredentialRow | null>): Promise<CredentialRow | null> {
     const hash = this.secrets.hash(secret);
     const row = await find(hash);
-    return row && timingSafeEqualStr(hash, row.secret_hash) ? row : null;
+    return row && timingSafeEqualStr(hash, row.secretHash) ? row : null;
   }
 
   /** Awaited so `lastUsedAt` is settled when the response leaves, but a failure only logs. */
   private async recordUse(row: CredentialRow, now: Date): Promise<void> {
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    if (row.last_used_at && row.last_used_at >= staleBefore) return;
+    if (row.lastUsedAt && row.lastUsedAt >= staleBefore) return;
     try {
-      await this.repo.touchApiKey(row.credential_id, now, staleBefore);
+      await this.repo.touchApiKey(row.credentialId, now, staleBefore);
     } catch (err) {
-      this.logger.warn({ err, apiKeyId: row.credential_id }, 'could not record api key use');
+      this.logger.warn({ err, apiKeyId: row.credentialId }, 'could not record api key use');
     }
   }
 }
@@ -58,10 +58,10 @@ function principal(credential: DeveloperPrincipal['credential'], row: Credential
   return {
     kind: 'developer',
     credential,
-    credentialId: row.credential_id,
-    tenantId: row.tenant_id,
+    credentialId: row.credentialId,
+    tenantId: row.tenantId,
     scopes: row.scopes,
-    actingRole: row.acting_role,
-    tenant: { plan: row.plan, publicApiEnabled: row.public_api_enabled, ssoEnabled: row.sso_enabled },
+    actingRole: row.actingRole,
+    tenant: { plan: row.plan, publicApiEnabled: row.publicApiEnabled, ssoEnabled: row.ssoEnabled },
   };
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from '@wfm/db/data-source';
-import type { DeliveryStatus, WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
-import { assignments, exec, many, one, type Columns } from '@wfm/db/sql';
+import type { DeliveryStatus, WebhookDeliveryEntity, WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
+import { assignments, exec, many, one, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 /** A subscription row without its sealed secret, which is selected only where it is needed. */
@@ -14,22 +14,10 @@ export interface Page {
 }
 
 /** A delivery as the log shows it, timestamps already formatted as the DTO's ISO strings. */
-export interface DeliveryLogRow {
-  id: string;
-  tenantId: string;
-  webhookId: string;
-  eventType: string;
-  payload: Record<string, unknown>;
-  status: DeliveryStatus;
-  attempts: number;
-  maxAttempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  lastResponseStatus: number | null;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
-}
+export type DeliveryLogRow = Row<
+  WebhookDeliveryEntity,
+  'id' | 'tenantId' | 'webhookId' | 'eventType' | 'payload' | 'status' | 'attempts' | 'maxAttempts' | 'lastError' | 'lastResponseStatus'
+> & { nextAttemptAt: string; createdAt: string; updatedAt: string; deliveredAt: string | null };
 
 const SUBSCRIPTION_COLUMNS = `id, tenant_id AS "tenantId", name, url, events, secret_hint AS "secretHint", active, failure_count AS "failureCount",
   last_success_at AS "lastSuccessAt", last_failure_at AS "lastFailureAt", last_failure_reason AS "lastFailureReason",

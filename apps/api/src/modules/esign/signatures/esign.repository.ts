@@ -1,22 +1,14 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { EsignDocumentEntity, EsignRequestEntity } from '@wfm/db/entities/esign.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { RequestStatus } from './esign.schemas.js';
 
-export interface EsignDocument {
-  id: string;
-  tenantId: string;
-  title: string;
-  fileName: string;
-  source: 'UPLOADED' | 'GENERATED';
-  storageKey: string;
-  sha256: string;
-  sizeBytes: number;
-  pageCount: number;
-  createdByUserId: string | null;
-  createdAt: Date;
-}
+export type EsignDocument = Row<EsignDocumentEntity> & { source: 'UPLOADED' | 'GENERATED' };
 
+/** The signed_* columns as REQUEST_COLUMNS builds them into one JSON object, under the names the API shows. */
 export interface SigningEvidence {
   signedAt: Date;
   fullName: string;
@@ -32,32 +24,23 @@ export interface SigningEvidence {
   contentBytes: number;
 }
 
-export interface EsignRequest {
-  id: string;
-  tenantId: string;
-  documentId: string;
-  documentTitle: string;
-  documentSha256: string;
-  signerUserId: string | null;
-  signerName: string;
-  signerEmail: string;
-  message: string | null;
+/** The status as STATUS computes it at the time asked. */
+export type EsignRequest = Row<
+  EsignRequestEntity,
+  'id' | 'tenantId' | 'documentId' | 'signerUserId' | 'signerName' | 'signerEmail' | 'message' | 'expiresAt' | 'createdByUserId' | 'createdAt' | 'viewedAt' | 'revokedAt' | 'revokedByUserId'
+> & {
+  documentTitle: EsignDocumentEntity['title'];
+  documentSha256: EsignDocumentEntity['sha256'];
   status: RequestStatus;
-  expiresAt: Date;
-  createdByUserId: string | null;
-  createdAt: Date;
-  viewedAt: Date | null;
-  revokedAt: Date | null;
-  revokedByUserId: string | null;
   signature: SigningEvidence | null;
-}
+};
 
 /** A request as its signing token finds it, with what the signer is shown. */
-export interface TokenRequest extends EsignRequest {
-  organisation: string;
-  requestedBy: string | null;
+export type TokenRequest = EsignRequest & {
+  organisation: TenantEntity['name'];
+  requestedBy: UserEntity['fullName'] | null;
   document: EsignDocument;
-}
+};
 
 const DOCUMENT_COLUMNS = `d.id, d.tenant_id AS "tenantId", d.title, d.file_name AS "fileName", d.source, d.storage_key AS "storageKey", d.sha256,
   d.size_bytes AS "sizeBytes", d.page_count AS "pageCount", d.created_by_user_id AS "createdByUserId", d.created_at AS "createdAt"`;
@@ -75,9 +58,9 @@ const REQUEST_COLUMNS = (now: string) => `r.id, r.tenant_id AS "tenantId", r.doc
     'requestId', r.signed_request_id, 'storageKey', r.signed_storage_key, 'sha256', r.signed_sha256, 'sizeBytes', r.signed_size_bytes,
     'pageCount', r.signed_page_count, 'contentSha256', r.content_sha256, 'contentBytes', r.content_bytes) END AS signature`;
 
-type Row = Omit<EsignRequest, 'signature'> & { signature: (Omit<SigningEvidence, 'signedAt'> & { signedAt: string }) | null };
+type RequestRow = Omit<EsignRequest, 'signature'> & { signature: (Omit<SigningEvidence, 'signedAt'> & { signedAt: string }) | null };
 
-function request<T extends Row>(row: T): Omit<T, 'signature'> & { signature: SigningEvidence | null } {
+function request<T extends RequestRow>(row: T): Omit<T, 'signature'> & { signature: SigningEvidence | null } {
   return { ...row, signature: row.signature && { ...row.signature, signedAt: new Date(row.signature.signedAt) } };
 }
 
@@ -112,7 +95,7 @@ export class EsignRepository {
   }
 
   tenantName(tenantId: string): Promise<string | null> {
-    return one<{ name: string }>(this.ds, `SELECT name FROM tenants WHERE id = $1`, [tenantId]).then((r) => r?.name ?? null);
+    return one<Row<TenantEntity, 'name'>>(this.ds, `SELECT name FROM tenants WHERE id = $1`, [tenantId]).then((r) => r?.name ?? null);
   }
 
   /** Whether the document has a request for this address that is neither signed, revoked nor expired. */
@@ -138,7 +121,7 @@ export class EsignRepository {
   }
 
   async listRequests(tenantId: string, now: Date, filter: { documentId?: string; status?: RequestStatus; limit: number; offset: number }): Promise<EsignRequest[]> {
-    const rows = await many<Row>(
+    const rows = await many<RequestRow>(
       this.ds,
       `SELECT ${REQUEST_COLUMNS('$2')} FROM esign_requests r JOIN esign_documents d ON d.id = r.document_id AND d.tenant_id = r.tenant_id
        WHERE r.tenant_id = $1 AND ($3::uuid IS NULL OR r.document_id = $3) AND ($4::text IS NULL OR ${STATUS('$2')} = $4)
@@ -149,7 +132,7 @@ export class EsignRepository {
   }
 
   async findRequest(db: Tx | null, tenantId: string, id: string, now: Date, opts: { lock?: boolean } = {}): Promise<EsignRequest | null> {
-    const row = await one<Row>(
+    const row = await one<RequestRow>(
       db ?? this.ds,
       `SELECT ${REQUEST_COLUMNS('$3')} FROM esign_requests r JOIN esign_documents d ON d.id = r.document_id AND d.tenant_id = r.tenant_id
        WHERE r.tenant_id = $1 AND r.id = $2${opts.lock ? ' FOR UPDATE OF r' : ''}`,
@@ -168,7 +151,7 @@ export class EsignRepository {
    * holds it for the signing transaction.
    */
   async findByTokenHash(db: Tx | null, tokenHash: string, now: Date, opts: { lock?: boolean } = {}): Promise<TokenRequest | null> {
-    const row = await one<Row & { organisation: string; requestedBy: string | null; document: Omit<EsignDocument, 'createdAt'> & { createdAt: string } }>(
+    const row = await one<RequestRow & Pick<TokenRequest, 'organisation' | 'requestedBy'> & { document: Omit<EsignDocument, 'createdAt'> & { createdAt: string } }>(
       db ?? this.ds,
       `SELECT ${REQUEST_COLUMNS('$2')}, t.name AS organisation, creator.full_name AS "requestedBy",
               json_build_object('id', d.id, 'tenantId', d.tenant_id, 'title', d.title, 'fileName', d.file_name, 'source', d.source, 'storageKey', d.storage_key,

@@ -1,22 +1,14 @@
-import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
 import type { OneTimeTokenPurpose } from '@wfm/db/entities/auth.entity';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface SignInAccount {
-  id: string;
-  tenantId: string;
-  role: Role;
-  passwordHash: string;
-}
+/** Only accounts with a password are selected. */
+export type SignInAccount = Row<UserEntity, 'id' | 'tenantId' | 'role'> & { passwordHash: NonNullable<UserEntity['passwordHash']> };
 
-export interface MailableUser {
-  id: string;
-  tenantId: string;
-  email: string;
-  fullName: string;
-}
+/** Only users with an address are selected. */
+export type MailableUser = Row<UserEntity, 'id' | 'tenantId' | 'fullName'> & { email: NonNullable<UserEntity['email']> };
 
 export type Identifier = { email: string } | { mobile: string };
 
@@ -43,11 +35,11 @@ export class AuthRepository {
    * tenant `tenantSlug` names, else the identifier's oldest. Only live, active, verified accounts
    * with a password count, so an unverified signup can neither be signed into nor stand in the way.
    */
-  async signInAccount(id: Identifier, tenantSlug: string | undefined): Promise<SignInAccount | null> {
+  signInAccount(id: Identifier, tenantSlug: string | undefined): Promise<SignInAccount | null> {
     const { column, value } = identifierClause(id);
-    const r = await one<{ id: string; tenant_id: string; role: Role; password_hash: string }>(
+    return one<SignInAccount>(
       this.ds,
-      `SELECT u.id, u.tenant_id, u.role, u.password_hash
+      `SELECT u.id, u.tenant_id AS "tenantId", u.role, u.password_hash AS "passwordHash"
          FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.password_hash IS NOT NULL
           AND u.verified_at IS NOT NULL
@@ -56,7 +48,6 @@ export class AuthRepository {
         LIMIT 1`,
       [value, tenantSlug ?? null],
     );
-    return r ? { id: r.id, tenantId: r.tenant_id, role: r.role, passwordHash: r.password_hash } : null;
   }
 
   /**
@@ -64,17 +55,16 @@ export class AuthRepository {
    * gets no reset link: its verification link is its way in, and squatted signups must not crowd
    * the real account out of this list.
    */
-  async resetCandidates(id: Identifier): Promise<MailableUser[]> {
+  resetCandidates(id: Identifier): Promise<MailableUser[]> {
     const { column, value } = identifierClause(id);
-    const rows = await many<{ id: string; tenant_id: string; email: string; full_name: string }>(
+    return many<MailableUser>(
       this.ds,
-      `SELECT u.id, u.tenant_id, u.email, u.full_name FROM users u
+      `SELECT u.id, u.tenant_id AS "tenantId", u.email, u.full_name AS "fullName" FROM users u
         WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.email IS NOT NULL AND u.verified_at IS NOT NULL
         ORDER BY u.created_at, u.id
         LIMIT ${RESET_CANDIDATES}`,
       [value],
     );
-    return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, email: r.email, fullName: r.full_name }));
   }
 
   async createSession(tx: Tx, s: { id: string; tenantId: string; userId: string; expiresAt: Date }): Promise<void> {

@@ -1,18 +1,10 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { live, one } from '@wfm/db/sql';
-import type { Plan, Role } from '@wfm/core/tenancy';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { live, one, type Row } from '@wfm/db/sql';
 import type { UserPrincipal } from '@wfm/core/principal';
 
-interface Row {
-  id: string;
-  tenant_id: string;
-  role: Role;
-  full_name: string;
-  plan: Plan;
-  timezone: string;
-  public_api_enabled: boolean;
-  sso_enabled: boolean;
-}
+type PrincipalRow = Row<UserEntity, 'id' | 'tenantId' | 'role' | 'fullName'> & Row<TenantEntity, 'plan' | 'timezone' | 'publicApiEnabled' | 'ssoEnabled'>;
 
 /**
  * One indexed query per authenticated request: the user must still exist and be active, the
@@ -22,9 +14,10 @@ export class PrincipalRepository {
   constructor(private readonly ds: DataSource) {}
 
   async load(userId: string, tenantId: string, sessionId: string, now: Date): Promise<UserPrincipal | null> {
-    const r = await one<Row>(
+    const r = await one<PrincipalRow>(
       this.ds,
-      `SELECT u.id, u.tenant_id, u.role, u.full_name, t.plan, t.timezone, t.public_api_enabled, t.sso_enabled
+      `SELECT u.id, u.tenant_id AS "tenantId", u.role, u.full_name AS "fullName", t.plan, t.timezone, t.public_api_enabled AS "publicApiEnabled",
+              t.sso_enabled AS "ssoEnabled"
          FROM users u
          JOIN tenants t ON t.id = u.tenant_id
          JOIN auth_sessions s ON s.id = $3 AND s.user_id = u.id AND s.tenant_id = u.tenant_id
@@ -36,11 +29,11 @@ export class PrincipalRepository {
     return {
       kind: 'user',
       userId: r.id,
-      tenantId: r.tenant_id,
+      tenantId: r.tenantId,
       role: r.role,
       sessionId,
-      fullName: r.full_name,
-      tenant: { plan: r.plan, timezone: r.timezone, publicApiEnabled: r.public_api_enabled, ssoEnabled: r.sso_enabled },
+      fullName: r.fullName,
+      tenant: { plan: r.plan, timezone: r.timezone, publicApiEnabled: r.publicApiEnabled, ssoEnabled: r.ssoEnabled },
     };
   }
 }

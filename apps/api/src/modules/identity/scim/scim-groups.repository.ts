@@ -1,16 +1,13 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { exec, live, many, one } from '@wfm/db/sql';
+import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export interface ScimGroupRow {
-  id: string;
-  tenantId: string;
-  displayName: string;
-  code: string;
-  createdAt: Date;
-  updatedAt: Date;
+/** An outlet as a SCIM Group: its name as the display name, with its members joined. */
+export type ScimGroupRow = Row<OutletEntity, 'id' | 'tenantId' | 'code' | 'createdAt' | 'updatedAt'> & {
+  displayName: OutletEntity['name'];
   members: Array<{ value: string; display: string }>;
-}
+};
 
 const COLUMNS = `o.id, o.tenant_id AS "tenantId", o.name AS "displayName", o.code, o.created_at AS "createdAt", o.updated_at AS "updatedAt",
   COALESCE((SELECT json_agg(json_build_object('value', u.id, 'display', u.full_name) ORDER BY u.full_name, u.id)

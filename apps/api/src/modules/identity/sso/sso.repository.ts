@@ -1,6 +1,7 @@
 import type { Plan, Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import type { SsoConnectionEntity, SsoDomainEntity } from '@wfm/db/entities/sso.entity';
+import type { SsoConnectionEntity, SsoDomainEntity, SsoLoginStateEntity } from '@wfm/db/entities/sso.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { ConflictError } from '@wfm/core/errors';
@@ -15,29 +16,10 @@ export interface LiveConnection extends ConnectionRow {
   tenantSsoEnabled: boolean;
 }
 
-export interface LoginState {
-  stateHash: string;
-  tenantId: string | null;
-  connectionId: string | null;
-  provider: 'OIDC' | 'SAML' | 'GOOGLE';
-  nonce: string | null;
-  codeVerifierSealed: string | null;
-  samlRequestId: string | null;
-  returnTo: string | null;
-  tenantSlug: string | null;
-  /** sha256 of the verifier the browser that started the sign-in keeps (login CSRF). */
-  browserBindingHash: string;
-  expiresAt: Date;
-  createdAt: Date;
-}
+/** `browserBindingHash` is the sha256 of the verifier the browser that started the sign-in keeps (login CSRF). */
+export type LoginState = Omit<Row<SsoLoginStateEntity>, 'usedAt'> & { provider: 'OIDC' | 'SAML' | 'GOOGLE' };
 
-export interface SignInUser {
-  id: string;
-  tenantId: string;
-  role: Role;
-  status: 'ACTIVE' | 'INACTIVE';
-  verified: boolean;
-}
+export type SignInUser = Row<UserEntity, 'id' | 'tenantId' | 'role' | 'status'> & { verified: boolean };
 
 const CONNECTION = `c.id, c.tenant_id AS "tenantId", c.protocol, c.name, c.enabled, c.enforced, c.jit_provisioning AS "jitProvisioning",
   c.default_role AS "defaultRole", c.oidc_issuer AS "oidcIssuer", c.oidc_client_id AS "oidcClientId", c.oidc_client_secret_sealed AS "oidcClientSecretSealed",

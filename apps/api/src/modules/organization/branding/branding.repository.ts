@@ -1,5 +1,7 @@
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, one, type Columns, type Db } from '@wfm/db/sql';
+import type { TenantBrandingEntity } from '@wfm/db/entities/branding-profiles-leads.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import { assignments, exec, one, type Columns, type Db, type Joined, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ImageMediaType } from '../../../storage/images.js';
 
@@ -12,34 +14,13 @@ export interface StoredLogo {
 }
 
 /** A tenant with its branding; the branding fields are null until an admin sets them. */
-export interface Branding {
-  tenantId: string;
-  name: string;
-  slug: string;
-  primaryColor: string | null;
-  accentColor: string | null;
-  logo: StoredLogo | null;
-  updatedAt: Date | null;
-}
+export type Branding = Omit<BrandingRow, 'logoKey' | 'logoMediaType' | 'logoSha256' | 'logoBytes' | 'logoUploadedAt'> & { logo: StoredLogo | null };
 
-export interface ColourChanges {
-  primaryColor?: string | null;
-  accentColor?: string | null;
-}
+export type ColourChanges = Partial<Pick<TenantBrandingEntity, 'primaryColor' | 'accentColor'>>;
 
-interface Row {
-  tenantId: string;
-  name: string;
-  slug: string;
-  primaryColor: string | null;
-  accentColor: string | null;
-  logoKey: string | null;
+type BrandingRow = Row<TenantEntity, 'name' | 'slug'> & { tenantId: TenantEntity['id'] } & Joined<Row<TenantBrandingEntity, 'primaryColor' | 'accentColor' | 'logoKey' | 'logoSha256' | 'logoBytes' | 'logoUploadedAt' | 'updatedAt'>> & {
   logoMediaType: ImageMediaType | null;
-  logoSha256: string | null;
-  logoBytes: number | null;
-  logoUploadedAt: Date | null;
-  updatedAt: Date | null;
-}
+};
 
 const COLOUR_COLUMNS: Columns<ColourChanges & { updatedAt: Date }> = { primaryColor: 'primary_color', accentColor: 'accent_color', updatedAt: 'updated_at' };
 
@@ -48,7 +29,7 @@ const SELECT = `SELECT t.id AS "tenantId", t.name, t.slug, b.primary_color AS "p
        b.logo_uploaded_at AS "logoUploadedAt", b.updated_at AS "updatedAt"
   FROM tenants t LEFT JOIN tenant_branding b ON b.tenant_id = t.id`;
 
-function toBranding(r: Row | null): Branding | null {
+function toBranding(r: BrandingRow | null): Branding | null {
   if (!r) return null;
   const logo = r.logoKey ? { key: r.logoKey, mediaType: r.logoMediaType!, sha256: r.logoSha256!, bytes: r.logoBytes!, uploadedAt: r.logoUploadedAt! } : null;
   return { tenantId: r.tenantId, name: r.name, slug: r.slug, primaryColor: r.primaryColor, accentColor: r.accentColor, logo, updatedAt: r.updatedAt };
@@ -58,11 +39,11 @@ export class BrandingRepository {
   constructor(private readonly ds: DataSource) {}
 
   async bySlug(slug: string): Promise<Branding | null> {
-    return toBranding(await one<Row>(this.ds, `${SELECT} WHERE t.slug = $1`, [slug]));
+    return toBranding(await one<BrandingRow>(this.ds, `${SELECT} WHERE t.slug = $1`, [slug]));
   }
 
   async byTenant(db: Db | null, tenantId: string): Promise<Branding | null> {
-    return toBranding(await one<Row>(db ?? this.ds, `${SELECT} WHERE t.id = $1`, [tenantId]));
+    return toBranding(await one<BrandingRow>(db ?? this.ds, `${SELECT} WHERE t.id = $1`, [tenantId]));
   }
 
   /** The tenant's branding row, created empty if need be and locked until the transaction ends; null without such a tenant. */

@@ -1,6 +1,9 @@
-import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import { assignments, exec, live, one, type Columns, type Db } from '@wfm/db/sql';
+import type { UserPublicProfileEntity } from '@wfm/db/entities/branding-profiles-leads.entity';
+import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { assignments, exec, live, one, type Columns, type Db, type Joined, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { assignedToAnySql } from '../user-outlets/user-outlets.repository.js';
 
@@ -12,40 +15,25 @@ export interface StoredPhoto {
   uploadedAt: Date;
 }
 
-export interface Profile {
-  tenantId: string;
-  userId: string;
-  publicId: string;
-  enabled: boolean;
-  outletId: string | null;
-  photo: StoredPhoto | null;
-  updatedAt: Date;
-}
+export type Profile = Omit<ProfileRow, keyof PhotoColumns> & { photo: StoredPhoto | null };
 
-export interface ProfileChanges {
-  enabled?: boolean;
-  outletId?: string | null;
-  publicId?: string;
-}
+export type ProfileChanges = Partial<Pick<UserPublicProfileEntity, 'enabled' | 'outletId' | 'publicId'>>;
 
 /** What an enabled card shows, with what its photo route needs. */
-export interface Card {
-  tenantId: string;
-  publicId: string;
-  fullName: string;
-  role: Role;
-  photo: StoredPhoto | null;
-  outlet: { name: string; city: string } | null;
-  company: { name: string; slug: string; hasLogo: boolean };
-}
+export type Card = Row<UserPublicProfileEntity, 'tenantId' | 'publicId'> &
+  Row<UserEntity, 'fullName' | 'role'> & {
+    photo: StoredPhoto | null;
+    outlet: Row<OutletEntity, 'name' | 'city'> | null;
+    company: Row<TenantEntity, 'name' | 'slug'> & { hasLogo: boolean };
+  };
 
-interface PhotoColumns {
-  photoKey: string | null;
-  photoMediaType: StoredPhoto['mediaType'] | null;
-  photoSha256: string | null;
-  photoBytes: number | null;
-  photoUploadedAt: Date | null;
-}
+type PhotoColumns = Row<UserPublicProfileEntity, 'photoKey' | 'photoSha256' | 'photoBytes' | 'photoUploadedAt'> & { photoMediaType: StoredPhoto['mediaType'] | null };
+
+type ProfileRow = Row<UserPublicProfileEntity, 'tenantId' | 'userId' | 'publicId' | 'enabled' | 'outletId' | 'updatedAt'> & PhotoColumns;
+
+type CardRow = Omit<Card, 'photo' | 'outlet' | 'company'> &
+  PhotoColumns &
+  Joined<{ outletName: OutletEntity['name']; outletCity: OutletEntity['city'] }> & { companyName: TenantEntity['name']; companySlug: TenantEntity['slug']; hasLogo: boolean };
 
 const PHOTO_SELECT = `p.photo_key AS "photoKey", p.photo_media_type AS "photoMediaType", p.photo_sha256 AS "photoSha256",
        p.photo_bytes AS "photoBytes", p.photo_uploaded_at AS "photoUploadedAt"`;
@@ -60,7 +48,7 @@ export class PublicProfilesRepository {
   constructor(private readonly ds: DataSource) {}
 
   async own(db: Db | null, tenantId: string, userId: string): Promise<Profile | null> {
-    const r = await one<Omit<Profile, 'photo'> & PhotoColumns>(
+    const r = await one<ProfileRow>(
       db ?? this.ds,
       `SELECT p.tenant_id AS "tenantId", p.user_id AS "userId", p.public_id AS "publicId", p.enabled, p.outlet_id AS "outletId",
               ${PHOTO_SELECT}, p.updated_at AS "updatedAt"
@@ -116,7 +104,7 @@ export class PublicProfilesRepository {
    * it and it is active.
    */
   async card(publicId: string): Promise<Card | null> {
-    const r = await one<{ tenantId: string; publicId: string; fullName: string; role: Role; outletName: string | null; outletCity: string | null; companyName: string; companySlug: string; hasLogo: boolean } & PhotoColumns>(
+    const r = await one<CardRow>(
       this.ds,
       `SELECT p.tenant_id AS "tenantId", p.public_id AS "publicId", u.full_name AS "fullName", u.role, ${PHOTO_SELECT},
               o.name AS "outletName", o.city AS "outletCity", t.name AS "companyName", t.slug AS "companySlug",

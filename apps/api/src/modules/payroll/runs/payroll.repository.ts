@@ -1,18 +1,17 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { ConflictError } from '@wfm/core/errors';
-import type { PayrollRunEntity } from '@wfm/db/entities/payroll.entity';
+import type { PaySettingsEntity, PayrollRunEntity, PayslipEntity } from '@wfm/db/entities/payroll.entity';
 import { exec, live, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import type { ComputedPayslip, DeductionRule, Journal, LeaveSpan, PaySetting, PayType, WorkedInterval } from './payroll-engine.js';
+import type { ComputedPayslip, DeductionRule, Journal, LeaveSpan, PayType, WorkedInterval } from './payroll-engine.js';
 
 export type RunStatus = 'DRAFT' | 'FINALIZED' | 'PAID';
 
-export interface PaySettingRow extends PaySetting {
-  tenantId: string;
-  userId: string;
-  updatedByUserId: string | null;
-  updatedAt: Date;
-}
+/** The rate as payColumns casts it, to float8; the type as the service writes it. */
+export type PaySettingRow = Row<PaySettingsEntity, 'tenantId' | 'userId' | 'currency' | 'overtimeDailyMinutes' | 'overtimeMultiplierPct' | 'updatedByUserId' | 'updatedAt'> & {
+  type: PayType;
+  rateMinor: number;
+};
 
 /** The totals as RUN_COLUMNS casts them, to float8; the status and journal as the service writes them. */
 export type Run = Row<
@@ -33,12 +32,8 @@ export type Run = Row<
   | 'createdAt'
 > & { status: RunStatus; totalGrossMinor: number; totalDeductionsMinor: number; totalNetMinor: number; journal: Journal };
 
-export interface Payslip extends ComputedPayslip {
-  id: string;
-  runId: string;
-  userId: string;
-  currency: string;
-}
+/** The amounts as slipColumns casts them, to float8; the lines as the engine computed them. */
+export type Payslip = Row<PayslipEntity, 'id' | 'runId' | 'userId' | 'currency'> & ComputedPayslip;
 
 const payColumns = (a: string) => `${a}.tenant_id AS "tenantId", ${a}.user_id AS "userId", ${a}.type, ${a}.rate_minor::float8 AS "rateMinor", ${a}.currency,
   ${a}.overtime_daily_minutes AS "overtimeDailyMinutes", ${a}.overtime_multiplier_pct AS "overtimeMultiplierPct", ${a}.updated_by_user_id AS "updatedByUserId", ${a}.updated_at AS "updatedAt"`;

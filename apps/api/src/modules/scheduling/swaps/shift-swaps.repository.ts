@@ -1,8 +1,9 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { ShiftSwapEntity, SwapStatus } from '@wfm/db/entities/scheduling.entity';
-import type { ShiftType } from '@wfm/db/entities/shift-assignment.entity';
-import { exec, many, one, onConstraint } from '@wfm/db/sql';
+import type { ShiftAssignmentEntity } from '@wfm/db/entities/shift-assignment.entity';
+import type { UserEntity } from '@wfm/db/entities/user.entity';
+import { exec, many, one, onConstraint, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type ShiftSwap = ShiftSwapEntity;
@@ -25,14 +26,8 @@ export interface SwapFilter {
 }
 
 /** A colleague's shift that may be asked for in exchange (shift-swaps.service candidates). */
-export interface SwapCandidate {
-  shiftAssignmentId: string;
-  userId: string;
-  fullName: string;
-  scheduledStart: Date;
-  scheduledEnd: Date;
-  type: ShiftType;
-}
+export type SwapCandidate = Row<ShiftAssignmentEntity, 'userId' | 'scheduledStart' | 'scheduledEnd' | 'type'> &
+  Row<UserEntity, 'fullName'> & { shiftAssignmentId: ShiftAssignmentEntity['id'] };
 
 export class ShiftSwapsRepository {
   constructor(private readonly ds: DataSource) {}
