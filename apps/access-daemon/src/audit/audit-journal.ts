@@ -120,13 +120,13 @@ export class AuditJournal {
       const n = SEGMENT_SUFFIX.exec(path.slice(this.path.length))?.[1];
       if (n) this.nextSegment = Math.max(this.nextSegment, Number(n) + 1);
       const lines = await this.lines(path);
-      this.sealed.push({ path, bytes: (await stat(path)).size, rows: lines.length, firstAt: lines.occurredAt(0), lastAt: lines.occurredAt(lines.length - 1) });
+      this.sealed.push({ path, bytes: lines.byteLength, rows: lines.length, firstAt: lines.occurredAt(0), lastAt: lines.occurredAt(lines.length - 1) });
       this.pending += lines.length;
     }
     if (existsSync(this.path)) {
       const lines = await this.lines(this.path);
       this.pending += lines.length;
-      this.currentBytes = (await stat(this.path)).size;
+      this.currentBytes = lines.byteLength;
       this.currentRows = lines.length;
       this.currentFirstAt = lines.occurredAt(0);
       this.currentLastAt = lines.occurredAt(lines.length - 1);

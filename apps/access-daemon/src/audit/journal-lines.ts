@@ -60,6 +60,11 @@ export class JournalLines {
     return this.starts.length;
   }
 
+  /** The file's size, empty lines included. */
+  get byteLength(): number {
+    return this.bytes.length;
+  }
+
   /** Whether the file's last line is ended (a crash mid-write leaves it without its newline). */
   get ended(): boolean {
     return this.bytes.length === 0 || this.bytes[this.bytes.length - 1] === NEWLINE;

@@ -1,4 +1,4 @@
-import { createHash, hash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { decide, eventTypeFor, type Decision, type TapFacts } from '@wfm/access/decision';
 import { evaluateHours } from '@wfm/access/hours';
 import type { Clock } from '@wfm/core/clock';
@@ -33,7 +33,7 @@ export interface AuditSink {
 /** The name an audit row keeps for a credential: never the live token itself. */
 function auditCredentialId(token: string, jti: string | undefined): string {
   if (jti) return jti;
-  return `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+  return `sha256:${hash('sha256', token, 'hex').slice(0, 32)}`;
 }
 
 /**
