@@ -36808,6 +36808,8 @@ export interface operations {
                 outletId?: string;
                 status?: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                 priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                source?: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                assetId?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -36833,6 +36835,7 @@ export interface operations {
                      *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *         "title": "string",
                      *         "description": "string",
                      *         "priority": "LOW",
@@ -36854,6 +36857,8 @@ export interface operations {
                         tenantId: string;
                         /** Format: uuid */
                         outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
                         title: string;
                         description: string | null;
                         /** @enum {string} */
@@ -36861,11 +36866,14 @@ export interface operations {
                         /** @enum {string} */
                         status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                         /**
-                         * @description Where it was raised: POST /issues or POST /mobile/issues
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
                          * @enum {string}
                          */
-                        source: "WEB" | "MOBILE";
-                        /** Format: uuid */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
                         reporterUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
@@ -36953,7 +36961,8 @@ export interface operations {
                  *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
                  *       "title": "string",
                  *       "priority": "LOW",
-                 *       "description": "string"
+                 *       "description": "string",
+                 *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8"
                  *     }
                  */
                 "application/json": {
@@ -36963,6 +36972,11 @@ export interface operations {
                     /** @enum {string} */
                     priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
                     description?: string;
+                    /**
+                     * Format: uuid
+                     * @description The asset at this outlet the issue is about
+                     */
+                    assetId?: string;
                 };
             };
         };
@@ -36982,6 +36996,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "title": "string",
                      *       "description": "string",
                      *       "priority": "LOW",
@@ -37002,6 +37017,8 @@ export interface operations {
                         tenantId: string;
                         /** Format: uuid */
                         outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
                         title: string;
                         description: string | null;
                         /** @enum {string} */
@@ -37009,11 +37026,14 @@ export interface operations {
                         /** @enum {string} */
                         status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                         /**
-                         * @description Where it was raised: POST /issues or POST /mobile/issues
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
                          * @enum {string}
                          */
-                        source: "WEB" | "MOBILE";
-                        /** Format: uuid */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
                         reporterUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
@@ -37088,7 +37108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No outlet with this id in the tenant */
+            /** @description No outlet with this id in the tenant, or no such asset at it */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -37161,7 +37181,8 @@ export interface operations {
                  *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
                  *       "title": "string",
                  *       "priority": "LOW",
-                 *       "description": "string"
+                 *       "description": "string",
+                 *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8"
                  *     }
                  */
                 "application/json": {
@@ -37171,6 +37192,11 @@ export interface operations {
                     /** @enum {string} */
                     priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
                     description?: string;
+                    /**
+                     * Format: uuid
+                     * @description The asset at this outlet the issue is about
+                     */
+                    assetId?: string;
                 };
             };
         };
@@ -37190,6 +37216,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "title": "string",
                      *       "description": "string",
                      *       "priority": "LOW",
@@ -37210,6 +37237,8 @@ export interface operations {
                         tenantId: string;
                         /** Format: uuid */
                         outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
                         title: string;
                         description: string | null;
                         /** @enum {string} */
@@ -37217,11 +37246,14 @@ export interface operations {
                         /** @enum {string} */
                         status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                         /**
-                         * @description Where it was raised: POST /issues or POST /mobile/issues
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
                          * @enum {string}
                          */
-                        source: "WEB" | "MOBILE";
-                        /** Format: uuid */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
                         reporterUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
@@ -37296,7 +37328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No outlet with this id in the tenant */
+            /** @description No outlet with this id in the tenant, or no such asset at it */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -37381,6 +37413,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "title": "string",
                      *       "description": "string",
                      *       "priority": "LOW",
@@ -37401,6 +37434,8 @@ export interface operations {
                         tenantId: string;
                         /** Format: uuid */
                         outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
                         title: string;
                         description: string | null;
                         /** @enum {string} */
@@ -37408,11 +37443,14 @@ export interface operations {
                         /** @enum {string} */
                         status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                         /**
-                         * @description Where it was raised: POST /issues or POST /mobile/issues
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
                          * @enum {string}
                          */
-                        source: "WEB" | "MOBILE";
-                        /** Format: uuid */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
                         reporterUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
@@ -37546,6 +37584,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
                      *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "title": "string",
                      *       "description": "string",
                      *       "priority": "LOW",
@@ -37566,6 +37605,8 @@ export interface operations {
                         tenantId: string;
                         /** Format: uuid */
                         outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
                         title: string;
                         description: string | null;
                         /** @enum {string} */
@@ -37573,11 +37614,14 @@ export interface operations {
                         /** @enum {string} */
                         status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
                         /**
-                         * @description Where it was raised: POST /issues or POST /mobile/issues
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
                          * @enum {string}
                          */
-                        source: "WEB" | "MOBILE";
-                        /** Format: uuid */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
                         reporterUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */

@@ -3,11 +3,15 @@ import pg from 'pg';
 import { createDataSource, type DataSource } from './data-source.js';
 
 /**
- * The one index whose key is an expression: TypeORM's @Index names columns only, so its entity
- * declares it by name with `synchronize: false` and its definition is checked here, exactly.
+ * The indexes whose key is an expression: TypeORM's @Index names columns only, so an entity
+ * declares such an index by name with `synchronize: false` and its definition is checked here, exactly.
  */
 const EXPRESSION_INDEXES: Readonly<Record<string, string>> = {
   outlets_tenant_code_key: 'CREATE UNIQUE INDEX outlets_tenant_code_key ON public.outlets USING btree (tenant_id, lower(code))',
+  asset_categories_tenant_name_key:
+    'CREATE UNIQUE INDEX asset_categories_tenant_name_key ON public.asset_categories USING btree (tenant_id, lower(name)) WHERE (deleted_at IS NULL)',
+  vendors_tenant_name_key: 'CREATE UNIQUE INDEX vendors_tenant_name_key ON public.vendors USING btree (tenant_id, lower(name)) WHERE (deleted_at IS NULL)',
+  assets_tenant_tag_key: 'CREATE UNIQUE INDEX assets_tenant_tag_key ON public.assets USING btree (tenant_id, lower(tag)) WHERE (deleted_at IS NULL)',
 };
 
 const ON_ACTION: Readonly<Record<string, string>> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };

@@ -4,6 +4,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { UserEntity } from '@wfm/db/entities/user.entity';
 import { OutletEntity } from '@wfm/db/entities/outlet.entity';
+import { AssetCategoryEntity, AssetEntity, VendorEntity } from '@wfm/db/entities/operations.entity';
 
 /** Cheap scrypt parameters: factories create many users; production parameters live in the API. */
 const hasher = new ScryptPasswordHasher(TEST_SCRYPT);
@@ -90,4 +91,61 @@ export async function createOutlet(ds: DataSource, tenantId: string, over: Parti
     status: over.status ?? 'ACTIVE',
   });
   return ds.getRepository(OutletEntity).findOneByOrFail({ id });
+}
+
+export async function createAssetCategory(ds: DataSource, tenantId: string, over: Partial<Pick<AssetCategoryEntity, 'name' | 'description'>> = {}): Promise<AssetCategoryEntity> {
+  const now = new Date();
+  const row = { id: uuid(), tenantId, name: over.name ?? `Category ${next()}`, description: over.description ?? null, createdAt: now, updatedAt: now, deletedAt: null };
+  await ds.getRepository(AssetCategoryEntity).insert(row);
+  return row;
+}
+
+export async function createVendor(ds: DataSource, tenantId: string, over: Partial<Pick<VendorEntity, 'name' | 'kind' | 'email' | 'phone'>> = {}): Promise<VendorEntity> {
+  const now = new Date();
+  const row = {
+    id: uuid(),
+    tenantId,
+    name: over.name ?? `Vendor ${next()}`,
+    kind: over.kind ?? 'MAINTAINER',
+    contactName: null,
+    email: over.email ?? null,
+    phone: over.phone ?? null,
+    website: null,
+    notes: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await ds.getRepository(VendorEntity).insert(row);
+  return row;
+}
+
+/** An ACTIVE asset at the outlet, in a new category unless one is given. */
+export async function createAsset(
+  ds: DataSource,
+  tenantId: string,
+  outletId: string,
+  over: Partial<Pick<AssetEntity, 'name' | 'tag' | 'categoryId' | 'vendorId' | 'status'>> = {},
+): Promise<AssetEntity> {
+  const n = next();
+  const now = new Date();
+  const row = {
+    id: uuid(),
+    tenantId,
+    outletId,
+    categoryId: over.categoryId ?? (await createAssetCategory(ds, tenantId)).id,
+    vendorId: over.vendorId ?? null,
+    name: over.name ?? `Asset ${n}`,
+    tag: over.tag ?? `TAG-${n}`,
+    serialNumber: null,
+    purchaseDate: null,
+    warrantyUntil: null,
+    status: over.status ?? 'ACTIVE',
+    notes: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await ds.getRepository(AssetEntity).insert(row);
+  return row;
 }

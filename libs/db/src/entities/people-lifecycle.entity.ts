@@ -1,5 +1,4 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn, Unique } from 'typeorm';
-import { OutletEntity } from './outlet.entity.js';
 import { TenantEntity } from './tenant.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -184,58 +183,4 @@ export class OffboardingChecklistItemEntity {
 
   @Column({ name: 'done_at', type: 'timestamptz', nullable: true })
   doneAt!: Date | null;
-}
-
-@Check('issues_priority_check', "(priority = ANY (ARRAY['LOW'::text, 'MEDIUM'::text, 'HIGH'::text, 'URGENT'::text]))")
-@Check('issues_source_check', "(source = ANY (ARRAY['WEB'::text, 'MOBILE'::text]))")
-@Check('issues_status_check', "(status = ANY (ARRAY['OPEN'::text, 'IN_PROGRESS'::text, 'RESOLVED'::text, 'CLOSED'::text, 'CANCELLED'::text, 'VERIFIED'::text]))")
-@Index('issues_outlet_idx', ['tenantId', 'outletId', 'status'])
-@Index('issues_tenant_idx', ['tenantId', 'createdAt', 'id'])
-@Entity({ name: 'issues' })
-export class IssueEntity {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @ForeignKey(() => TenantEntity, { name: 'issues_tenant_id_fkey', onDelete: 'CASCADE' })
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
-  @ForeignKey(() => OutletEntity, { name: 'issues_outlet_id_fkey', onDelete: 'CASCADE' })
-  @Column({ name: 'outlet_id', type: 'uuid' })
-  outletId!: string;
-
-  @Column({ type: 'text' })
-  title!: string;
-
-  @Column({ type: 'text', nullable: true })
-  description!: string | null;
-
-  @Column({ type: 'text' })
-  priority!: string;
-
-  @Column({ type: 'text' })
-  status!: string;
-
-  @Column({ type: 'text' })
-  source!: string;
-
-  @ForeignKey(() => UserEntity, { name: 'issues_reporter_user_id_fkey', onDelete: 'SET NULL' })
-  @Column({ name: 'reporter_user_id', type: 'uuid', nullable: true })
-  reporterUserId!: string | null;
-
-  @Column({ name: 'resolution_note', type: 'text', nullable: true })
-  resolutionNote!: string | null;
-
-  @ForeignKey(() => UserEntity, { name: 'issues_resolved_by_user_id_fkey', onDelete: 'SET NULL' })
-  @Column({ name: 'resolved_by_user_id', type: 'uuid', nullable: true })
-  resolvedByUserId!: string | null;
-
-  @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true })
-  resolvedAt!: Date | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { createAsset, createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { assignOutlets } from '../../../test-support/access-fixtures.js';
 
@@ -89,5 +89,25 @@ describe('issues (HTTP)', () => {
     expect((await patch(mine, { status: 'CLOSED' }, foreign)).body).to.deep.equal(NOT_FOUND);
     expect((await raise(body(), foreign)).body).to.deep.equal({ message: 'Outlet not found', error: 'Not Found', statusCode: 404 });
     expect((await s.h.request('POST', '/issues', { body: body() })).body).to.deep.equal(UNAUTHORIZED);
+  });
+
+  it('links an issue to an asset at its outlet and filters by asset and source; an asset elsewhere or of another tenant is 404', async () => {
+    const fridge = await createAsset(s.h.ds, s.tenantA, outletId, { name: 'Fridge 2' });
+    const linked = await raise(body({ assetId: fridge.id }));
+    expect(linked.status).to.equal(201);
+    expect(linked.body).to.include({ assetId: fridge.id, source: 'WEB' });
+    await raise(body({ title: 'Floor is wet' }), staffToken, '/mobile/issues');
+    const byAsset = await s.h.request('GET', `/issues?assetId=${fridge.id}`, { token: managerToken });
+    expect(byAsset.body.map((i: { id: string }) => i.id)).to.deep.equal([linked.body.id]);
+    const mobile = await s.h.request('GET', '/issues?source=MOBILE', { token: managerToken });
+    expect(mobile.body.map((i: { title: string }) => i.title)).to.deep.equal(['Floor is wet']);
+    expect((await s.h.request('GET', '/issues?source=FAX', { token: managerToken })).status).to.equal(400);
+
+    const elsewhere = await createAsset(s.h.ds, s.tenantA, (await createOutlet(s.h.ds, s.tenantA)).id);
+    const foreign = await createAsset(s.h.ds, s.tenantB, (await createOutlet(s.h.ds, s.tenantB)).id);
+    for (const assetId of [elsewhere.id, foreign.id]) {
+      expect((await raise(body({ assetId }))).body).to.deep.equal({ message: 'Asset not found at this outlet', error: 'Not Found', statusCode: 404 });
+    }
+    expect((await raise(body({ assetId: 'fridge' }))).status).to.equal(400);
   });
 });

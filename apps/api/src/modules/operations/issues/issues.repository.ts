@@ -1,20 +1,19 @@
 import type { DataSource } from '@wfm/db/data-source';
-import type { IssueEntity } from '@wfm/db/entities/people-lifecycle.entity';
+import type { IssueEntity } from '@wfm/db/entities/operations.entity';
 import { assignments, exec, many, one, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
-import type { ISSUE_PRIORITIES, ISSUE_STATUSES } from './issues.schemas.js';
+import type { ISSUE_PRIORITIES, ISSUE_SOURCES, ISSUE_STATUSES } from './issues.schemas.js';
 
 export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-/** Where an issue came from; later sources (assets, checklists, work orders) extend this and raise silently. */
-export type IssueSource = 'WEB' | 'MOBILE';
+export type IssueSource = (typeof ISSUE_SOURCES)[number];
 
 /** The text columns narrowed to the values their CHECK constraints allow. */
 export type Issue = Row<IssueEntity> & { priority: IssuePriority; status: IssueStatus; source: IssueSource };
 
 export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt'>>;
 
-const COLUMNS = `id, tenant_id AS "tenantId", outlet_id AS "outletId", title, description, priority, status, source,
+const COLUMNS = `id, tenant_id AS "tenantId", outlet_id AS "outletId", asset_id AS "assetId", title, description, priority, status, source,
   reporter_user_id AS "reporterUserId", resolution_note AS "resolutionNote", resolved_by_user_id AS "resolvedByUserId",
   resolved_at AS "resolvedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
@@ -30,6 +29,8 @@ export interface IssueFilter {
   outletId?: string;
   status?: IssueStatus;
   priority?: IssuePriority;
+  source?: IssueSource;
+  assetId?: string;
   /** An OUTLET_MANAGER's outlets. */
   outletIds?: string[];
   /** Staff: the issues they raised. */
@@ -42,9 +43,9 @@ export class IssuesRepository {
   async insert(tx: Tx, i: Issue): Promise<void> {
     await exec(
       tx,
-      `INSERT INTO issues (id, tenant_id, outlet_id, title, description, priority, status, source, reporter_user_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [i.id, i.tenantId, i.outletId, i.title, i.description, i.priority, i.status, i.source, i.reporterUserId, i.createdAt],
+      `INSERT INTO issues (id, tenant_id, outlet_id, asset_id, title, description, priority, status, source, reporter_user_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+      [i.id, i.tenantId, i.outletId, i.assetId, i.title, i.description, i.priority, i.status, i.source, i.reporterUserId, i.createdAt],
     );
   }
 
@@ -68,9 +69,16 @@ export class IssuesRepository {
     if (f.outletId) where.push(`outlet_id = $${params.push(f.outletId)}`);
     if (f.status) where.push(`status = $${params.push(f.status)}`);
     if (f.priority) where.push(`priority = $${params.push(f.priority)}`);
+    if (f.source) where.push(`source = $${params.push(f.source)}`);
+    if (f.assetId) where.push(`asset_id = $${params.push(f.assetId)}`);
     if (f.outletIds) where.push(`outlet_id = ANY($${params.push(f.outletIds)}::uuid[])`);
     if (f.reporterUserId) where.push(`reporter_user_id = $${params.push(f.reporterUserId)}`);
     return many(this.ds, `SELECT ${COLUMNS} FROM issues WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`, params);
+  }
+
+  /** Whether a live asset of the tenant stands at the outlet. */
+  async assetAt(tenantId: string, assetId: string, outletId: string): Promise<boolean> {
+    return (await one(this.ds, `SELECT 1 FROM assets WHERE tenant_id = $1 AND id = $2 AND outlet_id = $3 AND deleted_at IS NULL`, [tenantId, assetId, outletId])) !== null;
   }
 
   /** Whether the person works at the outlet (user-outlets). */

@@ -14,6 +14,7 @@ export function toIssueDto(i: Issue): IssueDto {
     id: i.id,
     tenantId: i.tenantId,
     outletId: i.outletId,
+    assetId: i.assetId,
     title: i.title,
     description: i.description,
     priority: i.priority,
@@ -36,7 +37,7 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
     responses: {
       201: { description: 'The issue, OPEN', schema: IssueDto },
       403: { description: 'The outlet is not one the caller works at (tenant-wide managers raise anywhere)' },
-      404: { description: 'No outlet with this id in the tenant' },
+      404: { description: 'No outlet with this id in the tenant, or no such asset at it' },
       409: { description: 'The outlet is not active' },
     },
   };

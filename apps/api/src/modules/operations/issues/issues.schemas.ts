@@ -3,14 +3,18 @@ import { clampedInt } from '../../../http/validation.js';
 
 export const ISSUE_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export const ISSUE_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED', 'CANCELLED', 'VERIFIED'] as const;
-const Priority = z.enum(ISSUE_PRIORITIES);
+/** POST /issues and the mobile route fire issue.created; every other source raises silently (spec 03). */
+export const ISSUE_SOURCES = ['WEB', 'MOBILE', 'CHECKLIST', 'MAINTENANCE', 'QUICK_ISSUE', 'AUTOMATION', 'TROUBLESHOOTING', 'WORK_ORDER'] as const;
+export const Priority = z.enum(ISSUE_PRIORITIES);
 const Status = z.enum(ISSUE_STATUSES);
+const Source = z.enum(ISSUE_SOURCES);
 
 export const RaiseIssueBody = z.strictObject({
   outletId: z.uuid(),
   title: z.string().trim().min(1).max(200),
   priority: Priority,
   description: z.string().trim().min(1).max(5000).optional(),
+  assetId: z.uuid().optional().meta({ description: 'The asset at this outlet the issue is about' }),
 });
 export type RaiseIssueBody = z.infer<typeof RaiseIssueBody>;
 
@@ -26,6 +30,8 @@ export const ListIssuesQuery = z.object({
   outletId: z.uuid().optional(),
   status: Status.optional(),
   priority: Priority.optional(),
+  source: Source.optional(),
+  assetId: z.uuid().optional(),
   limit: clampedInt(50, 1, 200),
   offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER),
 });
@@ -35,12 +41,16 @@ export const IssueDto = z.object({
   id: z.uuid(),
   tenantId: z.uuid(),
   outletId: z.uuid(),
+  assetId: z.uuid().nullable(),
   title: z.string(),
   description: z.string().nullable(),
   priority: Priority,
   status: Status,
-  source: z.enum(['WEB', 'MOBILE']).meta({ description: 'Where it was raised: POST /issues or POST /mobile/issues' }),
-  reporterUserId: z.uuid().nullable(),
+  source: Source.meta({
+    description:
+      'Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset\'s quick-issue, an automation, an unresolved troubleshooting guide or a work order',
+  }),
+  reporterUserId: z.uuid().nullable().meta({ description: 'Null when the platform raised it (a maintenance-due check, an automation)' }),
   resolutionNote: z.string().nullable(),
   resolvedByUserId: z.uuid().nullable(),
   resolvedAt: z.iso.datetime().nullable(),

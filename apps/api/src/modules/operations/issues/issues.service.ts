@@ -3,12 +3,12 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftsService } from '../../scheduling/shifts/shifts.service.js';
-import type { Issue, IssueSource, IssueStatus, IssuesRepository } from './issues.repository.js';
+import type { Issue, IssuePriority, IssueSource, IssueStatus, IssuesRepository } from './issues.repository.js';
 import type { ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
 
 /** The workflow; moving to the status it already has is always accepted and changes nothing (spec 03: fires nothing). */
@@ -22,6 +22,19 @@ const TRANSITIONS: Record<IssueStatus, readonly IssueStatus[]> = {
 };
 /** Spec 03: reaching one of these fires issue.resolved; VERIFIED does not. */
 const RESOLVING: readonly IssueStatus[] = ['RESOLVED', 'CLOSED', 'CANCELLED'];
+
+/** What the platform raises on its own behalf; spec 03 fires no issue.created for any of these. */
+export interface SilentIssue {
+  tenantId: string;
+  outletId: string;
+  assetId?: string | null;
+  title: string;
+  description?: string | null;
+  priority: IssuePriority;
+  source: Exclude<IssueSource, 'WEB' | 'MOBILE'>;
+  /** The person whose action raised it (the staff who failed a task); null for a job or an automation. */
+  reporterUserId: string | null;
+}
 
 function issueNotFound(): NotFoundError {
   return new NotFoundError('Issue not found');
@@ -42,7 +55,7 @@ export class IssuesService {
     private readonly scopes: OutletScopeService,
   ) {}
 
-  async raise(actor: Actor, body: RaiseIssueBody, source: IssueSource): Promise<Issue> {
+  async raise(actor: Actor, body: RaiseIssueBody, source: 'WEB' | 'MOBILE'): Promise<Issue> {
     // Tenant-wide managers raise anywhere; an OUTLET_MANAGER and staff where they work.
     const tenantWide = actor.role !== 'OUTLET_MANAGER' && roleAllowed(actor.role, MANAGERS);
     if (!tenantWide && !(await this.repo.worksAt(actor.tenantId, actor.userId, body.outletId))) {
@@ -53,6 +66,7 @@ export class IssuesService {
       id: uuid(),
       tenantId: actor.tenantId,
       outletId: body.outletId,
+      assetId: body.assetId ?? null,
       title: body.title,
       description: body.description ?? null,
       priority: body.priority,
@@ -67,6 +81,7 @@ export class IssuesService {
     };
     return this.transaction(async (tx) => {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
+      if (body.assetId && !(await this.repo.assetAt(actor.tenantId, body.assetId, body.outletId))) throw new NotFoundError('Asset not found at this outlet');
       await this.repo.insert(tx, issue);
       await recordEvent(
         tx,
@@ -77,6 +92,45 @@ export class IssuesService {
       );
       return issue;
     });
+  }
+
+  /**
+   * An issue raised as a side effect, inside the caller's transaction (a checklist's completion, the
+   * maintenance job, a quick-issue, an automation, a guide): OPEN, and no issue.created (spec 03).
+   */
+  async raiseSilently(tx: Tx, raised: SilentIssue): Promise<Issue> {
+    const now = this.clock.now();
+    const issue: Issue = {
+      id: uuid(),
+      tenantId: raised.tenantId,
+      outletId: raised.outletId,
+      assetId: raised.assetId ?? null,
+      title: raised.title,
+      description: raised.description ?? null,
+      priority: raised.priority,
+      status: 'OPEN',
+      source: raised.source,
+      reporterUserId: raised.reporterUserId,
+      resolutionNote: null,
+      resolvedByUserId: null,
+      resolvedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.repo.insert(tx, issue);
+    return issue;
+  }
+
+  /**
+   * Resolution as a side effect (a verified work order, a logged asset service): an OPEN or
+   * IN_PROGRESS issue becomes RESOLVED with no issue.resolved (spec 03); an issue already past them
+   * is left as it is. Null when the tenant has no such issue.
+   */
+  async resolveSilently(tx: Tx, tenantId: string, id: string, by: { userId: string | null; note: string }): Promise<Issue | null> {
+    const issue = await this.repo.lock(tx, tenantId, id);
+    if (!issue || (issue.status !== 'OPEN' && issue.status !== 'IN_PROGRESS')) return issue;
+    const now = this.clock.now();
+    return this.repo.update(tx, tenantId, id, { status: 'RESOLVED', resolutionNote: by.note, resolvedByUserId: by.userId, resolvedAt: now }, now);
   }
 
   async update(actor: Actor, id: string, body: UpdateIssueBody): Promise<Issue> {
