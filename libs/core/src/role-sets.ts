@@ -29,3 +29,10 @@ export const ROSTER_APPROVERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGE
 export const RECRUITERS: readonly Role[] = PEOPLE_ADMINS;
 /** Issue 17: documents for signature (contracts, letters) and their evidence are HR's, as contracts are. */
 export const ESIGN_ADMINS: readonly Role[] = PEOPLE_ADMINS;
+/**
+ * Issue 30: the tenant-wide parts of operations (asset categories, vendors, automations) are the
+ * outlet administrators'; what stands at an outlet (assets, maintenance, work orders, checklists,
+ * guides) is also its OUTLET_MANAGER's, within their outlets.
+ */
+export const OPERATIONS_ADMINS: readonly Role[] = OUTLET_ADMINS;
+export const OPERATIONS_MANAGERS: readonly Role[] = [...OUTLET_ADMINS, 'OUTLET_MANAGER'];

@@ -24,6 +24,16 @@ export class OutletScopeService {
   }
 
   /**
+   * Where a person works, for what they do on the floor (an asset to report, a checklist to
+   * complete, a guide to follow): STAFF, like an OUTLET_MANAGER, at the outlets assigned to them;
+   * every other role tenant-wide.
+   */
+  async workplaceOf(actor: Actor): Promise<OutletScope> {
+    if (actor.role !== 'STAFF') return this.of(actor);
+    return { kind: 'outlets', outletIds: await this.repo.outletIdsOf(null, actor.tenantId, actor.userId) };
+  }
+
+  /**
    * Whether a person is within the scope: tenant-wide, anyone; outlet-scoped, someone assigned to one
    * of its outlets. A person assigned to no outlet belongs to none, so only tenant-wide roles reach them.
    */
