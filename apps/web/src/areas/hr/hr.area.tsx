@@ -3,13 +3,12 @@ import { lazyPage } from '../lazy-page';
 
 const ContractsPage = lazyPage(() => import('./contracts.page'), 'ContractsPage');
 const DisciplinaryPage = lazyPage(() => import('./disciplinary.page'), 'DisciplinaryPage');
-const IssuesPage = lazyPage(() => import('./issues.page'), 'IssuesPage');
 const OffboardingListPage = lazyPage(() => import('./offboarding.page'), 'OffboardingListPage');
 const OffboardingPage = lazyPage(() => import('./offboarding.page'), 'OffboardingPage');
 
 /**
- * Everyone reads their own contracts and disciplinary record and reports issues; HR writes
- * contracts, issues disciplinary actions and runs offboarding; managers move issues.
+ * Everyone reads their own contracts and disciplinary record; HR writes contracts, issues
+ * disciplinary actions and runs offboarding.
  */
 export const hrArea: Area = {
   title: 'HR',
@@ -18,6 +17,5 @@ export const hrArea: Area = {
     { path: 'hr/disciplinary', needs: ['getDisciplinaryActions'], nav: 'Disciplinary', element: <DisciplinaryPage /> },
     { path: 'hr/offboarding', needs: ['getOffboarding'], nav: 'Offboarding', element: <OffboardingListPage /> },
     { path: 'hr/offboarding/:id', needs: ['getOffboardingById'], element: <OffboardingPage /> },
-    { path: 'hr/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> },
   ],
 };

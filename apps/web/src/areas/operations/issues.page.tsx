@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 
-import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './hr.queries';
+import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './operations.queries';
 import { useOutlets } from '../../api/shared.queries';
 
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
