@@ -1,11 +1,22 @@
+import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { AutomationWorker } from './automations/automation-worker.js';
+import { AutomationsRepository } from './automations/automations.repository.js';
+import { AutomationsService } from './automations/automations.service.js';
+import { automationsRoutes } from './automations/automations.routes.js';
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
 
-/** Issues reported against shifts. */
-export function composeOperations({ ds, transaction, clock, outletScopes }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }): void {
-  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes));
+/** Issues at outlets and what raises or acts on them: the operations area. */
+export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+  const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
+  issuesRoutes(r, issues);
+  const automations = new AutomationsRepository(ds);
+  automationsRoutes(r, new AutomationsService(automations, clock));
+  const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
+  const jobs: JobDefinition[] = [{ name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) }];
+  return { jobs };
 }

@@ -1,0 +1,63 @@
+import type { Clock } from '@wfm/core/clock';
+import { uuid } from '@wfm/core/crypto';
+import { NotFoundError } from '@wfm/core/errors';
+import type { Actor } from '@wfm/core/principal';
+import type { Automation, AutomationRun, AutomationsRepository } from './automations.repository.js';
+import type { CreateAutomationBody, ListRunsQuery, UpdateAutomationBody } from './automations.schemas.js';
+
+function automationNotFound(): NotFoundError {
+  return new NotFoundError('Automation not found');
+}
+
+/** Automations are tenant-wide rules kept by the outlet administrators; the worker (automation-worker.ts) runs them. */
+export class AutomationsService {
+  constructor(
+    private readonly repo: AutomationsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(actor: Actor, body: CreateAutomationBody): Promise<Automation> {
+    await this.assertOutlet(actor.tenantId, body.outletId ?? null);
+    const now = this.clock.now();
+    const automation: Automation = {
+      id: uuid(),
+      tenantId: actor.tenantId,
+      name: body.name,
+      trigger: body.trigger,
+      outletId: body.outletId ?? null,
+      actions: body.actions,
+      active: body.active,
+      createdByUserId: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.repo.insert(automation);
+    return automation;
+  }
+
+  list(actor: Actor): Promise<Automation[]> {
+    return this.repo.list(actor.tenantId);
+  }
+
+  async get(actor: Actor, id: string): Promise<Automation> {
+    return (await this.repo.find(actor.tenantId, id)) ?? Promise.reject(automationNotFound());
+  }
+
+  async update(actor: Actor, id: string, body: UpdateAutomationBody): Promise<Automation> {
+    if (body.outletId) await this.assertOutlet(actor.tenantId, body.outletId);
+    return (await this.repo.update(actor.tenantId, id, body, this.clock.now())) ?? Promise.reject(automationNotFound());
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    if (!(await this.repo.softDelete(actor.tenantId, id, this.clock.now()))) throw automationNotFound();
+  }
+
+  async runs(actor: Actor, id: string, query: ListRunsQuery): Promise<AutomationRun[]> {
+    await this.get(actor, id);
+    return this.repo.runs(actor.tenantId, id, query.limit, query.offset);
+  }
+
+  private async assertOutlet(tenantId: string, outletId: string | null): Promise<void> {
+    if (outletId && !(await this.repo.outletExists(tenantId, outletId))) throw new NotFoundError('Outlet not found');
+  }
+}
