@@ -1,6 +1,7 @@
 import type { Area } from '../area';
 import { lazyPage } from '../lazy-page';
 
+const AutomationsPage = lazyPage(() => import('./automations.page'), 'AutomationsPage');
 const IssuesPage = lazyPage(() => import('./issues.page'), 'IssuesPage');
 
 /**
@@ -9,5 +10,8 @@ const IssuesPage = lazyPage(() => import('./issues.page'), 'IssuesPage');
  */
 export const operationsArea: Area = {
   title: 'Operations',
-  routes: [{ path: 'operations/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> }],
+  routes: [
+    { path: 'operations/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> },
+    { path: 'operations/automations', needs: ['getAutomations', 'postAutomations'], nav: 'Automations', element: <AutomationsPage /> },
+  ],
 };
