@@ -84,7 +84,7 @@ export function AutomationsPage() {
           { header: 'When', cell: (a) => TRIGGERS.find((t) => t.value === a.trigger)?.label },
           { header: 'Where', cell: (a) => outletName(a.outletId) },
           { header: 'Then', cell: (a) => <Stack gap={0}>{a.actions.map((x, i) => <Text key={i} size="sm">{describeAction(x)}</Text>)}</Stack> },
-          { header: 'Status', cell: (a) => <Badge variant="light" color={a.active ? 'green' : 'gray'}>{a.active ? 'Active' : 'Paused'}</Badge> },
+          { header: 'Status', cellProps: { miw: 90 }, cell: (a) => <Badge variant="light" color={a.active ? 'green' : 'gray'}>{a.active ? 'Active' : 'Paused'}</Badge> },
           {
             cell: (a) => (
               <Group gap={4} wrap="nowrap">
