@@ -2638,7 +2638,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised */
+        /** Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised or were given */
         get: operations["getIssues"];
         put?: never;
         /** Raise an issue at an outlet; fires issue.created */
@@ -2682,6 +2682,23 @@ export interface paths {
         head?: never;
         /** Move an issue along OPEN → IN_PROGRESS → RESOLVED / CLOSED / CANCELLED → VERIFIED (or reopen). Reaching RESOLVED, CLOSED or CANCELLED fires issue.resolved; VERIFIED and the current status again fire nothing */
         patch: operations["patchIssuesById"];
+        trace?: never;
+    };
+    "/issues/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give an issue to someone who works at its outlet to handle, or take it back (null); fires nothing */
+        put: operations["putIssuesByIdAssignee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/automations": {
@@ -36864,6 +36881,7 @@ export interface operations {
                 priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
                 source?: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
                 assetId?: string;
+                assigneeUserId?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -36896,6 +36914,7 @@ export interface operations {
                      *         "status": "OPEN",
                      *         "source": "WEB",
                      *         "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *         "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *         "resolutionNote": "string",
                      *         "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *         "resolvedAt": "2019-08-24T14:15:22Z",
@@ -36929,6 +36948,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37057,6 +37081,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37089,6 +37114,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37277,6 +37307,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37309,6 +37340,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37474,6 +37510,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37506,6 +37543,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37645,6 +37687,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37677,6 +37720,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37809,6 +37857,204 @@ export interface operations {
             };
         };
     };
+    putIssuesByIdAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Someone active who works at the outlet of the issue; null takes it back
+                     */
+                    userId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The issue */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "title": "string",
+                     *       "description": "string",
+                     *       "priority": "LOW",
+                     *       "status": "OPEN",
+                     *       "source": "WEB",
+                     *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
+                     *       "resolutionNote": "string",
+                     *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        title: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @enum {string} */
+                        status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
+                        /**
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
+                         * @enum {string}
+                         */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
+                        reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
+                        resolutionNote: string | null;
+                        /** Format: uuid */
+                        resolvedByUserId: string | null;
+                        /** Format: date-time */
+                        resolvedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No issue with this id that the caller may manage, or no such person at its outlet */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     getAutomations: {
         parameters: {
             query?: never;
@@ -37870,6 +38116,11 @@ export interface operations {
                             title: string;
                             /** @enum {string} */
                             priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -37982,6 +38233,11 @@ export interface operations {
                         title: string;
                         /** @enum {string} */
                         priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    } | {
+                        /** @enum {string} */
+                        kind: "ASSIGN";
+                        /** Format: uuid */
+                        userId: string;
                     })[];
                     /** @default true */
                     active?: boolean;
@@ -38039,6 +38295,11 @@ export interface operations {
                             title: string;
                             /** @enum {string} */
                             priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -38211,6 +38472,11 @@ export interface operations {
                             title: string;
                             /** @enum {string} */
                             priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -38486,6 +38752,11 @@ export interface operations {
                         title: string;
                         /** @enum {string} */
                         priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    } | {
+                        /** @enum {string} */
+                        kind: "ASSIGN";
+                        /** Format: uuid */
+                        userId: string;
                     })[];
                     active?: boolean;
                 };
@@ -38542,6 +38813,11 @@ export interface operations {
                             title: string;
                             /** @enum {string} */
                             priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -38688,6 +38964,7 @@ export interface operations {
                      *           {
                      *             "kind": "NOTIFY_ROLE",
                      *             "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *             "assigned": true,
                      *             "mailed": 0
                      *           }
                      *         ],
@@ -38710,12 +38987,14 @@ export interface operations {
                         outcome: "DONE" | "FAILED";
                         results: {
                             /** @enum {string} */
-                            kind: "NOTIFY_ROLE" | "RAISE_ISSUE";
+                            kind: "NOTIFY_ROLE" | "RAISE_ISSUE" | "ASSIGN";
                             /**
                              * Format: uuid
                              * @description RAISE_ISSUE: the issue raised
                              */
                             issueId?: string;
+                            /** @description ASSIGN: false when the person had left or no longer worked at the outlet */
+                            assigned?: boolean;
                             /** @description NOTIFY_ROLE: how many people were mailed */
                             mailed?: number;
                         }[];

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useOutlets } from '../../api/shared.queries';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable, RowsTable } from '../../ui/data-table';
 import { DraftModal } from '../../ui/form-actions';
@@ -15,6 +15,7 @@ import {
   type Automation,
   type AutomationAction,
   type AutomationTrigger,
+  type RunResult,
 } from './automations.queries';
 
 const TRIGGERS: Array<{ value: AutomationTrigger; label: string }> = [
@@ -37,13 +38,22 @@ interface Draft {
 
 const blank: Draft = { id: null, name: '', trigger: 'ISSUE_HIGH_PRIORITY', outletId: '', actions: [{ kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' }], active: true };
 
-function describeAction(a: AutomationAction): string {
-  return a.kind === 'NOTIFY_ROLE' ? `Mail every ${roleLabel(a.role)}` : `Raise “${a.title}” (${humanize(a.priority)})`;
+function describeAction(a: AutomationAction, nameOf: (userId: string) => string): string {
+  if (a.kind === 'NOTIFY_ROLE') return `Mail every ${roleLabel(a.role)}`;
+  if (a.kind === 'ASSIGN') return `Give it to ${nameOf(a.userId)}`;
+  return `Raise “${a.title}” (${humanize(a.priority)})`;
 }
 
 function complete(a: AutomationAction): boolean {
+  if (a.kind === 'ASSIGN') return a.userId !== '';
   return a.kind === 'NOTIFY_ROLE' || a.title.trim().length > 0;
 }
+
+const KINDS: Array<{ value: AutomationAction['kind']; label: string }> = [
+  { value: 'NOTIFY_ROLE', label: 'Mail a role' },
+  { value: 'RAISE_ISSUE', label: 'Raise an issue' },
+  { value: 'ASSIGN', label: 'Give it to' },
+];
 
 /**
  * Rules the outlet administrators keep: when something happens at an outlet, a worker does what
@@ -52,6 +62,8 @@ function complete(a: AutomationAction): boolean {
 export function AutomationsPage() {
   const automations = useAutomations();
   const outlets = useOutlets();
+  const people = usePeople();
+  const nameOf = (userId: string) => people.data?.get(userId)?.fullName ?? '…';
   const create = useCreateAutomation();
   const update = useUpdateAutomation();
   const remove = useDeleteAutomation();
@@ -83,7 +95,7 @@ export function AutomationsPage() {
           { header: 'Name', cell: (a) => a.name },
           { header: 'When', cell: (a) => TRIGGERS.find((t) => t.value === a.trigger)?.label },
           { header: 'Where', cell: (a) => outletName(a.outletId) },
-          { header: 'Then', cell: (a) => <Stack gap={0}>{a.actions.map((x, i) => <Text key={i} size="sm">{describeAction(x)}</Text>)}</Stack> },
+          { header: 'Then', cell: (a) => <Stack gap={0}>{a.actions.map((x, i) => <Text key={i} size="sm">{describeAction(x, nameOf)}</Text>)}</Stack> },
           { header: 'Status', cellProps: { miw: 90 }, cell: (a) => <Badge variant="light" color={a.active ? 'green' : 'gray'}>{a.active ? 'Active' : 'Paused'}</Badge> },
           {
             cell: (a) => (
@@ -115,11 +127,13 @@ export function AutomationsPage() {
             <Text fw={500} size="sm">Then</Text>
             {d.actions.map((a, i) => (
               <Group key={i} align="flex-end" wrap="nowrap" role="group" aria-label={`Action ${i + 1}`}>
-                <Select label="Action" w={170} allowDeselect={false} data={[{ value: 'NOTIFY_ROLE', label: 'Mail a role' }, { value: 'RAISE_ISSUE', label: 'Raise an issue' }]} value={a.kind} onChange={(v) =>
-                  v && setAction(d, i, v === 'NOTIFY_ROLE' ? { kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' } : { kind: 'RAISE_ISSUE', title: '', priority: 'MEDIUM' })
+                <Select label="Action" w={170} allowDeselect={false} data={KINDS} value={a.kind} onChange={(v) =>
+                  v && setAction(d, i, v === 'NOTIFY_ROLE' ? { kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' } : v === 'ASSIGN' ? { kind: 'ASSIGN', userId: '' } : { kind: 'RAISE_ISSUE', title: '', priority: 'MEDIUM' })
                 } />
                 {a.kind === 'NOTIFY_ROLE' ? (
                   <Select label="Role" style={{ flex: 1 }} allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={a.role} onChange={(v) => v && setAction(d, i, { ...a, role: v as typeof a.role })} />
+                ) : a.kind === 'ASSIGN' ? (
+                  <Select label="Person" style={{ flex: 1 }} searchable allowDeselect={false} data={[...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} value={a.userId || null} onChange={(v) => v && setAction(d, i, { ...a, userId: v })} />
                 ) : (
                   <>
                     <TextInput label="Issue title" style={{ flex: 1 }} value={a.title} onChange={(e) => setAction(d, i, { ...a, title: e.currentTarget.value })} />
@@ -147,6 +161,12 @@ export function AutomationsPage() {
   );
 }
 
+function describeResult(x: RunResult): string {
+  if (x.kind === 'NOTIFY_ROLE') return `mailed ${x.mailed ?? 0}`;
+  if (x.kind === 'ASSIGN') return x.assigned ? 'gave it to the person' : 'could not give it (left, or not at that outlet)';
+  return 'raised an issue';
+}
+
 /** What one automation did, newest first. */
 function Runs({ automation }: { automation: Automation }) {
   const runs = useAutomationRuns(automation.id);
@@ -156,7 +176,7 @@ function Runs({ automation }: { automation: Automation }) {
     <RowsTable rows={runs.data} minWidth={560} tableProps={{}} columns={[
       { header: 'When', cell: (r) => formatDateTime(r.createdAt) },
       { header: 'Outcome', cell: (r) => <Badge variant="light" color={r.outcome === 'DONE' ? 'green' : 'red'}>{r.outcome === 'DONE' ? 'Done' : 'Failed'}</Badge> },
-      { header: 'What it did', cell: (r) => r.error ?? r.results.map((x) => (x.kind === 'NOTIFY_ROLE' ? `mailed ${x.mailed ?? 0}` : 'raised an issue')).join(', ') },
+      { header: 'What it did', cell: (r) => r.error ?? r.results.map(describeResult).join(', ') },
     ]} />
   );
 }

@@ -7,6 +7,7 @@ import type { Body, Ok } from '../../api/types';
 export type Automation = Ok<'getAutomations'>[number];
 export type AutomationAction = Automation['actions'][number];
 export type AutomationTrigger = Automation['trigger'];
+export type RunResult = Ok<'getAutomationsByIdRuns'>[number]['results'][number];
 
 export const useAutomations = () => useQuery({ queryKey: ['automations'], queryFn: () => ok(api.GET('/automations')) });
 export const useAutomationRuns = (id: string) =>

@@ -12,6 +12,6 @@ export const operationsArea: Area = {
   title: 'Operations',
   routes: [
     { path: 'operations/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> },
-    { path: 'operations/automations', needs: ['getAutomations', 'postAutomations'], nav: 'Automations', element: <AutomationsPage /> },
+    { path: 'operations/automations', needs: ['getAutomations', 'postAutomations', 'getUsers'], nav: 'Automations', element: <AutomationsPage /> },
   ],
 };

@@ -60,6 +60,8 @@ export class AutomationWorker {
               reporterUserId: null,
             });
             results.push({ kind: 'RAISE_ISSUE', issueId: issue.id });
+          } else if (action.kind === 'ASSIGN') {
+            results.push({ kind: 'ASSIGN', assigned: await this.issues.assignSilently(tx, s.tenantId, s.issueId, action.userId) });
           } else {
             mails.push({ role: action.role as Role, index: results.push({ kind: 'NOTIFY_ROLE', mailed: 0 }) - 1 });
           }

@@ -73,6 +73,9 @@ describe('automations (HTTP and the worker)', () => {
         error: 'Bad Request',
         statusCode: 400,
       });
+      expect(await bad({ actions: [{ kind: 'ASSIGN', userId: 'the manager' }] })).to.include({ statusCode: 400 });
+      const stranger = await createUser(s.h.ds, s.tenantB, { role: 'STAFF' });
+      expect((await create({ actions: [{ kind: 'ASSIGN', userId: stranger.id }] })).body).to.deep.equal({ message: 'No active person with this id in the tenant', error: 'Not Found', statusCode: 404 });
       const foreignOutlet = (await createOutlet(s.h.ds, s.tenantB)).id;
       expect((await create({ outletId: foreignOutlet })).body).to.deep.equal({ message: 'Outlet not found', error: 'Not Found', statusCode: 404 });
     });
@@ -147,6 +150,23 @@ describe('automations (HTTP and the worker)', () => {
       expect(await subjects(due)).to.deep.equal([maintenance]);
       expect(await subjects(paused)).to.deep.equal([]);
       expect(await subjects(checklist)).to.not.include(before);
+    });
+
+    it('gives the issue to the person an ASSIGN names when they work at its outlet, and records when they do not', async () => {
+      const here = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+      const away = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+      await assignOutlets(s.h.ds, s.tenantA, here.id, [outletId]);
+      const toHere = (await create({ name: 'To the closer', trigger: 'CHECKLIST_TASK_FAILED', actions: [{ kind: 'ASSIGN', userId: here.id }] })).body.id;
+      const toAway = (await create({ name: 'To someone elsewhere', trigger: 'ASSET_DUE', actions: [{ kind: 'ASSIGN', userId: away.id }] })).body.id;
+      const failed = await insertIssue('CHECKLIST');
+      const due = await insertIssue('MAINTENANCE');
+      await runWorker();
+      const assignee = async (id: string) => (await s.h.ds.query(`SELECT assignee_user_id FROM issues WHERE id = $1`, [id]))[0].assignee_user_id;
+      expect([await assignee(failed), await assignee(due)]).to.deep.equal([here.id, null]);
+      const results = async (id: string) => (await s.h.request('GET', `/automations/${id}/runs`, { token: adminToken })).body.map((r: { results: unknown[] }) => r.results);
+      expect(await results(toHere)).to.deep.equal([[{ kind: 'ASSIGN', assigned: true }]]);
+      expect(await results(toAway)).to.deep.equal([[{ kind: 'ASSIGN', assigned: false }]]);
+      expect((await s.h.request('GET', `/issues/${failed}`, { token: await s.h.tokenFor(here) })).body.assigneeUserId).to.equal(here.id);
     });
   });
 });

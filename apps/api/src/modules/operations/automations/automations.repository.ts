@@ -77,6 +77,10 @@ export class AutomationsRepository {
     return (await one(this.ds, `SELECT 1 FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, outletId])) !== null;
   }
 
+  async activeUser(tenantId: string, userId: string): Promise<boolean> {
+    return (await one(this.ds, `SELECT 1 FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE'`, [tenantId, userId])) !== null;
+  }
+
   runs(tenantId: string, automationId: string, limit: number, offset: number): Promise<AutomationRun[]> {
     return many(
       this.ds,

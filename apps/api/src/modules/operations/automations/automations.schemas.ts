@@ -20,7 +20,10 @@ export const NotifyRoleAction = z
 export const RaiseIssueAction = z
   .strictObject({ kind: z.literal('RAISE_ISSUE'), title: Title, priority: Priority })
   .meta({ description: 'Raise an issue at the same outlet (and asset), source AUTOMATION: silently, no issue.created' });
-export const AutomationAction = z.discriminatedUnion('kind', [NotifyRoleAction, RaiseIssueAction]);
+export const AssignAction = z
+  .strictObject({ kind: z.literal('ASSIGN'), userId: z.uuid() })
+  .meta({ description: 'Give the issue to this person, if they are active and work at its outlet when the rule acts' });
+export const AutomationAction = z.discriminatedUnion('kind', [NotifyRoleAction, RaiseIssueAction, AssignAction]);
 export type AutomationAction = z.infer<typeof AutomationAction>;
 const Actions = z.array(AutomationAction).min(1).max(5);
 
@@ -59,8 +62,9 @@ export const AutomationDto = z.object({
 export type AutomationDto = z.infer<typeof AutomationDto>;
 
 export const ActionResult = z.object({
-  kind: z.enum(['NOTIFY_ROLE', 'RAISE_ISSUE']),
+  kind: z.enum(['NOTIFY_ROLE', 'RAISE_ISSUE', 'ASSIGN']),
   issueId: z.uuid().optional().meta({ description: 'RAISE_ISSUE: the issue raised' }),
+  assigned: z.boolean().optional().meta({ description: 'ASSIGN: false when the person had left or no longer worked at the outlet' }),
   mailed: z.number().int().optional().meta({ description: 'NOTIFY_ROLE: how many people were mailed' }),
 });
 export type ActionResult = z.infer<typeof ActionResult>;

@@ -3,7 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { NotFoundError } from '@wfm/core/errors';
 import type { Actor } from '@wfm/core/principal';
 import type { Automation, AutomationRun, AutomationsRepository } from './automations.repository.js';
-import type { CreateAutomationBody, ListRunsQuery, UpdateAutomationBody } from './automations.schemas.js';
+import type { AutomationAction, CreateAutomationBody, ListRunsQuery, UpdateAutomationBody } from './automations.schemas.js';
 
 function automationNotFound(): NotFoundError {
   return new NotFoundError('Automation not found');
@@ -18,6 +18,7 @@ export class AutomationsService {
 
   async create(actor: Actor, body: CreateAutomationBody): Promise<Automation> {
     await this.assertOutlet(actor.tenantId, body.outletId ?? null);
+    await this.assertAssignees(actor.tenantId, body.actions);
     const now = this.clock.now();
     const automation: Automation = {
       id: uuid(),
@@ -45,6 +46,7 @@ export class AutomationsService {
 
   async update(actor: Actor, id: string, body: UpdateAutomationBody): Promise<Automation> {
     if (body.outletId) await this.assertOutlet(actor.tenantId, body.outletId);
+    if (body.actions) await this.assertAssignees(actor.tenantId, body.actions);
     return (await this.repo.update(actor.tenantId, id, body, this.clock.now())) ?? Promise.reject(automationNotFound());
   }
 
@@ -55,6 +57,11 @@ export class AutomationsService {
   async runs(actor: Actor, id: string, query: ListRunsQuery): Promise<AutomationRun[]> {
     await this.get(actor, id);
     return this.repo.runs(actor.tenantId, id, query.limit, query.offset);
+  }
+
+  /** An ASSIGN names someone active in the tenant; whether they work at an issue's outlet is asked when the rule acts. */
+  private async assertAssignees(tenantId: string, actions: AutomationAction[]): Promise<void> {
+    for (const a of actions) if (a.kind === 'ASSIGN' && !(await this.repo.activeUser(tenantId, a.userId))) throw new NotFoundError('No active person with this id in the tenant');
   }
 
   private async assertOutlet(tenantId: string, outletId: string | null): Promise<void> {
