@@ -1,11 +1,24 @@
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { AssetCategoriesRepository } from './asset-categories/asset-categories.repository.js';
+import { assetCategoriesRoutes } from './asset-categories/asset-categories.routes.js';
+import { AssetCategoriesService } from './asset-categories/asset-categories.service.js';
+import { AssetsRepository } from './assets/assets.repository.js';
+import { assetsRoutes } from './assets/assets.routes.js';
+import { AssetsService } from './assets/assets.service.js';
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
+import { VendorsRepository } from './vendors/vendors.repository.js';
+import { vendorsRoutes } from './vendors/vendors.routes.js';
+import { VendorsService } from './vendors/vendors.service.js';
 
-/** Issues reported against shifts. */
+/** Issues at the outlets, and the register of what stands there: asset categories, vendors and assets. */
 export function composeOperations({ ds, transaction, clock, outletScopes }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }): void {
-  issuesRoutes(r, new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes));
+  const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
+  issuesRoutes(r, issues);
+  assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
+  vendorsRoutes(r, new VendorsService(new VendorsRepository(ds), transaction, clock));
+  assetsRoutes(r, new AssetsService(new AssetsRepository(ds), issues, transaction, clock, outletScopes));
 }
