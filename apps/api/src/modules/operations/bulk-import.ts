@@ -19,9 +19,12 @@ export function isInvalid(row: object): row is InvalidRow {
  * the whole call a 400 (the body's shape, the row count and control characters still do).
  */
 export function importBody<S extends z.ZodObject>(row: S) {
-  // The catch context's `error` holds the issues finalized (their messages written); `issues` holds them raw.
-  const lenient = row.catch((ctx) => ({ invalid: issueMessages(ctx.error.issues) }) as unknown as z.output<S>);
-  return z.strictObject({ rows: z.array(lenient).min(1).max(MAX_IMPORT_ROWS) }) as unknown as z.ZodType<{ rows: Array<z.output<S> | InvalidRow> }, { rows: Array<z.input<S>> }>;
+  // The catch context's `error` holds the issues finalized (their messages written); `issues` holds
+  // them raw. Paths are relative to the row, so a problem with the row itself is the row's, not the body's.
+  const lenient = row.catch((ctx) => ({ invalid: issueMessages(ctx.error.issues).map((m) => m.replace(/^body /, 'row ')) }) as unknown as z.output<S>);
+  // The OpenAPI generator knows no `catch`; it documents what the metadata's `type` says, so the row's own JSON Schema is given as that.
+  const { $schema: _dialect, ...documented } = z.toJSONSchema(row, { io: 'input', unrepresentable: 'any' });
+  return z.strictObject({ rows: z.array(lenient.meta(documented)).min(1).max(MAX_IMPORT_ROWS) }) as unknown as z.ZodType<{ rows: Array<z.output<S> | InvalidRow> }, { rows: Array<z.input<S>> }>;
 }
 
 export const IMPORT_OUTCOMES = ['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED'] as const;

@@ -52,7 +52,7 @@ export function assetsRoutes(r: ApiRouter, assets: AssetsService): void {
   );
 
   r.get(
-    '/assets/by-tag/:tag',
+    '/asset-tags/:tag',
     { ...floor, summary: 'The asset a scanned or typed tag names (ignoring case)', params: AssetTagParams, responses: { 200: { description: 'The asset', schema: AssetDto }, 404: E404 } },
     async ({ req, params }) => ok(await assets.byTag(currentUser(req), params.tag)),
   );

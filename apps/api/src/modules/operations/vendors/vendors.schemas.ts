@@ -6,7 +6,11 @@ const Kind = z.enum(VENDOR_KINDS).meta({ description: 'Sells assets (SUPPLIER), 
 const Name = z.string().trim().min(1).max(200);
 const ContactName = z.string().trim().min(1).max(200);
 const Email = z.email().max(254);
-const Phone = z.string().trim().regex(/^\+?[0-9 ().-]{3,40}$/, 'must be a phone number (digits, spaces, "+", "(", ")", "-", ".")');
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ().-]{3,40}$/, 'must be a phone number (digits, spaces, "+", "(", ")", "-", ".")')
+  .meta({ example: '+44 20 7946 0000' });
 const Website = z.url({ protocol: /^https?$/ }).max(500);
 const Notes = z.string().trim().min(1).max(2000);
 
