@@ -44,6 +44,7 @@ const SHOTS: Shot[] = [
   { name: 'course', path: (s) => `/training/${s.courseId}`, as: 'AREA_MANAGER', waitFor: 'Demo Staff' },
   { name: 'offboarding', path: (s) => `/hr/offboarding/${s.offboardingId}`, as: 'HR_MANAGER', waitFor: 'Net settlement' },
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
+  { name: 'operations-assets', path: '/operations/assets', as: 'OPERATIONS_MANAGER', waitFor: 'Walk-in fridge' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
   { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },
