@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { mayCall, mayOpen, useMe } from '../../auth/me';
 import { formatDay } from '../../ui/format';
@@ -8,6 +8,7 @@ import { QrCode } from '../../ui/qr';
 import { AssetFormModal, AssetStatusBadge, draftOf, type AssetDraft } from './asset-form.modal';
 import { ASSET_HISTORY_SECTIONS, AssetHistory } from './asset-history';
 import { Warranty } from './assets.page';
+import label from './asset-label.module.css';
 import { useAsset } from './operations.queries';
 
 /** Where an asset's QR code leads: its phone page, where staff report a problem in two taps. */
@@ -21,7 +22,7 @@ export function AssetPage() {
   const [editing, setEditing] = useState<AssetDraft | null>(null);
   const a = asset.data;
   if (!a) return asset.error ? <ErrorNotice error={asset.error} /> : <Loader aria-label="Loading the asset" />;
-  const detail = (label: string, value: React.ReactNode) => (
+  const detail = (label: string, value: ReactNode) => (
     <div>
       <Text size="xs" c="dimmed">
         {label}
@@ -52,7 +53,7 @@ export function AssetPage() {
           {detail('Warranty until', <Warranty until={a.warrantyUntil} />)}
           {a.notes ? detail('Notes', a.notes) : null}
         </SimpleGrid>
-        <Card withBorder padding="md" className="printable-label">
+        <Card withBorder padding="md" className={label.label}>
           <Stack gap={4} align="center">
             <QrCode value={`${window.location.origin}${reportPath(a.id)}`} label={`QR code of ${a.name}: scan it to report a problem`} size={180} />
             <Text fw={700}>{a.name}</Text>
@@ -60,7 +61,7 @@ export function AssetPage() {
             <Text size="xs" c="dimmed">
               Scan to report a problem
             </Text>
-            <Button size="compact-sm" variant="subtle" onClick={() => window.print()}>
+            <Button size="compact-sm" variant="subtle" className={label.screenOnly} onClick={() => window.print()}>
               Print label
             </Button>
           </Stack>
