@@ -78,6 +78,7 @@ export class IssuesService {
       resolvedAt: null,
       createdAt: now,
       updatedAt: now,
+      workOrderIds: [],
     };
     return this.transaction(async (tx) => {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
@@ -116,6 +117,7 @@ export class IssuesService {
       resolvedAt: null,
       createdAt: now,
       updatedAt: now,
+      workOrderIds: [],
     };
     await this.repo.insert(tx, issue);
     return issue;
