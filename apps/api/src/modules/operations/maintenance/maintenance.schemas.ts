@@ -75,14 +75,12 @@ export const ScheduleDto = z.object({
 });
 export type ScheduleDto = z.infer<typeof ScheduleDto>;
 
-export const DueQuery = z
-  .object({
-    from: CalendarDate,
-    to: CalendarDate,
-    outletId: z.uuid().optional(),
-    assetId: z.uuid().optional(),
-  })
-  .refine((q) => q.to >= q.from, { path: ['to'], message: 'must not be before from' });
+export const DueQuery = z.object({
+  from: CalendarDate,
+  to: CalendarDate.meta({ description: `On or after from, at most ${MAX_DUE_WINDOW_DAYS} days after it` }),
+  outletId: z.uuid().optional(),
+  assetId: z.uuid().optional(),
+});
 export type DueQuery = z.infer<typeof DueQuery>;
 
 export const DueDto = z.object({

@@ -145,6 +145,7 @@ export class MaintenanceService {
    * today, when its meter has reached its due reading.
    */
   async due(actor: Actor, timezone: string, query: DueQuery): Promise<DueDto[]> {
+    if (query.to < query.from) throw new BadRequestError(['to must not be before from']);
     if (daysBetween(query.from, query.to) > MAX_DUE_WINDOW_DAYS) throw new BadRequestError([`to must be at most ${MAX_DUE_WINDOW_DAYS} days after from`]);
     const scope = await this.scopes.of(actor);
     const now = this.clock.now();
