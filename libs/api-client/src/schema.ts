@@ -38112,6 +38112,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "targetName": "string",
                      *       "title": "string",
                      *       "instructions": "string",
                      *       "priority": "LOW",
@@ -38138,6 +38139,8 @@ export interface operations {
                          * @description Set for a schedule of every asset of the category, those added later included
                          */
                         categoryId: string | null;
+                        /** @description The asset's name, or the category's */
+                        targetName: string;
                         title: string;
                         instructions: string | null;
                         /** @enum {string} */
@@ -38329,6 +38332,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "targetName": "string",
                      *       "title": "string",
                      *       "instructions": "string",
                      *       "priority": "LOW",
@@ -38355,6 +38359,8 @@ export interface operations {
                          * @description Set for a schedule of every asset of the category, those added later included
                          */
                         categoryId: string | null;
+                        /** @description The asset's name, or the category's */
+                        targetName: string;
                         title: string;
                         instructions: string | null;
                         /** @enum {string} */
@@ -38508,6 +38514,7 @@ export interface operations {
                      *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *         "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *         "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *         "targetName": "string",
                      *         "title": "string",
                      *         "instructions": "string",
                      *         "priority": "LOW",
@@ -38535,6 +38542,8 @@ export interface operations {
                          * @description Set for a schedule of every asset of the category, those added later included
                          */
                         categoryId: string | null;
+                        /** @description The asset's name, or the category's */
+                        targetName: string;
                         title: string;
                         instructions: string | null;
                         /** @enum {string} */
@@ -38661,6 +38670,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "targetName": "string",
                      *       "title": "string",
                      *       "instructions": "string",
                      *       "priority": "LOW",
@@ -38687,6 +38697,8 @@ export interface operations {
                          * @description Set for a schedule of every asset of the category, those added later included
                          */
                         categoryId: string | null;
+                        /** @description The asset's name, or the category's */
+                        targetName: string;
                         title: string;
                         instructions: string | null;
                         /** @enum {string} */
@@ -38996,6 +39008,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
                      *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "targetName": "string",
                      *       "title": "string",
                      *       "instructions": "string",
                      *       "priority": "LOW",
@@ -39022,6 +39035,8 @@ export interface operations {
                          * @description Set for a schedule of every asset of the category, those added later included
                          */
                         categoryId: string | null;
+                        /** @description The asset's name, or the category's */
+                        targetName: string;
                         title: string;
                         instructions: string | null;
                         /** @enum {string} */

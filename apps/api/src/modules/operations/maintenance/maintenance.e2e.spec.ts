@@ -55,6 +55,7 @@ describe('maintenance schedules, the due job and meter readings (HTTP)', () => {
     expect(own.body).to.deep.include({
       assetId: oven.id,
       categoryId: null,
+      targetName: 'Combi oven 1',
       title: 'Quarterly deep clean',
       instructions: 'Descale the steam generator',
       priority: 'HIGH',
@@ -67,7 +68,7 @@ describe('maintenance schedules, the due job and meter readings (HTTP)', () => {
     });
     const wide = await forCategory(oven.categoryId, schedule({ title: 'Gasket check', intervalUnit: 'WEEKS', intervalValue: 2 }));
     expect(wide.status).to.equal(201);
-    expect(wide.body).to.include({ assetId: null, categoryId: oven.categoryId, startsOn: '2026-03-10' });
+    expect(wide.body).to.include({ assetId: null, categoryId: oven.categoryId, targetName: 'Cooking', startsOn: '2026-03-10' });
 
     expect((await forCategory(oven.categoryId, schedule(), manager)).body).to.deep.equal(FORBIDDEN);
     expect((await s.h.request('GET', `/maintenance-schedules?assetId=${oven.id}`, { token: manager })).body.map((x: { id: string }) => x.id)).to.have.members([own.body.id, wide.body.id]);

@@ -9,7 +9,14 @@ import type { INTERVAL_UNITS } from './maintenance.schemas.js';
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
 /** The text columns narrowed to their CHECK values, and the date read as its text. */
-export type Schedule = Omit<Row<MaintenanceScheduleEntity>, 'startsOn' | 'deletedAt'> & { priority: IssuePriority; intervalUnit: IntervalUnit; startsOn: string };
+export type Schedule = Omit<Row<MaintenanceScheduleEntity>, 'startsOn' | 'deletedAt'> & {
+  priority: IssuePriority;
+  intervalUnit: IntervalUnit;
+  startsOn: string;
+  /** The name of what it covers: its asset, or its category. */
+  targetName: string;
+};
+export type NewSchedule = Omit<Schedule, 'targetName'>;
 export type ScheduleChanges = Partial<Pick<Schedule, 'title' | 'instructions' | 'priority' | 'intervalUnit' | 'intervalValue' | 'meter' | 'startsOn' | 'vendorId' | 'active'>> & {
   deletedAt?: Date;
 };
@@ -41,7 +48,8 @@ export interface DueTarget {
 
 const SCHEDULE_COLUMNS = `s.id, s.tenant_id AS "tenantId", s.asset_id AS "assetId", s.category_id AS "categoryId", s.title, s.instructions, s.priority,
   s.interval_unit AS "intervalUnit", s.interval_value AS "intervalValue", s.meter, s.starts_on::text AS "startsOn", s.vendor_id AS "vendorId", s.active,
-  s.created_at AS "createdAt", s.updated_at AS "updatedAt"`;
+  s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+  COALESCE((SELECT a.name FROM assets a WHERE a.id = s.asset_id), (SELECT c.name FROM asset_categories c WHERE c.id = s.category_id)) AS "targetName"`;
 
 const SCHEDULE_CHANGES: Columns<ScheduleChanges & { updatedAt: Date }> = {
   title: 'title',
@@ -95,7 +103,7 @@ export interface TargetFilter {
 export class MaintenanceRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insertSchedule(tx: Tx, s: Schedule): Promise<void> {
+  async insertSchedule(tx: Tx, s: NewSchedule): Promise<void> {
     await exec(
       tx,
       `INSERT INTO maintenance_schedules (id, tenant_id, asset_id, category_id, title, instructions, priority, interval_unit, interval_value, meter, starts_on, vendor_id, active, created_at, updated_at)

@@ -27,6 +27,7 @@ function toScheduleDto(s: Schedule): ScheduleDtoType {
     id: s.id,
     assetId: s.assetId,
     categoryId: s.categoryId,
+    targetName: s.targetName,
     title: s.title,
     instructions: s.instructions,
     priority: s.priority,

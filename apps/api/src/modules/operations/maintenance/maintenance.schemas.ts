@@ -61,6 +61,7 @@ export const ScheduleDto = z.object({
   id: z.uuid(),
   assetId: z.uuid().nullable().meta({ description: 'Set for a schedule of one asset' }),
   categoryId: z.uuid().nullable().meta({ description: 'Set for a schedule of every asset of the category, those added later included' }),
+  targetName: z.string().meta({ description: "The asset's name, or the category's" }),
   title: z.string(),
   instructions: z.string().nullable(),
   priority: Priority,

@@ -7,7 +7,7 @@ import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { IssuesService } from '../issues/issues.service.js';
 import { addInterval, daysBetween, todayIn, type CalendarUnit } from './due-dates.js';
-import type { AssetRef, DueTarget, MaintenanceRepository, MeterReading, Schedule, ScheduleChanges } from './maintenance.repository.js';
+import type { AssetRef, DueTarget, MaintenanceRepository, MeterReading, NewSchedule, Schedule, ScheduleChanges } from './maintenance.repository.js';
 import { MAX_DUE_WINDOW_DAYS, type CreateScheduleBody, type DueDto, type DueQuery, type ListMeterReadingsQuery, type ListSchedulesQuery, type MeterReadingBody, type UpdateScheduleBody } from './maintenance.schemas.js';
 
 /** At most the length of each unit, so a count of steps estimated from days never overshoots. */
@@ -70,7 +70,7 @@ export class MaintenanceService {
   private async insert(actor: Actor, timezone: string, target: { assetId: string | null; categoryId: string | null }, body: CreateScheduleBody): Promise<Schedule> {
     await this.assertVendor(actor.tenantId, body.vendorId);
     const now = this.clock.now();
-    const schedule: Schedule = {
+    const schedule: NewSchedule = {
       id: uuid(),
       tenantId: actor.tenantId,
       ...target,
@@ -86,8 +86,10 @@ export class MaintenanceService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.transaction((tx) => this.repo.insertSchedule(tx, schedule));
-    return schedule;
+    return this.transaction(async (tx) => {
+      await this.repo.insertSchedule(tx, schedule);
+      return (await this.repo.findSchedule(actor.tenantId, schedule.id, tx))!;
+    });
   }
 
   /** An OUTLET_MANAGER sees the schedules covering an asset at their outlets, category-wide ones included. */
