@@ -225,7 +225,7 @@ export class MaintenanceRepository {
     return many(
       this.ds,
       `SELECT id, asset_id AS "assetId", meter, value, recorded_by_user_id AS "recordedByUserId", recorded_at AS "recordedAt" FROM asset_meter_readings
-       WHERE tenant_id = $1 AND asset_id = $2${byMeter} ORDER BY recorded_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+       WHERE tenant_id = $1 AND asset_id = $2${byMeter} ORDER BY recorded_at DESC, value DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
   }
