@@ -4,6 +4,7 @@ import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { exec, one, type Row } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
 
 export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
   /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
@@ -11,6 +12,17 @@ export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
 };
 
 export type DemoOutlet = Pick<OutletEntity, 'name' | 'code' | 'city'>;
+
+/**
+ * An asset of the first demo outlet with maintenance overdue by `overdueDays` (what the daily job
+ * raises an issue for on its next run) and an open work order for it.
+ */
+export interface DemoMaintenance {
+  category: string;
+  asset: { name: string; tag: string };
+  schedule: { title: string; instructions: string; everyMonths: number; overdueDays: number };
+  workOrder: { title: string; description: string; dueInDays: number };
+}
 
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
@@ -21,7 +33,7 @@ export class DemoSeedRepository {
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
-  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[] }): Promise<void> {
+  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; maintenance: DemoMaintenance }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
@@ -44,7 +56,31 @@ export class DemoSeedRepository {
         `INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, a.user_id, a.outlet_id FROM unnest($2::uuid[], $3::uuid[]) AS a(user_id, outlet_id)`,
         [tenantId, assignments.map((a) => a.userId), assignments.map((a) => a.outletId)],
       );
+      await this.maintenance(tx, tenantId, outlets[0]!.id, input.maintenance);
     });
+  }
+
+  /** Dates are the tenant's (Europe/London) today, so the schedule is overdue whenever the demo is seeded. */
+  private async maintenance(tx: Tx, tenantId: string, outletId: string, m: DemoMaintenance): Promise<void> {
+    const [categoryId, assetId] = [uuid(), uuid()];
+    await exec(tx, `INSERT INTO asset_categories (id, tenant_id, name, created_at, updated_at) VALUES ($1, $2, $3, now(), now())`, [categoryId, tenantId, m.category]);
+    await exec(
+      tx,
+      `INSERT INTO assets (id, tenant_id, outlet_id, category_id, name, tag, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'ACTIVE', now(), now())`,
+      [assetId, tenantId, outletId, categoryId, m.asset.name, m.asset.tag],
+    );
+    await exec(
+      tx,
+      `INSERT INTO maintenance_schedules (id, tenant_id, asset_id, title, instructions, priority, interval_unit, interval_value, starts_on, active, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, 'HIGH', 'MONTHS', $6, (now() AT TIME ZONE t.timezone)::date - $7::int, true, now(), now() FROM tenants t WHERE t.id = $2`,
+      [uuid(), tenantId, assetId, m.schedule.title, m.schedule.instructions, m.schedule.everyMonths, m.schedule.overdueDays],
+    );
+    await exec(
+      tx,
+      `INSERT INTO work_orders (id, tenant_id, outlet_id, asset_id, title, description, priority, status, due_on, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, 'MEDIUM', 'OPEN', (now() AT TIME ZONE t.timezone)::date + $7::int, now(), now() FROM tenants t WHERE t.id = $2`,
+      [uuid(), tenantId, outletId, assetId, m.workOrder.title, m.workOrder.description, m.workOrder.dueInDays],
+    );
   }
 
   /** Undoes a half-seeded demo (rows of other tables go with it by ON DELETE CASCADE). */
