@@ -43,6 +43,8 @@ const SHOTS: Shot[] = [
   { name: 'pay-runs', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Draft' },
   { name: 'course', path: (s) => `/training/${s.courseId}`, as: 'AREA_MANAGER', waitFor: 'Demo Staff' },
   { name: 'offboarding', path: (s) => `/hr/offboarding/${s.offboardingId}`, as: 'HR_MANAGER', waitFor: 'Net settlement' },
+  { name: 'maintenance-calendar', path: '/operations/maintenance', as: 'OPERATIONS_MANAGER', waitFor: 'Quarterly deep clean' },
+  { name: 'work-orders', path: '/operations/work-orders', as: 'OPERATIONS_MANAGER', waitFor: 'Replace the door seal' },
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },

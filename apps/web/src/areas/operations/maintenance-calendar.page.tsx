@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
 import { AssetMaintenanceSection } from './asset-maintenance.section';
@@ -15,13 +15,16 @@ function gridOf(first: Date): string[] {
   return Array.from({ length: 42 }, (_, i) => isoDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + i)));
 }
 
+/** An item on a day: red when overdue, blue when due, grey and dashed for a projected recurrence. */
 function DueChip({ item, onOpen }: { item: Due; onOpen: (d: Due) => void }) {
   const colour = item.overdue ? 'red' : item.projected ? 'gray' : 'blue';
   return (
-    <UnstyledButton onClick={() => onOpen(item)} aria-label={`${item.title} — ${item.assetName}${item.overdue ? ' (overdue)' : ''}`}>
-      <Badge color={colour} variant={item.projected ? 'outline' : 'light'} size="sm" radius="sm" fullWidth styles={{ label: { textTransform: 'none' } }}>
-        {item.title} — {item.assetName}
-      </Badge>
+    <UnstyledButton w="100%" onClick={() => onOpen(item)} aria-label={`${item.title} — ${item.assetName}${item.overdue ? ' (overdue)' : ''}`}>
+      <Paper px={4} py={2} radius="sm" bg={`var(--mantine-color-${colour}-light)`} style={{ borderLeft: `3px ${item.projected ? 'dashed' : 'solid'} var(--mantine-color-${colour}-filled)` }}>
+        <Text size="xs" lh={1.25}>
+          {item.title} — {item.assetName}
+        </Text>
+      </Paper>
     </UnstyledButton>
   );
 }
