@@ -30,6 +30,11 @@ export function addInterval(date: string, unit: CalendarUnit, count: number): st
   return format(d);
 }
 
+/** Whether the date has four-digit years, as the API's dates do: past 9999, ISO writes `+010000-…`, which sorts before every such date. */
+export function writable(date: string): boolean {
+  return /^\d{4}-/.test(date);
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((parse(to).getTime() - parse(from).getTime()) / 86_400_000);

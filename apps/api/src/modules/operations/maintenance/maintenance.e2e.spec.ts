@@ -222,6 +222,8 @@ describe('maintenance schedules, the due job and meter readings (HTTP)', () => {
     expect(after.body[0].openIssueId).to.equal((await maintenanceIssues())[0]!.id);
     const later = await s.h.request('GET', '/maintenance/due?from=2027-01-01&to=2027-01-10', { token: manager });
     expect(later.body.map((d: { dueOn: string }) => d.dueOn)).to.deep.equal(['2027-01-05']);
+    const lastDays = await s.h.request('GET', '/maintenance/due?from=9999-12-01&to=9999-12-31', { token: manager });
+    expect(lastDays.body.map((d: { dueOn: string }) => d.dueOn)).to.deep.equal(['9999-12-07', '9999-12-14', '9999-12-21', '9999-12-28']);
     const elsewhere = await s.h.request('GET', `/maintenance/due?from=2026-03-01&to=2026-03-31&outletId=${(await createOutlet(s.h.ds, s.tenantA)).id}`, { token: ops });
     expect(elsewhere.body).to.deep.equal([]);
   });

@@ -6,7 +6,7 @@ import type { Actor } from '@wfm/core/principal';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScope, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { IssuesService } from '../issues/issues.service.js';
-import { addInterval, daysBetween, todayIn, type CalendarUnit } from './due-dates.js';
+import { addInterval, daysBetween, todayIn, writable, type CalendarUnit } from './due-dates.js';
 import type { AssetRef, DueTarget, MaintenanceRepository, MeterReading, NewSchedule, Schedule, ScheduleChanges } from './maintenance.repository.js';
 import { MAX_DUE_WINDOW_DAYS, type CreateScheduleBody, type DueDto, type DueQuery, type ListMeterReadingsQuery, type ListSchedulesQuery, type MeterReadingBody, type UpdateScheduleBody } from './maintenance.schemas.js';
 
@@ -188,8 +188,8 @@ export class MaintenanceService {
       const base = overdue ? today : next;
       const step = (k: number) => addInterval(base, t.intervalUnit as CalendarUnit, k * t.intervalValue);
       let k = Math.max(1, Math.floor(daysBetween(base, query.from) / (t.intervalValue * DAYS_PER[t.intervalUnit as CalendarUnit])) - 1);
-      while (step(k) < query.from) k += 1;
-      for (; step(k) <= query.to; k += 1) out.push(entry(step(k), true));
+      while (writable(step(k)) && step(k) < query.from) k += 1;
+      for (let on = step(k); writable(on) && on <= query.to; k += 1, on = step(k)) out.push(entry(on, true));
     }
     return out.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.assetName.localeCompare(b.assetName) || a.title.localeCompare(b.title));
   }
