@@ -77,6 +77,26 @@ describe('asset service logs (HTTP)', () => {
     ]);
   });
 
+  it("against a schedule: resolves the maintenance issue the job raised, silently, and moves the asset's next due on", async () => {
+    const schedule = (await s.h.request('POST', `/assets/${oven.id}/maintenance-schedules`, { token: managerToken, body: { title: 'Weekly descale', priority: 'MEDIUM', intervalUnit: 'WEEKS', intervalValue: 1, startsOn: '2026-03-08' } })).body;
+    await s.h.job('maintenance-due').run();
+    const [raised] = await s.h.ds.query(`SELECT id FROM issues WHERE tenant_id = $1 AND source = 'MAINTENANCE'`, [s.tenantA]);
+    const other = await raiseIssue('Witness issue');
+    await expectSilentBesideWitness(
+      s.h.ds,
+      s.tenantA,
+      ['issue.created', 'issue.resolved'],
+      async () => expect((await log(body({ performedOn: '2026-03-10', scheduleId: schedule.id }))).body.scheduleId).to.equal(schedule.id),
+      async () => {
+        expect((await s.h.request('PATCH', `/issues/${other}`, { token: managerToken, body: { status: 'CANCELLED' } })).body.status).to.equal('CANCELLED');
+        return [{ type: 'issue.resolved' as const, payload: { issueId: other } }];
+      },
+    );
+    expect((await s.h.request('GET', `/issues/${raised.id}`, { token: managerToken })).body).to.include({ status: 'RESOLVED', resolvedByUserId: manager.id });
+    const due = await s.h.request('GET', `/maintenance/due?from=2026-03-10&to=2026-03-20&assetId=${oven.id}`, { token: managerToken });
+    expect(due.body.map((d: { dueOn: string; projected: boolean; openIssueId: string | null }) => [d.dueOn, d.projected, d.openIssueId])).to.deep.equal([['2026-03-17', false, null]]);
+  });
+
   it('validates bodies', async () => {
     expect((await log(body({ vendorId: undefined }))).body).to.deep.equal(badRequest('performedByUserId or vendorId is required, not both'));
     expect((await log(body({ performedByUserId: staff.id }))).body).to.deep.equal(badRequest('performedByUserId or vendorId is required, not both'));
