@@ -13,7 +13,7 @@ import { MAX_DUE_WINDOW_DAYS, type CreateScheduleBody, type DueDto, type DueQuer
 /** At most the length of each unit, so a count of steps estimated from days never overshoots. */
 const DAYS_PER: Record<CalendarUnit, number> = { DAYS: 1, WEEKS: 7, MONTHS: 31 };
 
-export function assetNotFound(): NotFoundError {
+function assetNotFound(): NotFoundError {
   return new NotFoundError('Asset not found');
 }
 
