@@ -67,6 +67,23 @@ describe('demo seed (database)', () => {
     ]);
   });
 
+  it('gives the first outlet an oven whose quarterly clean is three days overdue, and an open work order for it', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const [asset] = await db.dataSource.query(
+      `SELECT a.id, a.name, a.tag, c.name AS category, o.code FROM assets a JOIN asset_categories c ON c.id = a.category_id JOIN outlets o ON o.id = a.outlet_id
+        WHERE a.tenant_id = $1 AND EXISTS (SELECT 1 FROM maintenance_schedules m WHERE m.asset_id = a.id)`,
+      [tenantId],
+    );
+    expect(asset).to.include({ name: 'Combi oven', tag: 'CK-OV-01', category: 'Cooking', code: 'CK-01' });
+    const [schedule] = await db.dataSource.query(
+      `SELECT title, interval_unit AS unit, interval_value AS every, ((now() AT TIME ZONE 'Europe/London')::date - starts_on) AS overdue FROM maintenance_schedules WHERE asset_id = $1`,
+      [asset.id],
+    );
+    expect(schedule).to.deep.equal({ title: 'Quarterly deep clean', unit: 'MONTHS', every: 3, overdue: 3 });
+    const orders = await db.dataSource.query(`SELECT title, status, asset_id AS "assetId" FROM work_orders WHERE tenant_id = $1`, [tenantId]);
+    expect(orders).to.deep.equal([{ title: 'Replace the door seal', status: 'OPEN', assetId: asset.id }]);
+  });
+
   it('assigns the demo outlet manager and staff member to the first outlet, so the manager reaches someone', async () => {
     const { tenantId } = await seedDemoTenant(deps());
     const rows: Array<{ role: string; code: string }> = await db.dataSource.query(

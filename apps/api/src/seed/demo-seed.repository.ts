@@ -31,6 +31,16 @@ export interface DemoRegister {
   }>;
 }
 
+/**
+ * An asset of the register (by tag) with maintenance overdue by `overdueDays` (what the daily job
+ * raises an issue for on its next run) and an open work order for it.
+ */
+export interface DemoMaintenance {
+  assetTag: string;
+  schedule: { title: string; instructions: string; everyMonths: number; overdueDays: number };
+  workOrder: { title: string; description: string; dueInDays: number };
+}
+
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
@@ -40,7 +50,7 @@ export class DemoSeedRepository {
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
-  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister }): Promise<void> {
+  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister; maintenance: DemoMaintenance }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
@@ -64,6 +74,7 @@ export class DemoSeedRepository {
         [tenantId, assignments.map((a) => a.userId), assignments.map((a) => a.outletId)],
       );
       await this.populateRegister(tx, tenantId, input.register);
+      await this.maintenance(tx, tenantId, input.maintenance);
     });
   }
 
@@ -103,6 +114,23 @@ export class DemoSeedRepository {
         assets.map((a) => a.purchasedDaysAgo),
         assets.map((a) => a.warrantyDaysLeft),
       ],
+    );
+  }
+
+  /** Dates are the tenant's (Europe/London) today, so the schedule is overdue whenever the demo is seeded. */
+  private async maintenance(tx: Tx, tenantId: string, m: DemoMaintenance): Promise<void> {
+    const { id: assetId, outletId } = (await one<{ id: string; outletId: string }>(tx, `SELECT id, outlet_id AS "outletId" FROM assets WHERE tenant_id = $1 AND tag = $2`, [tenantId, m.assetTag]))!;
+    await exec(
+      tx,
+      `INSERT INTO maintenance_schedules (id, tenant_id, asset_id, title, instructions, priority, interval_unit, interval_value, starts_on, active, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, 'HIGH', 'MONTHS', $6, (now() AT TIME ZONE t.timezone)::date - $7::int, true, now(), now() FROM tenants t WHERE t.id = $2`,
+      [uuid(), tenantId, assetId, m.schedule.title, m.schedule.instructions, m.schedule.everyMonths, m.schedule.overdueDays],
+    );
+    await exec(
+      tx,
+      `INSERT INTO work_orders (id, tenant_id, outlet_id, asset_id, title, description, priority, status, due_on, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, 'MEDIUM', 'OPEN', (now() AT TIME ZONE t.timezone)::date + $7::int, now(), now() FROM tenants t WHERE t.id = $2`,
+      [uuid(), tenantId, outletId, assetId, m.workOrder.title, m.workOrder.description, m.workOrder.dueInDays],
     );
   }
 

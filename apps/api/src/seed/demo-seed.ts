@@ -6,7 +6,7 @@ import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
-import { DemoSeedRepository, type DemoRegister } from './demo-seed.repository.js';
+import { DemoSeedRepository, type DemoMaintenance, type DemoRegister } from './demo-seed.repository.js';
 
 /** Who a demo company is: the demo's own, or another (a browser test's, one per test file). */
 export type DemoIdentity = Pick<TenantEntity, 'slug' | 'name'> & {
@@ -51,6 +51,13 @@ export const DEMO_REGISTER: DemoRegister = {
   ],
 };
 
+/** The demo's maintenance: the register's combi oven, its quarterly clean a few days overdue, and a work order for it. */
+export const DEMO_MAINTENANCE: DemoMaintenance = {
+  assetTag: 'CK-OV-01',
+  schedule: { title: 'Quarterly deep clean', instructions: 'Descale the steam generator, clean the cavity and check the door seal.', everyMonths: 3, overdueDays: 3 },
+  workOrder: { title: 'Replace the door seal', description: 'The seal is torn at the hinge side; steam escapes while cooking.', dueInDays: 5 },
+};
+
 /** Roles whose demo user works at the first demo outlet: an OUTLET_MANAGER reaches only its outlets. */
 const OUTLET_BOUND: readonly Role[] = ['OUTLET_MANAGER', 'STAFF'];
 
@@ -81,8 +88,8 @@ export interface DemoSeedResult {
 }
 
 /**
- * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets and
- * their assets) only
+ * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets, their
+ * assets, an overdue maintenance and a work order) only
  * when no tenant has its slug, so it is safe to run on every start.
  */
 export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity = DEMO): Promise<DemoSeedResult> {
@@ -114,6 +121,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity 
       users: others.map((role) => ({ role, email: demoEmail(role, identity.emailDomain), fullName: demoName(role), ...(OUTLET_BOUND.includes(role) ? { outletCode: DEMO_OUTLETS[0].code } : {}) })),
       outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
       register: DEMO_REGISTER,
+      maintenance: DEMO_MAINTENANCE,
     });
   } catch (err) {
     // Without this, the next start would find the slug taken and never finish the demo.

@@ -44,6 +44,8 @@ const SHOTS: Shot[] = [
   { name: 'course', path: (s) => `/training/${s.courseId}`, as: 'AREA_MANAGER', waitFor: 'Demo Staff' },
   { name: 'offboarding', path: (s) => `/hr/offboarding/${s.offboardingId}`, as: 'HR_MANAGER', waitFor: 'Net settlement' },
   { name: 'automations', path: '/operations/automations', as: 'OPERATIONS_MANAGER', waitFor: 'Cold chain at Central Kitchen' },
+  { name: 'maintenance-calendar', path: '/operations/maintenance', as: 'OPERATIONS_MANAGER', waitFor: 'Quarterly deep clean' },
+  { name: 'work-orders', path: '/operations/work-orders', as: 'OPERATIONS_MANAGER', waitFor: 'Replace the door seal' },
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
   { name: 'operations-assets', path: '/operations/assets', as: 'OPERATIONS_MANAGER', waitFor: 'Walk-in fridge' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },

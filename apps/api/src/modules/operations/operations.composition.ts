@@ -18,17 +18,37 @@ import { issuesRoutes } from './issues/issues.routes.js';
 import { VendorsRepository } from './vendors/vendors.repository.js';
 import { vendorsRoutes } from './vendors/vendors.routes.js';
 import { VendorsService } from './vendors/vendors.service.js';
+import { MaintenanceRepository } from './maintenance/maintenance.repository.js';
+import { MaintenanceService } from './maintenance/maintenance.service.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { ServiceLogsRepository } from './service-logs/service-logs.repository.js';
+import { ServiceLogsService } from './service-logs/service-logs.service.js';
+import { serviceLogsRoutes } from './service-logs/service-logs.routes.js';
+import { WorkOrdersRepository } from './work-orders/work-orders.repository.js';
+import { WorkOrdersService } from './work-orders/work-orders.service.js';
+import { workOrdersRoutes } from './work-orders/work-orders.routes.js';
 
-/** Issues at the outlets, the register of what stands there (asset categories, vendors, assets), and the automations that act on issues. */
+/**
+ * Issues at the outlets; the register of what stands there (asset categories, vendors, assets);
+ * its maintenance (schedules, work orders, service logs); and the automations that act on issues.
+ */
 export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
   issuesRoutes(r, issues);
   assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
   vendorsRoutes(r, new VendorsService(new VendorsRepository(ds), transaction, clock));
   assetsRoutes(r, new AssetsService(new AssetsRepository(ds), issues, transaction, clock, outletScopes));
+  const maintenance = new MaintenanceService(new MaintenanceRepository(ds), issues, transaction, clock, outletScopes, logger);
+  maintenanceRoutes(r, maintenance);
+  workOrdersRoutes(r, new WorkOrdersService(new WorkOrdersRepository(ds), maintenance, issues, transaction, clock, outletScopes));
+  serviceLogsRoutes(r, new ServiceLogsService(new ServiceLogsRepository(ds), maintenance, issues, transaction, clock));
   const automations = new AutomationsRepository(ds);
   automationsRoutes(r, new AutomationsService(automations, clock));
   const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
-  const jobs: JobDefinition[] = [{ name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) }];
+  const jobs: JobDefinition[] = [
+    // Daily per tenant: run hourly, and each tenant's maintenance falls due once its own date has turned.
+    { name: 'maintenance-due', cron: '17 * * * *', run: async () => void (await maintenance.raiseDue()) },
+    { name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) },
+  ];
   return { jobs };
 }

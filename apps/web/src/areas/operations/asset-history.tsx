@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime, humanize } from '../../ui/format';
+import { AssetMaintenanceSection } from './asset-maintenance.section';
 import { useIssues, type Asset } from './operations.queries';
 
 /** One section of an asset's history on its page: shown to the roles allowed all its `needs`. */
@@ -27,11 +28,15 @@ function AssetIssues({ asset }: { asset: Asset }) {
   );
 }
 
-/**
- * The asset page's history, section by section, in this order. The maintenance part (service logs,
- * work orders) mounts its own sections here, each with the operations it reads.
- */
-export const ASSET_HISTORY_SECTIONS: AssetHistorySection[] = [{ key: 'issues', title: 'Issues', needs: ['getIssues'], Section: AssetIssues }];
+function AssetMaintenance({ asset }: { asset: Asset }) {
+  return <AssetMaintenanceSection assetId={asset.id} />;
+}
+
+/** The asset page's history, section by section, in this order, each with the operations it reads. */
+export const ASSET_HISTORY_SECTIONS: AssetHistorySection[] = [
+  { key: 'issues', title: 'Issues', needs: ['getIssues'], Section: AssetIssues },
+  { key: 'maintenance', title: 'Maintenance', needs: ['getWorkOrders', 'getAssetsByIdServiceLogs'], Section: AssetMaintenance },
+];
 
 export function AssetHistory({ asset, sections }: { asset: Asset; sections: readonly AssetHistorySection[] }) {
   return (

@@ -11,6 +11,9 @@ const VendorsPage = lazyPage(() => import('./vendors.page'), 'VendorsPage');
 const AssetsImportPage = lazyPage(() => import('./register-import.pages'), 'AssetsImportPage');
 const AssetCategoriesImportPage = lazyPage(() => import('./register-import.pages'), 'AssetCategoriesImportPage');
 const VendorsImportPage = lazyPage(() => import('./register-import.pages'), 'VendorsImportPage');
+const MaintenanceCalendarPage = lazyPage(() => import('./maintenance-calendar.page'), 'MaintenanceCalendarPage');
+const WorkOrdersPage = lazyPage(() => import('./work-orders.page'), 'WorkOrdersPage');
+const MaintenanceSchedulesPage = lazyPage(() => import('./maintenance-schedules.page'), 'MaintenanceSchedulesPage');
 
 /**
  * What keeps an outlet running: issues reported by anyone who works there and moved by its
@@ -30,5 +33,8 @@ export const operationsArea: Area = {
     { path: 'operations/vendors', needs: ['getVendors'], nav: 'Vendors', element: <VendorsPage /> },
     { path: 'operations/vendors/import', needs: ['postVendorsBulkImport'], element: <VendorsImportPage /> },
     { path: 'operations/automations', needs: ['getAutomations', 'postAutomations', 'getUsers'], nav: 'Automations', element: <AutomationsPage /> },
+    { path: 'operations/maintenance', needs: ['getMaintenanceDue'], nav: 'Maintenance', element: <MaintenanceCalendarPage /> },
+    { path: 'operations/work-orders', needs: ['getWorkOrders'], nav: 'Work orders', element: <WorkOrdersPage /> },
+    { path: 'operations/maintenance-schedules', needs: ['getMaintenanceSchedules'], nav: 'Maintenance schedules', element: <MaintenanceSchedulesPage /> },
   ],
 };

@@ -9,14 +9,15 @@ export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 export type IssueSource = (typeof ISSUE_SOURCES)[number];
 
-/** The text columns narrowed to the values their CHECK constraints allow. */
-export type Issue = Row<IssueEntity> & { priority: IssuePriority; status: IssueStatus; source: IssueSource };
+/** The text columns narrowed to the values their CHECK constraints allow, and the work orders raised from it. */
+export type Issue = Row<IssueEntity> & { priority: IssuePriority; status: IssueStatus; source: IssueSource; workOrderIds: string[] };
 
 export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt' | 'assigneeUserId'>>;
 
 const COLUMNS = `id, tenant_id AS "tenantId", outlet_id AS "outletId", asset_id AS "assetId", title, description, priority, status, source,
   reporter_user_id AS "reporterUserId", assignee_user_id AS "assigneeUserId", resolution_note AS "resolutionNote", resolved_by_user_id AS "resolvedByUserId",
-  resolved_at AS "resolvedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  resolved_at AS "resolvedAt", created_at AS "createdAt", updated_at AS "updatedAt",
+  ARRAY(SELECT w.id FROM work_orders w WHERE w.issue_id = issues.id ORDER BY w.created_at, w.id) AS "workOrderIds"`;
 
 const CHANGE_COLUMNS: Columns<IssueChanges & { updatedAt: Date }> = {
   status: 'status',

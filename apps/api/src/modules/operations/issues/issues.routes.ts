@@ -27,6 +27,7 @@ export function toIssueDto(i: Issue): IssueDto {
     resolvedAt: i.resolvedAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
+    workOrderIds: i.workOrderIds,
   };
 }
 

@@ -61,5 +61,6 @@ export const IssueDto = z.object({
   resolvedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  workOrderIds: z.array(z.uuid()).meta({ description: 'The work orders raised from it, oldest first' }),
 });
 export type IssueDto = z.infer<typeof IssueDto>;

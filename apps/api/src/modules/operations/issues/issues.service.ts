@@ -79,6 +79,7 @@ export class IssuesService {
       resolvedAt: null,
       createdAt: now,
       updatedAt: now,
+      workOrderIds: [],
     };
     return this.transaction(async (tx) => {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
@@ -118,6 +119,7 @@ export class IssuesService {
       resolvedAt: null,
       createdAt: now,
       updatedAt: now,
+      workOrderIds: [],
     };
     await this.repo.insert(tx, issue);
     return issue;

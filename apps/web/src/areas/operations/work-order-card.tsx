@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { mayCall, useMe } from '../../auth/me';
+import { humanize } from '../../ui/format';
+import { formatDay } from './maintenance-dates';
+import { useMoveWorkOrder, type WorkOrder, type WorkOrderMove, type WorkOrderStatus } from './maintenance.queries';
+
+export const STATUS_COLOUR: Record<WorkOrderStatus, string> = { OPEN: 'yellow', ASSIGNED: 'grape', IN_PROGRESS: 'blue', COMPLETED: 'teal', VERIFIED: 'green', CANCELLED: 'gray' };
+
+/** What opens a form rather than moving at once. */
+export interface CardForms {
+  assign: (o: WorkOrder) => void;
+  complete: (o: WorkOrder) => void;
+}
+
+/**
+ * A work order and the moves its reader may make on it (the API's workflow, work-orders.service):
+ * a manager assigns, cancels, verifies or rejects; the assignee (or a manager) starts and completes.
+ */
+export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardForms }) {
+  const me = useMe();
+  const move = useMoveWorkOrder();
+  const manager = mayCall(me.data, 'postWorkOrdersByIdVerify');
+  const doer = manager || order.assigneeUserId === me.data?.id;
+  const button = (label: string, onClick: () => void, variant = 'light') => (
+    <Button key={label} size="compact-xs" variant={variant} loading={move.isPending && move.variables?.id === order.id} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  const go = (m: WorkOrderMove) => () => move.mutate({ id: order.id, move: m });
+  const actions = [
+    manager && (order.status === 'OPEN' || order.status === 'ASSIGNED') && button(order.status === 'OPEN' ? 'Assign' : 'Reassign', () => forms.assign(order)),
+    doer && order.status === 'ASSIGNED' && button('Start', go('start'), 'filled'),
+    doer && order.status === 'IN_PROGRESS' && button('Complete', () => forms.complete(order), 'filled'),
+    manager && order.status === 'COMPLETED' && button('Verify', go('verify'), 'filled'),
+    manager && order.status === 'COMPLETED' && button('Reject', go('reject')),
+    manager && ['OPEN', 'ASSIGNED', 'IN_PROGRESS'].includes(order.status) && button('Cancel', go('cancel'), 'subtle'),
+  ].filter(Boolean);
+  return (
+    <Paper withBorder p="xs" role="group" aria-label={order.title}>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {order.title}
+        </Text>
+        {order.assetName ? <Text size="xs">{order.assetName}</Text> : null}
+        <Group gap={4}>
+          <Badge size="xs" variant="light" color={STATUS_COLOUR[order.status]}>
+            {humanize(order.status)}
+          </Badge>
+          <Badge size="xs" variant="outline" color={order.priority === 'URGENT' || order.priority === 'HIGH' ? 'red' : 'gray'}>
+            {humanize(order.priority)}
+          </Badge>
+          {order.overdue ? (
+            <Badge size="xs" color="red">
+              Overdue
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {order.assigneeName ? `Assigned to ${order.assigneeName}` : 'Unassigned'}
+          {order.dueOn ? ` · due ${formatDay(order.dueOn)}` : ''}
+        </Text>
+        {order.completionNote ? <Text size="xs">“{order.completionNote}”</Text> : null}
+        {move.error && move.variables?.id === order.id ? (
+          <Text size="xs" c="red" role="alert">
+            {move.error instanceof Error ? move.error.message : String(move.error)}
+          </Text>
+        ) : null}
+        {actions.length ? <Group gap={4}>{actions}</Group> : null}
+      </Stack>
+    </Paper>
+  );
+}
