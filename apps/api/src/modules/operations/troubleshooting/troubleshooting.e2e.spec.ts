@@ -23,7 +23,7 @@ describe('troubleshooting guides (HTTP)', () => {
   const s = twoTenantSuite();
   let outletId: string;
   let categoryId: string;
-  let fridge: { id: string; name: string };
+  let fridge: { id: string; name: string; tag: string };
   let staff: CreatedUser;
   let staffToken: string;
   let opsToken: string;
@@ -85,6 +85,19 @@ describe('troubleshooting guides (HTTP)', () => {
     expect((await s.h.request('GET', '/troubleshooting/guides', { token: staffToken })).body).to.have.length(3);
     const one = await s.h.request('GET', `/troubleshooting/guides/${own.body.id}`, { token: staffToken });
     expect(one.body).to.deep.equal(own.body);
+  });
+
+  it('lists the categories and, where the caller works, the assets to pick from', async () => {
+    const far = await createAsset(s.h.ds, s.tenantA, (await createOutlet(s.h.ds, s.tenantA)).id, { name: 'Far fridge', categoryId });
+    await createAsset(s.h.ds, s.tenantB, (await createOutlet(s.h.ds, s.tenantB)).id, { name: 'Foreign fridge' });
+    const forStaff = await s.h.request('GET', '/troubleshooting/catalog', { token: staffToken });
+    expect(forStaff.status).to.equal(200);
+    expect(forStaff.body).to.deep.equal({
+      categories: [{ id: categoryId, name: 'Refrigeration' }],
+      assets: [{ id: fridge.id, name: 'Walk-in fridge', tag: fridge.tag, outletId, categoryId, categoryName: 'Refrigeration' }],
+    });
+    expect((await s.h.request('GET', '/troubleshooting/catalog', { token: opsToken })).body.assets.map((a: { name: string }) => a.name)).to.deep.equal([far.name, 'Walk-in fridge']);
+    expect((await s.h.request('GET', '/troubleshooting/catalog')).body).to.deep.equal(UNAUTHORIZED);
   });
 
   it('changes a guide (steps replaced whole) and deletes it softly', async () => {

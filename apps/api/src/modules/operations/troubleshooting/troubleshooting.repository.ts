@@ -43,6 +43,15 @@ export interface AssetRef {
   name: string;
 }
 
+export interface CatalogAsset {
+  id: string;
+  name: string;
+  tag: string;
+  outletId: string;
+  categoryId: string;
+  categoryName: string;
+}
+
 export interface GuideStats {
   resolved: number;
   unresolved: number;
@@ -95,6 +104,21 @@ export class TroubleshootingRepository {
   /** The asset's name, also once it is deleted: a session started before still ends with its issue. */
   async assetName(tx: Tx, tenantId: string, id: string): Promise<string> {
     return (await one<{ name: string }>(tx, `SELECT name FROM assets WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))!.name;
+  }
+
+  categories(tenantId: string): Promise<Array<{ id: string; name: string }>> {
+    return many(this.ds, `SELECT id, name FROM asset_categories WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY name, id`, [tenantId]);
+  }
+
+  /** Live assets, at these outlets when given. */
+  assets(tenantId: string, outletIds: string[] | null): Promise<CatalogAsset[]> {
+    return many(
+      this.ds,
+      `SELECT a.id, a.name, a.tag, a.outlet_id AS "outletId", a.category_id AS "categoryId", c.name AS "categoryName"
+       FROM assets a JOIN asset_categories c ON c.id = a.category_id
+       WHERE a.tenant_id = $1 AND a.deleted_at IS NULL AND ($2::uuid[] IS NULL OR a.outlet_id = ANY($2::uuid[])) ORDER BY a.name, a.id`,
+      [tenantId, outletIds],
+    );
   }
 
   async categoryExists(tenantId: string, id: string): Promise<boolean> {

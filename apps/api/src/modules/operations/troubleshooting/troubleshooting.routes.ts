@@ -4,7 +4,7 @@ import { currentUser } from '../../../http/auth.guard.js';
 import { EVERY_ROLE, OPERATIONS_MANAGERS } from '@wfm/core/role-sets';
 import type { GuideStats, GuideView, Session } from './troubleshooting.repository.js';
 import { currentStepId, type TroubleshootingService } from './troubleshooting.service.js';
-import { AnswerStepBody, CreateGuideBody, GuideDto, IdParams, ListGuidesQuery, SessionDto, StartSessionBody, StepParams, UpdateGuideBody } from './troubleshooting.schemas.js';
+import { AnswerStepBody, CatalogDto, CreateGuideBody, GuideDto, IdParams, ListGuidesQuery, SessionDto, StartSessionBody, StepParams, UpdateGuideBody } from './troubleshooting.schemas.js';
 
 const TAGS = ['troubleshooting'];
 const GUIDE_404 = { description: 'No guide with this id that the caller may see' };
@@ -110,6 +110,16 @@ export function troubleshootingRoutes(r: ApiRouter, guides: TroubleshootingServi
       await guides.deleteGuide(currentUser(req), params.id);
       return { status: 204 };
     },
+  );
+
+  r.get(
+    '/troubleshooting/catalog',
+    {
+      ...reader,
+      summary: 'The asset categories, and the assets where the caller works, that guides are written for and run on',
+      responses: { 200: { description: 'Categories and assets, each by name', schema: CatalogDto } },
+    },
+    async ({ req }) => ok(await guides.catalog(currentUser(req))),
   );
 
   r.post(

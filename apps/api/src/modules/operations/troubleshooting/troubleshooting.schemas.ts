@@ -104,3 +104,11 @@ export const SessionDto = z.object({
   endedAt: z.iso.datetime().nullable(),
 });
 export type SessionDto = z.infer<typeof SessionDto>;
+
+export const CatalogDto = z.object({
+  categories: z.array(z.object({ id: z.uuid(), name: z.string() })).meta({ description: 'Every live asset category of the tenant, by name' }),
+  assets: z
+    .array(z.object({ id: z.uuid(), name: z.string(), tag: z.string(), outletId: z.uuid(), categoryId: z.uuid(), categoryName: z.string() }))
+    .meta({ description: 'The live assets where the caller works (tenant-wide roles: all), by name' }),
+});
+export type CatalogDto = z.infer<typeof CatalogDto>;

@@ -7,7 +7,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { IssuesService } from '../issues/issues.service.js';
-import type { Answer, AssetRef, Guide, GuideStats, GuideView, Session, Step, TroubleshootingRepository } from './troubleshooting.repository.js';
+import type { Answer, AssetRef, CatalogAsset, Guide, GuideStats, GuideView, Session, Step, TroubleshootingRepository } from './troubleshooting.repository.js';
 import type { CreateGuideBody, ListGuidesQuery, StartSessionBody, StepInput, UpdateGuideBody } from './troubleshooting.schemas.js';
 
 /** The issue's title limit (POST /issues). */
@@ -136,6 +136,13 @@ export class TroubleshootingService {
     });
     const stats = await this.repo.stats(guides.map((g) => g.id));
     return guides.map((g) => ({ ...g, stats: stats.get(g.id) ?? { resolved: 0, unresolved: 0, running: 0 } }));
+  }
+
+  /** What a guide can be written for and run on: the pickers of the guides pages (the asset register manages them). */
+  async catalog(actor: Actor): Promise<{ categories: Array<{ id: string; name: string }>; assets: CatalogAsset[] }> {
+    const scope = await this.scopes.workplaceOf(actor);
+    const [categories, assets] = await Promise.all([this.repo.categories(actor.tenantId), this.repo.assets(actor.tenantId, scope.kind === 'outlets' ? scope.outletIds : null)]);
+    return { categories, assets };
   }
 
   async startSession(actor: Actor, body: StartSessionBody): Promise<Session> {
