@@ -310,4 +310,20 @@ describe('troubleshooting guides (HTTP)', () => {
     const stats = (await s.h.request('GET', `/troubleshooting/guides/${guide.id}`, { token: outletManagerToken })).body.stats;
     expect(stats).to.deep.equal({ sessions: 2, resolved: 1, unresolved: 1, running: 1, resolvedRate: 0.5 });
   });
+
+  it('guides go with their deleted asset or category; a session already running still ends with its issue', async () => {
+    const categoryGuide = (await createGuide(guideBody())).body.id;
+    const assetGuide = (await createGuide(guideBody({ categoryId: undefined, assetId: fridge.id }))).body;
+    const running = (await start(assetGuide.id)).body;
+    await s.h.ds.query(`UPDATE assets SET deleted_at = now() WHERE id = $1`, [fridge.id]);
+    expect((await s.h.request('GET', `/troubleshooting/guides/${assetGuide.id}`, { token: opsToken })).body).to.deep.equal(GUIDE_404);
+    expect((await s.h.request('GET', '/troubleshooting/guides', { token: opsToken })).body.map((g: { id: string }) => g.id)).to.deep.equal([categoryGuide]);
+    const ended = await giveUp(running.id);
+    expect(ended.body.status).to.equal('UNRESOLVED');
+    expect((await issuesOf(fridge.id)).map((i) => i.title)).to.deep.equal(['Fridge not cooling — Walk-in fridge (troubleshooting did not fix it)']);
+
+    await s.h.ds.query(`UPDATE asset_categories SET deleted_at = now() WHERE id = $1`, [categoryId]);
+    expect((await s.h.request('GET', '/troubleshooting/guides', { token: opsToken })).body).to.deep.equal([]);
+    expect((await s.h.request('PATCH', `/troubleshooting/guides/${categoryGuide}`, { token: opsToken, body: { active: false } })).body).to.deep.equal(GUIDE_404);
+  });
 });

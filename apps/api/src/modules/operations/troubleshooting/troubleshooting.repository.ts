@@ -70,6 +70,8 @@ export interface GuideFilter {
 const GUIDE_COLUMNS = `g.id, g.tenant_id AS "tenantId", g.category_id AS "categoryId", g.asset_id AS "assetId", g.title, g.symptom, g.priority, g.active,
   g.steps, g.created_at AS "createdAt", g.updated_at AS "updatedAt", c.name AS "categoryName", a.name AS "assetName"`;
 const GUIDE_FROM = `troubleshooting_guides g LEFT JOIN asset_categories c ON c.id = g.category_id LEFT JOIN assets a ON a.id = g.asset_id`;
+/** A guide is gone with its own deletion and with its category's or asset's. */
+const LIVE_GUIDE = `g.deleted_at IS NULL AND (g.category_id IS NULL OR c.deleted_at IS NULL) AND (g.asset_id IS NULL OR a.deleted_at IS NULL)`;
 
 const GUIDE_CHANGE_COLUMNS: Columns<Omit<GuideChanges, 'steps'> & { updatedAt: Date }> = {
   title: 'title',
@@ -136,7 +138,7 @@ export class TroubleshootingRepository {
 
   /** A live guide of the tenant. */
   findGuide(db: Tx | null, tenantId: string, id: string): Promise<GuideView | null> {
-    return one(db ?? this.ds, `SELECT ${GUIDE_COLUMNS} FROM ${GUIDE_FROM} WHERE g.tenant_id = $1 AND g.id = $2 AND g.deleted_at IS NULL`, [tenantId, id]);
+    return one(db ?? this.ds, `SELECT ${GUIDE_COLUMNS} FROM ${GUIDE_FROM} WHERE g.tenant_id = $1 AND g.id = $2 AND ${LIVE_GUIDE}`, [tenantId, id]);
   }
 
   async lockGuide(tx: Tx, tenantId: string, id: string): Promise<GuideView | null> {
@@ -156,10 +158,10 @@ export class TroubleshootingRepository {
     await exec(tx, `UPDATE troubleshooting_guides SET deleted_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, at]);
   }
 
-  /** Live guides, those for one asset first, then by symptom and title; guides of deleted assets are gone with them. */
+  /** Live guides, those for one asset first, then by symptom and title. */
   listGuides(tenantId: string, f: GuideFilter): Promise<GuideView[]> {
     const params: unknown[] = [tenantId];
-    const where = ['g.tenant_id = $1', 'g.deleted_at IS NULL', '(g.asset_id IS NULL OR a.deleted_at IS NULL)'];
+    const where = ['g.tenant_id = $1', LIVE_GUIDE];
     if (f.asset) where.push(`(g.asset_id = $${params.push(f.asset.id)} OR g.category_id = $${params.push(f.asset.categoryId)})`);
     if (f.categoryId) where.push(`g.category_id = $${params.push(f.categoryId)}`);
     if (f.active !== undefined) where.push(`g.active = $${params.push(f.active)}`);

@@ -127,11 +127,12 @@ export class TroubleshootingService {
       asset = await this.repo.asset(null, actor.tenantId, query.assetId);
       if (!asset || !coversOutlet(scope, asset.outletId)) throw assetNotFound();
     }
+    // Inactive guides are drafts, seen only by those who write guides.
+    const active = roleAllowed(actor.role, OPERATIONS_MANAGERS) ? query.active : true;
     const guides = await this.repo.listGuides(actor.tenantId, {
       ...(asset ? { asset } : {}),
       ...(query.categoryId ? { categoryId: query.categoryId } : {}),
-      // Inactive guides are drafts of those who write them.
-      ...(roleAllowed(actor.role, OPERATIONS_MANAGERS) ? (query.active !== undefined ? { active: query.active } : {}) : { active: true }),
+      ...(active !== undefined ? { active } : {}),
       ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}),
     });
     const stats = await this.repo.stats(guides.map((g) => g.id));
