@@ -58,6 +58,8 @@ export interface GuideStats {
   running: number;
 }
 
+export type GuideWithStats = GuideView & { stats: GuideStats };
+
 export interface GuideFilter {
   /** The guides that apply to this asset: its own and its category's. */
   asset?: { id: string; categoryId: string };

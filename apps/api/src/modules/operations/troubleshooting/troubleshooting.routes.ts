@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { EVERY_ROLE, OPERATIONS_MANAGERS } from '@wfm/core/role-sets';
-import type { GuideStats, GuideView, Session } from './troubleshooting.repository.js';
+import type { GuideWithStats, Session } from './troubleshooting.repository.js';
 import { currentStepId, type TroubleshootingService } from './troubleshooting.service.js';
 import { AnswerStepBody, CatalogDto, CreateGuideBody, GuideDto, IdParams, ListGuidesQuery, SessionDto, StartSessionBody, StepParams, UpdateGuideBody } from './troubleshooting.schemas.js';
 
@@ -10,7 +10,7 @@ const TAGS = ['troubleshooting'];
 const GUIDE_404 = { description: 'No guide with this id that the caller may see' };
 const SESSION_404 = { description: 'No session with this id run by the caller' };
 
-export function toGuideDto(g: GuideView & { stats: GuideStats }): GuideDto {
+export function toGuideDto(g: GuideWithStats): GuideDto {
   const sessions = g.stats.resolved + g.stats.unresolved;
   return {
     id: g.id,

@@ -12,6 +12,8 @@ describe('troubleshooting: the issue an unresolved session raises', () => {
     const long = unresolvedTitle('x'.repeat(120), 'y'.repeat(300));
     expect(long).to.have.length(200);
     expect(long).to.match(/^x{120} — y+… \(troubleshooting did not fix it\)$/);
+    const emoji = unresolvedTitle('x'.repeat(120), '🧊'.repeat(40));
+    expect(emoji).to.not.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   it('describes what was tried and, after giving up, what was not', () => {

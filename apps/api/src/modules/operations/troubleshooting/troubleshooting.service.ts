@@ -7,7 +7,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { IssuesService } from '../issues/issues.service.js';
-import type { Answer, AssetRef, CatalogAsset, Guide, GuideStats, GuideView, Session, Step, TroubleshootingRepository } from './troubleshooting.repository.js';
+import type { Answer, AssetRef, CatalogAsset, Guide, GuideView, GuideWithStats, Session, Step, TroubleshootingRepository } from './troubleshooting.repository.js';
 import type { CreateGuideBody, ListGuidesQuery, StartSessionBody, StepInput, UpdateGuideBody } from './troubleshooting.schemas.js';
 
 /** The issue's title limit (POST /issues). */
@@ -32,7 +32,9 @@ export function currentStepId(s: Pick<Session, 'status' | 'steps' | 'answers'>):
 export function unresolvedTitle(symptom: string, assetName: string): string {
   const [head, tail] = [`${symptom} — `, ' (troubleshooting did not fix it)'];
   const room = MAX_ISSUE_TITLE - head.length - tail.length;
-  return `${head}${assetName.length > room ? `${assetName.slice(0, room - 1)}…` : assetName}${tail}`;
+  // Cut between UTF-16 units, never inside a surrogate pair.
+  const shown = assetName.length > room ? `${assetName.slice(0, room - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : assetName;
+  return `${head}${shown}${tail}`;
 }
 
 /** What the person tried, so whoever picks the issue up does not start again from step 1. */
@@ -64,7 +66,7 @@ export class TroubleshootingService {
     private readonly scopes: OutletScopeService,
   ) {}
 
-  async createGuide(actor: Actor, body: CreateGuideBody): Promise<GuideView & { stats: GuideStats }> {
+  async createGuide(actor: Actor, body: CreateGuideBody): Promise<GuideWithStats> {
     const scope = await this.scopes.of(actor);
     if (body.categoryId) {
       if (scope.kind !== 'tenant') throw new ForbiddenError('Only tenant-wide roles write guides for a whole category');
@@ -95,7 +97,7 @@ export class TroubleshootingService {
   }
 
   /** Steps given replace the list, each with a new id: sessions already running keep the steps they copied. */
-  async updateGuide(actor: Actor, id: string, body: UpdateGuideBody): Promise<GuideView & { stats: GuideStats }> {
+  async updateGuide(actor: Actor, id: string, body: UpdateGuideBody): Promise<GuideWithStats> {
     return this.withStats(
       await this.transaction(async (tx) => {
         await this.writable(tx, actor, id);
@@ -114,13 +116,13 @@ export class TroubleshootingService {
     });
   }
 
-  async getGuide(actor: Actor, id: string): Promise<GuideView & { stats: GuideStats }> {
+  async getGuide(actor: Actor, id: string): Promise<GuideWithStats> {
     const guide = await this.repo.findGuide(null, actor.tenantId, id);
     if (!guide || !(await this.readable(actor, guide))) throw guideNotFound();
     return this.withStats(guide);
   }
 
-  async listGuides(actor: Actor, query: ListGuidesQuery): Promise<Array<GuideView & { stats: GuideStats }>> {
+  async listGuides(actor: Actor, query: ListGuidesQuery): Promise<GuideWithStats[]> {
     const scope = await this.scopes.workplaceOf(actor);
     let asset: AssetRef | null = null;
     if (query.assetId) {
@@ -265,7 +267,7 @@ export class TroubleshootingService {
     return guide;
   }
 
-  private async withStats(guide: GuideView): Promise<GuideView & { stats: GuideStats }> {
+  private async withStats(guide: GuideView): Promise<GuideWithStats> {
     return { ...guide, stats: (await this.repo.stats([guide.id])).get(guide.id) ?? { resolved: 0, unresolved: 0, running: 0 } };
   }
 }
