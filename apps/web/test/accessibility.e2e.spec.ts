@@ -156,6 +156,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
       ['/hr/disciplinary', 'Issue an action', 'Issue a disciplinary action'],
       ['/hr/offboarding', 'Start offboarding'],
       ['/operations/issues', 'Report an issue'],
+      ['/operations/guides', 'New guide'],
       ['/access/zones', 'New zone'],
       ['/access/visitors', 'New visitor pass'],
       ['/developers/webhooks', 'New subscription'],
