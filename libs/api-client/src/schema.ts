@@ -2638,7 +2638,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised */
+        /** Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised or were given */
         get: operations["getIssues"];
         put?: never;
         /** Raise an issue at an outlet; fires issue.created */
@@ -2682,6 +2682,23 @@ export interface paths {
         head?: never;
         /** Move an issue along OPEN → IN_PROGRESS → RESOLVED / CLOSED / CANCELLED → VERIFIED (or reopen). Reaching RESOLVED, CLOSED or CANCELLED fires issue.resolved; VERIFIED and the current status again fire nothing */
         patch: operations["patchIssuesById"];
+        trace?: never;
+    };
+    "/issues/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give an issue to someone who works at its outlet to handle, or take it back (null); fires nothing */
+        put: operations["putIssuesByIdAssignee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/troubleshooting/guides": {
@@ -2800,6 +2817,60 @@ export interface paths {
         put?: never;
         /** Stop before the last step: ends the session UNRESOLVED and raises its issue without issue.created; again, returns it unchanged */
         post: operations["postTroubleshootingSessionsByIdGiveUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's automations, oldest first */
+        get: operations["getAutomations"];
+        put?: never;
+        /** Create an automation: when an issue of its trigger is raised (at its outlet, or any), a worker runs its actions once for that issue; what it raises fires no issue.created */
+        post: operations["postAutomations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One automation */
+        get: operations["getAutomationsById"];
+        put?: never;
+        post?: never;
+        /** Delete an automation (its runs are kept with it) */
+        delete: operations["deleteAutomationsById"];
+        options?: never;
+        head?: never;
+        /** Change an automation; it acts on issues raised from then on (an issue it already acted on is not acted on again) */
+        patch: operations["patchAutomationsById"];
+        trace?: never;
+    };
+    "/automations/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an automation did, newest first: one run per issue it acted on, with each action’s result */
+        get: operations["getAutomationsByIdRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -36932,6 +37003,7 @@ export interface operations {
                 priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
                 source?: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
                 assetId?: string;
+                assigneeUserId?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -36964,6 +37036,7 @@ export interface operations {
                      *         "status": "OPEN",
                      *         "source": "WEB",
                      *         "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *         "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *         "resolutionNote": "string",
                      *         "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *         "resolvedAt": "2019-08-24T14:15:22Z",
@@ -36997,6 +37070,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37125,6 +37203,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37157,6 +37236,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37345,6 +37429,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37377,6 +37462,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37542,6 +37632,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37574,6 +37665,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37713,6 +37809,7 @@ export interface operations {
                      *       "status": "OPEN",
                      *       "source": "WEB",
                      *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
                      *       "resolutionNote": "string",
                      *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
                      *       "resolvedAt": "2019-08-24T14:15:22Z",
@@ -37745,6 +37842,11 @@ export interface operations {
                          * @description Null when the platform raised it (a maintenance-due check, an automation)
                          */
                         reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
                         resolutionNote: string | null;
                         /** Format: uuid */
                         resolvedByUserId: string | null;
@@ -37856,6 +37958,204 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putIssuesByIdAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Someone active who works at the outlet of the issue; null takes it back
+                     */
+                    userId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The issue */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "title": "string",
+                     *       "description": "string",
+                     *       "priority": "LOW",
+                     *       "status": "OPEN",
+                     *       "source": "WEB",
+                     *       "reporterUserId": "00ca1ff6-8db5-4431-a488-f1f7c1d8cca2",
+                     *       "assigneeUserId": "11d6662f-b88d-444d-8712-eda11b5a0eed",
+                     *       "resolutionNote": "string",
+                     *       "resolvedByUserId": "65724e5a-550c-4e97-8411-a05f7a2e24df",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        title: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @enum {string} */
+                        status: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED" | "CANCELLED" | "VERIFIED";
+                        /**
+                         * @description Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset's quick-issue, an automation, an unresolved troubleshooting guide or a work order
+                         * @enum {string}
+                         */
+                        source: "WEB" | "MOBILE" | "CHECKLIST" | "MAINTENANCE" | "QUICK_ISSUE" | "AUTOMATION" | "TROUBLESHOOTING" | "WORK_ORDER";
+                        /**
+                         * Format: uuid
+                         * @description Null when the platform raised it (a maintenance-due check, an automation)
+                         */
+                        reporterUserId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Who handles it (PUT /issues/:id/assignee, or an automation)
+                         */
+                        assigneeUserId: string | null;
+                        resolutionNote: string | null;
+                        /** Format: uuid */
+                        resolvedByUserId: string | null;
+                        /** Format: date-time */
+                        resolvedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No issue with this id that the caller may manage, or no such person at its outlet */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -39693,6 +39993,1056 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getAutomations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "name": "string",
+                     *         "trigger": "ISSUE_HIGH_PRIORITY",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "actions": [
+                     *           {
+                     *             "kind": "NOTIFY_ROLE",
+                     *             "role": "TENANT_OWNER"
+                     *           }
+                     *         ],
+                     *         "active": true,
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        /** @enum {string} */
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        /** Format: uuid */
+                        outletId: string | null;
+                        actions: ({
+                            /** @enum {string} */
+                            kind: "NOTIFY_ROLE";
+                            /** @enum {string} */
+                            role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        } | {
+                            /** @enum {string} */
+                            kind: "RAISE_ISSUE";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
+                        })[];
+                        active: boolean;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postAutomations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "trigger": "ISSUE_HIGH_PRIORITY",
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "actions": [
+                 *         {
+                 *           "kind": "NOTIFY_ROLE",
+                 *           "role": "TENANT_OWNER"
+                 *         }
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                    /**
+                     * Format: uuid
+                     * @description Only issues at this outlet; omitted or null: every outlet
+                     */
+                    outletId?: string | null;
+                    actions: ({
+                        /** @enum {string} */
+                        kind: "NOTIFY_ROLE";
+                        /** @enum {string} */
+                        role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                    } | {
+                        /** @enum {string} */
+                        kind: "RAISE_ISSUE";
+                        title: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    } | {
+                        /** @enum {string} */
+                        kind: "ASSIGN";
+                        /** Format: uuid */
+                        userId: string;
+                    })[];
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The automation */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "trigger": "ISSUE_HIGH_PRIORITY",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "actions": [
+                     *         {
+                     *           "kind": "NOTIFY_ROLE",
+                     *           "role": "TENANT_OWNER"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        /** @enum {string} */
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        /** Format: uuid */
+                        outletId: string | null;
+                        actions: ({
+                            /** @enum {string} */
+                            kind: "NOTIFY_ROLE";
+                            /** @enum {string} */
+                            role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        } | {
+                            /** @enum {string} */
+                            kind: "RAISE_ISSUE";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
+                        })[];
+                        active: boolean;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getAutomationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The automation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "trigger": "ISSUE_HIGH_PRIORITY",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "actions": [
+                     *         {
+                     *           "kind": "NOTIFY_ROLE",
+                     *           "role": "TENANT_OWNER"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        /** @enum {string} */
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        /** Format: uuid */
+                        outletId: string | null;
+                        actions: ({
+                            /** @enum {string} */
+                            kind: "NOTIFY_ROLE";
+                            /** @enum {string} */
+                            role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        } | {
+                            /** @enum {string} */
+                            kind: "RAISE_ISSUE";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
+                        })[];
+                        active: boolean;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No automation with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteAutomationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No automation with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchAutomationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "trigger": "ISSUE_HIGH_PRIORITY",
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "actions": [
+                 *         {
+                 *           "kind": "NOTIFY_ROLE",
+                 *           "role": "TENANT_OWNER"
+                 *         }
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    trigger?: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                    /** Format: uuid */
+                    outletId?: string | null;
+                    actions?: ({
+                        /** @enum {string} */
+                        kind: "NOTIFY_ROLE";
+                        /** @enum {string} */
+                        role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                    } | {
+                        /** @enum {string} */
+                        kind: "RAISE_ISSUE";
+                        title: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    } | {
+                        /** @enum {string} */
+                        kind: "ASSIGN";
+                        /** Format: uuid */
+                        userId: string;
+                    })[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The automation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "trigger": "ISSUE_HIGH_PRIORITY",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "actions": [
+                     *         {
+                     *           "kind": "NOTIFY_ROLE",
+                     *           "role": "TENANT_OWNER"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        /** @enum {string} */
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        /** Format: uuid */
+                        outletId: string | null;
+                        actions: ({
+                            /** @enum {string} */
+                            kind: "NOTIFY_ROLE";
+                            /** @enum {string} */
+                            role: "TENANT_OWNER" | "COMPANY_ADMIN" | "HR_MANAGER" | "AREA_MANAGER" | "OPERATIONS_MANAGER" | "OUTLET_MANAGER" | "STAFF";
+                        } | {
+                            /** @enum {string} */
+                            kind: "RAISE_ISSUE";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        } | {
+                            /** @enum {string} */
+                            kind: "ASSIGN";
+                            /** Format: uuid */
+                            userId: string;
+                        })[];
+                        active: boolean;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No automation (or outlet) with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getAutomationsByIdRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "automationId": "de580a02-68f2-4f04-b675-19968bf358e1",
+                     *         "subjectId": "68460e63-0717-47f9-8fd8-d28f152cb30b",
+                     *         "outcome": "DONE",
+                     *         "results": [
+                     *           {
+                     *             "kind": "NOTIFY_ROLE",
+                     *             "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *             "assigned": true,
+                     *             "mailed": 0
+                     *           }
+                     *         ],
+                     *         "error": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        automationId: string;
+                        /**
+                         * Format: uuid
+                         * @description The issue that triggered it
+                         */
+                        subjectId: string;
+                        /** @enum {string} */
+                        outcome: "DONE" | "FAILED";
+                        results: {
+                            /** @enum {string} */
+                            kind: "NOTIFY_ROLE" | "RAISE_ISSUE" | "ASSIGN";
+                            /**
+                             * Format: uuid
+                             * @description RAISE_ISSUE: the issue raised
+                             */
+                            issueId?: string;
+                            /** @description ASSIGN: false when the person had left or no longer worked at the outlet */
+                            assigned?: boolean;
+                            /** @description NOTIFY_ROLE: how many people were mailed */
+                            mailed?: number;
+                        }[];
+                        /** @description FAILED: why, in words (nothing internal) */
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No automation with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

@@ -1,6 +1,11 @@
+import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { AutomationWorker } from './automations/automation-worker.js';
+import { AutomationsRepository } from './automations/automations.repository.js';
+import { AutomationsService } from './automations/automations.service.js';
+import { automationsRoutes } from './automations/automations.routes.js';
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
@@ -8,9 +13,14 @@ import { TroubleshootingRepository } from './troubleshooting/troubleshooting.rep
 import { TroubleshootingService } from './troubleshooting/troubleshooting.service.js';
 import { troubleshootingRoutes } from './troubleshooting/troubleshooting.routes.js';
 
-/** Issues reported against shifts, and the troubleshooting guides that raise them when they do not fix an asset. */
-export function composeOperations({ ds, transaction, clock, outletScopes }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }): void {
+/** Issues at outlets and what raises or acts on them: the operations area. */
+export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
   issuesRoutes(r, issues);
   troubleshootingRoutes(r, new TroubleshootingService(new TroubleshootingRepository(ds), issues, transaction, clock, outletScopes));
+  const automations = new AutomationsRepository(ds);
+  automationsRoutes(r, new AutomationsService(automations, clock));
+  const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
+  const jobs: JobDefinition[] = [{ name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) }];
+  return { jobs };
 }

@@ -1,6 +1,7 @@
 import type { Area } from '../area';
 import { lazyPage } from '../lazy-page';
 
+const AutomationsPage = lazyPage(() => import('./automations.page'), 'AutomationsPage');
 const IssuesPage = lazyPage(() => import('./issues.page'), 'IssuesPage');
 const GuidesPage = lazyPage(() => import('./guides.page'), 'GuidesPage');
 const GuideRunnerPage = lazyPage(() => import('./guide-runner.page'), 'GuideRunnerPage');
@@ -13,6 +14,7 @@ export const operationsArea: Area = {
   title: 'Operations',
   routes: [
     { path: 'operations/issues', needs: ['getIssues'], nav: 'Issues', element: <IssuesPage /> },
+    { path: 'operations/automations', needs: ['getAutomations', 'postAutomations', 'getUsers'], nav: 'Automations', element: <AutomationsPage /> },
     { path: 'operations/guides', needs: ['getTroubleshootingGuides', 'getTroubleshootingCatalog'], nav: 'Guides', element: <GuidesPage /> },
     {
       path: 'operations/guides/run',
