@@ -79,6 +79,21 @@ describe('demo seed (database)', () => {
     ]);
   });
 
+  it('creates the asset register: three categories, two vendors, six assets across both outlets, one warranty ending within a month', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const rows: Array<{ tag: string; code: string; category: string; vendor: string | null; days_left: number | null }> = await db.dataSource.query(
+      `SELECT a.tag, o.code, c.name AS category, v.name AS vendor, a.warranty_until - current_date AS days_left
+       FROM assets a JOIN outlets o ON o.id = a.outlet_id JOIN asset_categories c ON c.id = a.category_id LEFT JOIN vendors v ON v.id = a.vendor_id
+       WHERE a.tenant_id = $1 ORDER BY a.tag`,
+      [tenantId],
+    );
+    expect(rows.map((r) => r.tag)).to.deep.equal(['CK-AC-01', 'CK-FR-01', 'CK-FZ-01', 'CK-OV-01', 'RC-CM-01', 'RC-FR-01']);
+    expect(new Set(rows.map((r) => r.code))).to.deep.equal(new Set(['CK-01', 'RC-02']));
+    expect(new Set(rows.map((r) => r.category))).to.deep.equal(new Set(['Refrigeration', 'Cooking', 'HVAC']));
+    expect(new Set(rows.map((r) => r.vendor).filter(Boolean))).to.have.property('size', 2);
+    expect(rows.filter((r) => r.days_left !== null && r.days_left <= 30).map((r) => r.tag)).to.deep.equal(['CK-FR-01']);
+  });
+
   it('writes the refrigeration troubleshooting guide, its category made once', async () => {
     const { tenantId } = await seedDemoTenant(deps());
     const guides: Array<{ category: string; symptom: string; priority: string; active: boolean; steps: Array<{ id: string; instruction: string; caution: string | null }> }> = await db.dataSource.query(

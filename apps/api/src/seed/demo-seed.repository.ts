@@ -4,6 +4,7 @@ import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { exec, one, type Row } from '@wfm/db/sql';
+import type { Tx } from '@wfm/db/transaction';
 
 export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
   /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
@@ -11,6 +12,24 @@ export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
 };
 
 export type DemoOutlet = Pick<OutletEntity, 'name' | 'code' | 'city'>;
+
+/** Issue 30: the demo's asset register; assets name their outlet, category and vendor as an import row does. */
+export interface DemoRegister {
+  categories: Array<{ name: string; description: string }>;
+  vendors: Array<{ name: string; kind: 'SUPPLIER' | 'MAINTAINER' | 'BOTH'; contactName: string; email: string; phone: string }>;
+  assets: Array<{
+    tag: string;
+    name: string;
+    outletCode: string;
+    categoryName: string;
+    vendorName: string | null;
+    serialNumber: string | null;
+    /** Days before the seeding day; null for no date. */
+    purchasedDaysAgo: number | null;
+    /** Days after the seeding day; null for no warranty. */
+    warrantyDaysLeft: number | null;
+  }>;
+}
 
 /** A troubleshooting guide for every asset of a category, named: the category is made if the demo has none of that name. */
 export interface DemoGuide {
@@ -30,7 +49,7 @@ export class DemoSeedRepository {
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
-  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; guides: DemoGuide[] }): Promise<void> {
+  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister; guides: DemoGuide[] }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
@@ -53,6 +72,7 @@ export class DemoSeedRepository {
         `INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, a.user_id, a.outlet_id FROM unnest($2::uuid[], $3::uuid[]) AS a(user_id, outlet_id)`,
         [tenantId, assignments.map((a) => a.userId), assignments.map((a) => a.outletId)],
       );
+      await this.populateRegister(tx, tenantId, input.register);
       for (const g of input.guides) {
         // By name: the demo's asset register may have made the category already.
         await exec(
@@ -70,6 +90,45 @@ export class DemoSeedRepository {
         );
       }
     });
+  }
+
+  private async populateRegister(tx: Tx, tenantId: string, register: DemoRegister): Promise<void> {
+    const { categories, vendors, assets } = register;
+    await exec(
+      tx,
+      `INSERT INTO asset_categories (id, tenant_id, name, description, created_at, updated_at)
+       SELECT c.id, $1, c.name, c.description, now(), now() FROM unnest($2::uuid[], $3::text[], $4::text[]) AS c(id, name, description)`,
+      [tenantId, categories.map(() => uuid()), categories.map((c) => c.name), categories.map((c) => c.description)],
+    );
+    await exec(
+      tx,
+      `INSERT INTO vendors (id, tenant_id, name, kind, contact_name, email, phone, created_at, updated_at)
+       SELECT v.id, $1, v.name, v.kind, v.contact_name, v.email, v.phone, now(), now()
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS v(id, name, kind, contact_name, email, phone)`,
+      [tenantId, vendors.map(() => uuid()), vendors.map((v) => v.name), vendors.map((v) => v.kind), vendors.map((v) => v.contactName), vendors.map((v) => v.email), vendors.map((v) => v.phone)],
+    );
+    await exec(
+      tx,
+      `INSERT INTO assets (id, tenant_id, outlet_id, category_id, vendor_id, name, tag, serial_number, purchase_date, warranty_until, status, created_at, updated_at)
+       SELECT a.id, $1, o.id, c.id, v.id, a.name, a.tag, a.serial_number, current_date - a.purchased_days_ago, current_date + a.warranty_days_left, 'ACTIVE', now(), now()
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[])
+         AS a(id, name, tag, outlet_code, category_name, vendor_name, serial_number, purchased_days_ago, warranty_days_left)
+       JOIN outlets o ON o.tenant_id = $1 AND o.code = a.outlet_code
+       JOIN asset_categories c ON c.tenant_id = $1 AND c.name = a.category_name
+       LEFT JOIN vendors v ON v.tenant_id = $1 AND v.name = a.vendor_name`,
+      [
+        tenantId,
+        assets.map(() => uuid()),
+        assets.map((a) => a.name),
+        assets.map((a) => a.tag),
+        assets.map((a) => a.outletCode),
+        assets.map((a) => a.categoryName),
+        assets.map((a) => a.vendorName),
+        assets.map((a) => a.serialNumber),
+        assets.map((a) => a.purchasedDaysAgo),
+        assets.map((a) => a.warrantyDaysLeft),
+      ],
+    );
   }
 
   /** Undoes a half-seeded demo (rows of other tables go with it by ON DELETE CASCADE). */

@@ -46,6 +46,7 @@ const SHOTS: Shot[] = [
   { name: 'offboarding', path: (s) => `/hr/offboarding/${s.offboardingId}`, as: 'HR_MANAGER', waitFor: 'Net settlement' },
   { name: 'automations', path: '/operations/automations', as: 'OPERATIONS_MANAGER', waitFor: 'Cold chain at Central Kitchen' },
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
+  { name: 'operations-assets', path: '/operations/assets', as: 'OPERATIONS_MANAGER', waitFor: 'Walk-in fridge' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
   { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },

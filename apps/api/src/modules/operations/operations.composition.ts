@@ -2,6 +2,12 @@ import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { AssetCategoriesRepository } from './asset-categories/asset-categories.repository.js';
+import { assetCategoriesRoutes } from './asset-categories/asset-categories.routes.js';
+import { AssetCategoriesService } from './asset-categories/asset-categories.service.js';
+import { AssetsRepository } from './assets/assets.repository.js';
+import { assetsRoutes } from './assets/assets.routes.js';
+import { AssetsService } from './assets/assets.service.js';
 import { AutomationWorker } from './automations/automation-worker.js';
 import { AutomationsRepository } from './automations/automations.repository.js';
 import { AutomationsService } from './automations/automations.service.js';
@@ -12,11 +18,17 @@ import { issuesRoutes } from './issues/issues.routes.js';
 import { TroubleshootingRepository } from './troubleshooting/troubleshooting.repository.js';
 import { TroubleshootingService } from './troubleshooting/troubleshooting.service.js';
 import { troubleshootingRoutes } from './troubleshooting/troubleshooting.routes.js';
+import { VendorsRepository } from './vendors/vendors.repository.js';
+import { vendorsRoutes } from './vendors/vendors.routes.js';
+import { VendorsService } from './vendors/vendors.service.js';
 
-/** Issues at outlets and what raises or acts on them: the operations area. */
+/** Issues at the outlets, the register of what stands there (asset categories, vendors, assets), and the automations that act on issues. */
 export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
   issuesRoutes(r, issues);
+  assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
+  vendorsRoutes(r, new VendorsService(new VendorsRepository(ds), transaction, clock));
+  assetsRoutes(r, new AssetsService(new AssetsRepository(ds), issues, transaction, clock, outletScopes));
   troubleshootingRoutes(r, new TroubleshootingService(new TroubleshootingRepository(ds), issues, transaction, clock, outletScopes));
   const automations = new AutomationsRepository(ds);
   automationsRoutes(r, new AutomationsService(automations, clock));
