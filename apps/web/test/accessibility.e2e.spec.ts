@@ -88,6 +88,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/hr/disciplinary',
       '/hr/offboarding',
       '/operations/issues',
+      '/operations/guides',
       '/training',
       '/training/new',
       '/payroll/runs',
@@ -117,7 +118,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/me/policies',
     ],
   },
-  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/leave', '/me/door', '/training', '/hr/disciplinary'], width: 390 },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
 ];
 
 describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {
@@ -155,6 +156,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
       ['/hr/disciplinary', 'Issue an action', 'Issue a disciplinary action'],
       ['/hr/offboarding', 'Start offboarding'],
       ['/operations/issues', 'Report an issue'],
+      ['/operations/guides', 'New guide'],
       ['/access/zones', 'New zone'],
       ['/access/visitors', 'New visitor pass'],
       ['/developers/webhooks', 'New subscription'],

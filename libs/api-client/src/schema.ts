@@ -3158,6 +3158,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/troubleshooting/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guides of where the caller works, those for one asset first; with assetId, the guides that apply to that asset (its own and its category's) */
+        get: operations["getTroubleshootingGuides"];
+        put?: never;
+        /** Write a guide for an asset category (tenant-wide roles) or for one asset (also its OUTLET_MANAGER) */
+        post: operations["postTroubleshootingGuides"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/troubleshooting/guides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One guide, with how its sessions ended */
+        get: operations["getTroubleshootingGuidesById"];
+        put?: never;
+        post?: never;
+        /** Delete a guide (soft); sessions already running with it still end */
+        delete: operations["deleteTroubleshootingGuidesById"];
+        options?: never;
+        head?: never;
+        /** Change a guide's title, symptom, priority, active flag or steps (replaced whole); sessions already running keep the steps they started with */
+        patch: operations["patchTroubleshootingGuidesById"];
+        trace?: never;
+    };
+    "/troubleshooting/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset categories, and the assets where the caller works, that guides are written for and run on */
+        get: operations["getTroubleshootingCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/troubleshooting/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start running a guide for an asset where the caller works; the session copies the guide's steps */
+        post: operations["postTroubleshootingSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/troubleshooting/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session the caller runs */
+        get: operations["getTroubleshootingSessionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/troubleshooting/sessions/{id}/steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer "did this fix it?" for the current step. Yes ends the session RESOLVED; no on the last step ends it UNRESOLVED and raises an issue about the asset (source TROUBLESHOOTING) without issue.created. Sending the same answer again returns the session unchanged */
+        post: operations["postTroubleshootingSessionsByIdStepsByStepId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/troubleshooting/sessions/{id}/give-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop before the last step: ends the session UNRESOLVED and raises its issue without issue.created; again, returns it unchanged */
+        post: operations["postTroubleshootingSessionsByIdGiveUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations": {
         parameters: {
             query?: never;
@@ -45863,6 +45985,1843 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getTroubleshootingGuides: {
+        parameters: {
+            query?: {
+                /** @description The guides that apply to this asset: its own first, then its category's */
+                assetId?: string;
+                /** @description The guides written for this whole category */
+                categoryId?: string;
+                /** @description Staff always see active guides only */
+                active?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *         "categoryName": "string",
+                     *         "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *         "assetName": "string",
+                     *         "title": "string",
+                     *         "symptom": "string",
+                     *         "priority": "LOW",
+                     *         "active": true,
+                     *         "steps": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "instruction": "string",
+                     *             "caution": "string"
+                     *           }
+                     *         ],
+                     *         "stats": {
+                     *           "sessions": 0,
+                     *           "resolved": 0,
+                     *           "unresolved": 0,
+                     *           "running": 0,
+                     *           "resolvedRate": 0
+                     *         },
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        categoryId: string | null;
+                        categoryName: string | null;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        assetName: string | null;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        active: boolean;
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        /** @description How the guide has worked: which guides fix things and which only delay an issue */
+                        stats: {
+                            /** @description Sessions ended, resolved or not */
+                            sessions: number;
+                            resolved: number;
+                            unresolved: number;
+                            /** @description Started and not yet ended */
+                            running: number;
+                            /** @description resolved / sessions, 0 to 1; null before any session ended */
+                            resolvedRate: number | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such asset where the caller works */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postTroubleshootingGuides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "symptom": "string",
+                 *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                 *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                 *       "priority": "LOW",
+                 *       "active": true,
+                 *       "steps": [
+                 *         {
+                 *           "instruction": "string",
+                 *           "caution": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    /** @description What the staff see, as they would say it: "Fridge not cooling" */
+                    symptom: string;
+                    /**
+                     * Format: uuid
+                     * @description A guide for every asset of this category (tenant-wide roles only)
+                     */
+                    categoryId?: string;
+                    /**
+                     * Format: uuid
+                     * @description A guide for this one asset
+                     */
+                    assetId?: string;
+                    /**
+                     * @description The priority of the issue raised when the guide does not fix it
+                     * @enum {string}
+                     */
+                    priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    /**
+                     * @description Inactive guides are drafts: only those who may write guides see them, and no session starts with one
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description In the order staff try them; each answer "did this fix it?" moves to the next */
+                    steps: {
+                        instruction: string;
+                        /** @description A safety note shown with the step ("Unplug it first") */
+                        caution?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The guide */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "categoryName": "string",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "assetName": "string",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "active": true,
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "sessions": 0,
+                     *         "resolved": 0,
+                     *         "unresolved": 0,
+                     *         "running": 0,
+                     *         "resolvedRate": 0
+                     *       },
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        categoryId: string | null;
+                        categoryName: string | null;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        assetName: string | null;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        active: boolean;
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        /** @description How the guide has worked: which guides fix things and which only delay an issue */
+                        stats: {
+                            /** @description Sessions ended, resolved or not */
+                            sessions: number;
+                            resolved: number;
+                            unresolved: number;
+                            /** @description Started and not yet ended */
+                            running: number;
+                            /** @description resolved / sessions, 0 to 1; null before any session ended */
+                            resolvedRate: number | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description A category guide by an OUTLET_MANAGER, or an asset at an outlet not theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such live category or asset in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getTroubleshootingGuidesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "categoryName": "string",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "assetName": "string",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "active": true,
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "sessions": 0,
+                     *         "resolved": 0,
+                     *         "unresolved": 0,
+                     *         "running": 0,
+                     *         "resolvedRate": 0
+                     *       },
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        categoryId: string | null;
+                        categoryName: string | null;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        assetName: string | null;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        active: boolean;
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        /** @description How the guide has worked: which guides fix things and which only delay an issue */
+                        stats: {
+                            /** @description Sessions ended, resolved or not */
+                            sessions: number;
+                            resolved: number;
+                            unresolved: number;
+                            /** @description Started and not yet ended */
+                            running: number;
+                            /** @description resolved / sessions, 0 to 1; null before any session ended */
+                            resolvedRate: number | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No guide with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteTroubleshootingGuidesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description A category guide, deleted by an OUTLET_MANAGER */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No guide with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchTroubleshootingGuidesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "symptom": "string",
+                 *       "priority": "LOW",
+                 *       "active": true,
+                 *       "steps": [
+                 *         {
+                 *           "instruction": "string",
+                 *           "caution": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    /** @description What the staff see, as they would say it: "Fridge not cooling" */
+                    symptom?: string;
+                    /** @enum {string} */
+                    priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    active?: boolean;
+                    /** @description In the order staff try them; each answer "did this fix it?" moves to the next */
+                    steps?: {
+                        instruction: string;
+                        /** @description A safety note shown with the step ("Unplug it first") */
+                        caution?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The guide */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *       "categoryName": "string",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "assetName": "string",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "active": true,
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "sessions": 0,
+                     *         "resolved": 0,
+                     *         "unresolved": 0,
+                     *         "running": 0,
+                     *         "resolvedRate": 0
+                     *       },
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        categoryId: string | null;
+                        categoryName: string | null;
+                        /** Format: uuid */
+                        assetId: string | null;
+                        assetName: string | null;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        active: boolean;
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        /** @description How the guide has worked: which guides fix things and which only delay an issue */
+                        stats: {
+                            /** @description Sessions ended, resolved or not */
+                            sessions: number;
+                            resolved: number;
+                            unresolved: number;
+                            /** @description Started and not yet ended */
+                            running: number;
+                            /** @description resolved / sessions, 0 to 1; null before any session ended */
+                            resolvedRate: number | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description A category guide, changed by an OUTLET_MANAGER */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No guide with this id that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getTroubleshootingCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories and assets, each by name */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "name": "string"
+                     *         }
+                     *       ],
+                     *       "assets": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "name": "string",
+                     *           "tag": "string",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "categoryId": "337f5e5d-288b-40d5-be14-901cc3acacc0",
+                     *           "categoryName": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every live asset category of the tenant, by name */
+                        categories: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        /** @description The live assets where the caller works (tenant-wide roles: all), by name */
+                        assets: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            tag: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postTroubleshootingSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "guideId": "57a2c85a-fbd7-4e1d-a11d-cd419b69c36a",
+                 *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    guideId: string;
+                    /** Format: uuid */
+                    assetId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session, RUNNING, at its first step */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "guideId": "57a2c85a-fbd7-4e1d-a11d-cd419b69c36a",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "answers": [
+                     *         {
+                     *           "stepId": "50e29fb7-490e-4a88-b2f4-2fde4d70423d",
+                     *           "fixed": true,
+                     *           "answeredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "currentStepId": "e3f37999-aa7c-4bbb-927b-f852bdd95c53",
+                     *       "status": "RUNNING",
+                     *       "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *       "startedAt": "2019-08-24T14:15:22Z",
+                     *       "endedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        guideId: string;
+                        /** Format: uuid */
+                        assetId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description The guide's steps as they were when the session started; a later edit of the guide does not change them */
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        answers: {
+                            /** Format: uuid */
+                            stepId: string;
+                            fixed: boolean;
+                            /** Format: date-time */
+                            answeredAt: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The step to answer next; null once the session has ended
+                         */
+                        currentStepId: string | null;
+                        /** @enum {string} */
+                        status: "RUNNING" | "RESOLVED" | "UNRESOLVED";
+                        /**
+                         * Format: uuid
+                         * @description The issue raised (silently, source TROUBLESHOOTING) when the session ended UNRESOLVED
+                         */
+                        issueId: string | null;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        endedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such asset where the caller works, or no such guide */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The guide is not for this asset, or not active */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getTroubleshootingSessionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "guideId": "57a2c85a-fbd7-4e1d-a11d-cd419b69c36a",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "answers": [
+                     *         {
+                     *           "stepId": "50e29fb7-490e-4a88-b2f4-2fde4d70423d",
+                     *           "fixed": true,
+                     *           "answeredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "currentStepId": "e3f37999-aa7c-4bbb-927b-f852bdd95c53",
+                     *       "status": "RUNNING",
+                     *       "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *       "startedAt": "2019-08-24T14:15:22Z",
+                     *       "endedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        guideId: string;
+                        /** Format: uuid */
+                        assetId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description The guide's steps as they were when the session started; a later edit of the guide does not change them */
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        answers: {
+                            /** Format: uuid */
+                            stepId: string;
+                            fixed: boolean;
+                            /** Format: date-time */
+                            answeredAt: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The step to answer next; null once the session has ended
+                         */
+                        currentStepId: string | null;
+                        /** @enum {string} */
+                        status: "RUNNING" | "RESOLVED" | "UNRESOLVED";
+                        /**
+                         * Format: uuid
+                         * @description The issue raised (silently, source TROUBLESHOOTING) when the session ended UNRESOLVED
+                         */
+                        issueId: string | null;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        endedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No session with this id run by the caller */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postTroubleshootingSessionsByIdStepsByStepId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fixed": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Did this step fix it? */
+                    fixed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "guideId": "57a2c85a-fbd7-4e1d-a11d-cd419b69c36a",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "answers": [
+                     *         {
+                     *           "stepId": "50e29fb7-490e-4a88-b2f4-2fde4d70423d",
+                     *           "fixed": true,
+                     *           "answeredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "currentStepId": "e3f37999-aa7c-4bbb-927b-f852bdd95c53",
+                     *       "status": "RUNNING",
+                     *       "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *       "startedAt": "2019-08-24T14:15:22Z",
+                     *       "endedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        guideId: string;
+                        /** Format: uuid */
+                        assetId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description The guide's steps as they were when the session started; a later edit of the guide does not change them */
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        answers: {
+                            /** Format: uuid */
+                            stepId: string;
+                            fixed: boolean;
+                            /** Format: date-time */
+                            answeredAt: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The step to answer next; null once the session has ended
+                         */
+                        currentStepId: string | null;
+                        /** @enum {string} */
+                        status: "RUNNING" | "RESOLVED" | "UNRESOLVED";
+                        /**
+                         * Format: uuid
+                         * @description The issue raised (silently, source TROUBLESHOOTING) when the session ended UNRESOLVED
+                         */
+                        issueId: string | null;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        endedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No session with this id run by the caller, or no such step in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Not the current step, the session has ended, or the step was answered otherwise */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postTroubleshootingSessionsByIdGiveUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "guideId": "57a2c85a-fbd7-4e1d-a11d-cd419b69c36a",
+                     *       "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "title": "string",
+                     *       "symptom": "string",
+                     *       "priority": "LOW",
+                     *       "steps": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "instruction": "string",
+                     *           "caution": "string"
+                     *         }
+                     *       ],
+                     *       "answers": [
+                     *         {
+                     *           "stepId": "50e29fb7-490e-4a88-b2f4-2fde4d70423d",
+                     *           "fixed": true,
+                     *           "answeredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "currentStepId": "e3f37999-aa7c-4bbb-927b-f852bdd95c53",
+                     *       "status": "RUNNING",
+                     *       "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *       "startedAt": "2019-08-24T14:15:22Z",
+                     *       "endedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        guideId: string;
+                        /** Format: uuid */
+                        assetId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        title: string;
+                        symptom: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description The guide's steps as they were when the session started; a later edit of the guide does not change them */
+                        steps: {
+                            /** Format: uuid */
+                            id: string;
+                            instruction: string;
+                            caution: string | null;
+                        }[];
+                        answers: {
+                            /** Format: uuid */
+                            stepId: string;
+                            fixed: boolean;
+                            /** Format: date-time */
+                            answeredAt: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The step to answer next; null once the session has ended
+                         */
+                        currentStepId: string | null;
+                        /** @enum {string} */
+                        status: "RUNNING" | "RESOLVED" | "UNRESOLVED";
+                        /**
+                         * Format: uuid
+                         * @description The issue raised (silently, source TROUBLESHOOTING) when the session ended UNRESOLVED
+                         */
+                        issueId: string | null;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        endedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No session with this id run by the caller */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The session ended RESOLVED */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

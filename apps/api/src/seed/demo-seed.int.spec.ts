@@ -111,6 +111,17 @@ describe('demo seed (database)', () => {
     expect(rows.filter((r) => r.days_left !== null && r.days_left <= 30).map((r) => r.tag)).to.deep.equal(['CK-FR-01']);
   });
 
+  it('writes the refrigeration troubleshooting guide, its category made once', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const guides: Array<{ category: string; symptom: string; priority: string; active: boolean; steps: Array<{ id: string; instruction: string; caution: string | null }> }> = await db.dataSource.query(
+      `SELECT c.name AS category, g.symptom, g.priority, g.active, g.steps FROM troubleshooting_guides g JOIN asset_categories c ON c.id = g.category_id WHERE g.tenant_id = $1`,
+      [tenantId],
+    );
+    expect(guides.map((g) => ({ ...g, steps: g.steps.length }))).to.deep.equal([{ category: 'Refrigeration', symptom: 'Fridge not cooling', priority: 'HIGH', active: true, steps: 3 }]);
+    expect(guides[0]!.steps[2]!.caution).to.equal('Switch the fridge off at the wall before touching the grille.');
+    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM asset_categories WHERE tenant_id = $1 AND name = 'Refrigeration'`, [tenantId])).to.deep.equal([{ n: 1 }]);
+  });
+
   it('is idempotent: a second run creates nothing and reports the existing tenant', async () => {
     const first = await seedDemoTenant(deps());
     const counts = async () => [

@@ -41,6 +41,15 @@ export interface DemoMaintenance {
   workOrder: { title: string; description: string; dueInDays: number };
 }
 
+/** A troubleshooting guide for every asset of a category, named: the category is made if the demo has none of that name. */
+export interface DemoGuide {
+  categoryName: string;
+  title: string;
+  symptom: string;
+  priority: 'LOW' | 'MEDIUM' | 'HIGH' | 'URGENT';
+  steps: Array<{ instruction: string; caution: string | null }>;
+}
+
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
@@ -50,7 +59,7 @@ export class DemoSeedRepository {
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
-  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister; maintenance: DemoMaintenance }): Promise<void> {
+  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister; maintenance: DemoMaintenance; guides: DemoGuide[] }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
@@ -75,6 +84,22 @@ export class DemoSeedRepository {
       );
       await this.populateRegister(tx, tenantId, input.register);
       await this.maintenance(tx, tenantId, input.maintenance);
+      for (const g of input.guides) {
+        // By name: the demo's asset register may have made the category already.
+        await exec(
+          tx,
+          `INSERT INTO asset_categories (id, tenant_id, name, created_at, updated_at) VALUES ($1, $2, $3, now(), now())
+           ON CONFLICT (tenant_id, lower(name)) WHERE deleted_at IS NULL DO NOTHING`,
+          [uuid(), tenantId, g.categoryName],
+        );
+        await exec(
+          tx,
+          `INSERT INTO troubleshooting_guides (id, tenant_id, category_id, title, symptom, priority, active, steps, created_at, updated_at)
+           SELECT $1, $2, c.id, $4, $5, $6, true, $7::jsonb, now(), now() FROM asset_categories c
+           WHERE c.tenant_id = $2 AND lower(c.name) = lower($3) AND c.deleted_at IS NULL`,
+          [uuid(), tenantId, g.categoryName, g.title, g.symptom, g.priority, JSON.stringify(g.steps.map((step) => ({ id: uuid(), ...step })))],
+        );
+      }
     });
   }
 

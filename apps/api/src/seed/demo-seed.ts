@@ -6,7 +6,7 @@ import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
-import { DemoSeedRepository, type DemoMaintenance, type DemoRegister } from './demo-seed.repository.js';
+import { DemoSeedRepository, type DemoGuide, type DemoMaintenance, type DemoRegister } from './demo-seed.repository.js';
 
 /** Who a demo company is: the demo's own, or another (a browser test's, one per test file). */
 export type DemoIdentity = Pick<TenantEntity, 'slug' | 'name'> & {
@@ -57,6 +57,21 @@ export const DEMO_MAINTENANCE: DemoMaintenance = {
   schedule: { title: 'Quarterly deep clean', instructions: 'Descale the steam generator, clean the cavity and check the door seal.', everyMonths: 3, overdueDays: 3 },
   workOrder: { title: 'Replace the door seal', description: 'The seal is torn at the hinge side; steam escapes while cooking.', dueInDays: 5 },
 };
+
+/** Issue 30: what staff try from a fridge before an issue is raised for it. */
+export const DEMO_GUIDES: DemoGuide[] = [
+  {
+    categoryName: 'Refrigeration',
+    title: 'Fridge not cooling',
+    symptom: 'Fridge not cooling',
+    priority: 'HIGH',
+    steps: [
+      { instruction: 'Check that the fridge is plugged in, switched on at the wall, and that the thermostat is not turned to 0.', caution: null },
+      { instruction: 'Check that the door closes fully: nothing in the way, and the rubber seal is not torn or loose.', caution: null },
+      { instruction: 'Clear the vents at the back and the grille at the bottom of boxes and dust.', caution: 'Switch the fridge off at the wall before touching the grille.' },
+    ],
+  },
+];
 
 /** Roles whose demo user works at the first demo outlet: an OUTLET_MANAGER reaches only its outlets. */
 const OUTLET_BOUND: readonly Role[] = ['OUTLET_MANAGER', 'STAFF'];
@@ -122,6 +137,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity 
       outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
       register: DEMO_REGISTER,
       maintenance: DEMO_MAINTENANCE,
+      guides: DEMO_GUIDES,
     });
   } catch (err) {
     // Without this, the next start would find the slug taken and never finish the demo.

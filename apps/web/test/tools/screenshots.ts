@@ -38,6 +38,7 @@ const SHOTS: Shot[] = [
   { name: 'grants', path: '/access/grants', as: 'TENANT_OWNER', waitFor: 'Kitchen back door' },
   { name: 'audit-live', path: '/access/audit', as: 'TENANT_OWNER', waitFor: 'Granted' },
   { name: 'readers', path: '/access/readers', as: 'TENANT_OWNER', waitFor: 'kitchen-door-1' },
+  { name: 'operations-guides', path: '/operations/guides', as: 'OPERATIONS_MANAGER', waitFor: 'Fridge not cooling' },
   { name: 'visitor-passes', path: '/access/visitors', as: 'TENANT_OWNER', waitFor: 'Alex from Fresh Produce Ltd' },
   { name: 'webhook-deliveries', path: (s) => `/developers/webhooks/${s.webhookId}`, as: 'TENANT_OWNER', waitFor: 'user.created' },
   { name: 'pay-runs', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Draft' },

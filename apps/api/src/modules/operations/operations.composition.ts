@@ -15,6 +15,9 @@ import { automationsRoutes } from './automations/automations.routes.js';
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
+import { TroubleshootingRepository } from './troubleshooting/troubleshooting.repository.js';
+import { TroubleshootingService } from './troubleshooting/troubleshooting.service.js';
+import { troubleshootingRoutes } from './troubleshooting/troubleshooting.routes.js';
 import { VendorsRepository } from './vendors/vendors.repository.js';
 import { vendorsRoutes } from './vendors/vendors.routes.js';
 import { VendorsService } from './vendors/vendors.service.js';
@@ -42,6 +45,7 @@ export function composeOperations({ ds, transaction, clock, outletScopes, mailer
   maintenanceRoutes(r, maintenance);
   workOrdersRoutes(r, new WorkOrdersService(new WorkOrdersRepository(ds), maintenance, issues, transaction, clock, outletScopes));
   serviceLogsRoutes(r, new ServiceLogsService(new ServiceLogsRepository(ds), maintenance, issues, transaction, clock));
+  troubleshootingRoutes(r, new TroubleshootingService(new TroubleshootingRepository(ds), issues, transaction, clock, outletScopes));
   const automations = new AutomationsRepository(ds);
   automationsRoutes(r, new AutomationsService(automations, clock));
   const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);

@@ -14,6 +14,8 @@ const VendorsImportPage = lazyPage(() => import('./register-import.pages'), 'Ven
 const MaintenanceCalendarPage = lazyPage(() => import('./maintenance-calendar.page'), 'MaintenanceCalendarPage');
 const WorkOrdersPage = lazyPage(() => import('./work-orders.page'), 'WorkOrdersPage');
 const MaintenanceSchedulesPage = lazyPage(() => import('./maintenance-schedules.page'), 'MaintenanceSchedulesPage');
+const GuidesPage = lazyPage(() => import('./guides.page'), 'GuidesPage');
+const GuideRunnerPage = lazyPage(() => import('./guide-runner.page'), 'GuideRunnerPage');
 
 /**
  * What keeps an outlet running: issues reported by anyone who works there and moved by its
@@ -36,5 +38,12 @@ export const operationsArea: Area = {
     { path: 'operations/maintenance', needs: ['getMaintenanceDue'], nav: 'Maintenance', element: <MaintenanceCalendarPage /> },
     { path: 'operations/work-orders', needs: ['getWorkOrders'], nav: 'Work orders', element: <WorkOrdersPage /> },
     { path: 'operations/maintenance-schedules', needs: ['getMaintenanceSchedules'], nav: 'Maintenance schedules', element: <MaintenanceSchedulesPage /> },
+    { path: 'operations/guides', needs: ['getTroubleshootingGuides', 'getTroubleshootingCatalog'], nav: 'Guides', element: <GuidesPage /> },
+    {
+      path: 'operations/guides/run',
+      needs: ['getTroubleshootingCatalog', 'getTroubleshootingGuides', 'postTroubleshootingSessions', 'getTroubleshootingSessionsById', 'postTroubleshootingSessionsByIdStepsByStepId', 'postTroubleshootingSessionsByIdGiveUp'],
+      nav: 'Troubleshoot',
+      element: <GuideRunnerPage />,
+    },
   ],
 };
