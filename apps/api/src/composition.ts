@@ -107,7 +107,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
   const { shifts } = composeScheduling(infra, r);
-  composeOperations(infra, r, { shifts });
+  const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts });
   const careers = composeCareers(infra, r, organization);
   composeDeveloper(infra, r);
@@ -131,7 +131,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs],
+    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs],
     metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
     passwordHashing,
     pdf,
