@@ -153,8 +153,8 @@ export class ChecklistRunsRepository {
       this.ds,
       `SELECT r.outlet_id AS "outletId", o.name AS "outletName",
               count(*)::int AS scheduled,
-              count(*) FILTER (WHERE r.status = 'COMPLETED' AND r.completed_at <= r.closes_at)::int AS completed,
-              count(*) FILTER (WHERE r.status = 'COMPLETED' AND r.completed_at > r.closes_at)::int AS "completedLate",
+              count(*) FILTER (WHERE r.status = 'COMPLETED' AND r.completed_at < r.closes_at)::int AS completed,
+              count(*) FILTER (WHERE r.status = 'COMPLETED' AND r.completed_at >= r.closes_at)::int AS "completedLate",
               count(*) FILTER (WHERE r.status = 'MISSED')::int AS missed,
               count(*) FILTER (WHERE r.status = 'OPEN')::int AS open,
               COALESCE(sum(f.n), 0)::int AS "failedTasks"

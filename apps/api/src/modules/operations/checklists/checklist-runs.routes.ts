@@ -24,7 +24,7 @@ function toRunDto(r: Run): RunDto {
     opensAt: r.opensAt.toISOString(),
     closesAt: r.closesAt.toISOString(),
     status: r.status,
-    late: r.completedAt !== null && r.completedAt > r.closesAt,
+    late: r.completedAt !== null && r.completedAt >= r.closesAt,
     completedAt: r.completedAt?.toISOString() ?? null,
     completedByUserId: r.completedByUserId,
     tasks: r.tasks.map((t) => ({

@@ -167,7 +167,7 @@ export const RunDto = z.object({
   opensAt: z.iso.datetime(),
   closesAt: z.iso.datetime().meta({ description: 'End of the window; an OPEN run past it becomes MISSED' }),
   status: z.enum(RUN_STATUSES),
-  late: z.boolean().meta({ description: 'Completed after closesAt' }),
+  late: z.boolean().meta({ description: 'Completed at or after closesAt (the window end is not part of it)' }),
   completedAt: z.iso.datetime().nullable(),
   completedByUserId: z.uuid().nullable(),
   tasks: z.array(RunTaskDto),
