@@ -46,6 +46,7 @@ const SHOTS: Shot[] = [
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
+  { name: 'checklists-today-phone', path: '/operations/checklists/today', as: 'STAFF', waitFor: 'Walk-in fridge temperature', width: 390, height: 844 },
   { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },
   { name: 'kiosk-tablet', path: '/kiosk', as: '', waitFor: 'Set up this kiosk', width: 820, height: 1180 },
 ];
@@ -61,6 +62,8 @@ async function database(serverUrl: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const dataSource = createDataSource({ url: url.toString(), poolSize: 2 });
+  // The stack reads the demo tenant through it once the launcher has migrated and seeded the database.
+  await dataSource.initialize();
   return {
     url: url.toString(),
     dataSource,

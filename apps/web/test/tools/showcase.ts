@@ -21,7 +21,7 @@ async function must<T>(p: Promise<{ status: number; body: T }>, what: string): P
  * A week of use in the demo tenant, through the API as its people would make it: shifts this week,
  * a pending leave request, a clock-in, a door zone with night hours, a grant and taps at a reader,
  * a webhook with a delivery, a visitor pass, a pay run, a job posting, a course under way, an
- * offboarding and a single sign-on connection. For the screenshots only.
+ * offboarding, a single sign-on connection and today's opening checks half done. For the screenshots only.
  */
 /** Ids the screenshots open pages of. */
 export interface Showcase {
@@ -135,6 +135,11 @@ export async function seedShowcase(stack: Stack): Promise<Showcase> {
     'sso',
   );
   await must(stack.call('POST', `/sso/connections/${sso.id}/domains`, { token: owner, body: { domain: 'demo-kitchens.example' } }), 'sso domain');
+
+  // Today's opening checks (the demo's), half done, with a fridge too warm.
+  const [opening] = await must(stack.call<Array<{ id: string; tasks: Array<{ id: string }> }>>('GET', '/mobile/checklists/today', { token: staff }), 'checklists');
+  await must(stack.call('PUT', `/checklist-runs/${opening!.id}/answers/${opening!.tasks[0]!.id}`, { token: staff, body: { yes: true } }), 'checklist answer');
+  await must(stack.call('PUT', `/checklist-runs/${opening!.id}/answers/${opening!.tasks[1]!.id}`, { token: staff, body: { number: 7 } }), 'checklist answer');
 
   return { zoneId: zone.id, webhookId: hook.id, courseId: course.id, offboardingId: offboarding.id, ssoConnectionId: sso.id };
 }

@@ -295,6 +295,7 @@ describe('checklist runs (HTTP)', () => {
       expect((await report('from=2026-01-01&to=2026-04-05')).body).to.deep.equal(badRequest('the period must not be longer than 92 days'));
       expect((await report('from=yesterday&to=2026-03-04')).body).to.deep.equal(badRequest('from must be a date in YYYY-MM-DD format'));
       expect((await report('to=2026-03-04')).body).to.deep.equal(badRequest('from is required'));
+      expect((await report('from=0000-01-01&to=2026-03-04')).body).to.deep.equal(badRequest('from must not be before 2000-01-01'));
       expect((await report('from=2026-03-02&to=2026-03-04', staffToken)).body).to.deep.equal(FORBIDDEN);
       expect((await s.h.request('GET', '/checklists/reports/completion?from=2026-03-02&to=2026-03-04')).body).to.deep.equal(UNAUTHORIZED);
     });

@@ -174,7 +174,8 @@ export const RunDto = z.object({
 });
 export type RunDto = z.infer<typeof RunDto>;
 
-const LocalDate = z.iso.date({ message: 'must be a date in YYYY-MM-DD format' });
+// PostgreSQL has no year 0, which the ISO format allows; no checklist ran before 2000 anyway.
+const LocalDate = z.iso.date({ message: 'must be a date in YYYY-MM-DD format' }).refine((d) => d >= '2000-01-01', 'must not be before 2000-01-01');
 
 export const CompletionQuery = z.object({
   from: LocalDate.meta({ description: "First local day (tenant's timezone), inclusive" }),
