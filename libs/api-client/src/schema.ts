@@ -2764,7 +2764,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's checklist runs (tenant's timezone) at the outlets the caller works at, each with its tasks and answers; runs due today are made on first read */
+        /** Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
         get: operations["getMobileChecklistsToday"];
         put?: never;
         post?: never;

@@ -20,6 +20,8 @@ interface RunTask {
 interface Run {
   id: string;
   outletId: string;
+  date: string;
+  opensAt: string;
   status: string;
   late: boolean;
   tasks: RunTask[];
@@ -111,6 +113,20 @@ describe('checklist runs (HTTP)', () => {
       const other = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
       expect(await today(await s.h.tokenFor(other))).to.deep.equal([]);
       expect((await s.h.request('GET', '/mobile/checklists/today')).body).to.deep.equal(UNAUTHORIZED);
+    });
+
+    it("still lists yesterday's run while its window lasts past midnight", async () => {
+      await schedule(outletId, { time: '23:30', windowMinutes: 60 });
+      // Tuesday 00:10 in Berlin.
+      await moveTo('2026-03-02T23:10:00Z');
+      const runs = await today();
+      expect(runs.map((r) => [r.date, r.opensAt, r.status])).to.deep.equal([
+        ['2026-03-02', '2026-03-02T22:30:00.000Z', 'OPEN'],
+        ['2026-03-03', '2026-03-03T06:00:00.000Z', 'OPEN'],
+        ['2026-03-03', '2026-03-03T22:30:00.000Z', 'OPEN'],
+      ]);
+      await moveTo('2026-03-02T23:30:00Z');
+      expect((await today()).map((r) => r.date)).to.deep.equal(['2026-03-03', '2026-03-03']);
     });
   });
 

@@ -98,11 +98,20 @@ export class ChecklistRunsRepository {
     return exec(this.ds, `UPDATE checklist_runs SET status = 'MISSED' WHERE status = 'OPEN' AND closes_at <= $1 ${tenant}`, params);
   }
 
-  /** The runs of a local day at the outlets (all the tenant's when null), by opening time. */
-  async ofDay(tenantId: string, date: string, outletIds: string[] | null): Promise<Run[]> {
-    const params: unknown[] = [tenantId, date];
+  /**
+   * The runs of a local day at the outlets (all the tenant's when null), by opening time, and those
+   * of the day before still in their window at `now` (a closing checklist at 23:30 is still done after midnight).
+   */
+  async ofDay(tenantId: string, date: string, now: Date, outletIds: string[] | null): Promise<Run[]> {
+    const params: unknown[] = [tenantId, date, now];
     const outlets = outletIds ? `AND r.outlet_id = ANY($${params.push(outletIds)}::uuid[])` : '';
-    const runs = await many<RunRow>(this.ds, `SELECT ${COLUMNS} FROM checklist_runs r WHERE r.tenant_id = $1 AND r.run_date = $2 ${outlets} ORDER BY r.opens_at, r.name, r.id`, params);
+    const runs = await many<RunRow>(
+      this.ds,
+      `SELECT ${COLUMNS} FROM checklist_runs r
+        WHERE r.tenant_id = $1 AND (r.run_date = $2::date OR (r.run_date = $2::date - 1 AND r.status = 'OPEN' AND r.closes_at > $3)) ${outlets}
+        ORDER BY r.opens_at, r.name, r.id`,
+      params,
+    );
     const tasks = await many<RunTask>(this.ds, `SELECT ${TASK_COLUMNS} FROM checklist_run_tasks WHERE run_id = ANY($1::uuid[]) ORDER BY position`, [runs.map((r) => r.id)]);
     return runs.map((r) => ({ ...r, tasks: tasks.filter((t) => t.runId === r.id) }));
   }

@@ -49,7 +49,8 @@ export function checklistRunsRoutes(r: ApiRouter, runs: ChecklistRunsService): v
   r.get(
     '/mobile/checklists/today',
     {
-      summary: "Today's checklist runs (tenant's timezone) at the outlets the caller works at, each with its tasks and answers; runs due today are made on first read",
+      summary:
+        "Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read",
       tags: TAGS,
       auth: { kind: 'user', roles: EVERY_ROLE },
       query: TodayQuery,

@@ -87,15 +87,18 @@ export class ChecklistRunsService {
     return { missed: await this.repo.markMissed(now) };
   }
 
-  /** The runs of today (tenant's timezone) at the caller's workplace, made first if need be. */
+  /**
+   * The runs of today (tenant's timezone) at the caller's workplace, and yesterday's still in their
+   * window, made first if need be.
+   */
   async today(actor: Actor, timezone: string, outletId: string | undefined): Promise<Run[]> {
     const scope = await this.scopes.workplaceOf(actor);
     if (outletId && !coversOutlet(scope, outletId)) return [];
     const outletIds = outletId ? [outletId] : scope.kind === 'outlets' ? scope.outletIds : null;
     const now = this.clock.now();
-    await this.repo.ensure(now, 0, { tenantId: actor.tenantId, ...(outletIds ? { outletIds } : {}) });
+    await this.repo.ensure(now, 1, { tenantId: actor.tenantId, ...(outletIds ? { outletIds } : {}) });
     await this.repo.markMissed(now, actor.tenantId);
-    return this.repo.ofDay(actor.tenantId, await this.repo.localDate(now, timezone), outletIds);
+    return this.repo.ofDay(actor.tenantId, await this.repo.localDate(now, timezone), now, outletIds);
   }
 
   async get(actor: Actor, id: string): Promise<Run> {
