@@ -36,6 +36,11 @@ describe('web console: operations — checklists (headless Chromium)', function 
       await scheduling.getByRole('button', { name: 'Schedule', exact: true }).click();
       await page.getByText('Scheduled.').waitFor();
       await page.getByRole('row').filter({ hasText: 'Closing checks' }).filter({ hasText: 'Central Kitchen' }).filter({ hasText: 'Every day' }).waitFor();
+      const active = 'Closing checks at Central Kitchen at 00:00 active';
+      await page.getByRole('switch', { name: active }).click();
+      await page.getByRole('switch', { name: active, checked: false }).waitFor();
+      await page.getByRole('switch', { name: active }).click();
+      await page.getByRole('switch', { name: active, checked: true }).waitFor();
     });
 
     await asRole(suite, 'STAFF', async (staff) => {
@@ -54,6 +59,13 @@ describe('web console: operations — checklists (headless Chromium)', function 
     await asRole(suite, 'OUTLET_MANAGER', async (manager) => {
       await manager.page.goto('/operations/issues');
       await manager.page.getByRole('row').filter({ hasText: 'Walk-in fridge temperature 9 °C (allowed 0–5 °C)' }).getByText('High').waitFor();
+    });
+    await asRole(suite, 'OPERATIONS_MANAGER', async (manager) => {
+      await manager.page.goto('/operations/checklists/completion');
+      const row = manager.page.getByRole('row').filter({ hasText: 'Central Kitchen' });
+      await row.waitFor();
+      const [, , completed, late, , , failed] = await row.getByRole('cell').allTextContents();
+      expect({ completed, late, failed }).to.deep.equal({ completed: '1', late: '0', failed: '1' });
     });
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
     const issues = await suite.stack.call<Array<{ title: string; source: string; priority: string; status: string }>>('GET', '/issues?source=CHECKLIST', { token: owner });

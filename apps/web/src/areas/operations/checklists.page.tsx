@@ -1,4 +1,4 @@
-import { Button, Chip, Group, NumberInput, Select, Text, TextInput, Title } from '@mantine/core';
+import { Button, Chip, Group, NumberInput, Select, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
@@ -10,7 +10,7 @@ import { humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { Page } from '../../ui/page';
 import { newTemplateDraft, TemplateModal, templateDraftOf, type TemplateDraft } from './checklist-template.modal';
-import { useChecklistSchedules, useChecklistTemplates, useCreateSchedule, useDeleteSchedule, useDeleteTemplate, type ChecklistSchedule, type ChecklistTemplate } from './checklists.queries';
+import { useChecklistSchedules, useChecklistTemplates, useCreateSchedule, useDeleteSchedule, useDeleteTemplate, useSetScheduleActive, type ChecklistSchedule, type ChecklistTemplate } from './checklists.queries';
 
 /** ISO weekdays, as the API numbers them. */
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -32,11 +32,13 @@ export function ChecklistsPage() {
   const outlets = useOutlets();
   const removeTemplate = useDeleteTemplate();
   const removeSchedule = useDeleteSchedule();
+  const setActive = useSetScheduleActive();
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
   const [deleting, setDeleting] = useState<ChecklistTemplate | null>(null);
   const shownDeleting = useLastShown(deleting);
   const [scheduling, setScheduling] = useState(false);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  const scheduleName = (s: ChecklistSchedule) => `${s.templateName} at ${outletName.get(s.outletId) ?? 'the outlet'} at ${s.time}`;
   return (
     <Page title="Checklists" actions={admin ? <Button onClick={() => setDraft(newTemplateDraft())}>New checklist</Button> : null}>
       <DataTable query={templates} error={templates.error ?? removeTemplate.error} loadingLabel="Loading checklists" empty="No checklists yet." columns={[
@@ -63,16 +65,19 @@ export function ChecklistsPage() {
           Schedule a checklist
         </Button>
       </Group>
-      <DataTable query={schedules} error={schedules.error ?? removeSchedule.error} loadingLabel="Loading schedules" empty="Nothing is scheduled." columns={[
+      <DataTable query={schedules} error={schedules.error ?? removeSchedule.error ?? setActive.error} loadingLabel="Loading schedules" empty="Nothing is scheduled." columns={[
         { header: 'Checklist', cell: (s) => s.templateName },
         { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },
         { header: 'Days', cell: (s) => daysLabel(s.weekdays) },
         { header: 'Time', cell: (s) => s.time },
         { header: 'Window', cell: (s) => `${s.windowMinutes} min` },
-        { header: 'Active', cell: (s) => (s.active ? 'Yes' : 'Paused') },
+        {
+          header: 'Active',
+          cell: (s) => <Switch aria-label={`${scheduleName(s)} active`} checked={s.active} disabled={setActive.isPending} onChange={(e) => setActive.mutate({ id: s.id, active: e.currentTarget.checked })} />,
+        },
         {
           cell: (s: ChecklistSchedule) => (
-            <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove the ${s.time} ${s.templateName} schedule at ${outletName.get(s.outletId) ?? 'the outlet'}`} loading={removeSchedule.isPending && removeSchedule.variables === s.id} onClick={() => removeSchedule.mutate(s.id)}>
+            <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove ${scheduleName(s)}`} loading={removeSchedule.isPending && removeSchedule.variables === s.id} onClick={() => removeSchedule.mutate(s.id)}>
               Remove
             </Button>
           ),

@@ -25,6 +25,8 @@ export const useDeleteTemplate = () =>
 
 export const useChecklistSchedules = () => useQuery({ queryKey: ['checklist-schedules'], queryFn: () => ok(api.GET('/checklist-schedules')) });
 export const useCreateSchedule = () => useInvalidatingMutation((body: Body<'postChecklistSchedules'>) => ok(api.POST('/checklist-schedules', { body })), [['checklist-schedules']]);
+export const useSetScheduleActive = () =>
+  useInvalidatingMutation(({ id, active }: { id: string; active: boolean }) => ok(api.PATCH('/checklist-schedules/{id}', { params: { path: { id } }, body: { active } })), [['checklist-schedules']]);
 export const useDeleteSchedule = () =>
   useRemovingMutation((id: string) => ok(api.DELETE('/checklist-schedules/{id}', { params: { path: { id } } })), ['checklist-schedules']);
 
