@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { asRole, browserSuite } from './test-support/browser.js';
 
-describe('web console: operations — issues (headless Chromium)', function () {
+describe('web console: operations — issues, automations (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
@@ -27,5 +27,44 @@ describe('web console: operations — issues (headless Chromium)', function () {
       const issues = await suite.stack.call<Array<{ title: string; status: string; resolutionNote: string | null }>>('GET', '/issues', { token: await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER')) });
       expect(issues.body.find((i) => i.title.startsWith('Walk-in fridge'))).to.include({ status: 'RESOLVED', resolutionNote: 'Seal replaced' });
     });
+  });
+
+  it('builds an automation with two actions, shows it in words, and deletes it; staff and outlet managers have no Automations entry', async () => {
+    await asRole(suite, 'OPERATIONS_MANAGER', async (ops) => {
+      await ops.page.goto('/operations/issues');
+      await ops.page.getByRole('link', { name: 'Automations' }).click();
+      await ops.page.getByRole('main').getByRole('button', { name: 'New automation' }).click();
+      const dialog = ops.page.getByRole('dialog', { name: 'New automation' });
+      await dialog.getByLabel(/^Name/).fill('Escalate cold-chain failures');
+      await dialog.getByRole('combobox', { name: 'When' }).click();
+      await ops.page.getByRole('option', { name: 'A checklist task fails' }).click();
+      await dialog.getByRole('button', { name: 'Add an action' }).click();
+      const second = dialog.getByRole('group', { name: 'Action 2' });
+      await second.getByRole('combobox', { name: 'Action' }).click();
+      await ops.page.getByRole('option', { name: 'Raise an issue' }).click();
+      await second.getByLabel('Issue title').fill('Call the refrigeration engineer');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const row = ops.page.getByRole('row').filter({ hasText: 'Escalate cold-chain failures' });
+      await row.getByText('Mail every outlet manager').waitFor();
+      await row.getByText('Raise “Call the refrigeration engineer” (Medium)').waitFor();
+      await row.getByText('A checklist task fails').waitFor();
+      await row.getByRole('button', { name: 'Activity of Escalate cold-chain failures' }).click();
+      await ops.page.getByText('It has not acted yet.').waitFor();
+      const saved = await suite.stack.call<Array<{ name: string; trigger: string; actions: unknown[] }>>('GET', '/automations', { token: await suite.stack.tokenOf(suite.stack.email('OPERATIONS_MANAGER')) });
+      expect(saved.body.find((a) => a.name === 'Escalate cold-chain failures')).to.deep.include({
+        trigger: 'CHECKLIST_TASK_FAILED',
+        actions: [{ kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' }, { kind: 'RAISE_ISSUE', title: 'Call the refrigeration engineer', priority: 'MEDIUM' }],
+      });
+      await row.getByRole('button', { name: 'Delete Escalate cold-chain failures' }).click();
+      await ops.page.getByRole('dialog', { name: 'Delete “Escalate cold-chain failures”?' }).getByRole('button', { name: 'Delete' }).click();
+      await row.waitFor({ state: 'detached' });
+    });
+    for (const role of ['STAFF', 'OUTLET_MANAGER'] as const) {
+      await asRole(suite, role, async (tab) => {
+        await tab.page.goto('/operations/issues');
+        await tab.page.getByRole('heading', { name: 'Issues' }).waitFor();
+        expect(await tab.page.getByRole('link', { name: 'Automations' }).count(), role).to.equal(0);
+      });
+    }
   });
 });

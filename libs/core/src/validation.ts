@@ -98,6 +98,14 @@ export function singleLine(max: number) {
 }
 
 /**
+ * The messages a 400 would carry for these problems, for a caller that reports them per item (the
+ * bulk imports, whose rows fail one by one) instead of refusing the whole request.
+ */
+export function issueMessages(issues: readonly Issue[]): string[] {
+  return issues.flatMap(describe);
+}
+
+/**
  * Validates and types `input`; one rule for every caller first: no string anywhere in it may carry
  * control characters or unpaired surrogates (a 400, never a 500 from the database).
  */

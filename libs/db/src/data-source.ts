@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessAuditEntity, AccessExternalDoorEntity, AccessFeedVersionEntity, AccessGrantEntity, AccessIntegrationEntity, AccessReaderEntity, AccessReaderKeyEntity, AccessSigningKeyEntity, AccessVisitorPassEntity, AccessZoneEntity, AccessZoneReaderEntity } from './entities/access.entity.js';
+import { AutomationEntity, AutomationRunEntity } from './entities/automations.entity.js';
 import { AttendanceEventEntity } from './entities/attendance-event.entity.js';
 import { AuthSessionEntity, OneTimeTokenEntity, RefreshTokenEntity } from './entities/auth.entity.js';
 import { SalesLeadEntity, TenantBrandingEntity, UserPublicProfileEntity } from './entities/branding-profiles-leads.entity.js';
@@ -52,6 +53,8 @@ import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-pas
 import { AccessOfflineWindow1764800000000 } from './migrations/1764800000000-access-offline-window.js';
 import { OperationsAssets1764900000000 } from './migrations/1764900000000-operations-assets.js';
 import { Checklists1764900002000 } from './migrations/1764900002000-checklists.js';
+import { Automations1764900005000 } from './migrations/1764900005000-automations.js';
+import { IssueAssignee1764900006000 } from './migrations/1764900006000-issue-assignee.js';
 
 export type { DataSource, EntityManager };
 
@@ -111,6 +114,8 @@ export const ENTITIES = [
   ChecklistScheduleEntity,
   ChecklistRunEntity,
   ChecklistRunTaskEntity,
+  AutomationEntity,
+  AutomationRunEntity,
   PaySettingsEntity,
   PayrollDeductionRuleEntity,
   PayrollRunEntity,
@@ -138,7 +143,7 @@ export const ENTITIES = [
   AccessWalletRegistrationEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Automations1764900005000, IssueAssignee1764900006000];
 
 export interface DataSourceOptions {
   url: string;

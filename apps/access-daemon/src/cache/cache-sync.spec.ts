@@ -96,10 +96,29 @@ describe('CacheSync.start with a stored cache', () => {
     expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['database', 9]);
   });
 
-  it('fails to start as before when there is no stored cache and the database refuses', async () => {
-    const sync = syncOf(new AccessCache(), new LocalBus(), () => Promise.reject(new Error('connection refused')));
-    const err = await sync.start({ stored: () => Promise.resolve(null), waitMs: 5_000 }).then(() => null, (e: unknown) => e);
+  it('keeps retrying a first load that fails when there is no stored cache, not ready until one succeeds', async () => {
+    let attempts = 0;
+    const load = () => (++attempts < 3 ? Promise.reject(new Error('canceling statement due to statement timeout')) : Promise.resolve(snapshotAt(4)));
+    const cache = new AccessCache();
+    const sync = new CacheSync(cache, { load }, { versions: () => Promise.resolve(new Map()) } as unknown as ChangeLoaderRepository, new LocalBus(), new FakeClock(new Date()), logger, {
+      reconcileIntervalMs: 3_600_000,
+      startRetry: { firstMs: 1, maxMs: 2 },
+    });
+    const started = sync.start({ stored: () => Promise.resolve(null), waitMs: 5_000 });
+    expect(sync.ready).to.equal(false);
+    await started;
     await sync.stop();
+    expect([attempts, sync.ready, sync.source, cache.versions.get('t1')]).to.deep.equal([3, true, 'database', 4]);
+  });
+
+  it('gives up retrying once stopped, with the last error', async () => {
+    let sync: CacheSync | null = null;
+    const load = () => {
+      void sync?.stop();
+      return Promise.reject(new Error('connection refused'));
+    };
+    sync = new CacheSync(new AccessCache(), { load }, {} as ChangeLoaderRepository, new LocalBus(), new FakeClock(new Date()), logger, { reconcileIntervalMs: 3_600_000, startRetry: { firstMs: 1, maxMs: 1 } });
+    const err = await sync.start().then(() => null, (e: unknown) => e);
     expect((err as Error).message).to.equal('connection refused');
     expect(sync.ready).to.equal(false);
   });

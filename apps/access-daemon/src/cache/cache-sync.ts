@@ -37,6 +37,7 @@ export class CacheSync {
   /** Per-tenant work queues: changes of one tenant apply in order, tenants in parallel. */
   private queues = new Map<string, Promise<boolean>>();
   private full: Promise<void> | null = null;
+  private stopped = false;
   private fullAgain: Promise<void> | null = null;
   ready = false;
   /** Where the cache came from: the database, or the stored snapshot until the database answers again. */
@@ -49,7 +50,11 @@ export class CacheSync {
     private readonly bus: Bus,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly opts: { reconcileIntervalMs: number },
+    private readonly opts: {
+      reconcileIntervalMs: number;
+      /** The wait before retrying a first load that failed, doubling up to the maximum. */
+      startRetry?: { firstMs: number; maxMs: number };
+    },
     private readonly onApplied: (lagSeconds: number) => void = () => {},
     private readonly onAck: AckListener = () => {},
   ) {}
@@ -63,7 +68,10 @@ export class CacheSync {
    * let finish within `waitMs` serves from the stored cache instead, and the same start goes on in
    * the background: the load replaces the stored cache when it comes through, and the reconcile
    * timer (which runs from now on) catches up tenant by tenant when only the database is back.
-   * Without a stored cache there is nothing safe to serve, so the start waits as before.
+   * Without a stored cache there is nothing safe to serve, so the start waits, and a first load
+   * that fails (a statement timeout on a loaded database, Redis restarting) is retried with a
+   * doubling pause rather than ending the process: the listener answers 503 meanwhile, as it does
+   * while any first load runs, and the doors come up the moment a load succeeds.
    */
   async start(fallback?: StartFallback): Promise<void> {
     this.bus.onResubscribe(() => void this.reloadAll('resubscribed'));
@@ -84,8 +92,25 @@ export class CacheSync {
         return this.running();
       }
     }
-    await online;
+    await online.catch((err: unknown) => this.retryStart(err));
     this.running();
+  }
+
+  private async retryStart(firstErr: unknown): Promise<void> {
+    const { firstMs, maxMs } = this.opts.startRetry ?? { firstMs: 500, maxMs: 30_000 };
+    let err = firstErr;
+    for (let delayMs = firstMs; ; delayMs = Math.min(delayMs * 2, maxMs)) {
+      if (this.stopped) throw err;
+      this.logger.warn({ err, retryInMs: delayMs }, 'the first load of the access cache failed; retrying');
+      await sleep(delayMs);
+      try {
+        this.unsubscribe ??= await this.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => this.onMessage(raw));
+        await this.reloadAll('start');
+        return;
+      } catch (next) {
+        err = next;
+      }
+    }
   }
 
   private async serveStored(fallback: StartFallback, err: unknown): Promise<boolean> {
@@ -113,6 +138,7 @@ export class CacheSync {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.unsubscribe?.();
   }

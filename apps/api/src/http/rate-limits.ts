@@ -28,7 +28,9 @@ const TABLE: Row[] = [
   { method: 'DELETE', path: '/public/*', points: 10, durationSeconds: MIN },
   { method: 'POST', path: '/users/bulk-import', points: 6, durationSeconds: MIN },
   { method: 'POST', path: '/outlets/bulk-import', points: 6, durationSeconds: MIN },
-  // Spec 01 limits the vendor, asset and asset-category bulk imports the same way; their rows come with those routes.
+  { method: 'POST', path: '/vendors/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/assets/bulk-import', points: 6, durationSeconds: MIN },
+  { method: 'POST', path: '/asset-categories/bulk-import', points: 6, durationSeconds: MIN },
   { method: 'POST', path: '/api-keys', points: 10, durationSeconds: MIN },
   { method: 'POST', path: '/oauth-clients', points: 10, durationSeconds: MIN },
   // Not in spec 01: the accounting provider's OAuth redirect is public and writes on every call.

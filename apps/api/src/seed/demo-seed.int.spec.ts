@@ -87,12 +87,27 @@ describe('demo seed (database)', () => {
       [tenantId],
     );
     expect(schedule).to.deep.equal({ name: 'Opening checks', code: 'CK-01', weekdays: [1, 2, 3, 4, 5, 6, 7], time: '07:00:00', earlier: true });
-    const tasks: Array<{ kind: string; label: string; min_value: number | null; max_value: number | null }> = await db.dataSource.query(
-      `SELECT kind, label, min_value, max_value FROM checklist_template_tasks WHERE tenant_id = $1 ORDER BY position`,
+    const tasks: Array<{ kind: string; label: string; min_value: number | null; max_value: number | null; asset_tag: string | null }> = await db.dataSource.query(
+      `SELECT t.kind, t.label, t.min_value, t.max_value, a.tag AS asset_tag FROM checklist_template_tasks t LEFT JOIN assets a ON a.id = t.asset_id WHERE t.tenant_id = $1 ORDER BY t.position`,
       [tenantId],
     );
     expect(tasks.map((t) => t.kind)).to.deep.equal(['YES_NO', 'NUMBER', 'NUMBER', 'PHOTO', 'NOTE']);
-    expect(tasks[1]).to.deep.equal({ kind: 'NUMBER', label: 'Walk-in fridge temperature', min_value: 0, max_value: 5 });
+    expect(tasks[1]).to.deep.equal({ kind: 'NUMBER', label: 'Walk-in fridge temperature', min_value: 0, max_value: 5, asset_tag: 'CK-FR-01' });
+  });
+
+  it('creates the asset register: three categories, two vendors, six assets across both outlets, one warranty ending within a month', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const rows: Array<{ tag: string; code: string; category: string; vendor: string | null; days_left: number | null }> = await db.dataSource.query(
+      `SELECT a.tag, o.code, c.name AS category, v.name AS vendor, a.warranty_until - current_date AS days_left
+       FROM assets a JOIN outlets o ON o.id = a.outlet_id JOIN asset_categories c ON c.id = a.category_id LEFT JOIN vendors v ON v.id = a.vendor_id
+       WHERE a.tenant_id = $1 ORDER BY a.tag`,
+      [tenantId],
+    );
+    expect(rows.map((r) => r.tag)).to.deep.equal(['CK-AC-01', 'CK-FR-01', 'CK-FZ-01', 'CK-OV-01', 'RC-CM-01', 'RC-FR-01']);
+    expect(new Set(rows.map((r) => r.code))).to.deep.equal(new Set(['CK-01', 'RC-02']));
+    expect(new Set(rows.map((r) => r.category))).to.deep.equal(new Set(['Refrigeration', 'Cooking', 'HVAC']));
+    expect(new Set(rows.map((r) => r.vendor).filter(Boolean))).to.have.property('size', 2);
+    expect(rows.filter((r) => r.days_left !== null && r.days_left <= 30).map((r) => r.tag)).to.deep.equal(['CK-FR-01']);
   });
 
   it('is idempotent: a second run creates nothing and reports the existing tenant', async () => {

@@ -13,6 +13,24 @@ export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
 
 export type DemoOutlet = Pick<OutletEntity, 'name' | 'code' | 'city'>;
 
+/** Issue 30: the demo's asset register; assets name their outlet, category and vendor as an import row does. */
+export interface DemoRegister {
+  categories: Array<{ name: string; description: string }>;
+  vendors: Array<{ name: string; kind: 'SUPPLIER' | 'MAINTAINER' | 'BOTH'; contactName: string; email: string; phone: string }>;
+  assets: Array<{
+    tag: string;
+    name: string;
+    outletCode: string;
+    categoryName: string;
+    vendorName: string | null;
+    serialNumber: string | null;
+    /** Days before the seeding day; null for no date. */
+    purchasedDaysAgo: number | null;
+    /** Days after the seeding day; null for no warranty. */
+    warrantyDaysLeft: number | null;
+  }>;
+}
+
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
@@ -22,7 +40,7 @@ export class DemoSeedRepository {
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */
-  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[] }): Promise<void> {
+  async populate(tenantId: string, input: { passwordHash: string; users: DemoUser[]; outlets: DemoOutlet[]; register: DemoRegister }): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await exec(tx, `UPDATE tenants SET public_api_enabled = true, updated_at = now() WHERE id = $1`, [tenantId]);
       const users = input.users.map((u) => ({ ...u, id: uuid() }));
@@ -45,12 +63,14 @@ export class DemoSeedRepository {
         `INSERT INTO user_outlets (tenant_id, user_id, outlet_id) SELECT $1, a.user_id, a.outlet_id FROM unnest($2::uuid[], $3::uuid[]) AS a(user_id, outlet_id)`,
         [tenantId, assignments.map((a) => a.userId), assignments.map((a) => a.outletId)],
       );
+      await this.populateRegister(tx, tenantId, input.register);
       await this.openingChecks(tx, tenantId, outlets[0]!.id);
     });
   }
 
   /**
-   * The "Opening checks" checklist, daily at 07:00 at the first outlet. Its schedule is dated a day
+   * The "Opening checks" checklist, daily at 07:00 at the first outlet, its temperature checks on
+   * the register's walk-in fridge and chest freezer (so a warm reading's issue names the asset). Its schedule is dated a day
    * back so today's run exists whenever the demo is started (a schedule makes no run for a window
    * that closed before it existed).
    */
@@ -61,18 +81,19 @@ export class DemoSeedRepository {
       tenantId,
     ]);
     const tasks = [
-      { kind: 'YES_NO', label: 'Floors and surfaces clean', passAnswer: true, min: null, max: null, unit: null, required: true, priority: 'LOW' },
-      { kind: 'NUMBER', label: 'Walk-in fridge temperature', passAnswer: null, min: 0, max: 5, unit: '°C', required: true, priority: 'HIGH' },
-      { kind: 'NUMBER', label: 'Freezer temperature', passAnswer: null, min: null, max: -18, unit: '°C', required: true, priority: 'HIGH' },
-      { kind: 'PHOTO', label: 'Display counter ready', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM' },
-      { kind: 'NOTE', label: 'Anything to hand over?', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM' },
+      { kind: 'YES_NO', label: 'Floors and surfaces clean', passAnswer: true, min: null, max: null, unit: null, required: true, priority: 'LOW', assetTag: null },
+      { kind: 'NUMBER', label: 'Walk-in fridge temperature', passAnswer: null, min: 0, max: 5, unit: '°C', required: true, priority: 'HIGH', assetTag: 'CK-FR-01' },
+      { kind: 'NUMBER', label: 'Freezer temperature', passAnswer: null, min: null, max: -18, unit: '°C', required: true, priority: 'HIGH', assetTag: 'CK-FZ-01' },
+      { kind: 'PHOTO', label: 'Display counter ready', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM', assetTag: null },
+      { kind: 'NOTE', label: 'Anything to hand over?', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM', assetTag: null },
     ];
     await exec(
       tx,
-      `INSERT INTO checklist_template_tasks (id, tenant_id, template_id, position, kind, label, required, pass_answer, min_value, max_value, unit, priority)
-       SELECT gen_random_uuid(), $1, $2, t.position, t.kind, t.label, t.required, t.pass_answer, t.min_value, t.max_value, t.unit, t.priority
-         FROM unnest($3::int[], $4::text[], $5::text[], $6::boolean[], $7::boolean[], $8::float8[], $9::float8[], $10::text[], $11::text[])
-              AS t(position, kind, label, required, pass_answer, min_value, max_value, unit, priority)`,
+      `INSERT INTO checklist_template_tasks (id, tenant_id, template_id, position, kind, label, required, pass_answer, min_value, max_value, unit, asset_id, priority)
+       SELECT gen_random_uuid(), $1, $2, t.position, t.kind, t.label, t.required, t.pass_answer, t.min_value, t.max_value, t.unit, a.id, t.priority
+         FROM unnest($3::int[], $4::text[], $5::text[], $6::boolean[], $7::boolean[], $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[])
+              AS t(position, kind, label, required, pass_answer, min_value, max_value, unit, priority, asset_tag)
+         LEFT JOIN assets a ON a.tenant_id = $1 AND a.tag = t.asset_tag`,
       [
         tenantId,
         templateId,
@@ -85,6 +106,7 @@ export class DemoSeedRepository {
         tasks.map((t) => t.max),
         tasks.map((t) => t.unit),
         tasks.map((t) => t.priority),
+        tasks.map((t) => t.assetTag),
       ],
     );
     await exec(
@@ -92,6 +114,45 @@ export class DemoSeedRepository {
       `INSERT INTO checklist_schedules (id, tenant_id, template_id, outlet_id, weekdays, local_time, window_minutes, active, created_at, updated_at)
        VALUES ($1, $2, $3, $4, '{1,2,3,4,5,6,7}', '07:00', 60, true, now() - interval '1 day', now() - interval '1 day')`,
       [uuid(), tenantId, templateId, outletId],
+    );
+  }
+
+  private async populateRegister(tx: Tx, tenantId: string, register: DemoRegister): Promise<void> {
+    const { categories, vendors, assets } = register;
+    await exec(
+      tx,
+      `INSERT INTO asset_categories (id, tenant_id, name, description, created_at, updated_at)
+       SELECT c.id, $1, c.name, c.description, now(), now() FROM unnest($2::uuid[], $3::text[], $4::text[]) AS c(id, name, description)`,
+      [tenantId, categories.map(() => uuid()), categories.map((c) => c.name), categories.map((c) => c.description)],
+    );
+    await exec(
+      tx,
+      `INSERT INTO vendors (id, tenant_id, name, kind, contact_name, email, phone, created_at, updated_at)
+       SELECT v.id, $1, v.name, v.kind, v.contact_name, v.email, v.phone, now(), now()
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS v(id, name, kind, contact_name, email, phone)`,
+      [tenantId, vendors.map(() => uuid()), vendors.map((v) => v.name), vendors.map((v) => v.kind), vendors.map((v) => v.contactName), vendors.map((v) => v.email), vendors.map((v) => v.phone)],
+    );
+    await exec(
+      tx,
+      `INSERT INTO assets (id, tenant_id, outlet_id, category_id, vendor_id, name, tag, serial_number, purchase_date, warranty_until, status, created_at, updated_at)
+       SELECT a.id, $1, o.id, c.id, v.id, a.name, a.tag, a.serial_number, current_date - a.purchased_days_ago, current_date + a.warranty_days_left, 'ACTIVE', now(), now()
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[])
+         AS a(id, name, tag, outlet_code, category_name, vendor_name, serial_number, purchased_days_ago, warranty_days_left)
+       JOIN outlets o ON o.tenant_id = $1 AND o.code = a.outlet_code
+       JOIN asset_categories c ON c.tenant_id = $1 AND c.name = a.category_name
+       LEFT JOIN vendors v ON v.tenant_id = $1 AND v.name = a.vendor_name`,
+      [
+        tenantId,
+        assets.map(() => uuid()),
+        assets.map((a) => a.name),
+        assets.map((a) => a.tag),
+        assets.map((a) => a.outletCode),
+        assets.map((a) => a.categoryName),
+        assets.map((a) => a.vendorName),
+        assets.map((a) => a.serialNumber),
+        assets.map((a) => a.purchasedDaysAgo),
+        assets.map((a) => a.warrantyDaysLeft),
+      ],
     );
   }
 

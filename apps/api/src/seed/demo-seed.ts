@@ -6,7 +6,7 @@ import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { transactionRunner } from '@wfm/db/transaction';
 import { TenantProvisioningRepository } from '../modules/organization/tenants/tenant-provisioning.repository.js';
 import { TenantProvisioningService } from '../modules/organization/tenants/tenant-provisioning.service.js';
-import { DemoSeedRepository } from './demo-seed.repository.js';
+import { DemoSeedRepository, type DemoRegister } from './demo-seed.repository.js';
 
 /** Who a demo company is: the demo's own, or another (a browser test's, one per test file). */
 export type DemoIdentity = Pick<TenantEntity, 'slug' | 'name'> & {
@@ -26,6 +26,30 @@ export const DEMO_OUTLETS = [
   { name: 'Central Kitchen', code: 'CK-01', city: 'London' },
   { name: 'Riverside Cafe', code: 'RC-02', city: 'London' },
 ] as const;
+
+/**
+ * Issue 30: the asset register a newcomer finds. Dates are days from the seeding day, so the walk-in
+ * fridge's warranty is always about to end (three weeks on) however late the demo is started.
+ */
+export const DEMO_REGISTER: DemoRegister = {
+  categories: [
+    { name: 'Refrigeration', description: 'Fridges, freezers and cold rooms' },
+    { name: 'Cooking', description: 'Ovens, ranges, grills and fryers' },
+    { name: 'HVAC', description: 'Heating, ventilation and air conditioning' },
+  ],
+  vendors: [
+    { name: 'CoolServe Refrigeration', kind: 'MAINTAINER', contactName: 'Priya Shah', email: 'service@coolserve.example', phone: '+44 20 7946 0101' },
+    { name: 'Kitchen Supply Co', kind: 'BOTH', contactName: 'Tom Reed', email: 'orders@kitchensupply.example', phone: '+44 20 7946 0202' },
+  ],
+  assets: [
+    { tag: 'CK-FR-01', name: 'Walk-in fridge', outletCode: 'CK-01', categoryName: 'Refrigeration', vendorName: 'CoolServe Refrigeration', serialNumber: 'WF-2291-A', purchasedDaysAgo: 710, warrantyDaysLeft: 21 },
+    { tag: 'CK-FZ-01', name: 'Chest freezer', outletCode: 'CK-01', categoryName: 'Refrigeration', vendorName: 'CoolServe Refrigeration', serialNumber: 'CF-118', purchasedDaysAgo: 400, warrantyDaysLeft: 330 },
+    { tag: 'CK-OV-01', name: 'Combi oven', outletCode: 'CK-01', categoryName: 'Cooking', vendorName: 'Kitchen Supply Co', serialNumber: 'CO-6-1120', purchasedDaysAgo: 900, warrantyDaysLeft: null },
+    { tag: 'CK-AC-01', name: 'Extraction hood', outletCode: 'CK-01', categoryName: 'HVAC', vendorName: null, serialNumber: null, purchasedDaysAgo: null, warrantyDaysLeft: null },
+    { tag: 'RC-FR-01', name: 'Display fridge', outletCode: 'RC-02', categoryName: 'Refrigeration', vendorName: 'CoolServe Refrigeration', serialNumber: 'DF-77', purchasedDaysAgo: 200, warrantyDaysLeft: 530 },
+    { tag: 'RC-CM-01', name: 'Espresso machine', outletCode: 'RC-02', categoryName: 'Cooking', vendorName: 'Kitchen Supply Co', serialNumber: 'EM-3040', purchasedDaysAgo: 120, warrantyDaysLeft: 610 },
+  ],
+};
 
 /** Roles whose demo user works at the first demo outlet: an OUTLET_MANAGER reaches only its outlets. */
 const OUTLET_BOUND: readonly Role[] = ['OUTLET_MANAGER', 'STAFF'];
@@ -57,7 +81,8 @@ export interface DemoSeedResult {
 }
 
 /**
- * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets) only
+ * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets and
+ * their assets) only
  * when no tenant has its slug, so it is safe to run on every start.
  */
 export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity = DEMO): Promise<DemoSeedResult> {
@@ -88,6 +113,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity 
       passwordHash: await deps.passwords.hash(DEMO_PASSWORD),
       users: others.map((role) => ({ role, email: demoEmail(role, identity.emailDomain), fullName: demoName(role), ...(OUTLET_BOUND.includes(role) ? { outletCode: DEMO_OUTLETS[0].code } : {}) })),
       outlets: DEMO_OUTLETS.map((o) => ({ ...o })),
+      register: DEMO_REGISTER,
     });
   } catch (err) {
     // Without this, the next start would find the slug taken and never finish the demo.

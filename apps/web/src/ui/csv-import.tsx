@@ -8,16 +8,32 @@ import { RowsTable } from './data-table';
 interface RowResult<Row> {
   line: number;
   row: Row | null;
-  state: 'waiting' | 'created' | 'error';
+  state: 'waiting' | 'created' | 'updated' | 'unchanged' | 'error';
   message?: string;
 }
 
-/** The API takes at most 500 rows a request, all or none, and six requests a minute. */
+/** What an import that answers row by row (the operations register's) says of each row it was sent. */
+export interface PerRowAnswer {
+  rows: Array<{ row: number; status: 'CREATED' | 'UPDATED' | 'UNCHANGED' | 'FAILED'; errors: string[] }>;
+}
+
+const STATE_OF = { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', FAILED: 'error' } as const;
+
+/** The API takes at most 500 rows a request and six requests a minute. */
 const MAX_BATCH = 500;
 const RATE_LIMITED_WAIT_S = 10;
 
-/** What one kind of import (users, outlets) brings to the shared importer. */
-export interface CsvImportKind<Row, C extends string> {
+/**
+ * How a batch is sent: to an import that takes it all or none (users, outlets), answering how many
+ * were created; or to one that writes what it can and answers for each row (assets, vendors,
+ * categories: created, updated, unchanged or refused, and why).
+ */
+type Sender<Row> = { send: (rows: Row[]) => Promise<{ created: number }> } | { sendEach: (rows: Row[]) => Promise<PerRowAnswer> };
+
+/** What one kind of import (users, outlets…) brings to the shared importer. */
+export type CsvImportKind<Row, C extends string> = KindShape<Row, C> & Sender<Row>;
+
+interface KindShape<Row, C extends string> {
   title: string;
   help: string;
   /** Each field and the header names a spreadsheet may give it. */
@@ -27,8 +43,18 @@ export interface CsvImportKind<Row, C extends string> {
   /** The results table's two columns about a row, and their headings. */
   headings: [string, string];
   describe: (row: Row) => [string, string];
-  /** Sends a batch, all or none, answering how many were created. */
-  send: (rows: Row[]) => Promise<{ created: number }>;
+}
+
+/** Sends a batch and marks its rows; what the API refused as a whole is thrown. */
+async function sendBatch<Row>(sender: Sender<Row>, batch: Array<RowResult<Row>>): Promise<void> {
+  if ('sendEach' in sender) {
+    const answer = await sender.sendEach(batch.map((r) => r.row!));
+    for (const { row, status, errors } of answer.rows) Object.assign(batch[row]!, { state: STATE_OF[status], message: errors.join('; ') || undefined });
+    return;
+  }
+  const made = await sender.send(batch.map((r) => r.row!));
+  if (made.created !== batch.length) throw new Error(`the API created ${made.created} of ${batch.length}`);
+  batch.forEach((r) => (r.state = 'created'));
 }
 
 function toRows<Row, C extends string>(kind: CsvImportKind<Row, C>, records: string[][]): Array<RowResult<Row>> {
@@ -53,12 +79,20 @@ function rowErrors(err: ApiError): Map<number, string> {
   return out;
 }
 
+const BADGE = {
+  waiting: { color: 'gray', label: 'Waiting' },
+  created: { color: 'green', label: 'Created' },
+  updated: { color: 'blue', label: 'Updated' },
+  unchanged: { color: 'gray', label: 'Unchanged' },
+} as const;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Bulk import from a CSV file: checked in the browser first, then sent in batches with a progress
- * bar. The API takes a batch all or none and names the rows it refuses, so a refused row is set
- * aside with its reason and the rest of its batch is sent again: one bad row never sinks the file.
+ * bar. An all-or-none API names the rows it refuses, so a refused row is set aside with its reason
+ * and the rest of its batch is sent again; a per-row API answers for each row at once. Either way
+ * one bad row never sinks the file.
  */
 export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImportKind<Row, C> }) {
   const [file, setFile] = useState<File | null>(null);
@@ -84,9 +118,7 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
         let batch = pending.slice(start, start + size);
         while (batch.length > 0) {
           try {
-            const made = await kind.send(batch.map((r) => r.row!));
-            if (made.created !== batch.length) throw new Error(`the API created ${made.created} of ${batch.length}`);
-            batch.forEach((r) => (r.state = 'created'));
+            await sendBatch(kind, batch);
             batch = [];
           } catch (err) {
             if (!(err instanceof ApiError)) throw err;
@@ -115,9 +147,11 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
   };
   const total = results.length;
   const done = results.filter((r) => r.state !== 'waiting').length;
-  const created = results.filter((r) => r.state === 'created').length;
-  const failed = results.filter((r) => r.state === 'error').length;
-  const started = results.some((r) => r.state === 'created') || running;
+  const count = (state: RowResult<Row>['state']) => results.filter((r) => r.state === state).length;
+  const created = count('created');
+  const failed = count('error');
+  const kept = count('updated') + count('unchanged');
+  const started = results.some((r) => r.state !== 'waiting' && r.state !== 'error') || running;
   return (
     <Page title={kind.title}>
       <Text size="sm" c="dimmed">
@@ -128,7 +162,9 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
         <Stack gap="xs">
           <Progress value={total ? (done / total) * 100 : 0} size="lg" aria-label="Import progress" animated={running} />
           <Text size="sm" data-testid="import-summary">
-            {started ? `${created} created, ${failed} refused, ${total - done} to go of ${total}` : `${total} row(s) read, ${failed} refused before sending`}
+            {started
+              ? `${created} created, ${kept ? `${count('updated')} updated, ${count('unchanged')} unchanged, ` : ''}${failed} refused, ${total - done} to go of ${total}`
+              : `${total} row(s) read, ${failed} refused before sending`}
             {waiting ? ' — waiting for the import limit (six requests a minute)…' : ''}
           </Text>
           {fatal ? (
@@ -148,7 +184,7 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
             { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
             {
               header: 'Result',
-              cell: (r) => (r.state === 'created' ? <Badge color="green" variant="light">Created</Badge> : r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color="gray" variant="light">Waiting</Badge>),
+              cell: (r) => (r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color={BADGE[r.state].color} variant="light">{BADGE[r.state].label}</Badge>),
             },
           ]} />
         </Stack>

@@ -21,3 +21,10 @@ export function humanize(value: string): string {
 export function roleLabel(role: string): string {
   return role.replace(/_/g, ' ').toLowerCase();
 }
+
+const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) in the reader's locale, the same day wherever they are. */
+export function formatDay(ymd: string | null | undefined): string {
+  return ymd ? day.format(new Date(`${ymd}T00:00:00Z`)) : '—';
+}

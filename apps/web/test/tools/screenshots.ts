@@ -43,7 +43,9 @@ const SHOTS: Shot[] = [
   { name: 'pay-runs', path: '/payroll/runs', as: 'HR_MANAGER', waitFor: 'Draft' },
   { name: 'course', path: (s) => `/training/${s.courseId}`, as: 'AREA_MANAGER', waitFor: 'Demo Staff' },
   { name: 'offboarding', path: (s) => `/hr/offboarding/${s.offboardingId}`, as: 'HR_MANAGER', waitFor: 'Net settlement' },
+  { name: 'automations', path: '/operations/automations', as: 'OPERATIONS_MANAGER', waitFor: 'Cold chain at Central Kitchen' },
   { name: 'sso-connection', path: (s) => `/settings/sso/${s.ssoConnectionId}`, as: 'TENANT_OWNER', waitFor: 'Awaiting its TXT record' },
+  { name: 'operations-assets', path: '/operations/assets', as: 'OPERATIONS_MANAGER', waitFor: 'Walk-in fridge' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
   { name: 'checklists-today-phone', path: '/operations/checklists/today', as: 'STAFF', waitFor: 'Walk-in fridge temperature', width: 390, height: 844 },
@@ -62,7 +64,7 @@ async function database(serverUrl: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const dataSource = createDataSource({ url: url.toString(), poolSize: 2 });
-  // The stack reads the demo tenant through it once the launcher has migrated and seeded the database.
+  // The stack reads the demo tenant through it once the launcher has migrated the database.
   await dataSource.initialize();
   return {
     url: url.toString(),

@@ -139,6 +139,7 @@ export class AssetEntity {
 @Check('issues_source_check', "(source = ANY (ARRAY['WEB'::text, 'MOBILE'::text, 'CHECKLIST'::text, 'MAINTENANCE'::text, 'QUICK_ISSUE'::text, 'AUTOMATION'::text, 'TROUBLESHOOTING'::text, 'WORK_ORDER'::text]))")
 @Check('issues_status_check', "(status = ANY (ARRAY['OPEN'::text, 'IN_PROGRESS'::text, 'RESOLVED'::text, 'CLOSED'::text, 'CANCELLED'::text, 'VERIFIED'::text]))")
 @Index('issues_asset_idx', ['assetId', 'createdAt'], { where: '(asset_id IS NOT NULL)' })
+@Index('issues_assignee_idx', ['tenantId', 'assigneeUserId'], { where: '(assignee_user_id IS NOT NULL)' })
 @Index('issues_outlet_idx', ['tenantId', 'outletId', 'status'])
 @Index('issues_tenant_idx', ['tenantId', 'createdAt', 'id'])
 @Entity({ name: 'issues' })
@@ -176,6 +177,11 @@ export class IssueEntity {
   @ForeignKey(() => UserEntity, { name: 'issues_reporter_user_id_fkey', onDelete: 'SET NULL' })
   @Column({ name: 'reporter_user_id', type: 'uuid', nullable: true })
   reporterUserId!: string | null;
+
+  /** Who handles it: given by a manager or an automation; they see it as its reporter does. */
+  @ForeignKey(() => UserEntity, { name: 'issues_assignee_user_id_fkey', onDelete: 'SET NULL' })
+  @Column({ name: 'assignee_user_id', type: 'uuid', nullable: true })
+  assigneeUserId!: string | null;
 
   @Column({ name: 'resolution_note', type: 'text', nullable: true })
   resolutionNote!: string | null;

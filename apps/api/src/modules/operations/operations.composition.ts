@@ -2,6 +2,16 @@ import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import { AssetCategoriesRepository } from './asset-categories/asset-categories.repository.js';
+import { assetCategoriesRoutes } from './asset-categories/asset-categories.routes.js';
+import { AssetCategoriesService } from './asset-categories/asset-categories.service.js';
+import { AssetsRepository } from './assets/assets.repository.js';
+import { assetsRoutes } from './assets/assets.routes.js';
+import { AssetsService } from './assets/assets.service.js';
+import { AutomationWorker } from './automations/automation-worker.js';
+import { AutomationsRepository } from './automations/automations.repository.js';
+import { AutomationsService } from './automations/automations.service.js';
+import { automationsRoutes } from './automations/automations.routes.js';
 import { ChecklistRunsRepository } from './checklists/checklist-runs.repository.js';
 import { ChecklistRunsService } from './checklists/checklist-runs.service.js';
 import { checklistRunsRoutes } from './checklists/checklist-runs.routes.js';
@@ -14,11 +24,20 @@ import { checklistTemplatesRoutes } from './checklists/checklist-templates.route
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
+import { VendorsRepository } from './vendors/vendors.repository.js';
+import { vendorsRoutes } from './vendors/vendors.routes.js';
+import { VendorsService } from './vendors/vendors.service.js';
 
-/** Issues reported at outlets, and the checklists done there. */
-export function composeOperations({ ds, transaction, clock, outletScopes, files, logger }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+/**
+ * Issues at the outlets, the register of what stands there (asset categories, vendors, assets), the
+ * checklists done there, and the automations that act on issues.
+ */
+export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl, files }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
   issuesRoutes(r, issues);
+  assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
+  vendorsRoutes(r, new VendorsService(new VendorsRepository(ds), transaction, clock));
+  assetsRoutes(r, new AssetsService(new AssetsRepository(ds), issues, transaction, clock, outletScopes));
 
   const templates = new ChecklistTemplatesRepository(ds);
   checklistTemplatesRoutes(r, new ChecklistTemplatesService(templates, transaction, clock));
@@ -26,7 +45,13 @@ export function composeOperations({ ds, transaction, clock, outletScopes, files,
   const runs = new ChecklistRunsService(new ChecklistRunsRepository(ds), issues, transaction, clock, outletScopes, files, logger);
   checklistRunsRoutes(r, runs);
 
-  // Every five minutes: a run's window is as short as five minutes, and MISSED should not wait longer than that.
-  const jobs: JobDefinition[] = [{ name: 'checklist-runs', cron: '*/5 * * * *', run: async () => void (await runs.sweep()) }];
+  const automations = new AutomationsRepository(ds);
+  automationsRoutes(r, new AutomationsService(automations, clock));
+  const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
+  const jobs: JobDefinition[] = [
+    { name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) },
+    // Every five minutes: a run's window is as short as five minutes, and MISSED should not wait longer than that.
+    { name: 'checklist-runs', cron: '*/5 * * * *', run: async () => void (await runs.sweep()) },
+  ];
   return { jobs };
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
@@ -8,7 +9,7 @@ import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 
-import { useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './operations.queries';
+import { useAsset, useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './operations.queries';
 import { useOutlets } from '../../api/shared.queries';
 
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
@@ -22,6 +23,29 @@ const NEXT: Record<IssueStatus, IssueStatus[]> = {
   VERIFIED: [],
   CANCELLED: [],
 };
+
+/** Where an issue came from, as the people who handle it say it. */
+const SOURCE: Record<Issue['source'], string> = {
+  WEB: 'Web',
+  MOBILE: 'Mobile app',
+  CHECKLIST: 'Checklist',
+  MAINTENANCE: 'Maintenance due',
+  QUICK_ISSUE: 'Quick report',
+  AUTOMATION: 'Automation',
+  TROUBLESHOOTING: 'Troubleshooting',
+  WORK_ORDER: 'Work order',
+};
+
+/** An issue's asset by name, linking to its page; one read per asset, shared by its issues. */
+function AssetName({ id }: { id: string }) {
+  const asset = useAsset(id);
+  if (asset.error) return <Text size="sm" c="dimmed">Removed</Text>;
+  return (
+    <Anchor component={Link} to={`/operations/assets/${id}`} size="sm">
+      {asset.data?.name ?? '…'}
+    </Anchor>
+  );
+}
 
 /** Issues at the outlets (a broken fridge, a leak): anyone reports one, managers move it to resolved. */
 export function IssuesPage() {
@@ -39,7 +63,7 @@ export function IssuesPage() {
   return (
     <Page title="Issues" actions={<Button onClick={() => setRaising(true)}>Report an issue</Button>}>
       <Select label="Status" placeholder="Any status" clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel="Loading issues" empty="No issues." minWidth={680} columns={[
+      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel="Loading issues" empty="No issues." minWidth={860} columns={[
         {
           header: 'Issue',
           cell: (i) => (
@@ -50,6 +74,8 @@ export function IssuesPage() {
           ),
         },
         { header: 'Outlet', cell: (i) => (outletName.get(i.outletId) ?? '—') },
+        { header: 'Asset', cell: (i) => (i.assetId ? <AssetName id={i.assetId} /> : '—') },
+        { header: 'Source', cell: (i) => SOURCE[i.source] },
         { header: 'Priority', cell: (i) => humanize(i.priority) },
         {
           header: 'Status',

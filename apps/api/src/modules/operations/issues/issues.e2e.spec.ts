@@ -110,4 +110,42 @@ describe('issues (HTTP)', () => {
     }
     expect((await raise(body({ assetId: 'fridge' }))).status).to.equal(400);
   });
+
+  it('gives an issue to someone at its outlet, who then sees it; anyone elsewhere, inactive or of another tenant is 404; fires nothing', async () => {
+    const raiser = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    await assignOutlets(s.h.ds, s.tenantA, raiser.id, [outletId]);
+    const id = (await raise(body(), await s.h.tokenFor(raiser))).body.id;
+    const assign = (userId: string | null, token = managerToken) => s.h.request('PUT', `/issues/${id}/assignee`, { token, body: { userId } });
+    const before = (await events('issue.created')).length;
+
+    const given = await assign(staff.id);
+    expect(given.status).to.equal(200);
+    expect(given.body).to.include({ assigneeUserId: staff.id, status: 'OPEN' });
+    expect((await s.h.request('GET', `/issues/${id}`, { token: staffToken })).body.assigneeUserId).to.equal(staff.id);
+    expect((await s.h.request('GET', '/issues', { token: staffToken })).body.map((i: { id: string }) => i.id)).to.include(id);
+    expect((await s.h.request('GET', `/issues?assigneeUserId=${staff.id}`, { token: managerToken })).body.map((i: { id: string }) => i.id)).to.deep.equal([id]);
+
+    const elsewhere = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    const gone = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', status: 'INACTIVE' });
+    await assignOutlets(s.h.ds, s.tenantA, gone.id, [outletId]);
+    const foreign = await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' });
+    for (const who of [elsewhere, gone, foreign]) {
+      expect((await assign(who.id)).body).to.deep.equal({ message: 'No active person with this id works at the outlet of the issue', error: 'Not Found', statusCode: 404 });
+    }
+    // A tenant-wide role handles issues anywhere.
+    const area = await createUser(s.h.ds, s.tenantA, { role: 'AREA_MANAGER' });
+    expect((await assign(area.id)).body.assigneeUserId).to.equal(area.id);
+    expect((await s.h.request('GET', `/issues/${id}`, { token: staffToken })).body).to.deep.equal(NOT_FOUND);
+    expect((await assign(null)).body.assigneeUserId).to.equal(null);
+
+    expect((await assign(staff.id, staffToken)).body).to.deep.equal(FORBIDDEN);
+    const otherManager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
+    expect((await assign(staff.id, await s.h.tokenFor(otherManager))).body).to.deep.equal(NOT_FOUND);
+    expect((await assign(staff.id, await s.tokenAs('TENANT_OWNER', s.tenantB))).body).to.deep.equal(NOT_FOUND);
+    expect((await s.h.request('PUT', `/issues/${id}/assignee`, { token: managerToken, body: { userId: 'someone' } })).status).to.equal(400);
+    expect((await s.h.request('PUT', `/issues/${id}/assignee`, { token: managerToken, body: {} })).status).to.equal(400);
+    expect((await s.h.request('PUT', `/issues/${id}/assignee`, { body: { userId: null } })).status).to.equal(401);
+    expect(await events('issue.created')).to.have.length(before);
+    expect(await events('issue.resolved')).to.deep.equal([]);
+  });
 });

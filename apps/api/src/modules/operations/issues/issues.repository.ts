@@ -2,6 +2,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { IssueEntity } from '@wfm/db/entities/operations.entity';
 import { assignments, exec, many, one, type Columns, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import type { Role } from '@wfm/core/tenancy';
 import type { ISSUE_PRIORITIES, ISSUE_SOURCES, ISSUE_STATUSES } from './issues.schemas.js';
 
 export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
@@ -11,10 +12,10 @@ export type IssueSource = (typeof ISSUE_SOURCES)[number];
 /** The text columns narrowed to the values their CHECK constraints allow. */
 export type Issue = Row<IssueEntity> & { priority: IssuePriority; status: IssueStatus; source: IssueSource };
 
-export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt'>>;
+export type IssueChanges = Partial<Pick<Issue, 'status' | 'resolutionNote' | 'resolvedByUserId' | 'resolvedAt' | 'assigneeUserId'>>;
 
 const COLUMNS = `id, tenant_id AS "tenantId", outlet_id AS "outletId", asset_id AS "assetId", title, description, priority, status, source,
-  reporter_user_id AS "reporterUserId", resolution_note AS "resolutionNote", resolved_by_user_id AS "resolvedByUserId",
+  reporter_user_id AS "reporterUserId", assignee_user_id AS "assigneeUserId", resolution_note AS "resolutionNote", resolved_by_user_id AS "resolvedByUserId",
   resolved_at AS "resolvedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<IssueChanges & { updatedAt: Date }> = {
@@ -22,6 +23,7 @@ const CHANGE_COLUMNS: Columns<IssueChanges & { updatedAt: Date }> = {
   resolutionNote: 'resolution_note',
   resolvedByUserId: 'resolved_by_user_id',
   resolvedAt: 'resolved_at',
+  assigneeUserId: 'assignee_user_id',
   updatedAt: 'updated_at',
 };
 
@@ -33,8 +35,9 @@ export interface IssueFilter {
   assetId?: string;
   /** An OUTLET_MANAGER's outlets. */
   outletIds?: string[];
-  /** Staff: the issues they raised. */
-  reporterUserId?: string;
+  assigneeUserId?: string;
+  /** Staff: the issues they raised or were given. */
+  mineUserId?: string;
 }
 
 export class IssuesRepository {
@@ -72,13 +75,22 @@ export class IssuesRepository {
     if (f.source) where.push(`source = $${params.push(f.source)}`);
     if (f.assetId) where.push(`asset_id = $${params.push(f.assetId)}`);
     if (f.outletIds) where.push(`outlet_id = ANY($${params.push(f.outletIds)}::uuid[])`);
-    if (f.reporterUserId) where.push(`reporter_user_id = $${params.push(f.reporterUserId)}`);
+    if (f.assigneeUserId) where.push(`assignee_user_id = $${params.push(f.assigneeUserId)}`);
+    if (f.mineUserId) {
+      const me = params.push(f.mineUserId);
+      where.push(`(reporter_user_id = $${me} OR assignee_user_id = $${me})`);
+    }
     return many(this.ds, `SELECT ${COLUMNS} FROM issues WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`, params);
   }
 
   /** Whether a live asset of the tenant stands at the outlet. */
   async assetAt(tenantId: string, assetId: string, outletId: string): Promise<boolean> {
     return (await one(this.ds, `SELECT 1 FROM assets WHERE tenant_id = $1 AND id = $2 AND outlet_id = $3 AND deleted_at IS NULL`, [tenantId, assetId, outletId])) !== null;
+  }
+
+  /** The role of an active person of the tenant, or null. */
+  async activeRole(tenantId: string, userId: string): Promise<Role | null> {
+    return (await one<{ role: Role }>(this.ds, `SELECT role FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE'`, [tenantId, userId]))?.role ?? null;
   }
 
   /** Whether the person works at the outlet (user-outlets). */

@@ -3,7 +3,7 @@ import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { Issue } from './issues.repository.js';
 import type { IssuesService } from './issues.service.js';
-import { IssueDto, IssueIdParams, ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
+import { AssignIssueBody, IssueDto, IssueIdParams, ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
 import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
 
 const TAGS = ['issues'];
@@ -21,6 +21,7 @@ export function toIssueDto(i: Issue): IssueDto {
     status: i.status,
     source: i.source,
     reporterUserId: i.reporterUserId,
+    assigneeUserId: i.assigneeUserId,
     resolutionNote: i.resolutionNote,
     resolvedByUserId: i.resolvedByUserId,
     resolvedAt: i.resolvedAt?.toISOString() ?? null,
@@ -49,7 +50,7 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
   r.get(
     '/issues',
     {
-      summary: 'Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised',
+      summary: 'Issues, newest first: OUTLET_MANAGER and above see those of their outlets (tenant-wide roles all), everyone else those they raised or were given',
       tags: TAGS,
       auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListIssuesQuery,
@@ -76,5 +77,18 @@ export function issuesRoutes(r: ApiRouter, issues: IssuesService): void {
       responses: { 200: { description: 'The issue', schema: IssueDto }, 404: E404, 409: { description: 'The workflow does not allow this move' } },
     },
     async ({ req, params, body }) => ok(toIssueDto(await issues.update(currentUser(req), params.id, body))),
+  );
+
+  r.put(
+    '/issues/:id/assignee',
+    {
+      summary: 'Give an issue to someone who works at its outlet to handle, or take it back (null); fires nothing',
+      tags: TAGS,
+      auth: { kind: 'user', roles: MANAGERS },
+      params: IssueIdParams,
+      body: AssignIssueBody,
+      responses: { 200: { description: 'The issue', schema: IssueDto }, 404: { description: 'No issue with this id that the caller may manage, or no such person at its outlet' } },
+    },
+    async ({ req, params, body }) => ok(toIssueDto(await issues.assign(currentUser(req), params.id, body.userId))),
   );
 }

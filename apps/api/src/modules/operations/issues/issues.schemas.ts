@@ -24,6 +24,9 @@ export const UpdateIssueBody = z.strictObject({
 });
 export type UpdateIssueBody = z.infer<typeof UpdateIssueBody>;
 
+export const AssignIssueBody = z.strictObject({ userId: z.uuid().nullable().meta({ description: 'Someone active who works at the outlet of the issue; null takes it back' }) });
+export type AssignIssueBody = z.infer<typeof AssignIssueBody>;
+
 export const IssueIdParams = z.object({ id: z.uuid() });
 
 export const ListIssuesQuery = z.object({
@@ -32,6 +35,7 @@ export const ListIssuesQuery = z.object({
   priority: Priority.optional(),
   source: Source.optional(),
   assetId: z.uuid().optional(),
+  assigneeUserId: z.uuid().optional(),
   limit: clampedInt(50, 1, 200),
   offset: clampedInt(0, 0, Number.MAX_SAFE_INTEGER),
 });
@@ -51,6 +55,7 @@ export const IssueDto = z.object({
       'Where it came from: POST /issues (WEB) or POST /mobile/issues (MOBILE), which fire issue.created; or raised silently by a failed checklist task, a maintenance-due check, an asset\'s quick-issue, an automation, an unresolved troubleshooting guide or a work order',
   }),
   reporterUserId: z.uuid().nullable().meta({ description: 'Null when the platform raised it (a maintenance-due check, an automation)' }),
+  assigneeUserId: z.uuid().nullable().meta({ description: 'Who handles it (PUT /issues/:id/assignee, or an automation)' }),
   resolutionNote: z.string().nullable(),
   resolvedByUserId: z.uuid().nullable(),
   resolvedAt: z.iso.datetime().nullable(),

@@ -73,6 +73,7 @@ export class IssuesService {
       status: 'OPEN',
       source,
       reporterUserId: actor.userId,
+      assigneeUserId: null,
       resolutionNote: null,
       resolvedByUserId: null,
       resolvedAt: null,
@@ -111,6 +112,7 @@ export class IssuesService {
       status: 'OPEN',
       source: raised.source,
       reporterUserId: raised.reporterUserId,
+      assigneeUserId: null,
       resolutionNote: null,
       resolvedByUserId: null,
       resolvedAt: null,
@@ -169,10 +171,39 @@ export class IssuesService {
     });
   }
 
-  /** Managers see the issues of their scope; everyone else those they raised. */
+  /** A manager gives an issue of their scope to someone who works at its outlet (null takes it back). */
+  async assign(actor: Actor, id: string, assigneeUserId: string | null): Promise<Issue> {
+    const scope = await this.scopes.of(actor);
+    return this.transaction(async (tx) => {
+      const issue = await this.repo.lock(tx, actor.tenantId, id);
+      if (!issue || !coversOutlet(scope, issue.outletId)) throw issueNotFound();
+      if (assigneeUserId && !(await this.canHandle(actor.tenantId, assigneeUserId, issue.outletId))) throw new NotFoundError('No active person with this id works at the outlet of the issue');
+      return this.repo.update(tx, actor.tenantId, id, { assigneeUserId }, this.clock.now());
+    });
+  }
+
+  /**
+   * An assignment made by the platform (an automation's ASSIGN action) inside the caller's
+   * transaction: false, and nothing changed, when the person cannot handle the issue (left, or
+   * no longer at its outlet).
+   */
+  async assignSilently(tx: Tx, tenantId: string, id: string, assigneeUserId: string): Promise<boolean> {
+    const issue = await this.repo.lock(tx, tenantId, id);
+    if (!issue || !(await this.canHandle(tenantId, assigneeUserId, issue.outletId))) return false;
+    await this.repo.update(tx, tenantId, id, { assigneeUserId }, this.clock.now());
+    return true;
+  }
+
+  /** Whether the person is active and works where the issue is, by the one workplace policy. */
+  private async canHandle(tenantId: string, userId: string, outletId: string): Promise<boolean> {
+    const person = await this.repo.activeRole(tenantId, userId);
+    return person !== null && coversOutlet(await this.scopes.workplaceOf({ tenantId, userId, role: person }), outletId);
+  }
+
+  /** Managers see the issues of their scope; everyone else those they raised or were given. */
   async list(actor: Actor, query: ListIssuesQuery): Promise<Issue[]> {
     const { limit, offset, ...filter } = query;
-    if (!roleAllowed(actor.role, MANAGERS)) return this.repo.list(actor.tenantId, { ...filter, reporterUserId: actor.userId }, limit, offset);
+    if (!roleAllowed(actor.role, MANAGERS)) return this.repo.list(actor.tenantId, { ...filter, mineUserId: actor.userId }, limit, offset);
     const scope = await this.scopes.of(actor);
     return this.repo.list(actor.tenantId, { ...filter, ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}) }, limit, offset);
   }
@@ -180,7 +211,7 @@ export class IssuesService {
   async get(actor: Actor, id: string): Promise<Issue> {
     const issue = await this.repo.find(actor.tenantId, id);
     if (!issue) throw issueNotFound();
-    if (issue.reporterUserId === actor.userId) return issue;
+    if (issue.reporterUserId === actor.userId || issue.assigneeUserId === actor.userId) return issue;
     if (!roleAllowed(actor.role, MANAGERS) || !coversOutlet(await this.scopes.of(actor), issue.outletId)) throw issueNotFound();
     return issue;
   }

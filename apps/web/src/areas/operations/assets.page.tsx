@@ -1,0 +1,115 @@
+import { Anchor, Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useOutlets } from '../../api/shared.queries';
+import { mayCall, useMe } from '../../auth/me';
+import { ConfirmModal } from '../../ui/confirm.modal';
+import { DataTable } from '../../ui/data-table';
+import { formatDay, humanize } from '../../ui/format';
+import { useLastShown } from '../../ui/last-shown';
+import { Page } from '../../ui/page';
+import { ASSET_STATUSES, AssetFormModal, AssetStatusBadge, draftOf, NEW_ASSET, type AssetDraft } from './asset-form.modal';
+import { useAssetCategories, useAssets, useDeleteAsset, type Asset, type AssetStatus } from './operations.queries';
+
+const SOON_DAYS = 30;
+
+/** Days from today to a calendar day (negative once it has passed). */
+function daysUntil(ymd: string): number {
+  const today = new Date();
+  return Math.round((Date.parse(`${ymd}T00:00:00Z`) - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / 86_400_000);
+}
+
+export function Warranty({ until }: { until: string | null }) {
+  if (!until) return <>—</>;
+  const left = daysUntil(until);
+  return (
+    <Group gap={6} wrap="nowrap">
+      {formatDay(until)}
+      {left < 0 ? <Badge size="sm" color="gray" variant="light">Ended</Badge> : left <= SOON_DAYS ? <Badge size="sm" color="orange" variant="light">Ends in {left} d</Badge> : null}
+    </Group>
+  );
+}
+
+/** The asset register: what stands at each outlet, filtered; managers register, edit and import assets. */
+export function AssetsPage() {
+  const me = useMe();
+  const writer = mayCall(me.data, 'postAssets');
+  const outlets = useOutlets();
+  const categories = useAssetCategories();
+  const [outletId, setOutletId] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const assets = useAssets({
+    ...(outletId ? { outletId } : {}),
+    ...(categoryId ? { categoryId } : {}),
+    ...(status ? { status: status as AssetStatus } : {}),
+    ...(debounced ? { search: debounced } : {}),
+  });
+  const [editing, setEditing] = useState<AssetDraft | null>(null);
+  const [deleting, setDeleting] = useState<Asset | null>(null);
+  const shownDeleting = useLastShown(deleting);
+  const remove = useDeleteAsset();
+  const closeDelete = () => {
+    remove.reset();
+    setDeleting(null);
+  };
+  return (
+    <Page title="Assets" actions={
+      writer ? (
+        <Group gap="xs">
+          <Button variant="light" component={Link} to="/operations/assets/import">
+            Import from CSV
+          </Button>
+          <Button onClick={() => setEditing(NEW_ASSET)}>New asset</Button>
+        </Group>
+      ) : null
+    }>
+      <Group align="flex-end" gap="sm">
+        <TextInput label="Search" placeholder="Name, tag or serial" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} w={220} />
+        <Select label="Outlet" placeholder="Any outlet" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} w={200} />
+        <Select label="Category" placeholder="Any category" clearable data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))} value={categoryId} onChange={setCategoryId} w={200} />
+        <Select label="Status" placeholder="Any status" clearable data={ASSET_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} w={200} />
+      </Group>
+      <DataTable query={assets} loadingLabel="Loading assets" empty="No assets match." minWidth={820} columns={[
+        {
+          header: 'Asset',
+          cell: (a) => (
+            <>
+              <Anchor component={Link} to={`/operations/assets/${a.id}`}>
+                {a.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {a.tag}
+                {a.serialNumber ? ` · ${a.serialNumber}` : ''}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Outlet', cell: (a) => a.outlet.name },
+        { header: 'Category', cell: (a) => a.category.name },
+        { header: 'Vendor', cell: (a) => a.vendor?.name ?? '—' },
+        { header: 'Warranty', cell: (a) => <Warranty until={a.warrantyUntil} /> },
+        { header: 'Status', cell: (a) => <AssetStatusBadge status={a.status} /> },
+        writer && {
+          cell: (a) => (
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-sm" variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing(draftOf(a))}>
+                Edit
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>
+                Delete
+              </Button>
+            </Group>
+          ),
+        },
+      ]} />
+      <AssetFormModal draft={editing} onChange={setEditing} onClose={() => setEditing(null)} />
+      <ConfirmModal opened={deleting !== null} title={`Delete ${shownDeleting?.name ?? 'asset'}?`} confirmLabel="Delete" pending={remove.isPending} error={remove.error} onClose={closeDelete} onConfirm={() => remove.mutate(deleting!.id, { onSuccess: closeDelete })}>
+        It leaves the register; the issues reported about it keep their link to it. Its tag can be given to another asset.
+      </ConfirmModal>
+    </Page>
+  );
+}
