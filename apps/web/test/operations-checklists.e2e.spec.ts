@@ -20,6 +20,8 @@ describe('web console: operations — checklists (headless Chromium)', function 
       await builder.getByLabel('Task 1 unit').fill('°C');
       await builder.getByRole('combobox', { name: 'Task 1 issue priority when it fails' }).click();
       await page.getByRole('option', { name: 'High' }).click();
+      await builder.getByRole('combobox', { name: 'Task 1 asset (optional)' }).click();
+      await page.getByRole('option', { name: 'Walk-in fridge (CK-FR-01)' }).click();
       await builder.getByRole('button', { name: 'Save the checklist' }).click();
       await page.getByText('Checklist saved.').waitFor();
       await page.getByRole('row').filter({ hasText: 'Closing checks' }).waitFor();
@@ -68,9 +70,10 @@ describe('web console: operations — checklists (headless Chromium)', function 
       expect({ completed, late, failed }).to.deep.equal({ completed: '1', late: '0', failed: '1' });
     });
     const owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
-    const issues = await suite.stack.call<Array<{ title: string; source: string; priority: string; status: string }>>('GET', '/issues?source=CHECKLIST', { token: owner });
-    expect(issues.body.map((i) => ({ title: i.title, source: i.source, priority: i.priority, status: i.status }))).to.deep.equal([
-      { title: 'Walk-in fridge temperature 9 °C (allowed 0–5 °C)', source: 'CHECKLIST', priority: 'HIGH', status: 'OPEN' },
+    const fridge = await suite.stack.call<{ id: string }>('GET', '/asset-tags/CK-FR-01', { token: owner });
+    const issues = await suite.stack.call<Array<{ title: string; source: string; priority: string; status: string; assetId: string | null }>>('GET', '/issues?source=CHECKLIST', { token: owner });
+    expect(issues.body.map((i) => ({ title: i.title, source: i.source, priority: i.priority, status: i.status, assetId: i.assetId }))).to.deep.equal([
+      { title: 'Walk-in fridge temperature 9 °C (allowed 0–5 °C)', source: 'CHECKLIST', priority: 'HIGH', status: 'OPEN', assetId: fridge.body.id },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { DraftModal } from '../../ui/form-actions';
 import { humanize } from '../../ui/format';
 import { useSaveTemplate, type ChecklistTemplate, type TaskBody } from './checklists.queries';
+import { useAssets } from './operations.queries';
 
 const KINDS = ['YES_NO', 'NUMBER', 'PHOTO', 'NOTE'] as const;
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
@@ -19,7 +20,7 @@ interface TaskDraft {
   max: number | string;
   unit: string;
   priority: NonNullable<TaskBody['priority']>;
-  /** Kept as it was: the console has no asset picker of its own, the API takes one. */
+  /** The asset the task checks: a run at the asset's outlet links the issue a failure raises to it. */
   assetId: string | null;
 }
 
@@ -69,6 +70,8 @@ function taskBody(t: TaskDraft): TaskBody {
 /** A template's name and its ordered tasks: each kind with what it needs to pass, and the priority of the issue a failure raises. */
 export function TemplateModal({ draft, onChange, onClose }: { draft: TemplateDraft | null; onChange: (draft: TemplateDraft) => void; onClose: () => void }) {
   const save = useSaveTemplate();
+  const assets = useAssets({});
+  const assetOptions = (assets.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.tag})` }));
   const change = (patch: Partial<TemplateDraft>) => onChange({ ...draft!, ...patch });
   const setTask = (key: number, patch: Partial<TaskDraft>) => change({ tasks: draft!.tasks.map((t) => (t.key === key ? { ...t, ...patch } : t)) });
   const close = () => {
@@ -141,6 +144,7 @@ export function TemplateModal({ draft, onChange, onClose }: { draft: TemplateDra
                   {t.kind === 'YES_NO' || t.kind === 'NUMBER' ? (
                     <Select label={`Task ${n} issue priority when it fails`} allowDeselect={false} w={240} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={t.priority} onChange={(v) => v && setTask(t.key, { priority: v as TaskDraft['priority'] })} />
                   ) : null}
+                  <Select label={`Task ${n} asset (optional)`} placeholder="None" searchable clearable w={240} data={assetOptions} value={t.assetId} onChange={(v) => setTask(t.key, { assetId: v })} />
                 </Group>
               </Card>
             );
