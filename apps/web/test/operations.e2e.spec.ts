@@ -29,6 +29,27 @@ describe('web console: operations — issues, automations (headless Chromium)', 
     });
   });
 
+  it('lets a manager give an issue to someone at its outlet, who then sees it as theirs', async () => {
+    const staffToken = await suite.stack.tokenOf(suite.stack.email('STAFF'));
+    const outlets = await suite.stack.call<Array<{ id: string; name: string }>>('GET', '/outlets', { token: staffToken });
+    const outletId = outlets.body.find((o) => o.name === 'Central Kitchen')!.id;
+    const ownerToken = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
+    expect((await suite.stack.call('POST', '/issues', { token: ownerToken, body: { outletId, title: 'Extractor fan rattles', priority: 'LOW' } })).status).to.equal(201);
+    await asRole(suite, 'OUTLET_MANAGER', async (manager) => {
+      await manager.page.goto('/operations/issues');
+      await manager.page.getByRole('button', { name: 'Assign Extractor fan rattles' }).click();
+      const dialog = manager.page.getByRole('dialog', { name: 'Assign “Extractor fan rattles”' });
+      await dialog.getByRole('combobox', { name: /^Person/ }).fill('Demo Staff');
+      await manager.page.getByRole('option', { name: 'Demo Staff' }).click();
+      await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      await manager.page.getByRole('row').filter({ hasText: 'Extractor fan rattles' }).getByRole('cell', { name: 'Demo Staff' }).waitFor();
+    });
+    await asRole(suite, 'STAFF', async (staff) => {
+      await staff.page.goto('/operations/issues');
+      await staff.page.getByRole('row').filter({ hasText: 'Extractor fan rattles' }).getByRole('cell', { name: 'You', exact: true }).waitFor();
+    });
+  });
+
   it('builds an automation with two actions, shows it in words, and deletes it; staff and outlet managers have no Automations entry', async () => {
     await asRole(suite, 'OPERATIONS_MANAGER', async (ops) => {
       await ops.page.goto('/operations/issues');

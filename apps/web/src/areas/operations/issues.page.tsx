@@ -9,8 +9,8 @@ import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 
-import { useAsset, useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './operations.queries';
-import { useOutlets } from '../../api/shared.queries';
+import { useAsset, useAssignIssue, useIssues, useMoveIssue, useRaiseIssue, type Issue, type IssueStatus } from './operations.queries';
+import { useOutlets, usePeople } from '../../api/shared.queries';
 
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 const COLOUR: Record<IssueStatus, string> = { OPEN: 'yellow', IN_PROGRESS: 'blue', RESOLVED: 'green', CLOSED: 'gray', CANCELLED: 'gray', VERIFIED: 'green' };
@@ -52,6 +52,9 @@ export function IssuesPage() {
   const me = useMe();
   const manager = mayCall(me.data, 'patchIssuesById');
   const outlets = useOutlets();
+  const people = usePeople(manager);
+  const [assigning, setAssigning] = useState<Issue | null>(null);
+  const assigneeName = (id: string | null) => (!id ? '—' : id === me.data?.id ? 'You' : (people.data?.get(id)?.fullName ?? '…'));
   const [status, setStatus] = useState<string | null>(null);
   const issues = useIssues(status ? { status: status as IssueStatus } : {});
   const move = useMoveIssue();
@@ -85,7 +88,15 @@ export function IssuesPage() {
             </Badge>
           ),
         },
+        { header: 'Assignee', cell: (i) => assigneeName(i.assigneeUserId) },
         { header: 'Reported', cell: (i) => formatDateTime(i.createdAt) },
+        manager && {
+          cell: (i) => (
+            <Button size="compact-sm" variant="subtle" aria-label={`Assign ${i.title}`} onClick={() => setAssigning(i)}>
+              Assign…
+            </Button>
+          ),
+        },
         manager && {
           cell: (i) => (
             NEXT[i.status].length ? (
@@ -107,6 +118,7 @@ export function IssuesPage() {
           ),
         },
       ]} />
+      <AssignModal issue={assigning} people={[...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} onClose={() => setAssigning(null)} />
       <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
       <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? `Move “${shown.issue.title}” to ${humanize(shown.to).toLowerCase()}?` : ''}>
         <Stack gap="sm">
@@ -161,6 +173,38 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
       <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
       <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
       <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+    </FormModal>
+  );
+}
+
+/** Gives an issue to someone who works at its outlet; the API says who cannot take it. */
+function AssignModal({ issue, people, onClose }: { issue: Issue | null; people: Array<{ value: string; label: string }>; onClose: () => void }) {
+  const assign = useAssignIssue();
+  const shown = useLastShown(issue);
+  const [userId, setUserId] = useState<string | null>(null);
+  const close = () => {
+    assign.reset();
+    setUserId(null);
+    onClose();
+  };
+  const give = (to: string | null) =>
+    assign.mutate({ id: issue!.id, userId: to }, { onSuccess: () => { notifications.show({ message: to ? 'Assigned.' : 'Taken back.' }); close(); } });
+  return (
+    <FormModal opened={issue !== null} onClose={close} title={shown ? `Assign “${shown.title}”` : ''} error={assign.error}
+      submit={
+        <>
+          {shown?.assigneeUserId ? (
+            <Button variant="light" loading={assign.isPending} onClick={() => give(null)}>
+              Take it back
+            </Button>
+          ) : null}
+          <Button loading={assign.isPending} disabled={!userId} onClick={() => give(userId)}>
+            Assign
+          </Button>
+        </>
+      }
+    >
+      <Select label="Person" description="Someone who works at the issue's outlet, or a tenant-wide manager" searchable data={people} value={userId} onChange={setUserId} />
     </FormModal>
   );
 }

@@ -16,6 +16,9 @@ export const useMoveIssue = () =>
     [['issues']],
   );
 
+export const useAssignIssue = () =>
+  useInvalidatingMutation(({ id, userId }: { id: string; userId: string | null }) => ok(api.PUT('/issues/{id}/assignee', { params: { path: { id } }, body: { userId } })), [['issues']]);
+
 export type Asset = Ok<'getAssetsById'>;
 export type AssetStatus = Asset['status'];
 export type AssetCategory = Ok<'getAssetCategories'>[number];
