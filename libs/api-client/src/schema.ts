@@ -3280,6 +3280,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checklist-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every checklist template of the tenant with its tasks, by name */
+        get: operations["getChecklistTemplates"];
+        put?: never;
+        /** Create a checklist template with its ordered tasks (YES_NO, NUMBER, PHOTO, NOTE) */
+        post: operations["postChecklistTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checklist template */
+        get: operations["getChecklistTemplatesById"];
+        put?: never;
+        post?: never;
+        /** Delete a template (soft) and its schedules: no further runs are made; runs made stay in the reports */
+        delete: operations["deleteChecklistTemplatesById"];
+        options?: never;
+        head?: never;
+        /** Rename a template, change its description, or replace its tasks; runs already made keep the tasks they asked */
+        patch: operations["patchChecklistTemplatesById"];
+        trace?: never;
+    };
+    "/checklist-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Checklist schedules at the outlets the caller manages (an OUTLET_MANAGER, theirs), by time of day */
+        get: operations["getChecklistSchedules"];
+        put?: never;
+        /** Schedule a template at an outlet on weekdays at a local time (tenant's timezone), with a window to complete it in */
+        post: operations["postChecklistSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a schedule (soft): no further runs; runs made stay in the reports */
+        delete: operations["deleteChecklistSchedulesById"];
+        options?: never;
+        head?: never;
+        /** Change the weekdays, time, window or whether it is active; runs already made keep their window */
+        patch: operations["patchChecklistSchedulesById"];
+        trace?: never;
+    };
+    "/mobile/checklists/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
+        get: operations["getMobileChecklistsToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checklist run with its tasks and answers */
+        get: operations["getChecklistRunsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-runs/{id}/answers/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer one task (replacing an earlier answer, so a retry is harmless). A failed task (YES_NO with the other answer, NUMBER out of bounds) raises an issue silently, source CHECKLIST, once per task: no issue.created */
+        put: operations["putChecklistRunsByIdAnswersByTaskId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-runs/{id}/answers/{taskId}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photo answering a PHOTO task */
+        get: operations["getChecklistRunsByIdAnswersByTaskIdPhoto"];
+        /** Answer a PHOTO task with an image: PNG or JPEG up to 1 MB, judged by content; it is scaled to 1600 px and its metadata removed */
+        put: operations["putChecklistRunsByIdAnswersByTaskIdPhoto"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist-runs/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a run once every required task is answered; again on a completed run answers it unchanged. A MISSED run completed counts as late */
+        post: operations["postChecklistRunsByIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists/reports/completion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Completion per outlet over local days (tenant's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets */
+        get: operations["getChecklistsReportsCompletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations": {
         parameters: {
             query?: never;
@@ -47822,6 +47998,3009 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "tasks": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "position": 0,
+                     *             "kind": "YES_NO",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "passAnswer": true,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "unit": "string",
+                     *             "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *             "priority": "LOW"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        description: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postChecklistTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "tasks": [
+                 *         {
+                 *           "kind": "YES_NO",
+                 *           "label": "string",
+                 *           "required": true,
+                 *           "passAnswer": true,
+                 *           "min": -1000000,
+                 *           "max": -1000000,
+                 *           "unit": "string",
+                 *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                 *           "priority": "LOW"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @description In the order staff answer them */
+                    tasks: {
+                        /** @enum {string} */
+                        kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                        /** @description What staff see, e.g. "Fridge 2 temperature"; also the title of the issue a failure raises */
+                        label: string;
+                        /** @default true */
+                        required?: boolean;
+                        /** @description YES_NO only, required there: the answer that passes */
+                        passAnswer?: boolean;
+                        /** @description NUMBER only: the lowest passing value */
+                        min?: number;
+                        /** @description NUMBER only: the highest passing value */
+                        max?: number;
+                        /** @description NUMBER only, e.g. "°C" */
+                        unit?: string;
+                        /**
+                         * Format: uuid
+                         * @description The asset the task checks; a run at the outlet where it stands links its issues to it
+                         */
+                        assetId?: string;
+                        /**
+                         * @description The priority of the issue a failure raises
+                         * @default MEDIUM
+                         * @enum {string}
+                         */
+                        priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The template */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        description: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description A task names an asset the tenant does not have */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Another template of the tenant has this name (compared ignoring case) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        description: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No checklist template with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteChecklistTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No checklist template with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchChecklistTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "tasks": [
+                 *         {
+                 *           "kind": "YES_NO",
+                 *           "label": "string",
+                 *           "required": true,
+                 *           "passAnswer": true,
+                 *           "min": -1000000,
+                 *           "max": -1000000,
+                 *           "unit": "string",
+                 *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                 *           "priority": "LOW"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** @description Replaces every task; runs already made keep the tasks they asked */
+                    tasks?: {
+                        /** @enum {string} */
+                        kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                        /** @description What staff see, e.g. "Fridge 2 temperature"; also the title of the issue a failure raises */
+                        label: string;
+                        /** @default true */
+                        required?: boolean;
+                        /** @description YES_NO only, required there: the answer that passes */
+                        passAnswer?: boolean;
+                        /** @description NUMBER only: the lowest passing value */
+                        min?: number;
+                        /** @description NUMBER only: the highest passing value */
+                        max?: number;
+                        /** @description NUMBER only, e.g. "°C" */
+                        unit?: string;
+                        /**
+                         * Format: uuid
+                         * @description The asset the task checks; a run at the outlet where it stands links its issues to it
+                         */
+                        assetId?: string;
+                        /**
+                         * @description The priority of the issue a failure raises
+                         * @default MEDIUM
+                         * @enum {string}
+                         */
+                        priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        name: string;
+                        description: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such template, or a task names an asset the tenant does not have */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Another template of the tenant has this name (compared ignoring case) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistSchedules: {
+        parameters: {
+            query?: {
+                outletId?: string;
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "templateId": "196100ac-4eec-4fb6-a7f7-86c8b584771d",
+                     *         "templateName": "string",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "weekdays": [
+                     *           0
+                     *         ],
+                     *         "time": "string",
+                     *         "windowMinutes": 0,
+                     *         "active": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        templateId: string;
+                        templateName: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        weekdays: number[];
+                        /** @description HH:MM, local */
+                        time: string;
+                        windowMinutes: number;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postChecklistSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "196100ac-4eec-4fb6-a7f7-86c8b584771d",
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "weekdays": [
+                 *         1
+                 *       ],
+                 *       "time": "07:00",
+                 *       "windowMinutes": 60,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    templateId: string;
+                    /** Format: uuid */
+                    outletId: string;
+                    /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+                    weekdays: number[];
+                    /**
+                     * @description Local time of day in the tenant's timezone
+                     * @example 07:00
+                     */
+                    time: string;
+                    /**
+                     * @description Minutes from the scheduled time to complete it in; after that the run is MISSED
+                     * @default 60
+                     */
+                    windowMinutes?: number;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "templateId": "196100ac-4eec-4fb6-a7f7-86c8b584771d",
+                     *       "templateName": "string",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "weekdays": [
+                     *         0
+                     *       ],
+                     *       "time": "string",
+                     *       "windowMinutes": 0,
+                     *       "active": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        templateId: string;
+                        templateName: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        weekdays: number[];
+                        /** @description HH:MM, local */
+                        time: string;
+                        windowMinutes: number;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description An OUTLET_MANAGER scheduling at an outlet not theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such outlet or template in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteChecklistSchedulesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No checklist schedule with this id at an outlet the caller manages */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchChecklistSchedulesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "weekdays": [
+                 *         1
+                 *       ],
+                 *       "time": "07:00",
+                 *       "windowMinutes": 5,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+                    weekdays?: number[];
+                    /** @example 07:00 */
+                    time?: string;
+                    /** @description Minutes from the scheduled time to complete it in; after that the run is MISSED */
+                    windowMinutes?: number;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "templateId": "196100ac-4eec-4fb6-a7f7-86c8b584771d",
+                     *       "templateName": "string",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "weekdays": [
+                     *         0
+                     *       ],
+                     *       "time": "string",
+                     *       "windowMinutes": 0,
+                     *       "active": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        templateId: string;
+                        templateName: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        weekdays: number[];
+                        /** @description HH:MM, local */
+                        time: string;
+                        windowMinutes: number;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No checklist schedule with this id at an outlet the caller manages */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMobileChecklistsToday: {
+        parameters: {
+            query?: {
+                outletId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array, by opening time */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "scheduleId": "b7b4f318-018f-4d71-ac1a-f61e4bfaefbe",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "name": "string",
+                     *         "date": "2019-08-24",
+                     *         "opensAt": "2019-08-24T14:15:22Z",
+                     *         "closesAt": "2019-08-24T14:15:22Z",
+                     *         "status": "OPEN",
+                     *         "late": true,
+                     *         "completedAt": "2019-08-24T14:15:22Z",
+                     *         "completedByUserId": "29dc6305-2ae7-4b76-bffe-8df73ef7054c",
+                     *         "tasks": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "position": 0,
+                     *             "kind": "YES_NO",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "passAnswer": true,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "unit": "string",
+                     *             "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *             "priority": "LOW",
+                     *             "answer": {
+                     *               "yes": true,
+                     *               "number": 0,
+                     *               "note": "string",
+                     *               "photo": {
+                     *                 "mediaType": "string",
+                     *                 "bytes": 0
+                     *               },
+                     *               "answeredAt": "2019-08-24T14:15:22Z",
+                     *               "answeredByUserId": "634f2ece-f201-417a-8e66-40cff59c0ebb"
+                     *             },
+                     *             "failed": true,
+                     *             "issueId": "96179c34-d541-49af-b046-c06f0377732c"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        scheduleId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @description The template's name when the run was made */
+                        name: string;
+                        /**
+                         * Format: date
+                         * @description The local day (tenant's timezone)
+                         */
+                        date: string;
+                        /** Format: date-time */
+                        opensAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the window; an OPEN run past it becomes MISSED
+                         */
+                        closesAt: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "COMPLETED" | "MISSED";
+                        /** @description Completed at or after closesAt (the window end is not part of it) */
+                        late: boolean;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: uuid */
+                        completedByUserId: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            answer: {
+                                yes: boolean | null;
+                                number: number | null;
+                                note: string | null;
+                                /** @description GET /checklist-runs/{id}/answers/{taskId}/photo serves it */
+                                photo: {
+                                    mediaType: string;
+                                    bytes: number;
+                                } | null;
+                                /** Format: date-time */
+                                answeredAt: string;
+                                /** Format: uuid */
+                                answeredByUserId: string | null;
+                            } | null;
+                            /** @description Null until answered */
+                            failed: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description The issue the first failure raised (silently, source CHECKLIST)
+                             */
+                            issueId: string | null;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistRunsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "scheduleId": "b7b4f318-018f-4d71-ac1a-f61e4bfaefbe",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "name": "string",
+                     *       "date": "2019-08-24",
+                     *       "opensAt": "2019-08-24T14:15:22Z",
+                     *       "closesAt": "2019-08-24T14:15:22Z",
+                     *       "status": "OPEN",
+                     *       "late": true,
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "completedByUserId": "29dc6305-2ae7-4b76-bffe-8df73ef7054c",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW",
+                     *           "answer": {
+                     *             "yes": true,
+                     *             "number": 0,
+                     *             "note": "string",
+                     *             "photo": {
+                     *               "mediaType": "string",
+                     *               "bytes": 0
+                     *             },
+                     *             "answeredAt": "2019-08-24T14:15:22Z",
+                     *             "answeredByUserId": "634f2ece-f201-417a-8e66-40cff59c0ebb"
+                     *           },
+                     *           "failed": true,
+                     *           "issueId": "96179c34-d541-49af-b046-c06f0377732c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        scheduleId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @description The template's name when the run was made */
+                        name: string;
+                        /**
+                         * Format: date
+                         * @description The local day (tenant's timezone)
+                         */
+                        date: string;
+                        /** Format: date-time */
+                        opensAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the window; an OPEN run past it becomes MISSED
+                         */
+                        closesAt: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "COMPLETED" | "MISSED";
+                        /** @description Completed at or after closesAt (the window end is not part of it) */
+                        late: boolean;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: uuid */
+                        completedByUserId: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            answer: {
+                                yes: boolean | null;
+                                number: number | null;
+                                note: string | null;
+                                /** @description GET /checklist-runs/{id}/answers/{taskId}/photo serves it */
+                                photo: {
+                                    mediaType: string;
+                                    bytes: number;
+                                } | null;
+                                /** Format: date-time */
+                                answeredAt: string;
+                                /** Format: uuid */
+                                answeredByUserId: string | null;
+                            } | null;
+                            /** @description Null until answered */
+                            failed: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description The issue the first failure raised (silently, source CHECKLIST)
+                             */
+                            issueId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No checklist run with this id at the outlets the caller works at, or no such task in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putChecklistRunsByIdAnswersByTaskId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "yes": true,
+                 *       "number": -1000000,
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description YES_NO: the answer */
+                    yes?: boolean;
+                    /** @description NUMBER: the reading */
+                    number?: number;
+                    /** @description NOTE: the text; any other kind: a remark beside the answer */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run with the answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "scheduleId": "b7b4f318-018f-4d71-ac1a-f61e4bfaefbe",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "name": "string",
+                     *       "date": "2019-08-24",
+                     *       "opensAt": "2019-08-24T14:15:22Z",
+                     *       "closesAt": "2019-08-24T14:15:22Z",
+                     *       "status": "OPEN",
+                     *       "late": true,
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "completedByUserId": "29dc6305-2ae7-4b76-bffe-8df73ef7054c",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW",
+                     *           "answer": {
+                     *             "yes": true,
+                     *             "number": 0,
+                     *             "note": "string",
+                     *             "photo": {
+                     *               "mediaType": "string",
+                     *               "bytes": 0
+                     *             },
+                     *             "answeredAt": "2019-08-24T14:15:22Z",
+                     *             "answeredByUserId": "634f2ece-f201-417a-8e66-40cff59c0ebb"
+                     *           },
+                     *           "failed": true,
+                     *           "issueId": "96179c34-d541-49af-b046-c06f0377732c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        scheduleId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @description The template's name when the run was made */
+                        name: string;
+                        /**
+                         * Format: date
+                         * @description The local day (tenant's timezone)
+                         */
+                        date: string;
+                        /** Format: date-time */
+                        opensAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the window; an OPEN run past it becomes MISSED
+                         */
+                        closesAt: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "COMPLETED" | "MISSED";
+                        /** @description Completed at or after closesAt (the window end is not part of it) */
+                        late: boolean;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: uuid */
+                        completedByUserId: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            answer: {
+                                yes: boolean | null;
+                                number: number | null;
+                                note: string | null;
+                                /** @description GET /checklist-runs/{id}/answers/{taskId}/photo serves it */
+                                photo: {
+                                    mediaType: string;
+                                    bytes: number;
+                                } | null;
+                                /** Format: date-time */
+                                answeredAt: string;
+                                /** Format: uuid */
+                                answeredByUserId: string | null;
+                            } | null;
+                            /** @description Null until answered */
+                            failed: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description The issue the first failure raised (silently, source CHECKLIST)
+                             */
+                            issueId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No checklist run with this id at the outlets the caller works at, or no such task in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The run is completed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistRunsByIdAnswersByTaskIdPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "image/png": string;
+                    /** @example string */
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such run or task, or no photo */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putChecklistRunsByIdAnswersByTaskIdPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "photo": "string"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Required: the photo, PNG or JPEG, at most 1 MB, its type judged by its content
+                     */
+                    photo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run with the photo */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "scheduleId": "b7b4f318-018f-4d71-ac1a-f61e4bfaefbe",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "name": "string",
+                     *       "date": "2019-08-24",
+                     *       "opensAt": "2019-08-24T14:15:22Z",
+                     *       "closesAt": "2019-08-24T14:15:22Z",
+                     *       "status": "OPEN",
+                     *       "late": true,
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "completedByUserId": "29dc6305-2ae7-4b76-bffe-8df73ef7054c",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW",
+                     *           "answer": {
+                     *             "yes": true,
+                     *             "number": 0,
+                     *             "note": "string",
+                     *             "photo": {
+                     *               "mediaType": "string",
+                     *               "bytes": 0
+                     *             },
+                     *             "answeredAt": "2019-08-24T14:15:22Z",
+                     *             "answeredByUserId": "634f2ece-f201-417a-8e66-40cff59c0ebb"
+                     *           },
+                     *           "failed": true,
+                     *           "issueId": "96179c34-d541-49af-b046-c06f0377732c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        scheduleId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @description The template's name when the run was made */
+                        name: string;
+                        /**
+                         * Format: date
+                         * @description The local day (tenant's timezone)
+                         */
+                        date: string;
+                        /** Format: date-time */
+                        opensAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the window; an OPEN run past it becomes MISSED
+                         */
+                        closesAt: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "COMPLETED" | "MISSED";
+                        /** @description Completed at or after closesAt (the window end is not part of it) */
+                        late: boolean;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: uuid */
+                        completedByUserId: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            answer: {
+                                yes: boolean | null;
+                                number: number | null;
+                                note: string | null;
+                                /** @description GET /checklist-runs/{id}/answers/{taskId}/photo serves it */
+                                photo: {
+                                    mediaType: string;
+                                    bytes: number;
+                                } | null;
+                                /** Format: date-time */
+                                answeredAt: string;
+                                /** Format: uuid */
+                                answeredByUserId: string | null;
+                            } | null;
+                            /** @description Null until answered */
+                            failed: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description The issue the first failure raised (silently, source CHECKLIST)
+                             */
+                            issueId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No checklist run with this id at the outlets the caller works at, or no such task in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The run is completed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The file is larger than 1 MB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payload Too Large",
+                     *       "error": "Payload Too Large",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Not multipart/form-data, or the file is not a PNG or JPEG by its content */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unsupported Media Type",
+                     *       "error": "Unsupported Media Type",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description The image does not decode, or has more than 40 million pixels */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postChecklistRunsByIdComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, COMPLETED */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "scheduleId": "b7b4f318-018f-4d71-ac1a-f61e4bfaefbe",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "name": "string",
+                     *       "date": "2019-08-24",
+                     *       "opensAt": "2019-08-24T14:15:22Z",
+                     *       "closesAt": "2019-08-24T14:15:22Z",
+                     *       "status": "OPEN",
+                     *       "late": true,
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "completedByUserId": "29dc6305-2ae7-4b76-bffe-8df73ef7054c",
+                     *       "tasks": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "position": 0,
+                     *           "kind": "YES_NO",
+                     *           "label": "string",
+                     *           "required": true,
+                     *           "passAnswer": true,
+                     *           "min": 0,
+                     *           "max": 0,
+                     *           "unit": "string",
+                     *           "assetId": "9179b887-04ef-4ce5-ab3a-b5bbd39ea3c8",
+                     *           "priority": "LOW",
+                     *           "answer": {
+                     *             "yes": true,
+                     *             "number": 0,
+                     *             "note": "string",
+                     *             "photo": {
+                     *               "mediaType": "string",
+                     *               "bytes": 0
+                     *             },
+                     *             "answeredAt": "2019-08-24T14:15:22Z",
+                     *             "answeredByUserId": "634f2ece-f201-417a-8e66-40cff59c0ebb"
+                     *           },
+                     *           "failed": true,
+                     *           "issueId": "96179c34-d541-49af-b046-c06f0377732c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        scheduleId: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        /** @description The template's name when the run was made */
+                        name: string;
+                        /**
+                         * Format: date
+                         * @description The local day (tenant's timezone)
+                         */
+                        date: string;
+                        /** Format: date-time */
+                        opensAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the window; an OPEN run past it becomes MISSED
+                         */
+                        closesAt: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "COMPLETED" | "MISSED";
+                        /** @description Completed at or after closesAt (the window end is not part of it) */
+                        late: boolean;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                        /** Format: uuid */
+                        completedByUserId: string | null;
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** @enum {string} */
+                            kind: "YES_NO" | "NUMBER" | "PHOTO" | "NOTE";
+                            label: string;
+                            required: boolean;
+                            passAnswer: boolean | null;
+                            min: number | null;
+                            max: number | null;
+                            unit: string | null;
+                            /** Format: uuid */
+                            assetId: string | null;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            answer: {
+                                yes: boolean | null;
+                                number: number | null;
+                                note: string | null;
+                                /** @description GET /checklist-runs/{id}/answers/{taskId}/photo serves it */
+                                photo: {
+                                    mediaType: string;
+                                    bytes: number;
+                                } | null;
+                                /** Format: date-time */
+                                answeredAt: string;
+                                /** Format: uuid */
+                                answeredByUserId: string | null;
+                            } | null;
+                            /** @description Null until answered */
+                            failed: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description The issue the first failure raised (silently, source CHECKLIST)
+                             */
+                            issueId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No checklist run with this id at the outlets the caller works at, or no such task in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Required tasks are not answered; the message names them */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getChecklistsReportsCompletion: {
+        parameters: {
+            query: {
+                /** @description First local day (tenant's timezone), inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days counting both */
+                to: string;
+                outletId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per outlet with runs in the period, by outlet name */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "outletName": "string",
+                     *         "scheduled": 0,
+                     *         "completed": 0,
+                     *         "completedLate": 0,
+                     *         "missed": 0,
+                     *         "open": 0,
+                     *         "failedTasks": 0,
+                     *         "rate": 0
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        outletId: string;
+                        outletName: string;
+                        /** @description Runs dated in the period */
+                        scheduled: number;
+                        /** @description Completed within their window */
+                        completed: number;
+                        completedLate: number;
+                        /** @description Window over and not completed */
+                        missed: number;
+                        /** @description Window not over yet */
+                        open: number;
+                        failedTasks: number;
+                        /** @description (completed + completedLate) / (scheduled - open), 0–1 to three decimals; null when nothing was due */
+                        rate: number | null;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

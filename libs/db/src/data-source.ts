@@ -18,6 +18,7 @@ import { MessagingMessageEntity } from './entities/messaging.entity.js';
 import { OutletEntity } from './entities/outlet.entity.js';
 import { AccountingConnectionEntity, AccountingOAuthStateEntity, PaySettingsEntity, PayrollDeductionRuleEntity, PayrollRunEntity, PayslipEntity } from './entities/payroll.entity.js';
 import { AssetCategoryEntity, AssetEntity, IssueEntity, VendorEntity } from './entities/operations.entity.js';
+import { ChecklistRunEntity, ChecklistRunTaskEntity, ChecklistScheduleEntity, ChecklistTemplateEntity, ChecklistTemplateTaskEntity } from './entities/checklists.entity.js';
 import { AssetMeterReadingEntity, AssetServiceLogEntity, MaintenanceDueEntity, MaintenanceScheduleEntity, WorkOrderEntity } from './entities/maintenance.entity.js';
 import { TroubleshootingGuideEntity, TroubleshootingSessionEntity } from './entities/troubleshooting.entity.js';
 import { DisciplinaryActionEntity, HrContractEntity, OffboardingChecklistItemEntity, OffboardingEntity } from './entities/people-lifecycle.entity.js';
@@ -53,6 +54,7 @@ import { Kiosks1764700004000 } from './migrations/1764700004000-kiosks.js';
 import { WalletPasses1764700005000 } from './migrations/1764700005000-wallet-passes.js';
 import { AccessOfflineWindow1764800000000 } from './migrations/1764800000000-access-offline-window.js';
 import { OperationsAssets1764900000000 } from './migrations/1764900000000-operations-assets.js';
+import { Checklists1764900002000 } from './migrations/1764900002000-checklists.js';
 import { Maintenance1764900003000 } from './migrations/1764900003000-maintenance.js';
 import { Troubleshooting1764900004000 } from './migrations/1764900004000-troubleshooting.js';
 import { Automations1764900005000 } from './migrations/1764900005000-automations.js';
@@ -111,6 +113,11 @@ export const ENTITIES = [
   VendorEntity,
   AssetEntity,
   IssueEntity,
+  ChecklistTemplateEntity,
+  ChecklistTemplateTaskEntity,
+  ChecklistScheduleEntity,
+  ChecklistRunEntity,
+  ChecklistRunTaskEntity,
   AutomationEntity,
   AutomationRunEntity,
   MaintenanceScheduleEntity,
@@ -147,7 +154,7 @@ export const ENTITIES = [
   TroubleshootingSessionEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000];
 
 export interface DataSourceOptions {
   url: string;

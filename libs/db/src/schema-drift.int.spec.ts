@@ -12,6 +12,8 @@ const EXPRESSION_INDEXES: Readonly<Record<string, string>> = {
     'CREATE UNIQUE INDEX asset_categories_tenant_name_key ON public.asset_categories USING btree (tenant_id, lower(name)) WHERE (deleted_at IS NULL)',
   vendors_tenant_name_key: 'CREATE UNIQUE INDEX vendors_tenant_name_key ON public.vendors USING btree (tenant_id, lower(name)) WHERE (deleted_at IS NULL)',
   assets_tenant_tag_key: 'CREATE UNIQUE INDEX assets_tenant_tag_key ON public.assets USING btree (tenant_id, lower(tag)) WHERE (deleted_at IS NULL)',
+  checklist_templates_tenant_name_key:
+    'CREATE UNIQUE INDEX checklist_templates_tenant_name_key ON public.checklist_templates USING btree (tenant_id, lower(name)) WHERE (deleted_at IS NULL)',
 };
 
 const ON_ACTION: Readonly<Record<string, string>> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };

@@ -96,6 +96,22 @@ describe('demo seed (database)', () => {
     ]);
   });
 
+  it('schedules the opening checks daily at the first outlet, with a fridge temperature check, from before today', async () => {
+    const { tenantId } = await seedDemoTenant(deps());
+    const [schedule]: Array<{ name: string; code: string; weekdays: number[]; time: string; earlier: boolean }> = await db.dataSource.query(
+      `SELECT t.name, o.code, s.weekdays, s.local_time::text AS time, s.created_at < now() - interval '12 hours' AS earlier
+         FROM checklist_schedules s JOIN checklist_templates t ON t.id = s.template_id JOIN outlets o ON o.id = s.outlet_id WHERE s.tenant_id = $1`,
+      [tenantId],
+    );
+    expect(schedule).to.deep.equal({ name: 'Opening checks', code: 'CK-01', weekdays: [1, 2, 3, 4, 5, 6, 7], time: '07:00:00', earlier: true });
+    const tasks: Array<{ kind: string; label: string; min_value: number | null; max_value: number | null; asset_tag: string | null }> = await db.dataSource.query(
+      `SELECT t.kind, t.label, t.min_value, t.max_value, a.tag AS asset_tag FROM checklist_template_tasks t LEFT JOIN assets a ON a.id = t.asset_id WHERE t.tenant_id = $1 ORDER BY t.position`,
+      [tenantId],
+    );
+    expect(tasks.map((t) => t.kind)).to.deep.equal(['YES_NO', 'NUMBER', 'NUMBER', 'PHOTO', 'NOTE']);
+    expect(tasks[1]).to.deep.equal({ kind: 'NUMBER', label: 'Walk-in fridge temperature', min_value: 0, max_value: 5, asset_tag: 'CK-FR-01' });
+  });
+
   it('creates the asset register: three categories, two vendors, six assets across both outlets, one warranty ending within a month', async () => {
     const { tenantId } = await seedDemoTenant(deps());
     const rows: Array<{ tag: string; code: string; category: string; vendor: string | null; days_left: number | null }> = await db.dataSource.query(

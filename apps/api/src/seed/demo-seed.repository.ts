@@ -100,7 +100,57 @@ export class DemoSeedRepository {
           [uuid(), tenantId, g.categoryName, g.title, g.symptom, g.priority, JSON.stringify(g.steps.map((step) => ({ id: uuid(), ...step })))],
         );
       }
+      await this.openingChecks(tx, tenantId, outlets[0]!.id);
     });
+  }
+
+  /**
+   * The "Opening checks" checklist, daily at 07:00 at the first outlet, its temperature checks on
+   * the register's walk-in fridge and chest freezer (so a warm reading's issue names the asset). Its schedule is dated a day
+   * back so today's run exists whenever the demo is started (a schedule makes no run for a window
+   * that closed before it existed).
+   */
+  private async openingChecks(tx: Tx, tenantId: string, outletId: string): Promise<void> {
+    const templateId = uuid();
+    await exec(tx, `INSERT INTO checklist_templates (id, tenant_id, name, description, created_at, updated_at) VALUES ($1, $2, 'Opening checks', 'Before the doors open', now(), now())`, [
+      templateId,
+      tenantId,
+    ]);
+    const tasks = [
+      { kind: 'YES_NO', label: 'Floors and surfaces clean', passAnswer: true, min: null, max: null, unit: null, required: true, priority: 'LOW', assetTag: null },
+      { kind: 'NUMBER', label: 'Walk-in fridge temperature', passAnswer: null, min: 0, max: 5, unit: '°C', required: true, priority: 'HIGH', assetTag: 'CK-FR-01' },
+      { kind: 'NUMBER', label: 'Freezer temperature', passAnswer: null, min: null, max: -18, unit: '°C', required: true, priority: 'HIGH', assetTag: 'CK-FZ-01' },
+      { kind: 'PHOTO', label: 'Display counter ready', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM', assetTag: null },
+      { kind: 'NOTE', label: 'Anything to hand over?', passAnswer: null, min: null, max: null, unit: null, required: false, priority: 'MEDIUM', assetTag: null },
+    ];
+    await exec(
+      tx,
+      `INSERT INTO checklist_template_tasks (id, tenant_id, template_id, position, kind, label, required, pass_answer, min_value, max_value, unit, asset_id, priority)
+       SELECT gen_random_uuid(), $1, $2, t.position, t.kind, t.label, t.required, t.pass_answer, t.min_value, t.max_value, t.unit, a.id, t.priority
+         FROM unnest($3::int[], $4::text[], $5::text[], $6::boolean[], $7::boolean[], $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[])
+              AS t(position, kind, label, required, pass_answer, min_value, max_value, unit, priority, asset_tag)
+         LEFT JOIN assets a ON a.tenant_id = $1 AND a.tag = t.asset_tag`,
+      [
+        tenantId,
+        templateId,
+        tasks.map((_, i) => i + 1),
+        tasks.map((t) => t.kind),
+        tasks.map((t) => t.label),
+        tasks.map((t) => t.required),
+        tasks.map((t) => t.passAnswer),
+        tasks.map((t) => t.min),
+        tasks.map((t) => t.max),
+        tasks.map((t) => t.unit),
+        tasks.map((t) => t.priority),
+        tasks.map((t) => t.assetTag),
+      ],
+    );
+    await exec(
+      tx,
+      `INSERT INTO checklist_schedules (id, tenant_id, template_id, outlet_id, weekdays, local_time, window_minutes, active, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, '{1,2,3,4,5,6,7}', '07:00', 60, true, now() - interval '1 day', now() - interval '1 day')`,
+      [uuid(), tenantId, templateId, outletId],
+    );
   }
 
   private async populateRegister(tx: Tx, tenantId: string, register: DemoRegister): Promise<void> {

@@ -51,6 +51,7 @@ const SHOTS: Shot[] = [
   { name: 'operations-assets', path: '/operations/assets', as: 'OPERATIONS_MANAGER', waitFor: 'Walk-in fridge' },
   { name: 'staff-home-phone', path: '/', as: 'STAFF', waitFor: 'My next shifts', width: 390, height: 844 },
   { name: 'staff-door-credential-phone', path: '/me/door', as: 'STAFF', waitFor: 'door credential', width: 390, height: 844 },
+  { name: 'checklists-today-phone', path: '/operations/checklists/today', as: 'STAFF', waitFor: 'Walk-in fridge temperature', width: 390, height: 844 },
   { name: 'careers-phone', path: '/careers/demo', as: '', waitFor: 'Careers at Demo Company', width: 390, height: 844 },
   { name: 'kiosk-tablet', path: '/kiosk', as: '', waitFor: 'Set up this kiosk', width: 820, height: 1180 },
 ];

@@ -21,7 +21,8 @@ async function must<T>(p: Promise<{ status: number; body: T }>, what: string): P
  * A week of use in the demo tenant, through the API as its people would make it: shifts this week,
  * a pending leave request, a clock-in, a door zone with night hours, a grant and taps at a reader,
  * a webhook with a delivery, a visitor pass, a pay run, a job posting, a course under way, an
- * offboarding, a single sign-on connection and a few automations. For the screenshots only.
+ * offboarding, a single sign-on connection, a few automations and today's opening checks half done.
+ * For the screenshots only.
  */
 /** Ids the screenshots open pages of. */
 export interface Showcase {
@@ -136,6 +137,10 @@ export async function seedShowcase(stack: Stack): Promise<Showcase> {
   );
   await must(stack.call('POST', `/sso/connections/${sso.id}/domains`, { token: owner, body: { domain: 'demo-kitchens.example' } }), 'sso domain');
 
+  // Today's opening checks (the demo's), half done, with a fridge too warm.
+  const [opening] = await must(stack.call<Array<{ id: string; tasks: Array<{ id: string }> }>>('GET', '/mobile/checklists/today', { token: staff }), 'checklists');
+  await must(stack.call('PUT', `/checklist-runs/${opening!.id}/answers/${opening!.tasks[0]!.id}`, { token: staff, body: { yes: true } }), 'checklist answer');
+  await must(stack.call('PUT', `/checklist-runs/${opening!.id}/answers/${opening!.tasks[1]!.id}`, { token: staff, body: { number: 7 } }), 'checklist answer');
   for (const rule of [
     { name: 'Escalate the urgent', trigger: 'ISSUE_HIGH_PRIORITY', actions: [{ kind: 'NOTIFY_ROLE', role: 'AREA_MANAGER' }, { kind: 'RAISE_ISSUE', title: 'Call the engineer', priority: 'HIGH' }] },
     { name: 'Cold chain at Central Kitchen', trigger: 'CHECKLIST_TASK_FAILED', outletId: outlet, actions: [{ kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' }] },

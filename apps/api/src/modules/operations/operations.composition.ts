@@ -12,6 +12,15 @@ import { AutomationWorker } from './automations/automation-worker.js';
 import { AutomationsRepository } from './automations/automations.repository.js';
 import { AutomationsService } from './automations/automations.service.js';
 import { automationsRoutes } from './automations/automations.routes.js';
+import { ChecklistRunsRepository } from './checklists/checklist-runs.repository.js';
+import { ChecklistRunsService } from './checklists/checklist-runs.service.js';
+import { checklistRunsRoutes } from './checklists/checklist-runs.routes.js';
+import { ChecklistSchedulesRepository } from './checklists/checklist-schedules.repository.js';
+import { ChecklistSchedulesService } from './checklists/checklist-schedules.service.js';
+import { checklistSchedulesRoutes } from './checklists/checklist-schedules.routes.js';
+import { ChecklistTemplatesRepository } from './checklists/checklist-templates.repository.js';
+import { ChecklistTemplatesService } from './checklists/checklist-templates.service.js';
+import { checklistTemplatesRoutes } from './checklists/checklist-templates.routes.js';
 import { IssuesRepository } from './issues/issues.repository.js';
 import { IssuesService } from './issues/issues.service.js';
 import { issuesRoutes } from './issues/issues.routes.js';
@@ -33,9 +42,10 @@ import { workOrdersRoutes } from './work-orders/work-orders.routes.js';
 
 /**
  * Issues at the outlets; the register of what stands there (asset categories, vendors, assets);
- * its maintenance (schedules, work orders, service logs); and the automations that act on issues.
+ * its maintenance (schedules, work orders, service logs); the checklists done there; troubleshooting
+ * guides; and the automations that act on issues.
  */
-export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl, files }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
   issuesRoutes(r, issues);
   assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
@@ -46,6 +56,11 @@ export function composeOperations({ ds, transaction, clock, outletScopes, mailer
   workOrdersRoutes(r, new WorkOrdersService(new WorkOrdersRepository(ds), maintenance, issues, transaction, clock, outletScopes));
   serviceLogsRoutes(r, new ServiceLogsService(new ServiceLogsRepository(ds), maintenance, issues, transaction, clock));
   troubleshootingRoutes(r, new TroubleshootingService(new TroubleshootingRepository(ds), issues, transaction, clock, outletScopes));
+  const templates = new ChecklistTemplatesRepository(ds);
+  checklistTemplatesRoutes(r, new ChecklistTemplatesService(templates, transaction, clock));
+  checklistSchedulesRoutes(r, new ChecklistSchedulesService(new ChecklistSchedulesRepository(ds), templates, transaction, clock, outletScopes));
+  const runs = new ChecklistRunsService(new ChecklistRunsRepository(ds), issues, transaction, clock, outletScopes, files, logger);
+  checklistRunsRoutes(r, runs);
   const automations = new AutomationsRepository(ds);
   automationsRoutes(r, new AutomationsService(automations, clock));
   const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
@@ -53,6 +68,8 @@ export function composeOperations({ ds, transaction, clock, outletScopes, mailer
     // Daily per tenant: run hourly, and each tenant's maintenance falls due once its own date has turned.
     { name: 'maintenance-due', cron: '17 * * * *', run: async () => void (await maintenance.raiseDue()) },
     { name: 'automations', cron: '* * * * *', run: async () => void (await worker.runOnce()) },
+    // Every five minutes: a run's window is as short as five minutes, and MISSED should not wait longer than that.
+    { name: 'checklist-runs', cron: '*/5 * * * *', run: async () => void (await runs.sweep()) },
   ];
   return { jobs };
 }

@@ -3,6 +3,9 @@ import { lazyPage } from '../lazy-page';
 
 const AutomationsPage = lazyPage(() => import('./automations.page'), 'AutomationsPage');
 const IssuesPage = lazyPage(() => import('./issues.page'), 'IssuesPage');
+const ChecklistsPage = lazyPage(() => import('./checklists.page'), 'ChecklistsPage');
+const TodaysChecklistsPage = lazyPage(() => import('./checklists-today.page'), 'TodaysChecklistsPage');
+const ChecklistCompletionPage = lazyPage(() => import('./checklist-completion.page'), 'ChecklistCompletionPage');
 const AssetsPage = lazyPage(() => import('./assets.page'), 'AssetsPage');
 const AssetPage = lazyPage(() => import('./asset.page'), 'AssetPage');
 const AssetReportPage = lazyPage(() => import('./asset-report.page'), 'AssetReportPage');
@@ -34,6 +37,9 @@ export const operationsArea: Area = {
     { path: 'operations/asset-categories/import', needs: ['postAssetCategoriesBulkImport'], element: <AssetCategoriesImportPage /> },
     { path: 'operations/vendors', needs: ['getVendors'], nav: 'Vendors', element: <VendorsPage /> },
     { path: 'operations/vendors/import', needs: ['postVendorsBulkImport'], element: <VendorsImportPage /> },
+    { path: 'operations/checklists/today', needs: ['getMobileChecklistsToday', 'putChecklistRunsByIdAnswersByTaskId', 'postChecklistRunsByIdComplete'], nav: "Today's checklists", element: <TodaysChecklistsPage /> },
+    { path: 'operations/checklists', needs: ['getChecklistTemplates', 'getChecklistSchedules'], nav: 'Checklists', element: <ChecklistsPage /> },
+    { path: 'operations/checklists/completion', needs: ['getChecklistsReportsCompletion'], nav: 'Checklist completion', element: <ChecklistCompletionPage /> },
     { path: 'operations/automations', needs: ['getAutomations', 'postAutomations', 'getUsers'], nav: 'Automations', element: <AutomationsPage /> },
     { path: 'operations/maintenance', needs: ['getMaintenanceDue'], nav: 'Maintenance', element: <MaintenanceCalendarPage /> },
     { path: 'operations/work-orders', needs: ['getWorkOrders'], nav: 'Work orders', element: <WorkOrdersPage /> },
