@@ -51069,7 +51069,7 @@ export interface operations {
                         tenantId: string;
                         name: string;
                         /** @enum {string} */
-                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                         /** Format: uuid */
                         outletId: string | null;
                         actions: ({
@@ -51088,6 +51088,18 @@ export interface operations {
                             kind: "ASSIGN";
                             /** Format: uuid */
                             userId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "OPEN_WORK_ORDER";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            /** @description Due this many days after the day it is opened (the tenant's date) */
+                            dueInDays: number;
+                            /** Format: uuid */
+                            vendorId?: string;
+                            /** Format: uuid */
+                            assigneeUserId?: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -51183,7 +51195,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                    trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                     /**
                      * Format: uuid
                      * @description Only issues at this outlet; omitted or null: every outlet
@@ -51205,6 +51217,18 @@ export interface operations {
                         kind: "ASSIGN";
                         /** Format: uuid */
                         userId: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "OPEN_WORK_ORDER";
+                        title: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description Due this many days after the day it is opened (the tenant's date) */
+                        dueInDays: number;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        /** Format: uuid */
+                        assigneeUserId?: string;
                     })[];
                     /** @default true */
                     active?: boolean;
@@ -51248,7 +51272,7 @@ export interface operations {
                         tenantId: string;
                         name: string;
                         /** @enum {string} */
-                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                         /** Format: uuid */
                         outletId: string | null;
                         actions: ({
@@ -51267,6 +51291,18 @@ export interface operations {
                             kind: "ASSIGN";
                             /** Format: uuid */
                             userId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "OPEN_WORK_ORDER";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            /** @description Due this many days after the day it is opened (the tenant's date) */
+                            dueInDays: number;
+                            /** Format: uuid */
+                            vendorId?: string;
+                            /** Format: uuid */
+                            assigneeUserId?: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -51425,7 +51461,7 @@ export interface operations {
                         tenantId: string;
                         name: string;
                         /** @enum {string} */
-                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                         /** Format: uuid */
                         outletId: string | null;
                         actions: ({
@@ -51444,6 +51480,18 @@ export interface operations {
                             kind: "ASSIGN";
                             /** Format: uuid */
                             userId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "OPEN_WORK_ORDER";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            /** @description Due this many days after the day it is opened (the tenant's date) */
+                            dueInDays: number;
+                            /** Format: uuid */
+                            vendorId?: string;
+                            /** Format: uuid */
+                            assigneeUserId?: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -51705,7 +51753,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /** @enum {string} */
-                    trigger?: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                    trigger?: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                     /** Format: uuid */
                     outletId?: string | null;
                     actions?: ({
@@ -51724,6 +51772,18 @@ export interface operations {
                         kind: "ASSIGN";
                         /** Format: uuid */
                         userId: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "OPEN_WORK_ORDER";
+                        title: string;
+                        /** @enum {string} */
+                        priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                        /** @description Due this many days after the day it is opened (the tenant's date) */
+                        dueInDays: number;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        /** Format: uuid */
+                        assigneeUserId?: string;
                     })[];
                     active?: boolean;
                 };
@@ -51766,7 +51826,7 @@ export interface operations {
                         tenantId: string;
                         name: string;
                         /** @enum {string} */
-                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE";
+                        trigger: "ISSUE_HIGH_PRIORITY" | "CHECKLIST_TASK_FAILED" | "ASSET_DUE" | "WORK_ORDER_OVERDUE";
                         /** Format: uuid */
                         outletId: string | null;
                         actions: ({
@@ -51785,6 +51845,18 @@ export interface operations {
                             kind: "ASSIGN";
                             /** Format: uuid */
                             userId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "OPEN_WORK_ORDER";
+                            title: string;
+                            /** @enum {string} */
+                            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
+                            /** @description Due this many days after the day it is opened (the tenant's date) */
+                            dueInDays: number;
+                            /** Format: uuid */
+                            vendorId?: string;
+                            /** Format: uuid */
+                            assigneeUserId?: string;
                         })[];
                         active: boolean;
                         /** Format: uuid */
@@ -51931,6 +52003,7 @@ export interface operations {
                      *           {
                      *             "kind": "NOTIFY_ROLE",
                      *             "issueId": "96179c34-d541-49af-b046-c06f0377732c",
+                     *             "workOrderId": "50150040-5a5c-4c26-9d75-30728d69a42e",
                      *             "assigned": true,
                      *             "mailed": 0
                      *           }
@@ -51947,20 +52020,25 @@ export interface operations {
                         automationId: string;
                         /**
                          * Format: uuid
-                         * @description The issue that triggered it
+                         * @description The issue (or, for WORK_ORDER_OVERDUE, the work order) that triggered it
                          */
                         subjectId: string;
                         /** @enum {string} */
                         outcome: "DONE" | "FAILED";
                         results: {
                             /** @enum {string} */
-                            kind: "NOTIFY_ROLE" | "RAISE_ISSUE" | "ASSIGN";
+                            kind: "NOTIFY_ROLE" | "RAISE_ISSUE" | "ASSIGN" | "OPEN_WORK_ORDER";
                             /**
                              * Format: uuid
                              * @description RAISE_ISSUE: the issue raised
                              */
                             issueId?: string;
-                            /** @description ASSIGN: false when the person had left or no longer worked at the outlet */
+                            /**
+                             * Format: uuid
+                             * @description OPEN_WORK_ORDER: the work order opened
+                             */
+                            workOrderId?: string;
+                            /** @description ASSIGN: false when the person had left or no longer worked at the outlet. OPEN_WORK_ORDER: false when the vendor or person named was gone, and the order opened unassigned */
                             assigned?: boolean;
                             /** @description NOTIFY_ROLE: how many people were mailed */
                             mailed?: number;

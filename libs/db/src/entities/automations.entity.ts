@@ -4,7 +4,7 @@ import { TenantEntity } from './tenant.entity.js';
 import { UserEntity } from './user.entity.js';
 
 /** A workflow automation (issue 30): when its trigger happens at its outlet (or any), its actions run. */
-@Check('automations_trigger_check', "(trigger = ANY (ARRAY['ISSUE_HIGH_PRIORITY'::text, 'CHECKLIST_TASK_FAILED'::text, 'ASSET_DUE'::text]))")
+@Check('automations_trigger_check', "(trigger = ANY (ARRAY['ISSUE_HIGH_PRIORITY'::text, 'CHECKLIST_TASK_FAILED'::text, 'ASSET_DUE'::text, 'WORK_ORDER_OVERDUE'::text]))")
 @Index('automations_live_idx', ['trigger'], { where: '(active AND (deleted_at IS NULL))' })
 @Index('automations_tenant_idx', ['tenantId', 'createdAt'], { where: '(deleted_at IS NULL)' })
 @Entity({ name: 'automations' })
@@ -48,7 +48,7 @@ export class AutomationEntity {
   deletedAt!: Date | null;
 }
 
-/** One automation acting on one subject (an issue): the worker's record and its guard against acting twice. */
+/** One automation acting on one subject (an issue, or an overdue work order): the worker's record and its guard against acting twice. */
 @Check('automation_runs_outcome_check', "(outcome = ANY (ARRAY['DONE'::text, 'FAILED'::text]))")
 @Index('automation_runs_automation_idx', ['automationId', 'createdAt'])
 @Unique('automation_runs_automation_subject_key', ['automationId', 'subjectId'])

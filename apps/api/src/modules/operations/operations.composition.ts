@@ -45,15 +45,16 @@ import { workOrdersRoutes } from './work-orders/work-orders.routes.js';
  * its maintenance (schedules, work orders, service logs); the checklists done there; troubleshooting
  * guides; and the automations that act on issues.
  */
-export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl, files }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
-  const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes);
+export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl, files, people }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+  const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes, people);
   issuesRoutes(r, issues);
   assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
   vendorsRoutes(r, new VendorsService(new VendorsRepository(ds), transaction, clock));
   assetsRoutes(r, new AssetsService(new AssetsRepository(ds), issues, transaction, clock, outletScopes));
   const maintenance = new MaintenanceService(new MaintenanceRepository(ds), issues, transaction, clock, outletScopes, logger);
   maintenanceRoutes(r, maintenance);
-  workOrdersRoutes(r, new WorkOrdersService(new WorkOrdersRepository(ds), maintenance, issues, transaction, clock, outletScopes));
+  const workOrders = new WorkOrdersService(new WorkOrdersRepository(ds), maintenance, issues, transaction, clock, outletScopes, people);
+  workOrdersRoutes(r, workOrders);
   serviceLogsRoutes(r, new ServiceLogsService(new ServiceLogsRepository(ds), maintenance, issues, transaction, clock));
   troubleshootingRoutes(r, new TroubleshootingService(new TroubleshootingRepository(ds), issues, transaction, clock, outletScopes));
   const templates = new ChecklistTemplatesRepository(ds);
@@ -62,8 +63,8 @@ export function composeOperations({ ds, transaction, clock, outletScopes, mailer
   const runs = new ChecklistRunsService(new ChecklistRunsRepository(ds), issues, transaction, clock, outletScopes, files, logger);
   checklistRunsRoutes(r, runs);
   const automations = new AutomationsRepository(ds);
-  automationsRoutes(r, new AutomationsService(automations, clock));
-  const worker = new AutomationWorker(automations, issues, mailer, transaction, clock, logger, appUrl);
+  automationsRoutes(r, new AutomationsService(automations, clock, people));
+  const worker = new AutomationWorker(automations, issues, workOrders, mailer, transaction, clock, logger, appUrl);
   const jobs: JobDefinition[] = [
     // Daily per tenant: run hourly, and each tenant's maintenance falls due once its own date has turned.
     { name: 'maintenance-due', cron: '17 * * * *', run: async () => void (await maintenance.raiseDue()) },

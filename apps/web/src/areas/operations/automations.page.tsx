@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useOutlets, usePeople } from '../../api/shared.queries';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -22,6 +22,7 @@ const TRIGGERS: Array<{ value: AutomationTrigger; label: string }> = [
   { value: 'ISSUE_HIGH_PRIORITY', label: 'An issue is raised with HIGH or URGENT priority' },
   { value: 'CHECKLIST_TASK_FAILED', label: 'A checklist task fails' },
   { value: 'ASSET_DUE', label: 'An asset falls due for maintenance' },
+  { value: 'WORK_ORDER_OVERDUE', label: 'A work order is overdue' },
 ];
 const ROLES = ['TENANT_OWNER', 'COMPANY_ADMIN', 'HR_MANAGER', 'AREA_MANAGER', 'OPERATIONS_MANAGER', 'OUTLET_MANAGER', 'STAFF'] as const;
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
@@ -41,6 +42,7 @@ const blank: Draft = { id: null, name: '', trigger: 'ISSUE_HIGH_PRIORITY', outle
 function describeAction(a: AutomationAction, nameOf: (userId: string) => string): string {
   if (a.kind === 'NOTIFY_ROLE') return `Mail every ${roleLabel(a.role)}`;
   if (a.kind === 'ASSIGN') return `Give it to ${nameOf(a.userId)}`;
+  if (a.kind === 'OPEN_WORK_ORDER') return `Open a work order “${a.title}”, due in ${a.dueInDays} days${a.assigneeUserId ? ` for ${nameOf(a.assigneeUserId)}` : ''}`;
   return `Raise “${a.title}” (${humanize(a.priority)})`;
 }
 
@@ -53,7 +55,17 @@ const KINDS: Array<{ value: AutomationAction['kind']; label: string }> = [
   { value: 'NOTIFY_ROLE', label: 'Mail a role' },
   { value: 'RAISE_ISSUE', label: 'Raise an issue' },
   { value: 'ASSIGN', label: 'Give it to' },
+  { value: 'OPEN_WORK_ORDER', label: 'Open a work order' },
 ];
+/** What an action may be under a trigger: a work order overdue has no issue to give or to open an order from (the API's rule). */
+const kindsFor = (trigger: AutomationTrigger) => (trigger === 'WORK_ORDER_OVERDUE' ? KINDS.filter((k) => k.value === 'NOTIFY_ROLE' || k.value === 'RAISE_ISSUE') : KINDS);
+
+function newAction(kind: AutomationAction['kind']): AutomationAction {
+  if (kind === 'NOTIFY_ROLE') return { kind, role: 'OUTLET_MANAGER' };
+  if (kind === 'ASSIGN') return { kind, userId: '' };
+  if (kind === 'OPEN_WORK_ORDER') return { kind, title: '', priority: 'MEDIUM', dueInDays: 3 };
+  return { kind, title: '', priority: 'MEDIUM' };
+}
 
 /**
  * Rules the outlet administrators keep: when something happens at an outlet, a worker does what
@@ -64,6 +76,7 @@ export function AutomationsPage() {
   const outlets = useOutlets();
   const people = usePeople();
   const nameOf = (userId: string) => people.data?.get(userId)?.fullName ?? '…';
+  const activePeople = [...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }));
   const create = useCreateAutomation();
   const update = useUpdateAutomation();
   const remove = useDeleteAutomation();
@@ -122,18 +135,28 @@ export function AutomationsPage() {
         {(d) => (
           <>
             <TextInput label="Name" required value={d.name} onChange={(e) => setDraft({ ...d, name: e.currentTarget.value })} />
-            <Select label="When" allowDeselect={false} data={TRIGGERS} value={d.trigger} onChange={(v) => v && setDraft({ ...d, trigger: v as AutomationTrigger })} />
+            <Select label="When" allowDeselect={false} data={TRIGGERS} value={d.trigger} onChange={(v) => {
+              if (!v) return;
+              const trigger = v as AutomationTrigger;
+              const allowed = kindsFor(trigger).map((k) => k.value);
+              const kept = d.actions.filter((a) => allowed.includes(a.kind));
+              setDraft({ ...d, trigger, actions: kept.length ? kept : [newAction('NOTIFY_ROLE')] });
+            }} />
             <Select label="Where" allowDeselect={false} data={[{ value: '', label: 'Every outlet' }, ...(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))]} value={d.outletId} onChange={(v) => setDraft({ ...d, outletId: v ?? '' })} />
             <Text fw={500} size="sm">Then</Text>
             {d.actions.map((a, i) => (
               <Group key={i} align="flex-end" wrap="nowrap" role="group" aria-label={`Action ${i + 1}`}>
-                <Select label="Action" w={170} allowDeselect={false} data={KINDS} value={a.kind} onChange={(v) =>
-                  v && setAction(d, i, v === 'NOTIFY_ROLE' ? { kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' } : v === 'ASSIGN' ? { kind: 'ASSIGN', userId: '' } : { kind: 'RAISE_ISSUE', title: '', priority: 'MEDIUM' })
-                } />
+                <Select label="Action" w={170} allowDeselect={false} data={kindsFor(d.trigger)} value={a.kind} onChange={(v) => v && setAction(d, i, newAction(v as AutomationAction['kind']))} />
                 {a.kind === 'NOTIFY_ROLE' ? (
                   <Select label="Role" style={{ flex: 1 }} allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={a.role} onChange={(v) => v && setAction(d, i, { ...a, role: v as typeof a.role })} />
+                ) : a.kind === 'OPEN_WORK_ORDER' ? (
+                  <>
+                    <TextInput label="Work order title" style={{ flex: 1 }} value={a.title} onChange={(e) => setAction(d, i, { ...a, title: e.currentTarget.value })} />
+                    <NumberInput label="Due in days" w={100} min={0} max={365} value={a.dueInDays} onChange={(v) => setAction(d, i, { ...a, dueInDays: typeof v === 'number' ? v : 0 })} />
+                    <Select label="For" w={170} clearable placeholder="Unassigned" searchable data={activePeople} value={a.assigneeUserId ?? null} onChange={(v) => setAction(d, i, { kind: a.kind, title: a.title, priority: a.priority, dueInDays: a.dueInDays, ...(v ? { assigneeUserId: v } : {}) })} />
+                  </>
                 ) : a.kind === 'ASSIGN' ? (
-                  <Select label="Person" style={{ flex: 1 }} searchable allowDeselect={false} data={[...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} value={a.userId || null} onChange={(v) => v && setAction(d, i, { ...a, userId: v })} />
+                  <Select label="Person" style={{ flex: 1 }} searchable allowDeselect={false} data={activePeople} value={a.userId || null} onChange={(v) => v && setAction(d, i, { ...a, userId: v })} />
                 ) : (
                   <>
                     <TextInput label="Issue title" style={{ flex: 1 }} value={a.title} onChange={(e) => setAction(d, i, { ...a, title: e.currentTarget.value })} />
@@ -146,7 +169,7 @@ export function AutomationsPage() {
               </Group>
             ))}
             <Group>
-              <Button variant="light" size="compact-sm" disabled={d.actions.length >= MAX_ACTIONS} onClick={() => setDraft({ ...d, actions: [...d.actions, { kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' }] })}>
+              <Button variant="light" size="compact-sm" disabled={d.actions.length >= MAX_ACTIONS} onClick={() => setDraft({ ...d, actions: [...d.actions, newAction('NOTIFY_ROLE')] })}>
                 Add an action
               </Button>
             </Group>
@@ -164,6 +187,7 @@ export function AutomationsPage() {
 function describeResult(x: RunResult): string {
   if (x.kind === 'NOTIFY_ROLE') return `mailed ${x.mailed ?? 0}`;
   if (x.kind === 'ASSIGN') return x.assigned ? 'gave it to the person' : 'could not give it (left, or not at that outlet)';
+  if (x.kind === 'OPEN_WORK_ORDER') return x.assigned === false ? 'opened a work order, unassigned (the one named was gone)' : 'opened a work order';
   return 'raised an issue';
 }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { uuid } from '@wfm/core/crypto';
-import { createOutlet, createUser } from '@wfm/testing/factories';
+import { createOutlet, createUser, createVendor } from '@wfm/testing/factories';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
 import { assignOutlets } from '../../../test-support/access-fixtures.js';
 import { expectSilentBesideWitness } from '../../../test-support/silence.js';
@@ -76,6 +76,17 @@ describe('automations (HTTP and the worker)', () => {
       expect(await bad({ actions: [{ kind: 'ASSIGN', userId: 'the manager' }] })).to.include({ statusCode: 400 });
       const stranger = await createUser(s.h.ds, s.tenantB, { role: 'STAFF' });
       expect((await create({ actions: [{ kind: 'ASSIGN', userId: stranger.id }] })).body).to.deep.equal({ message: 'No active person with this id in the tenant', error: 'Not Found', statusCode: 404 });
+      const issueOnly = (kind: string) => ({ message: [`actions: ${kind} acts on an issue, and WORK_ORDER_OVERDUE is triggered by a work order`], error: 'Bad Request', statusCode: 400 });
+      const here = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+      expect((await create({ trigger: 'WORK_ORDER_OVERDUE', actions: [{ kind: 'ASSIGN', userId: here.id }] })).body).to.deep.equal(issueOnly('ASSIGN'));
+      const opening = { kind: 'OPEN_WORK_ORDER', title: 'Call the engineer', priority: 'HIGH', dueInDays: 2 };
+      expect((await create({ trigger: 'WORK_ORDER_OVERDUE', actions: [opening] })).body).to.deep.equal(issueOnly('OPEN_WORK_ORDER'));
+      const vendor = await createVendor(s.h.ds, s.tenantA);
+      expect(await bad({ actions: [{ ...opening, vendorId: vendor.id, assigneeUserId: here.id }] })).to.include({ statusCode: 400 });
+      expect(await bad({ actions: [{ ...opening, dueInDays: 366 }] })).to.include({ statusCode: 400 });
+      expect((await create({ actions: [{ ...opening, vendorId: (await createVendor(s.h.ds, s.tenantB)).id }] })).body).to.deep.equal({ message: 'Vendor not found', error: 'Not Found', statusCode: 404 });
+      const opens = (await create({ actions: [{ ...opening, vendorId: vendor.id }] })).body.id;
+      expect((await s.h.request('PATCH', `/automations/${opens}`, { token: adminToken, body: { trigger: 'WORK_ORDER_OVERDUE' } })).body).to.deep.equal(issueOnly('OPEN_WORK_ORDER'));
       const foreignOutlet = (await createOutlet(s.h.ds, s.tenantB)).id;
       expect((await create({ outletId: foreignOutlet })).body).to.deep.equal({ message: 'Outlet not found', error: 'Not Found', statusCode: 404 });
     });
@@ -117,7 +128,7 @@ describe('automations (HTTP and the worker)', () => {
       const raised = await issuesOf(s.tenantA, 'AUTOMATION');
       expect(raised).to.have.length(1);
       expect(raised[0]).to.deep.include({ title: 'Call the engineer', outlet_id: outletId, priority: 'HIGH', reporter_user_id: null });
-      expect(raised[0]!.description).to.equal('Raised by the automation “Escalate the urgent” for “Walk-in fridge at 12 °C”.');
+      expect(raised[0]!.description).to.equal('Raised by the automation “Escalate the urgent” for the issue “Walk-in fridge at 12 °C”.');
       const runs = (await s.h.request('GET', `/automations/${automationId}/runs`, { token: adminToken })).body;
       expect(runs).to.have.length(1);
       expect(runs[0]).to.deep.include({ subjectId: trigger.body.id, outcome: 'DONE', error: null });
@@ -167,6 +178,68 @@ describe('automations (HTTP and the worker)', () => {
       expect(await results(toHere)).to.deep.equal([[{ kind: 'ASSIGN', assigned: true }]]);
       expect(await results(toAway)).to.deep.equal([[{ kind: 'ASSIGN', assigned: false }]]);
       expect((await s.h.request('GET', `/issues/${failed}`, { token: await s.h.tokenFor(here) })).body.assigneeUserId).to.equal(here.id);
+    });
+
+    it('opens a work order from the issue for the person it names, due that many days on; one whose person is gone opens unassigned', async () => {
+      const fixer = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+      const leaver = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+      const opening = { kind: 'OPEN_WORK_ORDER', title: 'Call the engineer', priority: 'HIGH', dueInDays: 2 };
+      const toFixer = (await create({ name: 'Fix it', actions: [{ ...opening, assigneeUserId: fixer.id }] })).body.id;
+      const toLeaver = (await create({ name: 'Fix it later', trigger: 'CHECKLIST_TASK_FAILED', actions: [{ ...opening, assigneeUserId: leaver.id }] })).body.id;
+      await s.h.ds.query(`UPDATE users SET status = 'INACTIVE' WHERE id = $1`, [leaver.id]);
+      const high = await insertIssue('WEB', 'HIGH');
+      const failed = await insertIssue('CHECKLIST', 'LOW');
+      await runWorker();
+      const [{ timezone }] = await s.h.ds.query(`SELECT timezone FROM tenants WHERE id = $1`, [s.tenantA]);
+      const dueOn = (await s.h.ds.query(`SELECT (($1::timestamptz AT TIME ZONE $2)::date + 2)::text AS day`, [s.h.clock.now(), timezone]))[0].day;
+      const orders = async (issueId: string) =>
+        s.h.ds.query(`SELECT id, title, status, assignee_user_id AS "assigneeUserId", created_by_user_id AS "createdBy", due_on::text AS "dueOn", outlet_id AS "outletId" FROM work_orders WHERE issue_id = $1`, [issueId]);
+      const [forHigh] = await orders(high);
+      expect(forHigh).to.deep.include({ title: 'Call the engineer', status: 'ASSIGNED', assigneeUserId: fixer.id, createdBy: null, dueOn, outletId });
+      const [forFailed] = await orders(failed);
+      expect(forFailed).to.deep.include({ status: 'OPEN', assigneeUserId: null });
+      const results = async (id: string) => (await s.h.request('GET', `/automations/${id}/runs`, { token: adminToken })).body.map((r: { results: unknown[] }) => r.results);
+      expect(await results(toFixer)).to.deep.equal([[{ kind: 'OPEN_WORK_ORDER', workOrderId: forHigh.id, assigned: true }]]);
+      expect(await results(toLeaver)).to.deep.equal([[{ kind: 'OPEN_WORK_ORDER', workOrderId: forFailed.id, assigned: false }]]);
+      expect((await s.h.request('GET', `/issues/${high}`, { token: adminToken })).body.workOrderIds).to.deep.equal([forHigh.id]);
+    });
+
+    it('acts once on a work order the day after it was due, and not on one done or one already overdue when the rule was made', async () => {
+      const [{ timezone }] = await s.h.ds.query(`SELECT timezone FROM tenants WHERE id = $1`, [s.tenantA]);
+      const day = async (offset: number) => (await s.h.ds.query(`SELECT (($1::timestamptz AT TIME ZONE $2)::date + $3::int)::text AS day`, [s.h.clock.now(), timezone, offset]))[0].day;
+      const order = async (title: string, status: string, dueOn: string) => {
+        const id = uuid();
+        await s.h.ds.query(
+          `INSERT INTO work_orders (id, tenant_id, outlet_id, title, priority, status, due_on, created_at, updated_at) VALUES ($1, $2, $3, $4, 'MEDIUM', $5, $6, $7, $7)`,
+          [id, s.tenantA, outletId, title, status, dueOn, s.h.clock.now()],
+        );
+        return id;
+      };
+      const late = await order('Replace the door seal', 'ASSIGNED', await day(-2));
+      s.h.clock.advance(60_000);
+      const manager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
+      await assignOutlets(s.h.ds, s.tenantA, manager.id, [outletId]);
+      const rule = (await create({ name: 'Chase the late', trigger: 'WORK_ORDER_OVERDUE', actions: [{ kind: 'NOTIFY_ROLE', role: 'OUTLET_MANAGER' }, { kind: 'RAISE_ISSUE', title: 'Work order late', priority: 'HIGH' }] })).body.id;
+      const today = await order('Descale the oven', 'IN_PROGRESS', await day(0));
+      await order('Fix the tap', 'COMPLETED', await day(0));
+      await runWorker();
+      expect((await s.h.request('GET', `/automations/${rule}/runs`, { token: adminToken })).body).to.deep.equal([]);
+
+      s.h.clock.advance(26 * 3_600_000);
+      // Access tokens live minutes: a day on, the admin signs in again.
+      const admin = await s.tokenAs('OPERATIONS_MANAGER');
+      await expectSilentBesideWitness(s.h.ds, s.tenantA, ['issue.created', 'issue.resolved'], runWorker, async () => {
+        const witness = await s.h.request('POST', '/issues', { token: admin, body: { outletId, title: 'A light is out', priority: 'LOW' } });
+        return [{ type: 'issue.created', payload: { issueId: witness.body.id } }];
+      });
+      await runWorker();
+      const runs = (await s.h.request('GET', `/automations/${rule}/runs`, { token: admin })).body;
+      expect(runs.map((r: { subjectId: string }) => r.subjectId)).to.deep.equal([today]);
+      expect(runs.map((r: { subjectId: string }) => r.subjectId)).to.not.include(late);
+      expect(runs[0].results[0]).to.deep.equal({ kind: 'NOTIFY_ROLE', mailed: 1 });
+      const raised = await issuesOf(s.tenantA, 'AUTOMATION');
+      expect(raised.map((i) => [i.title, i.description])).to.deep.equal([['Work order late', 'Raised by the automation “Chase the late” for the overdue work order “Descale the oven”.']]);
+      expect((await s.h.mailsTo(manager.email!, s.tenantA)).map((m) => m.subject)).to.deep.equal(['Chase the late: Descale the oven (Soho)']);
     });
   });
 });

@@ -17,18 +17,22 @@ export type AutomationRun = Omit<Row<AutomationRunEntity, 'id' | 'automationId' 
   detail: { results: ActionResult[]; error: string | null };
 };
 
-/** An issue an automation has not acted on yet, with what its actions need. */
+/** What an automation has not acted on yet (an issue, or an overdue work order), with what its actions need. */
 export interface PendingSubject {
   automationId: string;
   automationName: string;
   tenantId: string;
+  timezone: string;
   actions: AutomationAction[];
-  issueId: string;
+  subject: 'ISSUE' | 'WORK_ORDER';
+  subjectId: string;
   outletId: string;
   outletName: string;
   assetId: string | null;
   title: string;
   priority: IssuePriority;
+  /** WORK_ORDER: the day it was due. */
+  dueOn: string | null;
 }
 
 const COLUMNS = `id, tenant_id AS "tenantId", name, trigger, outlet_id AS "outletId", actions, active, created_by_user_id AS "createdByUserId",
@@ -78,7 +82,7 @@ export class AutomationsRepository {
   }
 
   async activeUser(tenantId: string, userId: string): Promise<boolean> {
-    return (await one(this.ds, `SELECT 1 FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE'`, [tenantId, userId])) !== null;
+    return (await one(this.ds, `SELECT 1 FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE' AND deleted_at IS NULL`, [tenantId, userId])) !== null;
   }
 
   runs(tenantId: string, automationId: string, limit: number, offset: number): Promise<AutomationRun[]> {
@@ -91,28 +95,50 @@ export class AutomationsRepository {
   }
 
   /**
-   * The issues live automations have not acted on, oldest first, across tenants: only those raised
-   * after the automation was made (a new rule does not act on history) and never those an
-   * automation raised.
+   * What live automations have not acted on, oldest first, across tenants: issues raised after the
+   * automation was made (a new rule does not act on history), never those an automation raised;
+   * and work orders not done that became overdue (their due day ended, in the tenant's time) after
+   * it was made.
    */
-  pending(limit: number): Promise<PendingSubject[]> {
+  pending(now: Date, limit: number): Promise<PendingSubject[]> {
     return many(
       this.ds,
-      `SELECT a.id AS "automationId", a.name AS "automationName", a.tenant_id AS "tenantId", a.actions,
-              i.id AS "issueId", i.outlet_id AS "outletId", o.name AS "outletName", i.asset_id AS "assetId", i.title, i.priority
-         FROM automations a
-         JOIN issues i ON i.tenant_id = a.tenant_id AND i.created_at >= a.created_at AND i.source <> 'AUTOMATION'
-                      AND (a.outlet_id IS NULL OR i.outlet_id = a.outlet_id)
-         JOIN outlets o ON o.id = i.outlet_id
-        WHERE a.active AND a.deleted_at IS NULL
-          AND CASE a.trigger WHEN 'ISSUE_HIGH_PRIORITY' THEN i.priority IN ('HIGH', 'URGENT')
-                             WHEN 'CHECKLIST_TASK_FAILED' THEN i.source = 'CHECKLIST'
-                             WHEN 'ASSET_DUE' THEN i.source = 'MAINTENANCE' END
-          AND NOT EXISTS (SELECT 1 FROM automation_runs r WHERE r.automation_id = a.id AND r.subject_id = i.id)
-        ORDER BY i.created_at, i.id, a.id
-        LIMIT $1`,
-      [limit],
+      `SELECT * FROM (
+         SELECT a.id AS "automationId", a.name AS "automationName", a.tenant_id AS "tenantId", t.timezone, a.actions,
+                'ISSUE' AS subject, i.id AS "subjectId", i.outlet_id AS "outletId", o.name AS "outletName", i.asset_id AS "assetId",
+                i.title, i.priority, NULL::text AS "dueOn", i.created_at AS at
+           FROM automations a
+           JOIN tenants t ON t.id = a.tenant_id
+           JOIN issues i ON i.tenant_id = a.tenant_id AND i.created_at >= a.created_at AND i.source <> 'AUTOMATION'
+                        AND (a.outlet_id IS NULL OR i.outlet_id = a.outlet_id)
+           JOIN outlets o ON o.id = i.outlet_id
+          WHERE a.active AND a.deleted_at IS NULL
+            AND CASE a.trigger WHEN 'ISSUE_HIGH_PRIORITY' THEN i.priority IN ('HIGH', 'URGENT')
+                               WHEN 'CHECKLIST_TASK_FAILED' THEN i.source = 'CHECKLIST'
+                               WHEN 'ASSET_DUE' THEN i.source = 'MAINTENANCE'
+                               ELSE false END
+            AND NOT EXISTS (SELECT 1 FROM automation_runs r WHERE r.automation_id = a.id AND r.subject_id = i.id)
+         UNION ALL
+         SELECT a.id, a.name, a.tenant_id, t.timezone, a.actions,
+                'WORK_ORDER', w.id, w.outlet_id, o.name, w.asset_id, w.title, w.priority, w.due_on::text, (w.due_on + 1)::timestamp AT TIME ZONE t.timezone
+           FROM automations a
+           JOIN tenants t ON t.id = a.tenant_id
+           JOIN work_orders w ON w.tenant_id = a.tenant_id AND (a.outlet_id IS NULL OR w.outlet_id = a.outlet_id)
+                             AND w.status NOT IN ('COMPLETED', 'VERIFIED', 'CANCELLED')
+                             AND w.due_on < ($1::timestamptz AT TIME ZONE t.timezone)::date
+                             AND (w.due_on + 1)::timestamp AT TIME ZONE t.timezone >= a.created_at
+           JOIN outlets o ON o.id = w.outlet_id
+          WHERE a.trigger = 'WORK_ORDER_OVERDUE' AND a.active AND a.deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM automation_runs r WHERE r.automation_id = a.id AND r.subject_id = w.id)
+       ) pending
+       ORDER BY at, "subjectId", "automationId"
+       LIMIT $2`,
+      [now, limit],
     );
+  }
+
+  async vendorExists(tenantId: string, vendorId: string): Promise<boolean> {
+    return (await one(this.ds, `SELECT 1 FROM vendors WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL`, [tenantId, vendorId])) !== null;
   }
 
   /** Claims the subject for the automation: false when another worker already has (the unique key). */
@@ -151,7 +177,7 @@ export class AutomationsRepository {
     return many(
       this.ds,
       `SELECT u.email, u.full_name AS "fullName" FROM users u
-        WHERE u.tenant_id = $1 AND u.role = $2 AND u.status = 'ACTIVE' AND u.email IS NOT NULL ${atOutlet}
+        WHERE u.tenant_id = $1 AND u.role = $2 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL AND u.email IS NOT NULL ${atOutlet}
         ORDER BY u.email`,
       params,
     );

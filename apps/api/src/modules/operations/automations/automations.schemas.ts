@@ -4,12 +4,15 @@ import { clampedInt } from '../../../http/validation.js';
 import { Priority } from '../issues/issues.schemas.js';
 
 /**
- * What an automation reacts to. Each is an issue the platform or a person raised, so one reading of
- * the issues table finds them all: a HIGH or URGENT issue from any source; a failed checklist task,
- * which raises a CHECKLIST issue; an asset falling due, which the maintenance job raises as a
- * MAINTENANCE issue. Issues an automation raised never trigger one (no loops).
+ * What an automation reacts to. Three are issues the platform or a person raised, so the issues
+ * table finds them: a HIGH or URGENT issue from any source; a failed checklist task, which raises a
+ * CHECKLIST issue; an asset falling due, which the maintenance job raises as a MAINTENANCE issue.
+ * Issues an automation raised never trigger one (no loops). The fourth is a work order past its
+ * due date and not done.
  */
-export const AUTOMATION_TRIGGERS = ['ISSUE_HIGH_PRIORITY', 'CHECKLIST_TASK_FAILED', 'ASSET_DUE'] as const;
+export const AUTOMATION_TRIGGERS = ['ISSUE_HIGH_PRIORITY', 'CHECKLIST_TASK_FAILED', 'ASSET_DUE', 'WORK_ORDER_OVERDUE'] as const;
+/** The actions that act on the triggering issue itself, so a work-order trigger cannot take them. */
+export const ISSUE_ONLY_ACTIONS = ['ASSIGN', 'OPEN_WORK_ORDER'] as const;
 export const Trigger = z.enum(AUTOMATION_TRIGGERS);
 
 const Title = z.string().trim().min(1).max(200);
@@ -23,7 +26,18 @@ export const RaiseIssueAction = z
 export const AssignAction = z
   .strictObject({ kind: z.literal('ASSIGN'), userId: z.uuid() })
   .meta({ description: 'Give the issue to this person, if they are active and work at its outlet when the rule acts' });
-export const AutomationAction = z.discriminatedUnion('kind', [NotifyRoleAction, RaiseIssueAction, AssignAction]);
+export const OpenWorkOrderAction = z
+  .strictObject({
+    kind: z.literal('OPEN_WORK_ORDER'),
+    title: Title,
+    priority: Priority,
+    dueInDays: z.int().min(0).max(365).meta({ description: "Due this many days after the day it is opened (the tenant's date)" }),
+    vendorId: z.uuid().optional(),
+    assigneeUserId: z.uuid().optional(),
+  })
+  .refine((a) => !(a.vendorId && a.assigneeUserId), 'a work order goes to a vendor or a person, not both')
+  .meta({ description: 'Open a work order from the issue (its outlet and asset), for a vendor or a person if named' });
+export const AutomationAction = z.discriminatedUnion('kind', [NotifyRoleAction, RaiseIssueAction, AssignAction, OpenWorkOrderAction]);
 export type AutomationAction = z.infer<typeof AutomationAction>;
 const Actions = z.array(AutomationAction).min(1).max(5);
 
@@ -62,9 +76,13 @@ export const AutomationDto = z.object({
 export type AutomationDto = z.infer<typeof AutomationDto>;
 
 export const ActionResult = z.object({
-  kind: z.enum(['NOTIFY_ROLE', 'RAISE_ISSUE', 'ASSIGN']),
+  kind: z.enum(['NOTIFY_ROLE', 'RAISE_ISSUE', 'ASSIGN', 'OPEN_WORK_ORDER']),
   issueId: z.uuid().optional().meta({ description: 'RAISE_ISSUE: the issue raised' }),
-  assigned: z.boolean().optional().meta({ description: 'ASSIGN: false when the person had left or no longer worked at the outlet' }),
+  workOrderId: z.uuid().optional().meta({ description: 'OPEN_WORK_ORDER: the work order opened' }),
+  assigned: z
+    .boolean()
+    .optional()
+    .meta({ description: 'ASSIGN: false when the person had left or no longer worked at the outlet. OPEN_WORK_ORDER: false when the vendor or person named was gone, and the order opened unassigned' }),
   mailed: z.number().int().optional().meta({ description: 'NOTIFY_ROLE: how many people were mailed' }),
 });
 export type ActionResult = z.infer<typeof ActionResult>;
@@ -72,7 +90,7 @@ export type ActionResult = z.infer<typeof ActionResult>;
 export const AutomationRunDto = z.object({
   id: z.uuid(),
   automationId: z.uuid(),
-  subjectId: z.uuid().meta({ description: 'The issue that triggered it' }),
+  subjectId: z.uuid().meta({ description: 'The issue (or, for WORK_ORDER_OVERDUE, the work order) that triggered it' }),
   outcome: z.enum(['DONE', 'FAILED']),
   results: z.array(ActionResult),
   error: z.string().nullable().meta({ description: 'FAILED: why, in words (nothing internal)' }),

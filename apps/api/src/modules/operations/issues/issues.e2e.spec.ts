@@ -128,13 +128,17 @@ describe('issues (HTTP)', () => {
     const elsewhere = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
     const gone = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', status: 'INACTIVE' });
     await assignOutlets(s.h.ds, s.tenantA, gone.id, [outletId]);
+    const deleted = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
+    await assignOutlets(s.h.ds, s.tenantA, deleted.id, [outletId]);
+    await s.h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [deleted.id]);
     const foreign = await createUser(s.h.ds, s.tenantB, { role: 'TENANT_OWNER' });
-    for (const who of [elsewhere, gone, foreign]) {
+    for (const who of [elsewhere, gone, deleted, foreign]) {
       expect((await assign(who.id)).body).to.deep.equal({ message: 'No active person with this id works at the outlet of the issue', error: 'Not Found', statusCode: 404 });
     }
-    // A tenant-wide role handles issues anywhere.
+    // A tenant-wide role handles issues anywhere; giving one work follows the rank rule (at or below the giver).
     const area = await createUser(s.h.ds, s.tenantA, { role: 'AREA_MANAGER' });
-    expect((await assign(area.id)).body.assigneeUserId).to.equal(area.id);
+    expect((await assign(area.id)).status).to.equal(403);
+    expect((await assign(area.id, await s.tokenAs('TENANT_OWNER'))).body.assigneeUserId).to.equal(area.id);
     expect((await s.h.request('GET', `/issues/${id}`, { token: staffToken })).body).to.deep.equal(NOT_FOUND);
     expect((await assign(null)).body.assigneeUserId).to.equal(null);
 

@@ -91,7 +91,7 @@ export class IssuesRepository {
 
   /** The role of an active person of the tenant, or null. */
   async activeRole(tenantId: string, userId: string): Promise<Role | null> {
-    return (await one<{ role: Role }>(this.ds, `SELECT role FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE'`, [tenantId, userId]))?.role ?? null;
+    return (await one<{ role: Role }>(this.ds, `SELECT role FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE' AND deleted_at IS NULL`, [tenantId, userId]))?.role ?? null;
   }
 
   /** Whether the person works at the outlet (user-outlets). */

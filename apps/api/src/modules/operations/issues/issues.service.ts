@@ -7,6 +7,7 @@ import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { ShiftsService } from '../../scheduling/shifts/shifts.service.js';
 import type { Issue, IssuePriority, IssueSource, IssueStatus, IssuesRepository } from './issues.repository.js';
 import type { ListIssuesQuery, RaiseIssueBody, UpdateIssueBody } from './issues.schemas.js';
@@ -53,6 +54,7 @@ export class IssuesService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async raise(actor: Actor, body: RaiseIssueBody, source: 'WEB' | 'MOBILE'): Promise<Issue> {
@@ -180,6 +182,8 @@ export class IssuesService {
       const issue = await this.repo.lock(tx, actor.tenantId, id);
       if (!issue || !coversOutlet(scope, issue.outletId)) throw issueNotFound();
       if (assigneeUserId && !(await this.canHandle(actor.tenantId, assigneeUserId, issue.outletId))) throw new NotFoundError('No active person with this id works at the outlet of the issue');
+      // Giving someone an issue to handle is giving them work: the rank rule's `work` (at or below the giver).
+      if (assigneeUserId) await this.people.assert(tx, actor, assigneeUserId, 'work');
       return this.repo.update(tx, actor.tenantId, id, { assigneeUserId }, this.clock.now());
     });
   }

@@ -54,7 +54,12 @@ export class MaintenanceService {
   }
 
   async assertVendor(tenantId: string, vendorId: string | null | undefined, tx?: Tx): Promise<void> {
-    if (vendorId && !(await this.repo.vendorExists(tenantId, vendorId, tx))) throw new NotFoundError('Vendor not found');
+    if (vendorId && !(await this.vendorLive(tenantId, vendorId, tx))) throw new NotFoundError('Vendor not found');
+  }
+
+  /** Whether the tenant has this vendor, not deleted. */
+  vendorLive(tenantId: string, vendorId: string, tx?: Tx): Promise<boolean> {
+    return this.repo.vendorExists(tenantId, vendorId, tx);
   }
 
   async createForAsset(actor: Actor, timezone: string, assetId: string, body: CreateScheduleBody): Promise<Schedule> {

@@ -6,6 +6,7 @@ import { OPERATIONS_MANAGERS } from '@wfm/core/role-sets';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { IssuesService } from '../issues/issues.service.js';
 import type { MaintenanceService } from '../maintenance/maintenance.service.js';
 import type { WorkOrder, WorkOrderChanges, WorkOrderStatus, WorkOrdersRepository } from './work-orders.repository.js';
@@ -43,6 +44,7 @@ export class WorkOrdersService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async create(actor: Actor, body: CreateWorkOrderBody): Promise<WorkOrder> {
@@ -100,6 +102,45 @@ export class WorkOrdersService {
     if (!(await this.repo.activeUser(actor.tenantId, body.assigneeUserId)) || !(await this.scopes.coversUser(actor.tenantId, scope, body.assigneeUserId))) {
       throw new NotFoundError('User not found');
     }
+    // A work order given to a person is work: the rank rule's `work` (at or below the giver).
+    await this.people.assert(null, actor, body.assigneeUserId, 'work');
+  }
+
+  /**
+   * A work order opened by the platform (an automation's OPEN_WORK_ORDER) inside the caller's
+   * transaction, with no one as its author. A vendor deleted or a person gone since the rule was
+   * written is dropped, and the order opens unassigned (`assigned: false`) for a manager to give.
+   */
+  async openSilently(
+    tx: Tx,
+    o: { tenantId: string; outletId: string; assetId: string | null; issueId: string | null; title: string; description: string; priority: WorkOrder['priority']; dueOn: string; vendorId: string | null; assigneeUserId: string | null },
+  ): Promise<{ id: string; assigned: boolean }> {
+    const vendorId = o.vendorId && (await this.maintenance.vendorLive(o.tenantId, o.vendorId, tx)) ? o.vendorId : null;
+    const assigneeUserId = o.assigneeUserId && (await this.repo.activeUser(o.tenantId, o.assigneeUserId, tx)) ? o.assigneeUserId : null;
+    const now = this.clock.now();
+    const id = uuid();
+    await this.repo.insert(tx, {
+      id,
+      tenantId: o.tenantId,
+      outletId: o.outletId,
+      assetId: o.assetId,
+      issueId: o.issueId,
+      title: o.title,
+      description: o.description,
+      priority: o.priority,
+      status: vendorId || assigneeUserId ? 'ASSIGNED' : 'OPEN',
+      dueOn: o.dueOn,
+      vendorId,
+      assigneeUserId,
+      completionNote: null,
+      completedAt: null,
+      verifiedByUserId: null,
+      verifiedAt: null,
+      createdByUserId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id, assigned: vendorId !== null || assigneeUserId !== null };
   }
 
   async list(actor: Actor, query: ListWorkOrdersQuery): Promise<WorkOrder[]> {

@@ -126,6 +126,14 @@ class World {
   grant(target: Person) {
     return this.root<{ id: string }>('POST', '/access/grants', { userId: target.id, zoneId: this.zoneId });
   }
+
+  issue() {
+    return this.root<{ id: string }>('POST', '/issues', { outletId: this.outletId, title: `Leak ${this.next()}`, priority: 'LOW' });
+  }
+
+  workOrder() {
+    return this.root<{ id: string }>('POST', '/work-orders', { outletId: this.outletId, title: `Fix ${this.next()}`, priority: 'LOW' });
+  }
 }
 
 const USER_CASES: Record<string, Case> = {
@@ -258,6 +266,32 @@ const USER_CASES: Record<string, Case> = {
   'POST /issues': { exempt: 'the reporter is the caller' },
   'POST /mobile/issues': { exempt: 'the reporter is the caller' },
   'PATCH /issues/:id': { exempt: 'an issue is the outlet’s, not its reporter’s' },
+  'PUT /issues/:id/assignee': { rule: { act: 'work', call: async (w, t) => ({ method: 'PUT', path: `/issues/${(await w.issue()).id}/assignee`, body: { userId: t.id } }) } },
+  'POST /assets/:id/quick-issue': { exempt: 'the reporter is the caller' },
+  'POST /work-orders': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/work-orders', body: { outletId: w.outletId, title: 'Fix the tap', priority: 'LOW', assigneeUserId: t.id } }) } },
+  'POST /work-orders/:id/assign': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: `/work-orders/${(await w.workOrder()).id}/assign`, body: { assigneeUserId: t.id } }) } },
+  'PATCH /work-orders/:id': { exempt: 'changes the order (title, priority, due day), not who it is for' },
+  'POST /work-orders/:id/start': { exempt: 'the order moves on; who it is for was checked when it was given' },
+  'POST /work-orders/:id/complete': { exempt: 'as start' },
+  'POST /work-orders/:id/verify': { exempt: 'as start' },
+  'POST /work-orders/:id/reject': { exempt: 'as start' },
+  'POST /work-orders/:id/cancel': { exempt: 'as start' },
+  'POST /automations': {
+    rule: { act: 'work', call: async (_w, t) => ({ method: 'POST', path: '/automations', body: { name: 'Give the urgent', trigger: 'ISSUE_HIGH_PRIORITY', actions: [{ kind: 'ASSIGN', userId: t.id }] } }) },
+  },
+  'PATCH /automations/:id': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const rule = await w.root<{ id: string }>('POST', '/automations', { name: 'Escalate', trigger: 'ISSUE_HIGH_PRIORITY', actions: [{ kind: 'NOTIFY_ROLE', role: 'AREA_MANAGER' }] });
+        return { method: 'PATCH', path: `/automations/${rule.id}`, body: { actions: [{ kind: 'OPEN_WORK_ORDER', title: 'Call the engineer', priority: 'HIGH', dueInDays: 1, assigneeUserId: t.id }] } };
+      },
+    },
+  },
+  'DELETE /automations/:id': { exempt: 'removes a rule; the person it named is not touched' },
+  'POST /troubleshooting/sessions': { exempt: 'one’s own session' },
+  'POST /troubleshooting/sessions/:id/steps/:stepId': { exempt: 'one’s own session' },
+  'POST /troubleshooting/sessions/:id/give-up': { exempt: 'one’s own session' },
   'DELETE /api-keys/:id': { exempt: 'a credential, which names its maker but is not them' },
   'POST /oauth-clients/:id/revoke': { exempt: 'a credential, which names its maker but is not them' },
   'POST /recruiting/applications/:id/stage': { exempt: 'a candidate, not yet a person of the tenant' },
