@@ -35,6 +35,14 @@ describe('web console: operations — maintenance and work orders (headless Chro
       await page.getByRole('option', { name: 'Demo Staff' }).click();
       await dialog.getByRole('button', { name: 'Raise' }).click();
       await page.getByRole('region', { name: 'Assigned' }).getByRole('group', { name: 'Replace the oven fan bearing' }).waitFor();
+
+      // The demo's open order goes to the supplier who maintains the oven.
+      await page.getByRole('region', { name: 'Open' }).getByRole('group', { name: 'Replace the door seal' }).getByRole('button', { name: 'Assign', exact: true }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign “Replace the door seal”' });
+      await assign.getByRole('combobox', { name: 'Or a vendor' }).click();
+      await page.getByRole('option', { name: 'Kitchen Supply Co' }).click();
+      await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+      await page.getByRole('region', { name: 'Assigned' }).getByRole('group', { name: 'Replace the door seal' }).getByText('Assigned to Kitchen Supply Co').waitFor();
     });
 
     await asRole(suite, 'STAFF', async ({ page }) => {

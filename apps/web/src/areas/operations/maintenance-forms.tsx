@@ -6,6 +6,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { DraftModal, FormModal } from '../../ui/form-actions';
 import { humanize } from '../../ui/format';
 import { today } from './maintenance-dates';
+import { useVendors } from './operations.queries';
 import { useCompleteWorkOrder, useAssignWorkOrder, useCreateSchedule, useCreateWorkOrder, useLogService, useOpenIssues, useSchedules, useUpdateSchedule, type Schedule, type WorkOrder } from './maintenance.queries';
 
 export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
@@ -91,23 +92,38 @@ export function WorkOrderModal({ preset, onClose }: { preset: WorkOrderPreset | 
   );
 }
 
+/** A work order goes to a person or to a vendor (the supplier who maintains it): choosing one clears the other. */
 export function AssignModal({ order, onClose }: { order: WorkOrder | null; onClose: () => void }) {
   const assign = useAssignWorkOrder();
-  const [assignee, setAssignee] = useState<string | null>(null);
+  const me = useMe();
+  const vendors = useVendors(mayCall(me.data, 'getVendors'));
+  const [to, setTo] = useState<{ assigneeUserId: string } | { vendorId: string } | null>(null);
   const close = () => {
     assign.reset();
-    setAssignee(null);
+    setTo(null);
     onClose();
   };
   return (
     <DraftModal draft={order} onClose={close} title={order ? `Assign “${order.title}”` : ''} error={assign.error}
       submit={(o) => (
-        <Button loading={assign.isPending} disabled={!assignee} onClick={() => assign.mutate({ id: o.id, assigneeUserId: assignee! }, { onSuccess: close })}>
+        <Button loading={assign.isPending} disabled={!to} onClick={() => assign.mutate({ id: o.id, to: to! }, { onSuccess: close })}>
           Assign
         </Button>
       )}
     >
-      {() => <PersonSelect label="Person" required value={assignee} onChange={setAssignee} />}
+      {() => (
+        <>
+          <PersonSelect label="Person" value={to && 'assigneeUserId' in to ? to.assigneeUserId : null} onChange={(id) => setTo(id ? { assigneeUserId: id } : null)} />
+          <Select
+            label="Or a vendor"
+            searchable
+            clearable
+            data={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
+            value={to && 'vendorId' in to ? to.vendorId : null}
+            onChange={(id) => setTo(id ? { vendorId: id } : null)}
+          />
+        </>
+      )}
     </DraftModal>
   );
 }

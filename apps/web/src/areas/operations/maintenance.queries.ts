@@ -33,7 +33,10 @@ export const useWorkOrders = (query: { assetId?: string } = {}, enabled = true) 
   useQuery({ queryKey: ['work-orders', query], enabled, queryFn: () => ok(api.GET('/work-orders', { params: { query: { ...query, limit: 500 } } })) });
 export const useCreateWorkOrder = () => useInvalidatingMutation((body: Body<'postWorkOrders'>) => ok(api.POST('/work-orders', { body })), MAINTENANCE_KEYS);
 export const useAssignWorkOrder = () =>
-  useInvalidatingMutation(({ id, assigneeUserId }: { id: string; assigneeUserId: string }) => ok(api.POST('/work-orders/{id}/assign', { params: { path: { id } }, body: { assigneeUserId } })), MAINTENANCE_KEYS);
+  useInvalidatingMutation(
+    ({ id, to }: { id: string; to: { assigneeUserId: string } | { vendorId: string } }) => ok(api.POST('/work-orders/{id}/assign', { params: { path: { id } }, body: to })),
+    MAINTENANCE_KEYS,
+  );
 export const useCompleteWorkOrder = () =>
   useInvalidatingMutation(
     ({ id, completionNote }: { id: string; completionNote: string }) => ok(api.POST('/work-orders/{id}/complete', { params: { path: { id } }, body: { completionNote } })),
