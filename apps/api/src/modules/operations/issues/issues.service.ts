@@ -63,26 +63,7 @@ export class IssuesService {
     if (!tenantWide && !(await this.repo.worksAt(actor.tenantId, actor.userId, body.outletId))) {
       throw new ForbiddenError('You can raise issues only at your outlets');
     }
-    const now = this.clock.now();
-    const issue: Issue = {
-      id: uuid(),
-      tenantId: actor.tenantId,
-      outletId: body.outletId,
-      assetId: body.assetId ?? null,
-      title: body.title,
-      description: body.description ?? null,
-      priority: body.priority,
-      status: 'OPEN',
-      source,
-      reporterUserId: actor.userId,
-      assigneeUserId: null,
-      resolutionNote: null,
-      resolvedByUserId: null,
-      resolvedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      workOrderIds: [],
-    };
+    const issue = this.opened({ ...body, tenantId: actor.tenantId, source, reporterUserId: actor.userId });
     return this.transaction(async (tx) => {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
       if (body.assetId && !(await this.repo.assetAt(actor.tenantId, body.assetId, body.outletId))) throw new NotFoundError('Asset not found at this outlet');
@@ -92,7 +73,7 @@ export class IssuesService {
         actor.tenantId,
         'issue.created',
         { tenantId: actor.tenantId, issueId: issue.id, outletId: issue.outletId, priority: issue.priority, title: issue.title, reporterUserId: actor.userId },
-        now,
+        issue.createdAt,
       );
       return issue;
     });
@@ -103,18 +84,25 @@ export class IssuesService {
    * maintenance job, a quick-issue, an automation, a guide): OPEN, and no issue.created (spec 03).
    */
   async raiseSilently(tx: Tx, raised: SilentIssue): Promise<Issue> {
+    const issue = this.opened(raised);
+    await this.repo.insert(tx, issue);
+    return issue;
+  }
+
+  /** A new OPEN issue, whichever path raises it. */
+  private opened(f: Omit<SilentIssue, 'source'> & { source: IssueSource }): Issue {
     const now = this.clock.now();
-    const issue: Issue = {
+    return {
       id: uuid(),
-      tenantId: raised.tenantId,
-      outletId: raised.outletId,
-      assetId: raised.assetId ?? null,
-      title: raised.title,
-      description: raised.description ?? null,
-      priority: raised.priority,
+      tenantId: f.tenantId,
+      outletId: f.outletId,
+      assetId: f.assetId ?? null,
+      title: f.title,
+      description: f.description ?? null,
+      priority: f.priority,
       status: 'OPEN',
-      source: raised.source,
-      reporterUserId: raised.reporterUserId,
+      source: f.source,
+      reporterUserId: f.reporterUserId,
       assigneeUserId: null,
       resolutionNote: null,
       resolvedByUserId: null,
@@ -123,8 +111,6 @@ export class IssuesService {
       updatedAt: now,
       workOrderIds: [],
     };
-    await this.repo.insert(tx, issue);
-    return issue;
   }
 
   /**
