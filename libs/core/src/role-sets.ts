@@ -36,3 +36,10 @@ export const ESIGN_ADMINS: readonly Role[] = PEOPLE_ADMINS;
  */
 export const OPERATIONS_ADMINS: readonly Role[] = OUTLET_ADMINS;
 export const OPERATIONS_MANAGERS: readonly Role[] = [...OUTLET_ADMINS, 'OUTLET_MANAGER'];
+/** Issue 31: which labour-law packs and limits apply, and how strictly, is the HR roles' decision. */
+export const COMPLIANCE_ADMINS: readonly Role[] = PEOPLE_ADMINS;
+/**
+ * Issue 31: a breach of a working-time rule is accepted, with a reason, by the HR roles tenant-wide
+ * and by the managers who roster people, within their outlets (AREA_MANAGER reaches every outlet).
+ */
+export const COMPLIANCE_OVERRIDERS: readonly Role[] = [...PEOPLE_ADMINS, 'AREA_MANAGER', 'OUTLET_MANAGER'];
