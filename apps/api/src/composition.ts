@@ -36,6 +36,7 @@ import { composePlatform } from './modules/platform/platform.composition.js';
 import { composePayroll } from './modules/payroll/payroll.composition.js';
 import { composeEsign } from './modules/esign/esign.composition.js';
 import { composeScheduling } from './modules/scheduling/scheduling.composition.js';
+import { composeCompliance } from './modules/compliance/compliance.composition.js';
 import { composeOperations } from './modules/operations/operations.composition.js';
 import { composeTime } from './modules/time/time.composition.js';
 import { composeCareers } from './modules/careers/careers.composition.js';
@@ -106,9 +107,10 @@ export function buildApi(api: ApiInfra): BuiltApi {
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
-  const { shifts } = composeScheduling(infra, r);
+  const { compliance } = composeCompliance(infra, r);
+  const { shifts } = composeScheduling(infra, r, { compliance });
   const operations = composeOperations(infra, r, { shifts });
-  const time = composeTime(infra, r, { shifts });
+  const time = composeTime(infra, r, { shifts, compliance });
   const careers = composeCareers(infra, r, organization);
   composeDeveloper(infra, r);
 

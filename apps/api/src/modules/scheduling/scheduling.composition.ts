@@ -1,5 +1,6 @@
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
+import type { ComplianceService } from '../compliance/rules/compliance.service.js';
 import { ShiftsRepository } from './shifts/shifts.repository.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
@@ -14,13 +15,13 @@ import { ShiftSwapsService } from './swaps/shift-swaps.service.js';
 import { shiftSwapsRoutes } from './swaps/shift-swaps.routes.js';
 
 /** Shifts, rosters, open shifts and swaps. */
-export function composeScheduling(infra: Infrastructure, r: ApiRouter) {
+export function composeScheduling(infra: Infrastructure, r: ApiRouter, { compliance }: { compliance: ComplianceService }) {
   const { ds, transaction, clock, outletScopes, people } = infra;
   const shiftsRepository = new ShiftsRepository(ds);
-  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people);
+  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, compliance);
   shiftsRoutes(r, shifts);
   rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transaction, clock, outletScopes, people));
-  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transaction, clock, outletScopes));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
+  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes));
   return { shifts };
 }

@@ -2,6 +2,7 @@ import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
+import type { ComplianceService } from '../compliance/rules/compliance.service.js';
 import { KiosksRepository } from './kiosks/kiosks.repository.js';
 import { kiosksRoutes } from './kiosks/kiosks.routes.js';
 import { KiosksService } from './kiosks/kiosks.service.js';
@@ -16,11 +17,11 @@ import { LeaveService } from './leave/leave.service.js';
 import { leaveRoutes } from './leave/leave.routes.js';
 
 /** Time policies, attendance against shifts, the kiosks that clock people in, and leave. */
-export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts, compliance }: { shifts: ShiftsService; compliance: ComplianceService }) {
   const { ds, transaction, clock, outletScopes, logger, people } = infra;
   const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
   policiesRoutes(r, policies);
-  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people);
+  const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people, compliance);
   attendanceRoutes(r, attendance);
   kiosksRoutes(r, new KiosksService(new KiosksRepository(ds), transaction, infra.secrets, infra.passwords, attendance, outletScopes, clock, people));
   leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes));

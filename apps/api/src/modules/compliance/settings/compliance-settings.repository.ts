@@ -61,6 +61,15 @@ export class ComplianceSettingsRepository {
     );
   }
 
+  /** Settings exist once anything is configured, so a tenant without a row is known to have no rules from one read. */
+  async ensureTenant(tx: Tx, tenantId: string, by: string, at: Date): Promise<void> {
+    await exec(tx, `INSERT INTO compliance_settings (tenant_id, updated_by_user_id, updated_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING`, [tenantId, by, at]);
+  }
+
+  async outletExists(db: Db, tenantId: string, outletId: string): Promise<boolean> {
+    return (await one(db, `SELECT 1 FROM outlets WHERE tenant_id = $1 AND id = $2`, [tenantId, outletId])) !== null;
+  }
+
   outletPacks(db: Db, tenantId: string): Promise<OutletPacksRow[]> {
     return many(
       db,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 import { ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { ShiftIdParams } from '../shifts/shifts.schemas.js';
@@ -75,12 +77,13 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
         200: { description: 'The claimed open shift with the new assignment', schema: ClaimedShiftDto },
         404: { description: 'No open shift with this id in the tenant, or not at one of your outlets' },
         409: { description: 'SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day)' },
+        422: { description: 'COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches', schema: ComplianceBlockedDto },
       },
     },
     async ({ req, params }) => {
       const user = currentUser(req);
-      const { open, assignment } = await openShifts.claim(user, user.tenant.timezone, params.id);
-      return ok({ ...toOpenShiftDto(open), assignment: toShiftDto(assignment) });
+      const { open, assignment, compliance } = await openShifts.claim(user, user.tenant.timezone, params.id);
+      return withCompliance(ok({ ...toOpenShiftDto(open), assignment: toShiftDto(assignment) }), compliance);
     },
   );
 

@@ -8,7 +8,8 @@ import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
-import { outsideScope, shiftNotFound } from '../shifts/shifts.service.js';
+import { outsideScope, shiftNotFound, type ShiftsService } from '../shifts/shifts.service.js';
+import type { ComplianceVerdict } from '../../compliance/rules/compliance.service.js';
 import type { OpenShift, OpenShiftsRepository } from './open-shifts.repository.js';
 import type { ListOpenShiftsQuery, ReleaseShiftBody } from './open-shifts.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
@@ -29,6 +30,7 @@ export class OpenShiftsService {
   constructor(
     private readonly repo: OpenShiftsRepository,
     private readonly shiftsRepo: ShiftsRepository,
+    private readonly shifts: ShiftsService,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
@@ -94,7 +96,7 @@ export class OpenShiftsService {
   }
 
   /** First come, first served: the row lock makes racing claims wait, and all but the first find it taken. */
-  claim(actor: Actor, timezone: string, id: string): Promise<{ open: OpenShift; assignment: ShiftAssignment }> {
+  claim(actor: Actor, timezone: string, id: string): Promise<{ open: OpenShift; assignment: ShiftAssignment; compliance: ComplianceVerdict }> {
     return this.transaction(async (tx) => {
       const open = await this.repo.lock(tx, actor.tenantId, id);
       if (!open) throw openShiftNotFound();
@@ -122,6 +124,7 @@ export class OpenShiftsService {
         updatedAt: now,
       };
       await this.shiftsRepo.insert(tx, assignment);
+      const compliance = await this.shifts.checkRules(tx, actor, [assignment]);
       const claimed = await this.repo.close(tx, actor.tenantId, id, { status: 'CLAIMED', at: now, claimedByUserId: actor.userId, claimedAssignmentId: assignment.id });
       await recordEvent(
         tx,
@@ -137,7 +140,7 @@ export class OpenShiftsService {
         },
         now,
       );
-      return { open: claimed, assignment };
+      return { open: claimed, assignment, compliance };
     });
   }
 

@@ -17,6 +17,8 @@ import {
   RosterWithAssignmentsDto,
 } from './rosters.schemas.js';
 import { MANAGERS, ROSTER_APPROVERS } from '@wfm/core/role-sets';
+import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 
 const TAGS = ['scheduler'];
 const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs' };
@@ -52,19 +54,20 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
       auth: { kind: 'user', roles: MANAGERS },
       body: PublishRosterBody,
       responses: {
-        201: { description: 'Published: the count, the roster id and the assignments (SCHEDULED)', schema: PublishedDto },
-        202: { description: 'Roster approval is on: the roster, PENDING_APPROVAL, with its PROPOSED assignments', schema: PendingRosterDto },
+        201: { description: `Published: the count, the roster id and the assignments (SCHEDULED); ${COMPLIANCE_HEADERS_NOTE}`, schema: PublishedDto },
+        202: { description: `Roster approval is on: the roster, PENDING_APPROVAL, with its PROPOSED assignments; ${COMPLIANCE_HEADERS_NOTE}`, schema: PendingRosterDto },
         400: { description: 'Validation failure, or a row whose window is empty or over 24 hours (named `assignments[i]`)' },
         403: E403,
         404: { description: 'No outlet with this id, or a row whose user does not exist in the tenant or (OUTLET_MANAGER) is not at their outlets' },
         409: { description: 'SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); a user or the outlet is not active' },
+        422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },
     async ({ req, body }) => {
-      const { roster, assignments } = await rosters.publish(currentUser(req), body);
+      const { roster, assignments, compliance } = await rosters.publish(currentUser(req), body);
       const dtos = assignments.map(toShiftDto);
-      if (roster.status === 'PENDING_APPROVAL') return accepted({ ...toRosterDto(roster), published: dtos.length, assignments: dtos });
-      return created({ published: dtos.length, rosterId: roster.id, assignments: dtos });
+      if (roster.status === 'PENDING_APPROVAL') return withCompliance(accepted({ ...toRosterDto(roster), published: dtos.length, assignments: dtos }), compliance);
+      return withCompliance(created({ published: dtos.length, rosterId: roster.id, assignments: dtos }), compliance);
     },
   );
 
@@ -82,13 +85,14 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
         403: E403,
         404: { description: 'No outlet with this id in the tenant' },
         409: { description: 'NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; the outlet is not active' },
+        422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },
     async ({ req, body }) => {
       const user = currentUser(req);
-      const { roster, assignments, skipped } = await rosters.cloneWeek(user, user.tenant.timezone, body);
+      const { roster, assignments, skipped, compliance } = await rosters.cloneWeek(user, user.tenant.timezone, body);
       const reply = { rosterId: roster.id, status: roster.status, cloned: assignments.length, skipped, assignments: assignments.map(toShiftDto) };
-      return roster.status === 'PENDING_APPROVAL' ? accepted(reply) : created(reply);
+      return withCompliance(roster.status === 'PENDING_APPROVAL' ? accepted(reply) : created(reply), compliance);
     },
   );
 

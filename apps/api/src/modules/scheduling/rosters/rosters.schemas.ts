@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROSTER_STATUSES } from '@wfm/db/entities/scheduling.entity';
 import { SHIFT_TYPES } from '@wfm/db/entities/shift-assignment.entity';
 import { clampedInt, isoInstant } from '../../../http/validation.js';
-import { ShiftDto } from '../shifts/shifts.schemas.js';
+import { ComplianceOverrideReason, ShiftDto } from '../shifts/shifts.schemas.js';
 
 /** A week of an outlet for 70 people, twice over: more in one call is almost certainly a mistake. */
 export const MAX_ROSTER_ROWS = 1000;
@@ -21,6 +21,7 @@ export const RosterRow = z.strictObject({
 export const PublishRosterBody = z.strictObject({
   outletId: z.uuid(),
   assignments: z.array(RosterRow).min(1).max(MAX_ROSTER_ROWS).meta({ description: `One to ${MAX_ROSTER_ROWS} assignments, all at the outlet; all are published or none` }),
+  complianceOverrideReason: ComplianceOverrideReason.optional(),
 });
 export type PublishRosterBody = z.infer<typeof PublishRosterBody>;
 
@@ -29,6 +30,7 @@ export const CloneWeekBody = z
     outletId: z.uuid(),
     fromWeekStart: CalendarDate.meta({ description: 'First day of the week copied, in the tenant timezone; the week is the 7 days from it' }),
     toWeekStart: CalendarDate.meta({ description: 'First day of the week the copies land in: a whole number of weeks before or after fromWeekStart' }),
+    complianceOverrideReason: ComplianceOverrideReason.optional(),
   })
   .refine((b) => b.fromWeekStart !== b.toWeekStart, { message: 'must differ from fromWeekStart', path: ['toWeekStart'] })
   // Only between two valid dates: a malformed one is reported by itself.

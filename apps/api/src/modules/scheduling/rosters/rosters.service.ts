@@ -13,6 +13,7 @@ import type { Roster, RostersRepository } from './rosters.repository.js';
 import type { CloneWeekBody, ListRostersQuery, PublishRosterBody, RosterDecisionBody } from './rosters.schemas.js';
 import { MAX_ROSTER_ROWS } from './rosters.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { ComplianceVerdict } from '../../compliance/rules/compliance.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -21,7 +22,11 @@ export interface RosterResult {
   assignments: ShiftAssignment[];
 }
 
-export interface CloneResult extends RosterResult {
+export interface PublishedRoster extends RosterResult {
+  compliance: ComplianceVerdict;
+}
+
+export interface CloneResult extends PublishedRoster {
   skipped: Array<{ sourceShiftId: string; userId: string; reason: string }>;
 }
 
@@ -58,7 +63,7 @@ export class RostersService {
     private readonly people: PeoplePolicy,
   ) {}
 
-  async publish(actor: Actor, body: PublishRosterBody): Promise<RosterResult> {
+  async publish(actor: Actor, body: PublishRosterBody): Promise<PublishedRoster> {
     const scope = await this.scopes.of(actor);
     if (!coversOutlet(scope, body.outletId)) throw outsideScope();
     const windows = body.assignments.map((row, i) => {
@@ -103,7 +108,8 @@ export class RostersService {
         await recordEvent(tx, actor.tenantId, 'shift.assigned', assignedPayload(shift), now);
         assignments.push(shift);
       }
-      return { roster, assignments };
+      const compliance = await this.shifts.checkRules(tx, actor, assignments, body.complianceOverrideReason);
+      return { roster, assignments, compliance };
     });
   }
 
@@ -157,7 +163,8 @@ export class RostersService {
         });
         assignments.push(shift);
       }
-      return { roster, assignments, skipped };
+      const compliance = await this.shifts.checkRules(tx, actor, assignments, body.complianceOverrideReason);
+      return { roster, assignments, skipped, compliance };
     });
   }
 

@@ -15,6 +15,8 @@ import {
   UpdateShiftBody,
 } from './shifts.schemas.js';
 import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
+import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 
 const TAGS = ['shifts'];
 const E400 = { description: 'Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from`' };
@@ -31,9 +33,19 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
       tags: TAGS,
       auth: { kind: 'user', roles: MANAGERS },
       body: CreateShiftBody,
-      responses: { 201: { description: 'The created shift', schema: ShiftDto }, 400: E400, 403: E403, 404: E404_SCOPED_REFS, 409: E409_CREATE },
+      responses: {
+        201: { description: `The created shift; ${COMPLIANCE_HEADERS_NOTE}`, schema: ShiftDto },
+        400: E400,
+        403: { description: `${E403.description}; or complianceOverrideReason from a role that may not override (COMPLIANCE_OVERRIDE_FORBIDDEN)` },
+        404: E404_SCOPED_REFS,
+        409: E409_CREATE,
+        422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
+      },
     },
-    async ({ req, body }) => created(toShiftDto(await shifts.createFor(currentUser(req), body))),
+    async ({ req, body }) => {
+      const { shift, compliance } = await shifts.createFor(currentUser(req), body);
+      return withCompliance(created(toShiftDto(shift)), compliance);
+    },
   );
 
   r.get(
@@ -61,14 +73,21 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
       params: ShiftIdParams,
       body: UpdateShiftBody,
       responses: {
-        200: { description: 'The updated shift', schema: ShiftDto },
+        200: { description: `The updated shift; ${COMPLIANCE_HEADERS_NOTE} (a new person, time or outlet is checked)`, schema: ShiftDto },
         400: E400,
-        403: { description: 'Role not allowed, or (OUTLET_MANAGER) the new outlet is not one of theirs, or the shift is their own at another outlet' },
+        403: {
+          description:
+            'Role not allowed, or (OUTLET_MANAGER) the new outlet is not one of theirs, or the shift is their own at another outlet; or complianceOverrideReason from a role that may not override',
+        },
         404: { description: 'No shift, or no outlet, with this id in the tenant, or (OUTLET_MANAGER) a shift at another outlet' },
         409: { description: 'SHIFT_OVERLAP; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active' },
+        422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },
-    async ({ req, params, body }) => ok(toShiftDto(await shifts.update(currentUser(req), params.id, body))),
+    async ({ req, params, body }) => {
+      const { shift, compliance } = await shifts.update(currentUser(req), params.id, body);
+      return withCompliance(ok(toShiftDto(shift)), compliance);
+    },
   );
 
   r.get(
@@ -94,8 +113,17 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
       tags: TAGS,
       auth: { kind: 'developer', scope: 'shifts:write' },
       body: PublicCreateShiftBody,
-      responses: { 201: { description: 'The created shift', schema: PublicShiftDto }, 400: E400, 404: E404_REFS, 409: E409_CREATE },
+      responses: {
+        201: { description: `The created shift; ${COMPLIANCE_HEADERS_NOTE}`, schema: PublicShiftDto },
+        400: E400,
+        404: E404_REFS,
+        409: E409_CREATE,
+        422: { ...COMPLIANCE_422, description: 'COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. Integrations cannot override', schema: ComplianceBlockedDto },
+      },
     },
-    async ({ req, body }) => created(toPublicShiftDto(await shifts.create(developerActing(req), { ...body, status: 'SCHEDULED' }))),
+    async ({ req, body }) => {
+      const { shift, compliance } = await shifts.create(developerActing(req), { ...body, status: 'SCHEDULED' });
+      return withCompliance(created(toPublicShiftDto(shift)), compliance);
+    },
   );
 }

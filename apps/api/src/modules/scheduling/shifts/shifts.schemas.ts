@@ -10,6 +10,13 @@ const InitialStatus = z.enum(['SCHEDULED', 'PROPOSED']);
 /** IN_PROGRESS is set only by clocking in, so nobody may set it by hand. */
 const ManagerStatus = z.enum(['PROPOSED', 'SCHEDULED', 'COMPLETED', 'CANCELLED', 'MISSED']);
 const Note = z.string().trim().min(1).max(1000);
+/** Issue 31: accepting a breach of a BLOCK working-time rule, by a role allowed to override. */
+export const ComplianceOverrideReason = z
+  .string()
+  .trim()
+  .min(3)
+  .max(1000)
+  .meta({ description: 'Accept breaches of working-time rules in BLOCK mode, recorded with this reason (HR roles, AREA_MANAGER, OUTLET_MANAGER at their outlets)' });
 
 function hasAnyField(body: object): boolean {
   return Object.values(body).some((v) => v !== undefined);
@@ -23,6 +30,7 @@ export const CreateShiftBody = z.strictObject({
   type: ShiftType.default('REGULAR'),
   status: InitialStatus.default('SCHEDULED'),
   note: Note.optional(),
+  complianceOverrideReason: ComplianceOverrideReason.optional(),
 });
 export type CreateShiftBody = z.infer<typeof CreateShiftBody>;
 
@@ -46,6 +54,7 @@ export const UpdateShiftBody = z
     type: ShiftType.optional(),
     status: ManagerStatus.optional(),
     note: Note.nullable().optional(),
+    complianceOverrideReason: ComplianceOverrideReason.optional(),
   })
   .refine(hasAnyField, 'must contain at least one of: userId, scheduledStart, scheduledEnd, outletId, type, status, note');
 export type UpdateShiftBody = z.infer<typeof UpdateShiftBody>;

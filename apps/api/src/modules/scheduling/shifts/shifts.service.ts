@@ -12,6 +12,7 @@ import { coversOutlet, type OutletScopeService } from '../../organization/user-o
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import { NO_BREACH, type ComplianceService, type ComplianceVerdict } from '../../compliance/rules/compliance.service.js';
 
 /** Longest shift accepted; a longer window is almost always a date typo. */
 const MAX_SHIFT_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +38,14 @@ export interface NewShift {
   type: ShiftType;
   status: 'SCHEDULED' | 'PROPOSED';
   note?: string;
+  /** Accepts breaches of BLOCK working-time rules, recorded with this reason (roles allowed to override only). */
+  complianceOverrideReason?: string;
+}
+
+/** A shift written, and what the working-time rules found. */
+export interface Assigned {
+  shift: ShiftAssignment;
+  compliance: ComplianceVerdict;
 }
 
 export interface ShiftListFilter {
@@ -93,10 +102,11 @@ export class ShiftsService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
+    private readonly compliance: ComplianceService,
   ) {}
 
   /** A shift created by a signed-in manager, within their outlet scope. */
-  async createFor(actor: Actor, input: NewShift): Promise<ShiftAssignment> {
+  async createFor(actor: Actor, input: NewShift): Promise<Assigned> {
     const scope = await this.scopes.of(actor);
     if (!coversOutlet(scope, input.outletId)) throw outsideScope();
     if (!(await this.scopes.coversUser(actor.tenantId, scope, input.userId))) throw new NotFoundError('User not found');
@@ -104,7 +114,7 @@ export class ShiftsService {
   }
 
   /** The actor is a manager or an integration (no userId: the shift has no creator). Spec 03: fires shift.assigned, drafts included. */
-  async create(actor: Acting, input: NewShift): Promise<ShiftAssignment> {
+  async create(actor: Acting, input: NewShift): Promise<Assigned> {
     const { tenantId } = actor;
     const scheduledStart = new Date(input.scheduledStart);
     const scheduledEnd = new Date(input.scheduledEnd);
@@ -125,14 +135,23 @@ export class ShiftsService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       await this.assertAssignableUser(tx, tenantId, row.userId);
       await this.people.assert(tx, actor, row.userId, 'work');
       await this.assertActiveOutlet(tx, tenantId, row.outletId);
       await this.repo.insert(tx, row);
+      const compliance = await this.checkRules(tx, actor, [row], input.complianceOverrideReason);
       await recordEvent(tx, tenantId, 'shift.assigned', assignedPayload(row), now);
+      return { shift: row, compliance };
     });
-    return row;
+  }
+
+  /**
+   * The working-time rules every path that gives someone a shift asks, after writing it in the same
+   * transaction: a BLOCK breach throws (422) and nothing is written.
+   */
+  checkRules(tx: Tx, actor: Acting, shifts: readonly ShiftAssignment[], overrideReason?: string): Promise<ComplianceVerdict> {
+    return this.compliance.assessAssignments(tx, actor, shifts, { overrideReason });
   }
 
   list(tenantId: string, filter: ShiftListFilter, page: { limit: number; offset: number }): Promise<ShiftAssignment[]> {
@@ -156,7 +175,7 @@ export class ShiftsService {
   }
 
   /** Spec 03: no change made here fires an event, setting COMPLETED and re-assigning included. */
-  async update(actor: Actor, id: string, changes: UpdateShiftBody): Promise<ShiftAssignment> {
+  async update(actor: Actor, id: string, changes: UpdateShiftBody): Promise<Assigned> {
     const { tenantId } = actor;
     const scope = await this.scopes.of(actor);
     if (changes.userId !== undefined && !(await this.scopes.coversUser(tenantId, scope, changes.userId))) throw new NotFoundError('User not found');
@@ -185,7 +204,11 @@ export class ShiftsService {
         next.outletId = changes.outletId;
       }
       assertWindow(next.scheduledStart ?? shift.scheduledStart, next.scheduledEnd ?? shift.scheduledEnd);
-      return this.repo.update(tx, tenantId, id, next, this.clock.now());
+      const updated = await this.repo.update(tx, tenantId, id, next, this.clock.now());
+      const moved = next.userId !== undefined || next.scheduledStart !== undefined || next.scheduledEnd !== undefined || next.outletId !== undefined;
+      const live = updated.status === 'SCHEDULED' || updated.status === 'PROPOSED';
+      const compliance = moved && live ? await this.checkRules(tx, actor, [updated], changes.complianceOverrideReason) : NO_BREACH;
+      return { shift: updated, compliance };
     });
   }
 

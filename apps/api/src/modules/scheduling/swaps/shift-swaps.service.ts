@@ -7,7 +7,7 @@ import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
-import { shiftNotFound } from '../shifts/shifts.service.js';
+import { shiftNotFound, type ShiftsService } from '../shifts/shifts.service.js';
 import type { ShiftSwap, ShiftSwapsRepository, SwapCandidate } from './shift-swaps.repository.js';
 import type { ListSwapsQuery, RequestSwapBody, SwapCandidatesQuery, SwapDecisionBody } from './shift-swaps.schemas.js';
 
@@ -27,6 +27,7 @@ export class ShiftSwapsService {
   constructor(
     private readonly repo: ShiftSwapsRepository,
     private readonly shiftsRepo: ShiftsRepository,
+    private readonly shifts: ShiftsService,
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
@@ -90,8 +91,10 @@ export class ShiftSwapsService {
       // A first steps aside (cancelled rows are outside the overlap rule), so the exchange never
       // has one person briefly holding both shifts.
       await this.shiftsRepo.update(tx, actor.tenantId, a.id, { status: 'CANCELLED' }, now);
-      await this.shiftsRepo.update(tx, actor.tenantId, b.id, { userId: swap.requesterUserId }, now);
-      await this.shiftsRepo.update(tx, actor.tenantId, a.id, { userId: swap.peerUserId, status: 'SCHEDULED' }, now);
+      const toRequester = await this.shiftsRepo.update(tx, actor.tenantId, b.id, { userId: swap.requesterUserId }, now);
+      const toPeer = await this.shiftsRepo.update(tx, actor.tenantId, a.id, { userId: swap.peerUserId, status: 'SCHEDULED' }, now);
+      // Breaches of WARN rules are recorded and listed by GET /compliance/violations; a BLOCK one refuses the approval.
+      await this.shifts.checkRules(tx, actor, [toRequester, toPeer]);
       return 'APPROVED';
     });
   }

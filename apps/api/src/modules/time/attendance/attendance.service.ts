@@ -6,7 +6,7 @@ import type { Acting } from '@wfm/core/people-policy';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import type { PoliciesService } from '../policies/policies.service.js';
@@ -16,6 +16,7 @@ import type { ShiftAssignment } from '../../scheduling/shifts/shifts.repository.
 import { alreadyClockedIn, type AttendanceEvent, type AttendanceFilter, type AttendanceRepository } from './attendance.repository.js';
 import type { AttendanceDto, ClockInBody, ClockOutBody, ListAttendanceQuery, ReviewAttendanceBody } from './attendance.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { ComplianceService } from '../../compliance/rules/compliance.service.js';
 
 export interface AttendanceListFilter {
   userId?: string;
@@ -64,6 +65,7 @@ export class AttendanceService {
     private readonly scopes: OutletScopeService,
     private readonly logger: Logger,
     private readonly people: PeoplePolicy,
+    private readonly compliance: ComplianceService,
   ) {}
 
   clockIn(actor: Actor, input: ClockInBody): Promise<AttendanceEvent> {
@@ -111,11 +113,14 @@ export class AttendanceService {
       }
       const now = this.clock.now();
       if (!event.shiftAssignmentId) {
-        return this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'PENDING_REVIEW' }, now);
+        const closed = await this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'PENDING_REVIEW' }, now);
+        await this.recordBreaches(tx, closed);
+        return closed;
       }
       const closed = await this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'VERIFIED' }, now);
       const shift = await this.shifts.markCompleted(tx, actor.tenantId, event.shiftAssignmentId, now);
       await recordEvent(tx, actor.tenantId, 'shift.completed', completedPayload(shift, closed, now), now);
+      await this.recordBreaches(tx, closed);
       return closed;
     });
   }
@@ -138,7 +143,10 @@ export class AttendanceService {
           if (!shift || shift.scheduledEnd.getTime() + graceMs > now.getTime()) return false;
           const event = await this.repo.lockOpenForShift(tx, tenantId, id);
           // Never before the clock-in, for a worker who clocked in after the scheduled end.
-          if (event) await this.repo.update(tx, tenantId, event.id, { clockOutAt: new Date(Math.max(shift.scheduledEnd.getTime(), event.clockInAt.getTime())), status: 'PENDING_REVIEW' }, now);
+          if (event) {
+            const closed = await this.repo.update(tx, tenantId, event.id, { clockOutAt: new Date(Math.max(shift.scheduledEnd.getTime(), event.clockInAt.getTime())), status: 'PENDING_REVIEW' }, now);
+            await this.recordBreaches(tx, closed);
+          }
           await this.shifts.markCompleted(tx, tenantId, id, now);
           return true;
         });
@@ -148,6 +156,11 @@ export class AttendanceService {
       }
     }
     return closed;
+  }
+
+  /** Working-time breaches of a closed clock record (missed breaks, long days, short rests) are recorded, never refused. */
+  private async recordBreaches(tx: Tx, closed: AttendanceEvent): Promise<void> {
+    await this.compliance.recordClocked(tx, closed.tenantId, closed.userId, { id: closed.id, outletId: closed.outletId, clockInAt: closed.clockInAt, clockOutAt: closed.clockOutAt! });
   }
 
   list(tenantId: string, filter: AttendanceListFilter, page: { limit: number; offset: number }): Promise<AttendanceEvent[]> {
