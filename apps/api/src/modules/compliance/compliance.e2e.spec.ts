@@ -1,0 +1,343 @@
+import { expect } from 'chai';
+import { uuid } from '@wfm/core/crypto';
+import { createOutlet, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { publicApiSuite } from '../../test-support/api-suite.js';
+import { assignOutlets } from '../../test-support/access-fixtures.js';
+import { apiKeyFor } from '../../test-support/developer-credentials.js';
+
+const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
+const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
+const badRequest = (...message: string[]) => ({ message, error: 'Bad Request', statusCode: 400 });
+const notFound = (message: string) => ({ message, error: 'Not Found', statusCode: 404 });
+/** London is on UTC in early March, so these instants are also the local times. */
+const at = (hhmm: string, day: string) => `${day}T${hhmm}:00.000Z`;
+const UK = { packId: 'uk-wtr', version: 1 };
+const CA = { packId: 'us-ca', version: 1 };
+const NO_LIMITS = { maxShiftMinutes: null, maxConsecutiveDays: null, minWeeklyMinutes: null, maxWeeklyMinutes: null };
+const SHORT_REST = 'rest 9 h 30 min between';
+
+describe('compliance: rule packs, modes, violations and overrides (HTTP)', () => {
+  const s = publicApiSuite(131);
+  let owner: string;
+  let manager: CreatedUser;
+  let token: string;
+  let alice: CreatedUser;
+  let outletId: string;
+
+  beforeEach(async () => {
+    owner = await s.tokenAs('TENANT_OWNER');
+    manager = await createUser(s.h.ds, s.tenantA, { role: 'OPERATIONS_MANAGER' });
+    token = await s.h.tokenFor(manager);
+    alice = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', fullName: 'Alice' });
+    outletId = (await createOutlet(s.h.ds, s.tenantA)).id;
+  });
+
+  const settings = (body: unknown, as = owner) => s.h.request('PUT', '/compliance/settings', { token: as, body });
+  const assign = (body: Record<string, unknown>, as = token) => s.h.request('POST', '/shift-assignments', { token: as, body: { userId: alice.id, outletId, ...body } });
+  const violations = (query = '', as = token) => s.h.request('GET', `/compliance/violations${query}`, { token: as });
+  /** A shift ending 23:00 and the next starting 08:30: 9 h 30 min of rest. */
+  async function shortRest(as = token, extra: Record<string, unknown> = {}) {
+    const first = await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') }, as);
+    expect(first.status).to.equal(201);
+    return assign({ scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05'), ...extra }, as);
+  }
+  async function counts(): Promise<{ shifts: number; events: number; violations: number }> {
+    const [r] = await s.h.ds.query(
+      `SELECT (SELECT count(*)::int FROM shift_assignments WHERE tenant_id = $1) AS shifts,
+              (SELECT count(*)::int FROM domain_events WHERE tenant_id = $1) AS events,
+              (SELECT count(*)::int FROM compliance_violations WHERE tenant_id = $1) AS violations`,
+      [s.tenantA],
+    );
+    return r;
+  }
+  async function activeContract(userId: string, tenantId = s.tenantA): Promise<string> {
+    const id = uuid();
+    await s.h.ds.query(
+      `INSERT INTO hr_contracts (id, tenant_id, user_id, job_title, employment_type, status, start_date, created_at, updated_at)
+       VALUES ($1, $2, $3, 'Barista', 'PART_TIME', 'ACTIVE', '2030-01-01', now(), now())`,
+      [id, tenantId, userId],
+    );
+    return id;
+  }
+
+  describe('GET /compliance/packs', () => {
+    it('lists every pack version with each rule’s legal source and parameters', async () => {
+      const res = await s.h.request('GET', '/compliance/packs', { token });
+      expect(res.status).to.equal(200);
+      expect(res.body.map((p: { id: string; version: number }) => `${p.id}@${p.version}`)).to.deep.equal(['eu-wtd@1', 'uk-wtr@1', 'us-ca@1', 'nyc-fww@1']);
+      const uk = res.body[1];
+      expect(uk.rules.find((r: { id: string }) => r.id === 'uk-wtr.daily-rest')).to.deep.equal({
+        id: 'uk-wtr.daily-rest',
+        title: '11 hours of daily rest',
+        source: 'Working Time Regulations 1998 (SI 1998/1833), reg. 10(1): a rest period of not less than 11 consecutive hours in each 24-hour period',
+        subject: 'ADULT',
+        phases: ['SCHEDULE', 'CLOCK'],
+        check: { kind: 'MIN_DAILY_REST', minRestMinutes: 660 },
+      });
+    });
+
+    it('is for managers: 401 without a token, 403 for STAFF', async () => {
+      expect((await s.h.request('GET', '/compliance/packs')).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/compliance/packs', { token: await s.h.tokenFor(alice) })).body).to.deep.equal(FORBIDDEN);
+    });
+  });
+
+  describe('GET and PUT /compliance/settings', () => {
+    it('a tenant starts with no pack, no limit and no rule', async () => {
+      const res = await s.h.request('GET', '/compliance/settings', { token });
+      expect(res.body).to.deep.equal({ packs: [], modes: {}, customLimits: NO_LIMITS, outlets: [], contracts: [], rules: [], updatedByUserId: null, updatedAt: null });
+    });
+
+    it('assigns packs, modes and limits; every rule of an assigned pack is listed with its mode, WARN unless set', async () => {
+      const res = await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK', 'uk-wtr.rest-break': 'OFF' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 600 } });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.include({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK', 'uk-wtr.rest-break': 'OFF' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 600 } });
+      const modes = Object.fromEntries(res.body.rules.map((r: { ruleId: string; mode: string }) => [r.ruleId, r.mode]));
+      expect(modes).to.deep.include({ 'uk-wtr.daily-rest': 'BLOCK', 'uk-wtr.rest-break': 'OFF', 'uk-wtr.weekly-rest': 'WARN', 'uk-wtr.young-daily-limit': 'WARN', 'custom.max-shift-length': 'WARN' });
+      expect(res.body.updatedAt).to.be.a('string');
+      expect((await s.h.request('GET', '/compliance/settings', { token })).body).to.deep.equal(res.body);
+    });
+
+    it('rejects unreleased packs, a pack twice, unknown rules and out-of-range limits, naming each', async () => {
+      const res = await settings({ packs: [{ packId: 'uk-wtr', version: 9 }, UK, UK], modes: { 'uk-wtr.nap-time': 'BLOCK' }, customLimits: NO_LIMITS });
+      expect(res.body).to.deep.equal(
+        badRequest('packs.0: there is no pack uk-wtr version 9', 'packs.1: pack uk-wtr is listed twice', 'packs.2: pack uk-wtr is listed twice', 'modes.uk-wtr.nap-time: there is no rule with this id'),
+      );
+      const limits = await settings({ packs: [], modes: {}, customLimits: { ...NO_LIMITS, maxShiftMinutes: 0 } });
+      expect(limits.status).to.equal(400);
+      expect(limits.body.message[0]).to.match(/^customLimits\.maxShiftMinutes/);
+      const mode = await settings({ packs: [], modes: { 'uk-wtr.daily-rest': 'SOMETIMES' }, customLimits: NO_LIMITS });
+      expect(mode.status).to.equal(400);
+      expect((await settings({ packs: [], modes: {}, customLimits: NO_LIMITS, extra: 1 })).status).to.equal(400);
+    });
+
+    it('is the HR roles’ to change: 403 for an OPERATIONS_MANAGER, 401 without a token', async () => {
+      expect((await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS }, token)).body).to.deep.equal(FORBIDDEN);
+      expect((await s.h.request('PUT', '/compliance/settings', { body: {} })).body).to.deep.equal(UNAUTHORIZED);
+      expect((await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS }, await s.tokenAs('HR_MANAGER'))).status).to.equal(200);
+    });
+
+    it('keeps each tenant’s settings to itself', async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      const other = await s.h.request('GET', '/compliance/settings', { token: await s.tokenAs('TENANT_OWNER', s.tenantB) });
+      expect(other.body.packs).to.deep.equal([]);
+    });
+  });
+
+  describe('outlet and contract overrides', () => {
+    it('an outlet in California follows the Californian pack instead of the tenant’s', async () => {
+      const california = (await createOutlet(s.h.ds, s.tenantA)).id;
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      const put = await s.h.request('PUT', `/compliance/outlets/${california}`, { token: owner, body: { packs: [CA] } });
+      expect(put.body.outlets).to.deep.equal([{ outletId: california, packs: [CA], updatedAt: put.body.outlets[0].updatedAt }]);
+      // 9 h 30 min in one day: daily overtime in California, nothing under the UK rules.
+      const there = await assign({ outletId: california, scheduledStart: at('08:00', '2030-03-04'), scheduledEnd: at('17:30', '2030-03-04') });
+      const here = await assign({ scheduledStart: at('08:00', '2030-03-06'), scheduledEnd: at('17:30', '2030-03-06') });
+      expect(there.headers.get('x-compliance-warnings')).to.equal('1');
+      expect(here.headers.get('x-compliance-warnings')).to.equal(null);
+      const [v] = (await violations(`?shiftAssignmentId=${there.body.id}`)).body;
+      expect(v).to.deep.include({ ruleId: 'us-ca.daily-overtime', packId: 'us-ca', packVersion: 1, outletId: california, date: '2030-03-04', sentence: '2030-03-04: 9 h 30 min worked > 8 h: 1 h 30 min at 1.5×' });
+      expect((await s.h.request('DELETE', `/compliance/outlets/${california}`, { token: owner })).status).to.equal(204);
+      expect((await s.h.request('DELETE', `/compliance/outlets/${california}`, { token: owner })).body).to.deep.equal(notFound('The outlet has no packs of its own'));
+    });
+
+    it('refuses an outlet of another tenant (404) and an unreleased pack (400)', async () => {
+      const theirs = (await createOutlet(s.h.ds, s.tenantB)).id;
+      expect((await s.h.request('PUT', `/compliance/outlets/${theirs}`, { token: owner, body: { packs: [CA] } })).body).to.deep.equal(notFound('Outlet not found'));
+      expect((await s.h.request('PUT', `/compliance/outlets/${outletId}`, { token: owner, body: { packs: [{ packId: 'us-tx', version: 1 }] } })).body).to.deep.equal(
+        badRequest('packs.0: there is no pack us-tx version 1'),
+      );
+      expect((await s.h.request('PUT', `/compliance/outlets/${outletId}`, { token, body: { packs: [CA] } })).body).to.deep.equal(FORBIDDEN);
+    });
+
+    it('a contract marked young worker gets the young-worker limits instead of the adult ones', async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      const contractId = await activeContract(alice.id);
+      const put = await s.h.request('PUT', `/compliance/contracts/${contractId}`, { token: owner, body: { packs: null, youngWorker: true } });
+      expect(put.status).to.equal(200);
+      expect(put.body.contracts).to.deep.equal([{ contractId, userId: alice.id, packs: null, youngWorker: true, updatedAt: put.body.contracts[0].updatedAt }]);
+      const res = await assign({ scheduledStart: at('08:00', '2030-03-04'), scheduledEnd: at('16:30', '2030-03-04') });
+      expect(res.headers.get('x-compliance-warnings')).to.equal('1');
+      const list = (await violations(`?userId=${alice.id}`)).body;
+      expect(list.map((v: { ruleId: string; sentence: string }) => [v.ruleId, v.sentence])).to.deep.equal([['uk-wtr.young-daily-limit', '2030-03-04: 8 h 30 min worked > 8 h allowed']]);
+      expect((await s.h.request('DELETE', `/compliance/contracts/${contractId}`, { token: owner })).status).to.equal(204);
+    });
+
+    it('a contract of another tenant is 404, and the people policy decides who sets one', async () => {
+      const theirs = await activeContract((await createUser(s.h.ds, s.tenantB)).id, s.tenantB);
+      expect((await s.h.request('PUT', `/compliance/contracts/${theirs}`, { token: owner, body: { packs: null, youngWorker: true } })).body).to.deep.equal(notFound('Contract not found'));
+      const hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      const own = await activeContract(hr.id);
+      const res = await s.h.request('PUT', `/compliance/contracts/${own}`, { token: await s.h.tokenFor(hr), body: { packs: null, youngWorker: true } });
+      expect(res.status).to.equal(403);
+    });
+  });
+
+  describe('assigning shifts', () => {
+    it('a tenant without a pack assigns exactly as before: no header, nothing recorded', async () => {
+      const res = await shortRest();
+      expect(res.status).to.equal(201);
+      expect(res.headers.get('x-compliance-warnings')).to.equal(null);
+      expect((await counts()).violations).to.equal(0);
+    });
+
+    it('WARN: the shift is written, the response counts the warning, and the violation carries its trace', async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      const res = await shortRest();
+      expect(res.status).to.equal(201);
+      expect(res.headers.get('x-compliance-warnings')).to.equal('1');
+      expect(res.headers.get('x-compliance-overridden')).to.equal('0');
+      const list = (await violations(`?shiftAssignmentId=${res.body.id}`)).body;
+      expect(list).to.have.length(1);
+      const v = list[0];
+      expect(v).to.deep.include({ userId: alice.id, outletId, phase: 'SCHEDULE', ruleId: 'uk-wtr.daily-rest', packId: 'uk-wtr', packVersion: 1, mode: 'WARN', date: '2030-03-05', status: 'OPEN', attendanceEventIds: [], overrideReason: null });
+      expect(v.shiftAssignmentIds).to.have.length(2);
+      expect(v.shiftAssignmentIds[1]).to.equal(res.body.id);
+      expect(v.sentence).to.match(/^rest 9 h 30 min between shift [0-9a-f]{8} ending 2030-03-04 23:00 and shift [0-9a-f]{8} starting 2030-03-05 08:30 < 11 h required$/);
+      expect(v.trace.arithmetic).to.deep.include({ measure: 'rest', unit: 'MINUTES', actual: 570, limit: 660, comparison: 'BELOW_MINIMUM' });
+      expect(v.trace.source).to.contain('reg. 10(1)');
+    });
+
+    it('BLOCK: 422 lists every breach with its trace and nothing is written', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 420 } });
+      await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') });
+      const before = await counts();
+      const res = await assign({ scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05') });
+      expect(res.status).to.equal(422);
+      expect(res.body).to.have.all.keys('message', 'error', 'statusCode', 'violations');
+      expect(res.body).to.deep.include({ error: 'COMPLIANCE_BLOCKED', statusCode: 422 });
+      expect(res.body.message).to.match(/^A working-time rule blocks this assignment: rest 9 h 30 min between/);
+      expect(res.body.violations.map((v: { ruleId: string; mode: string }) => [v.ruleId, v.mode])).to.deep.equal([
+        ['uk-wtr.daily-rest', 'BLOCK'],
+        ['custom.max-shift-length', 'WARN'],
+      ]);
+      expect(res.body.violations[0].trace.segments.map((x: { localStart: string }) => x.localStart)).to.deep.equal(['2030-03-04 15:00', '2030-03-05 08:30']);
+      expect(await counts()).to.deep.equal(before);
+    });
+
+    it('BLOCK can be overridden with a reason by an allowed role, recorded with who and why; others get 403', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
+      await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') });
+      const body = { scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05'), complianceOverrideReason: 'Stocktake, agreed with Alice' };
+      const refused = await assign(body);
+      expect(refused.body).to.deep.equal({ message: 'Only HR and the managers who roster people may override a blocking working-time rule', error: 'COMPLIANCE_OVERRIDE_FORBIDDEN', statusCode: 403 });
+      const hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      const res = await assign(body, await s.h.tokenFor(hr));
+      expect(res.status).to.equal(201);
+      expect(res.headers.get('x-compliance-overridden')).to.equal('1');
+      const [v] = (await violations(`?shiftAssignmentId=${res.body.id}`)).body;
+      expect(v).to.deep.include({ mode: 'BLOCK', status: 'OVERRIDDEN', overrideReason: 'Stocktake, agreed with Alice', overriddenByUserId: hr.id });
+      expect(v.overriddenAt).to.be.a('string');
+    });
+
+    it('a roster publish with a blocked row is refused whole, listing the breach; WARN rows publish with the count', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 420 } });
+      const bob = await createUser(s.h.ds, s.tenantA, { fullName: 'Bob' });
+      const rows = [
+        { userId: alice.id, scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') },
+        { userId: alice.id, scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('12:30', '2030-03-05') },
+        { userId: bob.id, scheduledStart: at('09:00', '2030-03-04'), scheduledEnd: at('13:00', '2030-03-04') },
+      ];
+      const before = await counts();
+      const res = await s.h.request('POST', '/scheduler/assignments', { token, body: { outletId, assignments: rows } });
+      expect(res.status).to.equal(422);
+      expect(res.body.violations.map((v: { userId: string; ruleId: string }) => [v.userId, v.ruleId])).to.deep.equal([
+        [alice.id, 'uk-wtr.daily-rest'],
+        [alice.id, 'custom.max-shift-length'],
+      ]);
+      expect(await counts()).to.deep.equal(before);
+      const ok = await s.h.request('POST', '/scheduler/assignments', { token, body: { outletId, assignments: [rows[0], rows[2]] } });
+      expect(ok.status).to.equal(201);
+      expect(Object.keys(ok.body)).to.deep.equal(['published', 'rosterId', 'assignments']);
+      expect(ok.headers.get('x-compliance-warnings')).to.equal('1');
+    });
+
+    it('the developer API is checked too, and an integration cannot override', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
+      await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
+      const key = await apiKeyFor(s.h, s.tenantA, ['shifts:write']);
+      const post = (start: string, end: string) =>
+        s.h.request('POST', '/public/shifts', { headers: { 'x-forwarded-for': s.ip, authorization: `Bearer ${key}` }, body: { userId: alice.id, outletId, scheduledStart: start, scheduledEnd: end } });
+      expect((await post(at('15:00', '2030-03-04'), at('23:00', '2030-03-04'))).status).to.equal(201);
+      const res = await post(at('08:30', '2030-03-05'), at('16:30', '2030-03-05'));
+      expect(res.status).to.equal(422);
+      expect(res.body.error).to.equal('COMPLIANCE_BLOCKED');
+      expect(res.body.violations[0].sentence).to.contain(SHORT_REST);
+    });
+  });
+
+  describe('GET /compliance/violations', () => {
+    beforeEach(async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      await shortRest();
+    });
+
+    it('filters by person, rule, status and local days', async () => {
+      expect((await violations(`?userId=${alice.id}&ruleId=uk-wtr.daily-rest&status=OPEN&from=2030-03-05&to=2030-03-05`)).body).to.have.length(1);
+      expect((await violations('?from=2030-03-06')).body).to.deep.equal([]);
+      expect((await violations('?ruleId=uk-wtr.weekly-rest')).body).to.deep.equal([]);
+      expect((await violations('?from=2030-03-06&to=2030-03-05')).body).to.deep.equal(badRequest('to must not be before from'));
+      expect((await violations('?status=MAYBE')).status).to.equal(400);
+    });
+
+    it('an OUTLET_MANAGER sees the violations at their outlets only; STAFF none; other tenants none', async () => {
+      const outletManager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
+      const elsewhere = (await createOutlet(s.h.ds, s.tenantA)).id;
+      await assignOutlets(s.h.ds, s.tenantA, outletManager.id, [elsewhere]);
+      expect((await violations('', await s.h.tokenFor(outletManager))).body).to.deep.equal([]);
+      await assignOutlets(s.h.ds, s.tenantA, outletManager.id, [outletId]);
+      expect((await violations('', await s.h.tokenFor(outletManager))).body).to.have.length(1);
+      expect((await violations('', await s.h.tokenFor(alice))).body).to.deep.equal(FORBIDDEN);
+      expect((await violations('', await s.tokenAs('TENANT_OWNER', s.tenantB))).body).to.deep.equal([]);
+      expect((await s.h.request('GET', '/compliance/violations')).body).to.deep.equal(UNAUTHORIZED);
+    });
+  });
+
+  describe('POST /compliance/violations/:id/override', () => {
+    let id: string;
+    const override = (violationId: string, body: unknown, as: string) => s.h.request('POST', `/compliance/violations/${violationId}/override`, { token: as, body });
+
+    beforeEach(async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      await shortRest();
+      id = (await violations()).body[0].id;
+    });
+
+    it('records the reason, who and when; a second override is 409', async () => {
+      const hr = await createUser(s.h.ds, s.tenantA, { role: 'HR_MANAGER' });
+      const hrToken = await s.h.tokenFor(hr);
+      const res = await override(id, { reason: 'Alice asked to swap, written consent on file' }, hrToken);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.include({ id, status: 'OVERRIDDEN', overrideReason: 'Alice asked to swap, written consent on file', overriddenByUserId: hr.id });
+      expect((await override(id, { reason: 'again' }, hrToken)).body).to.deep.equal({ message: 'The violation is already overridden', error: 'ALREADY_OVERRIDDEN', statusCode: 409 });
+    });
+
+    it('validates the reason (400), allows only the overriding roles (403), and hides other outlets and tenants (404)', async () => {
+      expect((await override(id, { reason: 'no' }, owner)).status).to.equal(400);
+      expect((await override(id, {}, owner)).status).to.equal(400);
+      expect((await override(id, { reason: 'Because' }, token)).body).to.deep.equal(FORBIDDEN);
+      expect((await override(id, { reason: 'Because' }, await s.h.tokenFor(alice))).body).to.deep.equal(FORBIDDEN);
+      const outletManager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
+      await assignOutlets(s.h.ds, s.tenantA, outletManager.id, [(await createOutlet(s.h.ds, s.tenantA)).id]);
+      expect((await override(id, { reason: 'Because' }, await s.h.tokenFor(outletManager))).body).to.deep.equal(notFound('Violation not found'));
+      expect((await override(id, { reason: 'Because' }, await s.tokenAs('TENANT_OWNER', s.tenantB))).body).to.deep.equal(notFound('Violation not found'));
+      expect((await s.h.request('POST', `/compliance/violations/${id}/override`, { body: { reason: 'Because' } })).body).to.deep.equal(UNAUTHORIZED);
+    });
+  });
+
+  describe('clock-out', () => {
+    it('records a missed break on the clock record (CLOCK phase) and never refuses the clock-out', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.rest-break': 'BLOCK' }, customLimits: NO_LIMITS });
+      const aliceToken = await s.h.tokenFor(alice);
+      const clockIn = await s.h.request('POST', '/mobile/clock-in', { token: aliceToken, body: { outletId } });
+      expect(clockIn.status).to.equal(201);
+      s.h.clock.advance(7 * 3_600_000);
+      const out = await s.h.request('POST', '/mobile/clock-out', { token: await s.h.tokenFor(alice), body: {} });
+      expect(out.status).to.equal(201);
+      const [v, ...more] = (await violations('?phase=CLOCK', await s.h.tokenFor(manager))).body;
+      expect(more).to.have.length(0);
+      expect(v).to.deep.include({ ruleId: 'uk-wtr.rest-break', phase: 'CLOCK', mode: 'BLOCK', status: 'OPEN', shiftAssignmentIds: [], attendanceEventIds: [clockIn.body.id] });
+      expect(v.trace.arithmetic).to.deep.include({ actual: 0, limit: 20, terms: { workedMinutes: 420, workOverMinutes: 360 } });
+    });
+  });
+});
