@@ -84,6 +84,16 @@ describe('web console: working-time rules — a blocking rule refuses a publish 
       await dialog.getByRole('button', { name: 'Override' }).click();
       await row.getByText('Overridden', { exact: true }).waitFor();
       await screenshot(page, 'compliance-violations');
+
+      // Beside the shift in the week's schedule: a badge counting its breaches.
+      await page.goto('/schedule/shifts');
+      await page.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      const monday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7)).getTime();
+      const weeks = Math.round((monday(new Date(`${dayAhead(21)}T12:00:00`)) - monday(new Date())) / (7 * DAY));
+      for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
+      const day = page.locator(`[data-day="${dayAhead(21)}"]`);
+      await day.getByLabel(/^\d+ rule breach(es)? \(1 overridden\)$/).waitFor();
     });
   });
 });

@@ -9,7 +9,7 @@ export type ComplianceSettings = Ok<'getComplianceSettings'>;
 export type PutComplianceSettings = Body<'putComplianceSettings'>;
 export type RuleMode = ComplianceSettings['rules'][number]['mode'];
 export type Violation = Ok<'getComplianceViolations'>[number];
-export type ViolationFilter = { from: string; to: string; userId?: string; status?: Violation['status'] };
+export type ViolationFilter = { from: string; to: string; userId?: string; outletId?: string; status?: Violation['status'] };
 
 const COMPLIANCE = ['compliance'] as const;
 
@@ -17,8 +17,8 @@ export const usePacks = () => useQuery({ queryKey: [...COMPLIANCE, 'packs'], sta
 export const useComplianceSettings = () => useQuery({ queryKey: [...COMPLIANCE, 'settings'], queryFn: () => ok(api.GET('/compliance/settings')) });
 export const useSaveComplianceSettings = () => useInvalidatingMutation((body: PutComplianceSettings) => ok(api.PUT('/compliance/settings', { body })), [COMPLIANCE]);
 
-export function useViolations(filter: ViolationFilter) {
-  return useQuery({ queryKey: [...COMPLIANCE, 'violations', filter], queryFn: () => ok(api.GET('/compliance/violations', { params: { query: { ...filter, limit: 500 } } })) });
+export function useViolations(filter: ViolationFilter, enabled = true) {
+  return useQuery({ queryKey: [...COMPLIANCE, 'violations', filter], enabled, queryFn: () => ok(api.GET('/compliance/violations', { params: { query: { ...filter, limit: 500 } } })) });
 }
 
 export const useOverrideViolation = () =>
