@@ -95,5 +95,14 @@ describe('web console: working-time rules — a blocking rule refuses a publish 
       const day = page.locator(`[data-day="${dayAhead(21)}"]`);
       await day.getByLabel(/^\d+ rule breach(es)? \(1 overridden\)$/).waitFor();
     });
+
+    // An outlet in California follows the Californian pack; its rules join the list of modes.
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
+      await page.goto('/compliance/rules');
+      await page.getByLabel('Packs of Central Kitchen').selectOption({ label: 'California (v1)' });
+      await page.getByLabel('Mode of us-ca.daily-overtime').waitFor();
+    });
+    const after = await suite.stack.call<{ outlets: Array<{ outletId: string; packs: unknown[] }> }>('GET', '/compliance/settings', { token: owner });
+    expect(after.body.outlets.map((o) => [o.outletId, o.packs])).to.deep.equal([[ids.outlet, [{ packId: 'us-ca', version: 1 }]]]);
   });
 });

@@ -5,6 +5,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { RowsTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useComplianceSettings, usePacks, useSaveComplianceSettings, type ComplianceSettings, type Pack, type RuleMode } from './compliance.queries';
+import { OutletPacksSection } from './outlet-packs.section';
 
 const MODES: RuleMode[] = ['OFF', 'WARN', 'BLOCK'];
 
@@ -70,6 +71,9 @@ export function ComplianceRulesPage() {
     );
   }
   const chosen = offered.filter((p) => draft.packs.has(p.id));
+  // Rules of packs that outlets or contracts follow have modes too, set here for the whole company.
+  const elsewhere = new Set([...settings.data.outlets.flatMap((o) => o.packs), ...settings.data.contracts.flatMap((c) => c.packs ?? [])].map((r) => `${r.packId}@${r.version}`));
+  const shown = [...chosen, ...(packs.data ?? []).filter((p) => elsewhere.has(`${p.id}@${p.version}`) && !chosen.includes(p))];
   const limitSet: Record<string, boolean> = {
     'custom.max-shift-length': draft.maxShiftHours !== '',
     'custom.max-consecutive-days': draft.maxConsecutiveDays !== '',
@@ -77,7 +81,7 @@ export function ComplianceRulesPage() {
     'custom.max-weekly-hours': draft.maxWeeklyHours !== '',
   };
   const rules = [
-    ...chosen.flatMap((p) => p.rules.map((r) => ({ id: r.id, title: r.title, source: r.source, pack: `${p.name} v${p.version}` }))),
+    ...shown.flatMap((p) => p.rules.map((r) => ({ id: r.id, title: r.title, source: r.source, pack: `${p.name} v${p.version}` }))),
     ...CUSTOM_RULES.filter((r) => limitSet[r.id]).map((r) => ({ id: r.id, title: r.title, source: "The company's own limit", pack: 'Company limits' })),
   ];
   const modeOf = (id: string): RuleMode => draft.modes[id] ?? 'WARN';
@@ -174,6 +178,7 @@ export function ComplianceRulesPage() {
           />
         )}
       </Stack>
+      <OutletPacksSection settings={settings.data} offered={offered} admin={admin} />
       {admin ? (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDraft(draftOf(settings.data))}>

@@ -23,3 +23,11 @@ export function useViolations(filter: ViolationFilter, enabled = true) {
 
 export const useOverrideViolation = () =>
   useInvalidatingMutation(({ id, reason }: { id: string; reason: string }) => ok(api.POST('/compliance/violations/{id}/override', { params: { path: { id } }, body: { reason } })), [COMPLIANCE]);
+
+export type PackRef = PutComplianceSettings['packs'][number];
+export const useSetOutletPacks = () =>
+  useInvalidatingMutation(
+    ({ outletId, packs }: { outletId: string; packs: PackRef[] | null }) =>
+      packs === null ? ok(api.DELETE('/compliance/outlets/{outletId}', { params: { path: { outletId } } })) : ok(api.PUT('/compliance/outlets/{outletId}', { params: { path: { outletId } }, body: { packs } })),
+    [COMPLIANCE],
+  );
