@@ -2,7 +2,7 @@ import type { ComplianceViolationEntity, ViolationStatus } from '@wfm/db/entitie
 import { exec, many, one, type Db } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-export type ViolationRow = Omit<ComplianceViolationEntity, 'tenantId' | 'violationKey'> & { tenantId: string; violationKey: string };
+export type ViolationRow = ComplianceViolationEntity;
 
 export interface WorkedShift {
   id: string;
