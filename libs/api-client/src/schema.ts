@@ -40160,6 +40160,123 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
+            /** @description COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "string",
+                     *       "error": "COMPLIANCE_BLOCKED",
+                     *       "statusCode": 422,
+                     *       "violations": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "mode": "WARN",
+                     *           "date": "2019-08-24",
+                     *           "sentence": "string",
+                     *           "trace": {
+                     *             "ruleId": "string",
+                     *             "packId": "string",
+                     *             "packVersion": 0,
+                     *             "title": "string",
+                     *             "source": "string",
+                     *             "segments": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "kind": "SHIFT",
+                     *                 "start": "2019-08-24T14:15:22Z",
+                     *                 "end": "2019-08-24T14:15:22Z",
+                     *                 "localStart": "string",
+                     *                 "localEnd": "string"
+                     *               }
+                     *             ],
+                     *             "arithmetic": {
+                     *               "measure": "string",
+                     *               "unit": "MINUTES",
+                     *               "actual": 0,
+                     *               "limit": 0,
+                     *               "comparison": "BELOW_MINIMUM",
+                     *               "terms": {
+                     *                 "property1": 0,
+                     *                 "property2": 0
+                     *               }
+                     *             },
+                     *             "sentence": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        error: "COMPLIANCE_BLOCKED";
+                        /** @enum {number} */
+                        statusCode: 422;
+                        /** @description Every breach the write would cause, the BLOCK ones and the WARN ones */
+                        violations: {
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string | null;
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            /** @enum {string} */
+                            mode: "WARN" | "BLOCK";
+                            /** Format: date */
+                            date: string;
+                            sentence: string;
+                            /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
+                            trace: {
+                                ruleId: string;
+                                packId: string;
+                                packVersion: number;
+                                title: string;
+                                source: string;
+                                /** @description The shifts or clock records involved */
+                                segments: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "SHIFT" | "CLOCK";
+                                    /** Format: date-time */
+                                    start: string;
+                                    /** Format: date-time */
+                                    end: string;
+                                    /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
+                                    localStart: string;
+                                    localEnd: string;
+                                }[];
+                                arithmetic: {
+                                    measure: string;
+                                    /** @enum {string} */
+                                    unit: "MINUTES" | "DAYS";
+                                    actual: number;
+                                    limit: number;
+                                    /** @enum {string} */
+                                    comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
+                                    terms: {
+                                        [key: string]: number | string;
+                                    };
+                                };
+                                sentence: string;
+                            };
+                        }[];
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
+import type { ResponseDoc } from '../../../http/openapi.js';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import type { ShiftSwap } from './shift-swaps.repository.js';
@@ -25,6 +27,13 @@ export function toSwapDto(w: ShiftSwap): SwapDto {
     updatedAt: w.updatedAt.toISOString(),
   };
 }
+
+const BLOCKED: ResponseDoc = {
+  description: 'COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations)',
+  schema: ComplianceBlockedDto,
+};
+
+const APPROVE_ONLY: Record<number, ResponseDoc> = { 422: BLOCKED };
 
 export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
   r.post(
@@ -122,6 +131,7 @@ export function shiftSwapsRoutes(r: ApiRouter, swaps: ShiftSwapsService): void {
           403: { description: 'Role not allowed, or the manager is part of the swap' },
           404: { description: 'No swap with this id in the tenant (or at their outlets)' },
           409: { description: 'The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP' },
+          ...(decision === 'approve' ? APPROVE_ONLY : {}),
         },
       },
       async ({ req, params, body }) => {
