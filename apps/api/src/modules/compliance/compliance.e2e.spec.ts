@@ -287,6 +287,22 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(row.status).to.equal('OPEN');
     });
 
+    it('approving a swap is checked: an exchange into a short rest is refused and the swap still waits', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
+      const bob = await createUser(s.h.ds, s.tenantA, { fullName: 'Bob' });
+      await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') });
+      const alices = await assign({ scheduledStart: at('08:00', '2030-03-06'), scheduledEnd: at('12:00', '2030-03-06') });
+      const bobs = await assign({ userId: bob.id, scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05') });
+      const asked = await s.h.request('POST', '/shift-swaps', { token: await s.h.tokenFor(alice), body: { shiftAssignmentId: alices.body.id, withShiftAssignmentId: bobs.body.id } });
+      expect(asked.status).to.equal(201);
+      expect((await s.h.request('POST', `/shift-swaps/${asked.body.id}/accept`, { token: await s.h.tokenFor(bob) })).status).to.equal(200);
+      const approve = await s.h.request('POST', `/shift-swaps/${asked.body.id}/approve`, { token, body: {} });
+      expect(approve.status).to.equal(422);
+      expect(approve.body.violations.map((v: { userId: string; ruleId: string }) => [v.userId, v.ruleId])).to.deep.equal([[alice.id, 'uk-wtr.daily-rest']]);
+      const [swap] = await s.h.ds.query(`SELECT status FROM shift_swaps WHERE id = $1`, [asked.body.id]);
+      expect(swap.status).to.equal('PENDING_APPROVAL');
+    });
+
     it('the developer API is checked too, and an integration cannot override', async () => {
       await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
       await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
