@@ -303,6 +303,17 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(swap.status).to.equal('PENDING_APPROVAL');
     });
 
+    it('copying a week is checked: a copy breaking a blocking limit is refused whole', async () => {
+      const long = await assign({ scheduledStart: at('08:00', '2030-03-04'), scheduledEnd: at('19:00', '2030-03-04') });
+      expect(long.status).to.equal(201);
+      await settings({ packs: [], modes: { 'custom.max-shift-length': 'BLOCK' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 600 } });
+      const before = await counts();
+      const res = await s.h.request('POST', '/scheduler/clone-week', { token, body: { outletId, fromWeekStart: '2030-03-04', toWeekStart: '2030-03-11' } });
+      expect(res.status).to.equal(422);
+      expect(res.body.violations.map((v: { sentence: string }) => v.sentence)).to.deep.equal([`shift ${res.body.violations[0].trace.segments[0].id.slice(0, 8)} from 2030-03-11 08:00 to 2030-03-11 19:00 lasts 11 h > 10 h allowed`]);
+      expect(await counts()).to.deep.equal(before);
+    });
+
     it('the developer API is checked too, and an integration cannot override', async () => {
       await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
       await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
