@@ -8,6 +8,17 @@ export interface AuditRow extends AccessAuditInsert {
   occurredAt: string;
 }
 
+const text = (v: string | null | undefined) => (v == null ? 'null' : JSON.stringify(v));
+
+/**
+ * A row as its journal line: the JSON `JSON.stringify(row)` would give, newline-terminated, built
+ * field by field. Every tap writes one, and serialising the object walked its eleven keys and
+ * escaped them each time; here only the values go through the escaper.
+ */
+export function encodeAuditLine(r: AuditRow): string {
+  return `{"id":${text(r.id)},"tenantId":${text(r.tenantId)},"userId":${text(r.userId)},"zoneId":${text(r.zoneId)},"visitorPassId":${text(r.visitorPassId)},"credentialId":${text(r.credentialId)},"readerId":${text(r.readerId)},"eventType":${text(r.eventType)},"reason":${text(r.reason)},"occurredAt":${text(r.occurredAt)},"source":${text(r.source)}}\n`;
+}
+
 /** Where committed rows go. Throws when the database cannot take them. */
 export interface AuditStore {
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
