@@ -103,6 +103,8 @@ function child(mode: string, args: string[], env: Record<string, string> = {}): 
   if (process.env.BENCH_ALLOC_PROFILE_DIR && mode === 'serve-daemon') execArgv.push('--import', fileURLToPath(new URL('./alloc-profile.js', import.meta.url)));
   // The daemon's collections, one line each on its stdout: how much a scavenge promotes is what its pauses follow.
   if (process.env.BENCH_TRACE_GC && mode === 'serve-daemon') execArgv.push('--trace-gc');
+  // Node or V8 options for the daemon child alone (garbage-collector settings, say), to try them against the same run.
+  if (process.env.BENCH_DAEMON_NODE_OPTIONS && mode === 'serve-daemon') execArgv.push(...process.env.BENCH_DAEMON_NODE_OPTIONS.split(' ').filter(Boolean));
   const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv });
   // Pin the server to its own core so the load generator never competes with it.
   if (proc.pid) spawn('taskset', ['-cp', String(SERVER_CPU), String(proc.pid)], { stdio: 'ignore' });
