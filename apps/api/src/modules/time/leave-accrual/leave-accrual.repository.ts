@@ -76,6 +76,9 @@ const ACTIVE_FROM = `leave_accrual_policies p
 const LINE_COLUMNS = `id, tenant_id AS "tenantId", user_id AS "userId", kind, unit, ${h('amount')} AS amount, effective_on::text AS "effectiveOn", period,
   leave_request_id AS "leaveRequestId", note, created_by_user_id AS "createdByUserId", created_at AS "createdAt"`;
 
+/** A month's lines share its last day (and a run's clock): the accrual comes before the year's close, and that before an expiry. */
+const KIND_ORDER = `array_position(ARRAY['ACCRUAL','TAKEN','ADJUSTMENT','CARRY_OVER','EXPIRY'], kind)`;
+
 /** Numbers go to PostgreSQL as the decimals of their hundredths. */
 const dec = (v: number | null) => (v === null ? null : (v / 100).toFixed(2));
 
@@ -138,7 +141,7 @@ export class LeaveAccrualRepository {
   }
 
   lines(tx: Tx | null, tenantId: string, userId: string): Promise<LedgerLine[]> {
-    return many(tx ?? this.ds, `SELECT ${LINE_COLUMNS} FROM leave_ledger_entries WHERE tenant_id = $1 AND user_id = $2 ORDER BY effective_on, created_at, id`, [
+    return many(tx ?? this.ds, `SELECT ${LINE_COLUMNS} FROM leave_ledger_entries WHERE tenant_id = $1 AND user_id = $2 ORDER BY effective_on, created_at, ${KIND_ORDER}, id`, [
       tenantId,
       userId,
     ]);

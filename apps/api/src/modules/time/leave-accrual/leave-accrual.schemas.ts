@@ -5,7 +5,8 @@ import { clampedInt } from '../../../http/validation.js';
 const Method = z.enum(ACCRUAL_METHODS).meta({ description: 'MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month' });
 const Unit = z.enum(LEAVE_UNITS).meta({ description: 'What the balance counts; HOURS_WORKED counts HOURS' });
 const OnExceed = z.enum(ON_EXCEED).meta({ description: "A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')" });
-const Amount = z.number().min(0).max(10_000).multipleOf(0.01);
+const TWO_PLACES = 'must have at most two decimal places';
+const Amount = z.number().min(0).max(10_000).multipleOf(0.01, TWO_PLACES);
 const CalendarDate = z.iso.date({ error: 'must be a valid date in YYYY-MM-DD format' });
 
 /**
@@ -19,7 +20,7 @@ export const PutAccrualPolicyBody = z
     unit: Unit,
     amountPerMonth: Amount.optional().meta({ description: 'MONTHLY: a whole month’s amount in the unit' }),
     rateBasisPoints: z.number().int().min(1).max(10_000).optional().meta({ description: 'HOURS_WORKED: basis points of the hours worked (1207 = 12.07 %)', example: 1207 }),
-    hoursPerDay: z.number().gt(0).max(24).multipleOf(0.01).optional().meta({ description: 'HOURS: the hours one day of leave takes from the balance', example: 7.5 }),
+    hoursPerDay: z.number().gt(0).max(24).multipleOf(0.01, TWO_PLACES).optional().meta({ description: 'HOURS: the hours one day of leave takes from the balance', example: 7.5 }),
     startsOn: CalendarDate.optional().meta({ description: 'The first day that accrues (not before the contract starts); the contract’s start date unless told' }),
     leaveYearStartMonth: z.number().int().min(1).max(12).default(1).meta({ description: 'The month a leave year starts (1 = January)' }),
     carryOverMax: Amount.nullable().default(null).meta({ description: 'What carries into the next leave year; null carries everything, 0 nothing' }),
@@ -107,7 +108,7 @@ export const AdjustmentBody = z.strictObject({
     .number()
     .min(-10_000)
     .max(10_000)
-    .multipleOf(0.01)
+    .multipleOf(0.01, TWO_PLACES)
     .refine((v) => v !== 0, 'must not be 0')
     .meta({ description: "Signed, in the unit of the person's policy" }),
   reason: z.string().trim().min(1).max(500),
