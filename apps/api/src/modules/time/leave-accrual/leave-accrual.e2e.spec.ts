@@ -116,12 +116,16 @@ describe('leave accrual: policies, the ledger, the job and balances (HTTP)', () 
       ];
       for (const [body, message] of cases) expect((await putPolicy(contractId, body)).body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
       expect((await s.h.request('PUT', '/contracts/nope/leave-accrual', { token: hrToken, body: MONTHLY })).body).to.deep.equal(badRequest('id must be a UUID'));
+      expect((await s.h.request('GET', '/contracts/nope/leave-accrual', { token: hrToken })).body).to.deep.equal(badRequest('id must be a UUID'));
+      expect((await s.h.request('DELETE', '/contracts/nope/leave-accrual', { token: hrToken })).body).to.deep.equal(badRequest('id must be a UUID'));
     });
 
     it('answers 401, 403 by role and by the rank rule, 404 across tenants and 409 on an ended contract', async () => {
       const contractId = await activeContract(staff.id);
       expect((await s.h.request('PUT', `/contracts/${contractId}/leave-accrual`, { body: MONTHLY })).body).to.deep.equal(UNAUTHORIZED);
       expect((await s.h.request('GET', `/contracts/${contractId}/leave-accrual`, {})).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('DELETE', `/contracts/${contractId}/leave-accrual`, {})).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('DELETE', `/contracts/${contractId}/leave-accrual`, { token: staffToken })).body).to.deep.equal(FORBIDDEN);
       expect((await putPolicy(contractId, MONTHLY, staffToken)).body).to.deep.equal(FORBIDDEN);
       const manager = await person('OUTLET_MANAGER');
       expect((await putPolicy(contractId, MONTHLY, manager.token)).body).to.deep.equal(FORBIDDEN);
@@ -132,6 +136,7 @@ describe('leave accrual: policies, the ledger, the job and balances (HTTP)', () 
       const other = await person('HR_MANAGER', s.tenantB, null);
       expect((await putPolicy(contractId, MONTHLY, other.token)).body).to.deep.equal(CONTRACT_404);
       expect((await s.h.request('GET', `/contracts/${contractId}/leave-accrual`, { token: other.token })).body).to.deep.equal(CONTRACT_404);
+      expect((await s.h.request('DELETE', `/contracts/${contractId}/leave-accrual`, { token: other.token })).body).to.deep.equal(CONTRACT_404);
       expect((await s.h.request('POST', `/contracts/${contractId}/terminate`, { token: hrToken, body: { reason: 'Moved away' } })).status).to.equal(200);
       expect((await putPolicy(contractId, MONTHLY)).body).to.deep.equal({ message: 'A contract that is TERMINATED cannot take an accrual policy', error: 'Conflict', statusCode: 409 });
     });
@@ -343,6 +348,7 @@ describe('leave accrual: policies, the ledger, the job and balances (HTTP)', () 
         [{ amount: 1, reason: 'x', note: 'y' }, ['property note should not exist']],
       ];
       for (const [body, message] of cases) expect((await adjust(staff.id, body)).body, JSON.stringify(body)).to.deep.equal(badRequest(...message));
+      expect((await adjust('nope', { amount: 1, reason: 'x' })).body).to.deep.equal(badRequest('userId must be a UUID'));
       expect((await s.h.request('POST', `/leave-balances/${staff.id}/adjustments`, { body: { amount: 1, reason: 'x' } })).body).to.deep.equal(UNAUTHORIZED);
       expect((await adjust(staff.id, { amount: 1, reason: 'x' }, staffToken)).body).to.deep.equal(FORBIDDEN);
       expect((await adjust(staff.id, { amount: 1, reason: 'x' }, (await person('OUTLET_MANAGER')).token)).body).to.deep.equal(FORBIDDEN);
