@@ -72,7 +72,7 @@ function unitWord(unit: string): string {
   return unit === 'DAYS' ? 'days' : 'h';
 }
 
-export function toPolicyDto(p: AccrualPolicy): AccrualPolicyDto {
+function toPolicyDto(p: AccrualPolicy): AccrualPolicyDto {
   const u = (v: number | null) => (v === null ? null : units(v));
   return {
     contractId: p.contractId,
