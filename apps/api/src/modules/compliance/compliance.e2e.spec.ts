@@ -401,5 +401,19 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(v).to.deep.include({ ruleId: 'uk-wtr.rest-break', phase: 'CLOCK', mode: 'BLOCK', status: 'OPEN', shiftAssignmentIds: [], attendanceEventIds: [clockIn.body.id] });
       expect(v.trace.arithmetic).to.deep.include({ actual: 0, limit: 20, terms: { workedMinutes: 420, workOverMinutes: 360 } });
     });
+
+    it('the missed clock-out job records the breaches of the record it closes', async () => {
+      await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS });
+      const start = s.h.clock.now();
+      const shift = await assign({ scheduledStart: start.toISOString(), scheduledEnd: new Date(start.getTime() + 8 * 3_600_000).toISOString() });
+      expect(shift.status).to.equal(201);
+      const clockIn = await s.h.request('POST', '/mobile/clock-in', { token: await s.h.tokenFor(alice), body: { outletId, shiftAssignmentId: shift.body.id } });
+      expect(clockIn.status).to.equal(201);
+      // The default grace is 2 h after the scheduled end.
+      s.h.clock.advance(10 * 3_600_000 + 1);
+      await s.h.job('missed-clock-out').run();
+      const found = (await violations('?phase=CLOCK', await s.h.tokenFor(manager))).body;
+      expect(found.map((v: { ruleId: string; attendanceEventIds: string[] }) => [v.ruleId, v.attendanceEventIds])).to.deep.equal([['uk-wtr.rest-break', [clockIn.body.id]]]);
+    });
   });
 });

@@ -158,9 +158,8 @@ export class ComplianceService {
   }
 
   /**
-   * Records what a closed clock record breaks (missed breaks, long days, short rests), in the
-   * clock-out's transaction. Never refuses: a BLOCK rule is recorded like a WARN one here, since
-   * the work has been done.
+   * Records what a closed clock record breaks (missed breaks, long days, short rests). Never
+   * refuses: a BLOCK rule is recorded like a WARN one here, since the work has been done.
    */
   async recordClocked(tx: Tx, tenantId: string, userId: string, record: { id: string; outletId: string; clockInAt: Date; clockOutAt: Date }): Promise<number> {
     const tenant = await this.tenantCompliance(tx, tenantId);

@@ -6,7 +6,7 @@ import type { Acting } from '@wfm/core/people-policy';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { TransactionRunner } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import type { PoliciesService } from '../policies/policies.service.js';
@@ -100,8 +100,8 @@ export class AttendanceService {
   }
 
   /** Spec 03: closing an assigned shift fires shift.completed in the same transaction; closing without one fires nothing. */
-  clockOut(actor: Actor, input: ClockOutBody): Promise<AttendanceEvent> {
-    return this.transaction(async (tx) => {
+  async clockOut(actor: Actor, input: ClockOutBody): Promise<AttendanceEvent> {
+    const closed = await this.transaction(async (tx) => {
       let event: AttendanceEvent | null;
       if (input.attendanceEventId) {
         event = await this.repo.lock(tx, actor.tenantId, input.attendanceEventId);
@@ -113,16 +113,15 @@ export class AttendanceService {
       }
       const now = this.clock.now();
       if (!event.shiftAssignmentId) {
-        const closed = await this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'PENDING_REVIEW' }, now);
-        await this.recordBreaches(tx, closed);
-        return closed;
+        return this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'PENDING_REVIEW' }, now);
       }
       const closed = await this.repo.update(tx, actor.tenantId, event.id, { clockOutAt: now, status: 'VERIFIED' }, now);
       const shift = await this.shifts.markCompleted(tx, actor.tenantId, event.shiftAssignmentId, now);
       await recordEvent(tx, actor.tenantId, 'shift.completed', completedPayload(shift, closed, now), now);
-      await this.recordBreaches(tx, closed);
       return closed;
     });
+    await this.recordBreaches(closed);
+    return closed;
   }
 
   /**
@@ -140,17 +139,17 @@ export class AttendanceService {
       try {
         const done = await this.transaction(async (tx) => {
           const shift = await this.shifts.lockInProgress(tx, tenantId, id);
-          if (!shift || shift.scheduledEnd.getTime() + graceMs > now.getTime()) return false;
+          if (!shift || shift.scheduledEnd.getTime() + graceMs > now.getTime()) return null;
           const event = await this.repo.lockOpenForShift(tx, tenantId, id);
           // Never before the clock-in, for a worker who clocked in after the scheduled end.
-          if (event) {
-            const closed = await this.repo.update(tx, tenantId, event.id, { clockOutAt: new Date(Math.max(shift.scheduledEnd.getTime(), event.clockInAt.getTime())), status: 'PENDING_REVIEW' }, now);
-            await this.recordBreaches(tx, closed);
-          }
+          const record = event ? await this.repo.update(tx, tenantId, event.id, { clockOutAt: new Date(Math.max(shift.scheduledEnd.getTime(), event.clockInAt.getTime())), status: 'PENDING_REVIEW' }, now) : undefined;
           await this.shifts.markCompleted(tx, tenantId, id, now);
-          return true;
+          return { record };
         });
-        if (done) closed++;
+        if (done) {
+          closed++;
+          if (done.record) await this.recordBreaches(done.record);
+        }
       } catch (err) {
         this.logger.error({ err, tenantId, shiftAssignmentId: id }, 'missed clock-out not closed; the next run tries again');
       }
@@ -158,9 +157,17 @@ export class AttendanceService {
     return closed;
   }
 
-  /** Working-time breaches of a closed clock record (missed breaks, long days, short rests) are recorded, never refused. */
-  private async recordBreaches(tx: Tx, closed: AttendanceEvent): Promise<void> {
-    await this.compliance.recordClocked(tx, closed.tenantId, closed.userId, { id: closed.id, outletId: closed.outletId, clockInAt: closed.clockInAt, clockOutAt: closed.clockOutAt! });
+  /**
+   * Working-time breaches of a closed clock record (missed breaks, long days, short rests) are
+   * recorded after the clock-out commits, in their own transaction: a failure to record them is
+   * logged and never undoes or refuses the clock-out.
+   */
+  private async recordBreaches(closed: AttendanceEvent): Promise<void> {
+    try {
+      await this.transaction((tx) => this.compliance.recordClocked(tx, closed.tenantId, closed.userId, { id: closed.id, outletId: closed.outletId, clockInAt: closed.clockInAt, clockOutAt: closed.clockOutAt! }));
+    } catch (err) {
+      this.logger.error({ err, tenantId: closed.tenantId, attendanceEventId: closed.id }, 'working-time breaches of a clock-out not recorded');
+    }
   }
 
   list(tenantId: string, filter: AttendanceListFilter, page: { limit: number; offset: number }): Promise<AttendanceEvent[]> {
