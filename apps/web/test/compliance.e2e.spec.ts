@@ -102,6 +102,19 @@ describe('web console: working-time rules — a blocking rule refuses a publish 
       await page.getByLabel('Packs of Central Kitchen').selectOption({ label: 'California (v1)' });
       await page.getByLabel('Mode of us-ca.daily-overtime').waitFor();
     });
+
+    // Demo Staff's active contract is marked a young worker's from the same page.
+    const contract = await suite.stack.call<{ id: string }>('POST', '/contracts', { token: owner, body: { userId: ids.staff, jobTitle: 'Kitchen porter', employmentType: 'PART_TIME', startDate: dayAhead(0) } });
+    expect(contract.status, JSON.stringify(contract.body)).to.equal(201);
+    expect((await suite.stack.call('POST', `/contracts/${contract.body.id}/activate`, { token: owner })).status).to.equal(200);
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
+      await page.goto('/compliance/rules');
+      // The box shows what the API holds: it ticks once the change is saved and read back.
+      await page.getByLabel('Young worker: Demo Staff').click();
+      await page.locator('input[aria-label="Young worker: Demo Staff"]:checked').waitFor();
+    });
+    const marked = await suite.stack.call<{ contracts: Array<{ contractId: string; youngWorker: boolean; packs: unknown }> }>('GET', '/compliance/settings', { token: owner });
+    expect(marked.body.contracts.map((c) => [c.contractId, c.youngWorker, c.packs])).to.deep.equal([[contract.body.id, true, null]]);
     const after = await suite.stack.call<{ outlets: Array<{ outletId: string; packs: unknown[] }> }>('GET', '/compliance/settings', { token: owner });
     expect(after.body.outlets.map((o) => [o.outletId, o.packs])).to.deep.equal([[ids.outlet, [{ packId: 'us-ca', version: 1 }]]]);
   });

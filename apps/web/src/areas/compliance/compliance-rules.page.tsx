@@ -5,6 +5,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { RowsTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useComplianceSettings, usePacks, useSaveComplianceSettings, type ComplianceSettings, type Pack, type RuleMode } from './compliance.queries';
+import { ContractSettingsSection } from './contract-settings.section';
 import { OutletPacksSection } from './outlet-packs.section';
 
 const MODES: RuleMode[] = ['OFF', 'WARN', 'BLOCK'];
@@ -179,6 +180,7 @@ export function ComplianceRulesPage() {
         )}
       </Stack>
       <OutletPacksSection settings={settings.data} offered={offered} admin={admin} />
+      {admin ? <ContractSettingsSection settings={settings.data} offered={offered} /> : null}
       {admin ? (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDraft(draftOf(settings.data))}>

@@ -31,3 +31,15 @@ export const useSetOutletPacks = () =>
       packs === null ? ok(api.DELETE('/compliance/outlets/{outletId}', { params: { path: { outletId } } })) : ok(api.PUT('/compliance/outlets/{outletId}', { params: { path: { outletId } }, body: { packs } })),
     [COMPLIANCE],
   );
+
+export const useActiveContracts = (enabled: boolean) =>
+  useQuery({ queryKey: ['contracts', 'active'], enabled, queryFn: () => ok(api.GET('/contracts', { params: { query: { status: 'ACTIVE', limit: 200 } } })) });
+
+export const useSetContractSettings = () =>
+  useInvalidatingMutation(
+    ({ contractId, settings }: { contractId: string; settings: Body<'putComplianceContractsByContractId'> | null }) =>
+      settings === null
+        ? ok(api.DELETE('/compliance/contracts/{contractId}', { params: { path: { contractId } } }))
+        : ok(api.PUT('/compliance/contracts/{contractId}', { params: { path: { contractId } }, body: settings })),
+    [COMPLIANCE],
+  );
