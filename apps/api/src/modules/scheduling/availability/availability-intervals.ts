@@ -52,6 +52,21 @@ export function expandWeekly(windows: readonly WeeklyWindow[], from: Date, to: D
   return out.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+/**
+ * The local days overlapping [from, to) on which none of the windows is in effect, each from local
+ * midnight to the next: the days a person stated no preferred window for, so any time suits them.
+ */
+export function daysWithout(windows: readonly WeeklyWindow[], from: Date, to: Date, timeZone: string): Interval[] {
+  const out: Interval[] = [];
+  const last = localDate(new Date(to.getTime() - 1), timeZone);
+  for (let date = localDate(from, timeZone); date <= last; date = addDays(date, 1)) {
+    const weekday = isoWeekday(date);
+    const stated = windows.some((w) => w.weekday === weekday && (w.effectiveFrom === null || date >= w.effectiveFrom) && (w.effectiveTo === null || date <= w.effectiveTo));
+    if (!stated) out.push({ start: wallMinuteToInstant(date, 0, timeZone), end: wallMinuteToInstant(addDays(date, 1), 0, timeZone) });
+  }
+  return out;
+}
+
 /** The union of the intervals, sorted, touching ones joined. */
 export function merge(intervals: readonly Interval[]): Interval[] {
   const sorted = [...intervals].sort((a, b) => a.start.getTime() - b.start.getTime());

@@ -29,7 +29,10 @@ export const WeeklyWindow = z
     effectiveTo: CalendarDate.nullable().default(null).meta({ description: 'Last local date it applies on (included); null: open-ended' }),
   })
   .refine((w) => w.start !== w.end, { message: 'must differ from start (a whole day is 00:00 to 24:00)', path: ['end'] })
-  .refine((w) => w.effectiveFrom === null || w.effectiveTo === null || w.effectiveFrom <= w.effectiveTo, { message: 'must not be before effectiveFrom', path: ['effectiveTo'] });
+  .refine((w) => !w.effectiveFrom || !w.effectiveTo || !CalendarDate.safeParse(w.effectiveFrom).success || w.effectiveFrom <= w.effectiveTo, {
+    message: 'must not be before effectiveFrom',
+    path: ['effectiveTo'],
+  });
 export type WeeklyWindow = z.infer<typeof WeeklyWindow>;
 
 export const PutWeeklyAvailabilityBody = z.strictObject({

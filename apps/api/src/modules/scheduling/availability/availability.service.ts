@@ -9,8 +9,7 @@ import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { LeaveRepository } from '../../time/leave/leave.repository.js';
-import { localDate } from '../../time/leave/leave-period.js';
-import { clip, expandWeekly, firstGap, merge, overlaps, subtract, type Interval, type WeeklyWindow } from './availability-intervals.js';
+import { clip, daysWithout, expandWeekly, firstGap, merge, overlaps, subtract, type Interval, type WeeklyWindow } from './availability-intervals.js';
 import type { AvailabilityRepository, AvailabilityWindow, TimeOff } from './availability.repository.js';
 import type {
   AvailabilityConflictDto,
@@ -51,15 +50,15 @@ export interface PersonAvailability {
   unavailable: UnavailableInterval[];
   /** The range minus `unavailable`: where a shift may go at all. */
   available: Interval[];
-  /** The preferred (AVAILABLE) windows minus `unavailable`, clipped to the range; empty when the person states none. */
+  /**
+   * Where a shift raises no conflict at all: on a local day with preferred (AVAILABLE) windows,
+   * those windows; on a day with none, the whole day; minus `unavailable`, clipped to the range.
+   */
   preferred: Interval[];
-  /** Whether any preferred window is in effect in the range: if so, time outside `preferred` is a soft conflict. */
-  statesPreferences: boolean;
 }
 
-/** What the conflict check needs beyond the lookup: the windows, to tell whether preferences apply on a shift's date. */
+/** What the conflict check needs beyond the lookup: the preferred time before hard unavailability is taken out. */
 interface Computed extends PersonAvailability {
-  weekly: WeeklyWindow[];
   preferredAll: Interval[];
 }
 
@@ -97,11 +96,6 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
   const out = new Map<string, T[]>();
   for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r]);
   return out;
-}
-
-/** Whether a preferred window is in effect on some local date of [fromDate, toDate]. */
-function inEffect(w: WeeklyWindow, fromDate: string, toDate: string): boolean {
-  return w.kind === 'AVAILABLE' && (w.effectiveFrom === null || w.effectiveFrom <= toDate) && (w.effectiveTo === null || w.effectiveTo >= fromDate);
 }
 
 /**
@@ -208,7 +202,7 @@ export class AvailabilityService {
   async between(tx: Tx | null, tenantId: string, userIds: readonly string[], from: Date, to: Date): Promise<Map<string, PersonAvailability>> {
     const { timezone } = await this.settings(tx, tenantId);
     const computed = await this.compute(tx, tenantId, timezone, [...new Set(userIds)], from, to);
-    return new Map([...computed].map(([id, { weekly: _w, preferredAll: _p, ...person }]) => [id, person]));
+    return new Map([...computed].map(([id, { preferredAll: _, ...person }]) => [id, person]));
   }
 
   /**
@@ -274,8 +268,6 @@ export class AvailabilityService {
         if (!overlaps(u, s)) continue;
         out.push({ userId: s.userId, shift, kind: kinds[u.source], hard: true, window: { id: u.id, start: u.start.toISOString(), end: u.end.toISOString(), note: u.note } });
       }
-      const day = localDate(s.start, timezone);
-      if (!person.weekly.some((w) => inEffect(w, day, day))) continue;
       const gap = firstGap(s, person.preferredAll);
       if (gap) out.push({ userId: s.userId, shift, kind: 'OUTSIDE_AVAILABILITY', hard: false, window: { id: null, start: gap.start.toISOString(), end: gap.end.toISOString(), note: null } });
     }
@@ -290,17 +282,14 @@ export class AvailabilityService {
     from: Date,
     to: Date,
   ): Promise<Map<string, Computed>> {
-    const [windows, timeOff, leave] = await Promise.all([
-      this.repo.windowsOf(tx, tenantId, userIds),
-      this.repo.timeOffBetween(tx, tenantId, userIds, from, to),
-      this.leave.approvedBetween(tx, tenantId, userIds, from, to),
-    ]);
+    // One after another: inside a transaction they share one connection.
+    const windows = await this.repo.windowsOf(tx, tenantId, userIds);
+    const timeOff = await this.repo.timeOffBetween(tx, tenantId, userIds, from, to);
+    const leave = await this.leave.approvedBetween(tx, tenantId, userIds, from, to);
     const windowsBy = groupBy(windows);
     const timeOffBy = groupBy(timeOff);
     const leaveBy = groupBy(leave);
     const range = { start: from, end: to };
-    const fromDate = localDate(from, timezone);
-    const toDate = localDate(new Date(to.getTime() - 1), timezone);
     const out = new Map<string, Computed>();
     for (const userId of userIds) {
       const weekly = (windowsBy.get(userId) ?? []).map(asWeekly);
@@ -310,14 +299,13 @@ export class AvailabilityService {
         ...(timeOffBy.get(userId) ?? []).map((t) => ({ start: t.startsAt, end: t.endsAt, source: 'TIME_OFF' as const, id: t.id, note: t.note })),
         ...(leaveBy.get(userId) ?? []).map((l) => ({ start: l.start, end: l.end, source: 'LEAVE' as const, id: l.id, note: l.leaveType })),
       ].sort((a, b) => a.start.getTime() - b.start.getTime());
-      const preferredAll = merge(occurrences.filter((o) => o.kind === 'AVAILABLE'));
+      const preferredWindows = weekly.filter((w) => w.kind === 'AVAILABLE');
+      const preferredAll = merge([...occurrences.filter((o) => o.kind === 'AVAILABLE'), ...daysWithout(preferredWindows, from, to, timezone)]);
       out.set(userId, {
         userId,
         unavailable,
         available: subtract([range], unavailable),
         preferred: subtract(clip(preferredAll, range), unavailable),
-        statesPreferences: weekly.some((w) => inEffect(w, fromDate, toDate)),
-        weekly,
         preferredAll,
       });
     }
