@@ -23,8 +23,8 @@ export const WeeklyWindow = z
   .strictObject({
     kind: AvailabilityKind,
     weekday: z.number().int().min(1).max(7).meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' }),
-    start: StartTime.meta({ description: "Local wall-clock time in the tenant's timezone" }),
-    end: EndTime.meta({ description: 'Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end' }),
+    start: StartTime.meta({ description: "Local wall-clock time in the tenant's timezone", example: '09:00' }),
+    end: EndTime.meta({ description: 'Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end', example: '17:00' }),
     effectiveFrom: CalendarDate.nullable().default(null).meta({ description: 'First local date the window applies on; null: no start' }),
     effectiveTo: CalendarDate.nullable().default(null).meta({ description: 'Last local date it applies on (included); null: open-ended' }),
   })
