@@ -2403,7 +2403,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shifts (not cancelled) starting in [from, to) that hit their person's availability, under the tenant's conflict mode; an OUTLET_MANAGER sees the shifts at their outlets and their own */
+        /** Shifts (not cancelled) starting in [from, to) that hit their person's availability, under the tenant's conflict mode (the first 15000 by start); an OUTLET_MANAGER sees the shifts at their outlets and their own */
         get: operations["getAvailabilityConflicts"];
         put?: never;
         post?: never;
@@ -33229,46 +33229,6 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No time off with this id of yours */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -33457,46 +33417,6 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No time off with this id of yours */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -33614,46 +33534,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No time off with this id of yours */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -33783,46 +33663,6 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No time off with this id of yours */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -33903,26 +33743,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description No time off with this id of yours */
@@ -34072,26 +33892,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Never: everyone manages their own */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description No time off with this id of yours */
@@ -34273,7 +34073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -34503,7 +34303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -34664,7 +34464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -34833,7 +34633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -10,6 +10,7 @@ import {
   ConflictsDto,
   ConflictsQuery,
   CreateTimeOffBody,
+  MAX_CONFLICT_SHIFTS,
   ListTimeOffQuery,
   PutWeeklyAvailabilityBody,
   TimeOffDto,
@@ -46,8 +47,10 @@ interface Subject {
   params: typeof UserIdParams | undefined;
   timeOffParams: typeof TimeOffIdParams | typeof UserTimeOffParams;
   userOf: (req: Request, params: { id?: string }) => string;
-  e403: string;
-  e404: string;
+  /** The refusals of a route about the person (none for oneself). */
+  errors: Record<number, { description: string }>;
+  /** 404 of a route naming one time-off window. */
+  timeOff404: string;
 }
 
 const SUBJECTS: Subject[] = [
@@ -58,8 +61,8 @@ const SUBJECTS: Subject[] = [
     params: undefined,
     timeOffParams: TimeOffIdParams,
     userOf: (req) => currentUser(req).userId,
-    e403: 'Never: everyone manages their own',
-    e404: 'No time off with this id of yours',
+    errors: {},
+    timeOff404: 'No time off with this id of yours',
   },
   {
     prefix: '/users/:id',
@@ -68,15 +71,19 @@ const SUBJECTS: Subject[] = [
     params: UserIdParams,
     timeOffParams: UserTimeOffParams,
     userOf: (req, params) => params.id ?? currentUser(req).userId,
-    e403: 'Role not allowed, or the person ranks above the caller',
-    e404: "No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs",
+    errors: {
+      403: { description: 'Role not allowed, or the person ranks above the caller' },
+      404: { description: "No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets" },
+    },
+    timeOff404: "No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs",
   },
 ];
 
 export function availabilityRoutes(r: ApiRouter, availability: AvailabilityService): void {
   for (const s of SUBJECTS) {
     const auth = { kind: 'user' as const, roles: s.roles };
-    const errors = { 403: { description: s.e403 }, 404: { description: s.e404 } };
+    const { errors } = s;
+    const byId = { ...errors, 404: { description: s.timeOff404 } };
     r.get(
       `${s.prefix}/availability`,
       {
@@ -136,7 +143,7 @@ export function availabilityRoutes(r: ApiRouter, availability: AvailabilityServi
         auth,
         params: s.timeOffParams,
         body: UpdateTimeOffBody,
-        responses: { 200: { description: 'The time off', schema: TimeOffDto }, ...errors },
+        responses: { 200: { description: 'The time off', schema: TimeOffDto }, ...byId },
       },
       async ({ req, params, body }) =>
         ok(toTimeOffDto(await availability.updateTimeOff(currentUser(req), s.userOf(req, params as { id?: string }), params.timeOffId, body))),
@@ -149,7 +156,7 @@ export function availabilityRoutes(r: ApiRouter, availability: AvailabilityServi
         tags: TAGS,
         auth,
         params: s.timeOffParams,
-        responses: { 204: { description: 'Deleted' }, ...errors },
+        responses: { 204: { description: 'Deleted' }, ...byId },
       },
       async ({ req, params }) => {
         await availability.removeTimeOff(currentUser(req), s.userOf(req, params as { id?: string }), params.timeOffId);
@@ -161,8 +168,7 @@ export function availabilityRoutes(r: ApiRouter, availability: AvailabilityServi
   r.get(
     '/availability/conflicts',
     {
-      summary:
-        "Shifts (not cancelled) starting in [from, to) that hit their person's availability, under the tenant's conflict mode; an OUTLET_MANAGER sees the shifts at their outlets and their own",
+      summary: `Shifts (not cancelled) starting in [from, to) that hit their person's availability, under the tenant's conflict mode (the first ${MAX_CONFLICT_SHIFTS} by start); an OUTLET_MANAGER sees the shifts at their outlets and their own`,
       tags: TAGS,
       auth: { kind: 'user', roles: MANAGERS },
       query: ConflictsQuery,

@@ -8,6 +8,8 @@ export const MAX_WEEKLY_WINDOWS = 50;
 export const MAX_TIME_OFF_MS = 366 * 86_400_000;
 /** The conflicts lookup covers at most this many days, like a roster screen's longest view. */
 export const MAX_CONFLICT_RANGE_DAYS = 42;
+/** The lookup checks at most this many shifts: six weeks of 300 people on about one shift a day. */
+export const MAX_CONFLICT_SHIFTS = 15_000;
 
 const CalendarDate = z.iso.date({ error: 'must be a valid date in YYYY-MM-DD format' });
 const StartTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM from 00:00 to 23:59');

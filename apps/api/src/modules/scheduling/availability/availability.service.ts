@@ -11,6 +11,7 @@ import type { PeoplePolicy } from '../../organization/users/people-policy.servic
 import type { LeaveRepository } from '../../time/leave/leave.repository.js';
 import { clip, daysWithout, expandWeekly, firstGap, merge, overlaps, subtract, type Interval, type WeeklyWindow } from './availability-intervals.js';
 import type { AvailabilityRepository, AvailabilityWindow, TimeOff } from './availability.repository.js';
+import { MAX_CONFLICT_SHIFTS } from './availability.schemas.js';
 import type {
   AvailabilityConflictDto,
   ConflictsDto,
@@ -78,6 +79,8 @@ export class AvailabilityConflictError extends ConflictError {
 export function unavailableForClaim(): ConflictError {
   return new ConflictError('You marked yourself unavailable for this time', 'UNAVAILABLE');
 }
+
+const CONFLICT_KIND = { WEEKLY: 'UNAVAILABLE', TIME_OFF: 'TIME_OFF', LEAVE: 'LEAVE' } as const satisfies Record<UnavailableSource, AvailabilityConflictDto['kind']>;
 
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
@@ -221,7 +224,7 @@ export class AvailabilityService {
   }
 
   /** Which of these stretches fall in the person's hard unavailability (open shifts: what staff are offered and may claim). */
-  async hardlyAvailable(tx: Tx | null, tenantId: string, timezone: string, userId: string, stretches: readonly Interval[]): Promise<boolean[]> {
+  async inHardUnavailability(tx: Tx | null, tenantId: string, timezone: string, userId: string, stretches: readonly Interval[]): Promise<boolean[]> {
     if (!stretches.length) return [];
     const from = new Date(Math.min(...stretches.map((s) => s.start.getTime())));
     const to = new Date(Math.max(...stretches.map((s) => s.end.getTime())));
@@ -243,13 +246,14 @@ export class AvailabilityService {
         ...(query.userId ? { userId: query.userId } : {}),
         ...(scope.kind === 'outlets' ? { visible: { outletIds: scope.outletIds, userId: actor.userId } } : {}),
       },
-      5000,
+      MAX_CONFLICT_SHIFTS,
     );
     const proposed = shifts.map((s) => ({ userId: s.userId, outletId: s.outletId, start: s.scheduledStart, end: s.scheduledEnd, shiftId: s.id }));
     return { mode, conflicts: await this.conflictsOf(null, actor.tenantId, timezone, proposed) };
   }
 
   private async conflictsOf(tx: Tx | null, tenantId: string, timezone: string, shifts: readonly ProposedShift[]): Promise<AvailabilityConflictDto[]> {
+    if (!shifts.length) return [];
     const from = new Date(Math.min(...shifts.map((s) => s.start.getTime())));
     const to = new Date(Math.max(...shifts.map((s) => s.end.getTime())));
     const people = await this.compute(tx, tenantId, timezone, [...new Set(shifts.map((s) => s.userId))], from, to);
@@ -263,10 +267,9 @@ export class AvailabilityService {
         scheduledStart: s.start.toISOString(),
         scheduledEnd: s.end.toISOString(),
       };
-      const kinds = { WEEKLY: 'UNAVAILABLE', TIME_OFF: 'TIME_OFF', LEAVE: 'LEAVE' } as const;
       for (const u of person.unavailable) {
         if (!overlaps(u, s)) continue;
-        out.push({ userId: s.userId, shift, kind: kinds[u.source], hard: true, window: { id: u.id, start: u.start.toISOString(), end: u.end.toISOString(), note: u.note } });
+        out.push({ userId: s.userId, shift, kind: CONFLICT_KIND[u.source], hard: true, window: { id: u.id, start: u.start.toISOString(), end: u.end.toISOString(), note: u.note } });
       }
       const gap = firstGap(s, person.preferredAll);
       if (gap) out.push({ userId: s.userId, shift, kind: 'OUTSIDE_AVAILABILITY', hard: false, window: { id: null, start: gap.start.toISOString(), end: gap.end.toISOString(), note: null } });

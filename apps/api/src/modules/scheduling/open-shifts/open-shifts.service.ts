@@ -107,7 +107,7 @@ export class OpenShiftsService {
     const batch = Math.max(100, offset + limit);
     for (let read = 0; kept.length < offset + limit; read += batch) {
       const rows = await this.repo.claimableBy(actor.tenantId, actor.userId, timezone, now, { outletId }, batch, read);
-      const blocked = await this.availability.hardlyAvailable(null, actor.tenantId, timezone, actor.userId, rows.map((o) => ({ start: o.scheduledStart, end: o.scheduledEnd })));
+      const blocked = await this.availability.inHardUnavailability(null, actor.tenantId, timezone, actor.userId, rows.map((o) => ({ start: o.scheduledStart, end: o.scheduledEnd })));
       kept.push(...rows.filter((_, i) => !blocked[i]));
       if (rows.length < batch) break;
     }
@@ -127,7 +127,7 @@ export class OpenShiftsService {
       if (open.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('The shift has started', 'SHIFT_STARTED');
       if (ineligible === 'OVERLAP') throw new ConflictError('The shift overlaps another shift of yours', 'SHIFT_OVERLAP');
       if (ineligible === 'ON_LEAVE') throw new ConflictError('You are on approved leave that day', 'ON_LEAVE');
-      const [unavailable] = await this.availability.hardlyAvailable(tx, actor.tenantId, timezone, actor.userId, [{ start: open.scheduledStart, end: open.scheduledEnd }]);
+      const [unavailable] = await this.availability.inHardUnavailability(tx, actor.tenantId, timezone, actor.userId, [{ start: open.scheduledStart, end: open.scheduledEnd }]);
       if (unavailable) throw unavailableForClaim();
       const assignment: ShiftAssignment = {
         id: uuid(),
