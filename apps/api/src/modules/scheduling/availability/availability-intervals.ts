@@ -23,6 +23,37 @@ export interface WindowOccurrence extends Interval {
   kind: AvailabilityKind;
 }
 
+/**
+ * Conversions already made: a roster asks the same few dates and wall times for every person, and
+ * each costs an Intl call. Zone rules do not change while the process runs.
+ */
+const converted = new Map<string, number>();
+const MAX_CONVERTED = 50_000;
+
+function wallInstant(date: string, minute: number, timeZone: string): Date {
+  const key = `${timeZone} ${date} ${minute}`;
+  let t = converted.get(key);
+  if (t === undefined) {
+    if (converted.size >= MAX_CONVERTED) converted.clear();
+    t = wallMinuteToInstant(date, minute, timeZone).getTime();
+    converted.set(key, t);
+  }
+  return new Date(t);
+}
+
+const dates = new Map<string, string>();
+
+function dateAt(instant: Date, timeZone: string): string {
+  const key = `${timeZone} ${instant.getTime()}`;
+  let d = dates.get(key);
+  if (d === undefined) {
+    if (dates.size >= MAX_CONVERTED) dates.clear();
+    d = localDate(instant, timeZone);
+    dates.set(key, d);
+  }
+  return d;
+}
+
 function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
@@ -38,14 +69,14 @@ export function expandWeekly(windows: readonly WeeklyWindow[], from: Date, to: D
   if (!windows.length || to.getTime() <= from.getTime()) return [];
   const out: WindowOccurrence[] = [];
   // The day before `from` may hold an occurrence running past midnight into the range.
-  const last = localDate(to, timeZone);
-  for (let date = addDays(localDate(from, timeZone), -1); date <= last; date = addDays(date, 1)) {
+  const last = dateAt(to, timeZone);
+  for (let date = addDays(dateAt(from, timeZone), -1); date <= last; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);
     for (const w of windows) {
       if (w.weekday !== weekday) continue;
       if ((w.effectiveFrom !== null && date < w.effectiveFrom) || (w.effectiveTo !== null && date > w.effectiveTo)) continue;
-      const start = wallMinuteToInstant(date, w.startMinute, timeZone);
-      const end = w.endMinute > w.startMinute ? wallMinuteToInstant(date, w.endMinute, timeZone) : wallMinuteToInstant(addDays(date, 1), w.endMinute, timeZone);
+      const start = wallInstant(date, w.startMinute, timeZone);
+      const end = w.endMinute > w.startMinute ? wallInstant(date, w.endMinute, timeZone) : wallInstant(addDays(date, 1), w.endMinute, timeZone);
       if (start.getTime() < to.getTime() && end.getTime() > from.getTime() && end.getTime() > start.getTime()) out.push({ windowId: w.id, kind: w.kind, start, end });
     }
   }
@@ -58,11 +89,11 @@ export function expandWeekly(windows: readonly WeeklyWindow[], from: Date, to: D
  */
 export function daysWithout(windows: readonly WeeklyWindow[], from: Date, to: Date, timeZone: string): Interval[] {
   const out: Interval[] = [];
-  const last = localDate(new Date(to.getTime() - 1), timeZone);
-  for (let date = localDate(from, timeZone); date <= last; date = addDays(date, 1)) {
+  const last = dateAt(new Date(to.getTime() - 1), timeZone);
+  for (let date = dateAt(from, timeZone); date <= last; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);
     const stated = windows.some((w) => w.weekday === weekday && (w.effectiveFrom === null || date >= w.effectiveFrom) && (w.effectiveTo === null || date <= w.effectiveTo));
-    if (!stated) out.push({ start: wallMinuteToInstant(date, 0, timeZone), end: wallMinuteToInstant(addDays(date, 1), 0, timeZone) });
+    if (!stated) out.push({ start: wallInstant(date, 0, timeZone), end: wallInstant(addDays(date, 1), 0, timeZone) });
   }
   return out;
 }
