@@ -109,6 +109,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/payroll/pay-settings',
       '/payroll/deductions',
       '/rota/swaps',
+      '/schedule/availability',
       '/account/profile-card',
       '/account/kiosk-pin',
       '/settings/company',

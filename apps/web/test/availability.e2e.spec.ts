@@ -25,8 +25,8 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.getByRole('button', { name: 'Remove Monday All day' }).waitFor();
       await page.getByRole('button', { name: 'Save my week' }).click();
       await page.getByText('Your availability is saved.').waitFor();
-      await page.getByLabel(/^From/).fill(`${monday}T12:00`);
-      await page.getByLabel(/^Until/).fill(`${monday}T13:00`);
+      await page.getByLabel(/^Time off from/).fill(`${monday}T12:00`);
+      await page.getByLabel(/^Time off until/).fill(`${monday}T13:00`);
       await page.getByLabel(/^Note/).fill('Dentist');
       await page.getByRole('button', { name: 'Add time off' }).click();
       await page.getByText('Time off added.').waitFor();
@@ -57,6 +57,17 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.getByText('Demo Staff is unavailable, time off then.').waitFor();
       await target.getByRole('note', { name: /^Availability conflict of Demo Staff: unavailable/ }).waitFor();
       await target.getByRole('note', { name: /^Availability conflict of Demo Staff: time off: .*\(Dentist\)$/ }).waitFor();
+      // The manager keeps their people's availability too: they free Monday evenings only.
+      await page.goto('/schedule/availability');
+      await page.getByRole('combobox', { name: /^Person/ }).click();
+      await page.getByRole('option', { name: 'Demo Staff' }).click();
+      await page.getByRole('button', { name: 'Remove Monday All day' }).click();
+      await page.getByText('Some hours', { exact: true }).click();
+      await page.getByLabel(/^From/).fill('06:00');
+      await page.getByLabel(/^To/).fill('15:00');
+      await page.getByRole('button', { name: 'Add to the week' }).click();
+      await page.getByRole('button', { name: 'Save the week' }).click();
+      await page.getByText('Availability saved.').waitFor();
     });
 
     await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
@@ -69,7 +80,7 @@ describe('web console: availability — staff set it on the phone, the schedule 
     await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
-      const { dialog } = await addShift(page, '16:00', '18:00');
+      const { dialog } = await addShift(page, '06:00', '09:00');
       await dialog.getByRole('alert').filter({ hasText: 'The shift falls in time the person is unavailable (UNAVAILABLE)' }).waitFor();
     });
     const managerToken = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));

@@ -8,14 +8,39 @@ export type WeeklyWindow = Body<'putMeAvailability'>['windows'][number];
 export type TimeOff = Ok<'getMeTimeOff'>[number];
 export type AvailabilityConflict = Ok<'getAvailabilityConflicts'>['conflicts'][number];
 
-export const useMyAvailability = () => useQuery({ queryKey: ['availability', 'me'], queryFn: () => ok(api.GET('/me/availability')) });
-export const useSaveMyAvailability = () =>
-  useInvalidatingMutation((windows: WeeklyWindow[]) => ok(api.PUT('/me/availability', { body: { windows } })), [['availability'], ['shifts']]);
+/** A person's availability: the caller's own (`userId` undefined) through /me, anyone else's through /users/:id. */
+export const useAvailability = (userId?: string) =>
+  useQuery({
+    queryKey: ['availability', userId ?? 'me'],
+    queryFn: () => (userId ? ok(api.GET('/users/{id}/availability', { params: { path: { id: userId } } })) : ok(api.GET('/me/availability'))),
+  });
+export const useSaveAvailability = (userId?: string) =>
+  useInvalidatingMutation(
+    (windows: WeeklyWindow[]) => (userId ? ok(api.PUT('/users/{id}/availability', { params: { path: { id: userId } }, body: { windows } })) : ok(api.PUT('/me/availability', { body: { windows } }))),
+    [['availability'], ['shifts']],
+  );
 
-export const useMyTimeOff = () => useQuery({ queryKey: ['availability', 'me', 'time-off'], queryFn: () => ok(api.GET('/me/time-off', { params: { query: { limit: 200 } } })) });
-export const useAddTimeOff = () => useInvalidatingMutation((body: Body<'postMeTimeOff'>) => ok(api.POST('/me/time-off', { body })), [['availability'], ['shifts']]);
-export const useRemoveTimeOff = () =>
-  useInvalidatingMutation((timeOffId: string) => ok(api.DELETE('/me/time-off/{timeOffId}', { params: { path: { timeOffId } } })), [['availability'], ['shifts']]);
+export const useTimeOff = (userId?: string) =>
+  useQuery({
+    queryKey: ['availability', userId ?? 'me', 'time-off'],
+    queryFn: () =>
+      userId
+        ? ok(api.GET('/users/{id}/time-off', { params: { path: { id: userId }, query: { limit: 200 } } }))
+        : ok(api.GET('/me/time-off', { params: { query: { limit: 200 } } })),
+  });
+export const useAddTimeOff = (userId?: string) =>
+  useInvalidatingMutation(
+    (body: Body<'postMeTimeOff'>) => (userId ? ok(api.POST('/users/{id}/time-off', { params: { path: { id: userId } }, body })) : ok(api.POST('/me/time-off', { body }))),
+    [['availability'], ['shifts']],
+  );
+export const useRemoveTimeOff = (userId?: string) =>
+  useInvalidatingMutation(
+    (timeOffId: string) =>
+      userId
+        ? ok(api.DELETE('/users/{id}/time-off/{timeOffId}', { params: { path: { id: userId, timeOffId } } }))
+        : ok(api.DELETE('/me/time-off/{timeOffId}', { params: { path: { timeOffId } } })),
+    [['availability'], ['shifts']],
+  );
 
 /** Under the shifts key, so adding or changing a shift refreshes the conflicts shown beside it. */
 export const useAvailabilityConflicts = (query: { from: string; to: string; outletId?: string }, enabled: boolean) =>

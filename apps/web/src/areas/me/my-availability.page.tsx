@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Loader, Paper, SegmentedControl, Sele
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
-import { useAddTimeOff, useMyAvailability, useMyTimeOff, useRemoveTimeOff, useSaveMyAvailability, type WeeklyWindow } from './availability.queries';
+import { useAddTimeOff, useAvailability, useRemoveTimeOff, useSaveAvailability, useTimeOff, type WeeklyWindow } from './availability.queries';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const WHEN = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -14,16 +14,25 @@ function describe(w: Window): string {
   return w.start === '00:00' && w.end === '24:00' ? 'All day' : `${w.start}–${w.end}${overnight}`;
 }
 
-/**
- * The signed-in person's availability, built for a phone: the week's windows day by day (hours they
- * cannot work, and hours they prefer), saved as a whole, and one-off time off.
- */
+/** The signed-in person's availability, built for a phone. */
 export function MyAvailabilityPage() {
-  const availability = useMyAvailability();
-  const save = useSaveMyAvailability();
-  const timeOff = useMyTimeOff();
-  const addTimeOff = useAddTimeOff();
-  const removeTimeOff = useRemoveTimeOff();
+  return (
+    <Page title="My availability">
+      <AvailabilityEditor />
+    </Page>
+  );
+}
+
+/**
+ * A person's availability (the caller's own without `userId`): the week's windows day by day (hours
+ * they cannot work, and hours they prefer), saved as a whole, and one-off time off.
+ */
+export function AvailabilityEditor({ userId }: { userId?: string }) {
+  const availability = useAvailability(userId);
+  const save = useSaveAvailability(userId);
+  const timeOff = useTimeOff(userId);
+  const addTimeOff = useAddTimeOff(userId);
+  const removeTimeOff = useRemoveTimeOff(userId);
   const [windows, setWindows] = useState<Window[]>([]);
   const [dirty, setDirty] = useState(false);
   const [day, setDay] = useState('1');
@@ -51,7 +60,7 @@ export function MyAvailabilityPage() {
     save.mutate(windows, {
       onSuccess: () => {
         setDirty(false);
-        notifications.show({ color: 'green', message: 'Your availability is saved.' });
+        notifications.show({ color: 'green', message: userId ? 'Availability saved.' : 'Your availability is saved.' });
       },
     });
   const offValid = offFrom !== '' && offTo !== '' && new Date(offTo) > new Date(offFrom);
@@ -68,11 +77,12 @@ export function MyAvailabilityPage() {
       },
     );
 
-  if (!availability.data) return availability.error ? <ErrorNotice error={availability.error} /> : <Loader aria-label="Loading your availability" />;
+  if (!availability.data) return availability.error ? <ErrorNotice error={availability.error} /> : <Loader aria-label="Loading the availability" />;
   return (
-    <Page title="My availability">
+    <>
       <Text size="sm" c="dimmed">
-        Times are in {availability.data.timezone}. Managers see when you cannot work before they give you a shift; preferred hours are a wish, not a promise.
+        Times are in {availability.data.timezone}.{' '}
+        {userId ? 'Hours they cannot work and time off count against a shift given them; preferred hours are a wish.' : 'Managers see when you cannot work before they give you a shift; preferred hours are a wish, not a promise.'}
       </Text>
       <Paper withBorder p="sm">
         <Stack gap="xs">
@@ -100,7 +110,7 @@ export function MyAvailabilityPage() {
           <Button variant="light" onClick={add}>
             Add to the week
           </Button>
-          <Stack gap={4} aria-label="Your week">
+          <Stack gap={4} aria-label="The week">
             {WEEKDAYS.map((name, i) => {
               const mine = windows.map((w, index) => ({ w, index })).filter(({ w }) => w.weekday === i + 1);
               return (
@@ -133,7 +143,7 @@ export function MyAvailabilityPage() {
           </Stack>
           <ErrorNotice error={save.error} />
           <Button loading={save.isPending} disabled={!dirty} onClick={saveWeek}>
-            Save my week
+            {userId ? 'Save the week' : 'Save my week'}
           </Button>
         </Stack>
       </Paper>
@@ -142,14 +152,14 @@ export function MyAvailabilityPage() {
           <Title order={2} size="h4">
             Time off
           </Title>
-          <TextInput label="From" type="datetime-local" value={offFrom} onChange={(e) => setOffFrom(e.currentTarget.value)} />
-          <TextInput label="Until" type="datetime-local" value={offTo} onChange={(e) => setOffTo(e.currentTarget.value)} />
+          <TextInput label="Time off from" type="datetime-local" value={offFrom} onChange={(e) => setOffFrom(e.currentTarget.value)} />
+          <TextInput label="Time off until" type="datetime-local" value={offTo} onChange={(e) => setOffTo(e.currentTarget.value)} />
           <TextInput label="Note (optional)" maxLength={1000} value={offNote} onChange={(e) => setOffNote(e.currentTarget.value)} />
           <ErrorNotice error={addTimeOff.error ?? removeTimeOff.error} />
           <Button loading={addTimeOff.isPending} disabled={!offValid} onClick={submitTimeOff}>
             Add time off
           </Button>
-          {timeOff.isPending ? <Loader size="sm" aria-label="Loading your time off" /> : null}
+          {timeOff.isPending ? <Loader size="sm" aria-label="Loading the time off" /> : null}
           {(timeOff.data ?? []).length === 0 && !timeOff.isPending ? (
             <Text size="sm" c="dimmed">
               No time off.
@@ -174,6 +184,6 @@ export function MyAvailabilityPage() {
           ))}
         </Stack>
       </Paper>
-    </Page>
+    </>
   );
 }
