@@ -99,6 +99,29 @@ describe('availability: weekly windows and time off (HTTP)', () => {
     }
   });
 
+  it('is a bare 401 on every availability route without a token, and 400 for a query parameter a route does not declare', async () => {
+    const id = randomUUID();
+    for (const [method, path] of [
+      ['GET', '/me/availability'],
+      ['PUT', '/me/availability'],
+      ['GET', '/me/time-off'],
+      ['POST', '/me/time-off'],
+      ['PATCH', `/me/time-off/${id}`],
+      ['DELETE', `/me/time-off/${id}`],
+      ['GET', `/users/${id}/availability`],
+      ['PUT', `/users/${id}/availability`],
+      ['GET', `/users/${id}/time-off`],
+      ['POST', `/users/${id}/time-off`],
+      ['PATCH', `/users/${id}/time-off/${id}`],
+      ['DELETE', `/users/${id}/time-off/${id}`],
+      ['GET', '/availability/conflicts'],
+    ] as const) {
+      expect((await s.h.request(method, path, {})).body, `${method} ${path}`).to.deep.equal(UNAUTHORIZED);
+    }
+    expect((await get('/me/time-off?page=2')).status).to.equal(400);
+    expect((await s.h.request('DELETE', `/users/nope/time-off/${id}`, { token: managerToken })).body).to.deep.equal(badRequest('id must be a UUID'));
+  });
+
   describe('time off: /me/time-off and /users/:id/time-off', () => {
     const starts = '2026-07-01T08:00:00.000Z';
     const ends = '2026-07-03T20:00:00.000Z';
