@@ -70,7 +70,7 @@ const SUBJECTS: Subject[] = [
     roles: MANAGERS,
     params: UserIdParams,
     timeOffParams: UserTimeOffParams,
-    userOf: (req, params) => params.id ?? currentUser(req).userId,
+    userOf: (_req, params) => String(params.id),
     errors: {
       403: { description: 'Role not allowed, or the person ranks above the caller' },
       404: { description: "No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets" },
