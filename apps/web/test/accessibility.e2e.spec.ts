@@ -109,6 +109,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/payroll/pay-settings',
       '/payroll/deductions',
       '/rota/swaps',
+      '/schedule/availability',
       '/account/profile-card',
       '/account/kiosk-pin',
       '/settings/company',
@@ -118,7 +119,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/me/policies',
     ],
   },
-  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
 ];
 
 describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {

@@ -123,6 +123,10 @@ class World {
     return id;
   }
 
+  timeOff(target: Person) {
+    const { scheduledStart, scheduledEnd } = this.slot();
+    return this.root<{ id: string }>('POST', `/users/${target.id}/time-off`, { startsAt: scheduledStart, endsAt: scheduledEnd });
+  }
   grant(target: Person) {
     return this.root<{ id: string }>('POST', '/access/grants', { userId: target.id, zoneId: this.zoneId });
   }
@@ -215,6 +219,21 @@ const USER_CASES: Record<string, Case> = {
 
   'POST /shift-assignments': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/shift-assignments', body: { userId: t.id, outletId: w.outletId, ...w.slot() } }) } },
   'PATCH /shift-assignments/:id': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/shift-assignments/${(await w.shift(t)).id}`, body: { note: 'Bring the keys' } }) } },
+  'PUT /users/:id/availability': { rule: { act: 'work', call: async (_w, t) => ({ method: 'PUT', path: `/users/${t.id}/availability`, body: { windows: [{ kind: 'UNAVAILABLE', weekday: 7, start: '00:00', end: '24:00' }] } }) } },
+  'POST /users/:id/time-off': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const { scheduledStart, scheduledEnd } = w.slot();
+        return { method: 'POST', path: `/users/${t.id}/time-off`, body: { startsAt: scheduledStart, endsAt: scheduledEnd } };
+      },
+    },
+  },
+  'PATCH /users/:id/time-off/:timeOffId': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/users/${t.id}/time-off/${(await w.timeOff(t)).id}`, body: { note: 'Agreed' } }) } },
+  'DELETE /users/:id/time-off/:timeOffId': { rule: { act: 'work', call: async (w, t) => ({ method: 'DELETE', path: `/users/${t.id}/time-off/${(await w.timeOff(t)).id}` }) } },
+  'PUT /me/availability': { exempt: 'one’s own availability' },
+  'PATCH /me/time-off/:timeOffId': { exempt: 'one’s own time off' },
+  'POST /me/time-off': { exempt: 'one’s own time off' },
   'POST /shift-assignments/:id/release': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: `/shift-assignments/${(await w.shift(t)).id}/release`, body: {} }) } },
   'POST /scheduler/assignments': {
     rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/scheduler/assignments', body: { outletId: w.outletId, assignments: [{ userId: t.id, ...w.slot() }] } }) },
