@@ -106,7 +106,8 @@ export function buildApi(api: ApiInfra): BuiltApi {
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
-  const { shifts } = composeScheduling(infra, r);
+  const scheduling = composeScheduling(infra, r);
+  const { shifts } = scheduling;
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts });
   const careers = composeCareers(infra, r, organization);
@@ -138,6 +139,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     close: async () => {
       upstream?.close();
       await access.close();
+      await scheduling.close();
       await passwordHashing.close();
       await pdf.close();
     },

@@ -12,15 +12,33 @@ import { openShiftsRoutes } from './open-shifts/open-shifts.routes.js';
 import { ShiftSwapsRepository } from './swaps/shift-swaps.repository.js';
 import { ShiftSwapsService } from './swaps/shift-swaps.service.js';
 import { shiftSwapsRoutes } from './swaps/shift-swaps.routes.js';
+import { StaffingTargetsRepository } from './staffing-targets/staffing-targets.repository.js';
+import { StaffingTargetsService } from './staffing-targets/staffing-targets.service.js';
+import { staffingTargetsRoutes } from './staffing-targets/staffing-targets.routes.js';
+import { ContractLimitsLookup } from './auto-scheduler/contract-limits.lookup.js';
+import { LeaveAvailabilityLookup } from './auto-scheduler/leave-availability.lookup.js';
+import { ProposalsRepository } from './auto-scheduler/proposals.repository.js';
+import { ProposalsService } from './auto-scheduler/proposals.service.js';
+import { proposalsRoutes } from './auto-scheduler/proposals.routes.js';
+import { SchedulerInputBuilder } from './auto-scheduler/scheduler-input.js';
+import { SolverThread } from './auto-scheduler/solver.thread.js';
 
-/** Shifts, rosters, open shifts and swaps. */
+/** Shifts, rosters, open shifts, swaps, staffing targets and the auto-scheduler's proposals. */
 export function composeScheduling(infra: Infrastructure, r: ApiRouter) {
-  const { ds, transaction, clock, outletScopes, people } = infra;
+  const { ds, transaction, clock, outletScopes, people, logger } = infra;
   const shiftsRepository = new ShiftsRepository(ds);
   const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people);
   shiftsRoutes(r, shifts);
-  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
+  const rostersRepository = new RostersRepository(ds);
+  rostersRoutes(r, new RostersService(rostersRepository, shiftsRepository, shifts, transaction, clock, outletScopes, people));
   openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, transaction, clock, outletScopes, people));
   shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, transaction, clock, outletScopes));
-  return { shifts };
+  staffingTargetsRoutes(r, new StaffingTargetsService(new StaffingTargetsRepository(ds), transaction, clock, outletScopes));
+  // The auto-scheduler's two ports: the availability and labour-rules features replace these two lines.
+  const availability = new LeaveAvailabilityLookup(ds);
+  const limits = new ContractLimitsLookup(ds);
+  const solver = new SolverThread();
+  const world = new SchedulerInputBuilder(ds, availability, limits, people);
+  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, logger));
+  return { shifts, close: () => solver.close() };
 }

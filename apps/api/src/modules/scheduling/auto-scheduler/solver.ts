@@ -560,7 +560,7 @@ export function violations(input: SolveInput, shifts: readonly PlannedShift[]): 
     if (p.unavailable.some((u) => overlaps(u, span))) out.push({ shift: i, rule: 'AVAILABILITY', message: 'The person is unavailable then' });
     if (p.booked.some((b) => overlaps(b, span))) out.push({ shift: i, rule: 'OVERLAP', message: 'The person already has a shift then' });
     shifts.forEach((o, j) => {
-      if (j < i && o.personId === s.personId && overlaps([o.start, o.end], span)) out.push({ shift: i, rule: 'OVERLAP', message: `Overlaps proposed shift ${j} of the same person` });
+      if (j < i && o.personId === s.personId && overlaps([o.start, o.end], span)) out.push({ shift: i, rule: 'OVERLAP', message: 'Overlaps another proposed shift of the same person' });
     });
   });
   const bends = bentRules(input, shifts);
