@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { STAFFING_TARGET_SOURCES } from '@wfm/db/entities/auto-scheduler.entity';
 
-/** A demand file of a year of hourly sales at a few outlets; larger files are split. */
-export const MAX_DEMAND_CSV_CHARS = 1_000_000;
+/** A demand file of a year of hourly sales at a few outlets, within the 1 MB JSON body limit; larger files are split. */
+export const MAX_DEMAND_CSV_CHARS = 900_000;
 export const MAX_DEMAND_CSV_ROWS = 20_000;
 /** Row errors listed in the answer; the totals count them all. */
 export const MAX_LISTED_ERRORS = 100;
