@@ -27,12 +27,12 @@ const NO_CONTRACT: Terms = HOURS_BY_EMPLOYMENT_TYPE.CASUAL!;
 export class ContractLimitsLookup implements RuleLimitsLookup {
   constructor(private readonly ds: DataSource) {}
 
-  async forPeople(tenantId: string, userIds: readonly string[], weekStart: Date): Promise<Map<string, PersonLimits>> {
+  /** The active contract is the one in force (activation ends the previous one), whatever the week. */
+  async forPeople(tenantId: string, userIds: readonly string[]): Promise<Map<string, PersonLimits>> {
     const rows = await many<{ userId: string; employmentType: string }>(
       this.ds,
-      `SELECT user_id AS "userId", employment_type AS "employmentType" FROM hr_contracts
-        WHERE tenant_id = $1 AND user_id = ANY($2::uuid[]) AND status = 'ACTIVE' AND start_date <= $3::date`,
-      [tenantId, userIds, weekStart.toISOString().slice(0, 10)],
+      `SELECT user_id AS "userId", employment_type AS "employmentType" FROM hr_contracts WHERE tenant_id = $1 AND user_id = ANY($2::uuid[]) AND status = 'ACTIVE'`,
+      [tenantId, userIds],
     );
     const types = new Map(rows.map((r) => [r.userId, r.employmentType]));
     return new Map(
