@@ -68,7 +68,7 @@ export class StaffingTargetsService {
    * outlet that does not exist or is not the actor's, fails and is listed; the rest are written.
    */
   async importDemand(actor: Actor, body: ImportDemandBody): Promise<DemandImportResult> {
-    const parsed = parseDemandCsv(body.csv);
+    const parsed = await parseDemandCsv(body.csv);
     if ('header' in parsed) throw new BadRequestError([`csv: ${parsed.header}`]);
     const scope = await this.scopes.of(actor);
     const outlets = await this.repo.outlets(actor.tenantId);
