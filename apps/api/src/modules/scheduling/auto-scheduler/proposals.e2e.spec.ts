@@ -168,6 +168,10 @@ describe('schedule proposals (HTTP)', () => {
       expect((await get(mine.id, await s.h.tokenFor(alice))).body).to.deep.equal(FORBIDDEN);
       expect((await s.h.request('GET', `/scheduler/proposals/${mine.id}`, {})).body).to.deep.equal(UNAUTHORIZED);
       expect((await get('nope')).status).to.equal(400);
+      expect((await s.h.request('GET', '/scheduler/proposals?status=DONE', { token: admin })).status).to.equal(400);
+      expect((await s.h.request('GET', '/scheduler/proposals', {})).body).to.deep.equal(UNAUTHORIZED);
+      expect((await s.h.request('GET', '/scheduler/proposals', { token: await s.h.tokenFor(alice) })).body).to.deep.equal(FORBIDDEN);
+      expect((await s.h.request('GET', '/scheduler/proposals', { token: await s.tokenAs('COMPANY_ADMIN', s.tenantB) })).body).to.deep.equal([]);
     });
   });
 
@@ -216,15 +220,33 @@ describe('schedule proposals (HTTP)', () => {
       expect(removed.body.report.coverage.coveredStaffHours).to.equal(0);
     });
 
-    it('refuses edits of a proposal that is not READY (409), by STAFF (403), without a token (401), and across tenants (404)', async () => {
+    it('refuses edits and acceptance of a proposal that is not READY (409), by STAFF (403), without a token (401), across tenants and outside an OUTLET_MANAGER’s outlets (404)', async () => {
       await mondayBarista();
-      const p = await ready();
-      const url = `/scheduler/proposals/${p.id}/shifts/${p.shifts[0].id}`;
-      expect((await s.h.request('DELETE', url, {})).body).to.deep.equal(UNAUTHORIZED);
-      expect((await s.h.request('DELETE', url, { token: await s.h.tokenFor(alice) })).body).to.deep.equal(FORBIDDEN);
-      expect((await s.h.request('DELETE', url, { token: await s.tokenAs('COMPANY_ADMIN', s.tenantB) })).body).to.deep.equal(NOT_FOUND);
+      const p = await ready(admin, [outlet, other]);
+      const shift = `/scheduler/proposals/${p.id}/shifts/${p.shifts[0].id}`;
+      const add = { userId: bob.id, outletId: outlet, role: 'barista', scheduledStart: at(2, 9), scheduledEnd: at(2, 13) };
+      const calls: Array<[string, string, unknown]> = [
+        ['POST', `/scheduler/proposals/${p.id}/shifts`, add],
+        ['PATCH', shift, { userId: bob.id }],
+        ['DELETE', shift, undefined],
+        ['POST', `/scheduler/proposals/${p.id}/accept`, undefined],
+        ['POST', `/scheduler/proposals/${p.id}/discard`, undefined],
+      ];
+      const staff = await s.h.tokenFor(alice);
+      const foreign = await s.tokenAs('COMPANY_ADMIN', s.tenantB);
+      for (const [method, url, body] of calls) {
+        const as = (token?: string) => s.h.request(method, url, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
+        expect((await as()).body, `${method} ${url}`).to.deep.equal(UNAUTHORIZED);
+        expect((await as(staff)).body, `${method} ${url}`).to.deep.equal(FORBIDDEN);
+        expect((await as(foreign)).body, `${method} ${url}`).to.deep.equal(NOT_FOUND);
+        expect((await as(managerToken)).body, `${method} ${url}`).to.deep.equal(NOT_FOUND);
+      }
+      expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/shifts`, { token: admin, body: { ...add, role: '' } })).status).to.equal(400);
+      expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/shifts`, { token: admin, body: { ...add, userId: 'x' } })).status).to.equal(400);
+      expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/shifts`, { token: admin, body: { ...add, scheduledEnd: at(2, 9) } })).body).to.deep.equal(badRequest('scheduledEnd must be after scheduledStart'));
       await s.h.request('POST', `/scheduler/proposals/${p.id}/discard`, { token: admin });
-      expect((await s.h.request('DELETE', url, { token: admin })).body).to.deep.equal(conflict('A proposal that is DISCARDED cannot be changed'));
+      expect((await s.h.request('DELETE', shift, { token: admin })).body).to.deep.equal(conflict('A proposal that is DISCARDED cannot be changed'));
+      expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/shifts`, { token: admin, body: add })).body).to.deep.equal(conflict('A proposal that is DISCARDED cannot be changed'));
     });
   });
 

@@ -86,7 +86,12 @@ describe('staffing targets (HTTP)', () => {
     });
 
     it('answers 401, 403 (STAFF; an OUTLET_MANAGER elsewhere) and 404 (another tenant’s outlet or target; another outlet’s target for an OUTLET_MANAGER)', async () => {
-      expect((await s.h.request('PUT', '/scheduler/staffing-targets', { body: grid() })).body).to.deep.equal(UNAUTHORIZED);
+      const [mine] = (await put(grid())).body;
+      for (const [method, url] of [['PUT', '/scheduler/staffing-targets'], ['GET', `/scheduler/staffing-targets?outletId=${outlet}`], ['PATCH', `/scheduler/staffing-targets/${mine.id}`], ['DELETE', `/scheduler/staffing-targets/${mine.id}`]] as const) {
+        const body = method === 'PUT' ? grid() : method === 'PATCH' ? { required: 1 } : undefined;
+        expect((await s.h.request(method, url, { ...(body ? { body } : {}) })).body, `${method} ${url}`).to.deep.equal(UNAUTHORIZED);
+        expect((await s.h.request(method, url, { token: staffToken, ...(body ? { body } : {}) })).body, `${method} ${url}`).to.deep.equal(FORBIDDEN);
+      }
       expect((await put(grid(), staffToken)).body).to.deep.equal(FORBIDDEN);
       expect((await put(grid({ outletId: other }), managerToken)).body).to.deep.equal(NOT_YOURS);
       expect((await list(`outletId=${other}`, managerToken)).body).to.deep.equal(NOT_YOURS);
