@@ -109,6 +109,8 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/payroll/pay-settings',
       '/payroll/deductions',
       '/rota/swaps',
+      '/rota/auto-schedule',
+      '/rota/staffing-targets',
       '/account/profile-card',
       '/account/kiosk-pin',
       '/settings/company',
