@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { generateInstance } from '../../../bench/scheduler-instances.js';
 import { solveExact } from './exact.js';
 import { evaluate, solve, solveGreedy, violations, type SolveInput, type SolvePerson } from './solver.js';
+import { SolverThread } from './solver.thread.js';
 
 const clock = () => {
   let t = 0;
@@ -89,6 +90,23 @@ describe('auto-scheduler solver', () => {
     expect(ours.coveredStaffHours).to.be.at.least(greedy.coveredStaffHours);
     expect(ours.costMinor / ours.coveredStaffHours).to.be.below(greedy.costMinor / greedy.coveredStaffHours);
     expect(violations(week, solve(week, { budgetMs: 5000, now: () => performance.now() })).filter((v) => v.rule !== 'MAX_WEEKLY_HOURS' && v.rule !== 'MAX_CONSECUTIVE_DAYS')).to.deep.equal([]);
+  });
+
+  it('solves on a thread of its own what it solves in-process', async () => {
+    const week = generateInstance({ people: 20, outlets: 1, days: 2, seed: 11 });
+    const thread = new SolverThread();
+    try {
+      const [a, b] = await Promise.all([thread.solve(week, 60_000), thread.solve(week, 60_000)]);
+      const local = solve(week, { budgetMs: 60_000, now: () => performance.now() });
+      expect(a).to.deep.equal(local);
+      expect(b).to.deep.equal(local);
+    } finally {
+      await thread.close();
+    }
+    await thread.solve(week, 1).then(
+      () => expect.fail('a closed solver answers'),
+      (err: Error) => expect(err.message).to.equal('The solver has stopped'),
+    );
   });
 
   it('stays within 5 % of the HiGHS optimum on small cases, which it can never beat', async () => {
