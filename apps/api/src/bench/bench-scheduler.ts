@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { solveExact } from '../modules/scheduling/auto-scheduler/exact.js';
+import { solveExact } from './scheduler-exact.js';
 import { evaluate, solve, solveGreedy, type SolveInput } from '../modules/scheduling/auto-scheduler/solver.js';
 import { generateInstance } from './scheduler-instances.js';
 

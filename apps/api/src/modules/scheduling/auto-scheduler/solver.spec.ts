@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { generateInstance } from '../../../bench/scheduler-instances.js';
-import { solveExact } from './exact.js';
+import { solveExact } from '../../../bench/scheduler-exact.js';
 import { evaluate, solve, solveGreedy, violations, type SolveInput, type SolvePerson } from './solver.js';
 import { SolverThread } from './solver.thread.js';
 

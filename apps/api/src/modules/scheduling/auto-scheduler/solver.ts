@@ -245,11 +245,6 @@ class Board {
     return g;
   }
 
-  /** Slots of a block where the demand is already met without it (what removing that slot would not lose). */
-  surplus(demand: number, h: number): boolean {
-    return this.coverage[demand]![h]! > this.input.demands[demand]!.required[h]!;
-  }
-
   place(x: Placed): void {
     this.placed.push(x);
     this.states[x.person]!.add(x.span);
@@ -298,7 +293,8 @@ function nextGap(board: Board, demand: number, from: number, given: Set<number>)
 
 /**
  * The greedy baseline: slot by slot, each missing head goes to the cheapest eligible person who can
- * take a block of the longest length allowed that starts at that slot. No look-ahead, no repair.
+ * take a block of the longest length allowed that starts at that slot, bending no limit. No
+ * look-ahead, no repair.
  */
 export function solveGreedy(input: SolveInput): PlannedShift[] {
   const board = new Board(input);
@@ -309,7 +305,8 @@ export function solveGreedy(input: SolveInput): PlannedShift[] {
       for (const i of board.eligible[d]!) {
         const st = board.states[i]!;
         const len = Math.min(st.p.limits.maxShiftHours, input.hours - h);
-        if (!st.check(h, h + len).ok || st.check(h, h + len).bends.length > 0) continue;
+        const verdict = st.check(h, h + len);
+        if (!verdict.ok || verdict.bends.length > 0) continue;
         if (!pick || st.p.rateMinor < board.states[pick.person]!.p.rateMinor) pick = { person: i, span: [h, h + len] };
       }
       if (pick) board.place({ person: pick.person, demand: d, span: pick.span });

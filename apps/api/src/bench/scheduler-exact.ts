@@ -1,5 +1,5 @@
 import highsModule from 'highs';
-import { WEIGHTS, type PlannedShift, type SolveInput, type Span } from './solver.js';
+import { WEIGHTS, type PlannedShift, type SolveInput, type Span } from '../modules/scheduling/auto-scheduler/solver.js';
 
 /** The package is CommonJS-typed but loaded as ESM, whose default export is the loader itself. */
 const highsLoader = highsModule as unknown as typeof highsModule.default;
