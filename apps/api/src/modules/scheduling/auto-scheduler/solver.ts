@@ -543,6 +543,8 @@ export type Violation = { shift: number; rule: string; message: string };
  */
 export function violations(input: SolveInput, shifts: readonly PlannedShift[]): Violation[] {
   const people = new Map(input.people.map((p) => [p.id, p]));
+  const byPerson = new Map<string, number[]>();
+  shifts.forEach((s, i) => byPerson.set(s.personId, [...(byPerson.get(s.personId) ?? []), i]));
   const out: Violation[] = [];
   shifts.forEach((s, i) => {
     const p = people.get(s.personId);
@@ -556,9 +558,10 @@ export function violations(input: SolveInput, shifts: readonly PlannedShift[]): 
     }
     if (p.unavailable.some((u) => overlaps(u, span))) out.push({ shift: i, rule: 'AVAILABILITY', message: 'The person is unavailable then' });
     if (p.booked.some((b) => overlaps(b, span))) out.push({ shift: i, rule: 'OVERLAP', message: 'The person already has a shift then' });
-    shifts.forEach((o, j) => {
-      if (j < i && o.personId === s.personId && overlaps([o.start, o.end], span)) out.push({ shift: i, rule: 'OVERLAP', message: 'Overlaps another proposed shift of the same person' });
-    });
+    for (const j of byPerson.get(s.personId)!) {
+      const o = shifts[j]!;
+      if (j < i && overlaps([o.start, o.end], span)) out.push({ shift: i, rule: 'OVERLAP', message: 'Overlaps another proposed shift of the same person' });
+    }
   });
   const bends = bentRules(input, shifts);
   for (const b of bends) {
