@@ -5,6 +5,7 @@ import { asRole, browserSuite } from './test-support/browser.js';
 const WEEK = '2027-01-04';
 const START = new Date(`${WEEK}T09:00:00Z`);
 const END = new Date(`${WEEK}T13:00:00Z`);
+const LATE_END = new Date(`${WEEK}T12:00:00Z`);
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The browser shares the test's timezone: the form takes local clock times. */
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -27,7 +28,7 @@ describe('web console: auto-schedule — targets, proposal, edit, accept (headle
     expect(pay.status, JSON.stringify(pay.body)).to.equal(200);
   });
 
-  it('sets targets, generates a week, removes and re-adds a shift, and accepts it', async () => {
+  it('sets targets, generates a week, removes, re-adds and edits a shift (a refused edit names the rule), and accepts it', async () => {
     await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
       await page.goto('/rota/staffing-targets');
       const main = page.getByRole('main');
@@ -70,11 +71,24 @@ describe('web console: auto-schedule — targets, proposal, edit, accept (headle
       await dialog.waitFor({ state: 'hidden' });
       await main.getByLabel('Coverage').getByText('100%').waitFor();
 
+      // An edit that breaks a hard rule is refused with the rule named; a valid one is re-costed.
+      await main.getByRole('button', { name: /^Edit Demo Staff/ }).click();
+      const editing = page.getByRole('dialog', { name: 'Edit a proposed shift' });
+      await editing.getByRole('textbox', { name: /^Role/ }).fill('cook');
+      await editing.getByRole('button', { name: 'Save shift' }).click();
+      await editing.getByRole('alert').getByText('Eligibility: The person cannot work as cook').waitFor();
+      await editing.getByRole('textbox', { name: /^Role/ }).fill('server');
+      await editing.getByLabel(/^To/).fill(clock(LATE_END));
+      await editing.getByRole('button', { name: 'Save shift' }).click();
+      await editing.waitFor({ state: 'hidden' });
+      await main.getByLabel('Coverage').getByText('75%').waitFor();
+      await main.getByLabel('Total cost').getByText('£37.50').waitFor();
+
       await main.getByRole('button', { name: 'Accept' }).click();
       await page.getByText('Proposal accepted: 1 shift(s) assigned.').waitFor();
       await main.getByText('Accepted', { exact: true }).waitFor();
     });
     const shifts = (await suite.stack.call<Array<{ scheduledStart: string; scheduledEnd: string; note: string }>>('GET', `/shift-assignments?userId=${staffId}&from=${START.toISOString()}&limit=50`, { token: owner })).body;
-    expect(shifts.map((s) => [s.scheduledStart, s.scheduledEnd, s.note])).to.deep.equal([[START.toISOString(), END.toISOString(), 'Auto-scheduled: server']]);
+    expect(shifts.map((s) => [s.scheduledStart, s.scheduledEnd, s.note])).to.deep.equal([[START.toISOString(), LATE_END.toISOString(), 'Auto-scheduled: server']]);
   });
 });

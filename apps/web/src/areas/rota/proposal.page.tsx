@@ -108,35 +108,38 @@ export function ProposalPage() {
           <Stat label="Below contracted hours" value={`${p.report.fairness.shortfallHours} h`} />
         </SimpleGrid>
       ) : null}
-      {days.map((day) => (
-        <Stack key={day} gap={4}>
-          <Title order={2} size="h4">
-            {new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
-          </Title>
-          <RowsTable rows={p.shifts.filter((s) => localDay(s.scheduledStart) === day).sort((a, b) => a.outletId.localeCompare(b.outletId) || a.scheduledStart.localeCompare(b.scheduledStart))} minWidth={640} columns={[
-            { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },
-            { header: 'Person', cell: (s) => names.get(s.userId) ?? '—' },
-            { header: 'Role', cell: (s) => s.role },
-            { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
-            { header: 'Cost', cell: (s) => money(s.costMinor) },
-            { header: 'By', cell: (s) => (s.origin === 'MANAGER' ? 'Edited' : 'Solver') },
-            {
-              header: 'Actions',
-              cell: (s) =>
-                editable ? (
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" aria-label={`Edit ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => edit(s)}>
-                      Edit
-                    </Button>
-                    <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => remove.mutate({ id: p.id, shiftId: s.id })}>
-                      Remove
-                    </Button>
-                  </Group>
-                ) : null,
-            },
-          ]} />
-        </Stack>
-      ))}
+      {days.map((day) => {
+        const own = p.shifts.filter((s) => localDay(s.scheduledStart) === day);
+        return (
+          <Stack key={day} gap={4}>
+            <Title order={2} size="h4">
+              {new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })} · {money(own.reduce((sum, s) => sum + s.costMinor, 0))}
+            </Title>
+            <RowsTable rows={own.sort((a, b) => a.outletId.localeCompare(b.outletId) || a.scheduledStart.localeCompare(b.scheduledStart))} minWidth={640} columns={[
+              { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },
+              { header: 'Person', cell: (s) => names.get(s.userId) ?? '—' },
+              { header: 'Role', cell: (s) => s.role },
+              { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+              { header: 'Cost', cell: (s) => money(s.costMinor) },
+              { header: 'By', cell: (s) => (s.origin === 'MANAGER' ? 'Edited' : 'Solver') },
+              {
+                header: 'Actions',
+                cell: (s) =>
+                  editable ? (
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-xs" variant="subtle" aria-label={`Edit ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => edit(s)}>
+                        Edit
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => remove.mutate({ id: p.id, shiftId: s.id })}>
+                        Remove
+                      </Button>
+                    </Group>
+                  ) : null,
+              },
+            ]} />
+          </Stack>
+        );
+      })}
       {p.report ? <Report p={p} money={money} names={names} outletName={outletName} shiftAt={shiftAt} /> : null}
       <ShiftModal proposal={p} draft={draft} setDraft={setDraft} names={names} outletName={outletName} />
     </Page>
