@@ -2691,7 +2691,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Proposals, newest first; an OUTLET_MANAGER sees those all of whose outlets are theirs */
+        /** Proposals, newest first, without their shifts and report (their counts instead); an OUTLET_MANAGER sees those all of whose outlets are theirs */
         get: operations["getSchedulerProposals"];
         put?: never;
         /** Propose a week’s schedule for one or more outlets from their staffing targets; solved in the background (poll GET until READY or FAILED) */
@@ -38663,67 +38663,14 @@ export interface operations {
                      *         ],
                      *         "status": "QUEUED",
                      *         "failure": "string",
-                     *         "shifts": [
-                     *           {
-                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
-                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *             "role": "string",
-                     *             "scheduledStart": "2019-08-24T14:15:22Z",
-                     *             "scheduledEnd": "2019-08-24T14:15:22Z",
-                     *             "origin": "SOLVER",
-                     *             "costMinor": 0
-                     *           }
-                     *         ],
-                     *         "report": {
-                     *           "currency": "string",
-                     *           "totalCostMinor": 0,
-                     *           "coverage": {
-                     *             "requiredStaffHours": 0,
-                     *             "coveredStaffHours": 0,
-                     *             "percent": 0
-                     *           },
-                     *           "fairness": {
-                     *             "shortfallHours": 0
-                     *           },
-                     *           "people": [
-                     *             {
-                     *               "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *               "name": "string",
-                     *               "hours": 0,
-                     *               "contractedHours": 0,
-                     *               "rateMinor": 0,
-                     *               "rateSource": "PAY_HOURLY",
-                     *               "costMinor": 0
-                     *             }
-                     *           ],
-                     *           "gaps": [
-                     *             {
-                     *               "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *               "role": "string",
-                     *               "start": "2019-08-24T14:15:22Z",
-                     *               "end": "2019-08-24T14:15:22Z",
-                     *               "required": 0,
-                     *               "scheduled": 0
-                     *             }
-                     *           ],
-                     *           "bentRules": [
-                     *             {
-                     *               "rule": "MAX_WEEKLY_HOURS",
-                     *               "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *               "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
-                     *               "limit": 0,
-                     *               "actual": 0,
-                     *               "source": "string",
-                     *               "why": "string"
-                     *             }
-                     *           ]
-                     *         },
                      *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *         "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
                      *         "decidedAt": "2019-08-24T14:15:22Z",
                      *         "createdAt": "2019-08-24T14:15:22Z",
-                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "shiftCount": 0,
+                     *         "totalCostMinor": 0,
+                     *         "coveragePercent": 0
                      *       }
                      *     ]
                      */
@@ -38739,78 +38686,6 @@ export interface operations {
                          */
                         status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
                         failure: string | null;
-                        shifts: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            userId: string;
-                            /** Format: uuid */
-                            outletId: string;
-                            role: string;
-                            /** Format: date-time */
-                            scheduledStart: string;
-                            /** Format: date-time */
-                            scheduledEnd: string;
-                            /**
-                             * @description Proposed by the solver, or added or moved by a manager
-                             * @enum {string}
-                             */
-                            origin: "SOLVER" | "MANAGER";
-                            costMinor: number;
-                        }[];
-                        report: {
-                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
-                            currency: string | null;
-                            totalCostMinor: number;
-                            coverage: {
-                                requiredStaffHours: number;
-                                coveredStaffHours: number;
-                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
-                                percent: number;
-                            };
-                            fairness: {
-                                /** @description Hours below contracted hours, summed over the people */
-                                shortfallHours: number;
-                            };
-                            people: {
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                                hours: number;
-                                contractedHours: number;
-                                rateMinor: number;
-                                /**
-                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
-                                 * @enum {string}
-                                 */
-                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
-                                costMinor: number;
-                            }[];
-                            gaps: {
-                                /** Format: uuid */
-                                outletId: string;
-                                role: string;
-                                /** Format: date-time */
-                                start: string;
-                                /** Format: date-time */
-                                end: string;
-                                required: number;
-                                scheduled: number;
-                            }[];
-                            bentRules: {
-                                /** @enum {string} */
-                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
-                                /** Format: uuid */
-                                userId: string;
-                                /** Format: uuid */
-                                shiftId: string;
-                                limit: number;
-                                actual: number;
-                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
-                                source: string;
-                                why: string;
-                            }[];
-                        } | null;
                         /** Format: uuid */
                         createdByUserId: string | null;
                         /** Format: uuid */
@@ -38821,6 +38696,10 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description Null until the proposal is READY */
+                        shiftCount: number | null;
+                        totalCostMinor: number | null;
+                        coveragePercent: number | null;
                     }[];
                 };
             };

@@ -46,8 +46,8 @@ export function AutoSchedulePage() {
           ),
         },
         { header: 'Outlets', cell: (p) => p.outletIds.map((id) => outletName.get(id) ?? '—').join(', ') },
-        { header: 'Shifts', cell: (p) => p.shifts.length },
-        { header: 'Coverage', cell: (p) => (p.report ? `${p.report.coverage.percent}%` : '—') },
+        { header: 'Shifts', cell: (p) => p.shiftCount ?? '—' },
+        { header: 'Coverage', cell: (p) => (p.coveragePercent === null ? '—' : `${p.coveragePercent}%`) },
         { header: 'Created', cell: (p) => formatDateTime(p.createdAt) },
         {
           header: 'Status',

@@ -160,7 +160,14 @@ describe('schedule proposals (HTTP)', () => {
       const mine = await ready(managerToken);
       s.h.clock.advance(1000);
       const wide = await ready(admin, [outlet, other]);
-      expect((await s.h.request('GET', '/scheduler/proposals', { token: admin })).body.map((p: { id: string }) => p.id)).to.deep.equal([wide.id, mine.id]);
+      const listed = await s.h.request('GET', '/scheduler/proposals', { token: admin });
+      expect(listed.body.map((p: { id: string }) => p.id)).to.deep.equal([wide.id, mine.id]);
+      expect(listed.body[1]).to.deep.equal({
+        ...Object.fromEntries(Object.entries(mine).filter(([k]) => k !== 'shifts' && k !== 'report')),
+        shiftCount: mine.shifts.length,
+        totalCostMinor: mine.report.totalCostMinor,
+        coveragePercent: mine.report.coverage.percent,
+      });
       expect((await s.h.request('GET', '/scheduler/proposals', { token: managerToken })).body.map((p: { id: string }) => p.id)).to.deep.equal([mine.id]);
       expect((await s.h.request('GET', '/scheduler/proposals?status=DISCARDED', { token: admin })).body).to.deep.equal([]);
       expect((await get(wide.id, managerToken)).body).to.deep.equal(NOT_FOUND);

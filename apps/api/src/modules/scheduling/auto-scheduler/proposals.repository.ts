@@ -5,8 +5,14 @@ import type { Tx } from '@wfm/db/transaction';
 import type { ProposalResult } from './proposals.schemas.js';
 
 export type Proposal = Omit<ScheduleProposalEntity, 'result'> & { result: ProposalResult | null };
+export type ProposalSummary = Omit<Proposal, 'result'> & { shiftCount: number | null; totalCostMinor: string | null; coveragePercent: number | null };
 
 const COLUMNS = `id, tenant_id AS "tenantId", to_char(week_start, 'YYYY-MM-DD') AS "weekStart", outlet_ids AS "outletIds", status, result, failure,
+  created_by_user_id AS "createdByUserId", decided_by_user_id AS "decidedByUserId", decided_at AS "decidedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const SUMMARY_COLUMNS = `id, tenant_id AS "tenantId", to_char(week_start, 'YYYY-MM-DD') AS "weekStart", outlet_ids AS "outletIds", status, failure,
+  jsonb_array_length(result->'shifts') AS "shiftCount", (result->'report'->'totalCostMinor')::bigint AS "totalCostMinor",
+  (result->'report'->'coverage'->'percent')::float8 AS "coveragePercent",
   created_by_user_id AS "createdByUserId", decided_by_user_id AS "decidedByUserId", decided_at AS "decidedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Statuses a solve in flight may still write over: a proposal discarded meanwhile keeps its status. */
@@ -31,15 +37,19 @@ export class ProposalsRepository {
     return one(tx, `SELECT ${COLUMNS} FROM schedule_proposals WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
   }
 
-  /** Newest first; `within` limits to proposals all of whose outlets are in it (an OUTLET_MANAGER's scope). */
-  list(tenantId: string, filter: { status?: ProposalStatus; within?: string[] }, limit: number, offset: number): Promise<Proposal[]> {
+  /**
+   * Newest first, without their shifts and report (a week of 300 people is hundreds of kB each):
+   * the counts a list shows instead. `within` limits to proposals all of whose outlets are in it
+   * (an OUTLET_MANAGER's scope).
+   */
+  list(tenantId: string, filter: { status?: ProposalStatus; within?: string[] }, limit: number, offset: number): Promise<ProposalSummary[]> {
     const params: unknown[] = [tenantId];
     const where = ['tenant_id = $1'];
     if (filter.status) where.push(`status = $${params.push(filter.status)}`);
     if (filter.within) where.push(`outlet_ids <@ $${params.push(filter.within)}::uuid[]`);
     return many(
       this.ds,
-      `SELECT ${COLUMNS} FROM schedule_proposals WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+      `SELECT ${SUMMARY_COLUMNS} FROM schedule_proposals WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
   }

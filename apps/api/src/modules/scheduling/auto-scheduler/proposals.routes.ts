@@ -3,7 +3,7 @@ import { MANAGERS } from '@wfm/core/role-sets';
 import { ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { toShiftDto } from '../shifts/shifts.service.js';
-import type { Proposal } from './proposals.repository.js';
+import type { Proposal, ProposalSummary } from './proposals.repository.js';
 import {
   AcceptedDto,
   AddProposalShiftBody,
@@ -13,6 +13,7 @@ import {
   ProposalDto,
   ProposalIdParams,
   ProposalShiftParams,
+  ProposalSummaryDto,
   ViolationsBody,
 } from './proposals.schemas.js';
 import type { ProposalsService } from './proposals.service.js';
@@ -33,6 +34,24 @@ export function toProposalDto(p: Proposal): ProposalDto {
     failure: p.failure,
     shifts: p.result?.shifts ?? [],
     report: p.result?.report ?? null,
+    createdByUserId: p.createdByUserId,
+    decidedByUserId: p.decidedByUserId,
+    decidedAt: p.decidedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function toProposalSummaryDto(p: ProposalSummary): ProposalSummaryDto {
+  return {
+    id: p.id,
+    weekStart: p.weekStart,
+    outletIds: p.outletIds,
+    status: p.status,
+    failure: p.failure,
+    shiftCount: p.shiftCount,
+    totalCostMinor: p.totalCostMinor === null ? null : Number(p.totalCostMinor),
+    coveragePercent: p.coveragePercent,
     createdByUserId: p.createdByUserId,
     decidedByUserId: p.decidedByUserId,
     decidedAt: p.decidedAt?.toISOString() ?? null,
@@ -67,8 +86,14 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
 
   r.get(
     '/scheduler/proposals',
-    { summary: 'Proposals, newest first; an OUTLET_MANAGER sees those all of whose outlets are theirs', tags: TAGS, auth, query: ListProposalsQuery, responses: { 200: { description: 'A bare array', schema: z.array(ProposalDto) } } },
-    async ({ req, query }) => ok((await proposals.list(currentUser(req), query)).map(toProposalDto)),
+    {
+      summary: 'Proposals, newest first, without their shifts and report (their counts instead); an OUTLET_MANAGER sees those all of whose outlets are theirs',
+      tags: TAGS,
+      auth,
+      query: ListProposalsQuery,
+      responses: { 200: { description: 'A bare array', schema: z.array(ProposalSummaryDto) } },
+    },
+    async ({ req, query }) => ok((await proposals.list(currentUser(req), query)).map(toProposalSummaryDto)),
   );
 
   r.get(

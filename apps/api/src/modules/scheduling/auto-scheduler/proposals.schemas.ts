@@ -124,6 +124,13 @@ export const ProposalDto = z.object({
 });
 export type ProposalDto = z.infer<typeof ProposalDto>;
 
+export const ProposalSummaryDto = ProposalDto.omit({ shifts: true, report: true }).extend({
+  shiftCount: z.number().int().nullable().meta({ description: 'Null until the proposal is READY' }),
+  totalCostMinor: z.number().int().nullable(),
+  coveragePercent: z.number().nullable(),
+});
+export type ProposalSummaryDto = z.infer<typeof ProposalSummaryDto>;
+
 export const AcceptedDto = ProposalDto.extend({
   rosterIds: z.array(z.uuid()).meta({ description: 'One roster (source AUTO) per outlet with shifts' }),
   assignments: z.array(ShiftDto),

@@ -7,7 +7,7 @@ import type { TransactionRunner } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { RostersRepository } from '../rosters/rosters.repository.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
-import type { Proposal, ProposalsRepository } from './proposals.repository.js';
+import type { Proposal, ProposalsRepository, ProposalSummary } from './proposals.repository.js';
 import type { AddProposalShiftBody, CreateProposalBody, ListProposalsQuery, MoveProposalShiftBody, ProposalResult, ProposalShift } from './proposals.schemas.js';
 import { normalizeRole, slotInstant, WEEK_HOURS, type SchedulerInputBuilder, type SchedulerWorld } from './scheduler-input.js';
 import { evaluate, violations, type PlannedShift } from './solver.js';
@@ -112,7 +112,7 @@ export class ProposalsService {
     return proposal;
   }
 
-  async list(actor: Actor, query: ListProposalsQuery): Promise<Proposal[]> {
+  async list(actor: Actor, query: ListProposalsQuery): Promise<ProposalSummary[]> {
     const { limit, offset, status } = query;
     const scope = await this.scopes.of(actor);
     return this.repo.list(actor.tenantId, { ...(status ? { status } : {}), ...(scope.kind === 'outlets' ? { within: scope.outletIds } : {}) }, limit, offset);
