@@ -295,6 +295,24 @@ describe('schedule proposals (HTTP)', () => {
       expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/discard`, { token: admin })).body).to.deep.equal(conflict('A proposal that is ACCEPTED cannot be discarded'));
     });
 
+    it('schedules several outlets in one proposal, a person assigned to two working at either, and accepts one roster per outlet', async () => {
+      await assignOutlets(s.h.ds, s.tenantA, bob.id, [other]);
+      await mondayBarista();
+      await targets('Barista', [[2, 9, 1], [2, 10, 1], [2, 11, 1]], admin, other);
+      const p = await ready(admin, [outlet, other]);
+      expect(p.shifts.map((x: { userId: string; outletId: string; scheduledStart: string }) => [x.userId, x.outletId, x.scheduledStart])).to.deep.equal([
+        [alice.id, outlet, at(0, 9)],
+        [bob.id, other, at(1, 9)],
+      ]);
+      expect(p.report.coverage).to.deep.equal({ requiredStaffHours: 11, coveredStaffHours: 11, percent: 100 });
+      const res = await s.h.request('POST', `/scheduler/proposals/${p.id}/accept`, { token: admin });
+      expect(res.body.rosterIds).to.have.length(2);
+      expect(res.body.assignments.map((a: { outletId: string; rosterId: string }) => [a.outletId, a.rosterId])).to.deep.equal([
+        [outlet, res.body.rosterIds[0]],
+        [other, res.body.rosterIds[1]],
+      ]);
+    });
+
     it('with roster approval on, accepting creates PROPOSED drafts in a roster awaiting an approver', async () => {
       await s.h.ds.query(`UPDATE tenants SET roster_approval_required = true WHERE id = $1`, [s.tenantA]);
       await mondayBarista();
