@@ -48,7 +48,7 @@ function inside(weekStart: Date, i: Interval): Span | null {
 const spanOrNone = (s: Span | null): Span[] => (s ? [s] : []);
 
 /** Adds `days` to a calendar date. */
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
