@@ -102,7 +102,8 @@ export class ProposalsService {
       await this.repo.ready(actor.tenantId, proposal.id, resultOf(world, shifts), this.clock.now());
     } catch (err) {
       this.logger.error({ err, proposalId: proposal.id }, 'schedule proposal failed');
-      await this.repo.failed(actor.tenantId, proposal.id, err instanceof Error ? err.message : String(err), this.clock.now()).catch(() => undefined);
+      // The cause goes to the log; the proposal says only what the manager can do about it.
+      await this.repo.failed(actor.tenantId, proposal.id, 'The week could not be solved; generate the proposal again', this.clock.now()).catch(() => undefined);
     }
   }
 
