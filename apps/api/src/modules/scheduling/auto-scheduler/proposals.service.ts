@@ -103,7 +103,8 @@ export class ProposalsService {
     } catch (err) {
       this.logger.error({ err, proposalId: proposal.id }, 'schedule proposal failed');
       // The cause goes to the log; the proposal says only what the manager can do about it.
-      await this.repo.failed(actor.tenantId, proposal.id, 'The week could not be solved; generate the proposal again', this.clock.now()).catch(() => undefined);
+      await this.repo.failed(actor.tenantId, proposal.id, 'The week could not be solved; generate the proposal again', this.clock.now())
+        .catch((e: unknown) => this.logger.error({ err: e, proposalId: proposal.id }, 'schedule proposal could not be marked FAILED'));
     }
   }
 
