@@ -39681,7 +39681,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -40371,7 +40371,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -40771,7 +40771,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -39,6 +39,6 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter) {
   const limits = new ContractLimitsLookup(ds);
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, availability, limits, people);
-  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, logger));
+  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger));
   return { shifts, close: () => solver.close() };
 }

@@ -21,6 +21,7 @@ import type { ProposalsService } from './proposals.service.js';
 const TAGS = ['scheduler'];
 const auth = { kind: 'user' as const, roles: MANAGERS };
 const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs' };
+const E403_WORK = { description: 'Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work)' };
 const E404 = { description: 'No proposal with this id in the tenant (or, for an OUTLET_MANAGER, with every outlet theirs)' };
 const E409 = { description: 'The proposal is not READY, or changed meanwhile' };
 const E422 = { description: 'SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed', schema: ViolationsBody };
@@ -110,7 +111,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       auth,
       params: ProposalIdParams,
       body: AddProposalShiftBody,
-      responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403, 404: E404, 409: E409, 422: E422 },
+      responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403_WORK, 404: E404, 409: E409, 422: E422 },
     },
     async ({ req, params, body }) => {
       const user = currentUser(req);
@@ -126,7 +127,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       auth,
       params: ProposalShiftParams,
       body: MoveProposalShiftBody,
-      responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403, 404: { description: 'No such proposal, or no such shift in it' }, 409: E409, 422: E422 },
+      responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403_WORK, 404: { description: 'No such proposal, or no such shift in it' }, 409: E409, 422: E422 },
     },
     async ({ req, params, body }) => {
       const user = currentUser(req);
@@ -159,7 +160,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       params: ProposalIdParams,
       responses: {
         200: { description: 'The proposal, ACCEPTED, with the rosters and assignments created', schema: AcceptedDto },
-        403: E403,
+        403: E403_WORK,
         404: E404,
         409: { description: 'The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since' },
         422: E422,

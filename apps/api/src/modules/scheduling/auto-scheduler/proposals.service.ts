@@ -5,6 +5,7 @@ import type { Logger } from '@wfm/core/logger';
 import type { Actor } from '@wfm/core/principal';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { RostersRepository } from '../rosters/rosters.repository.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import type { Proposal, ProposalsRepository, ProposalSummary } from './proposals.repository.js';
@@ -60,6 +61,7 @@ export class ProposalsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
     private readonly logger: Logger,
   ) {}
 
@@ -121,14 +123,14 @@ export class ProposalsService {
   }
 
   addShift(actor: Actor, timeZone: string, id: string, body: AddProposalShiftBody): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, (shifts, world) => [
+    return this.edit(actor, timeZone, id, body.userId, (shifts, world) => [
       ...shifts,
       { id: uuid(), userId: body.userId, outletId: body.outletId, role: normalizeRole(body.role), ...windowOf(world, body.scheduledStart, body.scheduledEnd), origin: 'MANAGER', costMinor: 0 },
     ]);
   }
 
   moveShift(actor: Actor, timeZone: string, id: string, shiftId: string, body: MoveProposalShiftBody): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, (shifts, world) => {
+    return this.edit(actor, timeZone, id, body.userId, (shifts, world) => {
       const current = shifts.find((s) => s.id === shiftId);
       if (!current) throw shiftNotFound();
       const moved: ProposalShift = {
@@ -144,7 +146,7 @@ export class ProposalsService {
   }
 
   removeShift(actor: Actor, timeZone: string, id: string, shiftId: string): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, (shifts) => {
+    return this.edit(actor, timeZone, id, undefined, (shifts) => {
       if (!shifts.some((s) => s.id === shiftId)) throw shiftNotFound();
       return shifts.filter((s) => s.id !== shiftId);
     });
@@ -158,6 +160,8 @@ export class ProposalsService {
   async accept(actor: Actor, timeZone: string, id: string): Promise<AcceptResult> {
     const before = await this.get(actor, id);
     assertReady(before);
+    // Another manager may have put someone above this actor in the proposal: the rank rule is the accepter's.
+    await this.people.assert(null, actor, before.result!.shifts.map((s) => s.userId), 'work');
     const world = await this.world.build(actor, timeZone, before.weekStart, before.outletIds);
     assertNoViolations(world, before.result!.shifts);
     const now = this.clock.now();
@@ -222,10 +226,21 @@ export class ProposalsService {
     });
   }
 
-  /** One edit: the new list of shifts is checked whole (a hard rule broken is 422), then stored with its new report. */
-  private async edit(actor: Actor, timeZone: string, id: string, change: (shifts: ProposalShift[], world: SchedulerWorld) => ProposalShift[]): Promise<Proposal> {
+  /**
+   * One edit: the person it gives a shift to must be someone the actor may give work to (403, the
+   * rank rule, as for any shift); the new list of shifts is checked whole (a hard rule broken is
+   * 422), then stored with its new report.
+   */
+  private async edit(
+    actor: Actor,
+    timeZone: string,
+    id: string,
+    givenTo: string | undefined,
+    change: (shifts: ProposalShift[], world: SchedulerWorld) => ProposalShift[],
+  ): Promise<Proposal> {
     const before = await this.get(actor, id);
     assertReady(before);
+    if (givenTo !== undefined) await this.people.assert(null, actor, givenTo, 'work');
     const world = await this.world.build(actor, timeZone, before.weekStart, before.outletIds);
     const shifts = change(before.result!.shifts, world);
     for (const s of shifts) {
