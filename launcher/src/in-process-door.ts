@@ -14,7 +14,7 @@ export function inProcessDoor(door: DoorHandler): DoorUpstream {
       const authorization = call.headers.authorization;
       const answer = await door(call.route, {
         authorization: typeof authorization === 'string' ? authorization : '',
-        ip: call.clientIp,
+        ip: () => call.clientIp,
         body: new Promise((resolve) => resolve(parseJsonBody(call.body))),
         startedAt: call.receivedAt,
       });

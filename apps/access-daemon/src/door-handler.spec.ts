@@ -21,7 +21,7 @@ describe('door routes while the cache loads', () => {
   for (const path of ['/access/verify', '/access/reader-heartbeat'] as DoorPath[]) {
     it(`${path} answers 503 before checking the reader key, so a restart costs a bridge no failed attempts`, async () => {
       const { handler, keyChecks } = loadingDaemon();
-      const answer = await handler(path, { authorization: 'Bearer mk_0123456789abcdefghijklmnopqrstuv', ip: '192.0.2.10', body: Promise.resolve({}), startedAt: 0 });
+      const answer = await handler(path, { authorization: 'Bearer mk_0123456789abcdefghijklmnopqrstuv', ip: () => '192.0.2.10', body: Promise.resolve({}), startedAt: 0 });
       expect(answer.status).to.equal(503);
       expect(answer.body).to.deep.include({ statusCode: 503, message: 'The access cache is loading' });
       expect(keyChecks).to.deep.equal([]);

@@ -14,12 +14,13 @@ export class ReaderAuth {
 
   constructor(private readonly cache: AccessCache) {}
 
-  async authenticate(authorization: string, ip: string): Promise<{ tenantId: string } | HttpError> {
+  /** `ip` is asked for only to count a refusal, before any await. */
+  async authenticate(authorization: string, ip: () => string): Promise<{ tenantId: string } | HttpError> {
     const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
     const row = isReaderKeyFormat(key) ? this.cache.readerKey(hashReaderKey(key)) : undefined;
-    if (!row) return this.refuse(ip);
+    if (!row) return this.refuse(ip());
     const tenant = this.cache.tenant(row.tenantId);
-    if (!tenant) return this.refuse(ip);
+    if (!tenant) return this.refuse(ip());
     if (!planIncludes(tenant.plan, 'accessControl')) {
       return new PaymentRequiredError(`Your ${tenant.plan} plan does not include access control. Upgrade at /admin/billing.`);
     }

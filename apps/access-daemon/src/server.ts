@@ -25,7 +25,7 @@ export interface DaemonRoutes {
    */
   loading(): HttpError | null;
   /** The tenant behind a reader-bridge key, or the error to answer (401, 402, 429). */
-  authenticate(authorization: string, ip: string): Promise<{ tenantId: string } | HttpError>;
+  authenticate(authorization: string, ip: () => string): Promise<{ tenantId: string } | HttpError>;
   /** 503 once the cache has not matched the database for longer than the tenant's offline window (fail secure). */
   freshness(tenantId: string): HttpError | null;
   verify(tenantId: string, body: VerifyRequest, startedAt: number): Promise<VerifyResponse>;
@@ -185,7 +185,11 @@ export type DoorPath = (typeof DOOR_PATHS)[number];
 /** A door request once the transport has it: the body may still be arriving (uWS) or be complete (in-process). */
 export interface DoorCall {
   authorization: string;
-  ip: string;
+  /**
+   * The caller's address, asked for only when a key is refused (counted per address). Called before
+   * the handler's first await, while the transport still holds the connection.
+   */
+  ip: () => string;
   /** The parsed JSON body, or the error to answer for it (400, 413). */
   body: Promise<unknown>;
   startedAt: number;
@@ -267,7 +271,7 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
       route((res, req) => {
         const startedAt = performance.now();
         const reply = new Reply(res, requestId(req));
-        const call = { authorization: req.getHeader('authorization'), ip: ipOf(res), body: readJson(res, reply), startedAt };
+        const call = { authorization: req.getHeader('authorization'), ip: () => ipOf(res), body: readJson(res, reply), startedAt };
         void door(path, call).then((answer) => reply.send(answer.status, answer.body, answer));
       }),
     );

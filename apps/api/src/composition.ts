@@ -37,7 +37,7 @@ import { composePayroll } from './modules/payroll/payroll.composition.js';
 import { composeEsign } from './modules/esign/esign.composition.js';
 import { composeScheduling } from './modules/scheduling/scheduling.composition.js';
 import { composeOperations } from './modules/operations/operations.composition.js';
-import { composeTime } from './modules/time/time.composition.js';
+import { composeLeaveLedger, composeTime } from './modules/time/time.composition.js';
 import { composeCareers } from './modules/careers/careers.composition.js';
 import { composeDeveloper } from './modules/developer/developer.composition.js';
 
@@ -80,10 +80,11 @@ export interface BuiltApi {
 /**
  * The API's one composition root, wired by hand: the shared infrastructure, the HTTP edge, then
  * each domain's composer (modules/<domain>/<domain>.composition.ts) in the order of what it needs.
- * Two parts are made ahead of their domain because a domain composed earlier needs them and they
- * need nothing but their own table: tenant provisioning (identity's sign-up; organization's users
+ * Three parts are made ahead of their domain because a domain composed earlier needs them and they
+ * need nothing but their own tables: tenant provisioning (identity's sign-up; organization's users
  * need identity's sessions) and the contract import (organization's users write contracts in a
- * bulk import; contracts deactivate users). No service is handed over late.
+ * bulk import; contracts deactivate users). The leave ledger is the third: offboarding settles from
+ * it, and leave (time) weighs requests against it. No service is handed over late.
  */
 export function buildApi(api: ApiInfra): BuiltApi {
   const { config, dataSource: ds, logger, clock } = api;
@@ -102,14 +103,15 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const provisioning = composeTenantProvisioning(infra);
   const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt });
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
-  const people = composePeople(infra, r, { users: organization.users });
+  const leaveLedger = composeLeaveLedger(infra);
+  const people = composePeople(infra, r, { users: organization.users, leaveLedger });
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
   const scheduling = composeScheduling(infra, r);
   const { shifts } = scheduling;
   const operations = composeOperations(infra, r, { shifts });
-  const time = composeTime(infra, r, { shifts });
+  const time = composeTime(infra, r, { shifts, leaveLedger });
   const careers = composeCareers(infra, r, organization);
   composeDeveloper(infra, r);
 

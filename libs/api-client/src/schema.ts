@@ -4047,6 +4047,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contracts/{id}/leave-accrual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contract's leave accrual policy; HR roles read any, others only their own contract's */
+        get: operations["getContractsByIdLeaveAccrual"];
+        /** Set or replace the leave accrual policy of a DRAFT or ACTIVE contract; lines already posted stay; fires nothing */
+        put: operations["putContractsByIdLeaveAccrual"];
+        post?: never;
+        /** Remove the policy: nothing accrues any more and leave is no longer weighed against the balance; the ledger stays */
+        delete: operations["deleteContractsByIdLeaveAccrual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Balances of the people with an accrual policy in force, by name: managers see the tenant's, an OUTLET_MANAGER their outlets' people and their own, STAFF their own */
+        get: operations["getLeaveBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's balance with every ledger line that makes it; oneself, or a manager for the people in their scope */
+        get: operations["getLeaveBalancesByUserId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances/{userId}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post an ADJUSTMENT line with its reason, in the unit of the person’s policy */
+        post: operations["postLeaveBalancesByUserIdAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recruiting/jobs": {
         parameters: {
             query?: never;
@@ -25178,7 +25248,8 @@ export interface operations {
                      *           "dailyRateMinor": 0,
                      *           "leavePayMinor": 0,
                      *           "unpaidDeductionMinor": 0,
-                     *           "netMinor": 0
+                     *           "netMinor": 0,
+                     *           "leaveBalanceSource": "LEDGER"
                      *         },
                      *         "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *         "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -25224,6 +25295,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -25383,7 +25459,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -25428,6 +25505,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -25611,7 +25693,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -25656,6 +25739,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -25830,7 +25918,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -25875,6 +25964,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -26070,7 +26164,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -26115,6 +26210,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -26298,7 +26398,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -26343,6 +26444,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -26526,7 +26632,8 @@ export interface operations {
                      *         "dailyRateMinor": 0,
                      *         "leavePayMinor": 0,
                      *         "unpaidDeductionMinor": 0,
-                     *         "netMinor": 0
+                     *         "netMinor": 0,
+                     *         "leaveBalanceSource": "LEDGER"
                      *       },
                      *       "startedByUserId": "c8f721bd-38ac-411d-82c8-a5902fb19deb",
                      *       "finalizedByUserId": "c179f9bd-6539-499c-8850-900281566652",
@@ -26571,6 +26678,11 @@ export interface operations {
                             unpaidDeductionMinor: number | null;
                             /** @description Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract */
                             netMinor: number | null;
+                            /**
+                             * @description Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation
+                             * @enum {string}
+                             */
+                            leaveBalanceSource?: "LEDGER";
                         } | null;
                         /** Format: uuid */
                         startedByUserId: string | null;
@@ -58346,7 +58458,8 @@ export interface operations {
                      *         ],
                      *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *         "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *         "decidedAt": "2019-08-24T14:15:22Z"
+                     *         "decidedAt": "2019-08-24T14:15:22Z",
+                     *         "balanceWarning": "string"
                      *       }
                      *     ]
                      */
@@ -58391,6 +58504,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     }[];
                 };
             };
@@ -58523,7 +58638,8 @@ export interface operations {
                      *       ],
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *       "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *       "decidedAt": "2019-08-24T14:15:22Z"
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "balanceWarning": "string"
                      *     }
                      */
                     "application/json": {
@@ -58567,6 +58683,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     };
                 };
             };
@@ -58611,7 +58729,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -58698,7 +58816,8 @@ export interface operations {
                      *       ],
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *       "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *       "decidedAt": "2019-08-24T14:15:22Z"
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "balanceWarning": "string"
                      *     }
                      */
                     "application/json": {
@@ -58742,6 +58861,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     };
                 };
             };
@@ -58884,7 +59005,8 @@ export interface operations {
                      *       ],
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *       "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *       "decidedAt": "2019-08-24T14:15:22Z"
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "balanceWarning": "string"
                      *     }
                      */
                     "application/json": {
@@ -58928,6 +59050,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     };
                 };
             };
@@ -59012,7 +59136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING */
+            /** @description The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -59110,7 +59234,8 @@ export interface operations {
                      *       ],
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *       "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *       "decidedAt": "2019-08-24T14:15:22Z"
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "balanceWarning": "string"
                      *     }
                      */
                     "application/json": {
@@ -59154,6 +59279,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     };
                 };
             };
@@ -59325,7 +59452,8 @@ export interface operations {
                      *       ],
                      *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
                      *       "createdByCredentialId": "78dbdd80-df97-4507-b010-2cfb7854b109",
-                     *       "decidedAt": "2019-08-24T14:15:22Z"
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "balanceWarning": "string"
                      *     }
                      */
                     "application/json": {
@@ -59369,6 +59497,8 @@ export interface operations {
                         createdByCredentialId: string | null;
                         /** Format: date-time */
                         decidedAt: string | null;
+                        /** @description Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns */
+                        balanceWarning?: string;
                     };
                 };
             };
@@ -60033,7 +60163,1173 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getContractsByIdLeaveAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "method": "MONTHLY",
+                     *       "unit": "DAYS",
+                     *       "amountPerMonth": 0,
+                     *       "rateBasisPoints": 0,
+                     *       "hoursPerDay": 0,
+                     *       "startsOn": "string",
+                     *       "leaveYearStartMonth": 0,
+                     *       "carryOverMax": 0,
+                     *       "carryOverExpiryMonths": 0,
+                     *       "balanceCap": 0,
+                     *       "onExceed": "WARN",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        contractId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /**
+                         * @description MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month
+                         * @enum {string}
+                         */
+                        method: "MONTHLY" | "HOURS_WORKED";
+                        /**
+                         * @description What the balance counts; HOURS_WORKED counts HOURS
+                         * @enum {string}
+                         */
+                        unit: "DAYS" | "HOURS";
+                        amountPerMonth: number | null;
+                        rateBasisPoints: number | null;
+                        hoursPerDay: number | null;
+                        /** @description YYYY-MM-DD */
+                        startsOn: string;
+                        leaveYearStartMonth: number;
+                        carryOverMax: number | null;
+                        carryOverExpiryMonths: number | null;
+                        balanceCap: number | null;
+                        /**
+                         * @description A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')
+                         * @enum {string}
+                         */
+                        onExceed: "WARN" | "REFUSE";
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such contract (or policy) in the tenant that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putContractsByIdLeaveAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "MONTHLY",
+                 *       "unit": "DAYS",
+                 *       "amountPerMonth": 0,
+                 *       "rateBasisPoints": 1207,
+                 *       "hoursPerDay": 7.5,
+                 *       "startsOn": "2019-08-24",
+                 *       "leaveYearStartMonth": 1,
+                 *       "carryOverMax": null,
+                 *       "carryOverExpiryMonths": null,
+                 *       "balanceCap": null,
+                 *       "onExceed": "WARN"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month
+                     * @enum {string}
+                     */
+                    method: "MONTHLY" | "HOURS_WORKED";
+                    /**
+                     * @description What the balance counts; HOURS_WORKED counts HOURS
+                     * @enum {string}
+                     */
+                    unit: "DAYS" | "HOURS";
+                    /** @description MONTHLY: a whole month’s amount in the unit */
+                    amountPerMonth?: number;
+                    /**
+                     * @description HOURS_WORKED: basis points of the hours worked (1207 = 12.07 %)
+                     * @example 1207
+                     */
+                    rateBasisPoints?: number;
+                    /**
+                     * @description HOURS: the hours one day of leave takes from the balance
+                     * @example 7.5
+                     */
+                    hoursPerDay?: number;
+                    /**
+                     * Format: date
+                     * @description The first day that accrues (not before the contract starts); the contract’s start date unless told
+                     */
+                    startsOn?: string;
+                    /**
+                     * @description The month a leave year starts (1 = January)
+                     * @default 1
+                     */
+                    leaveYearStartMonth?: number;
+                    /**
+                     * @description What carries into the next leave year; null carries everything, 0 nothing
+                     * @default null
+                     */
+                    carryOverMax?: number | null;
+                    /**
+                     * @description Carried leave not used within this many months of the new leave year expires; null never
+                     * @default null
+                     */
+                    carryOverExpiryMonths?: number | null;
+                    /**
+                     * @description Accrual stops at this balance; null for no cap
+                     * @default null
+                     */
+                    balanceCap?: number | null;
+                    /**
+                     * @description A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')
+                     * @default WARN
+                     * @enum {string}
+                     */
+                    onExceed?: "WARN" | "REFUSE";
+                };
+            };
+        };
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "method": "MONTHLY",
+                     *       "unit": "DAYS",
+                     *       "amountPerMonth": 0,
+                     *       "rateBasisPoints": 0,
+                     *       "hoursPerDay": 0,
+                     *       "startsOn": "string",
+                     *       "leaveYearStartMonth": 0,
+                     *       "carryOverMax": 0,
+                     *       "carryOverExpiryMonths": 0,
+                     *       "balanceCap": 0,
+                     *       "onExceed": "WARN",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        contractId: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /**
+                         * @description MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month
+                         * @enum {string}
+                         */
+                        method: "MONTHLY" | "HOURS_WORKED";
+                        /**
+                         * @description What the balance counts; HOURS_WORKED counts HOURS
+                         * @enum {string}
+                         */
+                        unit: "DAYS" | "HOURS";
+                        amountPerMonth: number | null;
+                        rateBasisPoints: number | null;
+                        hoursPerDay: number | null;
+                        /** @description YYYY-MM-DD */
+                        startsOn: string;
+                        leaveYearStartMonth: number;
+                        carryOverMax: number | null;
+                        carryOverExpiryMonths: number | null;
+                        balanceCap: number | null;
+                        /**
+                         * @description A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')
+                         * @enum {string}
+                         */
+                        onExceed: "WARN" | "REFUSE";
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person is not below the caller (the rank rule for HR records: nobody sets their own) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such contract (or policy) in the tenant that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The contract is TERMINATED or EXPIRED */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteContractsByIdLeaveAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person is not below the caller (the rank rule for HR records: nobody sets their own) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such contract (or policy) in the tenant that the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getLeaveBalances: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array, no total */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "fullName": "string",
+                     *         "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *         "unit": "DAYS",
+                     *         "balance": 0
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        fullName: string;
+                        /** Format: uuid */
+                        contractId: string;
+                        /**
+                         * @description What the balance counts; HOURS_WORKED counts HOURS
+                         * @enum {string}
+                         */
+                        unit: "DAYS" | "HOURS";
+                        /** @description The sum of the ledger lines in the unit */
+                        balance: number;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getLeaveBalancesByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance and its ledger */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "policy": {
+                     *         "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "method": "MONTHLY",
+                     *         "unit": "DAYS",
+                     *         "amountPerMonth": 0,
+                     *         "rateBasisPoints": 0,
+                     *         "hoursPerDay": 0,
+                     *         "startsOn": "string",
+                     *         "leaveYearStartMonth": 0,
+                     *         "carryOverMax": 0,
+                     *         "carryOverExpiryMonths": 0,
+                     *         "balanceCap": 0,
+                     *         "onExceed": "WARN",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "unit": "DAYS",
+                     *       "balance": 0,
+                     *       "pending": 0,
+                     *       "available": 0,
+                     *       "lines": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "kind": "ACCRUAL",
+                     *           "unit": "DAYS",
+                     *           "amount": 0,
+                     *           "effectiveOn": "string",
+                     *           "period": "string",
+                     *           "leaveRequestId": "415e3d55-81f7-4f09-98c9-6a4a4d226446",
+                     *           "note": "string",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The policy of the person's ACTIVE contract; null when none (the ledger stays readable) */
+                        policy: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /**
+                             * @description MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month
+                             * @enum {string}
+                             */
+                            method: "MONTHLY" | "HOURS_WORKED";
+                            /**
+                             * @description What the balance counts; HOURS_WORKED counts HOURS
+                             * @enum {string}
+                             */
+                            unit: "DAYS" | "HOURS";
+                            amountPerMonth: number | null;
+                            rateBasisPoints: number | null;
+                            hoursPerDay: number | null;
+                            /** @description YYYY-MM-DD */
+                            startsOn: string;
+                            leaveYearStartMonth: number;
+                            carryOverMax: number | null;
+                            carryOverExpiryMonths: number | null;
+                            balanceCap: number | null;
+                            /**
+                             * @description A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')
+                             * @enum {string}
+                             */
+                            onExceed: "WARN" | "REFUSE";
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        } | null;
+                        /**
+                         * @description The policy's unit; without a policy, the unit of the latest line
+                         * @enum {string|null}
+                         */
+                        unit: "DAYS" | "HOURS" | null;
+                        /** @description The sum of the ledger lines in the unit */
+                        balance: number;
+                        /** @description PENDING annual leave requests, in the unit */
+                        pending: number;
+                        /** @description balance − pending: what a new request may take */
+                        available: number;
+                        /** @description Oldest first */
+                        lines: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "ACCRUAL" | "TAKEN" | "CARRY_OVER" | "EXPIRY" | "ADJUSTMENT";
+                            /**
+                             * @description What the balance counts; HOURS_WORKED counts HOURS
+                             * @enum {string}
+                             */
+                            unit: "DAYS" | "HOURS";
+                            /** @description Signed, two places: accruals add, the rest take away */
+                            amount: number;
+                            /** @description YYYY-MM-DD */
+                            effectiveOn: string;
+                            /** @description The month accrued (YYYY-MM), or the first month of the leave year closed or expired */
+                            period: string | null;
+                            /** Format: uuid */
+                            leaveRequestId: string | null;
+                            /** @description How the figure was reached, or the reason given for an adjustment */
+                            note: string;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No live person with this id whom the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postLeaveBalancesByUserIdAdjustments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": -10000,
+                 *       "reason": "string",
+                 *       "effectiveOn": "2019-08-24"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Signed, in the unit of the person's policy */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * Format: date
+                     * @description Today in the tenant's timezone unless told
+                     */
+                    effectiveOn?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The balance after the adjustment */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "policy": {
+                     *         "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "method": "MONTHLY",
+                     *         "unit": "DAYS",
+                     *         "amountPerMonth": 0,
+                     *         "rateBasisPoints": 0,
+                     *         "hoursPerDay": 0,
+                     *         "startsOn": "string",
+                     *         "leaveYearStartMonth": 0,
+                     *         "carryOverMax": 0,
+                     *         "carryOverExpiryMonths": 0,
+                     *         "balanceCap": 0,
+                     *         "onExceed": "WARN",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "unit": "DAYS",
+                     *       "balance": 0,
+                     *       "pending": 0,
+                     *       "available": 0,
+                     *       "lines": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "kind": "ACCRUAL",
+                     *           "unit": "DAYS",
+                     *           "amount": 0,
+                     *           "effectiveOn": "string",
+                     *           "period": "string",
+                     *           "leaveRequestId": "415e3d55-81f7-4f09-98c9-6a4a4d226446",
+                     *           "note": "string",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The policy of the person's ACTIVE contract; null when none (the ledger stays readable) */
+                        policy: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /**
+                             * @description MONTHLY: an amount each calendar month; HOURS_WORKED: a share of the approved hours worked in each month
+                             * @enum {string}
+                             */
+                            method: "MONTHLY" | "HOURS_WORKED";
+                            /**
+                             * @description What the balance counts; HOURS_WORKED counts HOURS
+                             * @enum {string}
+                             */
+                            unit: "DAYS" | "HOURS";
+                            amountPerMonth: number | null;
+                            rateBasisPoints: number | null;
+                            hoursPerDay: number | null;
+                            /** @description YYYY-MM-DD */
+                            startsOn: string;
+                            leaveYearStartMonth: number;
+                            carryOverMax: number | null;
+                            carryOverExpiryMonths: number | null;
+                            balanceCap: number | null;
+                            /**
+                             * @description A request beyond the available balance: WARN (answered with balanceWarning) or REFUSE (409 'LEAVE_BALANCE_EXCEEDED')
+                             * @enum {string}
+                             */
+                            onExceed: "WARN" | "REFUSE";
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        } | null;
+                        /**
+                         * @description The policy's unit; without a policy, the unit of the latest line
+                         * @enum {string|null}
+                         */
+                        unit: "DAYS" | "HOURS" | null;
+                        /** @description The sum of the ledger lines in the unit */
+                        balance: number;
+                        /** @description PENDING annual leave requests, in the unit */
+                        pending: number;
+                        /** @description balance − pending: what a new request may take */
+                        available: number;
+                        /** @description Oldest first */
+                        lines: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "ACCRUAL" | "TAKEN" | "CARRY_OVER" | "EXPIRY" | "ADJUSTMENT";
+                            /**
+                             * @description What the balance counts; HOURS_WORKED counts HOURS
+                             * @enum {string}
+                             */
+                            unit: "DAYS" | "HOURS";
+                            /** @description Signed, two places: accruals add, the rest take away */
+                            amount: number;
+                            /** @description YYYY-MM-DD */
+                            effectiveOn: string;
+                            /** @description The month accrued (YYYY-MM), or the first month of the leave year closed or expired */
+                            period: string | null;
+                            /** Format: uuid */
+                            leaveRequestId: string | null;
+                            /** @description How the figure was reached, or the reason given for an adjustment */
+                            note: string;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person is not below the caller (the rank rule for HR records: nobody sets their own) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live person with this id whom the caller may see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The person has no accrual policy in force (error 'NO_ACCRUAL_POLICY') */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -65,28 +65,36 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // Every control character, for values that are one line by nature (identifiers, labels, headers).
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** True when the text has a UTF-16 surrogate without its pair (not encodable as UTF-8). */
-function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
+/** True when the text holds a control character no field may hold, or a UTF-16 surrogate without its pair (not encodable as UTF-8). */
+function unsafe(text: string): boolean {
+  return CONTROL.test(text) || !text.isWellFormed();
 }
 
-/** The path of the first string (value or key) in `input` that no field may hold, or null. */
-export function findUnsafeText(input: unknown, path: string[] = []): string | null {
-  if (typeof input === 'string') return CONTROL.test(input) || hasLoneSurrogate(input) ? path.join('.') || 'body' : null;
+/**
+ * The path of the first string (value or key) in `input` that no field may hold, or null. Every
+ * request body goes through here: a clean one (the usual case) allocates nothing, and the path is
+ * built only for a hit, on the way out.
+ */
+export function findUnsafeText(input: unknown): string | null {
+  const hit = unsafePath(input);
+  return hit === null ? null : hit.join('.') || 'body';
+}
+
+function unsafePath(input: unknown): string[] | null {
+  if (typeof input === 'string') return unsafe(input) ? [] : null;
   if (Array.isArray(input)) {
     for (let i = 0; i < input.length; i++) {
-      const hit = findUnsafeText(input[i], [...path, String(i)]);
-      if (hit !== null) return hit;
+      const hit = unsafePath(input[i]);
+      if (hit !== null) return (hit.unshift(String(i)), hit);
     }
     return null;
   }
   if (input && typeof input === 'object') {
-    for (const [k, v] of Object.entries(input)) {
-      if (CONTROL.test(k) || hasLoneSurrogate(k)) return [...path, k].join('.');
-      const hit = findUnsafeText(v, [...path, k]);
-      if (hit !== null) return hit;
+    for (const k in input) {
+      if (!Object.hasOwn(input, k)) continue;
+      if (unsafe(k)) return [k];
+      const hit = unsafePath((input as Record<string, unknown>)[k]);
+      if (hit !== null) return (hit.unshift(k), hit);
     }
   }
   return null;

@@ -1,7 +1,6 @@
 import { close as closeFd, constants, existsSync, mkdirSync, open as openFd, write as writeFd } from 'node:fs';
 import { appendFile, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { AuditRow } from './audit-row.js';
 import { JournalLines } from './journal-lines.js';
 
 const SEGMENT_SUFFIX = /^\.(\d{10})\.segment$/;
@@ -52,13 +51,25 @@ export interface DroppedRows {
   to: number | null;
 }
 
-interface Queued {
-  text: string;
-  rows: number;
-  firstAt: number | null;
-  lastAt: number | null;
-  done: () => void;
-  fail: (err: unknown) => void;
+/**
+ * The rows waiting for the next durable write, and the one promise all their writers wait on: at
+ * saturation a write carries tens of rows, and a promise, a record and a closure per row were work
+ * for the garbage collector that one per write is not.
+ */
+class Group {
+  readonly lines: string[] = [];
+  firstAt: number | null = null;
+  lastAt: number | null = null;
+  readonly durable: Promise<void>;
+  done!: () => void;
+  fail!: (err: unknown) => void;
+
+  constructor() {
+    this.durable = new Promise<void>((done, fail) => {
+      this.done = done;
+      this.fail = fail;
+    });
+  }
 }
 
 /**
@@ -85,10 +96,9 @@ export class AuditJournal {
   private sealed: Segment[] = [];
   /** The segment the shipper is reading now: never dropped under its feet. */
   private shipping: string | null = null;
-  private queued: Queued[] = [];
+  private queued: Group | null = null;
   /** Durable writes made: against the rows written, how well concurrent taps share them. */
   syncs = 0;
-  private scheduled = false;
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -152,16 +162,20 @@ export class AuditJournal {
     return JournalLines.of(existsSync(file) ? await readFile(file) : Buffer.alloc(0));
   }
 
-  /** Resolves once the rows are on disk (a durable write), together with whatever else was appended meanwhile. */
-  append(rows: readonly AuditRow[]): Promise<void> {
-    return new Promise((done, fail) => {
-      const firstAt = rows.length ? Date.parse(rows[0]!.occurredAt) : null;
-      const lastAt = rows.length > 1 ? Date.parse(rows[rows.length - 1]!.occurredAt) : firstAt;
-      this.queued.push({ text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), rows: rows.length, firstAt, lastAt, done, fail });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      this.serially(() => this.writeQueued());
-    });
+  /**
+   * Resolves once the row is on disk (a durable write), together with whatever else was appended
+   * meanwhile. `line` is the row's JSON (`encodeAuditLine`); `at` its decision time (ms).
+   */
+  append(line: string, at: number): Promise<void> {
+    let group = this.queued;
+    if (!group) {
+      group = this.queued = new Group();
+      void this.serially(() => this.writeQueued());
+    }
+    group.lines.push(line);
+    group.firstAt ??= at;
+    group.lastAt = at;
+    return group.durable;
   }
 
   private serially(work: () => Promise<void>): Promise<void> {
@@ -171,21 +185,21 @@ export class AuditJournal {
   }
 
   private async writeQueued(): Promise<void> {
-    this.scheduled = false;
-    const group = this.queued.splice(0);
+    const group = this.queued!;
+    this.queued = null;
     try {
       this.fd ??= await openForAppend(this.path);
-      const bytes = Buffer.from(group.map((g) => g.text).join(''));
+      const bytes = Buffer.from(group.lines.join(''));
       await writeAll(this.fd, bytes);
       this.syncs++;
-      const rows = group.reduce((sum, g) => sum + g.rows, 0);
+      const rows = group.lines.length;
       this.pending += rows;
       this.currentRows += rows;
       this.currentBytes += bytes.length;
-      this.currentFirstAt ??= group.find((g) => g.firstAt !== null)?.firstAt ?? null;
-      this.currentLastAt = group.findLast((g) => g.lastAt !== null)?.lastAt ?? this.currentLastAt;
+      this.currentFirstAt ??= group.firstAt;
+      this.currentLastAt = group.lastAt ?? this.currentLastAt;
     } catch (err) {
-      for (const g of group) g.fail(err);
+      group.fail(err);
       return;
     }
     // Housekeeping before the answers, so that the cap holds whenever a write has been answered;
@@ -194,7 +208,7 @@ export class AuditJournal {
       if (this.currentBytes >= SEGMENT_MAX_BYTES) await this.sealNow();
       await this.keepUnderCap();
     } finally {
-      for (const g of group) g.done();
+      group.done();
     }
   }
 

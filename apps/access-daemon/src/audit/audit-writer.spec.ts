@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
-import type { AuditRow, AuditStore } from './audit-row.js';
+import { encodeAuditLine, type AuditRow, type AuditStore } from './audit-row.js';
 import { AuditJournal, type DroppedRows } from './audit-journal.js';
 import { AuditQuarantine, quarantinePathFor } from './audit-quarantine.js';
 import { AuditWriter, type AuditWriterOptions } from './audit-writer.js';
@@ -238,7 +238,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
     it('keeps rows written during shipping for the next one', async () => {
       await writer.write(row(1));
       const shipping = writer.ship();
-      await journal.append([row(2)]);
+      await journal.append(encodeAuditLine(row(2)), Date.parse(row(2).occurredAt));
       expect(await shipping).to.equal(1);
       expect(journal.depth).to.equal(1);
       expect(await writer.ship()).to.equal(1);
@@ -290,7 +290,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       const again = new AuditJournal(journalPath);
       await again.init();
       expect(again.depth).to.equal(4);
-      await again.append([row(3)]);
+      await again.append(encodeAuditLine(row(3)), Date.parse(row(3).occurredAt));
       const w = new AuditWriter({ store, journal: again, quarantine, logger: silent, clock: new FakeClock() }, { maxBatch: 100, commitTimeoutMs: 1000 });
       expect(await w.ship()).to.equal(5);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-2', 'cred-3']);

@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { DeadlineExceeded, describeDbError, isDataError, withDeadline } from '../db-faults.js';
-import type { AuditRow, AuditStore } from './audit-row.js';
+import { encodeAuditLine, type AuditRow, type AuditStore } from './audit-row.js';
 import type { AuditJournal } from './audit-journal.js';
 import type { JournalLine, JournalLines } from './journal-lines.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
@@ -46,7 +46,8 @@ function redactCredential(id: unknown): string {
  * only the refused rows are quarantined.
  */
 export class AuditWriter {
-  private readonly writing = new Set<Promise<void>>();
+  /** Durable writes under way, each with the rows it carries. */
+  private readonly writing = new Map<Promise<void>, number>();
   private shipping = false;
   /** Statements given up on at their deadline that the server may still be holding. */
   private readonly stalled = new Set<Promise<void>>();
@@ -71,24 +72,35 @@ export class AuditWriter {
     this.observer = deps.observer ?? { committed: () => {}, quarantined: () => {} };
   }
 
-  /** Resolves once the row is on the daemon's disk; rejects when the journal cannot take it. */
-  async write(row: AuditRow): Promise<void> {
-    const append = this.journal.append([row]);
-    this.writing.add(append);
-    try {
-      await append;
-      this.observer.committed(1, 'journal');
-    } catch (err) {
-      this.logger.error({ err }, 'audit row could not be written to the journal');
-      throw err;
-    } finally {
-      this.writing.delete(append);
+  /**
+   * Resolves once the row is on the daemon's disk; rejects when the journal cannot take it. Rows
+   * that share a durable write share its promise; `atMs` is the row's decision time.
+   */
+  write(row: AuditRow, atMs = Date.parse(row.occurredAt)): Promise<void> {
+    const durable = this.journal.append(encodeAuditLine(row), atMs);
+    const rows = this.writing.get(durable);
+    if (rows !== undefined) {
+      this.writing.set(durable, rows + 1);
+      return durable;
     }
+    this.writing.set(durable, 1);
+    durable.then(
+      () => this.observer.committed(this.settled(durable), 'journal'),
+      (err: unknown) => this.logger.error({ err, rows: this.settled(durable) }, 'audit rows could not be written to the journal'),
+    );
+    return durable;
+  }
+
+  /** A durable write has ended: how many rows it carried. */
+  private settled(durable: Promise<void>): number {
+    const rows = this.writing.get(durable) ?? 0;
+    this.writing.delete(durable);
+    return rows;
   }
 
   /** Waits for the rows being written to the journal now. */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.writing]);
+    await Promise.allSettled([...this.writing.keys()]);
   }
 
   /** One bounded INSERT; resolves to null once written, else to the failure (health updated). */

@@ -50,12 +50,61 @@ const ONLY = process.env.BENCH_ACCESS_ONLY;
 
 const here = fileURLToPath(import.meta.url);
 
+/** A reader no zone has: a warm-up tap is decided (and audited) as `Unknown reader`, after its credential's check. */
+const WARM_UP_READER = 'bench-warm-up';
+
+/**
+ * One tap per distinct credential before a daemon is measured, so that the saturation run sees the
+ * steady state of a building whose people have tapped before: each credential's Ed25519 check done
+ * once and remembered. The first-seen cost is the warm-up's own figure, printed beside.
+ */
+async function warmCredentials(port: number, bodies: string[], headers: Record<string, string>): Promise<{ taps: number; seconds: number }> {
+  const credentials = [...new Set(bodies.map((b) => (JSON.parse(b) as { credentialId: string }).credentialId))];
+  const url = `http://127.0.0.1:${port}${VERIFY}`;
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < credentials.length) {
+      const body = JSON.stringify({ credentialId: credentials[next++], readerId: WARM_UP_READER });
+      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      if (res.status !== 200) throw new Error(`warm-up tap answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return { taps: credentials.length, seconds: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * The bench database's PostgreSQL backends, moved to the load core as they appear: the daemon at
+ * the edge has its database on another machine, so the work of storing the shipped rows is not
+ * the door core's. Only for a PostgreSQL on this host whose processes this user may move; the
+ * result says whether it could.
+ */
+function pinDatabaseBackends(ds: ReturnType<typeof createDataSource>): { stop(): void; pinned(): number } {
+  const pinned = new Set<number>();
+  const pin = async () => {
+    const rows: Array<{ pid: number }> = await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`).catch(() => []);
+    for (const { pid } of rows) {
+      if (pinned.has(pid)) continue;
+      const ok = await new Promise<boolean>((resolve) => spawn('taskset', ['-cp', String(LOAD_CPU), String(pid)], { stdio: 'ignore' }).once('exit', (code) => resolve(code === 0)).once('error', () => resolve(false)));
+      if (ok) pinned.add(pid);
+    }
+  };
+  void pin();
+  const timer = setInterval(() => void pin(), 500);
+  timer.unref();
+  return { stop: () => clearInterval(timer), pinned: () => pinned.size };
+}
+
 function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; metricsPort?: number; rss?: number } }> {
   const profile = process.env.BENCH_CPU_PROFILE_DIR;
   const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   if (process.env.BENCH_ALLOC_PROFILE_DIR && mode === 'serve-daemon') execArgv.push('--import', fileURLToPath(new URL('./alloc-profile.js', import.meta.url)));
   // The daemon's collections, one line each on its stdout: how much a scavenge promotes is what its pauses follow.
   if (process.env.BENCH_TRACE_GC && mode === 'serve-daemon') execArgv.push('--trace-gc');
+  // Node or V8 options for the daemon child alone (garbage-collector settings, say), to try them against the same run.
+  if (process.env.BENCH_DAEMON_NODE_OPTIONS && mode === 'serve-daemon') execArgv.push(...process.env.BENCH_DAEMON_NODE_OPTIONS.split(' ').filter(Boolean));
   const proc = fork(here, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv });
   // Pin the server to its own core so the load generator never competes with it.
   if (proc.pid) spawn('taskset', ['-cp', String(SERVER_CPU), String(proc.pid)], { stdio: 'ignore' });
@@ -304,12 +353,13 @@ interface DoorComparison {
   fixedViaApi: FixedRateResult;
 }
 
-type Runner = { saturation: (port: number) => Promise<LoadResult>; fixed: (port: number, rate: number) => Promise<FixedRateResult> };
+type Runner = { saturation: (port: number) => Promise<LoadResult>; fixed: (port: number, rate: number) => Promise<FixedRateResult>; warm: (port: number) => Promise<unknown> };
 
 /** The same taps straight at the daemon's port and through the API base URL, back to back. */
 async function compareDoorPath(run: Runner, apiPort: number, daemonPort: number, procs: { api: ChildProcess; daemon: ChildProcess }): Promise<DoorComparison> {
   await waitHealthy(`http://127.0.0.1:${daemonPort}/health`, procs.daemon);
   await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`, procs.api);
+  await run.warm(daemonPort);
   const direct = await run.saturation(daemonPort);
   const viaApi = await run.saturation(apiPort);
   const rate = Math.round(direct.rps * FIXED_RATE_FRACTION);
@@ -486,6 +536,7 @@ async function main(): Promise<void> {
   const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-access-'));
   const children: ChildProcess[] = [];
+  let pgPin: ReturnType<typeof pinDatabaseBackends> | null = null;
   try {
     const ds = createDataSource({ url: dbUrl, poolSize: 4 });
     await ds.initialize();
@@ -497,7 +548,9 @@ async function main(): Promise<void> {
     const runner: Runner = {
       saturation: run,
       fixed: (port, rate) => fixedRateApart({ url: `http://127.0.0.1:${port}${VERIFY}`, bodies, headers, rate, seconds: SECONDS, connections: CONNECTIONS }),
+      warm: (port) => warmCredentials(port, bodies, headers),
     };
+    pgPin = pinDatabaseBackends(ds);
 
     const redisUrl = process.env.REDIS_URL;
     if (ONLY === 'edge') {
@@ -514,18 +567,28 @@ async function main(): Promise<void> {
 
     const d = await child('serve-daemon', [dbUrl, workDir]);
     children.push(d.proc);
-    const before = Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
+    const cpuCold = cpuSecondsOf(d.proc.pid!);
+    const warm = await warmCredentials(d.info.port, bodies, headers);
     const cpuBefore = cpuSecondsOf(d.proc.pid!);
+    const firstSeen = cpuCold === null || cpuBefore === null ? 'n/a' : `${(((cpuBefore - cpuCold) * 1e6) / warm.taps).toFixed(1)} µs`;
+    const decidedBefore = await decisionsOf(d.info.metricsPort!);
+    // The warm-up's rows reach PostgreSQL before the count the run's rows are measured from.
+    const auditRows = async () => Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
+    let before = await auditRows();
+    for (let i = 0; i < 300 && before < decidedBefore; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      before = await auditRows();
+    }
     const r2 = await run(d.info.port);
     // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
     // daemon's own count of answered decisions is the exact figure to compare rows against. Every
     // row is durable in the journal before its answer; the shipper brings them to PostgreSQL after.
     await new Promise((r) => setTimeout(r, 500));
     const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
-    const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0) - decidedBefore;
     const cpuAfter = cpuSecondsOf(d.proc.pid!);
     const cpuPerTap = cpuBefore === null || cpuAfter === null || answered === 0 ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1e6) / answered).toFixed(1)} µs`;
-    const written = async () => Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n) - before;
+    const written = async () => (await auditRows()) - before;
     let rows = await written();
     for (let i = 0; i < 300 && rows < answered; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -540,7 +603,8 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
   2. daemon verify (decision + audit)     ${fmt(r2)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(3)}
-  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}
+  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
+  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'})
   fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}`);
@@ -565,7 +629,8 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   2. daemon verify (decision + audit)     ${fmt(r2)}
   3. conventional (Express + DB per tap)  ${fmt(r3)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
-  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}
+  daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
+  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
@@ -586,6 +651,7 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
       console.log(`  revoke-to-deny p99 ${pct(prop.times, 99).toFixed(2)} ms  (p50 ${pct(prop.times, 50).toFixed(2)} ms, max ${Math.max(...prop.times).toFixed(2)} ms; from sending the revoke to the first DENY)`);
     } else console.log('  revoke-to-deny propagation: skipped (REDIS_URL is not set)');
   } finally {
+    pgPin?.stop();
     for (const proc of children) proc.kill();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();

@@ -27,7 +27,8 @@ export interface GrantExpiry {
 }
 
 export interface AuditSink {
-  write(row: AuditRow): Promise<void>;
+  /** `atMs`: the row's decision time, which the caller has as a number already. */
+  write(row: AuditRow, atMs: number): Promise<void>;
 }
 
 /** The name an audit row keeps for a credential: never the live token itself. */
@@ -104,7 +105,7 @@ export class VerifyService {
       reason: decision.decision === 'GRANT' ? null : decision.reason,
       occurredAt: now.toISOString(),
       source: req.source ?? DEFAULT_SOURCE,
-    });
+    }, nowMs);
     this.recent.set(replayKey, response, nowMs);
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;

@@ -15,6 +15,7 @@ import { trainingRoutes } from './training/training.routes.js';
 import { OffboardingRepository } from './offboarding/offboarding.repository.js';
 import { OffboardingService } from './offboarding/offboarding.service.js';
 import { offboardingRoutes } from './offboarding/offboarding.routes.js';
+import type { LeaveAccrualService } from '../time/leave-accrual/leave-accrual.service.js';
 
 /** The contracts the users' bulk import writes: made before the organization domain, which needs it. */
 export function composeContractImport({ ds }: Infrastructure): ContractImportService {
@@ -22,13 +23,13 @@ export function composeContractImport({ ds }: Infrastructure): ContractImportSer
 }
 
 /** Contracts, training, disciplinary records and offboarding: HR around the organization's users. */
-export function composePeople(infra: Infrastructure, r: ApiRouter, { users }: { users: UsersService }) {
+export function composePeople(infra: Infrastructure, r: ApiRouter, { users, leaveLedger }: { users: UsersService; leaveLedger: LeaveAccrualService }) {
   const { ds, transaction, clock, people } = infra;
   const contracts = new ContractsService(new ContractsRepository(ds), transaction, clock, infra.logger, users, people);
   contractsRoutes(r, contracts);
   trainingRoutes(r, new TrainingService(new TrainingRepository(ds), transaction, clock));
   disciplinaryRoutes(r, new DisciplinaryService(new DisciplinaryRepository(ds), transaction, clock, people));
-  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transaction, clock, people));
+  offboardingRoutes(r, new OffboardingService(new OffboardingRepository(ds), contracts, users, transaction, clock, people, leaveLedger));
   // Daily per tenant: run hourly, each tenant's contracts expire once its own date has turned.
   const jobs: JobDefinition[] = [{ name: 'contract-expiry', cron: '7 * * * *', run: async () => void (await contracts.expirePastEndDate()) }];
   return { jobs };

@@ -14,18 +14,29 @@ import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { LeaveRepository } from './leave/leave.repository.js';
 import { LeaveService } from './leave/leave.service.js';
 import { leaveRoutes } from './leave/leave.routes.js';
+import { LeaveAccrualRepository } from './leave-accrual/leave-accrual.repository.js';
+import { LeaveAccrualService } from './leave-accrual/leave-accrual.service.js';
+import { leaveAccrualRoutes } from './leave-accrual/leave-accrual.routes.js';
+
+/** The leave ledger: made ahead of the time domain, because offboarding (people) settles from it. */
+export function composeLeaveLedger({ ds, transaction, clock, outletScopes, people, logger }: Infrastructure): LeaveAccrualService {
+  return new LeaveAccrualService(new LeaveAccrualRepository(ds), transaction, clock, outletScopes, people, logger);
+}
 
 /** Time policies, attendance against shifts, the kiosks that clock people in, and leave. */
-export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts, leaveLedger }: { shifts: ShiftsService; leaveLedger: LeaveAccrualService }) {
   const { ds, transaction, clock, outletScopes, logger, people } = infra;
   const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
   policiesRoutes(r, policies);
   const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people);
   attendanceRoutes(r, attendance);
   kiosksRoutes(r, new KiosksService(new KiosksRepository(ds), transaction, infra.secrets, infra.passwords, attendance, outletScopes, clock, people));
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes, leaveLedger));
+  leaveAccrualRoutes(r, leaveLedger);
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(infra.config.missedClockOutGraceMs)) },
+    // Hourly, so each tenant's month is posted soon after it ends in its own timezone.
+    { name: 'leave-accrual', cron: '41 * * * *', run: async () => void (await leaveLedger.runAccrual()) },
   ];
   return { jobs };
 }

@@ -10,6 +10,7 @@ import { formatMoney, toMinor } from '../payroll/money';
 
 import { useActivateContract, useContracts, useCreateContract, useTerminateContract, type Contract } from './hr.queries';
 import { usePeople } from '../../api/shared.queries';
+import { AccrualPolicyModal } from './accrual-policy.modal';
 
 const TYPES = ['FULL_TIME', 'PART_TIME', 'FIXED_TERM', 'CASUAL', 'INTERN', 'CONTRACTOR'] as const;
 const COLOUR: Record<Contract['status'], string> = { DRAFT: 'gray', ACTIVE: 'green', TERMINATED: 'red', EXPIRED: 'gray' };
@@ -24,6 +25,7 @@ export function ContractsPage() {
   const terminate = useTerminateContract();
   const [creating, setCreating] = useState(false);
   const [ending, setEnding] = useState<Contract | null>(null);
+  const [accrual, setAccrual] = useState<Contract | null>(null);
   const [reason, setReason] = useState('');
   const name = (id: string) => (id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
   return (
@@ -53,6 +55,11 @@ export function ContractsPage() {
                   Activate
                 </Button>
               ) : null}
+              {c.status === 'DRAFT' || c.status === 'ACTIVE' ? (
+                <Button size="compact-sm" variant="subtle" onClick={() => setAccrual(c)} aria-label={`Leave accrual of ${name(c.userId)}, ${c.jobTitle}`}>
+                  Leave accrual
+                </Button>
+              ) : null}
               {c.status === 'ACTIVE' ? (
                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
                   Terminate
@@ -63,6 +70,7 @@ export function ContractsPage() {
         },
       ]} />
       <CreateContractModal opened={creating} onClose={() => setCreating(false)} people={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} />
+      <AccrualPolicyModal contract={accrual} personName={accrual ? name(accrual.userId) : ''} onClose={() => setAccrual(null)} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="Terminate this contract?">
         <Stack gap="sm">
           <Text size="sm">{ending ? `${name(ending.userId)}, ${ending.jobTitle}: it ends today.` : ''}</Text>

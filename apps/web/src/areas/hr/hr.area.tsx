@@ -5,10 +5,13 @@ const ContractsPage = lazyPage(() => import('./contracts.page'), 'ContractsPage'
 const DisciplinaryPage = lazyPage(() => import('./disciplinary.page'), 'DisciplinaryPage');
 const OffboardingListPage = lazyPage(() => import('./offboarding.page'), 'OffboardingListPage');
 const OffboardingPage = lazyPage(() => import('./offboarding.page'), 'OffboardingPage');
+const LeaveBalancesPage = lazyPage(() => import('./leave-balances.page'), 'LeaveBalancesPage');
+const LeaveBalancePage = lazyPage(() => import('./leave-balances.page'), 'LeaveBalancePage');
 
 /**
  * Everyone reads their own contracts and disciplinary record; HR writes contracts, issues
- * disciplinary actions and runs offboarding.
+ * disciplinary actions and runs offboarding. Leave balances are for those who decide other people's
+ * leave (every role but STAFF, within their scope); everyone sees their own on My leave.
  */
 export const hrArea: Area = {
   title: 'HR',
@@ -17,5 +20,7 @@ export const hrArea: Area = {
     { path: 'hr/disciplinary', needs: ['getDisciplinaryActions'], nav: 'Disciplinary', element: <DisciplinaryPage /> },
     { path: 'hr/offboarding', needs: ['getOffboarding'], nav: 'Offboarding', element: <OffboardingListPage /> },
     { path: 'hr/offboarding/:id', needs: ['getOffboardingById'], element: <OffboardingPage /> },
+    { path: 'hr/leave-balances', needs: ['getLeaveBalances', 'postLeaveRequestsByIdApprove'], nav: 'Leave balances', element: <LeaveBalancesPage /> },
+    { path: 'hr/leave-balances/:userId', needs: ['getLeaveBalancesByUserId', 'postLeaveRequestsByIdApprove'], element: <LeaveBalancePage /> },
   ],
 };

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMe } from '../../auth/me';
@@ -9,15 +9,18 @@ import { FormModal } from '../../ui/form-actions';
 import { LEAVE_COLOUR, leaveDates } from '../schedule/leave.page';
 import { useCancelLeave, useLeave, useRequestLeave } from '../schedule/schedule.queries';
 import { isoDay } from '../schedule/week';
+import { BalanceSummary, LedgerTable } from '../hr/leave-ledger';
+import { useLeaveBalance } from '../hr/leave-balances.queries';
 
 const TYPES = ['ANNUAL', 'SICK', 'UNPAID', 'PARENTAL', 'COMPASSIONATE', 'STUDY', 'OTHER'] as const;
 
-/** The signed-in person's leave: asked for here, cancelled while pending. */
+/** The signed-in person's leave: their balance and its ledger (under an accrual policy), requests asked for here, cancelled while pending. */
 export function MyLeavePage() {
   const me = useMe();
   const leave = useLeave(me.data ? { userId: me.data.id } : {});
   const cancel = useCancelLeave();
   const request = useRequestLeave();
+  const balance = useLeaveBalance(me.data?.id);
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<(typeof TYPES)[number]>('ANNUAL');
   const [start, setStart] = useState(() => isoDay(new Date()));
@@ -30,6 +33,18 @@ export function MyLeavePage() {
   };
   return (
     <Page title="My leave" actions={<Button onClick={() => setOpen(true)}>Request leave</Button>}>
+      {balance.data?.unit ? (
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Annual leave balance
+          </Title>
+          <BalanceSummary balance={balance.data} />
+          <details>
+            <summary>How the balance was reached</summary>
+            <LedgerTable lines={balance.data.lines} />
+          </details>
+        </Stack>
+      ) : null}
       <DataTable query={leave} error={leave.error ?? cancel.error} loadingLabel="Loading your leave" empty="No leave requests yet." minWidth={480} columns={[
         { header: 'Type', cell: (l) => humanize(l.type) },
         { header: 'Dates', cell: (l) => leaveDates(l) },
@@ -57,7 +72,12 @@ export function MyLeavePage() {
           <Button
             loading={request.isPending}
             disabled={!start || !end}
-            onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Requested: your manager decides.' }); close(); } })}
+            onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, {
+              onSuccess: (sent) => {
+                notifications.show(sent.balanceWarning ? { color: 'yellow', message: `Requested, beyond your balance: ${sent.balanceWarning}.` } : { color: 'green', message: 'Requested: your manager decides.' });
+                close();
+              },
+            })}
           >
             Send the request
           </Button>

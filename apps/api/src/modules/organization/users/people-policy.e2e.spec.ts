@@ -210,6 +210,30 @@ const USER_CASES: Record<string, Case> = {
       },
     },
   },
+  'PUT /contracts/:id/leave-accrual': {
+    rule: { act: 'record', call: async (w, t) => ({ method: 'PUT', path: `/contracts/${(await w.draftContract(t)).id}/leave-accrual`, body: { method: 'MONTHLY', unit: 'DAYS' } }) },
+  },
+  'DELETE /contracts/:id/leave-accrual': {
+    rule: {
+      act: 'record',
+      call: async (w, t) => {
+        const { id } = await w.draftContract(t);
+        await w.root('PUT', `/contracts/${id}/leave-accrual`, { method: 'MONTHLY', unit: 'DAYS' });
+        return { method: 'DELETE', path: `/contracts/${id}/leave-accrual` };
+      },
+    },
+  },
+  'POST /leave-balances/:userId/adjustments': {
+    rule: {
+      act: 'record',
+      call: async (w, t) => {
+        const { id } = await w.draftContract(t);
+        await w.root('POST', `/contracts/${id}/activate`);
+        await w.root('PUT', `/contracts/${id}/leave-accrual`, { method: 'MONTHLY', unit: 'DAYS' });
+        return { method: 'POST', path: `/leave-balances/${t.id}/adjustments`, body: { amount: 1, reason: 'Worked a bank holiday' } };
+      },
+    },
+  },
   'PUT /users/:id/pay': { rule: { act: 'record', call: async (_w, t) => ({ method: 'PUT', path: `/users/${t.id}/pay`, body: { type: 'HOURLY', rateMinor: 1500, currency: 'GBP' } }) } },
   'POST /disciplinary-actions': { rule: { act: 'record', call: async (_w, t) => ({ method: 'POST', path: '/disciplinary-actions', body: { userId: t.id, level: 'VERBAL', category: 'CONDUCT' } }) } },
 

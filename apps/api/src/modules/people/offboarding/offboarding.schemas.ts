@@ -38,6 +38,10 @@ export const SettlementDto = z
     leavePayMinor: Minor,
     unpaidDeductionMinor: Minor,
     netMinor: Minor.meta({ description: 'Leave pay less the unpaid-leave deduction, in integer minor units; null without a salary on the contract' }),
+    leaveBalanceSource: z
+      .literal('LEDGER')
+      .optional()
+      .meta({ description: "Present when the person's contract has a leave accrual policy: the balance is the leave ledger's, not the pro-rata computation" }),
   })
   .meta({ description: 'Never in an event' });
 

@@ -10,6 +10,7 @@ import type { Offboarding, OffboardingRepository } from './offboarding.repositor
 import { DEFAULT_CHECKLIST, type ListOffboardingQuery, type StartOffboardingBody } from './offboarding.schemas.js';
 import { computeSettlement, type Settlement } from './settlement.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { SettlementLedger } from '../../time/leave-accrual/leave-accrual.service.js';
 
 function offboardingNotFound(): NotFoundError {
   return new NotFoundError('Offboarding not found');
@@ -29,6 +30,7 @@ export class OffboardingService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly people: PeoplePolicy,
+    private readonly ledger: SettlementLedger,
   ) {}
 
   start(actor: Actor, body: StartOffboardingBody): Promise<Offboarding> {
@@ -111,7 +113,9 @@ export class OffboardingService {
   }
 
   private async settlement(tx: Tx | null, o: Offboarding, timezone: string): Promise<Settlement> {
-    const contract = tx ? await this.contracts.lockActiveOf(tx, o.tenantId, o.userId) : await this.transaction((t) => this.contracts.lockActiveOf(t, o.tenantId, o.userId));
+    if (!tx) return this.transaction((t) => this.settlement(t, o, timezone));
+    const contract = await this.contracts.lockActiveOf(tx, o.tenantId, o.userId);
+    const ledgerBalanceDays = await this.ledger.balanceDays(tx, o.tenantId, o.userId, o.lastWorkingDay);
     const year = o.lastWorkingDay.slice(0, 4);
     const month = o.lastWorkingDay.slice(0, 7);
     return computeSettlement({
@@ -119,6 +123,7 @@ export class OffboardingService {
       contract,
       leaveTakenDays: await this.repo.approvedLeaveDays(tx, o.tenantId, o.userId, 'ANNUAL', `${year}-01-01`, o.lastWorkingDay, timezone),
       unpaidLeaveDays: await this.repo.approvedLeaveDays(tx, o.tenantId, o.userId, 'UNPAID', `${month}-01`, o.lastWorkingDay, timezone),
+      ...(ledgerBalanceDays === null ? {} : { ledgerBalanceDays }),
     });
   }
 

@@ -35,4 +35,10 @@ describe('final settlement', () => {
     });
     expect(computeSettlement({ lastWorkingDay: '2026-06-30', contract: null, leaveTakenDays: 0, unpaidLeaveDays: 0 })).to.include({ annualLeaveEntitlementDays: 0, accruedLeaveDays: 0, netMinor: null });
   });
+
+  it('pays out the leave ledger’s balance for a person with an accrual policy, to the hundredth of a day', () => {
+    const s = computeSettlement({ lastWorkingDay: '2026-06-30', contract, leaveTakenDays: 3, unpaidLeaveDays: 0, ledgerBalanceDays: 9.33 });
+    expect(s).to.include({ accruedLeaveDays: 12.33, leaveTakenDays: 3, leaveBalanceDays: 9.33, leavePayMinor: 93_300, netMinor: 93_300, leaveBalanceSource: 'LEDGER' });
+    expect(computeSettlement({ lastWorkingDay: '2026-06-30', contract, leaveTakenDays: 3, unpaidLeaveDays: 0 })).to.not.have.property('leaveBalanceSource');
+  });
 });

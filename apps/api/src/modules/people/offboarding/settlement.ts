@@ -9,6 +9,8 @@ export interface SettlementInput {
   leaveTakenDays: number;
   /** Approved unpaid leave in the final month, in days. */
   unpaidLeaveDays: number;
+  /** The leave ledger's balance in days, when the person's contract has an accrual policy (issue 31). */
+  ledgerBalanceDays?: number;
 }
 
 export interface Settlement {
@@ -22,6 +24,8 @@ export interface Settlement {
   leavePayMinor: number | null;
   unpaidDeductionMinor: number | null;
   netMinor: number | null;
+  /** Present when the balance is the leave ledger's rather than the pro-rata computation. */
+  leaveBalanceSource?: 'LEDGER';
 }
 
 const DAY_MS = 86_400_000;
@@ -33,7 +37,9 @@ const halfDays = (days: number) => Math.round(days * 2) / 2;
  * the last working day (pro rata from the later of 1 January and the contract's start), less what
  * was taken, paid out (or, if negative, recovered) at the daily rate of the salary; approved unpaid
  * leave in the final month deducted. Days to the half day; amounts in integer minor units; without
- * a salary only the days are known.
+ * a salary only the days are known. A person with an accrual policy has a ledger instead: its
+ * balance is paid out as it stands (to the hundredth of a day), and accrued is that balance plus what
+ * was taken in the year.
  */
 export function computeSettlement(input: SettlementInput): Settlement {
   const year = input.lastWorkingDay.slice(0, 4);
@@ -41,8 +47,9 @@ export function computeSettlement(input: SettlementInput): Settlement {
   const from = Math.max(dayNumber(`${year}-01-01`), input.contract ? dayNumber(input.contract.startDate) : dayNumber(`${year}-01-01`));
   const employed = Math.max(0, dayNumber(input.lastWorkingDay) - from + 1);
   const daysInYear = dayNumber(`${Number(year) + 1}-01-01`) - dayNumber(`${year}-01-01`);
-  const accrued = halfDays((entitlement * employed) / daysInYear);
-  const balance = accrued - input.leaveTakenDays;
+  const ledger = input.ledgerBalanceDays;
+  const accrued = ledger === undefined ? halfDays((entitlement * employed) / daysInYear) : Math.round((ledger + input.leaveTakenDays) * 100) / 100;
+  const balance = ledger ?? accrued - input.leaveTakenDays;
   const salary = input.contract?.salaryMinor ?? null;
   const dailyRate = salary === null ? null : Math.round(salary / WORKING_DAYS_PER_YEAR);
   const leavePay = dailyRate === null ? null : Math.round(balance * dailyRate);
@@ -58,5 +65,6 @@ export function computeSettlement(input: SettlementInput): Settlement {
     leavePayMinor: leavePay,
     unpaidDeductionMinor: deduction,
     netMinor: leavePay === null || deduction === null ? null : leavePay - deduction,
+    ...(ledger === undefined ? {} : { leaveBalanceSource: 'LEDGER' as const }),
   };
 }

@@ -20,11 +20,15 @@ import { EVERY_ROLE, MANAGERS, TENANT_ADMINS } from '@wfm/core/role-sets';
 
 const TAGS = ['leave'];
 const E404 = { description: 'No leave request with this id that the caller may see' };
-const E409_OVERLAP = { description: "The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP')" };
+const E409_OVERLAP = {
+  description:
+    "The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED')",
+};
 const E403_DECIDE = {
   description: "Role not allowed, the caller's role is below the current step's, it is the caller's own request, or the caller approved an earlier step",
 };
 const E409_DECIDED = { description: 'The request is no longer PENDING' };
+const E409_APPROVE = { description: "The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED')" };
 
 const DEV_403 = { description: 'Not on the Enterprise plan, the Public Developer API is switched off, or the credential lacks the scope' };
 
@@ -73,7 +77,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
       auth: { kind: 'user', roles: MANAGERS },
       params: LeaveRequestIdParams,
       body: ApproveLeaveBody,
-      responses: { 200: { description: 'The request after the decision', schema: LeaveRequestDto }, 403: E403_DECIDE, 404: E404, 409: E409_DECIDED },
+      responses: { 200: { description: 'The request after the decision', schema: LeaveRequestDto }, 403: E403_DECIDE, 404: E404, 409: E409_APPROVE },
     },
     async ({ req, params, body }) => ok(await leave.approve(currentUser(req), params.id, body.note)),
   );

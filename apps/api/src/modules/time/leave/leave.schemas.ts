@@ -104,5 +104,9 @@ export const LeaveRequestDto = PublicLeaveRequestDto.extend({
   createdByUserId: z.uuid().nullable(),
   createdByCredentialId: z.uuid().nullable(),
   decidedAt: z.iso.datetime().nullable(),
+  balanceWarning: z
+    .string()
+    .optional()
+    .meta({ description: 'Only in the answer to a submission or a final approval of annual leave beyond the available balance, under an accrual policy that warns' }),
 });
 export type LeaveRequestDto = z.infer<typeof LeaveRequestDto>;

@@ -8,6 +8,7 @@ import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { LeaveBalanceGate } from '../leave-accrual/leave-accrual.service.js';
 import { leavePeriod } from './leave-period.js';
 import type { LeaveApproval, LeaveRepository, LeaveRequest } from './leave.repository.js';
 import type {
@@ -92,6 +93,7 @@ export class LeaveService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly balances: LeaveBalanceGate,
   ) {}
 
   submit(by: Submitter, input: CreateLeaveRequestBody): Promise<LeaveRequestDto> {
@@ -100,6 +102,7 @@ export class LeaveService {
     return this.transaction(async (tx) => {
       if (by.kind === 'integration' && !(await this.repo.liveUserExists(tx, tenantId, userId))) throw new NotFoundError('User not found');
       const period = leavePeriod(input, await this.repo.tenantTimezone(tx, tenantId));
+      const warning = await this.balances.check(tx, tenantId, userId, { id: null, leaveType: input.type, daysDecimal: period.daysDecimal });
       const now = this.clock.now();
       const row: LeaveRequest = {
         id: uuid(),
@@ -137,7 +140,7 @@ export class LeaveService {
         },
         now,
       );
-      return toLeaveRequestDto(row, []);
+      return withWarning(toLeaveRequestDto(row, []), warning);
     });
   }
 
@@ -166,16 +169,24 @@ export class LeaveService {
     return (await this.withApprovals(actor.tenantId, [request]))[0]!;
   }
 
-  /** Earlier steps fire nothing; the last step completes the request and fires leave.approved. */
+  /**
+   * Earlier steps fire nothing; the last step completes the request and fires leave.approved. Under
+   * an accrual policy, the last step weighs annual leave against the balance (it may have changed
+   * since the request was made) and takes it from the ledger.
+   */
   approve(actor: Actor, id: string, note: string | undefined): Promise<LeaveRequestDto> {
     return this.transaction(async (tx) => {
       const { request, approvals, chain } = await this.decidable(tx, actor, id, 'approved');
+      const last = request.currentStep >= chain.length;
+      const warning = last ? await this.balances.check(tx, actor.tenantId, request.userId, { id, leaveType: request.leaveType, daysDecimal: request.daysDecimal }) : null;
       const now = this.clock.now();
       const approval = await this.record(tx, actor, request, 'APPROVED', note ?? null, now);
-      const last = request.currentStep >= chain.length;
       const updated = await this.repo.update(tx, actor.tenantId, id, last ? { status: 'APPROVED', decidedAt: now } : { currentStep: request.currentStep + 1 }, now);
-      if (last) await recordEvent(tx, actor.tenantId, 'leave.approved', { tenantId: actor.tenantId, leaveRequestId: id, approverUserId: actor.userId }, now);
-      return toLeaveRequestDto(updated, [...approvals, approval]);
+      if (last) {
+        await this.balances.take(tx, updated, actor.userId, now);
+        await recordEvent(tx, actor.tenantId, 'leave.approved', { tenantId: actor.tenantId, leaveRequestId: id, approverUserId: actor.userId }, now);
+      }
+      return withWarning(toLeaveRequestDto(updated, [...approvals, approval]), warning);
     });
   }
 
@@ -264,6 +275,10 @@ export class LeaveService {
     }
     return rows.map((r) => toLeaveRequestDto(r, byRequest.get(r.id) ?? []));
   }
+}
+
+function withWarning(dto: LeaveRequestDto, warning: string | null): LeaveRequestDto {
+  return warning === null ? dto : { ...dto, balanceWarning: warning };
 }
 
 function chainDto(configured: LeaveApproverRole[]): ApprovalChainDto {
