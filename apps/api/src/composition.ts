@@ -108,7 +108,8 @@ export function buildApi(api: ApiInfra): BuiltApi {
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
-  const { shifts } = composeScheduling(infra, r);
+  const scheduling = composeScheduling(infra, r);
+  const { shifts } = scheduling;
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts, leaveLedger });
   const careers = composeCareers(infra, r, organization);
@@ -140,6 +141,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     close: async () => {
       upstream?.close();
       await access.close();
+      await scheduling.close();
       await passwordHashing.close();
       await pdf.close();
     },

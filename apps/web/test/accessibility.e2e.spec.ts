@@ -110,6 +110,8 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/payroll/deductions',
       '/rota/swaps',
       '/schedule/availability',
+      '/rota/auto-schedule',
+      '/rota/staffing-targets',
       '/account/profile-card',
       '/account/kiosk-pin',
       '/settings/company',
