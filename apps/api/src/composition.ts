@@ -110,7 +110,8 @@ export function buildApi(api: ApiInfra): BuiltApi {
   composePayroll(infra, r, organization);
   composeEsign(infra, r);
   const { compliance } = composeCompliance(infra, r);
-  const { shifts } = composeScheduling(infra, r, { compliance });
+  const scheduling = composeScheduling(infra, r, { compliance });
+  const { shifts } = scheduling;
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts, leaveLedger, compliance });
   const careers = composeCareers(infra, r, organization);
@@ -142,6 +143,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     close: async () => {
       upstream?.close();
       await access.close();
+      await scheduling.close();
       await passwordHashing.close();
       await pdf.close();
     },

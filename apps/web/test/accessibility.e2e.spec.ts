@@ -109,6 +109,9 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/payroll/pay-settings',
       '/payroll/deductions',
       '/rota/swaps',
+      '/schedule/availability',
+      '/rota/auto-schedule',
+      '/rota/staffing-targets',
       '/compliance/rules',
       '/compliance/violations',
       '/account/profile-card',
@@ -120,7 +123,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/me/policies',
     ],
   },
-  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
 ];
 
 describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {

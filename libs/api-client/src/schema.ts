@@ -1057,7 +1057,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the tenant's name, time zone or Public Developer API switch */
+        /** Change the tenant's name, time zone, Public Developer API switch or scheduling and access settings */
         patch: operations["patchTenant"];
         trace?: never;
     };
@@ -2393,6 +2393,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the caller's own weekly availability: preferred (AVAILABLE) and hard (UNAVAILABLE) windows in the tenant's timezone */
+        get: operations["getMeAvailability"];
+        /** Replace the caller's own weekly availability (the whole week at once) */
+        put: operations["putMeAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's own one-off time-off windows by start */
+        get: operations["getMeTimeOff"];
+        put?: never;
+        /** Add a time-off window to the caller's own availability: hard unavailability from startsAt to endsAt */
+        post: operations["postMeTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's own time-off windows */
+        delete: operations["deleteMeTimeOffByTimeOffId"];
+        options?: never;
+        head?: never;
+        /** Move or annotate one of the caller's own time-off windows */
+        patch: operations["patchMeTimeOffByTimeOffId"];
+        trace?: never;
+    };
+    "/users/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a person's weekly availability: preferred (AVAILABLE) and hard (UNAVAILABLE) windows in the tenant's timezone */
+        get: operations["getUsersByIdAvailability"];
+        /** Replace a person's weekly availability (the whole week at once) */
+        put: operations["putUsersByIdAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a person's one-off time-off windows by start */
+        get: operations["getUsersByIdTimeOff"];
+        put?: never;
+        /** Add a time-off window to a person's availability: hard unavailability from startsAt to endsAt */
+        post: operations["postUsersByIdTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of a person's time-off windows */
+        delete: operations["deleteUsersByIdTimeOffByTimeOffId"];
+        options?: never;
+        head?: never;
+        /** Move or annotate one of a person's time-off windows */
+        patch: operations["patchUsersByIdTimeOffByTimeOffId"];
+        trace?: never;
+    };
+    "/availability/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shifts (not cancelled) starting in [from, to) that hit their person's availability, under the tenant's conflict mode (the first 15000 by start); an OUTLET_MANAGER sees the shifts at their outlets and their own */
+        get: operations["getAvailabilityConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shift-assignments": {
         parameters: {
             query?: never;
@@ -2572,7 +2697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave. Managers see all of their scope */
+        /** Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave, in none of their unavailable windows or time off. Managers see all of their scope */
         get: operations["getOpenShifts"];
         put?: never;
         post?: never;
@@ -2730,6 +2855,163 @@ export interface paths {
         put?: never;
         /** Reject an accepted swap; the shifts stay as they are */
         post: operations["postShiftSwapsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/staffing-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staffing targets of an outlet (optionally one role), by role, weekday and hour */
+        get: operations["getSchedulerStaffingTargets"];
+        /** Set the week of staffing targets of one outlet and role: the hours listed are written (ENTERED), the others removed */
+        put: operations["putSchedulerStaffingTargets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/staffing-targets/demand-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Derive staffing targets for a role from a demand CSV (sales per outlet and hour) and a productivity ratio; each row succeeds or fails alone */
+        post: operations["postSchedulerStaffingTargetsDemandImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/staffing-targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one staffing target */
+        delete: operations["deleteSchedulerStaffingTargetsById"];
+        options?: never;
+        head?: never;
+        /** Change the heads one staffing target requires (it becomes ENTERED) */
+        patch: operations["patchSchedulerStaffingTargetsById"];
+        trace?: never;
+    };
+    "/scheduler/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proposals, newest first, without their shifts and report (their counts instead); an OUTLET_MANAGER sees those all of whose outlets are theirs */
+        get: operations["getSchedulerProposals"];
+        put?: never;
+        /** Propose a week’s schedule for one or more outlets from their staffing targets; solved in the background (poll GET until READY or FAILED) */
+        post: operations["postSchedulerProposals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One proposal: its shifts, cost, coverage, hours per person, gaps and bent rules */
+        get: operations["getSchedulerProposalsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/proposals/{id}/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a shift to a READY proposal; re-checked, and the report recomputed */
+        post: operations["postSchedulerProposalsByIdShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/proposals/{id}/shifts/{shiftId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a proposed shift; the report is recomputed */
+        delete: operations["deleteSchedulerProposalsByIdShiftsByShiftId"];
+        options?: never;
+        head?: never;
+        /** Move a proposed shift (another person, outlet, role or window); re-checked, and the report recomputed */
+        patch: operations["patchSchedulerProposalsByIdShiftsByShiftId"];
+        trace?: never;
+    };
+    "/scheduler/proposals/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a READY proposal: its shifts become shift assignments in one transaction, in a roster (source AUTO) per outlet; PROPOSED drafts awaiting an approver when roster approval is on. Fires nothing (spec 03: no shift.assigned when accepting an AI schedule) */
+        post: operations["postSchedulerProposalsByIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/proposals/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Discard a proposal that is not accepted (a solve still running is dropped when it ends) */
+        post: operations["postSchedulerProposalsByIdDiscard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18178,6 +18460,7 @@ export interface operations {
                      *       "rosterApprovalRequired": true,
                      *       "payrollFourEyes": true,
                      *       "accessOfflineWindowMinutes": 0,
+                     *       "availabilityConflictMode": "OFF",
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -18205,6 +18488,11 @@ export interface operations {
                         payrollFourEyes: boolean;
                         /** @description How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure) */
                         accessOfflineWindowMinutes: number;
+                        /**
+                         * @description What assigning a shift in someone's unavailability (weekly unavailable window, time off, approved leave) does: OFF nothing; WARN lets it through and GET /availability/conflicts lists it; BLOCK refuses it (409 AVAILABILITY_CONFLICT)
+                         * @enum {string}
+                         */
+                        availabilityConflictMode: "OFF" | "WARN" | "BLOCK";
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -18293,7 +18581,8 @@ export interface operations {
                  *       "publicApiEnabled": true,
                  *       "rosterApprovalRequired": true,
                  *       "payrollFourEyes": true,
-                 *       "accessOfflineWindowMinutes": 5
+                 *       "accessOfflineWindowMinutes": 5,
+                 *       "availabilityConflictMode": "OFF"
                  *     }
                  */
                 "application/json": {
@@ -18303,6 +18592,11 @@ export interface operations {
                     rosterApprovalRequired?: boolean;
                     payrollFourEyes?: boolean;
                     accessOfflineWindowMinutes?: number;
+                    /**
+                     * @description What assigning a shift in someone's unavailability (weekly unavailable window, time off, approved leave) does: OFF nothing; WARN lets it through and GET /availability/conflicts lists it; BLOCK refuses it (409 AVAILABILITY_CONFLICT)
+                     * @enum {string}
+                     */
+                    availabilityConflictMode?: "OFF" | "WARN" | "BLOCK";
                 };
             };
         };
@@ -18329,6 +18623,7 @@ export interface operations {
                      *       "rosterApprovalRequired": true,
                      *       "payrollFourEyes": true,
                      *       "accessOfflineWindowMinutes": 0,
+                     *       "availabilityConflictMode": "OFF",
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -18356,6 +18651,11 @@ export interface operations {
                         payrollFourEyes: boolean;
                         /** @description How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure) */
                         accessOfflineWindowMinutes: number;
+                        /**
+                         * @description What assigning a shift in someone's unavailability (weekly unavailable window, time off, approved leave) does: OFF nothing; WARN lets it through and GET /availability/conflicts lists it; BLOCK refuses it (409 AVAILABILITY_CONFLICT)
+                         * @enum {string}
+                         */
+                        availabilityConflictMode: "OFF" | "WARN" | "BLOCK";
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -35136,6 +35436,2016 @@ export interface operations {
             };
         };
     };
+    getMeAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekly windows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "timezone": "string",
+                     *       "windows": [
+                     *         {
+                     *           "kind": "AVAILABLE",
+                     *           "weekday": 1,
+                     *           "start": "09:00",
+                     *           "end": "17:00",
+                     *           "effectiveFrom": null,
+                     *           "effectiveTo": null,
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The tenant's timezone, in which every window is read */
+                        timezone: string;
+                        windows: {
+                            /**
+                             * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                             * @enum {string}
+                             */
+                            kind: "AVAILABLE" | "UNAVAILABLE";
+                            /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                            weekday: number;
+                            /**
+                             * @description Local wall-clock time in the tenant's timezone
+                             * @example 09:00
+                             */
+                            start: string;
+                            /**
+                             * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                             * @example 17:00
+                             */
+                            end: string;
+                            /**
+                             * Format: date
+                             * @description First local date the window applies on; null: no start
+                             * @default null
+                             */
+                            effectiveFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last local date it applies on (included); null: open-ended
+                             * @default null
+                             */
+                            effectiveTo: string | null;
+                            /** Format: uuid */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putMeAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "windows": [
+                 *         {
+                 *           "kind": "AVAILABLE",
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00",
+                 *           "effectiveFrom": null,
+                 *           "effectiveTo": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The whole week; replaces every window the person had */
+                    windows: {
+                        /**
+                         * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                         * @enum {string}
+                         */
+                        kind: "AVAILABLE" | "UNAVAILABLE";
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /**
+                         * @description Local wall-clock time in the tenant's timezone
+                         * @example 09:00
+                         */
+                        start: string;
+                        /**
+                         * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                         * @example 17:00
+                         */
+                        end: string;
+                        /**
+                         * Format: date
+                         * @description First local date the window applies on; null: no start
+                         * @default null
+                         */
+                        effectiveFrom?: string | null;
+                        /**
+                         * Format: date
+                         * @description Last local date it applies on (included); null: open-ended
+                         * @default null
+                         */
+                        effectiveTo?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The weekly windows as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "timezone": "string",
+                     *       "windows": [
+                     *         {
+                     *           "kind": "AVAILABLE",
+                     *           "weekday": 1,
+                     *           "start": "09:00",
+                     *           "end": "17:00",
+                     *           "effectiveFrom": null,
+                     *           "effectiveTo": null,
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The tenant's timezone, in which every window is read */
+                        timezone: string;
+                        windows: {
+                            /**
+                             * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                             * @enum {string}
+                             */
+                            kind: "AVAILABLE" | "UNAVAILABLE";
+                            /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                            weekday: number;
+                            /**
+                             * @description Local wall-clock time in the tenant's timezone
+                             * @example 09:00
+                             */
+                            start: string;
+                            /**
+                             * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                             * @example 17:00
+                             */
+                            end: string;
+                            /**
+                             * Format: date
+                             * @description First local date the window applies on; null: no start
+                             * @default null
+                             */
+                            effectiveFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last local date it applies on (included); null: open-ended
+                             * @default null
+                             */
+                            effectiveTo: string | null;
+                            /** Format: uuid */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMeTimeOff: {
+        parameters: {
+            query?: {
+                /** @description Keeps time off ending after this instant */
+                from?: string;
+                /** @description Keeps time off starting before this instant */
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array by startsAt */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "startsAt": "2019-08-24T14:15:22Z",
+                     *         "endsAt": "2019-08-24T14:15:22Z",
+                     *         "note": "string",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postMeTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "startsAt": "2019-08-24T14:15:22Z",
+                 *       "endsAt": "2019-08-24T14:15:22Z",
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "startsAt": "2019-08-24T14:15:22Z",
+                     *       "endsAt": "2019-08-24T14:15:22Z",
+                     *       "note": "string",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteMeTimeOffByTimeOffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No time off with this id of yours */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchMeTimeOffByTimeOffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "startsAt": "2019-08-24T14:15:22Z",
+                 *       "endsAt": "2019-08-24T14:15:22Z",
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt?: string;
+                    /** Format: date-time */
+                    endsAt?: string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "startsAt": "2019-08-24T14:15:22Z",
+                     *       "endsAt": "2019-08-24T14:15:22Z",
+                     *       "note": "string",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No time off with this id of yours */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getUsersByIdAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekly windows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "timezone": "string",
+                     *       "windows": [
+                     *         {
+                     *           "kind": "AVAILABLE",
+                     *           "weekday": 1,
+                     *           "start": "09:00",
+                     *           "end": "17:00",
+                     *           "effectiveFrom": null,
+                     *           "effectiveTo": null,
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The tenant's timezone, in which every window is read */
+                        timezone: string;
+                        windows: {
+                            /**
+                             * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                             * @enum {string}
+                             */
+                            kind: "AVAILABLE" | "UNAVAILABLE";
+                            /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                            weekday: number;
+                            /**
+                             * @description Local wall-clock time in the tenant's timezone
+                             * @example 09:00
+                             */
+                            start: string;
+                            /**
+                             * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                             * @example 17:00
+                             */
+                            end: string;
+                            /**
+                             * Format: date
+                             * @description First local date the window applies on; null: no start
+                             * @default null
+                             */
+                            effectiveFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last local date it applies on (included); null: open-ended
+                             * @default null
+                             */
+                            effectiveTo: string | null;
+                            /** Format: uuid */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putUsersByIdAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "windows": [
+                 *         {
+                 *           "kind": "AVAILABLE",
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00",
+                 *           "effectiveFrom": null,
+                 *           "effectiveTo": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The whole week; replaces every window the person had */
+                    windows: {
+                        /**
+                         * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                         * @enum {string}
+                         */
+                        kind: "AVAILABLE" | "UNAVAILABLE";
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /**
+                         * @description Local wall-clock time in the tenant's timezone
+                         * @example 09:00
+                         */
+                        start: string;
+                        /**
+                         * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                         * @example 17:00
+                         */
+                        end: string;
+                        /**
+                         * Format: date
+                         * @description First local date the window applies on; null: no start
+                         * @default null
+                         */
+                        effectiveFrom?: string | null;
+                        /**
+                         * Format: date
+                         * @description Last local date it applies on (included); null: open-ended
+                         * @default null
+                         */
+                        effectiveTo?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The weekly windows as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "timezone": "string",
+                     *       "windows": [
+                     *         {
+                     *           "kind": "AVAILABLE",
+                     *           "weekday": 1,
+                     *           "start": "09:00",
+                     *           "end": "17:00",
+                     *           "effectiveFrom": null,
+                     *           "effectiveTo": null,
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                        /** @description The tenant's timezone, in which every window is read */
+                        timezone: string;
+                        windows: {
+                            /**
+                             * @description AVAILABLE: a preferred window, a preference the scheduler favours. UNAVAILABLE: a hard window the scheduler warns on or refuses (per the tenant mode)
+                             * @enum {string}
+                             */
+                            kind: "AVAILABLE" | "UNAVAILABLE";
+                            /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                            weekday: number;
+                            /**
+                             * @description Local wall-clock time in the tenant's timezone
+                             * @example 09:00
+                             */
+                            start: string;
+                            /**
+                             * @description Local wall-clock time; at or before `start` means the window runs past midnight into the next day; 24:00 is midnight at its end
+                             * @example 17:00
+                             */
+                            end: string;
+                            /**
+                             * Format: date
+                             * @description First local date the window applies on; null: no start
+                             * @default null
+                             */
+                            effectiveFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last local date it applies on (included); null: open-ended
+                             * @default null
+                             */
+                            effectiveTo: string | null;
+                            /** Format: uuid */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getUsersByIdTimeOff: {
+        parameters: {
+            query?: {
+                /** @description Keeps time off ending after this instant */
+                from?: string;
+                /** @description Keeps time off starting before this instant */
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array by startsAt */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "startsAt": "2019-08-24T14:15:22Z",
+                     *         "endsAt": "2019-08-24T14:15:22Z",
+                     *         "note": "string",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postUsersByIdTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "startsAt": "2019-08-24T14:15:22Z",
+                 *       "endsAt": "2019-08-24T14:15:22Z",
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "startsAt": "2019-08-24T14:15:22Z",
+                     *       "endsAt": "2019-08-24T14:15:22Z",
+                     *       "note": "string",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteUsersByIdTimeOffByTimeOffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchUsersByIdTimeOffByTimeOffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "startsAt": "2019-08-24T14:15:22Z",
+                 *       "endsAt": "2019-08-24T14:15:22Z",
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt?: string;
+                    /** Format: date-time */
+                    endsAt?: string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "startsAt": "2019-08-24T14:15:22Z",
+                     *       "endsAt": "2019-08-24T14:15:22Z",
+                     *       "note": "string",
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        note: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the person ranks above the caller */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No live user with this id in the tenant, or (OUTLET_MANAGER) not at one of the caller's outlets; or no such time off of theirs */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getAvailabilityConflicts: {
+        parameters: {
+            query: {
+                /** @description Shifts starting at or after this instant */
+                from: string;
+                /** @description Shifts starting before this instant; at most 42 days after from */
+                to: string;
+                outletId?: string;
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mode and each conflict: the person, the shift and the window it hits */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "OFF",
+                     *       "conflicts": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "shift": {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "row": 0,
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "scheduledStart": "2019-08-24T14:15:22Z",
+                     *             "scheduledEnd": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "kind": "UNAVAILABLE",
+                     *           "hard": true,
+                     *           "window": {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "note": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description The tenant's mode; OFF reports nothing
+                         * @enum {string}
+                         */
+                        mode: "OFF" | "WARN" | "BLOCK";
+                        conflicts: {
+                            /** Format: uuid */
+                            userId: string;
+                            shift: {
+                                /**
+                                 * Format: uuid
+                                 * @description Null for a shift refused before it was written
+                                 */
+                                id: string | null;
+                                /** @description Its index in a roster body (POST /scheduler/assignments) */
+                                row?: number;
+                                /** Format: uuid */
+                                outletId: string;
+                                /** Format: date-time */
+                                scheduledStart: string;
+                                /** Format: date-time */
+                                scheduledEnd: string;
+                            };
+                            /**
+                             * @description UNAVAILABLE: a weekly unavailable window; TIME_OFF: a one-off time-off window; LEAVE: approved leave; OUTSIDE_AVAILABILITY: the shift leaves the preferred windows the person stated (soft: never refused)
+                             * @enum {string}
+                             */
+                            kind: "UNAVAILABLE" | "TIME_OFF" | "LEAVE" | "OUTSIDE_AVAILABILITY";
+                            /** @description Whether BLOCK mode refuses it */
+                            hard: boolean;
+                            window: {
+                                /**
+                                 * Format: uuid
+                                 * @description The weekly window, time-off window or leave request; null for OUTSIDE_AVAILABILITY
+                                 */
+                                id: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                note: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     getShiftAssignments: {
         parameters: {
             query?: {
@@ -35481,7 +37791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -35820,7 +38130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active */
+            /** @description SHIFT_OVERLAP; AVAILABILITY_CONFLICT (mode BLOCK): the new person or times fall in unavailability; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -36294,7 +38604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -36616,8 +38926,11 @@ export interface operations {
                         id: string;
                         /** Format: uuid */
                         outletId: string;
-                        /** @enum {string} */
-                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description AUTO: an accepted auto-scheduler proposal
+                         * @enum {string}
+                         */
+                        source: "PUBLISH" | "CLONE" | "AUTO";
                         /**
                          * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
                          * @enum {string}
@@ -36751,7 +39064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); a user or the outlet is not active */
+            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -37200,7 +39513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; the outlet is not active */
+            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -37402,8 +39715,11 @@ export interface operations {
                         id: string;
                         /** Format: uuid */
                         outletId: string;
-                        /** @enum {string} */
-                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description AUTO: an accepted auto-scheduler proposal
+                         * @enum {string}
+                         */
+                        source: "PUBLISH" | "CLONE" | "AUTO";
                         /**
                          * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
                          * @enum {string}
@@ -37562,8 +39878,11 @@ export interface operations {
                         id: string;
                         /** Format: uuid */
                         outletId: string;
-                        /** @enum {string} */
-                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description AUTO: an accepted auto-scheduler proposal
+                         * @enum {string}
+                         */
+                        source: "PUBLISH" | "CLONE" | "AUTO";
                         /**
                          * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
                          * @enum {string}
@@ -37783,8 +40102,11 @@ export interface operations {
                         id: string;
                         /** Format: uuid */
                         outletId: string;
-                        /** @enum {string} */
-                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description AUTO: an accepted auto-scheduler proposal
+                         * @enum {string}
+                         */
+                        source: "PUBLISH" | "CLONE" | "AUTO";
                         /**
                          * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
                          * @enum {string}
@@ -38024,8 +40346,11 @@ export interface operations {
                         id: string;
                         /** Format: uuid */
                         outletId: string;
-                        /** @enum {string} */
-                        source: "PUBLISH" | "CLONE";
+                        /**
+                         * @description AUTO: an accepted auto-scheduler proposal
+                         * @enum {string}
+                         */
+                        source: "PUBLISH" | "CLONE" | "AUTO";
                         /**
                          * @description PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED
                          * @enum {string}
@@ -38718,7 +41043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day) */
+            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -40567,6 +42892,3404 @@ export interface operations {
                 };
             };
             /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getSchedulerStaffingTargets: {
+        parameters: {
+            query: {
+                outletId: string;
+                /** @description Stored trimmed and in lower case; compared with the job title of each person’s active contract */
+                role?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "role": "string",
+                     *         "weekday": 1,
+                     *         "hour": 0,
+                     *         "required": 0,
+                     *         "source": "ENTERED",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        role: string;
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        hour: number;
+                        required: number;
+                        /**
+                         * @description ENTERED by hand, or derived from a DEMAND_CSV
+                         * @enum {string}
+                         */
+                        source: "ENTERED" | "DEMAND_CSV";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putSchedulerStaffingTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "role": "barista",
+                 *       "targets": [
+                 *         {
+                 *           "weekday": 1,
+                 *           "hour": 0,
+                 *           "required": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    outletId: string;
+                    /**
+                     * @description Stored trimmed and in lower case; compared with the job title of each person’s active contract
+                     * @example barista
+                     */
+                    role: string;
+                    /** @description The whole week of this outlet and role: hours not listed are removed */
+                    targets: {
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        hour: number;
+                        /** @description Heads needed in that hour */
+                        required: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The outlet’s targets for the role, as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "role": "string",
+                     *         "weekday": 1,
+                     *         "hour": 0,
+                     *         "required": 0,
+                     *         "source": "ENTERED",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        role: string;
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        hour: number;
+                        required: number;
+                        /**
+                         * @description ENTERED by hand, or derived from a DEMAND_CSV
+                         * @enum {string}
+                         */
+                        source: "ENTERED" | "DEMAND_CSV";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerStaffingTargetsDemandImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "barista",
+                 *       "salesPerStaffHour": 120,
+                 *       "csv": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Stored trimmed and in lower case; compared with the job title of each person’s active contract
+                     * @example barista
+                     */
+                    role: string;
+                    /**
+                     * @description Productivity ratio: sales (in the CSV’s units) one person handles in an hour
+                     * @example 120
+                     */
+                    salesPerStaffHour: number;
+                    /** @description Header `outlet,date,hour,sales` (any order), then one row per outlet and hour: outlet code or id; a date (YYYY-MM-DD) or weekday (Mon…Sun); hour 0–23; sales ≥ 0. Rows of the same outlet, weekday and hour are averaged; at most 20000 rows */
+                    csv: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The targets written and the rows that failed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": 0,
+                     *       "valid": 0,
+                     *       "failed": 0,
+                     *       "targets": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "weekday": 1,
+                     *           "hour": 0,
+                     *           "required": 0,
+                     *           "source": "ENTERED",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "errors": [
+                     *         {
+                     *           "line": 0,
+                     *           "errors": [
+                     *             "string"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Data rows read (the header excluded) */
+                        rows: number;
+                        valid: number;
+                        failed: number;
+                        /** @description The targets written: required = ceil(average sales / salesPerStaffHour) */
+                        targets: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                            weekday: number;
+                            /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                            hour: number;
+                            required: number;
+                            /**
+                             * @description ENTERED by hand, or derived from a DEMAND_CSV
+                             * @enum {string}
+                             */
+                            source: "ENTERED" | "DEMAND_CSV";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description The first 100 failed rows */
+                        errors: {
+                            /** @description Line of the file, from 1 (the header) */
+                            line: number;
+                            errors: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure, or a header missing a column, or too many rows */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteSchedulerStaffingTargetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No staffing target with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchSchedulerStaffingTargetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "required": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Heads needed in that hour */
+                    required: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The target */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "role": "string",
+                     *       "weekday": 1,
+                     *       "hour": 0,
+                     *       "required": 0,
+                     *       "source": "ENTERED",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        outletId: string;
+                        role: string;
+                        /** @description ISO weekday: 1 = Monday … 7 = Sunday */
+                        weekday: number;
+                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        hour: number;
+                        required: number;
+                        /**
+                         * @description ENTERED by hand, or derived from a DEMAND_CSV
+                         * @enum {string}
+                         */
+                        source: "ENTERED" | "DEMAND_CSV";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No staffing target with this id in the tenant (or at their outlets) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getSchedulerProposals: {
+        parameters: {
+            query?: {
+                status?: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "weekStart": "2019-08-24",
+                     *         "outletIds": [
+                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         ],
+                     *         "status": "QUEUED",
+                     *         "failure": "string",
+                     *         "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *         "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *         "decidedAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "shiftCount": 0,
+                     *         "totalCostMinor": 0,
+                     *         "coveragePercent": 0
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Null until the proposal is READY */
+                        shiftCount: number | null;
+                        totalCostMinor: number | null;
+                        coveragePercent: number | null;
+                    }[];
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "weekStart": "2019-08-24",
+                 *       "outletIds": [
+                 *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The Monday the week starts on, in the tenant timezone
+                     */
+                    weekStart: string;
+                    outletIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The proposal, QUEUED */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description An outlet does not exist in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description An outlet is not active */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Too many schedules are being solved; retry shortly */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getSchedulerProposalsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No proposal with this id in the tenant (or, for an OUTLET_MANAGER, with every outlet theirs) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerProposalsByIdShifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "role": "string",
+                 *       "scheduledStart": "2019-08-24T14:15:22Z",
+                 *       "scheduledEnd": "2019-08-24T14:15:22Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                    /** Format: uuid */
+                    outletId: string;
+                    /** @description Compared trimmed and ignoring case with the job title of the person’s active contract */
+                    role: string;
+                    /**
+                     * Format: date-time
+                     * @description On a whole hour of the week, within it
+                     */
+                    scheduledStart: string;
+                    /**
+                     * Format: date-time
+                     * @description On a whole hour of the week, within it
+                     */
+                    scheduledEnd: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure; a window off the week’s whole hours; an outlet not in the proposal */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No proposal with this id in the tenant (or, for an OUTLET_MANAGER, with every outlet theirs) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The proposal is not READY, or changed meanwhile */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "string",
+                     *       "error": "string",
+                     *       "statusCode": 422,
+                     *       "violations": [
+                     *         {
+                     *           "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *           "rule": "string",
+                     *           "message": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        /** @enum {number} */
+                        statusCode: 422;
+                        violations: {
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            rule: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteSchedulerProposalsByIdShiftsByShiftId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                shiftId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such proposal, or no such shift in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The proposal is not READY, or changed meanwhile */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchSchedulerProposalsByIdShiftsByShiftId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                shiftId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                 *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                 *       "role": "string",
+                 *       "scheduledStart": "2019-08-24T14:15:22Z",
+                 *       "scheduledEnd": "2019-08-24T14:15:22Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    userId?: string;
+                    /** Format: uuid */
+                    outletId?: string;
+                    /** @description Compared trimmed and ignoring case with the job title of the person’s active contract */
+                    role?: string;
+                    /**
+                     * Format: date-time
+                     * @description On a whole hour of the week, within it
+                     */
+                    scheduledStart?: string;
+                    /**
+                     * Format: date-time
+                     * @description On a whole hour of the week, within it
+                     */
+                    scheduledEnd?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure; a window off the week’s whole hours; an outlet not in the proposal */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such proposal, or no such shift in it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The proposal is not READY, or changed meanwhile */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "string",
+                     *       "error": "string",
+                     *       "statusCode": 422,
+                     *       "violations": [
+                     *         {
+                     *           "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *           "rule": "string",
+                     *           "message": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        /** @enum {number} */
+                        statusCode: 422;
+                        violations: {
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            rule: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerProposalsByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal, ACCEPTED, with the rosters and assignments created */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "rosterIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "assignments": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "status": "PROPOSED",
+                     *           "type": "REGULAR",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "note": "string",
+                     *           "rosterId": "4a8cfffe-cd35-4d03-9a77-ab5277ee2271",
+                     *           "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description One roster (source AUTO) per outlet with shifts */
+                        rosterIds: string[];
+                        assignments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** @enum {string} */
+                            status: "PROPOSED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "MISSED";
+                            /** @enum {string} */
+                            type: "REGULAR" | "OVERTIME" | "ON_CALL" | "TRAINING";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            note: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The roster it was published or cloned in; null for a shift created on its own
+                             */
+                            rosterId: string | null;
+                            /** Format: uuid */
+                            createdByUserId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs, or a person given a shift ranks above the caller (the rank rule’s work) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No proposal with this id in the tenant (or, for an OUTLET_MANAGER, with every outlet theirs) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "string",
+                     *       "error": "string",
+                     *       "statusCode": 422,
+                     *       "violations": [
+                     *         {
+                     *           "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *           "rule": "string",
+                     *           "message": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        /** @enum {number} */
+                        statusCode: 422;
+                        violations: {
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            rule: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postSchedulerProposalsByIdDiscard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal, DISCARDED */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "weekStart": "2019-08-24",
+                     *       "outletIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "status": "QUEUED",
+                     *       "failure": "string",
+                     *       "shifts": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "role": "string",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "origin": "SOLVER",
+                     *           "costMinor": 0
+                     *         }
+                     *       ],
+                     *       "report": {
+                     *         "currency": "string",
+                     *         "totalCostMinor": 0,
+                     *         "coverage": {
+                     *           "requiredStaffHours": 0,
+                     *           "coveredStaffHours": 0,
+                     *           "percent": 0
+                     *         },
+                     *         "fairness": {
+                     *           "shortfallHours": 0
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "name": "string",
+                     *             "hours": 0,
+                     *             "contractedHours": 0,
+                     *             "rateMinor": 0,
+                     *             "rateSource": "PAY_HOURLY",
+                     *             "costMinor": 0
+                     *           }
+                     *         ],
+                     *         "gaps": [
+                     *           {
+                     *             "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *             "role": "string",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "required": 0,
+                     *             "scheduled": 0
+                     *           }
+                     *         ],
+                     *         "bentRules": [
+                     *           {
+                     *             "rule": "MAX_WEEKLY_HOURS",
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *             "limit": 0,
+                     *             "actual": 0,
+                     *             "source": "string",
+                     *             "why": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdByUserId": "4d2aef9a-17b0-44e6-902e-616812033620",
+                     *       "decidedByUserId": "50695f08-879f-48d8-bb8b-de4dfb5c05c1",
+                     *       "decidedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date */
+                        weekStart: string;
+                        outletIds: string[];
+                        /**
+                         * @description QUEUED, RUNNING: being solved; READY: to edit, accept or discard; FAILED: see failure; ACCEPTED; DISCARDED
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "READY" | "FAILED" | "ACCEPTED" | "DISCARDED";
+                        failure: string | null;
+                        shifts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            role: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /**
+                             * @description Proposed by the solver, or added or moved by a manager
+                             * @enum {string}
+                             */
+                            origin: "SOLVER" | "MANAGER";
+                            costMinor: number;
+                        }[];
+                        report: {
+                            /** @description The currency of the pay settings of the people scheduled; null when they differ or none is set */
+                            currency: string | null;
+                            totalCostMinor: number;
+                            coverage: {
+                                requiredStaffHours: number;
+                                coveredStaffHours: number;
+                                /** @description Covered staff-hours as a percentage of required ones (100 when nothing is required) */
+                                percent: number;
+                            };
+                            fairness: {
+                                /** @description Hours below contracted hours, summed over the people */
+                                shortfallHours: number;
+                            };
+                            people: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                hours: number;
+                                contractedHours: number;
+                                rateMinor: number;
+                                /**
+                                 * @description PAY_HOURLY/PAY_MONTHLY: pay settings; CONTRACT_SALARY: yearly salary / 52 / weekly hours; MEDIAN: unknown, the median of the others
+                                 * @enum {string}
+                                 */
+                                rateSource: "PAY_HOURLY" | "PAY_MONTHLY" | "CONTRACT_SALARY" | "MEDIAN";
+                                costMinor: number;
+                            }[];
+                            gaps: {
+                                /** Format: uuid */
+                                outletId: string;
+                                role: string;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                required: number;
+                                scheduled: number;
+                            }[];
+                            bentRules: {
+                                /** @enum {string} */
+                                rule: "MAX_WEEKLY_HOURS" | "MIN_REST_HOURS" | "MAX_CONSECUTIVE_DAYS" | "PREFERRED_AVAILABILITY";
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                shiftId: string;
+                                limit: number;
+                                actual: number;
+                                /** @description Where the limit comes from (a rule pack, a contract, a default) */
+                                source: string;
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        createdByUserId: string | null;
+                        /** Format: uuid */
+                        decidedByUserId: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or (OUTLET_MANAGER) an outlet is not one of theirs */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No proposal with this id in the tenant (or, for an OUTLET_MANAGER, with every outlet theirs) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description The proposal is ACCEPTED or DISCARDED */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

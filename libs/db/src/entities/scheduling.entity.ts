@@ -7,11 +7,11 @@ import type { ShiftType } from './shift-assignment.entity.js';
 
 export const ROSTER_STATUSES = ['PUBLISHED', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED'] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
-export type RosterSource = 'PUBLISH' | 'CLONE';
+export type RosterSource = 'PUBLISH' | 'CLONE' | 'AUTO';
 
 /** A batch of assignments published (or cloned) at one outlet in one call; with roster approval on, its drafts wait for an approver. */
 @Check('rosters_assignment_count_check', '(assignment_count >= 0)')
-@Check('rosters_source_check', "(source = ANY (ARRAY['PUBLISH'::text, 'CLONE'::text]))")
+@Check('rosters_source_check', "(source = ANY (ARRAY['PUBLISH'::text, 'CLONE'::text, 'AUTO'::text]))")
 @Check('rosters_status_check', "(status = ANY (ARRAY['PUBLISHED'::text, 'PENDING_APPROVAL'::text, 'APPROVED'::text, 'REJECTED'::text]))")
 @Index('rosters_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 @Entity({ name: 'rosters' })

@@ -1,8 +1,10 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { Plan } from '@wfm/core/tenancy';
+import type { AvailabilityConflictMode } from './availability.entity.js';
 
 /** The tenants table's own id is the tenant id every other table carries. */
 @Check('tenants_access_offline_window_minutes_check', '((access_offline_window_minutes >= 5) AND (access_offline_window_minutes <= 43200))')
+@Check('tenants_availability_conflict_mode_check', "(availability_conflict_mode = ANY (ARRAY['OFF'::text, 'WARN'::text, 'BLOCK'::text]))")
 @Check('tenants_plan_check', "(plan = ANY (ARRAY['FREE'::text, 'BASIC'::text, 'GROWTH'::text, 'ENTERPRISE'::text]))")
 @Index('tenants_slug_key', ['slug'], { unique: true })
 @Entity({ name: 'tenants' })
@@ -45,4 +47,8 @@ export class TenantEntity {
   /** How long an access daemon cut off from the platform keeps deciding taps from what it knew. */
   @Column({ name: 'access_offline_window_minutes', type: 'integer', default: 4320 })
   accessOfflineWindowMinutes!: number;
+
+  /** What assigning a shift does when it hits the person's unavailability: nothing, a warning, or a refusal. */
+  @Column({ name: 'availability_conflict_mode', type: 'text', default: 'WARN' })
+  availabilityConflictMode!: AvailabilityConflictMode;
 }

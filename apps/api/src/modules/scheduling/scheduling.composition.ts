@@ -13,15 +13,39 @@ import { openShiftsRoutes } from './open-shifts/open-shifts.routes.js';
 import { ShiftSwapsRepository } from './swaps/shift-swaps.repository.js';
 import { ShiftSwapsService } from './swaps/shift-swaps.service.js';
 import { shiftSwapsRoutes } from './swaps/shift-swaps.routes.js';
+import { AvailabilityRepository } from './availability/availability.repository.js';
+import { AvailabilityService } from './availability/availability.service.js';
+import { availabilityRoutes } from './availability/availability.routes.js';
+import { LeaveRepository } from '../time/leave/leave.repository.js';
+import { StaffingTargetsRepository } from './staffing-targets/staffing-targets.repository.js';
+import { StaffingTargetsService } from './staffing-targets/staffing-targets.service.js';
+import { staffingTargetsRoutes } from './staffing-targets/staffing-targets.routes.js';
+import { ContractLimitsLookup } from './auto-scheduler/contract-limits.lookup.js';
+import { ProposalsRepository } from './auto-scheduler/proposals.repository.js';
+import { ProposalsService } from './auto-scheduler/proposals.service.js';
+import { proposalsRoutes } from './auto-scheduler/proposals.routes.js';
+import { SchedulerInputBuilder } from './auto-scheduler/scheduler-input.js';
+import { SolverThread } from './auto-scheduler/solver.thread.js';
+import type { AvailabilityLookup } from './auto-scheduler/scheduler.ports.js';
 
-/** Shifts, rosters, open shifts and swaps. */
+/** Shifts, rosters, open shifts, swaps, availability, staffing targets and the auto-scheduler's proposals. */
 export function composeScheduling(infra: Infrastructure, r: ApiRouter, { compliance }: { compliance: ComplianceService }) {
-  const { ds, transaction, clock, outletScopes, people } = infra;
+  const { ds, transaction, clock, outletScopes, people, logger } = infra;
   const shiftsRepository = new ShiftsRepository(ds);
-  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, compliance);
+  const availability = new AvailabilityService(new AvailabilityRepository(ds), new LeaveRepository(ds), transaction, clock, outletScopes, people);
+  availabilityRoutes(r, availability);
+  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, availability, compliance);
   shiftsRoutes(r, shifts);
-  rostersRoutes(r, new RostersService(new RostersRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people));
+  const rostersRepository = new RostersRepository(ds);
+  rostersRoutes(r, new RostersService(rostersRepository, shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));
   shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes));
-  return { shifts };
+  staffingTargetsRoutes(r, new StaffingTargetsService(new StaffingTargetsRepository(ds), transaction, clock, outletScopes));
+  // The solver reads people's time as the assigning paths check it: weekly windows, time off, approved leave.
+  const peopleTime: AvailabilityLookup = { forPeople: (tenantId, userIds, from, to) => availability.between(null, tenantId, userIds, from, to) };
+  const limits = new ContractLimitsLookup(ds);
+  const solver = new SolverThread();
+  const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
+  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger));
+  return { shifts, availability, close: () => solver.close() };
 }

@@ -7,6 +7,7 @@ import { shiftInstants } from '../../ui/shift-time';
 import { useCreateShift, useReleaseShift, useUpdateShift, type Shift } from './schedule.queries';
 import { isoDay, localTime } from './week';
 import { usePeople } from '../../api/shared.queries';
+import { conflictLabel, fetchShiftConflicts } from '../me/availability.queries';
 
 const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
 
@@ -40,10 +41,19 @@ export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { open
     notifications.show({ color: 'green', message });
     close();
   };
+  /** The tenant may let a shift through that hits someone's unavailability: say so at once, not only on the week view. */
+  const warnOrDone = async (created: Shift) => {
+    const found = await fetchShiftConflicts(created).catch(() => []);
+    const hard = found.filter((c) => c.hard);
+    if (hard.length === 0) return done('Shift added.')();
+    const who = people.data?.get(created.userId)?.fullName ?? 'The person';
+    notifications.show({ color: 'yellow', title: 'Shift added with a conflict', message: `${who} is ${hard.map(conflictLabel).join(', ')} then.` });
+    close();
+  };
   const save = () => {
     if (!at || !userId) return;
     if (shift) update.mutate({ id: shift.id, body: { userId, ...at, type } }, { onSuccess: done('Shift saved.') });
-    else create.mutate({ userId, outletId, ...at, type }, { onSuccess: done('Shift added.') });
+    else create.mutate({ userId, outletId, ...at, type }, { onSuccess: (created) => void warnOrDone(created) });
   };
   const editable = !shift || shift.status === 'SCHEDULED' || shift.status === 'PROPOSED';
   return (

@@ -7,9 +7,17 @@ import { useShifts, type Shift } from './schedule.queries';
 import { ShiftFormModal } from './shift-form.modal';
 import { addDays, isoDay, localTime, weekStart } from './week';
 import { useOutlets, usePeople } from '../../api/shared.queries';
+import { conflictLabel, useAvailabilityConflicts, type AvailabilityConflict } from '../me/availability.queries';
 import { useViolations, type Violation } from '../compliance/compliance.queries';
 
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const WHEN = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** The window a conflict hits, for a tooltip-free reading on a phone too. */
+function conflictTitle(c: AvailabilityConflict): string {
+  return `${conflictLabel(c)}: ${WHEN.format(new Date(c.window.start))} – ${WHEN.format(new Date(c.window.end))}${c.window.note ? ` (${c.window.note})` : ''}`;
+}
+
 const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', IN_PROGRESS: 'green', COMPLETED: 'gray', CANCELLED: 'red', MISSED: 'red' };
 
 /** The week's shifts at one outlet, a column a day (a list of days on a phone); a click edits. */
@@ -22,6 +30,11 @@ export function ShiftsWeekPage() {
   const [monday, setMonday] = useState(() => weekStart(new Date()));
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const shifts = useShifts({ ...(outletId ? { outletId } : {}), from: monday.toISOString(), to: addDays(monday, 7).toISOString() }, outletId !== null);
+  const conflicts = useAvailabilityConflicts(
+    { ...(outletId ? { outletId } : {}), from: monday.toISOString(), to: addDays(monday, 7).toISOString() },
+    outletId !== null && mayCall(me.data, 'getAvailabilityConflicts'),
+  );
+  const conflictsOf = (shiftId: string) => (conflicts.data?.conflicts ?? []).filter((c) => c.shift.id === shiftId);
   // Breaches are dated by their day or their week's Monday: the day before the week catches a rest across its start.
   const violations = useViolations({ from: isoDay(addDays(monday, -1)), to: isoDay(addDays(monday, 6)), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations') && outletId !== null);
   const breachesOf = new Map<string, Violation[]>();
@@ -75,6 +88,11 @@ export function ShiftsWeekPage() {
                       {humanize(s.status)}
                     </Badge>
                   ) : null}
+                  {conflictsOf(s.id).map((c, i) => (
+                    <Text key={i} size="xs" c={c.hard ? 'red.8' : 'yellow.9'} role="note" aria-label={`Availability conflict of ${people.data?.get(s.userId)?.fullName ?? 'someone'}: ${conflictTitle(c)}`}>
+                      ⚠ {conflictTitle(c)}
+                    </Text>
+                  ))}
                 </UnstyledButton>
               ))}
             </Stack>

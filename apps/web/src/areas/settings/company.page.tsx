@@ -16,6 +16,12 @@ const OFFLINE_WINDOWS: Array<[number, string]> = [
   [43200, '30 days'],
 ];
 
+const AVAILABILITY_MODES = [
+  { value: 'OFF', label: 'Ignore availability' },
+  { value: 'WARN', label: 'Warn (the default)' },
+  { value: 'BLOCK', label: 'Refuse the shift' },
+];
+
 function offlineWindowChoices(current: number) {
   const known = OFFLINE_WINDOWS.some(([m]) => m === current);
   return [...(known ? [] : [[current, `${current} minutes`] as [number, string]]), ...OFFLINE_WINDOWS].map(([m, label]) => ({ value: String(m), label }));
@@ -73,6 +79,16 @@ export function CompanyPage() {
           <Switch label="Developer API (API keys and OAuth clients may call /public routes)" checked={t.publicApiEnabled} disabled={update.isPending} onChange={(e) => toggle({ publicApiEnabled: e.currentTarget.checked })} />
           <Switch label="Rosters wait for approval (AREA_MANAGER and above)" checked={t.rosterApprovalRequired} disabled={update.isPending} onChange={(e) => toggle({ rosterApprovalRequired: e.currentTarget.checked })} />
           <Switch label="Pay runs are approved by someone other than who computed them" checked={t.payrollFourEyes} disabled={update.isPending} onChange={(e) => toggle({ payrollFourEyes: e.currentTarget.checked })} />
+          <Select
+            maw={480}
+            label="When a shift falls in someone's unavailability"
+            description="Their unavailable hours, time off and approved leave. Warn: the shift is assigned and the schedule shows the conflict beside it. Block: it is refused."
+            data={AVAILABILITY_MODES}
+            value={t.availabilityConflictMode}
+            allowDeselect={false}
+            disabled={update.isPending}
+            onChange={(v) => v && toggle({ availabilityConflictMode: v as (typeof t)['availabilityConflictMode'] })}
+          />
         </Stack>
       </Paper>
       {t.features.accessControl ? (

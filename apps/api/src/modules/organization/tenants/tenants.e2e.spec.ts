@@ -37,6 +37,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         rosterApprovalRequired: false,
         payrollFourEyes: false,
         accessOfflineWindowMinutes: 4320,
+        availabilityConflictMode: 'WARN',
         features: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: tenant.updatedAt.toISOString(),
@@ -129,12 +130,22 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         rosterApprovalRequired: false,
         payrollFourEyes: false,
         accessOfflineWindowMinutes: 4320,
+        availabilityConflictMode: 'WARN',
         features: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
       });
       const again = await h.request('GET', '/tenant', { token });
       expect(again.body).to.deep.equal(res.body);
+    });
+
+    it('sets the availability conflict mode the scheduler applies (WARN unless chosen)', async () => {
+      const { tenant, token } = await signedIn('TENANT_OWNER', { plan: 'GROWTH' });
+      const res = await h.request('PATCH', '/tenant', { token, body: { availabilityConflictMode: 'BLOCK' } });
+      expect(res.status).to.equal(200);
+      expect(res.body.availabilityConflictMode).to.equal('BLOCK');
+      const [row] = await h.ds.query(`SELECT availability_conflict_mode AS mode FROM tenants WHERE id = $1`, [tenant.id]);
+      expect(row.mode).to.equal('BLOCK');
     });
 
     it("sets the door daemons' offline window and tells the daemons, as a timezone change does", async () => {
@@ -183,9 +194,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
     });
 
     const invalid: Array<[string, unknown, string[]]> = [
-      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes']],
+      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode']],
       ['an unknown property', { name: 'X', nickname: 'y' }, ['property nickname should not exist']],
-      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes']],
+      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode']],
       ['an ssoEnabled change (operator only)', { name: 'X', ssoEnabled: true }, ['property ssoEnabled should not exist']],
       ['a bad timezone', { timezone: 'Mars/Olympus_Mons' }, ['timezone must be a valid IANA time zone']],
       ['a timezone of the wrong type', { timezone: 3 }, ['timezone must be a string']],
@@ -193,6 +204,7 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
       ['a name over 200 characters', { name: 'n'.repeat(201) }, ['name must be at most 200 characters']],
       ['a non-boolean switch', { publicApiEnabled: 'yes' }, ['publicApiEnabled must be a boolean']],
       ['a body that is not an object', [1], ['body must be a JSON object']],
+      ['an unknown availability conflict mode', { availabilityConflictMode: 'SOMETIMES' }, ['availabilityConflictMode must be one of the following values: OFF, WARN, BLOCK']],
       ['an offline window under 5 minutes', { accessOfflineWindowMinutes: 4 }, ['accessOfflineWindowMinutes must not be less than 5']],
       ['an offline window over 30 days', { accessOfflineWindowMinutes: 43_201 }, ['accessOfflineWindowMinutes must not be greater than 43200']],
       ['an offline window that is not a whole number of minutes', { accessOfflineWindowMinutes: 90.5 }, ['accessOfflineWindowMinutes must be an integer number']],

@@ -4,12 +4,12 @@ import { assignments, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type Tenant = TenantEntity;
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes' | 'accessOfflineWindowMinutes'>>;
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes' | 'accessOfflineWindowMinutes' | 'availabilityConflictMode'>>;
 
 /** A tenant row as the API uses it. */
 export const TENANT_COLUMNS = `id, name, slug, plan, timezone, public_api_enabled AS "publicApiEnabled", sso_enabled AS "ssoEnabled",
   roster_approval_required AS "rosterApprovalRequired", payroll_four_eyes AS "payrollFourEyes", access_offline_window_minutes AS "accessOfflineWindowMinutes",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  availability_conflict_mode AS "availabilityConflictMode", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   name: 'name',
@@ -20,6 +20,7 @@ const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   rosterApprovalRequired: 'roster_approval_required',
   payrollFourEyes: 'payroll_four_eyes',
   accessOfflineWindowMinutes: 'access_offline_window_minutes',
+  availabilityConflictMode: 'availability_conflict_mode',
   updatedAt: 'updated_at',
 };
 

@@ -20,7 +20,7 @@ export function tenantsRoutes(r: ApiRouter, tenants: TenantsService): void {
   r.patch(
     '/tenant',
     {
-      summary: "Change the tenant's name, time zone or Public Developer API switch",
+      summary: "Change the tenant's name, time zone, Public Developer API switch or scheduling and access settings",
       tags: ['tenant'],
       auth: { kind: 'user', roles: TENANT_ADMINS },
       body: UpdateTenantBody,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimezone, PLANS } from '@wfm/core/tenancy';
+import { AVAILABILITY_CONFLICT_MODES } from '@wfm/db/entities/availability.entity';
 
 export const TenantName = z.string().trim().min(1).max(200);
 
@@ -7,6 +8,10 @@ export const TenantName = z.string().trim().min(1).max(200);
 export const Timezone = z.string().refine(isValidTimezone, 'must be a valid IANA time zone');
 
 export const Plan = z.enum(PLANS);
+
+export const AvailabilityConflictMode = z.enum(AVAILABILITY_CONFLICT_MODES).meta({
+  description: "What assigning a shift in someone's unavailability (weekly unavailable window, time off, approved leave) does: OFF nothing; WARN lets it through and GET /availability/conflicts lists it; BLOCK refuses it (409 AVAILABILITY_CONFLICT)",
+});
 
 /** From 5 minutes to 30 days; 72 hours unless the tenant chooses (docs/decisions.md, issue 27). */
 export const OfflineWindowMinutes = z.number().int().min(5).max(43_200);
@@ -22,6 +27,7 @@ export const TenantDto = z.object({
   rosterApprovalRequired: z.boolean().meta({ description: 'Published rosters wait as drafts (PROPOSED) for an approver, AREA_MANAGER and above' }),
   payrollFourEyes: z.boolean().meta({ description: 'A payroll run is approved by someone other than the person who computed it' }),
   accessOfflineWindowMinutes: z.number().int().meta({ description: "How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure)" }),
+  availabilityConflictMode: AvailabilityConflictMode,
   features: z.object({
     webhooks: z.boolean(),
     accessControl: z.boolean(),
@@ -47,8 +53,9 @@ export const UpdateTenantBody = z
     rosterApprovalRequired: z.boolean().optional(),
     payrollFourEyes: z.boolean().optional(),
     accessOfflineWindowMinutes: OfflineWindowMinutes.optional(),
+    availabilityConflictMode: AvailabilityConflictMode.optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes');
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
 
 /** The tenant's first user as returned when a tenant is provisioned. */

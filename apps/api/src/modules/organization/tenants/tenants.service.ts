@@ -25,6 +25,7 @@ export function toTenantDto(t: Tenant): TenantDto {
     rosterApprovalRequired: t.rosterApprovalRequired,
     payrollFourEyes: t.payrollFourEyes,
     accessOfflineWindowMinutes: t.accessOfflineWindowMinutes,
+    availabilityConflictMode: t.availabilityConflictMode,
     features: {
       webhooks: planIncludes(t.plan, 'webhooks'),
       accessControl: planIncludes(t.plan, 'accessControl'),

@@ -134,6 +134,10 @@ class World {
     return id;
   }
 
+  timeOff(target: Person) {
+    const { scheduledStart, scheduledEnd } = this.slot();
+    return this.root<{ id: string }>('POST', `/users/${target.id}/time-off`, { startsAt: scheduledStart, endsAt: scheduledEnd });
+  }
   grant(target: Person) {
     return this.root<{ id: string }>('POST', '/access/grants', { userId: target.id, zoneId: this.zoneId });
   }
@@ -144,6 +148,30 @@ class World {
 
   workOrder() {
     return this.root<{ id: string }>('POST', '/work-orders', { outletId: this.outletId, title: `Fix ${this.next()}`, priority: 'LOW' });
+  }
+
+  /** A READY auto-scheduler proposal at the outlet for a week of its own (no staffing targets: it proposes nothing). */
+  async proposal(): Promise<{ id: string; weekStart: string }> {
+    const weekStart = new Date(Date.UTC(2032, 0, 5) + this.next() * 7 * DAY).toISOString().slice(0, 10);
+    const { id } = await this.root<{ id: string }>('POST', '/scheduler/proposals', { weekStart, outletIds: [this.outletId] });
+    // Read from the table: polling through the API would spend the group owner's rate limit.
+    for (let i = 0; i < 400; i++) {
+      const [{ status }] = (await this.h.ds.query(`SELECT status FROM schedule_proposals WHERE id = $1`, [id])) as Array<{ status: string }>;
+      if (status === 'READY') return { id, weekStart };
+      if (status !== 'QUEUED' && status !== 'RUNNING') throw new Error(`proposal ${id} is ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`proposal ${id} did not settle`);
+  }
+
+  /** A proposed shift's body for `target` on the proposal's Monday, the target given the role by an active contract. */
+  async proposedShift(proposal: { weekStart: string }, target: Person) {
+    await this.h.ds.query(
+      `INSERT INTO hr_contracts (id, tenant_id, user_id, job_title, employment_type, status, start_date, created_at, updated_at) VALUES ($1, $2, $3, 'rank', 'FULL_TIME', 'ACTIVE', '2031-01-01', now(), now())`,
+      [uuid(), this.tenantId, target.id],
+    );
+    const monday = Date.parse(`${proposal.weekStart}T00:00:00Z`);
+    return { userId: target.id, outletId: this.outletId, role: 'rank', scheduledStart: new Date(monday + 9 * HOUR).toISOString(), scheduledEnd: new Date(monday + 13 * HOUR).toISOString() };
   }
 }
 
@@ -226,6 +254,21 @@ const USER_CASES: Record<string, Case> = {
 
   'POST /shift-assignments': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/shift-assignments', body: { userId: t.id, outletId: w.outletId, ...w.slot() } }) } },
   'PATCH /shift-assignments/:id': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/shift-assignments/${(await w.shift(t)).id}`, body: { note: 'Bring the keys' } }) } },
+  'PUT /users/:id/availability': { rule: { act: 'work', call: async (_w, t) => ({ method: 'PUT', path: `/users/${t.id}/availability`, body: { windows: [{ kind: 'UNAVAILABLE', weekday: 7, start: '00:00', end: '24:00' }] } }) } },
+  'POST /users/:id/time-off': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const { scheduledStart, scheduledEnd } = w.slot();
+        return { method: 'POST', path: `/users/${t.id}/time-off`, body: { startsAt: scheduledStart, endsAt: scheduledEnd } };
+      },
+    },
+  },
+  'PATCH /users/:id/time-off/:timeOffId': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/users/${t.id}/time-off/${(await w.timeOff(t)).id}`, body: { note: 'Agreed' } }) } },
+  'DELETE /users/:id/time-off/:timeOffId': { rule: { act: 'work', call: async (w, t) => ({ method: 'DELETE', path: `/users/${t.id}/time-off/${(await w.timeOff(t)).id}` }) } },
+  'PUT /me/availability': { exempt: 'one’s own availability' },
+  'PATCH /me/time-off/:timeOffId': { exempt: 'one’s own time off' },
+  'POST /me/time-off': { exempt: 'one’s own time off' },
   'POST /shift-assignments/:id/release': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: `/shift-assignments/${(await w.shift(t)).id}/release`, body: {} }) } },
   'POST /scheduler/assignments': {
     rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/scheduler/assignments', body: { outletId: w.outletId, assignments: [{ userId: t.id, ...w.slot() }] } }) },
@@ -245,6 +288,41 @@ const USER_CASES: Record<string, Case> = {
       skips: (res, t) => (res.body?.skipped as Array<{ userId: string; reason: string }> | undefined)?.find((s) => s.userId === t.id)?.reason ?? null,
     },
   },
+  'POST /scheduler/proposals/:id/shifts': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const p = await w.proposal();
+        return { method: 'POST', path: `/scheduler/proposals/${p.id}/shifts`, body: await w.proposedShift(p, t) };
+      },
+    },
+  },
+  'PATCH /scheduler/proposals/:id/shifts/:shiftId': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const p = await w.proposal();
+        const { shifts } = await w.root<{ shifts: Array<{ id: string }> }>('POST', `/scheduler/proposals/${p.id}/shifts`, await w.proposedShift(p, await w.person('STAFF')));
+        await w.proposedShift(p, t);
+        return { method: 'PATCH', path: `/scheduler/proposals/${p.id}/shifts/${shifts[0]!.id}`, body: { userId: t.id } };
+      },
+    },
+  },
+  'POST /scheduler/proposals/:id/accept': {
+    rule: {
+      act: 'work',
+      call: async (w, t) => {
+        const p = await w.proposal();
+        await w.root('POST', `/scheduler/proposals/${p.id}/shifts`, await w.proposedShift(p, t));
+        return { method: 'POST', path: `/scheduler/proposals/${p.id}/accept` };
+      },
+    },
+  },
+  'POST /scheduler/proposals': { exempt: 'the solver proposes only people the caller may give work to (PeoplePolicy.refusals); the request names no one' },
+  'DELETE /scheduler/proposals/:id/shifts/:shiftId': { exempt: 'a proposal is a draft: removing a proposed shift gives and takes no one’s work' },
+  'POST /scheduler/proposals/:id/discard': { exempt: 'as removing a proposed shift, for all of them' },
+  'PUT /scheduler/staffing-targets': { exempt: '`role` is a job role of a staffing target (a contract’s job title), not an access role; no person is named' },
+  'POST /scheduler/staffing-targets/demand-import': { exempt: 'as PUT /scheduler/staffing-targets' },
   'PUT /compliance/contracts/:contractId': {
     rule: { act: 'record', call: async (w, t) => ({ method: 'PUT', path: `/compliance/contracts/${(await w.draftContract(t)).id}`, body: { packs: null, youngWorker: true } }) },
   },

@@ -54,7 +54,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
     '/open-shifts',
     {
       summary:
-        'Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave. Managers see all of their scope',
+        'Open shifts not yet started. Staff see those they may claim: at one of their outlets, overlapping no shift of theirs, on no day of approved leave, in none of their unavailable windows or time off. Managers see all of their scope',
       tags: TAGS,
       auth: { kind: 'user', roles: EVERY_ROLE },
       query: ListOpenShiftsQuery,
@@ -76,7 +76,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
       responses: {
         200: { description: 'The claimed open shift with the new assignment', schema: ClaimedShiftDto },
         404: { description: 'No open shift with this id in the tenant, or not at one of your outlets' },
-        409: { description: 'SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day)' },
+        409: { description: 'SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours)' },
         422: { description: 'COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches', schema: ComplianceBlockedDto },
       },
     },

@@ -13,6 +13,7 @@ import type { ComplianceVerdict } from '../../compliance/rules/compliance.servic
 import type { OpenShift, OpenShiftsRepository } from './open-shifts.repository.js';
 import type { ListOpenShiftsQuery, ReleaseShiftBody } from './open-shifts.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import { unavailableForClaim, type AvailabilityService } from '../availability/availability.service.js';
 
 function openShiftNotFound(): NotFoundError {
   return new NotFoundError('Open shift not found');
@@ -23,7 +24,9 @@ function openShiftNotFound(): NotFoundError {
  * assignment is cancelled and an open shift takes its place (spec 03: shift.released, no tenantId
  * in the payload). Eligible people (assigned to the outlet, with no overlapping shift and no
  * approved leave on its days) see it and claim it; the first claim to commit wins and gets a new
- * SCHEDULED assignment (shift.claimed), every later one is 409. A manager may withdraw an open
+ * SCHEDULED assignment (shift.claimed), every later one is 409. Nobody is offered, or may claim, a
+ * shift in their own hard unavailability (weekly unavailable windows, time off), whatever the
+ * tenant's conflict mode: it is what they said about themselves. A manager may withdraw an open
  * shift nobody took; that fires nothing.
  */
 export class OpenShiftsService {
@@ -35,6 +38,7 @@ export class OpenShiftsService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
+    private readonly availability: AvailabilityService,
   ) {}
 
   async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
@@ -90,9 +94,26 @@ export class OpenShiftsService {
   async listFor(actor: Actor, timezone: string, query: ListOpenShiftsQuery): Promise<OpenShift[]> {
     const { limit, offset, outletId } = query;
     const now = this.clock.now();
-    if (!roleAllowed(actor.role, MANAGERS)) return this.repo.claimableBy(actor.tenantId, actor.userId, timezone, now, { outletId }, limit, offset);
+    if (!roleAllowed(actor.role, MANAGERS)) return this.claimable(actor, timezone, now, outletId, limit, offset);
     const scope = await this.scopes.of(actor);
     return this.repo.open(actor.tenantId, now, { outletId, ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}) }, limit, offset);
+  }
+
+  /**
+   * What the person may claim, with their hard unavailability (availability) taken out. That rule
+   * is read in the tenant's timezone by the availability module, not in SQL, so the SQL pages are
+   * filtered here and the caller's page cut from what is left.
+   */
+  private async claimable(actor: Actor, timezone: string, now: Date, outletId: string | undefined, limit: number, offset: number): Promise<OpenShift[]> {
+    const kept: OpenShift[] = [];
+    const batch = Math.max(100, offset + limit);
+    for (let read = 0; kept.length < offset + limit; read += batch) {
+      const rows = await this.repo.claimableBy(actor.tenantId, actor.userId, timezone, now, { outletId }, batch, read);
+      const blocked = await this.availability.inHardUnavailability(null, actor.tenantId, timezone, actor.userId, rows.map((o) => ({ start: o.scheduledStart, end: o.scheduledEnd })));
+      kept.push(...rows.filter((_, i) => !blocked[i]));
+      if (rows.length < batch) break;
+    }
+    return kept.slice(offset, offset + limit);
   }
 
   /** First come, first served: the row lock makes racing claims wait, and all but the first find it taken. */
@@ -108,6 +129,8 @@ export class OpenShiftsService {
       if (open.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('The shift has started', 'SHIFT_STARTED');
       if (ineligible === 'OVERLAP') throw new ConflictError('The shift overlaps another shift of yours', 'SHIFT_OVERLAP');
       if (ineligible === 'ON_LEAVE') throw new ConflictError('You are on approved leave that day', 'ON_LEAVE');
+      const [unavailable] = await this.availability.inHardUnavailability(tx, actor.tenantId, timezone, actor.userId, [{ start: open.scheduledStart, end: open.scheduledEnd }]);
+      if (unavailable) throw unavailableForClaim();
       const assignment: ShiftAssignment = {
         id: uuid(),
         tenantId: actor.tenantId,

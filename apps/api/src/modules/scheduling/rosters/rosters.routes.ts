@@ -59,7 +59,10 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
         400: { description: 'Validation failure, or a row whose window is empty or over 24 hours (named `assignments[i]`)' },
         403: E403,
         404: { description: 'No outlet with this id, or a row whose user does not exist in the tenant or (OUTLET_MANAGER) is not at their outlets' },
-        409: { description: 'SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); a user or the outlet is not active' },
+        409: {
+          description:
+            "SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active",
+        },
         422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },
@@ -84,7 +87,10 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
         400: { description: 'Validation failure, or weeks not a whole number of weeks apart' },
         403: E403,
         404: { description: 'No outlet with this id in the tenant' },
-        409: { description: 'NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; the outlet is not active' },
+        409: {
+          description:
+            'NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active',
+        },
         422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },

@@ -56,7 +56,7 @@ export type ListRostersQuery = z.infer<typeof ListRostersQuery>;
 export const RosterDto = z.object({
   id: z.uuid(),
   outletId: z.uuid(),
-  source: z.enum(['PUBLISH', 'CLONE']),
+  source: z.enum(['PUBLISH', 'CLONE', 'AUTO']).meta({ description: 'AUTO: an accepted auto-scheduler proposal' }),
   status: z.enum(ROSTER_STATUSES).meta({ description: 'PUBLISHED without roster approval; otherwise PENDING_APPROVAL until APPROVED or REJECTED' }),
   assignmentCount: z.number().int(),
   publishedByUserId: z.uuid().nullable(),

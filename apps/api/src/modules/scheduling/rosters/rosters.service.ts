@@ -13,6 +13,7 @@ import type { Roster, RostersRepository } from './rosters.repository.js';
 import type { CloneWeekBody, ListRostersQuery, PublishRosterBody, RosterDecisionBody } from './rosters.schemas.js';
 import { MAX_ROSTER_ROWS } from './rosters.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { AvailabilityService } from '../availability/availability.service.js';
 import type { ComplianceVerdict } from '../../compliance/rules/compliance.service.js';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +62,7 @@ export class RostersService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
+    private readonly availability: AvailabilityService,
   ) {}
 
   async publish(actor: Actor, body: PublishRosterBody): Promise<PublishedRoster> {
@@ -85,6 +87,11 @@ export class RostersService {
       const draft = await this.repo.approvalRequired(tx, actor.tenantId);
       const roster = await this.newRoster(tx, actor, body.outletId, 'PUBLISH', draft, body.assignments.length, now);
       await this.assertAssignable(tx, actor, body.assignments.map((r) => r.userId));
+      await this.availability.checkAssignments(
+        tx,
+        actor.tenantId,
+        body.assignments.map((row, i) => ({ userId: row.userId, outletId: body.outletId, start: windows[i]!.start, end: windows[i]!.end, shiftId: null, row: i })),
+      );
       const assignments: ShiftAssignment[] = [];
       for (const [i, row] of body.assignments.entries()) {
         const shift: ShiftAssignment = {
@@ -145,23 +152,26 @@ export class RostersService {
       if (copied.length === 0) throw new ConflictError('None of the week’s shifts belongs to an active user', 'NOTHING_TO_CLONE');
       const draft = await this.repo.approvalRequired(tx, actor.tenantId);
       const roster = await this.newRoster(tx, actor, body.outletId, 'CLONE', draft, copied.length, now);
-      const assignments: ShiftAssignment[] = [];
-      for (const [i, s] of copied.entries()) {
-        const shift: ShiftAssignment = {
-          ...s,
-          id: uuid(),
-          scheduledStart: addLocalDays(s.scheduledStart, days, tz),
-          scheduledEnd: addLocalDays(s.scheduledEnd, days, tz),
-          status: draft ? 'PROPOSED' : 'SCHEDULED',
-          rosterId: roster.id,
-          createdByUserId: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        };
+      const assignments: ShiftAssignment[] = copied.map((s) => ({
+        ...s,
+        id: uuid(),
+        scheduledStart: addLocalDays(s.scheduledStart, days, tz),
+        scheduledEnd: addLocalDays(s.scheduledEnd, days, tz),
+        status: draft ? 'PROPOSED' : 'SCHEDULED',
+        rosterId: roster.id,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await this.availability.checkAssignments(
+        tx,
+        actor.tenantId,
+        assignments.map((s, i) => ({ userId: s.userId, outletId: s.outletId, start: s.scheduledStart, end: s.scheduledEnd, shiftId: null, row: i })),
+      );
+      for (const [i, shift] of assignments.entries()) {
         await this.shiftsRepo.insert(tx, shift).catch((err: unknown) => {
           throw atRow(i, err);
         });
-        assignments.push(shift);
       }
       const compliance = await this.shifts.checkRules(tx, actor, assignments, body.complianceOverrideReason);
       return { roster, assignments, skipped, compliance };

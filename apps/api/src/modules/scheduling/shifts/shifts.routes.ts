@@ -23,7 +23,10 @@ const E400 = { description: 'Validation failure, scheduledEnd not after schedule
 const E403 = { description: 'Role not allowed, or (OUTLET_MANAGER) the outlet is not one of theirs' };
 const E404_REFS = { description: 'No live user or no outlet with this id in the tenant' };
 const E404_SCOPED_REFS = { description: "No live user or no outlet with this id in the tenant, or (OUTLET_MANAGER) the user is not at one of the caller's outlets" };
-const E409_CREATE = { description: 'SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; or the user or outlet is not active' };
+const E409_CREATE = {
+  description:
+    "SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active",
+};
 
 export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
   r.post(
@@ -80,7 +83,10 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
             'Role not allowed, or (OUTLET_MANAGER) the new outlet is not one of theirs, or the shift is their own at another outlet; or complianceOverrideReason from a role that may not override',
         },
         404: { description: 'No shift, or no outlet, with this id in the tenant, or (OUTLET_MANAGER) a shift at another outlet' },
-        409: { description: 'SHIFT_OVERLAP; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active' },
+        409: {
+          description:
+            'SHIFT_OVERLAP; AVAILABILITY_CONFLICT (mode BLOCK): the new person or times fall in unavailability; the shift is in progress, completed or cancelled; the status change is not allowed; or the outlet is not active',
+        },
         422: { ...COMPLIANCE_422, schema: ComplianceBlockedDto },
       },
     },

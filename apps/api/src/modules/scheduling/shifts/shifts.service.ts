@@ -12,6 +12,7 @@ import { coversOutlet, type OutletScopeService } from '../../organization/user-o
 import type { ShiftAssignment, ShiftChanges, ShiftFilter, ShiftsRepository } from './shifts.repository.js';
 import type { ListShiftsQuery, PublicShiftDto, ShiftDto, UpdateShiftBody } from './shifts.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { AvailabilityService } from '../availability/availability.service.js';
 import { NO_BREACH, type ComplianceService, type ComplianceVerdict } from '../../compliance/rules/compliance.service.js';
 
 /** Longest shift accepted; a longer window is almost always a date typo. */
@@ -102,6 +103,7 @@ export class ShiftsService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
+    private readonly availability: AvailabilityService,
     private readonly compliance: ComplianceService,
   ) {}
 
@@ -139,6 +141,7 @@ export class ShiftsService {
       await this.assertAssignableUser(tx, tenantId, row.userId);
       await this.people.assert(tx, actor, row.userId, 'work');
       await this.assertActiveOutlet(tx, tenantId, row.outletId);
+      await this.availability.checkAssignments(tx, tenantId, [{ userId: row.userId, outletId: row.outletId, start: scheduledStart, end: scheduledEnd, shiftId: null }]);
       await this.repo.insert(tx, row);
       const compliance = await this.checkRules(tx, actor, [row], input.complianceOverrideReason);
       await recordEvent(tx, tenantId, 'shift.assigned', assignedPayload(row), now);
@@ -203,7 +206,13 @@ export class ShiftsService {
         await this.assertActiveOutlet(tx, tenantId, changes.outletId);
         next.outletId = changes.outletId;
       }
-      assertWindow(next.scheduledStart ?? shift.scheduledStart, next.scheduledEnd ?? shift.scheduledEnd);
+      const start = next.scheduledStart ?? shift.scheduledStart;
+      const end = next.scheduledEnd ?? shift.scheduledEnd;
+      assertWindow(start, end);
+      // Giving the shift to someone else or moving it is assigning anew; a cancelled shift holds no one.
+      if ((next.userId || next.scheduledStart || next.scheduledEnd) && (next.status ?? shift.status) !== 'CANCELLED') {
+        await this.availability.checkAssignments(tx, tenantId, [{ userId: next.userId ?? shift.userId, outletId: next.outletId ?? shift.outletId, start, end, shiftId: shift.id }]);
+      }
       const updated = await this.repo.update(tx, tenantId, id, next, this.clock.now());
       const moved = next.userId !== undefined || next.scheduledStart !== undefined || next.scheduledEnd !== undefined || next.outletId !== undefined;
       const live = updated.status === 'SCHEDULED' || updated.status === 'PROPOSED';

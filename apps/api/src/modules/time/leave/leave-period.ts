@@ -51,7 +51,17 @@ export function leavePeriod(input: LeaveDays, timeZone: string): LeavePeriod {
  * when it occurs twice, the earlier one.
  */
 export function wallTimeToInstant(date: string, hour: number, timeZone: string): Date {
-  return instantOfWall(dayNumber(date) + hour * 3_600_000, timeZone);
+  return wallMinuteToInstant(date, hour * 60, timeZone);
+}
+
+/** As wallTimeToInstant, at `minute` minutes past local midnight (1440 is the next midnight). */
+export function wallMinuteToInstant(date: string, minute: number, timeZone: string): Date {
+  return instantOfWall(dayNumber(date) + minute * 60_000, timeZone);
+}
+
+/** The calendar date, `YYYY-MM-DD`, a wall clock in `timeZone` shows at `instant`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone)).toISOString().slice(0, 10);
 }
 
 /**
@@ -75,7 +85,7 @@ function dayNumber(date: string): number {
   return Date.UTC(y, m - 1, d);
 }
 
-function addDays(date: string, n: number): string {
+export function addDays(date: string, n: number): string {
   return new Date(dayNumber(date) + n * DAY_MS).toISOString().slice(0, 10);
 }
 

@@ -24,6 +24,14 @@ export interface LeaveListFilter {
   offset: number;
 }
 
+export interface ApprovedLeave {
+  id: string;
+  userId: string;
+  leaveType: LeaveType;
+  start: Date;
+  end: Date;
+}
+
 export const LEAVE_OVERLAP = 'The dates overlap another pending or approved leave request of this person';
 
 /** days_decimal is numeric(5,1), which the driver reads as a string; as float8 it arrives as the number the DTO needs. */
@@ -117,6 +125,22 @@ export class LeaveRepository {
       `SELECT ${REQUEST_COLUMNS} FROM leave_requests l WHERE ${where.join(' AND ')}
         ORDER BY l.created_at, l.id LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
       params,
+    );
+  }
+
+  /**
+   * Approved leave of these people overlapping [from, to), as half-open instants (a request's end is
+   * its last instant, so the interval ends 1 ms later): what availability counts as unavailable.
+   */
+  approvedBetween(tx: Tx | null, tenantId: string, userIds: readonly string[], from: Date, to: Date): Promise<ApprovedLeave[]> {
+    if (!userIds.length) return Promise.resolve([]);
+    return many(
+      tx ?? this.ds,
+      `SELECT id, user_id AS "userId", leave_type AS "leaveType", start_date AS "start", end_date + interval '1 millisecond' AS "end"
+         FROM leave_requests
+        WHERE tenant_id = $1 AND user_id = ANY($2::uuid[]) AND status = 'APPROVED' AND end_date >= $3 AND start_date < $4
+        ORDER BY start_date, id`,
+      [tenantId, userIds, from, to],
     );
   }
 

@@ -1,0 +1,63 @@
+import { Anchor, Badge, Button, Group, MultiSelect, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useOutlets } from '../../api/shared.queries';
+import { DataTable } from '../../ui/data-table';
+import { formatDateTime, formatDay, humanize } from '../../ui/format';
+import { ErrorNotice, Page } from '../../ui/page';
+import { useCreateProposal, useProposals, type Proposal } from './auto-schedule.queries';
+
+export const PROPOSAL_COLOUR: Record<Proposal['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', READY: 'yellow', FAILED: 'red', ACCEPTED: 'green', DISCARDED: 'gray' };
+
+/** The Monday on or after today, as YYYY-MM-DD in the browser's calendar. */
+function nextMonday(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + ((8 - d.getDay()) % 7));
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Auto-schedule: propose a week for one or more outlets from their staffing targets, and the proposals made so far. */
+export function AutoSchedulePage() {
+  const outlets = useOutlets();
+  const proposals = useProposals();
+  const create = useCreateProposal();
+  const navigate = useNavigate();
+  const [weekStart, setWeekStart] = useState(nextMonday);
+  const [outletIds, setOutletIds] = useState<string[]>([]);
+  const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
+  const generate = () => create.mutate({ weekStart, outletIds }, { onSuccess: (p) => void navigate(`/rota/auto-schedule/${p.id}`) });
+  return (
+    <Page title="Auto-schedule" actions={<Button variant="light" component={Link} to="/rota/staffing-targets">Staffing targets</Button>}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput label="Week starting (Monday)" type="date" value={weekStart} onChange={(e) => setWeekStart(e.currentTarget.value)} />
+        <MultiSelect label="Outlets" placeholder="Choose outlets" data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletIds} onChange={setOutletIds} miw={240} />
+        <Button onClick={generate} disabled={outletIds.length === 0 || !weekStart} loading={create.isPending}>
+          Generate a proposal
+        </Button>
+      </Group>
+      <ErrorNotice error={create.error} />
+      <DataTable query={proposals} loadingLabel="Loading proposals" empty="No proposals yet." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+        {
+          header: 'Week',
+          cell: (p) => (
+            <Anchor component={Link} to={`/rota/auto-schedule/${p.id}`}>
+              {formatDay(p.weekStart)}
+            </Anchor>
+          ),
+        },
+        { header: 'Outlets', cell: (p) => p.outletIds.map((id) => outletName.get(id) ?? '—').join(', ') },
+        { header: 'Shifts', cell: (p) => p.shiftCount ?? '—' },
+        { header: 'Coverage', cell: (p) => (p.coveragePercent === null ? '—' : `${p.coveragePercent}%`) },
+        { header: 'Created', cell: (p) => formatDateTime(p.createdAt) },
+        {
+          header: 'Status',
+          cell: (p) => (
+            <Badge color={PROPOSAL_COLOUR[p.status]} variant="light">
+              {humanize(p.status)}
+            </Badge>
+          ),
+        },
+      ]} />
+    </Page>
+  );
+}
