@@ -45961,7 +45961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -45995,6 +45995,62 @@ export interface operations {
                             shiftId: string | null;
                             rule: string;
                             message: string;
+                        }[];
+                    } | {
+                        message: string;
+                        /** @enum {string} */
+                        error: "COMPLIANCE_BLOCKED";
+                        /** @enum {number} */
+                        statusCode: 422;
+                        /** @description Every breach the write would cause, the BLOCK ones and the WARN ones */
+                        violations: {
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            outletId: string | null;
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            /** @enum {string} */
+                            mode: "WARN" | "BLOCK";
+                            /** Format: date */
+                            date: string;
+                            sentence: string;
+                            /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
+                            trace: {
+                                ruleId: string;
+                                packId: string;
+                                packVersion: number;
+                                title: string;
+                                source: string;
+                                /** @description The shifts or clock records involved */
+                                segments: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "SHIFT" | "CLOCK";
+                                    /** Format: date-time */
+                                    start: string;
+                                    /** Format: date-time */
+                                    end: string;
+                                    /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
+                                    localStart: string;
+                                    localEnd: string;
+                                }[];
+                                arithmetic: {
+                                    measure: string;
+                                    /** @enum {string} */
+                                    unit: "MINUTES" | "DAYS";
+                                    actual: number;
+                                    limit: number;
+                                    /** @enum {string} */
+                                    comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
+                                    terms: {
+                                        [key: string]: number | string;
+                                    };
+                                };
+                                sentence: string;
+                            };
                         }[];
                     };
                 };

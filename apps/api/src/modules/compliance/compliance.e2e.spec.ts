@@ -314,6 +314,34 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(await counts()).to.deep.equal(before);
     });
 
+    it('accepting an auto-scheduler proposal is checked: BLOCK refuses it, WARN records its breaches', async () => {
+      await settings({ packs: [], modes: { 'custom.max-shift-length': 'BLOCK' }, customLimits: { ...NO_LIMITS, maxShiftMinutes: 180 } });
+      await assignOutlets(s.h.ds, s.tenantA, alice.id, [outletId]);
+      await activeContract(alice.id);
+      const created = await s.h.request('POST', '/scheduler/proposals', { token, body: { weekStart: '2030-03-04', outletIds: [outletId] } });
+      expect(created.status, JSON.stringify(created.body)).to.be.oneOf([201, 202]);
+      const id = created.body.id as string;
+      for (let i = 0; i < 400; i++) {
+        const [{ status }] = await s.h.ds.query(`SELECT status FROM schedule_proposals WHERE id = $1`, [id]);
+        if (status === 'READY') break;
+        expect(status).to.be.oneOf(['QUEUED', 'RUNNING']);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const added = await s.h.request('POST', `/scheduler/proposals/${id}/shifts`, { token, body: { userId: alice.id, outletId, role: 'Barista', scheduledStart: at('09:00', '2030-03-04'), scheduledEnd: at('13:00', '2030-03-04') } });
+      expect(added.status, JSON.stringify(added.body)).to.equal(200);
+      const before = await counts();
+      const refused = await s.h.request('POST', `/scheduler/proposals/${id}/accept`, { token });
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(422);
+      expect(refused.body.error).to.equal('COMPLIANCE_BLOCKED');
+      expect(refused.body.violations.map((v: { ruleId: string }) => v.ruleId)).to.deep.equal(['custom.max-shift-length']);
+      expect(await counts()).to.deep.equal(before);
+      await settings({ packs: [], modes: {}, customLimits: { ...NO_LIMITS, maxShiftMinutes: 180 } });
+      const accepted = await s.h.request('POST', `/scheduler/proposals/${id}/accept`, { token });
+      expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
+      const [v] = (await violations(`?shiftAssignmentId=${accepted.body.assignments[0].id}`)).body;
+      expect(v).to.deep.include({ ruleId: 'custom.max-shift-length', mode: 'WARN', status: 'OPEN' });
+    });
+
     it('the developer API is checked too, and an integration cannot override', async () => {
       await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
       await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });

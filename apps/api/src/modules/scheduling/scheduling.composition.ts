@@ -46,6 +46,6 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   const limits = new ContractLimitsLookup(ds);
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
-  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger));
+  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance));
   return { shifts, availability, close: () => solver.close() };
 }

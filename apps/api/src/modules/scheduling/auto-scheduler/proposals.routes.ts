@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
@@ -163,7 +164,10 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
         403: E403_WORK,
         404: E404,
         409: { description: 'The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since' },
-        422: E422,
+        422: {
+          description: `${E422.description}; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written`,
+          schema: z.union([ViolationsBody, ComplianceBlockedDto]),
+        },
       },
     },
     async ({ req, params }) => {

@@ -1,3 +1,4 @@
+import type { ComplianceService } from '../../compliance/rules/compliance.service.js';
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, UnprocessableEntityError, type ErrorBody } from '@wfm/core/errors';
@@ -63,6 +64,7 @@ export class ProposalsService {
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
     private readonly logger: Logger,
+    private readonly compliance: ComplianceService,
   ) {}
 
   async create(actor: Actor, timeZone: string, body: CreateProposalBody): Promise<Proposal> {
@@ -212,6 +214,9 @@ export class ProposalsService {
           assignments.push(shift);
         }
       }
+      // The tenant's working-time rules, as on every path that assigns shifts: WARN breaches are
+      // recorded, a BLOCK one refuses the acceptance (422) and nothing is written.
+      await this.compliance.assessAssignments(tx, actor, assignments);
       return { proposal: await this.repo.decide(tx, actor.tenantId, id, 'ACCEPTED', actor.userId, now), rosterIds, assignments };
     });
   }
