@@ -1,11 +1,30 @@
 import { z } from 'zod';
-import { ok, type ApiRouter } from '../../../http/api-router.js';
+import { ok, type ApiRouter, type Reply } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';
 import { COMPLIANCE_OVERRIDERS, MANAGERS } from '@wfm/core/role-sets';
+import type { ComplianceVerdict } from '../rules/compliance.service.js';
 import type { ViolationsService } from './violations.service.js';
 import { ListViolationsQuery, OverrideViolationBody, ViolationDto, ViolationIdParams } from './violations.schemas.js';
 
 const TAGS = ['compliance'];
+
+/**
+ * The documented response bodies stay as they are: an assignment that broke WARN rules (or
+ * overrode BLOCK ones) says so in headers, and GET /compliance/violations?shiftAssignmentId=…
+ * lists the breaches. A tenant without rules sends neither header. Used by every route that assigns shifts.
+ */
+export function withCompliance(reply: Reply, verdict: ComplianceVerdict): Reply {
+  if (verdict.warnings === 0 && verdict.overridden === 0) return reply;
+  return { ...reply, headers: { ...reply.headers, 'X-Compliance-Warnings': String(verdict.warnings), 'X-Compliance-Overridden': String(verdict.overridden) } };
+}
+
+/** The 422 of every route that assigns shifts. */
+export const COMPLIANCE_422 = {
+  description:
+    'COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason',
+} as const;
+
+export const COMPLIANCE_HEADERS_NOTE = 'X-Compliance-Warnings and X-Compliance-Overridden count the breaches recorded (absent when none)';
 
 export function violationsRoutes(r: ApiRouter, violations: ViolationsService): void {
   r.get(

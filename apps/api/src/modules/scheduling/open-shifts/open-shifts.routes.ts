@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { withCompliance } from '../../compliance/violations/violations.routes.js';
 import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 import { ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentUser } from '../../../http/auth.guard.js';

@@ -17,7 +17,7 @@ import {
   RosterWithAssignmentsDto,
 } from './rosters.schemas.js';
 import { MANAGERS, ROSTER_APPROVERS } from '@wfm/core/role-sets';
-import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/violations/violations.routes.js';
 import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 
 const TAGS = ['scheduler'];

@@ -15,7 +15,7 @@ import {
   UpdateShiftBody,
 } from './shifts.schemas.js';
 import { EVERY_ROLE, MANAGERS } from '@wfm/core/role-sets';
-import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/rules/compliance-reply.js';
+import { COMPLIANCE_422, COMPLIANCE_HEADERS_NOTE, withCompliance } from '../../compliance/violations/violations.routes.js';
 import { ComplianceBlockedDto } from '../../compliance/violations/violations.schemas.js';
 
 const TAGS = ['shifts'];
