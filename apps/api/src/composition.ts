@@ -105,9 +105,9 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
   const people = composePeople(infra, r, { users: organization.users });
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
-  composePayroll(infra, r, organization);
-  composeEsign(infra, r);
   const { compliance } = composeCompliance(infra, r);
+  composePayroll(infra, r, { companyName: organization.companyName, compliance });
+  composeEsign(infra, r);
   const { shifts } = composeScheduling(infra, r, { compliance });
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts, compliance });
