@@ -95,8 +95,8 @@ export function premiumPay(input: PremiumInput): PremiumPay {
   for (const v of evaluate({ timezone: tz, phase: 'CLOCK', segments: input.records.map((r) => ({ id: r.id, kind: 'CLOCK' as const, start: r.start, end: r.end })), rules: clockRules })) {
     violations.set(v.key, v);
   }
-  const reference = (rule: ApplicableRule, date: string, arithmetic: string) => {
-    const key = `${rule.rule.id}:${date}`;
+  /** The breach a line answers: a band's day (or week) is its key; a per-period breach names its own. */
+  const reference = (rule: ApplicableRule, date: string, arithmetic: string, key = `${rule.rule.id}:${date}`) => {
     const v = violations.get(key);
     return {
       ruleId: rule.rule.id,
@@ -164,7 +164,7 @@ export function premiumPay(input: PremiumInput): PremiumPay {
         const hundredthsOfHour = Math.round(rule.rule.check.premiumHoursOfPay * 100);
         const amountMinor = mulDivRound([...rate.numerator, hundredthsOfHour], rate.denominator * 100);
         const arithmetic = `${rule.rule.check.premiumHoursOfPay} h × ${rate.text} = ${money(amountMinor, setting.currency)}`;
-        lines.push({ code, description: `${LABELS[code]} (${v.date})`, quantity: rule.rule.check.premiumHoursOfPay * 60, amountMinor, premium: { ...reference(rule, v.date, arithmetic), violationKey: v.key, explanation: v.trace.sentence } });
+        lines.push({ code, description: `${LABELS[code]} (${v.date})`, quantity: rule.rule.check.premiumHoursOfPay * 60, amountMinor, premium: reference(rule, v.date, arithmetic, v.key) });
       }
     }
   }
@@ -178,7 +178,7 @@ export function premiumPay(input: PremiumInput): PremiumPay {
         description: `${LABELS.PREMIUM_CLOPENING} (${v.date})`,
         quantity: 1,
         amountMinor: c.premiumMinor,
-        premium: { ...reference(rule, v.date, `flat ${money(c.premiumMinor, c.currency)}`), violationKey: v.key, violationId: input.recordedIds?.get(v.key) ?? null, explanation: v.trace.sentence },
+        premium: reference(rule, v.date, `flat ${money(c.premiumMinor, c.currency)}`, v.key),
       });
     }
   }
