@@ -89,8 +89,15 @@ describe('payroll premiums (HTTP)', () => {
     expect(slip.lines[3].premium).to.deep.include({ violationId: idOf('us-ca.meal-period') });
     expect(slip.lines[0]).to.not.have.property('premium');
 
+    const payrollEvents = () => s.h.ds.query(`SELECT type, payload->>'totalGrossMinor' AS gross FROM domain_events WHERE tenant_id = $1 AND type LIKE 'payroll.%' ORDER BY type`, [s.tenantA]);
+    // Computing a run with premiums fires nothing (spec 03); approving fires the two events it always did, whose totals include the premiums.
+    expect(await payrollEvents()).to.deep.equal([]);
     const approver = await s.tokenAs('COMPANY_ADMIN');
     expect((await s.h.request('POST', `/payroll/runs/${run.id}/approve`, { token: approver })).status).to.equal(200);
+    expect(await payrollEvents()).to.deep.equal([
+      { type: 'payroll.approved', gross: '36000' },
+      { type: 'payroll.finalized', gross: '36000' },
+    ]);
     const journal = (await s.h.request('GET', `/payroll/runs/${run.id}/journal`, { token: hr })).body;
     expect(journal.lines.map((l: { accountCode: string; description: string; debitMinor: number; creditMinor: number }) => [l.accountCode, l.description, l.debitMinor, l.creditMinor])).to.deep.equal([
       ['477', 'Gross pay 2026-11 excluding premiums', 16_000, 0],
