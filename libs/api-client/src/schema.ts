@@ -31372,7 +31372,7 @@ export interface operations {
                                 ruleId: string;
                                 packId: string;
                                 packVersion: number;
-                                /** @description The breach's key as the compliance engine gives it; null for a weekly-overtime band whose week the engine did not flag */
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
                                 violationKey: string | null;
                                 /**
                                  * Format: uuid
@@ -31577,7 +31577,7 @@ export interface operations {
                                 ruleId: string;
                                 packId: string;
                                 packVersion: number;
-                                /** @description The breach's key as the compliance engine gives it; null for a weekly-overtime band whose week the engine did not flag */
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
                                 violationKey: string | null;
                                 /**
                                  * Format: uuid
@@ -31907,7 +31907,7 @@ export interface operations {
                                 ruleId: string;
                                 packId: string;
                                 packVersion: number;
-                                /** @description The breach's key as the compliance engine gives it; null for a weekly-overtime band whose week the engine did not flag */
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
                                 violationKey: string | null;
                                 /**
                                  * Format: uuid

@@ -153,6 +153,14 @@ describe('payroll premiums (HTTP)', () => {
     expect(slip.lines[1].premium.explanation).to.match(/^clopening: .* needs written consent, premium 100\.00 USD$/);
   });
 
+  it('follows the rules of the outlet worked at: a Californian outlet in a tenant with no pack of its own', async () => {
+    expect((await s.h.request('PUT', `/compliance/outlets/${outletId}`, { token: owner, body: { packs: [CA] } })).status).to.equal(200);
+    await thirteenHourDay();
+    const run = await runNovember();
+    const slip = (await s.h.request('GET', `/payroll/runs/${run.id}/payslips/${alice.id}`, { token: hr })).body;
+    expect(summary(slip.lines).map(([code]) => code)).to.deep.equal(['REGULAR', 'PREMIUM_DAILY_OVERTIME', 'PREMIUM_DOUBLE_TIME', 'PREMIUM_MEAL_PERIOD', 'PREMIUM_REST_BREAK']);
+  });
+
   it('keeps premiums to the tenant: another tenant’s pack pays nothing here', async () => {
     const ownerB = await s.tokenAs('TENANT_OWNER', s.tenantB);
     expect((await s.h.request('PUT', '/compliance/settings', { token: ownerB, body: { packs: [CA], modes: {}, customLimits: NO_LIMITS } })).status).to.equal(200);

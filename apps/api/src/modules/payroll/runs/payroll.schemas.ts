@@ -86,7 +86,7 @@ export const PremiumReferenceDto = z
     ruleId: z.string().meta({ example: 'us-ca.double-time' }),
     packId: z.string(),
     packVersion: z.number().int(),
-    violationKey: z.string().nullable().meta({ description: "The breach's key as the compliance engine gives it; null for a weekly-overtime band whose week the engine did not flag" }),
+    violationKey: z.string().nullable().meta({ description: "The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes)" }),
     violationId: z.uuid().nullable().meta({ description: 'The breach as recorded in GET /compliance/violations, when compliance recorded it' }),
     date: z.string().meta({ description: "The local day the premium belongs to (the week's Monday for weekly overtime)" }),
     explanation: z.string().meta({ description: "The trace's sentence: why the rule fired" }),
