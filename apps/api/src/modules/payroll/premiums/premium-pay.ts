@@ -120,28 +120,45 @@ export function premiumPay(input: PremiumInput): PremiumPay {
     const days = piecesByDay(input.records, yearMonth, tz);
     const weeks = new Map<string, string[]>();
     for (const day of [...days.keys()].sort()) weeks.set(weekStart(day), [...(weeks.get(weekStart(day)) ?? []), day]);
+    const daysAscending = [...daily].reverse();
     for (const [week, weekDays] of weeks) {
       const seventhDay = seventh && weekDays.length === 7 ? addDays(week, 6) : null;
       let weekRegular = 0;
       for (const day of weekDays) {
+        const bandOf = (rule: ApplicableRule, code: PremiumCode, multiplier: number, period = day): Band => ({ rule, code, pct: pctOf(multiplier), period });
+        const weeklyBand = weekly && bandOf(weekly, 'PREMIUM_WEEKLY_OVERTIME', weekly.rule.check.multiplier, week);
+        const dailyBands = daily.map((d) => bandOf(d, d.rule.check.multiplier >= 2 ? 'PREMIUM_DOUBLE_TIME' : 'PREMIUM_DAILY_OVERTIME', d.rule.check.multiplier));
+        const seventhBands = seventh && [bandOf(seventh, 'PREMIUM_SEVENTH_DAY', seventh.rule.check.firstMultiplier), bandOf(seventh, 'PREMIUM_SEVENTH_DAY_DOUBLE_TIME', seventh.rule.check.beyondMultiplier)];
         let dayMinute = 0;
         for (const piece of days.get(day)!) {
-          for (let i = 0; i < piece.minutes; i++, dayMinute++) {
-            let band: Band | null = null;
+          // The piece is walked in spans that share a band: up to the next threshold of the day, or the end of the week's regular time.
+          for (let left = piece.minutes; left > 0; ) {
+            let band: Band | null;
+            let span: number;
             if (day === seventhDay) {
-              const c = seventh!.rule.check;
-              band = dayMinute < c.firstMinutes ? { rule: seventh!, code: 'PREMIUM_SEVENTH_DAY', pct: pctOf(c.firstMultiplier), period: day } : { rule: seventh!, code: 'PREMIUM_SEVENTH_DAY_DOUBLE_TIME', pct: pctOf(c.beyondMultiplier), period: day };
+              const first = seventh!.rule.check.firstMinutes;
+              [band, span] = dayMinute < first ? [seventhBands![0]!, first - dayMinute] : [seventhBands![1]!, left];
             } else {
-              const over = daily.find((d) => dayMinute >= d.rule.check.thresholdMinutes);
-              if (over) band = { rule: over, code: over.rule.check.multiplier >= 2 ? 'PREMIUM_DOUBLE_TIME' : 'PREMIUM_DAILY_OVERTIME', pct: pctOf(over.rule.check.multiplier), period: day };
-              else if (weekly && weekRegular >= weekly.rule.check.thresholdMinutes) band = { rule: weekly, code: 'PREMIUM_WEEKLY_OVERTIME', pct: pctOf(weekly.rule.check.multiplier), period: week };
-              else weekRegular++;
+              const over = daily.findIndex((d) => dayMinute >= d.rule.check.thresholdMinutes);
+              const next = daysAscending.find((d) => d.rule.check.thresholdMinutes > dayMinute);
+              span = next ? next.rule.check.thresholdMinutes - dayMinute : left;
+              if (over >= 0) band = dailyBands[over]!;
+              else if (weeklyBand && weekRegular >= weekly!.rule.check.thresholdMinutes) band = weeklyBand;
+              else {
+                band = null;
+                if (weekly) span = Math.min(span, weekly.rule.check.thresholdMinutes - weekRegular);
+              }
             }
-            if (!band || !piece.paid) continue;
-            const key = `${band.code}:${band.period}`;
-            const entry = banded.get(key) ?? { band, minutes: 0 };
-            entry.minutes++;
-            banded.set(key, entry);
+            const take = Math.min(left, span);
+            if (band === null) weekRegular += take;
+            else if (piece.paid) {
+              const key = `${band.code}:${band.period}`;
+              const entry = banded.get(key) ?? { band, minutes: 0 };
+              entry.minutes += take;
+              banded.set(key, entry);
+            }
+            dayMinute += take;
+            left -= take;
           }
         }
       }
