@@ -18,6 +18,7 @@ import { ContactPage } from './areas/contact/contact.page';
 import { developersArea } from './areas/developers/developers.area';
 import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
+import { complianceArea } from './areas/compliance/compliance.area';
 import { operationsArea } from './areas/operations/operations.area';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { payrollArea } from './areas/payroll/payroll.area';
@@ -35,7 +36,7 @@ import { NotFoundPage } from './layout/not-found.page';
 const DashboardPage = lazyPage(() => import('./areas/dashboard/dashboard.page'), 'DashboardPage');
 const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage');
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
 
 /** Those who see other people (the dashboard's first need) land on the dashboard, everyone else on their own day. */
 function Home() {

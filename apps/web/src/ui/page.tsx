@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ComplianceViolationList } from './compliance-violations';
 
 /** A page of the console: its title (the document's too), actions on the right, then the content. */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -23,6 +24,7 @@ export function ErrorNotice({ error }: { error: unknown }) {
   return (
     <Alert color="red" title="Something went wrong" role="alert">
       {error instanceof Error ? error.message : String(error)}
+      <ComplianceViolationList error={error} />
     </Alert>
   );
 }

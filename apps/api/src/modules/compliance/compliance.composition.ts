@@ -16,6 +16,6 @@ export function composeCompliance({ ds, transaction, clock, outletScopes, people
   const settingsRepo = new ComplianceSettingsRepository();
   const violationsRepo = new ViolationsRepository();
   complianceSettingsRoutes(r, new ComplianceSettingsService(ds, settingsRepo, transaction, clock, people));
-  violationsRoutes(r, new ViolationsService(ds, violationsRepo, transaction, clock, outletScopes));
+  violationsRoutes(r, new ViolationsService(ds, violationsRepo, transaction, clock, outletScopes, people));
   return { compliance: new ComplianceService(ds, settingsRepo, violationsRepo, outletScopes, clock) };
 }

@@ -252,6 +252,41 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(ok.headers.get('x-compliance-warnings')).to.equal('1');
     });
 
+    it('moving a shift (PATCH) is checked: into a short rest it is refused and left as it was; with a reason it moves', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
+      await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') });
+      const later = await assign({ scheduledStart: at('12:00', '2030-03-05'), scheduledEnd: at('20:00', '2030-03-05') });
+      expect(later.status).to.equal(201);
+      const move = { scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05') };
+      const refused = await s.h.request('PATCH', `/shift-assignments/${later.body.id}`, { token, body: move });
+      expect(refused.status).to.equal(422);
+      expect(refused.body.violations[0].sentence).to.contain(SHORT_REST);
+      const [row] = await s.h.ds.query(`SELECT scheduled_start AS start FROM shift_assignments WHERE id = $1`, [later.body.id]);
+      expect(row.start.toISOString()).to.equal(at('12:00', '2030-03-05'));
+      const moved = await s.h.request('PATCH', `/shift-assignments/${later.body.id}`, { token: owner, body: { ...move, complianceOverrideReason: 'Delivery arrives early' } });
+      expect(moved.status).to.equal(200);
+      expect(moved.headers.get('x-compliance-overridden')).to.equal('1');
+      // A change of note touches no rule.
+      const noted = await s.h.request('PATCH', `/shift-assignments/${later.body.id}`, { token, body: { note: 'Keys at the bar' } });
+      expect(noted.status).to.equal(200);
+      expect(noted.headers.get('x-compliance-warnings')).to.equal(null);
+    });
+
+    it('claiming an open shift is checked: a claim into a short rest is refused, and the shift stays open', async () => {
+      await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
+      await assignOutlets(s.h.ds, s.tenantA, alice.id, [outletId]);
+      const bob = await createUser(s.h.ds, s.tenantA, { fullName: 'Bob' });
+      await assign({ scheduledStart: at('15:00', '2030-03-04'), scheduledEnd: at('23:00', '2030-03-04') });
+      const bobs = await assign({ userId: bob.id, scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05') });
+      const open = await s.h.request('POST', `/shift-assignments/${bobs.body.id}/release`, { token, body: {} });
+      expect(open.status).to.equal(200);
+      const claim = await s.h.request('POST', `/open-shifts/${open.body.id}/claim`, { token: await s.h.tokenFor(alice) });
+      expect(claim.status).to.equal(422);
+      expect(claim.body.violations.map((v: { ruleId: string }) => v.ruleId)).to.deep.equal(['uk-wtr.daily-rest']);
+      const [row] = await s.h.ds.query(`SELECT status FROM open_shifts WHERE id = $1`, [open.body.id]);
+      expect(row.status).to.equal('OPEN');
+    });
+
     it('the developer API is checked too, and an integration cannot override', async () => {
       await settings({ packs: [UK], modes: { 'uk-wtr.daily-rest': 'BLOCK' }, customLimits: NO_LIMITS });
       await createUser(s.h.ds, s.tenantA, { role: 'TENANT_OWNER', password: null });

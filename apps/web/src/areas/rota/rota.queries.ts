@@ -23,8 +23,8 @@ export function useRoster(id: string | null) {
   return useQuery({ queryKey: [...ROTA, 'roster', id], enabled: id !== null, queryFn: () => ok(api.GET('/scheduler/rosters/{id}', { params: { path: { id: id! } } })) });
 }
 
-/** Every rota change moves shifts too: the shift views refetch as well. */
-const useRotaMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [ROTA, ['shifts']]);
+/** Every rota change moves shifts too: the shift views, and the rule breaches beside them, refetch as well. */
+const useRotaMutation = <V, R>(fn: (v: V) => Promise<R>) => useInvalidatingMutation(fn, [ROTA, ['shifts'], ['compliance']]);
 
 export const usePublishRoster = () => useRotaMutation((body: PublishRoster) => ok(api.POST('/scheduler/assignments', { body })));
 export const useCloneWeek = () => useRotaMutation((body: CloneWeek) => ok(api.POST('/scheduler/clone-week', { body })));

@@ -15,9 +15,11 @@ const useInvalidating = <V, R>(fn: (v: V) => Promise<R>, key: string) => useInva
 
 export const useShifts = (query: { outletId?: string; userId?: string; from: string; to: string }, enabled = true) =>
   useQuery({ queryKey: ['shifts', query], enabled, placeholderData: keepPreviousData, queryFn: () => ok(api.GET('/shift-assignments', { params: { query: { ...query, limit: 500 } } })) });
-export const useCreateShift = () => useInvalidating((body: Body<'postShiftAssignments'>) => ok(api.POST('/shift-assignments', { body })), 'shifts');
+/** A shift written may have broken working-time rules: the violations beside the shifts refetch too. */
+const SHIFT_WRITES = [['shifts'], ['compliance']] as const;
+export const useCreateShift = () => useInvalidatingMutation((body: Body<'postShiftAssignments'>) => ok(api.POST('/shift-assignments', { body })), SHIFT_WRITES);
 export const useUpdateShift = () =>
-  useInvalidating(({ id, body }: { id: string; body: Body<'patchShiftAssignmentsById'> }) => ok(api.PATCH('/shift-assignments/{id}', { params: { path: { id } }, body })), 'shifts');
+  useInvalidatingMutation(({ id, body }: { id: string; body: Body<'patchShiftAssignmentsById'> }) => ok(api.PATCH('/shift-assignments/{id}', { params: { path: { id } }, body })), SHIFT_WRITES);
 export const useReleaseShift = () => useInvalidating((id: string) => ok(api.POST('/shift-assignments/{id}/release', { params: { path: { id } }, body: {} })), 'shifts');
 
 export const useLeave = (query: { status?: LeaveStatus; userId?: string }) =>

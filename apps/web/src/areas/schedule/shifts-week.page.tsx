@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
@@ -7,6 +7,7 @@ import { useShifts, type Shift } from './schedule.queries';
 import { ShiftFormModal } from './shift-form.modal';
 import { addDays, isoDay, localTime, weekStart } from './week';
 import { useOutlets, usePeople } from '../../api/shared.queries';
+import { useViolations, type Violation } from '../compliance/compliance.queries';
 
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', IN_PROGRESS: 'green', COMPLETED: 'gray', CANCELLED: 'red', MISSED: 'red' };
@@ -21,6 +22,10 @@ export function ShiftsWeekPage() {
   const [monday, setMonday] = useState(() => weekStart(new Date()));
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const shifts = useShifts({ ...(outletId ? { outletId } : {}), from: monday.toISOString(), to: addDays(monday, 7).toISOString() }, outletId !== null);
+  // Breaches are dated by their day or their week's Monday: the day before the week catches a rest across its start.
+  const violations = useViolations({ from: isoDay(addDays(monday, -1)), to: isoDay(addDays(monday, 6)), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations') && outletId !== null);
+  const breachesOf = new Map<string, Violation[]>();
+  for (const v of violations.data ?? []) for (const id of v.shiftAssignmentIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
   const [editing, setEditing] = useState<{ shift: Shift | null; day: string } | null>(null);
   const byDay = (d: Date) => (shifts.data ?? []).filter((s) => isoDay(new Date(s.scheduledStart)) === isoDay(d)).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (
@@ -64,6 +69,7 @@ export function ShiftsWeekPage() {
                   <Text size="xs">
                     {localTime(s.scheduledStart)}–{localTime(s.scheduledEnd)}
                   </Text>
+                  <RuleBadge breaches={breachesOf.get(s.id)} />
                   {s.status !== 'SCHEDULED' ? (
                     <Badge size="xs" variant="light" color={COLOUR[s.status]}>
                       {humanize(s.status)}
@@ -79,3 +85,18 @@ export function ShiftsWeekPage() {
     </Page>
   );
 }
+
+/** Beside a shift: the working-time rules it breaks (issue 31), each breach's sentence on hover. */
+function RuleBadge({ breaches }: { breaches: Violation[] | undefined }) {
+  if (!breaches?.length) return null;
+  const open = breaches.filter((b) => b.status === 'OPEN');
+  const label = `${breaches.length} rule breach${breaches.length === 1 ? '' : 'es'}${open.length < breaches.length ? ` (${breaches.length - open.length} overridden)` : ''}`;
+  return (
+    <Tooltip multiline w={320} label={breaches.map((b) => `${b.trace.title}: ${b.sentence}`).join(' · ')}>
+      <Badge size="xs" variant="light" color={open.some((b) => b.mode === 'BLOCK') ? 'red' : open.length ? 'orange' : 'gray'} aria-label={label}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}
+

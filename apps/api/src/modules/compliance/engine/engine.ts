@@ -106,11 +106,15 @@ class Timeline {
   constructor(
     segments: readonly WorkSegment[],
     readonly tz: string,
+    private readonly focus: ReadonlySet<string> | undefined,
   ) {
-    this.segs = segments
-      .filter((x) => x.end.getTime() > x.start.getTime())
-      .map((x) => ({ ...x, s: x.start.getTime(), e: x.end.getTime(), startDate: localDate(x.start.getTime(), tz) }))
-      .sort((a, b) => a.s - b.s || a.e - b.e);
+    this.segs = [];
+    for (const x of segments) {
+      const s = x.start.getTime();
+      const e = x.end.getTime();
+      if (e > s) this.segs.push({ id: x.id, kind: x.kind, start: x.start, end: x.end, s, e, startDate: localDate(s, tz) });
+    }
+    this.segs.sort((a, b) => a.s - b.s || a.e - b.e);
     let current: Period | null = null;
     for (const seg of this.segs) {
       const last = current?.segs[current.segs.length - 1];
@@ -138,6 +142,11 @@ class Timeline {
       from = to;
       date = next;
     }
+  }
+
+  /** Whether a breach over these segments could be returned: without a focus, any; with one, only those involving it. */
+  touches(segs: readonly Seg[]): boolean {
+    return !this.focus || segs.some((x) => this.focus!.has(x.id));
   }
 
   seg(x: Seg): TraceSegment {
@@ -191,6 +200,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
     for (let i = 1; i < t.periods.length; i++) {
       const a = t.periods[i - 1]!.segs.at(-1)!;
       const b = t.periods[i]!.segs[0]!;
+      if (!t.touches([a, b])) continue;
       const rest = minutes(b.s - a.e);
       if (rest >= c.minRestMinutes) continue;
       out.push({
@@ -207,6 +217,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   MIN_WEEKLY_REST(t, c) {
     const out: Breach[] = [];
     for (const [week, bucket] of t.weeks) {
+      if (!t.touches(bucket.segs)) continue;
       // The rest counts inside the week only: the law asks for it in each seven-day period.
       const from = startOfLocalDay(week, t.tz);
       const to = startOfLocalDay(addDays(week, 7), t.tz);
@@ -247,6 +258,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   MAX_AVERAGE_WEEKLY_WORK(t, c) {
     const out: Breach[] = [];
     for (const [week, bucket] of t.weeks) {
+      if (!t.touches(bucket.segs)) continue;
       const firstWeek = addDays(week, -7 * (c.referenceWeeks - 1));
       let total = 0;
       for (let i = 0; i < c.referenceWeeks; i++) total += t.weeks.get(addDays(firstWeek, 7 * i))?.ms ?? 0;
@@ -274,6 +286,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   BREAK_AFTER(t, c) {
     const out: Breach[] = [];
     for (const p of t.periods) {
+      if (!t.touches(p.segs)) continue;
       const worked = minutes(p.workMs);
       if (worked <= c.workOverMinutes) continue;
       const longest = minutes(longestGap(p));
@@ -291,7 +304,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   },
 
   MAX_DAILY_WORK(t, c) {
-    return perBucket(t.days, (date, worked) =>
+    return perBucket(t, t.days, (date, worked) =>
       worked <= c.maxMinutes
         ? null
         : {
@@ -302,7 +315,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   },
 
   MAX_WEEKLY_WORK(t, c) {
-    return perBucket(t.weeks, (week, worked) =>
+    return perBucket(t, t.weeks, (week, worked) =>
       worked <= c.maxMinutes
         ? null
         : {
@@ -313,7 +326,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   },
 
   MIN_WEEKLY_WORK(t, c) {
-    return perBucket(t.weeks, (week, worked) =>
+    return perBucket(t, t.weeks, (week, worked) =>
       worked >= c.minMinutes
         ? null
         : {
@@ -325,6 +338,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
 
   MAX_SHIFT_LENGTH(t, c) {
     return t.segs.flatMap((x) => {
+      if (!t.touches([x])) return [];
       const length = minutes(x.e - x.s);
       if (length <= c.maxMinutes) return [];
       return [
@@ -363,7 +377,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   },
 
   DAILY_OVERTIME(t, c) {
-    return perBucket(t.days, (date, worked) => {
+    return perBucket(t, t.days, (date, worked) => {
       if (worked <= c.thresholdMinutes) return null;
       const excess = worked - c.thresholdMinutes;
       return {
@@ -374,7 +388,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   },
 
   WEEKLY_OVERTIME(t, c) {
-    return perBucket(t.weeks, (week, worked) => {
+    return perBucket(t, t.weeks, (week, worked) => {
       if (worked <= c.thresholdMinutes) return null;
       const excess = worked - c.thresholdMinutes;
       return {
@@ -386,11 +400,12 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
 
   SEVENTH_DAY(t, c) {
     const out: Breach[] = [];
-    for (const week of t.weeks.keys()) {
+    for (const [week, bucket] of t.weeks) {
       const seventh = addDays(week, 6);
       let all = true;
       for (let i = 0; i < 7 && all; i++) all = t.days.has(addDays(week, i));
-      if (!all) continue;
+      // Any shift of the week makes the seventh day the seventh: the trace lists them all.
+      if (!all || !t.touches(bucket.segs)) continue;
       const day = t.days.get(seventh)!;
       const worked = minutes(day.ms);
       const first = Math.min(worked, c.firstMinutes);
@@ -398,7 +413,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
       out.push({
         key: seventh,
         date: seventh,
-        segs: day.segs,
+        segs: bucket.segs,
         arithmetic: {
           measure: 'consecutive days worked in the workweek',
           unit: 'DAYS',
@@ -416,6 +431,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   MEAL_PERIODS(t, c) {
     const out: Breach[] = [];
     for (const p of t.periods) {
+      if (!t.touches(p.segs)) continue;
       const worked = minutes(p.workMs);
       if (worked <= c.firstAfterMinutes) continue;
       const meals: number[] = [];
@@ -455,6 +471,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
   REST_BREAKS(t, c) {
     const out: Breach[] = [];
     for (const p of t.periods) {
+      if (!t.touches(p.segs)) continue;
       const worked = minutes(p.workMs);
       if (worked < c.minWorkMinutes) continue;
       const required = Math.ceil((worked - c.perMinutes / 2) / c.perMinutes);
@@ -514,6 +531,7 @@ const checkers: { [K in RuleKind]: Checker<K> } = {
     for (let i = 1; i < t.segs.length; i++) {
       const a = t.segs[i - 1]!;
       const b = t.segs[i]!;
+      if (!t.touches([a, b])) continue;
       const closing = Date.parse(`${a.startDate}T00:00:00Z`) + (hh * 60 + mm) * MINUTE;
       if (wallMs(a.e, t.tz) <= closing || b.startDate !== addDays(a.startDate, 1)) continue;
       const rest = minutes(b.s - a.e);
@@ -540,9 +558,10 @@ function unique<T>(xs: T[]): T[] {
   return [...new Set(xs)];
 }
 
-function perBucket(map: Map<string, Bucket>, test: (key: string, workedMinutes: number) => Pick<Breach, 'arithmetic' | 'sentence'> | null): Breach[] {
+function perBucket(t: Timeline, map: Map<string, Bucket>, test: (key: string, workedMinutes: number) => Pick<Breach, 'arithmetic' | 'sentence'> | null): Breach[] {
   const out: Breach[] = [];
   for (const [key, bucket] of map) {
+    if (!t.touches(bucket.segs)) continue;
     const found = test(key, minutes(bucket.ms));
     if (found) out.push({ key, date: key, segs: bucket.segs, ...found });
   }
@@ -555,7 +574,7 @@ function run(rule: RuleDefinition, t: Timeline, input: EvaluationInput): Breach[
 
 /** Every breach of the applicable rules in the person's segments, in rule order then time order. */
 export function evaluate(input: EvaluationInput): Violation[] {
-  const timeline = new Timeline(input.segments, input.timezone);
+  const timeline = new Timeline(input.segments, input.timezone, input.focusIds);
   const out: Violation[] = [];
   for (const applicable of input.rules) {
     const { rule } = applicable;

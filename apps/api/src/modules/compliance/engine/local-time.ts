@@ -43,7 +43,7 @@ export function wallMs(instant: number, timeZone: string): number {
 
 /** The local calendar date (YYYY-MM-DD) of an instant. */
 export function localDate(instant: number, timeZone: string): string {
-  return new Date(wallMs(instant, timeZone)).toISOString().slice(0, 10);
+  return dateOf(Math.floor(wallMs(instant, timeZone) / DAY_MS));
 }
 
 /** `YYYY-MM-DD HH:MM` on the local wall clock, the form traces quote times in. */
@@ -51,25 +51,64 @@ export function localStamp(instant: number, timeZone: string): string {
   return new Date(wallMs(instant, timeZone)).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+const midnights = new Map<string, Map<string, number>>();
+
 /** The instant local midnight starts `date`; when a DST jump skips midnight, the first instant after it. */
 export function startOfLocalDay(date: string, timeZone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`);
+  let zone = midnights.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    midnights.set(timeZone, zone);
+  }
+  let at = zone.get(date);
+  if (at === undefined) {
+    at = midnight(date, timeZone);
+    zone.set(date, at);
+  }
+  return at;
+}
+
+function midnight(date: string, timeZone: string): number {
+  const wall = dayNumber(date) * DAY_MS;
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
   const exact = [first, second].filter((t) => t + offsetAt(t, timeZone) === wall);
   return exact.length ? Math.min(...exact) : Math.max(first, second);
 }
 
+const dayMemo = new Map<string, number>();
+const dateMemo = new Map<number, string>();
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date; memoised, since the rules ask for the same few hundred dates again and again. */
+function dayNumber(date: string): number {
+  let n = dayMemo.get(date);
+  if (n === undefined) {
+    n = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+    dayMemo.set(date, n);
+  }
+  return n;
+}
+
+function dateOf(day: number): string {
+  let d = dateMemo.get(day);
+  if (d === undefined) {
+    d = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dateMemo.set(day, d);
+  }
+  return d;
+}
+
 export function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+  return dateOf(dayNumber(date) + n);
 }
 
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** The Monday of the ISO week `date` falls in. */
 export function weekStart(date: string): string {
-  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(date, -weekday);
+  const day = dayNumber(date);
+  // 1970-01-01 was a Thursday: day 0 is weekday 3 counting Monday as 0.
+  return dateOf(day - ((day + 3) % 7));
 }

@@ -42,13 +42,17 @@ const CHUNK = 1000;
 
 export class ViolationsRepository {
   /** One query for everyone's shifts (not cancelled) overlapping [from, to): what the rules read around new shifts. */
-  workedShifts(db: Db, tenantId: string, userIds: readonly string[], from: Date, to: Date): Promise<WorkedShift[]> {
-    return many(
+  async workedShifts(db: Db, tenantId: string, userIds: readonly string[], from: Date, to: Date): Promise<WorkedShift[]> {
+    // Epoch milliseconds: 17 weeks of 300 people's shifts are tens of thousands of rows, and parsing
+    // timestamp text costs more than the rules do.
+    const rows = await many<{ id: string; userId: string; outletId: string; s: number; e: number }>(
       db,
-      `SELECT id, user_id AS "userId", outlet_id AS "outletId", scheduled_start AS start, scheduled_end AS "end" FROM shift_assignments
+      `SELECT id, user_id AS "userId", outlet_id AS "outletId", (extract(epoch FROM scheduled_start) * 1000)::float8 AS s, (extract(epoch FROM scheduled_end) * 1000)::float8 AS e
+         FROM shift_assignments
         WHERE tenant_id = $1 AND user_id = ANY($2::uuid[]) AND status <> 'CANCELLED' AND scheduled_end > $3 AND scheduled_start < $4`,
       [tenantId, userIds, from, to],
     );
+    return rows.map((r) => ({ id: r.id, userId: r.userId, outletId: r.outletId, start: new Date(r.s), end: new Date(r.e) }));
   }
 
   /** The person's closed clock records (not rejected) overlapping [from, to). */

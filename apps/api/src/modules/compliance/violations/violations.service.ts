@@ -4,6 +4,7 @@ import type { Actor } from '@wfm/core/principal';
 import type { DataSource } from '@wfm/db/data-source';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
+import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { ViolationTrace } from '../engine/engine.js';
 import type { ViolationRow, ViolationsRepository } from './violations.repository.js';
 import type { ListViolationsQuery, OverrideViolationBody, ViolationDto } from './violations.schemas.js';
@@ -36,7 +37,8 @@ const notFound = () => new NotFoundError('Violation not found');
 
 /**
  * Recorded breaches: managers read them (an OUTLET_MANAGER those at their outlets), and the roles
- * allowed to override accept one with a reason, which is kept with who and when.
+ * allowed to override accept one with a reason, which is kept with who and when, on people at or
+ * below their rank (the people policy's `work`).
  */
 export class ViolationsService {
   constructor(
@@ -45,6 +47,7 @@ export class ViolationsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly people: PeoplePolicy,
   ) {}
 
   async list(actor: Actor, query: ListViolationsQuery): Promise<ViolationDto[]> {
@@ -60,6 +63,8 @@ export class ViolationsService {
     return this.transaction(async (tx) => {
       const v = await this.repo.lock(tx, actor.tenantId, id);
       if (!v || (v.outletId !== null ? !coversOutlet(scope, v.outletId) : scope.kind !== 'tenant')) throw notFound();
+      // Accepting a breach of someone's working time directs their work, as assigning the shift did.
+      await this.people.assert(tx, actor, v.userId, 'work');
       if (v.status === 'OVERRIDDEN') throw new ConflictError('The violation is already overridden', 'ALREADY_OVERRIDDEN');
       return toViolationDto(await this.repo.override(tx, actor.tenantId, id, { reason: body.reason, by: actor.userId, at: this.clock.now() }));
     });

@@ -100,6 +100,17 @@ class World {
     return { scheduledStart: new Date(start).toISOString(), scheduledEnd: new Date(start + 4 * HOUR).toISOString() };
   }
 
+  /** A recorded working-time breach of the person at the tenant's outlet (issue 31). */
+  async violation(target: Person): Promise<string> {
+    const id = uuid();
+    await this.h.ds.query(
+      `INSERT INTO compliance_violations (id, tenant_id, user_id, outlet_id, phase, rule_id, pack_id, pack_version, mode, violation_key, local_date, sentence, trace, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'SCHEDULE', 'uk-wtr.daily-rest', 'uk-wtr', 1, 'WARN', $5, '2031-01-06', 'rest', '{}', 'OPEN', now(), now())`,
+      [id, this.tenantId, target.id, this.outletId, `fixture:${id}`],
+    );
+    return id;
+  }
+
   shift(target: Person) {
     return this.root<{ id: string }>('POST', '/shift-assignments', { userId: target.id, outletId: this.outletId, ...this.slot() });
   }
@@ -210,6 +221,14 @@ const USER_CASES: Record<string, Case> = {
       skips: (res, t) => (res.body?.skipped as Array<{ userId: string; reason: string }> | undefined)?.find((s) => s.userId === t.id)?.reason ?? null,
     },
   },
+  'PUT /compliance/contracts/:contractId': {
+    rule: { act: 'record', call: async (w, t) => ({ method: 'PUT', path: `/compliance/contracts/${(await w.draftContract(t)).id}`, body: { packs: null, youngWorker: true } }) },
+  },
+  'POST /compliance/violations/:id/override': {
+    rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: `/compliance/violations/${await w.violation(t)}/override`, body: { reason: 'Agreed with them' } }) },
+  },
+  'PUT /compliance/settings': { exempt: 'the tenant’s own rules; its answer lists the contracts that have settings, but it changes no one' },
+  'PUT /compliance/outlets/:outletId': { exempt: 'an outlet’s packs; its answer lists contracts, but it changes no one' },
   'PATCH /attendance/:id': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/attendance/${await w.attendance(t)}`, body: { status: 'APPROVED' } }) } },
   'POST /access/grants': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/access/grants', body: { userId: t.id, zoneId: w.zoneId } }) } },
   'POST /access/grants/bulk': { rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: '/access/grants/bulk', body: { userIds: [t.id], zoneIds: [w.zoneId] } }) } },

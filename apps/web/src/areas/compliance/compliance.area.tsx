@@ -1,0 +1,14 @@
+import type { Area } from '../area';
+import { lazyPage } from '../lazy-page';
+
+const ComplianceRulesPage = lazyPage(() => import('./compliance-rules.page'), 'ComplianceRulesPage');
+const ComplianceViolationsPage = lazyPage(() => import('./compliance-violations.page'), 'ComplianceViolationsPage');
+
+/** Issue 31: the working-time rule packs the company follows, their modes and its own limits; the breaches recorded. */
+export const complianceArea: Area = {
+  title: 'Compliance',
+  routes: [
+    { path: 'compliance/rules', needs: ['getCompliancePacks', 'getComplianceSettings'], nav: 'Working-time rules', element: <ComplianceRulesPage /> },
+    { path: 'compliance/violations', needs: ['getComplianceViolations', 'getUsers'], nav: 'Rule violations', element: <ComplianceViolationsPage /> },
+  ],
+};

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { asRole, browserSuite, screenshot } from './test-support/browser.js';
+
+const DAY = 86_400_000;
+
+/** A day `n` days ahead as YYYY-MM-DD (the browser and the test share a timezone). */
+function dayAhead(n: number): string {
+  const d = new Date(Date.now() + n * DAY);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe('web console: working-time rules — a blocking rule refuses a publish and lists why (headless Chromium)', function () {
+  this.timeout(120_000);
+  const suite = browserSuite();
+  let owner: string;
+  let manager: string;
+  let ids: { staff: string; outlet: string };
+  before(async () => {
+    owner = await suite.stack.tokenOf(suite.stack.email('TENANT_OWNER'));
+    manager = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));
+    const users = (await suite.stack.call<Array<{ id: string; email: string }>>('GET', '/users?limit=200', { token: owner })).body;
+    const outlets = (await suite.stack.call<Array<{ id: string; code: string }>>('GET', '/outlets', { token: owner })).body;
+    ids = { staff: users.find((u) => u.email === suite.stack.email('STAFF'))!.id, outlet: outlets.find((o) => o.code === 'CK-01')!.id };
+  });
+
+  const shiftsOf = async () => (await suite.stack.call<Array<{ id: string }>>('GET', `/shift-assignments?userId=${ids.staff}&limit=500`, { token: owner })).body;
+
+  it('HR switches daily rest to BLOCK; a roster breaking it is refused with its violations, and the week’s violations are listed', async () => {
+    const closing = await suite.stack.call('POST', '/shift-assignments', {
+      token: manager,
+      body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: new Date(`${dayAhead(20)}T15:00:00`).toISOString(), scheduledEnd: new Date(`${dayAhead(20)}T23:00:00`).toISOString() },
+    });
+    expect(closing.status, JSON.stringify(closing.body)).to.equal(201);
+
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
+      await page.goto('/compliance/rules');
+      await page.getByRole('checkbox', { name: 'UK Working Time Regulations (v1)' }).check();
+      await page.getByLabel('Mode of uk-wtr.daily-rest').selectOption('BLOCK');
+      await page.getByRole('button', { name: 'Save rules' }).click();
+      await page.getByText('Working-time rules saved.').waitFor();
+      await screenshot(page, 'compliance-rules');
+    });
+    const settings = await suite.stack.call<{ packs: unknown[]; modes: Record<string, string> }>('GET', '/compliance/settings', { token: owner });
+    expect(settings.body.packs).to.deep.equal([{ packId: 'uk-wtr', version: 1 }]);
+    expect(settings.body.modes).to.deep.equal({ 'uk-wtr.daily-rest': 'BLOCK' });
+
+    const before = (await shiftsOf()).length;
+    await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
+      await page.goto('/rota/rosters');
+      await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
+      await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      await dialog.getByRole('combobox', { name: /^Person 1/ }).click();
+      await page.getByRole('option', { name: 'Demo Staff' }).click();
+      await dialog.getByLabel(/^Day/).fill(dayAhead(21));
+      await dialog.getByLabel(/^From/).fill('08:30');
+      await dialog.getByLabel(/^To/).fill('16:30');
+      await dialog.getByRole('button', { name: 'Publish 1 shift(s)' }).click();
+      const breaches = dialog.getByRole('list', { name: 'Working-time rule breaches' });
+      await breaches.waitFor();
+      const items = await breaches.getByRole('listitem').allInnerTexts();
+      expect(items.some((t) => t.startsWith('Blocks · 11 hours of daily rest:') && t.includes('rest 9 h 30 min between')), JSON.stringify(items)).to.equal(true);
+      await screenshot(page, 'compliance-blocked-publish');
+    });
+    expect((await shiftsOf()).length).to.equal(before);
+
+    // Back to a warning: the same roster publishes, and the week's violations list shows why.
+    expect((await suite.stack.call('PUT', '/compliance/settings', { token: owner, body: { packs: [{ packId: 'uk-wtr', version: 1 }], modes: {}, customLimits: { maxShiftMinutes: null, maxConsecutiveDays: null, minWeeklyMinutes: null, maxWeeklyMinutes: null } } })).status).to.equal(200);
+    const published = await suite.stack.call('POST', '/scheduler/assignments', {
+      token: manager,
+      body: { outletId: ids.outlet, assignments: [{ userId: ids.staff, scheduledStart: new Date(`${dayAhead(21)}T08:30:00`).toISOString(), scheduledEnd: new Date(`${dayAhead(21)}T16:30:00`).toISOString() }] },
+    });
+    expect(published.status, JSON.stringify(published.body)).to.equal(201);
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
+      await page.goto('/compliance/violations');
+      await page.getByLabel('Week starting').fill(dayAhead(21));
+      const row = page.getByRole('row').filter({ hasText: 'rest 9 h 30 min between' });
+      await row.waitFor();
+      expect(await row.getByText('Demo Staff').count()).to.equal(1);
+      await row.getByRole('button', { name: /^Override 11 hours of daily rest for Demo Staff/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Override a violation' });
+      await dialog.getByLabel(/^Reason/).fill('Stocktake; written consent on file');
+      await dialog.getByRole('button', { name: 'Override' }).click();
+      await row.getByText('Overridden', { exact: true }).waitFor();
+      await screenshot(page, 'compliance-violations');
+
+      // Beside the shift in the week's schedule: a badge counting its breaches.
+      await page.goto('/schedule/shifts');
+      await page.getByRole('combobox', { name: /^Outlet/ }).click();
+      await page.getByRole('option', { name: 'Central Kitchen' }).click();
+      const monday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7)).getTime();
+      const weeks = Math.round((monday(new Date(`${dayAhead(21)}T12:00:00`)) - monday(new Date())) / (7 * DAY));
+      for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
+      const day = page.locator(`[data-day="${dayAhead(21)}"]`);
+      await day.getByLabel(/^\d+ rule breach(es)? \(1 overridden\)$/).waitFor();
+    });
+  });
+});
