@@ -107,9 +107,9 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const leaveLedger = composeLeaveLedger(infra);
   const people = composePeople(infra, r, { users: organization.users, leaveLedger });
   composePlatform(infra, r, { provisioning, tenants: organization.tenants });
-  composePayroll(infra, r, organization);
-  composeEsign(infra, r);
   const { compliance } = composeCompliance(infra, r);
+  composePayroll(infra, r, { companyName: organization.companyName, compliance });
+  composeEsign(infra, r);
   const scheduling = composeScheduling(infra, r, { compliance });
   const { shifts } = scheduling;
   const operations = composeOperations(infra, r, { shifts });

@@ -1790,6 +1790,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compliance/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every released version of every rule pack, each rule with its legal source and parameters */
+        get: operations["getCompliancePacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compliance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's packs, each rule's mode, its own limits, and the outlets and contracts that follow other packs */
+        get: operations["getComplianceSettings"];
+        /** Replace the tenant's packs, modes and own limits; an assigned pack's rules WARN unless set otherwise */
+        put: operations["putComplianceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compliance/outlets/{outletId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The packs an outlet follows instead of the tenant's */
+        put: operations["putComplianceOutletsByOutletId"];
+        post?: never;
+        /** The outlet follows the tenant's packs again */
+        delete: operations["deleteComplianceOutletsByOutletId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compliance/contracts/{contractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** What a contract changes: the packs it follows instead (null to inherit) and whether it is a young worker’s; applies while the contract is ACTIVE */
+        put: operations["putComplianceContractsByContractId"];
+        post?: never;
+        /** The contract inherits its packs again and is not a young worker’s */
+        delete: operations["deleteComplianceContractsByContractId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compliance/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded breaches of working-time rules with their traces, by local day; an OUTLET_MANAGER sees those at their outlets */
+        get: operations["getComplianceViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compliance/violations/{id}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a breach with a reason (e.g. the worker’s written consent to a clopening); who and when are recorded */
+        post: operations["postComplianceViolationsByIdOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/pay": {
         parameters: {
             query?: never;
@@ -2282,111 +2387,6 @@ export interface paths {
         put?: never;
         /** For the signer: sign, once. Records the name, time, IP address, user agent and request id, and makes the signed PDF */
         post: operations["postEsignPublicByTokenSign"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/packs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every released version of every rule pack, each rule with its legal source and parameters */
-        get: operations["getCompliancePacks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The tenant's packs, each rule's mode, its own limits, and the outlets and contracts that follow other packs */
-        get: operations["getComplianceSettings"];
-        /** Replace the tenant's packs, modes and own limits; an assigned pack's rules WARN unless set otherwise */
-        put: operations["putComplianceSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/outlets/{outletId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** The packs an outlet follows instead of the tenant's */
-        put: operations["putComplianceOutletsByOutletId"];
-        post?: never;
-        /** The outlet follows the tenant's packs again */
-        delete: operations["deleteComplianceOutletsByOutletId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/contracts/{contractId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** What a contract changes: the packs it follows instead (null to inherit) and whether it is a young worker’s; applies while the contract is ACTIVE */
-        put: operations["putComplianceContractsByContractId"];
-        post?: never;
-        /** The contract inherits its packs again and is not a young worker’s */
-        delete: operations["deleteComplianceContractsByContractId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/violations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Recorded breaches of working-time rules with their traces, by local day; an OUTLET_MANAGER sees those at their outlets */
-        get: operations["getComplianceViolations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/compliance/violations/{id}/override": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept a breach with a reason (e.g. the worker’s written consent to a clopening); who and when are recorded */
-        post: operations["postComplianceViolationsByIdOverride"];
         delete?: never;
         options?: never;
         head?: never;
@@ -27791,6 +27791,1935 @@ export interface operations {
             };
         };
     };
+    getCompliancePacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "string",
+                     *         "version": 0,
+                     *         "name": "string",
+                     *         "jurisdiction": "string",
+                     *         "effectiveFrom": "2019-08-24",
+                     *         "description": "string",
+                     *         "rules": [
+                     *           {
+                     *             "id": "string",
+                     *             "title": "string",
+                     *             "source": "string",
+                     *             "subject": "ALL",
+                     *             "phases": [
+                     *               "SCHEDULE"
+                     *             ],
+                     *             "check": {
+                     *               "kind": "string",
+                     *               "property1": null,
+                     *               "property2": null
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        version: number;
+                        name: string;
+                        jurisdiction: string;
+                        /** Format: date */
+                        effectiveFrom: string;
+                        description: string;
+                        rules: {
+                            id: string;
+                            title: string;
+                            /** @description The statute or article the rule comes from */
+                            source: string;
+                            /** @enum {string} */
+                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
+                            phases: ("SCHEDULE" | "CLOCK")[];
+                            /** @description What the rule checks and its parameters (minutes, days, minor units), by kind */
+                            check: {
+                                kind: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    }[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getComplianceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "packs": [
+                     *         {
+                     *           "packId": "uk-wtr",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "modes": {
+                     *         "property1": "OFF",
+                     *         "property2": "OFF"
+                     *       },
+                     *       "customLimits": {
+                     *         "maxShiftMinutes": 1,
+                     *         "maxConsecutiveDays": 1,
+                     *         "minWeeklyMinutes": 1,
+                     *         "maxWeeklyMinutes": 1
+                     *       },
+                     *       "outlets": [
+                     *         {
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "contracts": [
+                     *         {
+                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "youngWorker": true,
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "title": "string",
+                     *           "source": "string",
+                     *           "subject": "ALL",
+                     *           "mode": "OFF"
+                     *         }
+                     *       ],
+                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        packs: {
+                            /** @example uk-wtr */
+                            packId: string;
+                            /** @example 1 */
+                            version: number;
+                        }[];
+                        modes: {
+                            [key: string]: "OFF" | "WARN" | "BLOCK";
+                        };
+                        customLimits: {
+                            /** @description Longest shift; null: no limit */
+                            maxShiftMinutes: number | null;
+                            /** @description Most local days in a row with work; null: no limit */
+                            maxConsecutiveDays: number | null;
+                            /** @description Fewest minutes in a local week with work; null: no minimum */
+                            minWeeklyMinutes: number | null;
+                            /** @description Most minutes in a local week; null: no limit */
+                            maxWeeklyMinutes: number | null;
+                        };
+                        outlets: {
+                            /** Format: uuid */
+                            outletId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        contracts: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[] | null;
+                            youngWorker: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
+                        rules: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @enum {string} */
+                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
+                            /** @enum {string} */
+                            mode: "OFF" | "WARN" | "BLOCK";
+                        }[];
+                        /** Format: uuid */
+                        updatedByUserId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null until the settings are first saved
+                         */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putComplianceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "packs": [
+                 *         {
+                 *           "packId": "uk-wtr",
+                 *           "version": 1
+                 *         }
+                 *       ],
+                 *       "modes": {
+                 *         "property1": "OFF",
+                 *         "property2": "OFF"
+                 *       },
+                 *       "customLimits": {
+                 *         "maxShiftMinutes": 1,
+                 *         "maxConsecutiveDays": 1,
+                 *         "minWeeklyMinutes": 1,
+                 *         "maxWeeklyMinutes": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Each pack at most once; an id and version from GET /compliance/packs */
+                    packs: {
+                        /** @example uk-wtr */
+                        packId: string;
+                        /** @example 1 */
+                        version: number;
+                    }[];
+                    /** @description Rule id → OFF, WARN or BLOCK; a rule not listed is WARN */
+                    modes: {
+                        [key: string]: "OFF" | "WARN" | "BLOCK";
+                    };
+                    customLimits: {
+                        /** @description Longest shift; null: no limit */
+                        maxShiftMinutes: number | null;
+                        /** @description Most local days in a row with work; null: no limit */
+                        maxConsecutiveDays: number | null;
+                        /** @description Fewest minutes in a local week with work; null: no minimum */
+                        minWeeklyMinutes: number | null;
+                        /** @description Most minutes in a local week; null: no limit */
+                        maxWeeklyMinutes: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "packs": [
+                     *         {
+                     *           "packId": "uk-wtr",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "modes": {
+                     *         "property1": "OFF",
+                     *         "property2": "OFF"
+                     *       },
+                     *       "customLimits": {
+                     *         "maxShiftMinutes": 1,
+                     *         "maxConsecutiveDays": 1,
+                     *         "minWeeklyMinutes": 1,
+                     *         "maxWeeklyMinutes": 1
+                     *       },
+                     *       "outlets": [
+                     *         {
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "contracts": [
+                     *         {
+                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "youngWorker": true,
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "title": "string",
+                     *           "source": "string",
+                     *           "subject": "ALL",
+                     *           "mode": "OFF"
+                     *         }
+                     *       ],
+                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        packs: {
+                            /** @example uk-wtr */
+                            packId: string;
+                            /** @example 1 */
+                            version: number;
+                        }[];
+                        modes: {
+                            [key: string]: "OFF" | "WARN" | "BLOCK";
+                        };
+                        customLimits: {
+                            /** @description Longest shift; null: no limit */
+                            maxShiftMinutes: number | null;
+                            /** @description Most local days in a row with work; null: no limit */
+                            maxConsecutiveDays: number | null;
+                            /** @description Fewest minutes in a local week with work; null: no minimum */
+                            minWeeklyMinutes: number | null;
+                            /** @description Most minutes in a local week; null: no limit */
+                            maxWeeklyMinutes: number | null;
+                        };
+                        outlets: {
+                            /** Format: uuid */
+                            outletId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        contracts: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[] | null;
+                            youngWorker: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
+                        rules: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @enum {string} */
+                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
+                            /** @enum {string} */
+                            mode: "OFF" | "WARN" | "BLOCK";
+                        }[];
+                        /** Format: uuid */
+                        updatedByUserId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null until the settings are first saved
+                         */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putComplianceOutletsByOutletId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "packs": [
+                 *         {
+                 *           "packId": "uk-wtr",
+                 *           "version": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Each pack at most once; an id and version from GET /compliance/packs */
+                    packs: {
+                        /** @example uk-wtr */
+                        packId: string;
+                        /** @example 1 */
+                        version: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "packs": [
+                     *         {
+                     *           "packId": "uk-wtr",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "modes": {
+                     *         "property1": "OFF",
+                     *         "property2": "OFF"
+                     *       },
+                     *       "customLimits": {
+                     *         "maxShiftMinutes": 1,
+                     *         "maxConsecutiveDays": 1,
+                     *         "minWeeklyMinutes": 1,
+                     *         "maxWeeklyMinutes": 1
+                     *       },
+                     *       "outlets": [
+                     *         {
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "contracts": [
+                     *         {
+                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "youngWorker": true,
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "title": "string",
+                     *           "source": "string",
+                     *           "subject": "ALL",
+                     *           "mode": "OFF"
+                     *         }
+                     *       ],
+                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        packs: {
+                            /** @example uk-wtr */
+                            packId: string;
+                            /** @example 1 */
+                            version: number;
+                        }[];
+                        modes: {
+                            [key: string]: "OFF" | "WARN" | "BLOCK";
+                        };
+                        customLimits: {
+                            /** @description Longest shift; null: no limit */
+                            maxShiftMinutes: number | null;
+                            /** @description Most local days in a row with work; null: no limit */
+                            maxConsecutiveDays: number | null;
+                            /** @description Fewest minutes in a local week with work; null: no minimum */
+                            minWeeklyMinutes: number | null;
+                            /** @description Most minutes in a local week; null: no limit */
+                            maxWeeklyMinutes: number | null;
+                        };
+                        outlets: {
+                            /** Format: uuid */
+                            outletId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        contracts: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[] | null;
+                            youngWorker: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
+                        rules: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @enum {string} */
+                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
+                            /** @enum {string} */
+                            mode: "OFF" | "WARN" | "BLOCK";
+                        }[];
+                        /** Format: uuid */
+                        updatedByUserId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null until the settings are first saved
+                         */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteComplianceOutletsByOutletId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description The outlet has no packs of its own (or no such outlet in the tenant) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putComplianceContractsByContractId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "packs": [
+                 *         {
+                 *           "packId": "uk-wtr",
+                 *           "version": 1
+                 *         }
+                 *       ],
+                 *       "youngWorker": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The packs the contract follows instead of its outlet's and the tenant's; null to inherit them */
+                    packs: {
+                        /** @example uk-wtr */
+                        packId: string;
+                        /** @example 1 */
+                        version: number;
+                    }[] | null;
+                    /** @description A young worker (UK: over compulsory school age, under 18): young-worker rules replace the adult ones */
+                    youngWorker: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "packs": [
+                     *         {
+                     *           "packId": "uk-wtr",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "modes": {
+                     *         "property1": "OFF",
+                     *         "property2": "OFF"
+                     *       },
+                     *       "customLimits": {
+                     *         "maxShiftMinutes": 1,
+                     *         "maxConsecutiveDays": 1,
+                     *         "minWeeklyMinutes": 1,
+                     *         "maxWeeklyMinutes": 1
+                     *       },
+                     *       "outlets": [
+                     *         {
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "contracts": [
+                     *         {
+                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "packs": [
+                     *             {
+                     *               "packId": "uk-wtr",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "youngWorker": true,
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "title": "string",
+                     *           "source": "string",
+                     *           "subject": "ALL",
+                     *           "mode": "OFF"
+                     *         }
+                     *       ],
+                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        packs: {
+                            /** @example uk-wtr */
+                            packId: string;
+                            /** @example 1 */
+                            version: number;
+                        }[];
+                        modes: {
+                            [key: string]: "OFF" | "WARN" | "BLOCK";
+                        };
+                        customLimits: {
+                            /** @description Longest shift; null: no limit */
+                            maxShiftMinutes: number | null;
+                            /** @description Most local days in a row with work; null: no limit */
+                            maxConsecutiveDays: number | null;
+                            /** @description Fewest minutes in a local week with work; null: no minimum */
+                            minWeeklyMinutes: number | null;
+                            /** @description Most minutes in a local week; null: no limit */
+                            maxWeeklyMinutes: number | null;
+                        };
+                        outlets: {
+                            /** Format: uuid */
+                            outletId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        contracts: {
+                            /** Format: uuid */
+                            contractId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            packs: {
+                                /** @example uk-wtr */
+                                packId: string;
+                                /** @example 1 */
+                                version: number;
+                            }[] | null;
+                            youngWorker: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
+                        rules: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @enum {string} */
+                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
+                            /** @enum {string} */
+                            mode: "OFF" | "WARN" | "BLOCK";
+                        }[];
+                        /** Format: uuid */
+                        updatedByUserId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null until the settings are first saved
+                         */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the contract is the caller’s own or of someone they may not manage (the people policy’s record rule) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No contract with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteComplianceContractsByContractId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or the people policy’s record rule refuses */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such contract in the tenant, or it has no compliance settings */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getComplianceViolations: {
+        parameters: {
+            query?: {
+                userId?: string;
+                outletId?: string;
+                ruleId?: string;
+                status?: "OPEN" | "OVERRIDDEN";
+                phase?: "SCHEDULE" | "CLOCK";
+                /** @description Breaches involving this shift */
+                shiftAssignmentId?: string;
+                /** @description First local day, inclusive */
+                from?: string;
+                /** @description Last local day, inclusive */
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare array, no total; page by raising offset until fewer than limit rows come back */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *         "phase": "SCHEDULE",
+                     *         "ruleId": "string",
+                     *         "packId": "string",
+                     *         "packVersion": 0,
+                     *         "mode": "WARN",
+                     *         "date": "2019-08-24",
+                     *         "status": "OPEN",
+                     *         "shiftAssignmentIds": [
+                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         ],
+                     *         "attendanceEventIds": [
+                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         ],
+                     *         "sentence": "string",
+                     *         "trace": {
+                     *           "ruleId": "string",
+                     *           "packId": "string",
+                     *           "packVersion": 0,
+                     *           "title": "string",
+                     *           "source": "string",
+                     *           "segments": [
+                     *             {
+                     *               "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *               "kind": "SHIFT",
+                     *               "start": "2019-08-24T14:15:22Z",
+                     *               "end": "2019-08-24T14:15:22Z",
+                     *               "localStart": "string",
+                     *               "localEnd": "string"
+                     *             }
+                     *           ],
+                     *           "arithmetic": {
+                     *             "measure": "string",
+                     *             "unit": "MINUTES",
+                     *             "actual": 0,
+                     *             "limit": 0,
+                     *             "comparison": "BELOW_MINIMUM",
+                     *             "terms": {
+                     *               "property1": 0,
+                     *               "property2": 0
+                     *             }
+                     *           },
+                     *           "sentence": "string"
+                     *         },
+                     *         "overrideReason": "string",
+                     *         "overriddenByUserId": "2639737c-2cde-4471-b7bb-37209ff28b6a",
+                     *         "overriddenAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: uuid */
+                        outletId: string | null;
+                        /**
+                         * @description SCHEDULE: found on assigned shifts; CLOCK: found on clock records at clock-out
+                         * @enum {string}
+                         */
+                        phase: "SCHEDULE" | "CLOCK";
+                        ruleId: string;
+                        packId: string;
+                        packVersion: number;
+                        /**
+                         * @description The rule’s mode when the breach was found
+                         * @enum {string}
+                         */
+                        mode: "WARN" | "BLOCK";
+                        /**
+                         * Format: date
+                         * @description The local day (or first day of the local week) it belongs to, in the tenant's timezone
+                         */
+                        date: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "OVERRIDDEN";
+                        shiftAssignmentIds: string[];
+                        attendanceEventIds: string[];
+                        sentence: string;
+                        /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
+                        trace: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @description The shifts or clock records involved */
+                            segments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "SHIFT" | "CLOCK";
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
+                                localStart: string;
+                                localEnd: string;
+                            }[];
+                            arithmetic: {
+                                measure: string;
+                                /** @enum {string} */
+                                unit: "MINUTES" | "DAYS";
+                                actual: number;
+                                limit: number;
+                                /** @enum {string} */
+                                comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
+                                terms: {
+                                    [key: string]: number | string;
+                                };
+                            };
+                            sentence: string;
+                        };
+                        overrideReason: string | null;
+                        /** Format: uuid */
+                        overriddenByUserId: string | null;
+                        /** Format: date-time */
+                        overriddenAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Validation failure, or `to` before `from` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postComplianceViolationsByIdOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "string"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The violation, OVERRIDDEN */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *       "phase": "SCHEDULE",
+                     *       "ruleId": "string",
+                     *       "packId": "string",
+                     *       "packVersion": 0,
+                     *       "mode": "WARN",
+                     *       "date": "2019-08-24",
+                     *       "status": "OPEN",
+                     *       "shiftAssignmentIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "attendanceEventIds": [
+                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *       ],
+                     *       "sentence": "string",
+                     *       "trace": {
+                     *         "ruleId": "string",
+                     *         "packId": "string",
+                     *         "packVersion": 0,
+                     *         "title": "string",
+                     *         "source": "string",
+                     *         "segments": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "kind": "SHIFT",
+                     *             "start": "2019-08-24T14:15:22Z",
+                     *             "end": "2019-08-24T14:15:22Z",
+                     *             "localStart": "string",
+                     *             "localEnd": "string"
+                     *           }
+                     *         ],
+                     *         "arithmetic": {
+                     *           "measure": "string",
+                     *           "unit": "MINUTES",
+                     *           "actual": 0,
+                     *           "limit": 0,
+                     *           "comparison": "BELOW_MINIMUM",
+                     *           "terms": {
+                     *             "property1": 0,
+                     *             "property2": 0
+                     *           }
+                     *         },
+                     *         "sentence": "string"
+                     *       },
+                     *       "overrideReason": "string",
+                     *       "overriddenByUserId": "2639737c-2cde-4471-b7bb-37209ff28b6a",
+                     *       "overriddenAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /** Format: uuid */
+                        outletId: string | null;
+                        /**
+                         * @description SCHEDULE: found on assigned shifts; CLOCK: found on clock records at clock-out
+                         * @enum {string}
+                         */
+                        phase: "SCHEDULE" | "CLOCK";
+                        ruleId: string;
+                        packId: string;
+                        packVersion: number;
+                        /**
+                         * @description The rule’s mode when the breach was found
+                         * @enum {string}
+                         */
+                        mode: "WARN" | "BLOCK";
+                        /**
+                         * Format: date
+                         * @description The local day (or first day of the local week) it belongs to, in the tenant's timezone
+                         */
+                        date: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "OVERRIDDEN";
+                        shiftAssignmentIds: string[];
+                        attendanceEventIds: string[];
+                        sentence: string;
+                        /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
+                        trace: {
+                            ruleId: string;
+                            packId: string;
+                            packVersion: number;
+                            title: string;
+                            source: string;
+                            /** @description The shifts or clock records involved */
+                            segments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "SHIFT" | "CLOCK";
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
+                                localStart: string;
+                                localEnd: string;
+                            }[];
+                            arithmetic: {
+                                measure: string;
+                                /** @enum {string} */
+                                unit: "MINUTES" | "DAYS";
+                                actual: number;
+                                limit: number;
+                                /** @enum {string} */
+                                comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
+                                terms: {
+                                    [key: string]: number | string;
+                                };
+                            };
+                            sentence: string;
+                        };
+                        overrideReason: string | null;
+                        /** Format: uuid */
+                        overriddenByUserId: string | null;
+                        /** Format: date-time */
+                        overriddenAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Validation failure: a reason of 3 to 1000 characters */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No violation with this id in the tenant, or (OUTLET_MANAGER) one at another outlet */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description ALREADY_OVERRIDDEN */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     getUsersByIdPay: {
         parameters: {
             query?: never;
@@ -29808,7 +31737,17 @@ export interface operations {
                      *             "code": "SALARY",
                      *             "description": "string",
                      *             "quantity": 0,
-                     *             "amountMinor": 0
+                     *             "amountMinor": 0,
+                     *             "premium": {
+                     *               "ruleId": "us-ca.double-time",
+                     *               "packId": "string",
+                     *               "packVersion": 0,
+                     *               "violationKey": "string",
+                     *               "violationId": "61823165-d10e-4727-8bd3-14693ecd223c",
+                     *               "date": "string",
+                     *               "explanation": "string",
+                     *               "arithmetic": "4 h × 20.00 USD/h × 1.5 = 120.00 USD"
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -29829,13 +31768,39 @@ export interface operations {
                         deductionsMinor: number;
                         netMinor: number;
                         lines: {
-                            /** @enum {string} */
-                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
+                            /**
+                             * @description PREMIUM_* lines are owed by a working-time rule pack (issue 31): hours bands (daily overtime, double time, weekly overtime, seventh day) replace the OVERTIME line and are not on REGULAR; meal, rest, clopening and schedule-change premiums are paid on top
+                             * @enum {string}
+                             */
+                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PREMIUM_DAILY_OVERTIME" | "PREMIUM_DOUBLE_TIME" | "PREMIUM_WEEKLY_OVERTIME" | "PREMIUM_SEVENTH_DAY" | "PREMIUM_SEVENTH_DAY_DOUBLE_TIME" | "PREMIUM_MEAL_PERIOD" | "PREMIUM_REST_BREAK" | "PREMIUM_CLOPENING" | "PREMIUM_SCHEDULE_CHANGE" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
                             description: string;
-                            /** @description Minutes for time lines, days for leave lines, 1 otherwise */
+                            /** @description Minutes for time lines (and the hour of pay of a meal or rest premium, 60), days for leave lines, 1 otherwise */
                             quantity: number;
                             /** @description Negative for deductions and unpaid leave */
                             amountMinor: number;
+                            /** @description PREMIUM_* lines: the working-time rule and breach that owe the premium */
+                            premium?: {
+                                /** @example us-ca.double-time */
+                                ruleId: string;
+                                packId: string;
+                                packVersion: number;
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
+                                violationKey: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The breach as recorded in GET /compliance/violations, when compliance recorded it
+                                 */
+                                violationId: string | null;
+                                /** @description The local day the premium belongs to (the week's Monday for weekly overtime) */
+                                date: string;
+                                /** @description The trace's sentence: why the rule fired */
+                                explanation: string;
+                                /**
+                                 * @description How the amount was computed before rounding (exact, then half up to the minor unit, once per line)
+                                 * @example 4 h × 20.00 USD/h × 1.5 = 120.00 USD
+                                 */
+                                arithmetic: string;
+                            };
                         }[];
                     }[];
                 };
@@ -29978,7 +31943,17 @@ export interface operations {
                      *           "code": "SALARY",
                      *           "description": "string",
                      *           "quantity": 0,
-                     *           "amountMinor": 0
+                     *           "amountMinor": 0,
+                     *           "premium": {
+                     *             "ruleId": "us-ca.double-time",
+                     *             "packId": "string",
+                     *             "packVersion": 0,
+                     *             "violationKey": "string",
+                     *             "violationId": "61823165-d10e-4727-8bd3-14693ecd223c",
+                     *             "date": "string",
+                     *             "explanation": "string",
+                     *             "arithmetic": "4 h × 20.00 USD/h × 1.5 = 120.00 USD"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -29998,13 +31973,39 @@ export interface operations {
                         deductionsMinor: number;
                         netMinor: number;
                         lines: {
-                            /** @enum {string} */
-                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
+                            /**
+                             * @description PREMIUM_* lines are owed by a working-time rule pack (issue 31): hours bands (daily overtime, double time, weekly overtime, seventh day) replace the OVERTIME line and are not on REGULAR; meal, rest, clopening and schedule-change premiums are paid on top
+                             * @enum {string}
+                             */
+                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PREMIUM_DAILY_OVERTIME" | "PREMIUM_DOUBLE_TIME" | "PREMIUM_WEEKLY_OVERTIME" | "PREMIUM_SEVENTH_DAY" | "PREMIUM_SEVENTH_DAY_DOUBLE_TIME" | "PREMIUM_MEAL_PERIOD" | "PREMIUM_REST_BREAK" | "PREMIUM_CLOPENING" | "PREMIUM_SCHEDULE_CHANGE" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
                             description: string;
-                            /** @description Minutes for time lines, days for leave lines, 1 otherwise */
+                            /** @description Minutes for time lines (and the hour of pay of a meal or rest premium, 60), days for leave lines, 1 otherwise */
                             quantity: number;
                             /** @description Negative for deductions and unpaid leave */
                             amountMinor: number;
+                            /** @description PREMIUM_* lines: the working-time rule and breach that owe the premium */
+                            premium?: {
+                                /** @example us-ca.double-time */
+                                ruleId: string;
+                                packId: string;
+                                packVersion: number;
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
+                                violationKey: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The breach as recorded in GET /compliance/violations, when compliance recorded it
+                                 */
+                                violationId: string | null;
+                                /** @description The local day the premium belongs to (the week's Monday for weekly overtime) */
+                                date: string;
+                                /** @description The trace's sentence: why the rule fired */
+                                explanation: string;
+                                /**
+                                 * @description How the amount was computed before rounding (exact, then half up to the minor unit, once per line)
+                                 * @example 4 h × 20.00 USD/h × 1.5 = 120.00 USD
+                                 */
+                                arithmetic: string;
+                            };
                         }[];
                     };
                 };
@@ -30271,7 +32272,17 @@ export interface operations {
                      *             "code": "SALARY",
                      *             "description": "string",
                      *             "quantity": 0,
-                     *             "amountMinor": 0
+                     *             "amountMinor": 0,
+                     *             "premium": {
+                     *               "ruleId": "us-ca.double-time",
+                     *               "packId": "string",
+                     *               "packVersion": 0,
+                     *               "violationKey": "string",
+                     *               "violationId": "61823165-d10e-4727-8bd3-14693ecd223c",
+                     *               "date": "string",
+                     *               "explanation": "string",
+                     *               "arithmetic": "4 h × 20.00 USD/h × 1.5 = 120.00 USD"
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -30292,13 +32303,39 @@ export interface operations {
                         deductionsMinor: number;
                         netMinor: number;
                         lines: {
-                            /** @enum {string} */
-                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
+                            /**
+                             * @description PREMIUM_* lines are owed by a working-time rule pack (issue 31): hours bands (daily overtime, double time, weekly overtime, seventh day) replace the OVERTIME line and are not on REGULAR; meal, rest, clopening and schedule-change premiums are paid on top
+                             * @enum {string}
+                             */
+                            code: "SALARY" | "REGULAR" | "OVERTIME" | "PREMIUM_DAILY_OVERTIME" | "PREMIUM_DOUBLE_TIME" | "PREMIUM_WEEKLY_OVERTIME" | "PREMIUM_SEVENTH_DAY" | "PREMIUM_SEVENTH_DAY_DOUBLE_TIME" | "PREMIUM_MEAL_PERIOD" | "PREMIUM_REST_BREAK" | "PREMIUM_CLOPENING" | "PREMIUM_SCHEDULE_CHANGE" | "PAID_LEAVE" | "UNPAID_LEAVE" | "DEDUCTION";
                             description: string;
-                            /** @description Minutes for time lines, days for leave lines, 1 otherwise */
+                            /** @description Minutes for time lines (and the hour of pay of a meal or rest premium, 60), days for leave lines, 1 otherwise */
                             quantity: number;
                             /** @description Negative for deductions and unpaid leave */
                             amountMinor: number;
+                            /** @description PREMIUM_* lines: the working-time rule and breach that owe the premium */
+                            premium?: {
+                                /** @example us-ca.double-time */
+                                ruleId: string;
+                                packId: string;
+                                packVersion: number;
+                                /** @description The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes) */
+                                violationKey: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The breach as recorded in GET /compliance/violations, when compliance recorded it
+                                 */
+                                violationId: string | null;
+                                /** @description The local day the premium belongs to (the week's Monday for weekly overtime) */
+                                date: string;
+                                /** @description The trace's sentence: why the rule fired */
+                                explanation: string;
+                                /**
+                                 * @description How the amount was computed before rounding (exact, then half up to the minor unit, once per line)
+                                 * @example 4 h × 20.00 USD/h × 1.5 = 120.00 USD
+                                 */
+                                arithmetic: string;
+                            };
                         }[];
                     }[];
                 };
@@ -33503,1935 +35540,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error503"];
-                };
-            };
-        };
-    };
-    getCompliancePacks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A bare array */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": "string",
-                     *         "version": 0,
-                     *         "name": "string",
-                     *         "jurisdiction": "string",
-                     *         "effectiveFrom": "2019-08-24",
-                     *         "description": "string",
-                     *         "rules": [
-                     *           {
-                     *             "id": "string",
-                     *             "title": "string",
-                     *             "source": "string",
-                     *             "subject": "ALL",
-                     *             "phases": [
-                     *               "SCHEDULE"
-                     *             ],
-                     *             "check": {
-                     *               "kind": "string",
-                     *               "property1": null,
-                     *               "property2": null
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        id: string;
-                        version: number;
-                        name: string;
-                        jurisdiction: string;
-                        /** Format: date */
-                        effectiveFrom: string;
-                        description: string;
-                        rules: {
-                            id: string;
-                            title: string;
-                            /** @description The statute or article the rule comes from */
-                            source: string;
-                            /** @enum {string} */
-                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
-                            phases: ("SCHEDULE" | "CLOCK")[];
-                            /** @description What the rule checks and its parameters (minutes, days, minor units), by kind */
-                            check: {
-                                kind: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                    }[];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    getComplianceSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings as they now are */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "packs": [
-                     *         {
-                     *           "packId": "uk-wtr",
-                     *           "version": 1
-                     *         }
-                     *       ],
-                     *       "modes": {
-                     *         "property1": "OFF",
-                     *         "property2": "OFF"
-                     *       },
-                     *       "customLimits": {
-                     *         "maxShiftMinutes": 1,
-                     *         "maxConsecutiveDays": 1,
-                     *         "minWeeklyMinutes": 1,
-                     *         "maxWeeklyMinutes": 1
-                     *       },
-                     *       "outlets": [
-                     *         {
-                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "contracts": [
-                     *         {
-                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
-                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "youngWorker": true,
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "rules": [
-                     *         {
-                     *           "ruleId": "string",
-                     *           "packId": "string",
-                     *           "packVersion": 0,
-                     *           "title": "string",
-                     *           "source": "string",
-                     *           "subject": "ALL",
-                     *           "mode": "OFF"
-                     *         }
-                     *       ],
-                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
-                     *       "updatedAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        packs: {
-                            /** @example uk-wtr */
-                            packId: string;
-                            /** @example 1 */
-                            version: number;
-                        }[];
-                        modes: {
-                            [key: string]: "OFF" | "WARN" | "BLOCK";
-                        };
-                        customLimits: {
-                            /** @description Longest shift; null: no limit */
-                            maxShiftMinutes: number | null;
-                            /** @description Most local days in a row with work; null: no limit */
-                            maxConsecutiveDays: number | null;
-                            /** @description Fewest minutes in a local week with work; null: no minimum */
-                            minWeeklyMinutes: number | null;
-                            /** @description Most minutes in a local week; null: no limit */
-                            maxWeeklyMinutes: number | null;
-                        };
-                        outlets: {
-                            /** Format: uuid */
-                            outletId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[];
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        contracts: {
-                            /** Format: uuid */
-                            contractId: string;
-                            /** Format: uuid */
-                            userId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[] | null;
-                            youngWorker: boolean;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
-                        rules: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @enum {string} */
-                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
-                            /** @enum {string} */
-                            mode: "OFF" | "WARN" | "BLOCK";
-                        }[];
-                        /** Format: uuid */
-                        updatedByUserId: string | null;
-                        /**
-                         * Format: date-time
-                         * @description Null until the settings are first saved
-                         */
-                        updatedAt: string | null;
-                    };
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    putComplianceSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "packs": [
-                 *         {
-                 *           "packId": "uk-wtr",
-                 *           "version": 1
-                 *         }
-                 *       ],
-                 *       "modes": {
-                 *         "property1": "OFF",
-                 *         "property2": "OFF"
-                 *       },
-                 *       "customLimits": {
-                 *         "maxShiftMinutes": 1,
-                 *         "maxConsecutiveDays": 1,
-                 *         "minWeeklyMinutes": 1,
-                 *         "maxWeeklyMinutes": 1
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Each pack at most once; an id and version from GET /compliance/packs */
-                    packs: {
-                        /** @example uk-wtr */
-                        packId: string;
-                        /** @example 1 */
-                        version: number;
-                    }[];
-                    /** @description Rule id → OFF, WARN or BLOCK; a rule not listed is WARN */
-                    modes: {
-                        [key: string]: "OFF" | "WARN" | "BLOCK";
-                    };
-                    customLimits: {
-                        /** @description Longest shift; null: no limit */
-                        maxShiftMinutes: number | null;
-                        /** @description Most local days in a row with work; null: no limit */
-                        maxConsecutiveDays: number | null;
-                        /** @description Fewest minutes in a local week with work; null: no minimum */
-                        minWeeklyMinutes: number | null;
-                        /** @description Most minutes in a local week; null: no limit */
-                        maxWeeklyMinutes: number | null;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description The settings as they now are */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "packs": [
-                     *         {
-                     *           "packId": "uk-wtr",
-                     *           "version": 1
-                     *         }
-                     *       ],
-                     *       "modes": {
-                     *         "property1": "OFF",
-                     *         "property2": "OFF"
-                     *       },
-                     *       "customLimits": {
-                     *         "maxShiftMinutes": 1,
-                     *         "maxConsecutiveDays": 1,
-                     *         "minWeeklyMinutes": 1,
-                     *         "maxWeeklyMinutes": 1
-                     *       },
-                     *       "outlets": [
-                     *         {
-                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "contracts": [
-                     *         {
-                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
-                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "youngWorker": true,
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "rules": [
-                     *         {
-                     *           "ruleId": "string",
-                     *           "packId": "string",
-                     *           "packVersion": 0,
-                     *           "title": "string",
-                     *           "source": "string",
-                     *           "subject": "ALL",
-                     *           "mode": "OFF"
-                     *         }
-                     *       ],
-                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
-                     *       "updatedAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        packs: {
-                            /** @example uk-wtr */
-                            packId: string;
-                            /** @example 1 */
-                            version: number;
-                        }[];
-                        modes: {
-                            [key: string]: "OFF" | "WARN" | "BLOCK";
-                        };
-                        customLimits: {
-                            /** @description Longest shift; null: no limit */
-                            maxShiftMinutes: number | null;
-                            /** @description Most local days in a row with work; null: no limit */
-                            maxConsecutiveDays: number | null;
-                            /** @description Fewest minutes in a local week with work; null: no minimum */
-                            minWeeklyMinutes: number | null;
-                            /** @description Most minutes in a local week; null: no limit */
-                            maxWeeklyMinutes: number | null;
-                        };
-                        outlets: {
-                            /** Format: uuid */
-                            outletId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[];
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        contracts: {
-                            /** Format: uuid */
-                            contractId: string;
-                            /** Format: uuid */
-                            userId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[] | null;
-                            youngWorker: boolean;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
-                        rules: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @enum {string} */
-                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
-                            /** @enum {string} */
-                            mode: "OFF" | "WARN" | "BLOCK";
-                        }[];
-                        /** Format: uuid */
-                        updatedByUserId: string | null;
-                        /**
-                         * Format: date-time
-                         * @description Null until the settings are first saved
-                         */
-                        updatedAt: string | null;
-                    };
-                };
-            };
-            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    putComplianceOutletsByOutletId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                outletId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "packs": [
-                 *         {
-                 *           "packId": "uk-wtr",
-                 *           "version": 1
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Each pack at most once; an id and version from GET /compliance/packs */
-                    packs: {
-                        /** @example uk-wtr */
-                        packId: string;
-                        /** @example 1 */
-                        version: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description The settings as they now are */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "packs": [
-                     *         {
-                     *           "packId": "uk-wtr",
-                     *           "version": 1
-                     *         }
-                     *       ],
-                     *       "modes": {
-                     *         "property1": "OFF",
-                     *         "property2": "OFF"
-                     *       },
-                     *       "customLimits": {
-                     *         "maxShiftMinutes": 1,
-                     *         "maxConsecutiveDays": 1,
-                     *         "minWeeklyMinutes": 1,
-                     *         "maxWeeklyMinutes": 1
-                     *       },
-                     *       "outlets": [
-                     *         {
-                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "contracts": [
-                     *         {
-                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
-                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "youngWorker": true,
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "rules": [
-                     *         {
-                     *           "ruleId": "string",
-                     *           "packId": "string",
-                     *           "packVersion": 0,
-                     *           "title": "string",
-                     *           "source": "string",
-                     *           "subject": "ALL",
-                     *           "mode": "OFF"
-                     *         }
-                     *       ],
-                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
-                     *       "updatedAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        packs: {
-                            /** @example uk-wtr */
-                            packId: string;
-                            /** @example 1 */
-                            version: number;
-                        }[];
-                        modes: {
-                            [key: string]: "OFF" | "WARN" | "BLOCK";
-                        };
-                        customLimits: {
-                            /** @description Longest shift; null: no limit */
-                            maxShiftMinutes: number | null;
-                            /** @description Most local days in a row with work; null: no limit */
-                            maxConsecutiveDays: number | null;
-                            /** @description Fewest minutes in a local week with work; null: no minimum */
-                            minWeeklyMinutes: number | null;
-                            /** @description Most minutes in a local week; null: no limit */
-                            maxWeeklyMinutes: number | null;
-                        };
-                        outlets: {
-                            /** Format: uuid */
-                            outletId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[];
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        contracts: {
-                            /** Format: uuid */
-                            contractId: string;
-                            /** Format: uuid */
-                            userId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[] | null;
-                            youngWorker: boolean;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
-                        rules: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @enum {string} */
-                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
-                            /** @enum {string} */
-                            mode: "OFF" | "WARN" | "BLOCK";
-                        }[];
-                        /** Format: uuid */
-                        updatedByUserId: string | null;
-                        /**
-                         * Format: date-time
-                         * @description Null until the settings are first saved
-                         */
-                        updatedAt: string | null;
-                    };
-                };
-            };
-            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No outlet with this id in the tenant */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    deleteComplianceOutletsByOutletId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                outletId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description The outlet has no packs of its own (or no such outlet in the tenant) */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    putComplianceContractsByContractId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                contractId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "packs": [
-                 *         {
-                 *           "packId": "uk-wtr",
-                 *           "version": 1
-                 *         }
-                 *       ],
-                 *       "youngWorker": true
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The packs the contract follows instead of its outlet's and the tenant's; null to inherit them */
-                    packs: {
-                        /** @example uk-wtr */
-                        packId: string;
-                        /** @example 1 */
-                        version: number;
-                    }[] | null;
-                    /** @description A young worker (UK: over compulsory school age, under 18): young-worker rules replace the adult ones */
-                    youngWorker: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description The settings as they now are */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "packs": [
-                     *         {
-                     *           "packId": "uk-wtr",
-                     *           "version": 1
-                     *         }
-                     *       ],
-                     *       "modes": {
-                     *         "property1": "OFF",
-                     *         "property2": "OFF"
-                     *       },
-                     *       "customLimits": {
-                     *         "maxShiftMinutes": 1,
-                     *         "maxConsecutiveDays": 1,
-                     *         "minWeeklyMinutes": 1,
-                     *         "maxWeeklyMinutes": 1
-                     *       },
-                     *       "outlets": [
-                     *         {
-                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "contracts": [
-                     *         {
-                     *           "contractId": "dbf32426-cf38-4818-9c6e-3230d889fa51",
-                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *           "packs": [
-                     *             {
-                     *               "packId": "uk-wtr",
-                     *               "version": 1
-                     *             }
-                     *           ],
-                     *           "youngWorker": true,
-                     *           "updatedAt": "2019-08-24T14:15:22Z"
-                     *         }
-                     *       ],
-                     *       "rules": [
-                     *         {
-                     *           "ruleId": "string",
-                     *           "packId": "string",
-                     *           "packVersion": 0,
-                     *           "title": "string",
-                     *           "source": "string",
-                     *           "subject": "ALL",
-                     *           "mode": "OFF"
-                     *         }
-                     *       ],
-                     *       "updatedByUserId": "b38eaad7-8efa-49e7-b0aa-619916a3821e",
-                     *       "updatedAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        packs: {
-                            /** @example uk-wtr */
-                            packId: string;
-                            /** @example 1 */
-                            version: number;
-                        }[];
-                        modes: {
-                            [key: string]: "OFF" | "WARN" | "BLOCK";
-                        };
-                        customLimits: {
-                            /** @description Longest shift; null: no limit */
-                            maxShiftMinutes: number | null;
-                            /** @description Most local days in a row with work; null: no limit */
-                            maxConsecutiveDays: number | null;
-                            /** @description Fewest minutes in a local week with work; null: no minimum */
-                            minWeeklyMinutes: number | null;
-                            /** @description Most minutes in a local week; null: no limit */
-                            maxWeeklyMinutes: number | null;
-                        };
-                        outlets: {
-                            /** Format: uuid */
-                            outletId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[];
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        contracts: {
-                            /** Format: uuid */
-                            contractId: string;
-                            /** Format: uuid */
-                            userId: string;
-                            packs: {
-                                /** @example uk-wtr */
-                                packId: string;
-                                /** @example 1 */
-                                version: number;
-                            }[] | null;
-                            youngWorker: boolean;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description Every rule of the packs assigned anywhere (tenant, outlets, contracts) and the tenant's own limits, with its mode */
-                        rules: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @enum {string} */
-                            subject: "ALL" | "ADULT" | "YOUNG_WORKER";
-                            /** @enum {string} */
-                            mode: "OFF" | "WARN" | "BLOCK";
-                        }[];
-                        /** Format: uuid */
-                        updatedByUserId: string | null;
-                        /**
-                         * Format: date-time
-                         * @description Null until the settings are first saved
-                         */
-                        updatedAt: string | null;
-                    };
-                };
-            };
-            /** @description Validation failure, a pack id and version that was never released, a pack listed twice, or a mode for an unknown rule id */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed, or the contract is the caller’s own or of someone they may not manage (the people policy’s record rule) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No contract with this id in the tenant */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    deleteComplianceContractsByContractId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                contractId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failure */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed, or the people policy’s record rule refuses */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No such contract in the tenant, or it has no compliance settings */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    getComplianceViolations: {
-        parameters: {
-            query?: {
-                userId?: string;
-                outletId?: string;
-                ruleId?: string;
-                status?: "OPEN" | "OVERRIDDEN";
-                phase?: "SCHEDULE" | "CLOCK";
-                /** @description Breaches involving this shift */
-                shiftAssignmentId?: string;
-                /** @description First local day, inclusive */
-                from?: string;
-                /** @description Last local day, inclusive */
-                to?: string;
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A bare array, no total; page by raising offset until fewer than limit rows come back */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
-                     *         "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *         "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *         "phase": "SCHEDULE",
-                     *         "ruleId": "string",
-                     *         "packId": "string",
-                     *         "packVersion": 0,
-                     *         "mode": "WARN",
-                     *         "date": "2019-08-24",
-                     *         "status": "OPEN",
-                     *         "shiftAssignmentIds": [
-                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
-                     *         ],
-                     *         "attendanceEventIds": [
-                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
-                     *         ],
-                     *         "sentence": "string",
-                     *         "trace": {
-                     *           "ruleId": "string",
-                     *           "packId": "string",
-                     *           "packVersion": 0,
-                     *           "title": "string",
-                     *           "source": "string",
-                     *           "segments": [
-                     *             {
-                     *               "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
-                     *               "kind": "SHIFT",
-                     *               "start": "2019-08-24T14:15:22Z",
-                     *               "end": "2019-08-24T14:15:22Z",
-                     *               "localStart": "string",
-                     *               "localEnd": "string"
-                     *             }
-                     *           ],
-                     *           "arithmetic": {
-                     *             "measure": "string",
-                     *             "unit": "MINUTES",
-                     *             "actual": 0,
-                     *             "limit": 0,
-                     *             "comparison": "BELOW_MINIMUM",
-                     *             "terms": {
-                     *               "property1": 0,
-                     *               "property2": 0
-                     *             }
-                     *           },
-                     *           "sentence": "string"
-                     *         },
-                     *         "overrideReason": "string",
-                     *         "overriddenByUserId": "2639737c-2cde-4471-b7bb-37209ff28b6a",
-                     *         "overriddenAt": "2019-08-24T14:15:22Z",
-                     *         "createdAt": "2019-08-24T14:15:22Z",
-                     *         "updatedAt": "2019-08-24T14:15:22Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        userId: string;
-                        /** Format: uuid */
-                        outletId: string | null;
-                        /**
-                         * @description SCHEDULE: found on assigned shifts; CLOCK: found on clock records at clock-out
-                         * @enum {string}
-                         */
-                        phase: "SCHEDULE" | "CLOCK";
-                        ruleId: string;
-                        packId: string;
-                        packVersion: number;
-                        /**
-                         * @description The rule’s mode when the breach was found
-                         * @enum {string}
-                         */
-                        mode: "WARN" | "BLOCK";
-                        /**
-                         * Format: date
-                         * @description The local day (or first day of the local week) it belongs to, in the tenant's timezone
-                         */
-                        date: string;
-                        /** @enum {string} */
-                        status: "OPEN" | "OVERRIDDEN";
-                        shiftAssignmentIds: string[];
-                        attendanceEventIds: string[];
-                        sentence: string;
-                        /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
-                        trace: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @description The shifts or clock records involved */
-                            segments: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "SHIFT" | "CLOCK";
-                                /** Format: date-time */
-                                start: string;
-                                /** Format: date-time */
-                                end: string;
-                                /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
-                                localStart: string;
-                                localEnd: string;
-                            }[];
-                            arithmetic: {
-                                measure: string;
-                                /** @enum {string} */
-                                unit: "MINUTES" | "DAYS";
-                                actual: number;
-                                limit: number;
-                                /** @enum {string} */
-                                comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
-                                terms: {
-                                    [key: string]: number | string;
-                                };
-                            };
-                            sentence: string;
-                        };
-                        overrideReason: string | null;
-                        /** Format: uuid */
-                        overriddenByUserId: string | null;
-                        /** Format: date-time */
-                        overriddenAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    }[];
-                };
-            };
-            /** @description Validation failure, or `to` before `from` */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
-                };
-            };
-        };
-    };
-    postComplianceViolationsByIdOverride: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "reason": "string"
-                 *     }
-                 */
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The violation, OVERRIDDEN */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
-                     *       "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
-                     *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
-                     *       "phase": "SCHEDULE",
-                     *       "ruleId": "string",
-                     *       "packId": "string",
-                     *       "packVersion": 0,
-                     *       "mode": "WARN",
-                     *       "date": "2019-08-24",
-                     *       "status": "OPEN",
-                     *       "shiftAssignmentIds": [
-                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
-                     *       ],
-                     *       "attendanceEventIds": [
-                     *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
-                     *       ],
-                     *       "sentence": "string",
-                     *       "trace": {
-                     *         "ruleId": "string",
-                     *         "packId": "string",
-                     *         "packVersion": 0,
-                     *         "title": "string",
-                     *         "source": "string",
-                     *         "segments": [
-                     *           {
-                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
-                     *             "kind": "SHIFT",
-                     *             "start": "2019-08-24T14:15:22Z",
-                     *             "end": "2019-08-24T14:15:22Z",
-                     *             "localStart": "string",
-                     *             "localEnd": "string"
-                     *           }
-                     *         ],
-                     *         "arithmetic": {
-                     *           "measure": "string",
-                     *           "unit": "MINUTES",
-                     *           "actual": 0,
-                     *           "limit": 0,
-                     *           "comparison": "BELOW_MINIMUM",
-                     *           "terms": {
-                     *             "property1": 0,
-                     *             "property2": 0
-                     *           }
-                     *         },
-                     *         "sentence": "string"
-                     *       },
-                     *       "overrideReason": "string",
-                     *       "overriddenByUserId": "2639737c-2cde-4471-b7bb-37209ff28b6a",
-                     *       "overriddenAt": "2019-08-24T14:15:22Z",
-                     *       "createdAt": "2019-08-24T14:15:22Z",
-                     *       "updatedAt": "2019-08-24T14:15:22Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        userId: string;
-                        /** Format: uuid */
-                        outletId: string | null;
-                        /**
-                         * @description SCHEDULE: found on assigned shifts; CLOCK: found on clock records at clock-out
-                         * @enum {string}
-                         */
-                        phase: "SCHEDULE" | "CLOCK";
-                        ruleId: string;
-                        packId: string;
-                        packVersion: number;
-                        /**
-                         * @description The rule’s mode when the breach was found
-                         * @enum {string}
-                         */
-                        mode: "WARN" | "BLOCK";
-                        /**
-                         * Format: date
-                         * @description The local day (or first day of the local week) it belongs to, in the tenant's timezone
-                         */
-                        date: string;
-                        /** @enum {string} */
-                        status: "OPEN" | "OVERRIDDEN";
-                        shiftAssignmentIds: string[];
-                        attendanceEventIds: string[];
-                        sentence: string;
-                        /** @description Why the rule fired: which rule of which pack version, which shifts or clock times, and the arithmetic */
-                        trace: {
-                            ruleId: string;
-                            packId: string;
-                            packVersion: number;
-                            title: string;
-                            source: string;
-                            /** @description The shifts or clock records involved */
-                            segments: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "SHIFT" | "CLOCK";
-                                /** Format: date-time */
-                                start: string;
-                                /** Format: date-time */
-                                end: string;
-                                /** @description YYYY-MM-DD HH:MM in the tenant's timezone */
-                                localStart: string;
-                                localEnd: string;
-                            }[];
-                            arithmetic: {
-                                measure: string;
-                                /** @enum {string} */
-                                unit: "MINUTES" | "DAYS";
-                                actual: number;
-                                limit: number;
-                                /** @enum {string} */
-                                comparison: "BELOW_MINIMUM" | "ABOVE_MAXIMUM";
-                                terms: {
-                                    [key: string]: number | string;
-                                };
-                            };
-                            sentence: string;
-                        };
-                        overrideReason: string | null;
-                        /** Format: uuid */
-                        overriddenByUserId: string | null;
-                        /** Format: date-time */
-                        overriddenAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                };
-            };
-            /** @description Validation failure: a reason of 3 to 1000 characters */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": [
-                     *         "name is required"
-                     *       ],
-                     *       "error": "Bad Request",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Forbidden",
-                     *       "error": "Forbidden",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description No violation with this id in the tenant, or (OUTLET_MANAGER) one at another outlet */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
-                };
-            };
-            /** @description ALREADY_OVERRIDDEN */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Conflict",
-                     *       "error": "Conflict",
-                     *       "statusCode": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error409"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 429,
-                     *       "message": "ThrottlerException: Too Many Requests"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyRequestsError"];
                 };
             };
         };

@@ -5,17 +5,26 @@ import { useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { formatMoney } from './money';
+import { PayslipLines } from './payslip-lines';
 import { useMyPayslips } from './payroll.queries';
 
-/** The signed-in person's payslips of approved runs. */
+/** The signed-in person's payslips of approved runs; a month opens on its lines, premiums with why they are owed. */
 export function MyPayslipsPage() {
   const me = useMe();
   const payslips = useMyPayslips();
   const [downloadError, setDownloadError] = useState<unknown>(null);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <Page title="My payslips">
-      <DataTable query={payslips} error={payslips.error ?? downloadError} loadingLabel="Loading payslips" empty="No payslips yet: they appear once a pay run is approved." minWidth={420} columns={[
-        { header: 'Month', cell: (p) => p.periodYearMonth },
+      <DataTable query={payslips} error={payslips.error ?? downloadError} loadingLabel="Loading payslips" empty="No payslips yet: they appear once a pay run is approved." minWidth={420} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
+        {
+          header: 'Month',
+          cell: (p) => (
+            <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+              {p.periodYearMonth}
+            </Button>
+          ),
+        },
         { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
         { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
         {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,8 +9,9 @@ import { ErrorNotice, Page } from '../../ui/page';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable, RowsTable } from '../../ui/data-table';
 import { formatMoney } from './money';
-import { useAccounting, useJournal, useRun, useRunPayslips, useRunStep, type Payslip, type RunStep } from './payroll.queries';
+import { useAccounting, useJournal, useRun, useRunPayslips, useRunStep, type RunStep } from './payroll.queries';
 import { RUN_COLOUR } from './runs.page';
+import { PayslipLines } from './payslip-lines';
 import { usePeople } from '../../api/shared.queries';
 
 const DONE: Record<RunStep, string> = {
@@ -138,20 +139,6 @@ export function RunPage() {
         {asking === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}
       </ConfirmModal>
     </Page>
-  );
-}
-
-/** A payslip opened in the run: its lines, each with its amount. */
-function PayslipLines({ p }: { p: Payslip }) {
-  return (
-    <Stack gap={2}>
-      {p.lines.map((l, i) => (
-        <Group key={i} justify="space-between" wrap="nowrap">
-          <Text size="sm">{l.description}</Text>
-          <Text size="sm">{formatMoney(l.amountMinor, p.currency)}</Text>
-        </Group>
-      ))}
-    </Stack>
   );
 }
 

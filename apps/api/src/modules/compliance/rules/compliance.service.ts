@@ -95,6 +95,15 @@ export class ComplianceService {
     return resolve(userId, outletId);
   }
 
+  /**
+   * rulesFor for many people at once (payroll reads everyone paid in a month): the settings and the
+   * people's contracts read once. Null when the tenant has no rule at all.
+   */
+  async rulesForPeople(tenantId: string, userIds: readonly string[], db: Db = this.ds): Promise<((userId: string, outletId: string | null) => ApplicableRule[]) | null> {
+    const tenant = await this.tenantCompliance(db, tenantId);
+    return tenant && this.resolver(db, tenantId, tenant.config, userIds);
+  }
+
   /** The tenant's timezone, in which the rules count days and weeks. */
   async timezoneOf(tenantId: string, db: Db = this.ds): Promise<string> {
     return (await this.settings.tenant(db, tenantId))!.timezone;

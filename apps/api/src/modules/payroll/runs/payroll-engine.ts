@@ -37,7 +37,48 @@ export interface LeaveSpan {
   halfDay: 'AM' | 'PM' | null;
 }
 
-export type LineCode = 'SALARY' | 'REGULAR' | 'OVERTIME' | 'PAID_LEAVE' | 'UNPAID_LEAVE' | 'DEDUCTION';
+/** Premium pay a working-time rule owes (issue 31), one code per kind of premium. */
+export const PREMIUM_CODES = [
+  'PREMIUM_DAILY_OVERTIME',
+  'PREMIUM_DOUBLE_TIME',
+  'PREMIUM_WEEKLY_OVERTIME',
+  'PREMIUM_SEVENTH_DAY',
+  'PREMIUM_SEVENTH_DAY_DOUBLE_TIME',
+  'PREMIUM_MEAL_PERIOD',
+  'PREMIUM_REST_BREAK',
+  'PREMIUM_CLOPENING',
+  'PREMIUM_SCHEDULE_CHANGE',
+] as const;
+export type PremiumCode = (typeof PREMIUM_CODES)[number];
+
+export const LINE_CODES = ['SALARY', 'REGULAR', 'OVERTIME', ...PREMIUM_CODES, 'PAID_LEAVE', 'UNPAID_LEAVE', 'DEDUCTION'] as const;
+export type LineCode = (typeof LINE_CODES)[number];
+
+/** Why a premium line is owed: the rule, the breach it answers (recorded in compliance_violations when one was), and the arithmetic. */
+export interface PremiumReference {
+  ruleId: string;
+  packId: string;
+  packVersion: number;
+  /** The breach's key as the compliance engine gives it; null when the band has no breach of its own. */
+  violationKey: string | null;
+  /** The recorded breach (GET /compliance/violations), when compliance recorded it. */
+  violationId: string | null;
+  /** The local day (the week's Monday for weekly overtime) the premium belongs to. */
+  date: string;
+  /** The trace's sentence: why the rule fired. */
+  explanation: string;
+  /** How the amount was computed, before rounding. */
+  arithmetic: string;
+}
+
+/** What a person's working-time rules add to the payslip; the hours bands replace the pay setting's daily overtime. */
+export interface PremiumPay {
+  lines: PayslipLine[];
+  /** Minutes paid on a band line, so not on the REGULAR line. */
+  bandedMinutes: number;
+  /** The rules pay overtime by the law's bands, in place of the pay setting's daily overtime. */
+  replacesOvertime: boolean;
+}
 
 export interface PayslipLine {
   code: LineCode;
@@ -48,6 +89,8 @@ export interface PayslipLine {
   /** The deduction rule, for DEDUCTION lines. */
   ruleId?: string;
   accountCode?: string;
+  /** PREMIUM_* lines. */
+  premium?: PremiumReference;
 }
 
 export interface ComputedPayslip {
@@ -105,7 +148,7 @@ export function leaveDaysIn(span: LeaveSpan, yearMonth: string, timeZone: string
  * Paid leave pays a standard day per leave day (hourly staff; salaried staff are paid through it),
  * unpaid leave takes a working day's salary off a monthly salary (hourly staff are simply not paid).
  */
-export function computePayslip(input: { setting: PaySetting; yearMonth: string; timeZone: string; worked: WorkedInterval[]; leave: LeaveSpan[]; rules: DeductionRule[] }): ComputedPayslip {
+export function computePayslip(input: { setting: PaySetting; yearMonth: string; timeZone: string; worked: WorkedInterval[]; leave: LeaveSpan[]; rules: DeductionRule[]; premiums?: PremiumPay }): ComputedPayslip {
   const { setting, yearMonth, timeZone } = input;
   const rate = setting.rateMinor;
   const perDay = new Map<string, number>();
@@ -116,9 +159,14 @@ export function computePayslip(input: { setting: PaySetting; yearMonth: string; 
   }
   let regular = 0;
   let overtime = 0;
-  for (const minutes of perDay.values()) {
-    regular += Math.min(minutes, setting.overtimeDailyMinutes);
-    overtime += Math.max(0, minutes - setting.overtimeDailyMinutes);
+  const premiums = input.premiums;
+  if (premiums?.replacesOvertime) {
+    regular = [...perDay.values()].reduce((sum, m) => sum + m, 0) - premiums.bandedMinutes;
+  } else {
+    for (const minutes of perDay.values()) {
+      regular += Math.min(minutes, setting.overtimeDailyMinutes);
+      overtime += Math.max(0, minutes - setting.overtimeDailyMinutes);
+    }
   }
   const paidLeaveDays = input.leave.filter((l) => l.type !== 'UNPAID').reduce((sum, l) => sum + leaveDaysIn(l, yearMonth, timeZone), 0);
   const unpaidLeaveDays = input.leave.filter((l) => l.type === 'UNPAID').reduce((sum, l) => sum + leaveDaysIn(l, yearMonth, timeZone), 0);
@@ -139,6 +187,9 @@ export function computePayslip(input: { setting: PaySetting; yearMonth: string; 
       lines.push({ code: 'UNPAID_LEAVE', description: 'Unpaid leave', quantity: unpaidLeaveDays, amountMinor: -mulDivRound([rate, unpaidLeaveDays * 2], workingDays(yearMonth) * 2) });
     }
   }
+  // Premiums come after the time and salary lines, before leave: the order the payslip reads in.
+  const firstLeave = lines.findIndex((l) => l.code === 'PAID_LEAVE' || l.code === 'UNPAID_LEAVE');
+  lines.splice(firstLeave < 0 ? lines.length : firstLeave, 0, ...(premiums?.lines ?? []));
   const grossMinor = Math.max(0, lines.reduce((sum, l) => sum + l.amountMinor, 0));
   let deductionsMinor = 0;
   for (const rule of input.rules) {
@@ -171,9 +222,23 @@ export interface Journal {
 export const WAGES_ACCOUNT = { code: '477', name: 'Wages and Salaries' };
 export const NET_PAY_ACCOUNT = { code: '814', name: 'Wages Payable - Payroll' };
 
-/** A run's double entry: wages debited with the gross, each deduction's account and net pay credited. Balanced by construction. */
+/**
+ * A run's double entry: wages debited with the gross, each deduction's account and net pay credited.
+ * Premium pay is wages too: it is debited to the wages account on a line of its own per kind of
+ * premium, so the journal shows what the working-time rules cost. Balanced by construction.
+ */
 export function buildJournal(periodYearMonth: string, currency: string, payslips: ComputedPayslip[]): Journal {
   const gross = payslips.reduce((s, p) => s + p.grossMinor, 0);
+  const byPremium = new Map<PremiumCode, { name: string; amount: number }>();
+  for (const p of payslips) {
+    for (const l of p.lines) {
+      if (!isPremium(l.code)) continue;
+      const current = byPremium.get(l.code) ?? { name: PREMIUM_JOURNAL_NAMES[l.code], amount: 0 };
+      current.amount += l.amountMinor;
+      byPremium.set(l.code, current);
+    }
+  }
+  const premiums = [...byPremium.values()].reduce((s, p) => s + p.amount, 0);
   const net = payslips.reduce((s, p) => s + p.netMinor, 0);
   const byRule = new Map<string, { name: string; accountCode: string; amount: number }>();
   for (const p of payslips) {
@@ -184,7 +249,8 @@ export function buildJournal(periodYearMonth: string, currency: string, payslips
     }
   }
   const lines: JournalLine[] = [
-    { accountCode: WAGES_ACCOUNT.code, accountName: WAGES_ACCOUNT.name, description: `Gross pay ${periodYearMonth}`, debitMinor: gross, creditMinor: 0 },
+    { accountCode: WAGES_ACCOUNT.code, accountName: WAGES_ACCOUNT.name, description: `Gross pay ${periodYearMonth}${premiums > 0 ? ' excluding premiums' : ''}`, debitMinor: gross - premiums, creditMinor: 0 },
+    ...[...byPremium.values()].map((p) => ({ accountCode: WAGES_ACCOUNT.code, accountName: WAGES_ACCOUNT.name, description: `${p.name} ${periodYearMonth}`, debitMinor: p.amount, creditMinor: 0 })),
     ...[...byRule.values()].map((r) => ({ accountCode: r.accountCode, accountName: r.name, description: `${r.name} ${periodYearMonth}`, debitMinor: 0, creditMinor: r.amount })),
     { accountCode: NET_PAY_ACCOUNT.code, accountName: NET_PAY_ACCOUNT.name, description: `Net pay ${periodYearMonth}`, debitMinor: 0, creditMinor: net },
   ];
@@ -196,6 +262,22 @@ export function buildJournal(periodYearMonth: string, currency: string, payslips
     totalCreditMinor: lines.reduce((s, l) => s + l.creditMinor, 0),
   };
 }
+
+export function isPremium(code: LineCode): code is PremiumCode {
+  return (PREMIUM_CODES as readonly string[]).includes(code);
+}
+
+const PREMIUM_JOURNAL_NAMES: Record<PremiumCode, string> = {
+  PREMIUM_DAILY_OVERTIME: 'Premium pay: daily overtime',
+  PREMIUM_DOUBLE_TIME: 'Premium pay: double time',
+  PREMIUM_WEEKLY_OVERTIME: 'Premium pay: weekly overtime',
+  PREMIUM_SEVENTH_DAY: 'Premium pay: seventh day',
+  PREMIUM_SEVENTH_DAY_DOUBLE_TIME: 'Premium pay: seventh day double time',
+  PREMIUM_MEAL_PERIOD: 'Premium pay: meal periods',
+  PREMIUM_REST_BREAK: 'Premium pay: rest breaks',
+  PREMIUM_CLOPENING: 'Premium pay: clopening',
+  PREMIUM_SCHEDULE_CHANGE: 'Premium pay: schedule changes',
+};
 
 /** The journal as CSV: one line per entry, amounts in minor units, RFC 4180 quoting. */
 export function journalCsv(j: Journal): string {

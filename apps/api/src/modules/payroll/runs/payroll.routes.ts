@@ -72,7 +72,7 @@ function toPayslipDto(s: Payslip, run: { periodYearMonth: string; status: Run['s
     grossMinor: s.grossMinor,
     deductionsMinor: s.deductionsMinor,
     netMinor: s.netMinor,
-    lines: s.lines.map((l) => ({ code: l.code, description: l.description, quantity: l.quantity, amountMinor: l.amountMinor })),
+    lines: s.lines.map((l) => ({ code: l.code, description: l.description, quantity: l.quantity, amountMinor: l.amountMinor, ...(l.premium ? { premium: l.premium } : {}) })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clampedInt } from '../../../http/validation.js';
+import { LINE_CODES } from './payroll-engine.js';
 
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP').meta({ example: 'GBP' });
 const Minor = z.number().int();
@@ -80,11 +81,28 @@ export const RunDto = z.object({
 });
 export type RunDto = z.infer<typeof RunDto>;
 
+export const PremiumReferenceDto = z
+  .object({
+    ruleId: z.string().meta({ example: 'us-ca.double-time' }),
+    packId: z.string(),
+    packVersion: z.number().int(),
+    violationKey: z.string().nullable().meta({ description: "The breach's key as the compliance engine gives it; null when the engine flagged no breach for the band's day or week (it rounds seconds to the nearest minute, payroll counts whole minutes)" }),
+    violationId: z.uuid().nullable().meta({ description: 'The breach as recorded in GET /compliance/violations, when compliance recorded it' }),
+    date: z.string().meta({ description: "The local day the premium belongs to (the week's Monday for weekly overtime)" }),
+    explanation: z.string().meta({ description: "The trace's sentence: why the rule fired" }),
+    arithmetic: z.string().meta({ description: 'How the amount was computed before rounding (exact, then half up to the minor unit, once per line)', example: '4 h × 20.00 USD/h × 1.5 = 120.00 USD' }),
+  })
+  .meta({ description: 'PREMIUM_* lines: the working-time rule and breach that owe the premium' });
+
 export const PayslipLineDto = z.object({
-  code: z.enum(['SALARY', 'REGULAR', 'OVERTIME', 'PAID_LEAVE', 'UNPAID_LEAVE', 'DEDUCTION']),
+  code: z.enum(LINE_CODES).meta({
+    description:
+      'PREMIUM_* lines are owed by a working-time rule pack (issue 31): hours bands (daily overtime, double time, weekly overtime, seventh day) replace the OVERTIME line and are not on REGULAR; meal, rest, clopening and schedule-change premiums are paid on top',
+  }),
   description: z.string(),
-  quantity: z.number().meta({ description: 'Minutes for time lines, days for leave lines, 1 otherwise' }),
+  quantity: z.number().meta({ description: 'Minutes for time lines (and the hour of pay of a meal or rest premium, 60), days for leave lines, 1 otherwise' }),
   amountMinor: Minor.meta({ description: 'Negative for deductions and unpaid leave' }),
+  premium: PremiumReferenceDto.optional(),
 });
 export const PayslipDto = z.object({
   id: z.uuid(),

@@ -11,6 +11,7 @@ import { buildJournal, computePayslip, localDate, type DeductionRule, type Leave
 import type { PaySettingRow, Payslip, PayrollRepository, Run } from './payroll.repository.js';
 import type { CreateDeductionRuleBody, ListRunsQuery, PutPayBody } from './payroll.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
+import type { PremiumsService } from '../premiums/premiums.service.js';
 
 function runNotFound(): NotFoundError {
   return new NotFoundError('Payroll run not found');
@@ -46,6 +47,7 @@ function totals(run: Run) {
  * run computed from approved attendance and leave (recomputable while DRAFT), approved — which
  * finalizes it (spec 03: payroll.approved and payroll.finalized together) — and marked paid
  * (payroll.paid). With four-eyes on, the approver is not the person who last computed the run.
+ * A person whose working-time rules pay premiums (issue 31) gets premium lines on their payslip.
  */
 export class PayrollService {
   constructor(
@@ -53,6 +55,7 @@ export class PayrollService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly people: PeoplePolicy,
+    private readonly premiums: PremiumsService,
   ) {}
 
   putPay(actor: Actor, userId: string, body: PutPayBody): Promise<PaySettingRow> {
@@ -210,12 +213,13 @@ export class PayrollService {
     const worked = groupBy<WorkedInterval & { userId: string }>(await this.repo.worked(tx, actor.tenantId, from, to));
     const leave = groupBy<LeaveSpan & { userId: string }>(await this.repo.leave(tx, actor.tenantId, from, to));
     const rules = await this.repo.rules(tx, actor.tenantId);
+    const premiums = await this.premiums.forRun(tx, actor.tenantId, timezone, ym, payable);
     const slips: Payslip[] = payable.map((p) => ({
       id: uuid(),
       runId: base.id,
       userId: p.userId,
       currency: p.currency,
-      ...computePayslip({ setting: p, yearMonth: ym, timeZone: timezone, worked: worked.get(p.userId) ?? [], leave: leave.get(p.userId) ?? [], rules }),
+      ...computePayslip({ setting: p, yearMonth: ym, timeZone: timezone, worked: worked.get(p.userId) ?? [], leave: leave.get(p.userId) ?? [], rules, premiums: premiums.get(p.userId) }),
     }));
     const gross = slips.reduce((s, x) => s + x.grossMinor, 0);
     const deductions = slips.reduce((s, x) => s + x.deductionsMinor, 0);

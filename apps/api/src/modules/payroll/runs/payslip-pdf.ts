@@ -29,6 +29,8 @@ export function payslipPdf(p: PayslipInput): Promise<Buffer> {
     const y = doc.y;
     doc.text(line.description, 50, y, { width: 300 });
     doc.text(money(line.amountMinor, p.slip.currency), 350, y, { width: 195, align: 'right' });
+    // A premium says why it is owed: the rule's trace, then the arithmetic of its amount.
+    if (line.premium) doc.fontSize(8).fillColor('#555555').text(`${line.premium.explanation}. ${line.premium.arithmetic}`, 62, doc.y, { width: 288 }).fontSize(10).fillColor('black');
   }
   doc.moveDown();
   for (const [label, value] of [
