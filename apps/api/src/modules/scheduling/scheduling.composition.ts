@@ -21,6 +21,7 @@ import { StaffingTargetsRepository } from './staffing-targets/staffing-targets.r
 import { StaffingTargetsService } from './staffing-targets/staffing-targets.service.js';
 import { staffingTargetsRoutes } from './staffing-targets/staffing-targets.routes.js';
 import { ContractLimitsLookup } from './auto-scheduler/contract-limits.lookup.js';
+import { ComplianceLimitsLookup } from './auto-scheduler/compliance-limits.lookup.js';
 import { ProposalsRepository } from './auto-scheduler/proposals.repository.js';
 import { ProposalsService } from './auto-scheduler/proposals.service.js';
 import { proposalsRoutes } from './auto-scheduler/proposals.routes.js';
@@ -43,7 +44,7 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   staffingTargetsRoutes(r, new StaffingTargetsService(new StaffingTargetsRepository(ds), transaction, clock, outletScopes));
   // The solver reads people's time as the assigning paths check it: weekly windows, time off, approved leave.
   const peopleTime: AvailabilityLookup = { forPeople: (tenantId, userIds, from, to) => availability.between(null, tenantId, userIds, from, to) };
-  const limits = new ContractLimitsLookup(ds);
+  const limits = new ComplianceLimitsLookup(compliance, new ContractLimitsLookup(ds));
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
   proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance));

@@ -19,10 +19,10 @@ export const HOURS_BY_EMPLOYMENT_TYPE: Readonly<Record<string, Terms>> = {
 const NO_CONTRACT: Terms = HOURS_BY_EMPLOYMENT_TYPE.CASUAL!;
 
 /**
- * Limits until rule packs exist: hours from the contract's employment type, and the Working Time
- * Regulations' figures as defaults (11 h daily rest, 48 h a week, 6 days in a row so a 24 h weekly
- * rest remains), all WARN: without a pack nothing blocks (issue 31), so the solver may bend them
- * to cover demand, and says so.
+ * The limits beneath the working-time rules: hours from the contract's employment type, and the
+ * Working Time Regulations' figures as defaults (11 h daily rest, 48 h a week, 6 days in a row so a
+ * 24 h weekly rest remains), all WARN: without a pack nothing blocks (issue 31), so the solver may
+ * bend them to cover demand, and says so. `ComplianceLimitsLookup` puts a person's rules over them.
  */
 export class ContractLimitsLookup implements RuleLimitsLookup {
   constructor(private readonly ds: DataSource) {}

@@ -1,9 +1,9 @@
 import type { Limit } from './solver.js';
 
 /**
- * The two narrow ports the auto-scheduler reads people through. Each has one implementation built
- * from what the platform records today (approved leave; contracts); the availability and labour
- * rules features plug in by implementing the same interface and passing it in scheduling.composition.ts.
+ * The two narrow ports the auto-scheduler reads people through, composed in
+ * scheduling.composition.ts: availability from the availability feature (weekly windows, time off,
+ * approved leave), limits from the working-time rules over the contract's hours and defaults.
  */
 
 /** A half-open instant interval [start, end). */
