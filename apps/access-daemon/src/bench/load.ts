@@ -184,9 +184,27 @@ export async function fixedRate(opts: FixedRateOptions): Promise<FixedRateResult
     if (job) dispatch(c, job);
     else free.push(c);
   };
-  const connections = Array.from({ length: opts.connections }, () => new RawConnection(target.hostname, Number(target.port), onFree, () => undefined));
-  await Promise.all(connections.map((c) => new Promise((resolve) => c.socket.once('connect', resolve))));
-  free.push(...connections);
+  // A connection idle past the server's keep-alive timeout is closed by it (uWS: 10 s), which a
+  // long run at a low rate meets: it leaves the free list and a fresh one takes its place, so no
+  // request is ever written to a closed socket and left without an answer.
+  let stopping = false;
+  let reopened = 0;
+  const connections: RawConnection[] = [];
+  const open = (): RawConnection => {
+    const c: RawConnection = new RawConnection(target.hostname, Number(target.port), onFree, () => {
+      const at = free.indexOf(c);
+      if (at >= 0) free.splice(at, 1);
+      if (stopping || reopened >= opts.connections * 10) return;
+      reopened++;
+      const fresh = open();
+      fresh.socket.once('connect', () => onFree(fresh));
+    });
+    connections.push(c);
+    return c;
+  };
+  const first = Array.from({ length: opts.connections }, open);
+  await Promise.all(first.map((c) => new Promise((resolve) => c.socket.once('connect', resolve))));
+  free.push(...first);
   const start = performance.now();
   await new Promise<void>((resolve) => {
     const deadline = setTimeout(resolve, (opts.seconds + 10) * 1000);
@@ -210,6 +228,7 @@ export async function fixedRate(opts: FixedRateOptions): Promise<FixedRateResult
     };
     tick();
   });
+  stopping = true;
   for (const c of connections) c.socket.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
