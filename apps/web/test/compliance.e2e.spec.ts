@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { asRole, browserSuite, screenshot } from './test-support/browser.js';
 
@@ -117,5 +118,29 @@ describe('web console: working-time rules — a blocking rule refuses a publish 
     expect(marked.body.contracts.map((c) => [c.contractId, c.youngWorker, c.packs])).to.deep.equal([[contract.body.id, true, null]]);
     const after = await suite.stack.call<{ outlets: Array<{ outletId: string; packs: unknown[] }> }>('GET', '/compliance/settings', { token: owner });
     expect(after.body.outlets.map((o) => [o.outletId, o.packs])).to.deep.equal([[ids.outlet, [{ packId: 'us-ca', version: 1 }]]]);
+  });
+  it('a clock-out past six hours without a break: the attendance page shows the breach beside the record, spelled out', async () => {
+    const limits = { maxShiftMinutes: null, maxConsecutiveDays: null, minWeeklyMinutes: null, maxWeeklyMinutes: null };
+    expect((await suite.stack.call('PUT', '/compliance/settings', { token: owner, body: { packs: [{ packId: 'uk-wtr', version: 1 }], modes: {}, customLimits: limits } })).status).to.equal(200);
+    // Clocked in seven hours ago (the clock-in itself is set up directly: the test cannot wait seven hours); the clock-out is the worker's own.
+    const clockedIn = new Date(Date.now() - 7 * 3_600_000);
+    await suite.stack.db.dataSource.query(
+      `INSERT INTO attendance_events (id, tenant_id, user_id, outlet_id, clock_in_at, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'OPEN', $5, $5)`,
+      [randomUUID(), suite.stack.tenant.id, ids.staff, ids.outlet, clockedIn],
+    );
+    const staff = await suite.stack.tokenOf(suite.stack.email('STAFF'));
+    const out = await suite.stack.call<{ id: string; status: string }>('POST', '/mobile/clock-out', { token: staff, body: {} });
+    expect(out.status, JSON.stringify(out.body)).to.equal(201);
+    const recorded = await suite.stack.call<Array<{ attendanceEventIds: string[]; sentence: string }>>('GET', `/compliance/violations?phase=CLOCK&userId=${ids.staff}&from=${dayAhead(-1)}&to=${dayAhead(0)}`, { token: owner });
+    const mine = recorded.body.filter((v) => v.attendanceEventIds.includes(out.body.id));
+    expect(mine.length, JSON.stringify(recorded.body)).to.be.greaterThan(0);
+
+    await asRole(suite, 'HR_MANAGER', async ({ page }) => {
+      await page.goto('/schedule/attendance');
+      const row = page.getByRole('row').filter({ hasText: 'Demo Staff' }).filter({ hasText: /rule breach/ });
+      await row.waitFor();
+      for (const v of mine) expect(await row.getByText(v.sentence, { exact: false }).count(), v.sentence).to.equal(1);
+      await screenshot(page, 'compliance-attendance');
+    });
   });
 });

@@ -4,7 +4,7 @@ import { premiumPay, type ClockedRecord } from '../modules/payroll/premiums/prem
 import type { PaySetting } from '../modules/payroll/runs/payroll-engine.js';
 
 /**
- * `node apps/api/dist/bench/bench-premiums.js`: the premium pay of a month's run for 300 people
+ * `npm run bench:premiums`: the premium pay of a month's run for 300 people
  * under the California pack, every one of them working 36 days in a row (the weeks around
  * November 2026) as two records of 5 h and 5 h 30 min a day — overtime, a seventh day and a late
  * meal every day, so every rule fires and traces. Pure computation, no database; five runs.

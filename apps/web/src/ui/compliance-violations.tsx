@@ -1,4 +1,4 @@
-import { List, Text } from '@mantine/core';
+import { Badge, List, Stack, Text, Tooltip } from '@mantine/core';
 import { ApiError } from '../api/errors';
 
 interface BlockingViolation {
@@ -32,5 +32,51 @@ export function ComplianceViolationList({ error }: { error: unknown }) {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** A recorded breach as the shift and attendance views show it. */
+interface RecordedBreach {
+  status: string;
+  mode: 'WARN' | 'BLOCK';
+  sentence: string;
+  trace: { title: string };
+}
+
+function badgeOf(breaches: readonly RecordedBreach[]) {
+  const open = breaches.filter((b) => b.status === 'OPEN');
+  const label = `${breaches.length} rule breach${breaches.length === 1 ? '' : 'es'}${open.length < breaches.length ? ` (${breaches.length - open.length} overridden)` : ''}`;
+  const color = open.some((b) => b.mode === 'BLOCK') ? 'red' : open.length ? 'orange' : 'gray';
+  return { label, color };
+}
+
+/** Beside a shift: the working-time rules it breaks (issue 31), each breach's sentence on hover. */
+export function RuleBadge({ breaches }: { breaches: readonly RecordedBreach[] | undefined }) {
+  if (!breaches?.length) return null;
+  const { label, color } = badgeOf(breaches);
+  return (
+    <Tooltip multiline w={320} label={breaches.map((b) => `${b.trace.title}: ${b.sentence}`).join(' · ')}>
+      <Badge size="xs" variant="light" color={color} aria-label={label}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Beside a clock record: the breaches its clocked times make (missed breaks, long days, short rests), each spelled out. */
+export function RuleBreaches({ breaches }: { breaches: readonly RecordedBreach[] | undefined }) {
+  if (!breaches?.length) return null;
+  const { label, color } = badgeOf(breaches);
+  return (
+    <Stack gap={2}>
+      <Badge size="xs" variant="light" color={color}>
+        {label}
+      </Badge>
+      {breaches.map((b, i) => (
+        <Text key={i} size="xs" c="dimmed">
+          {b.trace.title}: {b.sentence}
+        </Text>
+      ))}
+    </Stack>
   );
 }

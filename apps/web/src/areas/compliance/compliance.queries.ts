@@ -9,7 +9,7 @@ export type ComplianceSettings = Ok<'getComplianceSettings'>;
 export type PutComplianceSettings = Body<'putComplianceSettings'>;
 export type RuleMode = ComplianceSettings['rules'][number]['mode'];
 export type Violation = Ok<'getComplianceViolations'>[number];
-export type ViolationFilter = { from: string; to: string; userId?: string; outletId?: string; status?: Violation['status'] };
+export type ViolationFilter = { from: string; to: string; userId?: string; outletId?: string; status?: Violation['status']; phase?: Violation['phase'] };
 
 const COMPLIANCE = ['compliance'] as const;
 

@@ -7,6 +7,9 @@ import { Page } from '../../ui/page';
 import { useAttendance, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
 import { addDays, isoDay } from './week';
 import { useOutlets, usePeople } from '../../api/shared.queries';
+import { mayCall, useMe } from '../../auth/me';
+import { RuleBreaches } from '../../ui/compliance-violations';
+import { useViolations, type Violation } from '../compliance/compliance.queries';
 
 const COLOUR: Record<AttendanceStatus, string> = { OPEN: 'blue', VERIFIED: 'green', PENDING_REVIEW: 'yellow', APPROVED: 'green', REJECTED: 'red' };
 
@@ -26,6 +29,11 @@ export function AttendancePage() {
     to: addDays(new Date(`${valid ? to : isoDay(new Date())}T00:00:00`), 1).toISOString(),
   });
   const review = useReviewAttendance();
+  const me = useMe();
+  // Clock records' working-time breaches are dated by their local day or their week's Monday: six days before the period catch a week that starts before it.
+  const violations = useViolations({ phase: 'CLOCK', from: isoDay(addDays(new Date(`${valid ? from : isoDay(new Date())}T00:00:00`), -6)), to: valid ? to : isoDay(new Date()), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations'));
+  const breachesOf = new Map<string, Violation[]>();
+  for (const v of violations.data ?? []) for (const id of v.attendanceEventIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   return (
     <Page title="Attendance">
@@ -55,6 +63,7 @@ export function AttendancePage() {
             </>
           ),
         },
+        { header: 'Working time', cell: (a) => <RuleBreaches breaches={breachesOf.get(a.id)} /> },
         {
           cell: (a) => (
             a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
@@ -9,6 +9,7 @@ import { addDays, isoDay, localTime, weekStart } from './week';
 import { useOutlets, usePeople } from '../../api/shared.queries';
 import { conflictLabel, useAvailabilityConflicts, type AvailabilityConflict } from '../me/availability.queries';
 import { useViolations, type Violation } from '../compliance/compliance.queries';
+import { RuleBadge } from '../../ui/compliance-violations';
 
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const WHEN = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
@@ -103,18 +104,3 @@ export function ShiftsWeekPage() {
     </Page>
   );
 }
-
-/** Beside a shift: the working-time rules it breaks (issue 31), each breach's sentence on hover. */
-function RuleBadge({ breaches }: { breaches: Violation[] | undefined }) {
-  if (!breaches?.length) return null;
-  const open = breaches.filter((b) => b.status === 'OPEN');
-  const label = `${breaches.length} rule breach${breaches.length === 1 ? '' : 'es'}${open.length < breaches.length ? ` (${breaches.length - open.length} overridden)` : ''}`;
-  return (
-    <Tooltip multiline w={320} label={breaches.map((b) => `${b.trace.title}: ${b.sentence}`).join(' · ')}>
-      <Badge size="xs" variant="light" color={open.some((b) => b.mode === 'BLOCK') ? 'red' : open.length ? 'orange' : 'gray'} aria-label={label}>
-        {label}
-      </Badge>
-    </Tooltip>
-  );
-}
-

@@ -19,8 +19,10 @@ function limitOf(rule: ApplicableRule['rule']): { field: Tightened; value: numbe
  * The solver's limits from the working-time rules each person follows (their contract's packs, else
  * the tenant's, and the tenant's own limits: `ComplianceService.rulesForPeople`), over the contract's
  * hours and documented defaults (`ContractLimitsLookup`). A rule replaces a default; among rules the
- * stricter value wins, and at the same value BLOCK wins. The check every assigning path runs is
- * still asked at acceptance, so a proposal never writes what a BLOCK rule refuses.
+ * stricter value wins, and at the same value BLOCK wins. A rule on shift length is left to the check
+ * every assigning path runs, which acceptance asks too: the solver's shift lengths bound the
+ * shifts it builds and every edit alike, with no mode to warn by, so a WARN rule there would
+ * refuse what the tenant only wants flagged. A proposal never writes what a BLOCK rule refuses.
  */
 export class ComplianceLimitsLookup implements RuleLimitsLookup {
   constructor(
@@ -37,10 +39,6 @@ export class ComplianceLimitsLookup implements RuleLimitsLookup {
       const fromRule = new Set<Tightened>();
       // The person's own packs and the tenant's: an outlet's own packs are the assignment check's, at the outlet a shift is at.
       for (const { rule, mode, packId, packVersion } of rulesOf(userId, null)) {
-        if (rule.check.kind === 'MAX_SHIFT_LENGTH') {
-          person.maxShiftHours = Math.max(person.minShiftHours, Math.min(person.maxShiftHours, Math.floor(rule.check.maxMinutes / 60)));
-          continue;
-        }
         const limit = limitOf(rule);
         if (!limit) continue;
         const next: Limit = { value: limit.value, mode, source: `${rule.title} (${packId} v${packVersion}; ${rule.source})` };
