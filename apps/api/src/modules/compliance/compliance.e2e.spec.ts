@@ -444,4 +444,56 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(found.map((v: { ruleId: string; attendanceEventIds: string[] }) => [v.ruleId, v.attendanceEventIds])).to.deep.equal([['uk-wtr.rest-break', [clockIn.body.id]]]);
     });
   });
+  describe('hours taken away inside the notice period (NYC Fair Workweek)', () => {
+    const NYC = { packId: 'nyc-fww', version: 1 };
+    /** An instant `days` and `hours` after the suite's clock. */
+    const ahead = (days: number, hours = 0) => new Date(s.h.clock.now().getTime() + days * 86_400_000 + hours * 3_600_000).toISOString();
+    type Recorded = { userId: string; shiftAssignmentIds: string[]; sentence: string; trace: { arithmetic: { terms: Record<string, unknown> } } };
+    const reductions = async (userId: string) =>
+      ((await violations(`?userId=${userId}&ruleId=nyc-fww.advance-notice&limit=500`)).body as Recorded[]).filter((v) => v.trace.arithmetic.terms['change'] !== undefined);
+
+    it('cancelling, giving away, cutting and releasing a shift each record the tier’s reduced-hours premium for the person who loses it', async () => {
+      expect((await settings({ packs: [NYC], modes: {}, customLimits: NO_LIMITS })).status).to.equal(200);
+      const bob = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', fullName: 'Bob' });
+      const shift = async (day: number) => {
+        const res = await assign({ scheduledStart: ahead(day, 9), scheduledEnd: ahead(day, 17) });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        return res.body.id as string;
+      };
+      const patch = (id: string, body: unknown) => s.h.request('PATCH', `/shift-assignments/${id}`, { token, body });
+      const [cancelled, givenAway, cut, released] = [await shift(3), await shift(4), await shift(10), await shift(5)];
+      const before = await counts();
+
+      expect((await patch(cancelled, { status: 'CANCELLED' })).status).to.equal(200);
+      expect((await patch(givenAway, { userId: bob.id })).status).to.equal(200);
+      expect((await patch(cut, { scheduledEnd: ahead(10, 15) })).status).to.equal(200);
+      expect((await s.h.request('POST', `/shift-assignments/${released}/release`, { token, body: {} })).status).to.equal(200);
+
+      const found = await reductions(alice.id);
+      const byShift = new Map(found.map((v) => [v.shiftAssignmentIds[0], v.trace.arithmetic.terms]));
+      expect(byShift.get(cancelled)).to.deep.include({ change: 'CANCELLED', lostMinutes: 480, reducedMinor: 4500, currency: 'USD' });
+      expect(byShift.get(givenAway)).to.deep.include({ change: 'REASSIGNED', lostMinutes: 480, reducedMinor: 4500 });
+      expect(byShift.get(cut)).to.deep.include({ change: 'SHORTENED', lostMinutes: 120, reducedMinor: 2000 });
+      expect(byShift.get(released)).to.deep.include({ change: 'CANCELLED', lostMinutes: 480, reducedMinor: 4500 });
+      expect(found).to.have.length(4);
+      expect(found.find((v) => v.shiftAssignmentIds[0] === cut)!.sentence).to.contain('cut by 2 h at');
+      // Recorded, never refused, and no event of its own.
+      expect((await counts()).violations).to.be.greaterThan(before.violations);
+      expect(await reductions(bob.id)).to.deep.equal([]);
+    });
+
+    it('nothing with 14 days’ notice, nothing for a shift lengthened, and nothing without a pack', async () => {
+      expect((await settings({ packs: [NYC], modes: {}, customLimits: NO_LIMITS })).status).to.equal(200);
+      const far = (await assign({ scheduledStart: ahead(20, 9), scheduledEnd: ahead(20, 17) })).body.id as string;
+      const near = (await assign({ scheduledStart: ahead(2, 9), scheduledEnd: ahead(2, 17) })).body.id as string;
+      expect((await s.h.request('PATCH', `/shift-assignments/${far}`, { token, body: { status: 'CANCELLED' } })).status).to.equal(200);
+      expect((await s.h.request('PATCH', `/shift-assignments/${near}`, { token, body: { scheduledEnd: ahead(2, 18) } })).status).to.equal(200);
+      expect(await reductions(alice.id)).to.deep.equal([]);
+
+      expect((await settings({ packs: [], modes: {}, customLimits: NO_LIMITS })).status).to.equal(200);
+      const later = (await assign({ scheduledStart: ahead(3, 9), scheduledEnd: ahead(3, 17) })).body.id as string;
+      expect((await s.h.request('PATCH', `/shift-assignments/${later}`, { token, body: { status: 'CANCELLED' } })).status).to.equal(200);
+      expect(await reductions(alice.id)).to.deep.equal([]);
+    });
+  });
 });

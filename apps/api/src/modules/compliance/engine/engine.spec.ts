@@ -5,7 +5,7 @@ import { newYorkCityFairWorkweek } from '../packs/nyc-fww.pack.js';
 import type { ApplicableRule, RulePack } from '../packs/pack.types.js';
 import { ukWorkingTimeRegulations } from '../packs/uk-wtr.pack.js';
 import { california } from '../packs/us-ca.pack.js';
-import { evaluate, type EvaluationInput, type WorkSegment } from './engine.js';
+import { evaluate, evaluateReduction, type EvaluationInput, type WorkSegment } from './engine.js';
 
 const LONDON = 'Europe/London';
 const LA = 'America/Los_Angeles';
@@ -228,6 +228,36 @@ describe('compliance engine', () => {
       expect(tierOf('2026-11-12T14:00:00Z')).to.deep.equal([1000]);
       expect(tierOf('2026-11-03T10:00:00Z')).to.deep.equal([1500]);
       expect(tierOf('2026-11-16T14:00:00Z')).to.deep.equal([]);
+    });
+
+    it('hours taken away: a shift 3 days ahead cancelled pays the ≥ 24 h tier’s reduced premium ($45), keyed by the change', () => {
+      const rules = [rule(newYorkCityFairWorkweek, 'nyc-fww.advance-notice'), rule(newYorkCityFairWorkweek, 'nyc-fww.clopening')];
+      const shift = seg('cancelled-shift', '2026-11-05T14:00:00Z', '2026-11-05T22:00:00Z');
+      const now = new Date('2026-11-02T14:00:00Z');
+      const [v, ...more] = evaluateReduction({ timezone: NY, rules, shift, change: 'CANCELLED', lostMinutes: 480, now });
+      expect(more).to.have.length(0);
+      expect(v!).to.deep.include({ ruleId: 'nyc-fww.advance-notice', key: 'nyc-fww.advance-notice:cancelled-shift:reduced:2026-11-02T14:00:00.000Z', date: '2026-11-05', segmentIds: ['cancelled-shift'] });
+      expect(v!.trace.arithmetic).to.deep.include({ actual: 4320, limit: 20160, terms: { changedAt: '2026-11-02T14:00:00.000Z', change: 'CANCELLED', lostMinutes: 480, tierMinNoticeMinutes: 1440, reducedMinor: 4500, currency: 'USD' } });
+      expect(v!.trace.sentence).to.equal('shift cancelle starting 2026-11-05 09:00 cancelled at 2026-11-02 09:00 with 72 h notice < 14 days required; change premium 45.00 USD');
+    });
+
+    it('hours taken away: a cut 10 days ahead is the $20 tier, under a day the $75 one; none with 14 days’ notice, none once started, none without a loss', () => {
+      const rules = [rule(newYorkCityFairWorkweek, 'nyc-fww.advance-notice')];
+      const now = new Date('2026-11-02T14:00:00Z');
+      const reduced = (start: string, lostMinutes = 120) =>
+        evaluateReduction({ timezone: NY, rules, shift: seg('x', start, '2026-12-30T00:00:00Z'), change: 'SHORTENED', lostMinutes, now }).map((v) => v.trace.arithmetic.terms.reducedMinor);
+      expect(reduced('2026-11-12T14:00:00Z')).to.deep.equal([2000]);
+      expect(reduced('2026-11-03T10:00:00Z')).to.deep.equal([7500]);
+      expect(reduced('2026-11-16T14:00:00Z')).to.deep.equal([]);
+      expect(reduced('2026-11-02T13:00:00Z')).to.deep.equal([]);
+      expect(reduced('2026-11-05T14:00:00Z', 0)).to.deep.equal([]);
+      const [cut] = evaluateReduction({ timezone: NY, rules, shift: seg('cut-shift', '2026-11-12T14:00:00Z', '2026-11-12T22:00:00Z'), change: 'SHORTENED', lostMinutes: 150, now });
+      expect(cut!.trace.sentence).to.contain('cut by 2 h 30 min at 2026-11-02 09:00 with 240 h notice < 14 days required; change premium 20.00 USD');
+    });
+
+    it('hours taken away: without an advance-notice rule nothing is recorded', () => {
+      const rules = [rule(euWorkingTimeDirective, 'eu-wtd.daily-rest')];
+      expect(evaluateReduction({ timezone: LONDON, rules, shift: seg('x', '2026-11-05T09:00:00Z', '2026-11-05T17:00:00Z'), change: 'REASSIGNED', lostMinutes: 480, now: new Date('2026-11-04T09:00:00Z') })).to.deep.equal([]);
     });
 
     it('clopening: closing at 23:00 and opening at 07:00 is 8 h apart, needs consent and pays $100', () => {

@@ -605,3 +605,70 @@ export function evaluate(input: EvaluationInput): Violation[] {
   }
   return out;
 }
+
+/** How a person lost scheduled hours: the shift cancelled, given to someone else, or cut short. */
+export type Reduction = 'CANCELLED' | 'REASSIGNED' | 'SHORTENED';
+
+export interface ReductionInput {
+  timezone: string;
+  rules: readonly ApplicableRule[];
+  /** The shift as it was scheduled for the person who loses hours. */
+  shift: WorkSegment;
+  change: Reduction;
+  /** Scheduled minutes the person loses: the whole shift, or what a cut removed. */
+  lostMinutes: number;
+  now: Date;
+}
+
+/**
+ * Advance-notice rules (NYC Fair Workweek §20-1222) pay a premium for hours taken away inside the
+ * notice period as well as for hours added: the schedule check (`evaluate`) sees only shifts being
+ * written, so a cancellation, a re-assignment away or a cut is judged here, one breach per change,
+ * keyed by when it was made (each change is its own premium). Nothing before its start, nothing
+ * with the notice given.
+ */
+export function evaluateReduction(input: ReductionInput): Violation[] {
+  const { shift, now, timezone } = input;
+  const start = shift.start.getTime();
+  const notice = minutes(start - now.getTime());
+  if (input.lostMinutes <= 0 || notice < 0) return [];
+  const how = { CANCELLED: 'cancelled', REASSIGNED: 'given to someone else', SHORTENED: `cut by ${duration(input.lostMinutes)}` }[input.change];
+  const out: Violation[] = [];
+  for (const applicable of input.rules) {
+    const { rule } = applicable;
+    if (rule.check.kind !== 'ADVANCE_NOTICE') continue;
+    const c = rule.check;
+    const required = c.noticeDays * 1440;
+    if (notice >= required) continue;
+    const tier = c.tiers.find((tr) => notice >= tr.minNoticeMinutes) ?? c.tiers.at(-1)!;
+    const seg: TraceSegment = { id: shift.id, kind: shift.kind, start: shift.start.toISOString(), end: shift.end.toISOString(), localStart: localStamp(start, timezone), localEnd: localStamp(shift.end.getTime(), timezone) };
+    out.push({
+      ruleId: rule.id,
+      packId: applicable.packId,
+      packVersion: applicable.packVersion,
+      mode: applicable.mode,
+      kind: c.kind,
+      key: `${rule.id}:${shift.id}:reduced:${now.toISOString()}`,
+      date: localDate(start, timezone),
+      segmentIds: [shift.id],
+      trace: {
+        ruleId: rule.id,
+        packId: applicable.packId,
+        packVersion: applicable.packVersion,
+        title: rule.title,
+        source: rule.source,
+        segments: [seg],
+        arithmetic: {
+          measure: 'notice',
+          unit: 'MINUTES',
+          actual: notice,
+          limit: required,
+          comparison: 'BELOW_MINIMUM',
+          terms: { changedAt: now.toISOString(), change: input.change, lostMinutes: input.lostMinutes, tierMinNoticeMinutes: tier.minNoticeMinutes, reducedMinor: tier.reducedMinor, currency: c.currency },
+        },
+        sentence: `shift ${shift.id.slice(0, 8)} starting ${localStamp(start, timezone)} ${how} at ${localStamp(now.getTime(), timezone)} with ${duration(notice)} notice < ${c.noticeDays} days required; change premium ${money(tier.reducedMinor, c.currency)}`,
+      },
+    });
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import type { Db } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import { applicableRules, schedulingLimits, type ComplianceConfig, type PackRef, type SchedulingLimits } from '../engine/applicable-rules.js';
-import { evaluate, type Violation, type ViolationTrace, type WorkSegment } from '../engine/engine.js';
+import { evaluate, evaluateReduction, type Reduction, type Violation, type ViolationTrace, type WorkSegment } from '../engine/engine.js';
 import { addDays, localDate, startOfLocalDay, weekStart } from '../engine/local-time.js';
 import type { ApplicableRule, RulePhase } from '../packs/pack.types.js';
 import type { ComplianceSettingsRepository, PersonContractRow } from '../settings/compliance-settings.repository.js';
@@ -188,6 +188,37 @@ export class ComplianceService {
     return found.length;
   }
 
+  /**
+   * Records what taking scheduled hours away from a person inside an advance-notice period breaks
+   * (a premium under NYC Fair Workweek): a SCHEDULED shift cancelled, given to someone else, or cut
+   * short. Never refuses: the law prices the change rather than forbidding it. Swaps, which the
+   * people ask for themselves, do not come here.
+   */
+  async recordReduction(tx: Tx, tenantId: string, before: ReducibleShift, after: ReducibleShift): Promise<number> {
+    if (before.status !== 'SCHEDULED') return 0;
+    const length = (x: ReducibleShift) => Math.round((x.scheduledEnd.getTime() - x.scheduledStart.getTime()) / 60_000);
+    const change: Reduction | null = after.status === 'CANCELLED' ? 'CANCELLED' : after.userId !== before.userId ? 'REASSIGNED' : length(after) < length(before) ? 'SHORTENED' : null;
+    if (!change) return 0;
+    const tenant = await this.tenantCompliance(tx, tenantId);
+    if (!tenant) return 0;
+    const rules = (await this.resolver(tx, tenantId, tenant.config, [before.userId]))(before.userId, before.outletId);
+    const now = this.clock.now();
+    const found = evaluateReduction({
+      timezone: tenant.timezone,
+      rules,
+      shift: { id: before.id, kind: 'SHIFT', start: before.scheduledStart, end: before.scheduledEnd },
+      change,
+      lostMinutes: change === 'SHORTENED' ? length(before) - length(after) : length(before),
+      now,
+    });
+    if (found.length === 0) return 0;
+    await this.violations.record(
+      tx,
+      found.map((v) => this.row(tenantId, before.userId, before.outletId, 'SCHEDULE', v, now, null)),
+    );
+    return found.length;
+  }
+
   /** Null when the tenant has no pack anywhere and no limit of its own: nothing to check. */
   private async tenantCompliance(db: Db, tenantId: string): Promise<TenantCompliance | null> {
     const row = await this.settings.tenant(db, tenantId);
@@ -282,6 +313,16 @@ export class ComplianceService {
       updatedAt: now,
     };
   }
+}
+
+/** A shift as a reduction is judged: who held it, where, when, and whether it still stands. */
+export interface ReducibleShift {
+  id: string;
+  userId: string;
+  outletId: string;
+  scheduledStart: Date;
+  scheduledEnd: Date;
+  status: string;
 }
 
 function toRef(r: { packId: string; version: number }): PackRef {

@@ -153,6 +153,23 @@ describe('payroll premiums (HTTP)', () => {
     expect(slip.lines[1].premium.explanation).to.match(/^clopening: .* needs written consent, premium 100\.00 USD$/);
   });
 
+  it('New York City: a shift cancelled 3 days ahead pays the 24-hour tier’s reduced-hours premium, $45.00, besides the $15.00 for adding it late', async () => {
+    await settings([NYC]);
+    s.h.clock.set('2026-11-07T17:00:00Z');
+    await tokens();
+    const shift = await s.h.request('POST', '/shift-assignments', { token: owner, body: { userId: alice.id, outletId, scheduledStart: '2026-11-12T17:00:00Z', scheduledEnd: '2026-11-13T01:00:00Z' } });
+    expect(shift.status).to.equal(201);
+    s.h.clock.set('2026-11-09T17:00:00Z');
+    await tokens();
+    expect((await s.h.request('PATCH', `/shift-assignments/${shift.body.id}`, { token: owner, body: { status: 'CANCELLED' } })).status).to.equal(200);
+    const run = await runNovember();
+    const slip = (await s.h.request('GET', `/payroll/runs/${run.id}/payslips/${alice.id}`, { token: hr })).body;
+    const changes = (slip.lines as Line[]).filter((l) => l.code === 'PREMIUM_SCHEDULE_CHANGE');
+    expect(changes.map((l) => l.amountMinor).sort((x, y) => x - y)).to.deep.equal([1_500, 4_500]);
+    const reduced = changes.find((l) => l.amountMinor === 4_500)!;
+    expect(String(reduced.premium!['explanation'])).to.match(/ cancelled at 2026-11-09 09:00 with 72 h notice < 14 days required; change premium 45\.00 USD$/);
+  });
+
   it('follows the rules of the outlet worked at: a Californian outlet in a tenant with no pack of its own', async () => {
     expect((await s.h.request('PUT', `/compliance/outlets/${outletId}`, { token: owner, body: { packs: [CA] } })).status).to.equal(200);
     await thirteenHourDay();

@@ -47,7 +47,8 @@ export class PremiumsService {
     for (const person of people) {
       const records = clocked.get(person.userId) ?? [];
       const rules = resolve ? this.rulesOf(resolve, person.userId, records) : [];
-      const theirNotices: RecordedNotice[] = (notices.get(person.userId) ?? []).map(({ terms, ...n }) => ({ ...n, premiumMinor: Number(terms['addedOrMovedMinor']), currency: String(terms['currency']) }));
+      // A recorded reduction (a shift cancelled, given away or cut inside the notice period) names its change and pays the tier's reduced-hours premium.
+      const theirNotices: RecordedNotice[] = (notices.get(person.userId) ?? []).map(({ terms, ...n }) => ({ ...n, premiumMinor: Number(terms['change'] === undefined ? terms['addedOrMovedMinor'] : terms['reducedMinor']), currency: String(terms['currency']) }));
       if (!hasPremiumRules(rules) && theirNotices.length === 0) continue;
       out.set(person.userId, premiumPay({ setting: person, yearMonth, timeZone, rules, records, notices: theirNotices, recordedIds: recordedIds.get(person.userId) }));
     }

@@ -157,6 +157,15 @@ export class ShiftsService {
     return this.compliance.assessAssignments(tx, actor, shifts, { overrideReason });
   }
 
+  /**
+   * Hours taken from the person who held a shift (cancelled, given to someone else, cut short),
+   * which every path that does so asks in its transaction: inside an advance-notice period they
+   * carry a premium (recorded, never refused).
+   */
+  recordReduction(tx: Tx, tenantId: string, before: ShiftAssignment, after: ShiftAssignment): Promise<number> {
+    return this.compliance.recordReduction(tx, tenantId, before, after);
+  }
+
   list(tenantId: string, filter: ShiftListFilter, page: { limit: number; offset: number }): Promise<ShiftAssignment[]> {
     return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
   }
@@ -214,6 +223,7 @@ export class ShiftsService {
         await this.availability.checkAssignments(tx, tenantId, [{ userId: next.userId ?? shift.userId, outletId: next.outletId ?? shift.outletId, start, end, shiftId: shift.id }]);
       }
       const updated = await this.repo.update(tx, tenantId, id, next, this.clock.now());
+      await this.recordReduction(tx, tenantId, shift, updated);
       const moved = next.userId !== undefined || next.scheduledStart !== undefined || next.scheduledEnd !== undefined || next.outletId !== undefined;
       const live = updated.status === 'SCHEDULED' || updated.status === 'PROPOSED';
       const compliance = moved && live ? await this.checkRules(tx, actor, [updated], changes.complianceOverrideReason) : NO_BREACH;
