@@ -572,6 +572,22 @@ function run(rule: RuleDefinition, t: Timeline, input: EvaluationInput): Breach[
   return (checkers[rule.check.kind] as Checker<RuleKind>)(t, rule.check, input);
 }
 
+/** A breach of a rule as it is recorded and explained: the rule, its pack and mode, and the trace. */
+function violationOf(applicable: ApplicableRule, b: Omit<Breach, 'segs'>, segments: TraceSegment[]): Violation {
+  const { rule } = applicable;
+  return {
+    ruleId: rule.id,
+    packId: applicable.packId,
+    packVersion: applicable.packVersion,
+    mode: applicable.mode,
+    kind: rule.check.kind,
+    key: `${rule.id}:${b.key}`,
+    date: b.date,
+    segmentIds: segments.map((x) => x.id),
+    trace: { ruleId: rule.id, packId: applicable.packId, packVersion: applicable.packVersion, title: rule.title, source: rule.source, segments, arithmetic: b.arithmetic, sentence: b.sentence },
+  };
+}
+
 /** Every breach of the applicable rules in the person's segments, in rule order then time order. */
 export function evaluate(input: EvaluationInput): Violation[] {
   const timeline = new Timeline(input.segments, input.timezone, input.focusIds);
@@ -581,26 +597,7 @@ export function evaluate(input: EvaluationInput): Violation[] {
     if (!rule.phases.includes(input.phase)) continue;
     for (const b of run(rule, timeline, input)) {
       if (input.focusIds && !b.segs.some((x) => input.focusIds!.has(x.id))) continue;
-      out.push({
-        ruleId: rule.id,
-        packId: applicable.packId,
-        packVersion: applicable.packVersion,
-        mode: applicable.mode,
-        kind: rule.check.kind,
-        key: `${rule.id}:${b.key}`,
-        date: b.date,
-        segmentIds: b.segs.map((x) => x.id),
-        trace: {
-          ruleId: rule.id,
-          packId: applicable.packId,
-          packVersion: applicable.packVersion,
-          title: rule.title,
-          source: rule.source,
-          segments: b.segs.map((x) => timeline.seg(x)),
-          arithmetic: b.arithmetic,
-          sentence: b.sentence,
-        },
-      });
+      out.push(violationOf(applicable, b, b.segs.map((x) => timeline.seg(x))));
     }
   }
   return out;
@@ -642,33 +639,20 @@ export function evaluateReduction(input: ReductionInput): Violation[] {
     if (notice >= required) continue;
     const tier = c.tiers.find((tr) => notice >= tr.minNoticeMinutes) ?? c.tiers.at(-1)!;
     const seg: TraceSegment = { id: shift.id, kind: shift.kind, start: shift.start.toISOString(), end: shift.end.toISOString(), localStart: localStamp(start, timezone), localEnd: localStamp(shift.end.getTime(), timezone) };
-    out.push({
-      ruleId: rule.id,
-      packId: applicable.packId,
-      packVersion: applicable.packVersion,
-      mode: applicable.mode,
-      kind: c.kind,
-      key: `${rule.id}:${shift.id}:reduced:${now.toISOString()}`,
+    const breach = {
+      key: `${shift.id}:reduced:${now.toISOString()}`,
       date: localDate(start, timezone),
-      segmentIds: [shift.id],
-      trace: {
-        ruleId: rule.id,
-        packId: applicable.packId,
-        packVersion: applicable.packVersion,
-        title: rule.title,
-        source: rule.source,
-        segments: [seg],
-        arithmetic: {
-          measure: 'notice',
-          unit: 'MINUTES',
-          actual: notice,
-          limit: required,
-          comparison: 'BELOW_MINIMUM',
-          terms: { changedAt: now.toISOString(), change: input.change, lostMinutes: input.lostMinutes, tierMinNoticeMinutes: tier.minNoticeMinutes, reducedMinor: tier.reducedMinor, currency: c.currency },
-        },
-        sentence: `shift ${shift.id.slice(0, 8)} starting ${localStamp(start, timezone)} ${how} at ${localStamp(now.getTime(), timezone)} with ${duration(notice)} notice < ${c.noticeDays} days required; change premium ${money(tier.reducedMinor, c.currency)}`,
+      arithmetic: {
+        measure: 'notice',
+        unit: 'MINUTES' as const,
+        actual: notice,
+        limit: required,
+        comparison: 'BELOW_MINIMUM' as const,
+        terms: { changedAt: now.toISOString(), change: input.change, lostMinutes: input.lostMinutes, tierMinNoticeMinutes: tier.minNoticeMinutes, reducedMinor: tier.reducedMinor, currency: c.currency },
       },
-    });
+      sentence: `shift ${shift.id.slice(0, 8)} starting ${localStamp(start, timezone)} ${how} at ${localStamp(now.getTime(), timezone)} with ${duration(notice)} notice < ${c.noticeDays} days required; change premium ${money(tier.reducedMinor, c.currency)}`,
+    };
+    out.push(violationOf(applicable, breach, [seg]));
   }
   return out;
 }
