@@ -29195,7 +29195,7 @@ export interface operations {
                 userId?: string;
                 outletId?: string;
                 ruleId?: string;
-                status?: "OPEN" | "OVERRIDDEN";
+                status?: "OPEN" | "OVERRIDDEN" | "WITHDRAWN";
                 phase?: "SCHEDULE" | "CLOCK";
                 /** @description Breaches involving this shift */
                 shiftAssignmentId?: string;
@@ -29305,7 +29305,7 @@ export interface operations {
                          */
                         date: string;
                         /** @enum {string} */
-                        status: "OPEN" | "OVERRIDDEN";
+                        status: "OPEN" | "OVERRIDDEN" | "WITHDRAWN";
                         shiftAssignmentIds: string[];
                         attendanceEventIds: string[];
                         sentence: string;
@@ -29549,7 +29549,7 @@ export interface operations {
                          */
                         date: string;
                         /** @enum {string} */
-                        status: "OPEN" | "OVERRIDDEN";
+                        status: "OPEN" | "OVERRIDDEN" | "WITHDRAWN";
                         shiftAssignmentIds: string[];
                         attendanceEventIds: string[];
                         sentence: string;

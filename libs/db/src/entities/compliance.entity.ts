@@ -97,14 +97,14 @@ export class ComplianceContractSettingsEntity {
   updatedAt!: Date;
 }
 
-export const VIOLATION_STATUSES = ['OPEN', 'OVERRIDDEN'] as const;
+export const VIOLATION_STATUSES = ['OPEN', 'OVERRIDDEN', 'WITHDRAWN'] as const;
 export type ViolationStatus = (typeof VIOLATION_STATUSES)[number];
 
 /** A breach of a rule found on a person's shifts or clock records, with the trace of why; recorded once per breach (its key). */
 @Check('compliance_violations_check', "((status = 'OVERRIDDEN'::text) = ((overridden_at IS NOT NULL) AND (override_reason IS NOT NULL)))")
 @Check('compliance_violations_mode_check', "(mode = ANY (ARRAY['WARN'::text, 'BLOCK'::text]))")
 @Check('compliance_violations_phase_check', "(phase = ANY (ARRAY['SCHEDULE'::text, 'CLOCK'::text]))")
-@Check('compliance_violations_status_check', "(status = ANY (ARRAY['OPEN'::text, 'OVERRIDDEN'::text]))")
+@Check('compliance_violations_status_check', "(status = ANY (ARRAY['OPEN'::text, 'OVERRIDDEN'::text, 'WITHDRAWN'::text]))")
 @Index('compliance_violations_date_idx', ['tenantId', 'localDate', 'id'])
 @Index('compliance_violations_user_date_idx', ['tenantId', 'userId', 'localDate'])
 @Unique('compliance_violations_key', ['tenantId', 'userId', 'phase', 'violationKey'])

@@ -496,4 +496,40 @@ describe('compliance: rule packs, modes, violations and overrides (HTTP)', () =>
       expect(await reductions(alice.id)).to.deep.equal([]);
     });
   });
+  describe('a shift that changes withdraws the breaches it was part of', () => {
+    type Row = { status: string; sentence: string; ruleId: string; shiftAssignmentIds: string[] };
+    const restBreaches = async () => ((await violations(`?userId=${alice.id}&ruleId=uk-wtr.daily-rest`)).body as Row[]).map((v) => [v.status, v.shiftAssignmentIds.length]);
+
+    it('moving the opening shift clear withdraws the short rest; moving it back opens the same breach again; cancelling withdraws it', async () => {
+      expect((await settings({ packs: [UK], modes: {}, customLimits: NO_LIMITS })).status).to.equal(200);
+      const opening = await shortRest();
+      expect(opening.status).to.equal(201);
+      expect(await restBreaches()).to.deep.equal([['OPEN', 2]]);
+      const patch = (body: unknown) => s.h.request('PATCH', `/shift-assignments/${opening.body.id}`, { token, body });
+
+      expect((await patch({ scheduledStart: at('10:30', '2030-03-05'), scheduledEnd: at('18:30', '2030-03-05') })).status).to.equal(200);
+      expect(await restBreaches()).to.deep.equal([['WITHDRAWN', 2]]);
+      expect((await violations(`?userId=${alice.id}&status=OPEN`)).body).to.deep.equal([]);
+
+      expect((await patch({ scheduledStart: at('08:30', '2030-03-05'), scheduledEnd: at('16:30', '2030-03-05') })).status).to.equal(200);
+      expect(await restBreaches()).to.deep.equal([['OPEN', 2]]);
+
+      expect((await patch({ status: 'CANCELLED' })).status).to.equal(200);
+      expect(await restBreaches()).to.deep.equal([['WITHDRAWN', 2]]);
+    });
+
+    it('an overridden breach keeps its override when its shift changes; an advance-notice breach, a change that happened, stays', async () => {
+      expect((await settings({ packs: [UK, { packId: 'nyc-fww', version: 1 }], modes: {}, customLimits: NO_LIMITS })).status).to.equal(200);
+      const opening = await shortRest();
+      const [breach] = (await violations(`?userId=${alice.id}&ruleId=uk-wtr.daily-rest`)).body as Array<{ id: string }>;
+      expect((await s.h.request('POST', `/compliance/violations/${breach!.id}/override`, { token: owner, body: { reason: 'Consent on file' } })).status).to.equal(200);
+      const soon = await assign({ scheduledStart: new Date(s.h.clock.now().getTime() + 3 * 86_400_000).toISOString(), scheduledEnd: new Date(s.h.clock.now().getTime() + 3 * 86_400_000 + 8 * 3_600_000).toISOString() });
+      expect(soon.status).to.equal(201);
+      expect((await s.h.request('PATCH', `/shift-assignments/${opening.body.id}`, { token, body: { status: 'CANCELLED' } })).status).to.equal(200);
+      expect((await s.h.request('PATCH', `/shift-assignments/${soon.body.id}`, { token, body: { status: 'CANCELLED' } })).status).to.equal(200);
+      expect(await restBreaches()).to.deep.equal([['OVERRIDDEN', 2]]);
+      const notices = ((await violations(`?userId=${alice.id}&ruleId=nyc-fww.advance-notice`)).body as Row[]).map((v) => v.status);
+      expect(notices).to.deep.equal(['OPEN', 'OPEN']);
+    });
+  });
 });

@@ -88,6 +88,7 @@ export function ComplianceViolationsPage() {
                   {v.mode === 'BLOCK' ? 'Blocks' : 'Warns'}
                 </Badge>
                 {v.status === 'OVERRIDDEN' ? <Badge variant="outline">Overridden</Badge> : null}
+                {v.status === 'WITHDRAWN' ? <Badge variant="outline" color="gray">Withdrawn: the shift changed</Badge> : null}
               </Group>
             ),
           },

@@ -39,7 +39,8 @@ export function ShiftsWeekPage() {
   // Breaches are dated by their day or their week's Monday: the day before the week catches a rest across its start.
   const violations = useViolations({ from: isoDay(addDays(monday, -1)), to: isoDay(addDays(monday, 6)), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations') && outletId !== null);
   const breachesOf = new Map<string, Violation[]>();
-  for (const v of violations.data ?? []) for (const id of v.shiftAssignmentIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
+  // A withdrawn breach was about the shift as it stood before a change: it no longer says anything about it.
+  for (const v of violations.data ?? []) if (v.status !== 'WITHDRAWN') for (const id of v.shiftAssignmentIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
   const [editing, setEditing] = useState<{ shift: Shift | null; day: string } | null>(null);
   const byDay = (d: Date) => (shifts.data ?? []).filter((s) => isoDay(new Date(s.scheduledStart)) === isoDay(d)).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (

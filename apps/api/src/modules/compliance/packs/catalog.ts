@@ -14,3 +14,6 @@ export function findPack(id: string, version: number): RulePack | undefined {
 export function latestPack(id: string): RulePack | undefined {
   return PACKS.filter((p) => p.id === id).sort((a, b) => b.version - a.version)[0];
 }
+
+/** Rules on the notice a schedule gives: their breaches are changes that happened (and may carry a premium), never withdrawn. */
+export const ADVANCE_NOTICE_RULE_IDS: readonly string[] = [...new Set(PACKS.flatMap((p) => p.rules.filter((r) => r.check.kind === 'ADVANCE_NOTICE').map((r) => r.id)))];

@@ -11,6 +11,7 @@ import { coversOutlet, type OutletScopeService } from '../../organization/user-o
 import { applicableRules, schedulingLimits, type ComplianceConfig, type PackRef, type SchedulingLimits } from '../engine/applicable-rules.js';
 import { evaluate, evaluateReduction, type Reduction, type Violation, type ViolationTrace, type WorkSegment } from '../engine/engine.js';
 import { addDays, localDate, startOfLocalDay, weekStart } from '../engine/local-time.js';
+import { ADVANCE_NOTICE_RULE_IDS } from '../packs/catalog.js';
 import type { ApplicableRule, RulePhase } from '../packs/pack.types.js';
 import type { ComplianceSettingsRepository, PersonContractRow } from '../settings/compliance-settings.repository.js';
 import type { ViolationRow, ViolationsRepository } from '../violations/violations.repository.js';
@@ -217,6 +218,16 @@ export class ComplianceService {
       found.map((v) => this.row(tenantId, before.userId, before.outletId, 'SCHEDULE', v, now, null)),
     );
     return found.length;
+  }
+
+  /**
+   * A shift moved, given away or cancelled no longer stands as it was: the OPEN schedule breaches
+   * it was part of are WITHDRAWN (a check that finds one again, keyed the same, opens it again).
+   * Advance-notice breaches stay: they are changes that happened, and may carry a premium.
+   */
+  withdrawForShifts(tx: Tx, tenantId: string, shiftIds: readonly string[]): Promise<number> {
+    if (shiftIds.length === 0) return Promise.resolve(0);
+    return this.violations.withdrawForShifts(tx, tenantId, shiftIds, ADVANCE_NOTICE_RULE_IDS, this.clock.now());
   }
 
   /** Null when the tenant has no pack anywhere and no limit of its own: nothing to check. */

@@ -87,13 +87,25 @@ export class ViolationsRepository {
            outlet_id = EXCLUDED.outlet_id, pack_version = EXCLUDED.pack_version, mode = EXCLUDED.mode, local_date = EXCLUDED.local_date,
            shift_assignment_ids = EXCLUDED.shift_assignment_ids, attendance_event_ids = EXCLUDED.attendance_event_ids,
            sentence = EXCLUDED.sentence, trace = EXCLUDED.trace, updated_at = EXCLUDED.updated_at,
-           status = CASE WHEN EXCLUDED.status = 'OVERRIDDEN' THEN EXCLUDED.status ELSE compliance_violations.status END,
+           status = CASE WHEN EXCLUDED.status = 'OVERRIDDEN' OR compliance_violations.status = 'WITHDRAWN' THEN EXCLUDED.status ELSE compliance_violations.status END,
            override_reason = CASE WHEN EXCLUDED.status = 'OVERRIDDEN' THEN EXCLUDED.override_reason ELSE compliance_violations.override_reason END,
            overridden_by_user_id = CASE WHEN EXCLUDED.status = 'OVERRIDDEN' THEN EXCLUDED.overridden_by_user_id ELSE compliance_violations.overridden_by_user_id END,
            overridden_at = CASE WHEN EXCLUDED.status = 'OVERRIDDEN' THEN EXCLUDED.overridden_at ELSE compliance_violations.overridden_at END`,
         params,
       );
     }
+  }
+
+  /** OPEN schedule breaches involving these shifts, other than the rules in `keep`, become WITHDRAWN. */
+  async withdrawForShifts(tx: Tx, tenantId: string, shiftIds: readonly string[], keep: readonly string[], now: Date): Promise<number> {
+    const rows = await many<{ id: string }>(
+      tx,
+      `UPDATE compliance_violations SET status = 'WITHDRAWN', updated_at = $4
+        WHERE tenant_id = $1 AND phase = 'SCHEDULE' AND status = 'OPEN' AND shift_assignment_ids && $2::uuid[] AND rule_id <> ALL($3::text[])
+        RETURNING id`,
+      [tenantId, shiftIds, keep, now],
+    );
+    return rows.length;
   }
 
   /** Ordered by day then id, which is unique, so pages neither repeat nor skip rows. */

@@ -1,6 +1,6 @@
 import type { Tx } from '@wfm/db/transaction';
 import { addDays, startOfLocalDay, weekStart } from '../../compliance/engine/local-time.js';
-import { PACKS } from '../../compliance/packs/catalog.js';
+import { ADVANCE_NOTICE_RULE_IDS } from '../../compliance/packs/catalog.js';
 import type { ApplicableRule } from '../../compliance/packs/pack.types.js';
 import type { ComplianceService } from '../../compliance/rules/compliance.service.js';
 import type { PaySetting, PremiumPay } from '../runs/payroll-engine.js';
@@ -8,7 +8,6 @@ import { hasPremiumRules, premiumPay, type ClockedRecord, type RecordedNotice } 
 import type { PremiumsRepository } from './premiums.repository.js';
 
 /** Every released rule that pays for a late schedule change: payroll pays what compliance recorded under any of them. */
-const NOTICE_RULE_IDS = [...new Set(PACKS.flatMap((p) => p.rules.filter((r) => r.check.kind === 'ADVANCE_NOTICE').map((r) => r.id)))];
 
 function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -32,7 +31,7 @@ export class PremiumsService {
     const firstDay = `${yearMonth}-01`;
     const nextMonth = addDays(`${yearMonth}-28`, 7).slice(0, 7) + '-01';
     const out = new Map<string, PremiumPay>();
-    const noticeRows = await this.repo.notices(tx, tenantId, NOTICE_RULE_IDS, firstDay, nextMonth);
+    const noticeRows = await this.repo.notices(tx, tenantId, ADVANCE_NOTICE_RULE_IDS, firstDay, nextMonth);
     const resolve = await this.compliance.rulesForPeople(tenantId, people.map((p) => p.userId), tx);
     if (!resolve && noticeRows.length === 0) return out;
     // Bands count from the workweek's Monday, which may be in the month before.

@@ -51,7 +51,7 @@ export class OpenShiftsService {
       if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be released`);
       const now = this.clock.now();
       if (shift.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('A shift that has started cannot be released');
-      await this.shifts.recordReduction(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now));
+      await this.shifts.shiftChanged(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now));
       const open: OpenShift = {
         id: uuid(),
         tenantId: actor.tenantId,

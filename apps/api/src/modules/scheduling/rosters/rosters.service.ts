@@ -212,7 +212,10 @@ export class RostersService {
       // collide; drafts a manager confirmed or cancelled one by one keep that decision.
       await this.shiftsRepo.setRosterStatus(tx, actor.tenantId, id, 'PROPOSED', to, now);
       const decided = await this.repo.decide(tx, actor.tenantId, id, { status, by: actor.userId, at: now, note: body.note ?? null });
-      return { roster: decided, assignments: await this.shiftsRepo.lockByRoster(tx, actor.tenantId, id) };
+      const assignments = await this.shiftsRepo.lockByRoster(tx, actor.tenantId, id);
+      // Rejected drafts never became anyone's schedule: what they would have broken is withdrawn.
+      if (to === 'CANCELLED') await this.shifts.withdrawBreaches(tx, actor.tenantId, assignments.filter((a) => a.status === 'CANCELLED').map((a) => a.id));
+      return { roster: decided, assignments };
     });
   }
 

@@ -158,12 +158,25 @@ export class ShiftsService {
   }
 
   /**
-   * Hours taken from the person who held a shift (cancelled, given to someone else, cut short),
-   * which every path that does so asks in its transaction: inside an advance-notice period they
-   * carry a premium (recorded, never refused).
+   * What every path that changes a shift for its holder asks in its transaction (a manager moving,
+   * cutting, giving away, cancelling or releasing it): hours taken away inside an advance-notice
+   * period carry a premium (recorded, never refused), and the schedule breaches the shift was part
+   * of as it stood are withdrawn (the rules are asked again about what stands now).
    */
-  recordReduction(tx: Tx, tenantId: string, before: ShiftAssignment, after: ShiftAssignment): Promise<number> {
-    return this.compliance.recordReduction(tx, tenantId, before, after);
+  async shiftChanged(tx: Tx, tenantId: string, before: ShiftAssignment, after: ShiftAssignment): Promise<void> {
+    await this.compliance.recordReduction(tx, tenantId, before, after);
+    const changed =
+      after.status === 'CANCELLED' ||
+      after.userId !== before.userId ||
+      after.outletId !== before.outletId ||
+      after.scheduledStart.getTime() !== before.scheduledStart.getTime() ||
+      after.scheduledEnd.getTime() !== before.scheduledEnd.getTime();
+    if (changed) await this.compliance.withdrawForShifts(tx, tenantId, [before.id]);
+  }
+
+  /** Shifts that changed hands by the people's own swap or were dropped as drafts: their schedule breaches are withdrawn. */
+  withdrawBreaches(tx: Tx, tenantId: string, shiftIds: readonly string[]): Promise<number> {
+    return this.compliance.withdrawForShifts(tx, tenantId, shiftIds);
   }
 
   list(tenantId: string, filter: ShiftListFilter, page: { limit: number; offset: number }): Promise<ShiftAssignment[]> {
@@ -223,7 +236,7 @@ export class ShiftsService {
         await this.availability.checkAssignments(tx, tenantId, [{ userId: next.userId ?? shift.userId, outletId: next.outletId ?? shift.outletId, start, end, shiftId: shift.id }]);
       }
       const updated = await this.repo.update(tx, tenantId, id, next, this.clock.now());
-      await this.recordReduction(tx, tenantId, shift, updated);
+      await this.shiftChanged(tx, tenantId, shift, updated);
       const moved = next.userId !== undefined || next.scheduledStart !== undefined || next.scheduledEnd !== undefined || next.outletId !== undefined;
       const live = updated.status === 'SCHEDULED' || updated.status === 'PROPOSED';
       const compliance = moved && live ? await this.checkRules(tx, actor, [updated], changes.complianceOverrideReason) : NO_BREACH;

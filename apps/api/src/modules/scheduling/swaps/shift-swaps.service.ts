@@ -93,7 +93,9 @@ export class ShiftSwapsService {
       await this.shiftsRepo.update(tx, actor.tenantId, a.id, { status: 'CANCELLED' }, now);
       const toRequester = await this.shiftsRepo.update(tx, actor.tenantId, b.id, { userId: swap.requesterUserId }, now);
       const toPeer = await this.shiftsRepo.update(tx, actor.tenantId, a.id, { userId: swap.peerUserId, status: 'SCHEDULED' }, now);
-      // Breaches of WARN rules are recorded and listed by GET /compliance/violations; a BLOCK one refuses the approval.
+      // The breaches each shift made for its former holder are gone with it; the new holders' are recorded
+      // (WARN, listed by GET /compliance/violations) or refuse the approval (BLOCK).
+      await this.shifts.withdrawBreaches(tx, actor.tenantId, [a.id, b.id]);
       await this.shifts.checkRules(tx, actor, [toRequester, toPeer]);
       return 'APPROVED';
     });
