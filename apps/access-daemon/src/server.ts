@@ -3,7 +3,7 @@ import { acceptRequestId } from '@wfm/core/request-id';
 import { z } from 'zod';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError } from '@wfm/core/errors';
 import { parseOrThrow } from '@wfm/core/validation';
-import { HeartbeatBody, VerifyBody } from '@wfm/access/door-contract';
+import { HeartbeatBody, plainVerifyBody, VerifyBody } from '@wfm/access/door-contract';
 import type { Logger } from '@wfm/core/logger';
 import type { VerifyRequest, VerifyResponse } from './verify/verify.service.js';
 
@@ -210,7 +210,7 @@ export type DoorHandler = (path: DoorPath, call: DoorCall) => Promise<DoorAnswer
  */
 export function doorHandler(routes: DaemonRoutes, logger: Logger): DoorHandler {
   const keyed =
-    <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>) =>
+    <B>(schema: z.ZodType<B>, work: (tenantId: string, body: B, startedAt: number) => Promise<{ status: number; body: unknown }>, usual: (body: unknown) => B | null = () => null) =>
     async (call: DoorCall): Promise<DoorAnswer> => {
       const loading = routes.loading();
       if (loading) {
@@ -222,15 +222,15 @@ export function doorHandler(routes: DaemonRoutes, logger: Logger): DoorHandler {
         call.body.catch(() => undefined);
         return errorAnswer(auth);
       }
-      const input = parseOrThrow(schema, await call.body);
-      return work(auth.tenantId, input as B, call.startedAt);
+      const body = await call.body;
+      return work(auth.tenantId, usual(body) ?? (parseOrThrow(schema, body) as B), call.startedAt);
     };
   const handlers: Record<DoorPath, (call: DoorCall) => Promise<DoorAnswer>> = {
     '/access/verify': keyed(VerifyBody, async (tenantId, body, startedAt) => {
       const stale = routes.freshness(tenantId);
       if (stale) throw stale;
       return { status: 200, body: await routes.verify(tenantId, body, startedAt) };
-    }),
+    }, plainVerifyBody),
     '/access/reader-heartbeat': keyed(HeartbeatBody, async (tenantId, body) => {
       await routes.heartbeat(tenantId, body);
       return { status: 200, body: { ok: true } };

@@ -158,6 +158,16 @@ describe('access daemon: POST /api/v1/access/verify (HTTP, real database)', () =
       expect(await h.auditRows(t.tenantId)).to.have.length(1);
     });
 
+    it('answers a repeat of a credential that failed its check the same way: refused once, replayed once', async () => {
+      const forged = `${cred.slice(0, -4)}AAAA`;
+      const first = await tap({ credentialId: forged, readerId: 'reader-1' });
+      expect(first.body).to.deep.equal(DENY('Unknown credential'));
+      h.clock.advance(1500);
+      const again = await h.verify(t, { credentialId: forged, readerId: 'reader-1' });
+      expect(again.body).to.deep.equal({ ...first.body, replay: true });
+      expect(await h.auditRows(t.tenantId)).to.have.length(1);
+    });
+
     it('decides afresh after 2 s, and at another reader at once', async () => {
       await h.zone(t.tenantId, { name: 'Side door', readerIds: ['reader-2'] });
       await h.reload();

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { singleLine } from '@wfm/core/validation';
+import { isSafeSingleLine, singleLine } from '@wfm/core/validation';
 import { DENY_REASONS } from './decision.js';
 
 /**
@@ -10,14 +10,36 @@ import { DENY_REASONS } from './decision.js';
 
 /** The API's bound for a reader id (a zone's readerIds): any longer one could never match a zone. */
 const READER_ID_MAX = 100;
+/** Each field of a verify body and its longest value. */
+const VERIFY_FIELDS = new Map([
+  ['credentialId', 4096],
+  ['readerId', READER_ID_MAX],
+  ['source', 40],
+]);
+const verifyField = (name: string) => singleLine(VERIFY_FIELDS.get(name)!).optional();
 
 export const VerifyBody = z
   .strictObject({
-    credentialId: singleLine(4096).optional().meta({ description: 'The credential JWT the phone broadcast' }),
-    readerId: singleLine(READER_ID_MAX).optional().meta({ description: 'The reader the phone was presented to; without it the tap is `Unknown reader`' }),
-    source: singleLine(40).optional().meta({ description: 'An audit label; `BRIDGE_HTTP` when absent' }),
+    credentialId: verifyField('credentialId').meta({ description: 'The credential JWT the phone broadcast' }),
+    readerId: verifyField('readerId').meta({ description: 'The reader the phone was presented to; without it the tap is `Unknown reader`' }),
+    source: verifyField('source').meta({ description: 'An audit label; `BRIDGE_HTTP` when absent' }),
   })
   .meta({ example: { credentialId: 'eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl', readerId: 'front-door-1', source: 'BRIDGE_HTTP' } });
+
+/**
+ * A verify body of the usual shape, checked without the schema: an object whose own keys are all
+ * verify fields, each a safe one-line string within its bound, is exactly what `VerifyBody` (and
+ * the body check for unsafe text) accepts, and it is every tap's body. Null for anything else,
+ * which goes through `VerifyBody` for its exact 400.
+ */
+export function plainVerifyBody(body: unknown): z.infer<typeof VerifyBody> | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  for (const key in body) {
+    const max = VERIFY_FIELDS.get(key);
+    if (max === undefined || !Object.hasOwn(body, key) || !isSafeSingleLine((body as Record<string, unknown>)[key], max)) return null;
+  }
+  return body as z.infer<typeof VerifyBody>;
+}
 
 const Replay = z.literal(true).optional().meta({ description: 'Present, and true, only when the same credential was presented at the same reader within 2 seconds: the original decision, no second audit row' });
 

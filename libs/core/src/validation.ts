@@ -106,6 +106,15 @@ export function singleLine(max: number) {
 }
 
 /**
+ * What `singleLine(max)` accepts, and the body check for unsafe text with it (no control character,
+ * no lone surrogate), as one test: for a hot path that tries the usual shape first and hands
+ * anything else to the schema for its exact messages.
+ */
+export function isSafeSingleLine(v: unknown, max: number): v is string {
+  return typeof v === 'string' && v.length <= max && !ANY_CONTROL.test(v) && v.isWellFormed();
+}
+
+/**
  * The messages a 400 would carry for these problems, for a caller that reports them per item (the
  * bulk imports, whose rows fail one by one) instead of refusing the whole request.
  */

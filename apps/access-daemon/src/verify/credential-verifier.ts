@@ -15,9 +15,16 @@ export class CredentialVerifier {
     this.verified = new LRUCache({ max });
   }
 
-  /** Answers at once for a token verified before (no promise, no turn of the microtask queue); a first-seen one is checked asynchronously. */
-  claimsFor(token: string, tenantId: string, nowMs: number): CredentialClaims | null | Promise<CredentialClaims | null> {
-    const known = this.verified.get(token);
+  /** The claims of a token whose signature was checked before, whatever its expiry and tenant; undefined for one not seen (or not valid). */
+  known(token: string): CredentialClaims | undefined {
+    return this.verified.get(token);
+  }
+
+  /**
+   * Answers at once for a token verified before (no promise, no turn of the microtask queue); a
+   * first-seen one is checked asynchronously. `known`: what `known(token)` answered, when the caller asked already.
+   */
+  claimsFor(token: string, tenantId: string, nowMs: number, known = this.verified.get(token)): CredentialClaims | null | Promise<CredentialClaims | null> {
     if (known) return current(known, tenantId, nowMs);
     let check = this.pending.get(token);
     if (!check) {

@@ -31,6 +31,19 @@ export interface AuditSink {
   write(row: AuditRow, atMs: number): Promise<void>;
 }
 
+/**
+ * The replay window's key for a tap. The window keeps its keys for 2 to 4 s, long enough to be
+ * promoted out of the young generation, so never the credential itself (a few hundred characters):
+ * for a credential whose signature this daemon checked, its id (`jti`, unique, signed) with the
+ * tenant and reader; for any other, a SHA-256 of the three (collision-free for this purpose, unlike
+ * a fast non-cryptographic hash, which someone could aim at another person's tap to be answered
+ * with their decision). The two forms differ in length, so they never meet.
+ */
+function replayKeyOf(tenantId: string, readerId: string, token: string, known: { jti?: string } | undefined): string {
+  if (known?.jti) return `${tenantId}\u0000${readerId}\u0000${known.jti}`;
+  return hash('sha256', `${tenantId}\u0000${readerId}\u0000${token}`, 'binary');
+}
+
 /** The name an audit row keeps for a credential: never the live token itself. */
 function auditCredentialId(token: string, jti: string | undefined): string {
   if (jti) return jti;
@@ -58,16 +71,13 @@ export class VerifyService {
     const nowMs = now.getTime();
     const token = req.credentialId ?? '';
     const readerId = req.readerId ?? '';
-    // The window keeps its keys for 2 to 4 s, long enough to be promoted out of the young
-    // generation: a SHA-256 of the three (32 one-byte characters) is what it keeps alive, not the
-    // credential (a few hundred). Collision-free for this purpose, unlike a fast non-cryptographic
-    // hash, which someone could aim at another person's tap to be answered with their decision.
-    const replayKey = hash('sha256', `${tenantId}\u0000${readerId}\u0000${token}`, 'binary');
+    const known = token ? this.credentials.known(token) : undefined;
+    const replayKey = replayKeyOf(tenantId, readerId, token, known);
     const seen = this.recent.get(replayKey, nowMs);
     if (seen) return { ...seen, replay: true };
 
     const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
-    const found = token ? this.credentials.claimsFor(token, tenantId, nowMs) : null;
+    const found = token ? this.credentials.claimsFor(token, tenantId, nowMs, known) : null;
     const claims = found instanceof Promise ? await found : found;
     const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
 
@@ -106,7 +116,8 @@ export class VerifyService {
       occurredAt: now.toISOString(),
       source: req.source ?? DEFAULT_SOURCE,
     }, nowMs);
-    this.recent.set(replayKey, response, nowMs);
+    // A credential checked by this very tap is known from now on: its repeat is looked up by its id.
+    this.recent.set(known || !token ? replayKey : replayKeyOf(tenantId, readerId, token, this.credentials.known(token)), response, nowMs);
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;
   }
