@@ -1,3 +1,4 @@
+import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ComplianceService } from '../compliance/rules/compliance.service.js';
@@ -47,6 +48,8 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   const limits = new ComplianceLimitsLookup(compliance, new ContractLimitsLookup(ds));
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
-  proposalsRoutes(r, new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance));
-  return { shifts, availability, close: () => solver.close() };
+  const proposals = new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance);
+  proposalsRoutes(r, proposals);
+  const jobs: JobDefinition[] = [{ name: 'abandoned-proposals', cron: '*/5 * * * *', run: async () => void (await proposals.sweepAbandoned()) }];
+  return { shifts, availability, jobs, close: () => solver.close() };
 }

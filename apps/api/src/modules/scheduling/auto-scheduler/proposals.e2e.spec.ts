@@ -348,4 +348,32 @@ describe('schedule proposals (HTTP)', () => {
       expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/accept`, { token: admin })).body).to.deep.equal(conflict('A proposal that is DISCARDED cannot be changed'));
     });
   });
+  describe('the abandoned-proposals job', () => {
+    /** A proposal as a process that stopped mid-solve leaves it, last changed now by the suite's clock. */
+    async function stranded(status: 'QUEUED' | 'RUNNING' | 'FAILED'): Promise<string> {
+      const id = uuid();
+      await s.h.ds.query(
+        `INSERT INTO schedule_proposals (id, tenant_id, week_start, outlet_ids, status, created_by_user_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, NULL, $6, $6)`,
+        [id, s.tenantA, WEEK, [outlet], status, s.h.clock.now()],
+      );
+      return id;
+    }
+    const statusOf = async (id: string) => (await get(id)).body as { status: string; failure: string | null };
+
+    it('fails a solve left QUEUED or RUNNING for ten minutes, saying why, and touches nothing newer or settled', async () => {
+      const [queued, running, settledOne] = [await stranded('QUEUED'), await stranded('RUNNING'), await stranded('FAILED')];
+      s.h.clock.advance(10 * 60_000);
+      const fresh = await stranded('RUNNING');
+      await s.h.job('abandoned-proposals').run();
+      expect((await statusOf(running)).status, 'at ten minutes exactly a solve may still be alive').to.equal('RUNNING');
+
+      s.h.clock.advance(1);
+      await s.h.job('abandoned-proposals').run();
+      for (const id of [queued, running]) {
+        expect(await statusOf(id)).to.deep.include({ status: 'FAILED', failure: 'The solve stopped when the server restarted; generate the proposal again' });
+      }
+      expect(await statusOf(settledOne)).to.deep.include({ status: 'FAILED', failure: null });
+      expect((await statusOf(fresh)).status).to.equal('RUNNING');
+    });
+  });
 });

@@ -66,6 +66,11 @@ export class ProposalsRepository {
     await exec(this.ds, `UPDATE schedule_proposals SET status = 'FAILED', failure = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2 AND ${IN_FLIGHT}`, [tenantId, id, failure, at]);
   }
 
+  /** Every tenant's proposals still QUEUED or RUNNING last changed before `before`: FAILED with `failure`. */
+  async abandon(before: Date, failure: string, at: Date): Promise<number> {
+    return exec(this.ds, `UPDATE schedule_proposals SET status = 'FAILED', failure = $2, updated_at = $3 WHERE ${IN_FLIGHT} AND updated_at < $1`, [before, failure, at]);
+  }
+
   async saveResult(tx: Tx, tenantId: string, id: string, result: ProposalResult, at: Date): Promise<Proposal> {
     return (await one<Proposal>(tx, `UPDATE schedule_proposals SET result = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [tenantId, id, result, at]))!;
   }

@@ -18,6 +18,12 @@ import type { Solver } from './solver.thread.js';
 const HOUR_MS = 3_600_000;
 /** How long the solver may improve a week after its construction. */
 const SOLVE_BUDGET_MS = 3000;
+/**
+ * A solve runs in the process that queued it: one that stopped (a restart, a crash) leaves its
+ * proposals QUEUED or RUNNING for good. Far longer than a live one takes (eight queued solves of
+ * SOLVE_BUDGET_MS and the reads around them), so a slow process is never taken for a dead one.
+ */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
 /** Solves waiting in this process beyond which a new one is refused (503): each takes seconds of a thread. */
 const MAX_PENDING_SOLVES = 8;
 
@@ -110,6 +116,12 @@ export class ProposalsService {
       await this.repo.failed(actor.tenantId, proposal.id, 'The week could not be solved; generate the proposal again', this.clock.now())
         .catch((e: unknown) => this.logger.error({ err: e, proposalId: proposal.id }, 'schedule proposal could not be marked FAILED'));
     }
+  }
+
+  /** The job's sweep: proposals whose solve stopped with its process say so, and can be generated again. */
+  sweepAbandoned(): Promise<number> {
+    const now = this.clock.now();
+    return this.repo.abandon(new Date(now.getTime() - ABANDONED_AFTER_MS), 'The solve stopped when the server restarted; generate the proposal again', now);
   }
 
   async get(actor: Actor, id: string): Promise<Proposal> {
