@@ -24,13 +24,13 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.getByRole('button', { name: 'Add to the week' }).click();
       await page.getByRole('button', { name: 'Remove Monday All day' }).waitFor();
       await page.getByRole('button', { name: 'Save my week' }).click();
-      await page.getByText('Your availability is saved.').waitFor();
+      await page.getByText('Your availability is saved.', { exact: true }).waitFor();
       await page.getByLabel(/^Time off from/).fill(`${monday}T12:00`);
       await page.getByLabel(/^Time off until/).fill(`${monday}T13:00`);
       await page.getByLabel(/^Note/).fill('Dentist');
       await page.getByRole('button', { name: 'Add time off' }).click();
-      await page.getByText('Time off added.').waitFor();
-      await page.getByText('Dentist').waitFor();
+      await page.getByText('Time off added.', { exact: true }).waitFor();
+      await page.getByText('Dentist', { exact: true }).waitFor();
     } finally {
       await context.close();
     }
@@ -54,7 +54,7 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
       const { target } = await addShift(page, '10:00', '14:00');
-      await page.getByText('Demo Staff is unavailable, time off then.').waitFor();
+      await page.getByText('Demo Staff is unavailable, time off then.', { exact: true }).waitFor();
       await target.getByRole('note', { name: /^Availability conflict of Demo Staff: unavailable/ }).waitFor();
       await target.getByRole('note', { name: /^Availability conflict of Demo Staff: time off: .*\(Dentist\)$/ }).waitFor();
       // The manager keeps their people's availability too: they free Monday evenings only.
@@ -67,14 +67,14 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.getByLabel(/^To/).fill('15:00');
       await page.getByRole('button', { name: 'Add to the week' }).click();
       await page.getByRole('button', { name: 'Save the week' }).click();
-      await page.getByText('Availability saved.').waitFor();
+      await page.getByText('Availability saved.', { exact: true }).waitFor();
     });
 
     await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
       await page.goto('/settings/company');
       await page.getByRole('combobox', { name: /^When a shift falls in someone's unavailability/ }).click();
       await page.getByRole('option', { name: 'Refuse the shift' }).click();
-      await page.getByText('Saved.').waitFor();
+      await page.getByText('Saved.', { exact: true }).waitFor();
     });
 
     await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {

@@ -60,7 +60,7 @@ describe('web console: leave accrual — a policy on a contract, the balance, a 
       await dialog.getByRole('combobox', { name: 'A request beyond the balance' }).click();
       await page.getByRole('option', { name: 'Is refused' }).click();
       await dialog.getByRole('button', { name: 'Save the policy' }).click();
-      await page.getByText('Accrual policy saved.').waitFor();
+      await page.getByText('Accrual policy saved.', { exact: true }).waitFor();
     });
 
     await runAccrualJob();

@@ -8,6 +8,7 @@ import type { TransactionRunner } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { RostersRepository } from '../rosters/rosters.repository.js';
+import { newRosterRow } from '../rosters/rosters.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import type { Proposal, ProposalsRepository, ProposalSummary } from './proposals.repository.js';
 import type { AddProposalShiftBody, CreateProposalBody, ListProposalsQuery, MoveProposalShiftBody, ProposalResult, ProposalShift } from './proposals.schemas.js';
@@ -190,22 +191,9 @@ export class ProposalsService {
       for (const outletId of proposal.outletIds) {
         const own = proposal.result!.shifts.filter((s) => s.outletId === outletId);
         if (own.length === 0) continue;
-        const rosterId = uuid();
-        await this.rosters.insert(tx, {
-          id: rosterId,
-          tenantId: actor.tenantId,
-          outletId,
-          source: 'AUTO',
-          status: draft ? 'PENDING_APPROVAL' : 'PUBLISHED',
-          assignmentCount: own.length,
-          publishedByUserId: actor.userId,
-          decidedByUserId: null,
-          decidedAt: null,
-          decisionNote: null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        rosterIds.push(rosterId);
+        const roster = newRosterRow(actor, outletId, 'AUTO', draft, own.length, now);
+        await this.rosters.insert(tx, roster);
+        rosterIds.push(roster.id);
         for (const s of own) {
           const shift: ShiftAssignment = {
             id: uuid(),
@@ -217,7 +205,7 @@ export class ProposalsService {
             status: draft ? 'PROPOSED' : 'SCHEDULED',
             type: 'REGULAR',
             note: `Auto-scheduled: ${s.role}`,
-            rosterId,
+            rosterId: roster.id,
             createdByUserId: actor.userId,
             createdAt: now,
             updatedAt: now,

@@ -220,20 +220,7 @@ export class RostersService {
   }
 
   private async newRoster(tx: Tx, actor: Actor, outletId: string, source: Roster['source'], draft: boolean, count: number, now: Date): Promise<Roster> {
-    const roster: Roster = {
-      id: uuid(),
-      tenantId: actor.tenantId,
-      outletId,
-      source,
-      status: draft ? 'PENDING_APPROVAL' : 'PUBLISHED',
-      assignmentCount: count,
-      publishedByUserId: actor.userId,
-      decidedByUserId: null,
-      decidedAt: null,
-      decisionNote: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const roster = newRosterRow(actor, outletId, source, draft, count, now);
     await this.repo.insert(tx, roster);
     return roster;
   }
@@ -250,4 +237,22 @@ export class RostersService {
       if (status !== 'ACTIVE') throw atRow(i, new ConflictError('The user is not active'));
     }
   }
+}
+
+/** A roster as a publisher makes it: published at once, or awaiting an approver when the tenant requires one. */
+export function newRosterRow(actor: Actor, outletId: string, source: Roster['source'], draft: boolean, count: number, now: Date): Roster {
+  return {
+    id: uuid(),
+    tenantId: actor.tenantId,
+    outletId,
+    source,
+    status: draft ? 'PENDING_APPROVAL' : 'PUBLISHED',
+    assignmentCount: count,
+    publishedByUserId: actor.userId,
+    decidedByUserId: null,
+    decidedAt: null,
+    decisionNote: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
