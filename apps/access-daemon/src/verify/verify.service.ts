@@ -117,7 +117,8 @@ export class VerifyService {
       source: req.source ?? DEFAULT_SOURCE,
     }, nowMs);
     // A credential checked by this very tap is known from now on: its repeat is looked up by its id.
-    this.recent.set(known || !token ? replayKey : replayKeyOf(tenantId, readerId, token, this.credentials.known(token)), response, nowMs);
+    const learned = !known && token ? this.credentials.known(token) : undefined;
+    this.recent.set(learned?.jti ? replayKeyOf(tenantId, readerId, token, learned) : replayKey, response, nowMs);
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;
   }
