@@ -106,7 +106,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
   const leaveLedger = composeLeaveLedger(infra);
   const people = composePeople(infra, r, { users: organization.users, leaveLedger });
-  composePlatform(infra, r, { provisioning, tenants: organization.tenants });
+  const { health } = composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   const { compliance } = composeCompliance(infra, r);
   composePayroll(infra, r, { companyName: organization.companyName, compliance });
   composeEsign(infra, r);
@@ -137,7 +137,10 @@ export function buildApi(api: ApiInfra): BuiltApi {
     openapi: infra.openapi,
     accessPropagation,
     jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs],
-    metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
+    metrics: new ApiMetrics({
+      accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
+      dependencies: async () => (await health.status()).checks,
+    }),
     passwordHashing,
     pdf,
     close: async () => {
