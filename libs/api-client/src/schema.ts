@@ -2560,7 +2560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to) */
+        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to). A cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicShifts"];
         put?: never;
         /** Create one published shift; fires shift.assigned */
@@ -4649,7 +4649,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's outlets, by name */
+        /** List the tenant's outlets, by name; a cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicOutlets"];
         put?: never;
         post?: never;
@@ -38399,6 +38399,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 from?: string;
                 to?: string;
@@ -38438,7 +38440,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -38467,10 +38470,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from` */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -62289,6 +62294,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 userId?: string;
                 status?: "OPEN" | "VERIFIED" | "PENDING_REVIEW" | "APPROVED" | "REJECTED";
@@ -62333,7 +62340,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -62367,10 +62375,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -65025,6 +65035,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 status?: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
                 type?: "ANNUAL" | "SICK" | "UNPAID" | "PARENTAL" | "COMPASSIONATE" | "STUDY" | "OTHER";
                 userId?: string;
@@ -65068,7 +65080,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -65098,10 +65111,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -70249,6 +70264,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -70282,7 +70299,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -70302,10 +70320,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -70390,6 +70410,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 order?: "newest";
             };
             header?: never;
@@ -70422,7 +70444,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -70440,10 +70463,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -71981,6 +72006,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -72023,7 +72050,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -72055,6 +72083,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
@@ -72819,6 +72849,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -72855,7 +72887,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -72874,6 +72907,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };

@@ -26,7 +26,7 @@ export function composeDeveloper(infra: Infrastructure, r: ApiRouter): void {
   const oauthClients = new OAuthClientsRepository(ds);
   oauthClientsRoutes(r, new OAuthClientsService(oauthClients, secrets, clock));
   oauthTokenRoutes(r, new OAuthTokenService(oauthClients, secrets, clock));
-  developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds)), infra.publicOpenapi, infra.publicBaseUrl);
+  developerApiRoutes(r, new DeveloperApiService(new DeveloperApiRepository(ds), infra.publicLists), infra.publicOpenapi, infra.publicBaseUrl);
   const webhookDeliveries = new WebhookDeliveriesRepository(ds);
   const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
   const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
@@ -39,6 +39,7 @@ export function composeDeveloper(infra: Infrastructure, r: ApiRouter): void {
       clock,
       egress: infra.egress,
       deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
+      lists: infra.publicLists,
     }),
   );
 }
