@@ -85,3 +85,8 @@ export function onConstraint(err: unknown, errors: Readonly<Record<string, () =>
 export function live(alias: string): string {
   return `${alias}.deleted_at IS NULL`;
 }
+
+/** A pattern for LIKE/ILIKE matching rows that contain `search`, its own wildcards matched as themselves. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
