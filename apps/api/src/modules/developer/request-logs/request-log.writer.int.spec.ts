@@ -118,7 +118,7 @@ describe('RequestLogWriter with real PostgreSQL: batches, bad rows, a full buffe
     expect(await stored()).to.deep.equal(rows.map((r) => r.requestId));
   });
 
-  it('trims each credential it wrote to that credential'"'"'s own newest rows', async () => {
+  it("trims each credential it wrote to that credential's own newest rows", async () => {
     const w = writerWith({ keepPerCredential: 2 });
     const other = uuid();
     const rows = [row(), row(), row(), row()];
