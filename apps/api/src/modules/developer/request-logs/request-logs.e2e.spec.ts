@@ -182,7 +182,8 @@ describe('developer request logs: the cap and the retention (job)', () => {
   let owner: string;
 
   before(async () => {
-    h = await ApiHarness.start({ DEVELOPER_REQUEST_LOG_LIMIT: String(LIMIT), DEVELOPER_REQUEST_LOG_RETENTION_DAYS: '14' });
+    // Written only when a test flushes: the refused row below must be written after its tenant is gone.
+    h = await ApiHarness.start({ DEVELOPER_REQUEST_LOG_LIMIT: String(LIMIT), DEVELOPER_REQUEST_LOG_RETENTION_DAYS: '14', DEVELOPER_REQUEST_LOG_FLUSH_MS: '60000' });
   });
   after(async () => h.stop());
   beforeEach(async () => {
@@ -213,6 +214,18 @@ describe('developer request logs: the cap and the retention (job)', () => {
     expect(await stored(key.id)).to.deep.equal(['cap-3', 'cap-4', 'cap-5']);
     const listed = await h.request('GET', `/api-keys/${key.id}/requests`, { token: owner });
     expect(listed.body.data.map((e: Entry) => e.requestId)).to.deep.equal(['cap-5', 'cap-4', 'cap-3']);
+  });
+
+  it('counts a row the database refused in the metrics: a request of a tenant deleted before its row was written', async () => {
+    const gone = (await createTenant(h.ds)).id;
+    const key = await createApiKey(h.ds, gone, { secretPepper: h.config.secretPepper ?? h.config.jwtSecret, createdAt: h.clock.now(), createdByUserId: null });
+    expect((await h.request('GET', '/public/outlets', { headers: { authorization: `Bearer ${key.key}` } })).status).to.equal(200);
+    await h.ds.query(`DELETE FROM tenants WHERE id = $1`, [gone]);
+    const refused = 'developer_request_log_dropped_total{reason="write_failed"} 1';
+    for (let i = 0; i < 100 && !(await h.metrics.registry.metrics()).includes(refused); i++) await h.flushRequestLog();
+    const text = await h.metrics.registry.metrics();
+    expect(text).to.include(refused);
+    expect(text).to.include('developer_request_log_dropped_total{reason="buffer_full"} 0');
   });
 
   it('trims every credential to the cap and deletes rows past the retention', async () => {
