@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { asRole, browserSuite } from './test-support/browser.js';
+import { asRole, browserSuite, screenshot } from './test-support/browser.js';
 
 describe('web console: developers — a credential\'s request log (headless Chromium)', function () {
   this.timeout(120_000);
@@ -37,6 +37,7 @@ describe('web console: developers — a credential\'s request log (headless Chro
       expect(await page.getByTestId('request-id').textContent()).to.equal('stock-sync-fails');
       expect(await page.getByTestId('server-log-query').textContent()).to.equal(`grep -F '"requestId":"stock-sync-fails"'`);
       await page.getByText('answered 403 Forbidden', { exact: false }).waitFor();
+      await screenshot(page, 'developer-request-log');
     });
   });
 });

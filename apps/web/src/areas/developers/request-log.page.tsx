@@ -67,15 +67,20 @@ function RequestLog({ kind, id, title }: { kind: CredentialKind; id: string; tit
         The last calls made with this credential: what was asked and how it was answered, never a body or a header. Paths are shown without their query string.
       </Text>
       <Group align="end" gap="md" wrap="wrap">
-        <Group gap={4} role="group" aria-label="Status">
-          {STATUS_FILTERS.map((f) => (
-            <Button key={f.label} size="xs" variant={status === f.value ? 'filled' : 'default'} aria-pressed={status === f.value} onClick={() => refilter(() => setStatus(f.value))}>
-              {f.label}
-            </Button>
-          ))}
-        </Group>
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id="request-log-status">
+            Status
+          </Text>
+          <Group gap={4} role="group" aria-labelledby="request-log-status">
+            {STATUS_FILTERS.map((f) => (
+              <Button key={f.label} size="xs" variant={status === f.value ? 'filled' : 'default'} aria-pressed={status === f.value} onClick={() => refilter(() => setStatus(f.value))}>
+                {f.label}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
         <NativeSelect label="Method" data={[{ label: 'Any', value: '' }, ...METHODS.map((m) => ({ label: m, value: m }))]} value={method} onChange={(e) => refilter(() => setMethod(e.currentTarget.value))} />
-        <TextInput label="Path contains" placeholder="/public/shifts" maxLength={200} value={path} onChange={(e) => refilter(() => setPath(e.currentTarget.value))} />
+        <TextInput label="Path contains" placeholder="e.g. /public/shifts" maxLength={200} value={path} onChange={(e) => refilter(() => setPath(e.currentTarget.value))} />
       </Group>
       <DataTable
         query={{ ...log, data: rows }}
