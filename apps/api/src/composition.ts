@@ -72,6 +72,8 @@ export interface BuiltApi {
   metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
+  /** Writes the developer request log's buffered rows now (tests, before reading it). */
+  flushRequestLog(): Promise<void>;
   /** The PDF threads (tests watch a task in progress). */
   pdf: PdfWorkerPool;
   /** Ends what the API runs besides its HTTP server (the hashing and PDF threads); call after the server has closed. */
@@ -115,7 +117,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts, leaveLedger, compliance });
   const careers = composeCareers(infra, r, organization);
-  composeDeveloper(infra, r);
+  const developer = composeDeveloper(infra, r);
 
   const app = createApp({
     logger,
@@ -123,6 +125,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
     routers: [r.router, docsRoutes()],
+    observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
     webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
   });
@@ -136,17 +139,20 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs],
+    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
     metrics: new ApiMetrics({
       accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
       dependencies: async () => (await health.status()).checks,
+      requestLogDrops: developer.requestLogDrops,
     }),
+    flushRequestLog: developer.flushRequestLog,
     passwordHashing,
     pdf,
     close: async () => {
       upstream?.close();
       await access.close();
       await scheduling.close();
+      await developer.close();
       await passwordHashing.close();
       await pdf.close();
     },

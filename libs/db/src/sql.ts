@@ -109,3 +109,8 @@ export function keysetPage(ks: Keyset, after: KeysetPosition | null, limit: numb
   const where = after === null ? [] : [`(${ks.key}, ${ks.id}) ${ks.descending ? '<' : '>'} ($${params.push(after[0])}, $${params.push(after[1])})`];
   return { select: `${ks.key}::text AS "cursorKey"`, where, tail: `ORDER BY ${ks.key} ${dir}, ${ks.id} ${dir} LIMIT $${params.push(limit)}` };
 }
+
+/** A pattern for LIKE/ILIKE matching rows that contain `search`, its own wildcards matched as themselves. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
