@@ -2160,7 +2160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's accounting connection */
+        /** The tenant's accounting connection, or that there is none (and whether this platform can make one) */
         get: operations["getPayrollAccounting"];
         put?: never;
         post?: never;
@@ -30463,6 +30463,13 @@ export interface operations {
                      *         "totalDeductionsMinor": 0,
                      *         "totalNetMinor": 0,
                      *         "payslipCount": 0,
+                     *         "leftOut": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "fullName": "string",
+                     *             "workedMinutes": 0
+                     *           }
+                     *         ],
                      *         "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *         "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *         "approvedAt": "2019-08-24T14:15:22Z",
@@ -30491,6 +30498,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -30633,6 +30648,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -30660,6 +30682,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -30812,6 +30842,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -30839,6 +30876,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -30991,6 +31036,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31018,6 +31070,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -31190,6 +31250,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31217,6 +31284,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -31389,6 +31464,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31416,6 +31498,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32672,7 +32762,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The connection */
+            /** @description Connected, or not */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -32688,7 +32778,9 @@ export interface operations {
                      *       "organisationId": "string",
                      *       "organisationName": "string",
                      *       "connectedByUserId": "98b43318-b180-4860-9ef9-bcaea08a930e",
-                     *       "connectedAt": "2019-08-24T14:15:22Z"
+                     *       "connectedAt": "2019-08-24T14:15:22Z",
+                     *       "connected": true,
+                     *       "available": true
                      *     }
                      */
                     "application/json": {
@@ -32700,6 +32792,14 @@ export interface operations {
                         connectedByUserId: string | null;
                         /** Format: date-time */
                         connectedAt: string;
+                        /** @enum {boolean} */
+                        connected: true;
+                        available: boolean;
+                    } | {
+                        /** @enum {boolean} */
+                        connected: false;
+                        /** @description Whether this platform has an accounting provider configured, so that POST /payroll/accounting/connect can succeed */
+                        available: boolean;
                     };
                 };
             };
@@ -32740,26 +32840,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Not connected */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -32911,6 +32991,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -32938,6 +33025,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
