@@ -23,6 +23,7 @@ export function testSettings(over: Partial<WebhookSettings> = {}): WebhookSettin
     sweepIntervalMs: 3_600_000,
     maxInFlight: 16,
     maxInFlightPerTenant: 4,
+    sendTraceparent: false,
     ...over,
   };
 }
