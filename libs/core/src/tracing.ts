@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span, type Tracer } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -20,7 +20,7 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { z } from 'zod';
 import { envBool } from './config.js';
 
-export { SpanKind, SpanStatusCode, type Attributes, type Context, type Link, type Span };
+export { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Attributes, type Context, type Link, type Span };
 
 const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 
@@ -106,9 +106,11 @@ export function startTracing(config: TracingConfig, serviceName: string, exporte
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracingOn = true;
-  return {
+  const started: Tracing = {
     on: true,
     async shutdown() {
+      if (current !== started) return;
+      current = null;
       tracingOn = false;
       try {
         await provider.shutdown();
@@ -119,6 +121,15 @@ export function startTracing(config: TracingConfig, serviceName: string, exporte
       }
     },
   };
+  current = started;
+  return started;
+}
+
+let current: Tracing | null = null;
+
+/** Exports the spans still buffered; handleShutdown calls it once the app has stopped. */
+export async function shutdownTracing(): Promise<void> {
+  await current?.shutdown();
 }
 
 export function tracer(): Tracer {
@@ -168,6 +179,12 @@ export function contextFromCarrier(carrier: { traceparent?: string | null; trace
   if (carrier.traceparent) headers.traceparent = carrier.traceparent;
   if (carrier.tracestate) headers.tracestate = carrier.tracestate;
   return propagation.extract(base, headers);
+}
+
+/** A span the caller ends (one that outlives a callback, such as a request's), and the context it is active in. */
+export function startSpan(name: string, attributes: Attributes, opts: { kind: SpanKind; parent: Context }): { span: Span; context: Context } {
+  const span = tracer().startSpan(name, { kind: opts.kind, attributes }, opts.parent);
+  return { span, context: trace.setSpan(opts.parent, span) };
 }
 
 /** A link to the span a context carries; none when it carries no valid one. */
