@@ -102,6 +102,8 @@ export interface DeliveryRow {
   delivered_at: Date | null;
   lease_owner: string | null;
   body: string;
+  traceparent: string | null;
+  tracestate: string | null;
   created_at: Date;
 }
 
