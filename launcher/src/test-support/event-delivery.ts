@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { createLogger } from '@wfm/core/logger';
 import { ApiHarness } from '@wfm/api/test-support/harness';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
+import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/testing/https-receiver';
+import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { testSettings } from '@wfm/webhooks/test-support/fixtures';
 import { startWebhookWorker, type WebhookWorker } from '@wfm/webhook-worker/worker';
 
@@ -27,6 +28,8 @@ export interface EventDelivery {
   /** A GROWTH tenant subscribed (through POST /webhooks) to `events` at a path of its own. */
   hookedTenant(events: string[]): Promise<HookedTenant>;
   delivered(t: HookedTenant): Delivered[];
+  /** The requests themselves, headers and all. */
+  received(t: HookedTenant): ReceivedRequest[];
   /** Resolves with everything delivered to the tenant once at least `n` have arrived. */
   arrived(t: HookedTenant, n: number): Promise<Delivered[]>;
   /** Resolves when every event of the tenant has been turned into deliveries. */
@@ -42,8 +45,9 @@ export interface EventDelivery {
 /**
  * Registers, in the calling `describe`, the API on a database clone, a webhook worker on the same
  * database and a real HTTPS receiver it trusts: spec 03's events end to end, as an integrator gets them.
+ * `settings` change the worker's.
  */
-export function eventDelivery(): EventDelivery {
+export function eventDelivery(settings: Partial<WebhookSettings> = {}): EventDelivery {
   let receiver: TestReceiver;
   let worker: WebhookWorker;
   const d = { h: undefined as unknown as ApiHarness } as EventDelivery & { h: ApiHarness };
@@ -53,7 +57,7 @@ export function eventDelivery(): EventDelivery {
     worker = await startWebhookWorker({
       dataSource: d.h.ds,
       databaseUrl: d.h.db.url,
-      settings: testSettings({ extraCa: receiver.ca }),
+      settings: testSettings({ extraCa: receiver.ca, ...settings }),
       dataEncryptionKey: d.h.config.dataEncryptionKey,
       logger: createLogger('test', 'silent'),
     });
@@ -77,7 +81,8 @@ export function eventDelivery(): EventDelivery {
     expect(sub.status, JSON.stringify(sub.body)).to.equal(201);
     return { tenantId: t.id, path, ownerId: owner.id, ownerToken };
   };
-  d.delivered = (t) => receiver.requests.filter((r) => r.path === t.path).map((r) => JSON.parse(r.body) as Delivered);
+  d.received = (t) => receiver.requests.filter((r) => r.path === t.path);
+  d.delivered = (t) => d.received(t).map((r) => JSON.parse(r.body) as Delivered);
   d.arrived = async (t, n) => {
     await receiver.waitFor((rs) => rs.filter((r) => r.path === t.path).length >= n);
     return d.delivered(t);
