@@ -56,8 +56,6 @@ export function tracingConfigFrom(e: z.infer<typeof tracingEnvSchema>): TracingC
   return { exporter: e.OTEL_SDK_DISABLED ? 'none' : e.OTEL_TRACES_EXPORTER, sampler: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG ?? 1 };
 }
 
-export const TRACING_OFF: TracingConfig = { exporter: 'none', sampler: 'parentbased_always_on', ratio: 1 };
-
 function samplerOf(c: TracingConfig): Sampler {
   const ratio = new TraceIdRatioBasedSampler(c.ratio);
   switch (c.sampler) {
@@ -132,7 +130,7 @@ export async function shutdownTracing(): Promise<void> {
   await current?.shutdown();
 }
 
-export function tracer(): Tracer {
+function tracer(): Tracer {
   return trace.getTracer('wfm');
 }
 
@@ -154,7 +152,7 @@ export function inSpan<T>(name: string, attributes: Attributes, work: (span: Spa
   });
 }
 
-export function failSpan(span: Span, err: unknown): void {
+function failSpan(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.name : 'error' });
   span.setAttribute('error.type', err instanceof Error ? err.name : 'error');
 }
@@ -185,6 +183,11 @@ export function contextFromCarrier(carrier: { traceparent?: string | null; trace
 export function startSpan(name: string, attributes: Attributes, opts: { kind: SpanKind; parent: Context }): { span: Span; context: Context } {
   const span = tracer().startSpan(name, { kind: opts.kind, attributes }, opts.parent);
   return { span, context: trace.setSpan(opts.parent, span) };
+}
+
+/** Whether some span is active here: work that is traced only as part of something else asks. */
+export function inTrace(): boolean {
+  return tracingOn && trace.getSpan(context.active()) !== undefined;
 }
 
 /** A link to the span a context carries; none when it carries no valid one. */
