@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { createLogger } from '@wfm/core/logger';
 import { ApiHarness } from '@wfm/api/test-support/harness';
@@ -44,20 +47,27 @@ export interface EventDelivery {
 
 /**
  * Registers, in the calling `describe`, the API on a database clone, a webhook worker on the same
- * database and a real HTTPS receiver it trusts: spec 03's events end to end, as an integrator gets them.
- * `settings` change the worker's.
+ * database and a real HTTPS receiver both trust (the API for redeliveries): spec 03's events end to
+ * end, as an integrator gets them. `sendTraceparent` switches WEBHOOK_SEND_TRACEPARENT on for both.
  */
-export function eventDelivery(settings: Partial<WebhookSettings> = {}): EventDelivery {
+export function eventDelivery(opts: Pick<Partial<WebhookSettings>, 'sendTraceparent'> = {}): EventDelivery {
   let receiver: TestReceiver;
   let worker: WebhookWorker;
+  let caDir: string;
   const d = { h: undefined as unknown as ApiHarness } as EventDelivery & { h: ApiHarness };
   before(async () => {
     receiver = await startTestReceiver();
-    d.h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' }, { freshDatabase: true });
+    caDir = mkdtempSync(join(tmpdir(), 'wfm-receiver-ca-'));
+    const caFile = join(caDir, 'ca.pem');
+    writeFileSync(caFile, receiver.ca);
+    d.h = await ApiHarness.start(
+      { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: caFile, WEBHOOK_SEND_TRACEPARENT: String(opts.sendTraceparent ?? false) },
+      { freshDatabase: true },
+    );
     worker = await startWebhookWorker({
       dataSource: d.h.ds,
       databaseUrl: d.h.db.url,
-      settings: testSettings({ extraCa: receiver.ca, ...settings }),
+      settings: testSettings({ extraCa: receiver.ca, sendTraceparent: opts.sendTraceparent ?? false }),
       dataEncryptionKey: d.h.config.dataEncryptionKey,
       logger: createLogger('test', 'silent'),
     });
@@ -66,6 +76,7 @@ export function eventDelivery(settings: Partial<WebhookSettings> = {}): EventDel
     await worker.stop();
     await d.h.stop();
     await receiver.close();
+    rmSync(caDir, { recursive: true, force: true });
   });
 
   const countEvents = async (t: HookedTenant): Promise<number> => {
