@@ -6,6 +6,7 @@ import type { UserEntity } from '@wfm/db/entities/user.entity';
 import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { insertAuditRows } from '@wfm/db/access-audit.repository';
+import { nextAccessVersion } from '@wfm/db/access-feed.repository';
 import type { DemoFill, PlannedTap } from './demo-activity.js';
 
 export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
@@ -150,6 +151,8 @@ export class DemoSeedRepository {
            FROM access_zones z JOIN user_outlets uo ON uo.tenant_id = $1 AND uo.outlet_id = z.outlet_id WHERE z.id = ANY($3::uuid[])`,
         [tenantId, at, doors.map((d) => d.id)],
       );
+      // A daemon already running finds the new version when it next compares versions with the database, and reloads the tenant.
+      await nextAccessVersion(tx, tenantId);
     });
   }
 
