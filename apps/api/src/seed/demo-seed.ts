@@ -76,10 +76,13 @@ export const DEMO_GUIDES: DemoGuide[] = [
 ];
 
 /**
- * Issue 34: the demo's kitchen and cafe staff beyond the demo STAFF user (made-up names), each with
- * an hourly rate in pence and a usual week. Addresses are `<first>.<last>@<emailDomain>`.
+ * Issue 34: the demo's kitchen and cafe staff (made-up names), each with an hourly rate in pence and
+ * a usual week; they work the demo's rota. Addresses are `<first>.<last>@<emailDomain>`. The demo
+ * users of a role stay off the rota, so the README's walkthroughs (which schedule and clock them in
+ * and out) meet no shift of the seed's on any day.
  */
 export const DEMO_TEAM: Array<{ fullName: string; outletCode: string; hourlyMinor: number; rota: DemoRota }> = [
+  { fullName: 'Dan Whitfield', outletCode: 'CK-01', hourlyMinor: 1180, rota: { weekdays: [1, 2, 3, 4, 5], start: '07:00', end: '15:00' } },
   { fullName: 'Maya Collins', outletCode: 'CK-01', hourlyMinor: 1250, rota: { weekdays: [1, 2, 3, 6, 7], start: '06:00', end: '14:00' } },
   { fullName: 'Owen Hughes', outletCode: 'CK-01', hourlyMinor: 1300, rota: { weekdays: [3, 4, 5, 6, 7], start: '14:00', end: '22:00' } },
   { fullName: 'Lena Fischer', outletCode: 'RC-02', hourlyMinor: 1200, rota: { weekdays: [1, 2, 3, 4, 5], start: '08:00', end: '16:00' } },
@@ -87,13 +90,7 @@ export const DEMO_TEAM: Array<{ fullName: string; outletCode: string; hourlyMino
   { fullName: 'Nora Quinn', outletCode: 'RC-02', hourlyMinor: 1200, rota: { weekdays: [1, 6, 7], start: '08:00', end: '16:00' } },
 ];
 
-/** The demo users of a role who are on the rota too: the STAFF member paid by the hour, the outlet manager salaried. */
-const ROLE_ROTA: Partial<Record<Role, DemoRota>> = {
-  STAFF: { weekdays: [1, 2, 3, 4, 5], start: '07:00', end: '15:00' },
-  OUTLET_MANAGER: { weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
-};
-
-/** Monthly salaries (pence) of the demo users of each role; STAFF is paid by the hour. */
+/** Monthly salaries (pence) of the demo users of each role; STAFF is paid by the hour (nothing until they clock in and out). */
 const ROLE_PAY: Record<Role, { type: 'HOURLY' | 'MONTHLY'; rateMinor: number }> = {
   TENANT_GROUP_OWNER: { type: 'MONTHLY', rateMinor: 620_000 },
   TENANT_OWNER: { type: 'MONTHLY', rateMinor: 580_000 },
@@ -102,16 +99,17 @@ const ROLE_PAY: Record<Role, { type: 'HOURLY' | 'MONTHLY'; rateMinor: number }> 
   AREA_MANAGER: { type: 'MONTHLY', rateMinor: 410_000 },
   OPERATIONS_MANAGER: { type: 'MONTHLY', rateMinor: 395_000 },
   OUTLET_MANAGER: { type: 'MONTHLY', rateMinor: 310_000 },
-  STAFF: { type: 'HOURLY', rateMinor: 1180 },
+  STAFF: { type: 'HOURLY', rateMinor: 1250 },
 };
 
+/** The posting on the demo's careers page; not the README's `line-cook`, which its walkthrough creates. */
 export const DEMO_JOB: DemoLife['job'] = {
-  title: 'Line Cook',
-  slug: 'line-cook',
-  outletCode: 'CK-01',
+  title: 'Barista',
+  slug: 'barista',
+  outletCode: 'RC-02',
   employmentType: 'PART_TIME',
   location: 'London',
-  description: 'Join the Central Kitchen line: prep, cook and plate for both outlets, 24 hours a week across early and late shifts. Food hygiene level 2 welcome; we train the rest.',
+  description: 'Make the coffee Riverside Cafe is known for, 24 hours a week across weekday and weekend shifts. Latte art welcome; we train the rest.',
 };
 
 const DEMO_DOORS: DemoLife['doors'] = [
@@ -236,10 +234,7 @@ function life(identity: DemoIdentity): DemoLife {
 }
 
 function rota(identity: DemoIdentity): RotaLine[] {
-  return [
-    ...Object.entries(ROLE_ROTA).map(([role, r]) => ({ email: demoEmail(role as Role, identity.emailDomain), outletCode: DEMO_OUTLETS[0].code, rota: r })),
-    ...DEMO_TEAM.map((p) => ({ email: teamEmail(p.fullName, identity.emailDomain), outletCode: p.outletCode, rota: p.rota })),
-  ];
+  return DEMO_TEAM.map((p) => ({ email: teamEmail(p.fullName, identity.emailDomain), outletCode: p.outletCode, rota: p.rota }));
 }
 
 /**
