@@ -16,7 +16,7 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
-import { Idempotency, type CommittedHook } from './http/idempotency/idempotency.js';
+import { Idempotency, type IdempotencySeams } from './http/idempotency/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
@@ -59,8 +59,8 @@ export interface ApiInfra {
   rateLimiter?: RateLimiter;
   /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
   resolveTxt?: TxtResolver;
-  /** Tests only: runs after an idempotent request commits and before it is answered (to crash there). */
-  idempotentCommitted?: CommittedHook;
+  /** Tests only: where an idempotent request is made to crash around its commit. */
+  idempotencySeams?: IdempotencySeams;
 }
 
 export interface BuiltApi {
@@ -101,7 +101,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     new DeveloperAuthService(new DeveloperAuthRepository(ds), infra.secrets, clock, logger),
     new KioskAuthService(new KiosksRepository(ds), infra.secrets, clock),
   );
-  const idempotency = new Idempotency(infra.held, new IdempotencyRepository(ds), clock, logger, config.idempotency, infra.accessFeed, api.idempotentCommitted ?? null);
+  const idempotency = new Idempotency(infra.held, new IdempotencyRepository(ds), clock, logger, config.idempotency, infra.accessFeed, api.idempotencySeams);
   const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi, idempotency });
 
   const notifications = composeNotifications(infra, r);

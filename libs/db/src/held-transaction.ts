@@ -27,6 +27,8 @@ export class HeldTransaction {
   private readonly queued: Array<() => Promise<void>> = [];
   private lane: Promise<unknown> = Promise.resolve();
   private broken: Error | null = null;
+  /** The service transactions open on the connection, innermost last: each must end before the one it began inside. */
+  private readonly nested: object[] = [];
 
   constructor(readonly runner: QueryRunner) {
     const direct = runner.query.bind(runner);
@@ -65,7 +67,7 @@ export class HeldTransaction {
 
   /** Commits, unless a service transaction of the request is still open (then it throws, and the caller rolls back). */
   async commit(): Promise<void> {
-    if (depthOf(this.runner) !== 1) throw new InterleavedTransactionError();
+    if (this.nested.length > 0 || depthOf(this.runner) !== 1) throw new InterleavedTransactionError();
     this.open = false;
     await this.runner.commitTransaction();
   }
@@ -97,16 +99,17 @@ export class HeldTransaction {
    */
   borrow(): QueryRunner {
     const runner = this.runner;
-    let base: number | null = null;
+    const nested = this.nested;
+    const token = {};
     const ending = (end: () => Promise<void>) => async () => {
-      if (base === null || depthOf(runner) !== base + 1) throw new InterleavedTransactionError();
-      base = null;
+      if (nested.at(-1) !== token) throw new InterleavedTransactionError();
+      nested.pop();
       await end();
     };
     const own: Partial<Record<keyof QueryRunner, unknown>> = {
       release: async () => undefined,
       startTransaction: async () => {
-        base = depthOf(runner);
+        nested.push(token);
         await runner.startTransaction();
       },
       commitTransaction: ending(() => runner.commitTransaction()),

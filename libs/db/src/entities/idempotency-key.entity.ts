@@ -23,7 +23,7 @@ export class IdempotencyKeyEntity {
   @Column({ type: 'integer' })
   status!: number;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb' })
   headers!: Record<string, string>;
 
   /** The bytes answered; null when they were over the kept size. */

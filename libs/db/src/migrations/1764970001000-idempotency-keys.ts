@@ -16,7 +16,7 @@ export class IdempotencyKeys1764970001000 implements MigrationInterface {
         key text NOT NULL,
         fingerprint text NOT NULL,
         status integer NOT NULL,
-        headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+        headers jsonb NOT NULL,
         body bytea,
         body_kept boolean NOT NULL DEFAULT true,
         created_at timestamptz NOT NULL,

@@ -36,8 +36,8 @@ export class IdempotencyRepository {
     try {
       claimed = await one(
         tx,
-        `INSERT INTO idempotency_keys (tenant_id, credential, key, fingerprint, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, 0, $5, $6)
+        `INSERT INTO idempotency_keys (tenant_id, credential, key, fingerprint, status, headers, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, 0, '{}'::jsonb, $5, $6)
          ON CONFLICT (tenant_id, credential, key) DO UPDATE
            SET fingerprint = EXCLUDED.fingerprint, status = 0, headers = '{}'::jsonb, body = NULL, body_kept = true, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
            WHERE idempotency_keys.expires_at <= EXCLUDED.created_at

@@ -56,8 +56,11 @@ export interface AfterCommitHeaders {
   headersAfterCommit(held: HeldTransaction): Record<string, string>;
 }
 
-/** A seam for tests only: runs between the commit and the answer (a crash there is what keys are for). */
-export type CommittedHook = (req: Request) => Promise<void>;
+/** Seams for tests only: a crash just before the commit, or between the commit and the answer (what keys are for). */
+export interface IdempotencySeams {
+  beforeCommit?(held: HeldTransaction, req: Request): Promise<void>;
+  afterCommit?(req: Request): Promise<void>;
+}
 
 interface Answer {
   status: number;
@@ -128,7 +131,7 @@ export class Idempotency {
     private readonly logger: Logger,
     private readonly opts: IdempotencyOptions,
     private readonly afterCommit: AfterCommitHeaders,
-    private readonly committed: CommittedHook | null = null,
+    private readonly seams: IdempotencySeams = {},
   ) {}
 
   /** Runs `execute` once per key: the reply to send, or the error to answer with. */
@@ -179,8 +182,9 @@ export class Idempotency {
   private async keep(held: HeldTransaction, req: Request, ref: KeyRef, answer: Answer): Promise<void> {
     const bodyKept = answer.body === null || answer.body.length <= this.opts.maxResponseBytes;
     await this.keys.answer(held, ref, { status: answer.status, headers: answer.headers, body: bodyKept ? answer.body : null, bodyKept });
+    await this.seams.beforeCommit?.(held, req);
     await held.commit();
-    if (this.committed) await this.committed(req);
+    await this.seams.afterCommit?.(req);
     for (const err of await held.runAfterCommit()) this.logger.warn({ err, requestId: req.ctx.requestId }, 'work after an idempotent request commit failed');
   }
 
