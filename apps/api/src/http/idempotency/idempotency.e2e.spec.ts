@@ -1,0 +1,314 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges } from '@wfm/access/change-feed';
+import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
+import { ApiHarness, type HttpResult } from '../../test-support/harness.js';
+import { apiKeyFor } from '../../test-support/developer-credentials.js';
+import type { IdempotencySeams } from './idempotency.js';
+
+const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
+const REUSED = { message: 'This Idempotency-Key was used with a different request', error: 'IDEMPOTENCY_KEY_REUSED', statusCode: 422 };
+const OVERLAP = { message: 'The shift overlaps another shift of this user', error: 'SHIFT_OVERLAP', statusCode: 409 };
+
+/** Polls `check` until it holds (a condition in the database, never a duration). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** What every test here needs: two tenants, a worker and an outlet in A, and developer keys that write shifts. */
+function idempotencySuite(h: () => ApiHarness) {
+  const s = {} as { tenantA: string; tenantB: string; worker: CreatedUser; outletId: string; key: string; otherKey: string; ip: string };
+  let seq = 0;
+  beforeEach(async () => {
+    s.tenantA = (await createTenant(h().ds)).id;
+    s.tenantB = (await createTenant(h().ds)).id;
+    await createUser(h().ds, s.tenantA, { role: 'TENANT_OWNER', password: null });
+    s.worker = await createUser(h().ds, s.tenantA);
+    s.outletId = (await createOutlet(h().ds, s.tenantA)).id;
+    s.key = await apiKeyFor(h(), s.tenantA, ['shifts:write', 'shifts:read']);
+    s.otherKey = await apiKeyFor(h(), s.tenantA, ['shifts:write']);
+    seq += 1;
+    s.ip = `10.232.${Math.floor(seq / 250)}.${(seq % 250) + 1}`;
+  });
+  const shift = (over: Record<string, unknown> = {}) => ({ userId: s.worker.id, outletId: s.outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00'), ...over });
+  const post = (body: unknown, idempotencyKey: string | null, apiKey = s.key): Promise<HttpResult> =>
+    h().request('POST', '/public/shifts', { body, headers: { 'x-forwarded-for': s.ip, authorization: `Bearer ${apiKey}`, ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) } });
+  const shifts = async (tenantId = s.tenantA): Promise<number> => Number((await h().ds.query(`SELECT count(*)::int AS n FROM shift_assignments WHERE tenant_id = $1`, [tenantId]))[0].n);
+  const keys = async (tenantId = s.tenantA): Promise<string[]> =>
+    ((await h().ds.query(`SELECT key FROM idempotency_keys WHERE tenant_id = $1 ORDER BY key`, [tenantId])) as Array<{ key: string }>).map((r) => r.key);
+  return { s, shift, post, shifts, keys };
+}
+
+/** A trigger on the suite's shift inserts for one tenant, removed by the returned function. */
+async function onShiftInsert(h: ApiHarness, tenantId: string, body: string): Promise<() => Promise<void>> {
+  const name = `idem_test_${randomBytes(4).toString('hex')}`;
+  await h.ds.query(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.tenant_id = '${tenantId}' THEN ${body} END IF; RETURN NEW; END $$`);
+  await h.ds.query(`CREATE TRIGGER ${name} BEFORE INSERT ON shift_assignments FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  return async () => {
+    await h.ds.query(`DROP TRIGGER ${name} ON shift_assignments`);
+    await h.ds.query(`DROP FUNCTION ${name}()`);
+  };
+}
+
+/**
+ * Holds the suite's shift inserts for one tenant on an advisory lock the test holds on a
+ * connection of its own, so a request can be caught in the middle of its work.
+ */
+async function holdShiftInserts(h: ApiHarness, tenantId: string) {
+  const lockKey = randomBytes(4).readInt32BE();
+  const lock = h.ds.createQueryRunner();
+  await lock.query('SELECT pg_advisory_lock($1)', [lockKey]);
+  const drop = await onShiftInsert(h, tenantId, `PERFORM pg_advisory_xact_lock(${lockKey});`);
+  const waiting = async (like: string): Promise<boolean> =>
+    Number((await h.ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`, [like]))[0].n) > 0;
+  return {
+    /** True once a request waits on the held insert. */
+    insertWaits: () => waiting('%INSERT INTO shift_assignments%'),
+    /** True once a request waits for another holding its key. */
+    keyWaits: () => waiting('%INSERT INTO idempotency_keys%'),
+    async release() {
+      await lock.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+      await lock.release();
+      await drop();
+    },
+  };
+}
+
+describe('Idempotency-Key (HTTP, issue 32)', () => {
+  let h: ApiHarness;
+  const crash: { before: boolean; after: boolean } = { before: false, after: false };
+  const seams: IdempotencySeams = {
+    async beforeCommit(held, req) {
+      if (!crash.before) return;
+      crash.before = false;
+      req.socket.destroy();
+      // The process dies with the transaction open: PostgreSQL ends the session and rolls it back.
+      await held.runner.query('SELECT pg_terminate_backend(pg_backend_pid())');
+    },
+    async afterCommit(req) {
+      if (!crash.after) return;
+      crash.after = false;
+      req.socket.destroy();
+      throw new Error('the process died between the commit and the answer');
+    },
+  };
+  before(async () => {
+    h = await ApiHarness.start({ TRUST_PROXY: 'true' }, { idempotencySeams: seams });
+  });
+  after(async () => h.stop());
+  const { s, shift, post, shifts, keys } = idempotencySuite(() => h);
+
+  it('answers a retry with the first answer and Idempotent-Replayed: true, and creates the shift once', async () => {
+    const first = await post(shift(), 'create-shift-1');
+    expect(first.status).to.equal(201);
+    expect(first.headers.get('idempotent-replayed')).to.equal(null);
+    const retry = await post(shift(), 'create-shift-1');
+    expect(retry.status).to.equal(201);
+    expect(retry.headers.get('idempotent-replayed')).to.equal('true');
+    expect(retry.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    expect(retry.body).to.deep.equal(first.body);
+    expect(await shifts()).to.equal(1);
+    const events = await h.ds.query(`SELECT count(*)::int AS n FROM domain_events WHERE tenant_id = $1`, [s.tenantA]);
+    expect(events[0].n).to.equal(1);
+    // The same body with its fields in another order is the same request.
+    const reordered = await post(Object.fromEntries(Object.entries(shift()).reverse()), 'create-shift-1');
+    expect(reordered.headers.get('idempotent-replayed')).to.equal('true');
+  });
+
+  it('does the same on user routes, keyed by the signed-in user', async () => {
+    const owner = await createUser(h.ds, s.tenantA, { role: 'TENANT_OWNER' });
+    const token = await h.tokenFor(owner);
+    const call = () => h.request('POST', '/shift-assignments', { token, body: shift(), headers: { 'idempotency-key': 'user-key' } });
+    const first = await call();
+    expect(first.status).to.equal(201);
+    const retry = await call();
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, 'true']);
+    expect(retry.body).to.deep.equal(first.body);
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('refuses the key with a different request (422 IDEMPOTENCY_KEY_REUSED) and leaves the first answer in place', async () => {
+    expect((await post(shift(), 'reused')).status).to.equal(201);
+    const other = await post(shift({ scheduledStart: at('18:00'), scheduledEnd: at('20:00') }), 'reused');
+    expect([other.status, other.body]).to.deep.equal([422, REUSED]);
+    expect(await shifts()).to.equal(1);
+    expect((await post(shift(), 'reused')).headers.get('idempotent-replayed')).to.equal('true');
+  });
+
+  it('is 400 for a key that is empty, over 255 characters or not printable ASCII, and runs nothing', async () => {
+    for (const bad of ['', 'k'.repeat(256), 'caf\u00e9', 'a\tb']) {
+      const res = await post(shift(), bad);
+      expect([res.status, res.body], JSON.stringify(bad)).to.deep.equal([400, { message: ['Idempotency-Key header: must be 1 to 255 printable ASCII characters'], error: 'Bad Request', statusCode: 400 }]);
+    }
+    expect(await shifts()).to.equal(0);
+    expect((await post(shift(), '~'.repeat(255))).status).to.equal(201);
+  });
+
+  it('keeps keys apart per credential and per tenant', async () => {
+    expect((await post(shift(), 'shared')).status).to.equal(201);
+    const colleague = await createUser(h.ds, s.tenantA);
+    const byOtherKey = await post(shift({ userId: colleague.id }), 'shared', s.otherKey);
+    expect([byOtherKey.status, byOtherKey.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    await createUser(h.ds, s.tenantB, { role: 'TENANT_OWNER', password: null });
+    const workerB = await createUser(h.ds, s.tenantB);
+    const outletB = (await createOutlet(h.ds, s.tenantB)).id;
+    const keyB = await apiKeyFor(h, s.tenantB, ['shifts:write']);
+    const inB = await post({ userId: workerB.id, outletId: outletB, scheduledStart: at('09:00'), scheduledEnd: at('17:00') }, 'shared', keyB);
+    expect([inB.status, inB.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    expect([await shifts(), await shifts(s.tenantB)]).to.deep.equal([2, 1]);
+  });
+
+  it('keeps a key 24 hours: the cleanup job deletes it after, and a retry then runs anew', async () => {
+    expect((await post(shift(), 'expiring')).status).to.equal(201);
+    h.clock.advance(24 * 3_600_000 - 60_000);
+    await h.job('idempotency-keys-cleanup').run();
+    expect(await keys()).to.deep.equal(['expiring']);
+    expect((await post(shift(), 'expiring')).headers.get('idempotent-replayed')).to.equal('true');
+    h.clock.advance(120_000);
+    await h.job('idempotency-keys-cleanup').run();
+    expect(await keys()).to.deep.equal([]);
+    // Run anew: the shift is there already, so this time the answer is the overlap.
+    const again = await post(shift(), 'expiring');
+    expect([again.status, again.body, again.headers.get('idempotent-replayed')]).to.deep.equal([409, OVERLAP, null]);
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('keeps a 4xx answer and replays it, also once the cause is gone', async () => {
+    const invalid = await post({ ...shift(), scheduledEnd: 'soon' }, 'invalid');
+    expect(invalid.status).to.equal(400);
+    const invalidAgain = await post({ ...shift(), scheduledEnd: 'soon' }, 'invalid');
+    expect([invalidAgain.status, invalidAgain.body, invalidAgain.headers.get('idempotent-replayed')]).to.deep.equal([400, invalid.body, 'true']);
+    expect((await post(shift(), null)).status).to.equal(201);
+    expect((await post(shift(), 'overlap')).body).to.deep.equal(OVERLAP);
+    await h.ds.query(`DELETE FROM shift_assignments WHERE tenant_id = $1`, [s.tenantA]);
+    const replayed = await post(shift(), 'overlap');
+    expect([replayed.status, replayed.body, replayed.headers.get('idempotent-replayed')]).to.deep.equal([409, OVERLAP, 'true']);
+    expect(await shifts()).to.equal(0);
+  });
+
+  it('keeps no 5xx: the failed request leaves nothing, and the retry creates the shift once', async () => {
+    const drop = await onShiftInsert(h, s.tenantA, `RAISE EXCEPTION 'disk on fire';`);
+    try {
+      const failed = await post(shift(), 'after-failure');
+      expect(failed.status).to.equal(500);
+    } finally {
+      await drop();
+    }
+    expect([await shifts(), await keys()]).to.deep.equal([0, []]);
+    const retry = await post(shift(), 'after-failure');
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('survives a crash between the commit and the answer: the retry replays, and there is one shift', async () => {
+    crash.after = true;
+    const lost = await post(shift(), 'crash-after').then(
+      () => 'answered',
+      () => 'no answer',
+    );
+    expect(lost).to.equal('no answer');
+    expect(await shifts()).to.equal(1);
+    const [row] = await h.ds.query(`SELECT id FROM shift_assignments WHERE tenant_id = $1`, [s.tenantA]);
+    const retry = await post(shift(), 'crash-after');
+    expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body.id]).to.deep.equal([201, 'true', row.id]);
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('survives a crash before the commit: nothing was kept, and the retry creates the shift once', async () => {
+    crash.before = true;
+    const lost = await post(shift(), 'crash-before').then(
+      () => 'answered',
+      () => 'no answer',
+    );
+    expect(lost).to.equal('no answer');
+    expect([await shifts(), await keys()]).to.deep.equal([0, []]);
+    const retry = await post(shift(), 'crash-before');
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('makes a concurrent retry wait for the first request and replay its answer', async () => {
+    const held = await holdShiftInserts(h, s.tenantA);
+    let first: Promise<HttpResult>;
+    let second: Promise<HttpResult>;
+    try {
+      first = post(shift(), 'concurrent');
+      await until(held.insertWaits);
+      second = post(shift(), 'concurrent');
+      await until(held.keyWaits);
+    } finally {
+      await held.release();
+    }
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, a.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    expect([b.status, b.headers.get('idempotent-replayed')]).to.deep.equal([201, 'true']);
+    expect(b.body).to.deep.equal(a.body);
+    expect(await shifts()).to.equal(1);
+  });
+
+  describe('a door change with a key', () => {
+    const DAEMON = `idem-daemon-${randomBytes(3).toString('hex')}`;
+    afterEach(() => h.bus.daemons.leave(DAEMON));
+
+    it('reaches the daemon only after the commit, says so on the live answer, and is not published again by a replay', async () => {
+      const token = await h.tokenFor(await createUser(h.ds, s.tenantA, { role: 'TENANT_OWNER' }));
+      await h.bus.daemons.join(DAEMON);
+      const heard: Array<{ id: string; committed: boolean }> = [];
+      const stop = await h.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => {
+        const changes = decodeAccessChanges(raw).filter((c) => c.tenantId === s.tenantA);
+        if (changes.length === 0) return;
+        void (async () => {
+          for (const c of changes) {
+            const found = await h.ds.query(`SELECT 1 FROM access_zones WHERE id = $1`, [c.id]);
+            heard.push({ id: c.id, committed: found.length === 1 });
+          }
+          await h.bus.daemons.ack(DAEMON, new Map([[s.tenantA, Math.max(...changes.map((c) => c.version))]]));
+        })();
+      });
+      try {
+        const create = () => h.request('POST', '/access/zones', { token, body: { name: 'Front door', readerIds: ['R-idem'] }, headers: { 'idempotency-key': 'zone-1' } });
+        const first = await create();
+        expect(first.status).to.equal(201);
+        expect(first.headers.get('x-access-propagation')).to.equal('complete');
+        expect(heard).to.deep.equal([{ id: first.body.id, committed: true }]);
+        const retry = await create();
+        expect([retry.status, retry.headers.get('idempotent-replayed'), retry.headers.get('x-access-propagation')]).to.deep.equal([201, 'true', null]);
+        expect(retry.body).to.deep.equal(first.body);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(heard).to.have.length(1);
+      } finally {
+        await stop();
+      }
+    });
+  });
+});
+
+describe('Idempotency-Key with a short wait (HTTP, issue 32)', () => {
+  let h: ApiHarness;
+  before(async () => {
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', IDEMPOTENCY_WAIT_MS: '50' });
+  });
+  after(async () => h.stop());
+  const { s, shift, post, shifts } = idempotencySuite(() => h);
+
+  it('answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After when the first request outlasts the wait, and the first still creates once', async () => {
+    const held = await holdShiftInserts(h, s.tenantA);
+    let first: Promise<HttpResult>;
+    let busy: HttpResult;
+    try {
+      first = post(shift(), 'slow');
+      await until(held.insertWaits);
+      busy = await post(shift(), 'slow');
+    } finally {
+      await held.release();
+    }
+    expect([busy.status, busy.body, busy.headers.get('retry-after')]).to.deep.equal([
+      409,
+      { message: 'A request with this Idempotency-Key is still being processed; retry later', error: 'IDEMPOTENCY_KEY_IN_USE', statusCode: 409 },
+      '1',
+    ]);
+    expect((await first).status).to.equal(201);
+    expect((await post(shift(), 'slow')).headers.get('idempotent-replayed')).to.equal('true');
+    expect(await shifts()).to.equal(1);
+  });
+});
