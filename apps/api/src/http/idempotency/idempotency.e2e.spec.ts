@@ -246,6 +246,29 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
     expect(await shifts()).to.equal(1);
   });
 
+  it('documents the header, its 409 and 422 and Idempotent-Replayed on every POST a user or developer credential calls, and on nothing else', async () => {
+    type Op = { security?: Array<Record<string, unknown>>; parameters?: Array<{ $ref?: string }>; responses: Record<string, { headers?: Record<string, unknown> }> };
+    for (const path of ['/openapi.json', '/public/openapi.json']) {
+      const doc = (await h.request('GET', path)).body as { paths: Record<string, Record<string, Op>>; components: { parameters: Record<string, { name: string; in: string }> } };
+      expect(doc.components.parameters.IdempotencyKey).to.include({ name: 'Idempotency-Key', in: 'header' });
+      let keyed = 0;
+      for (const [route, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+          const expected = method === 'post' && schemes.some((s) => ['bearerJwt', 'developerBearer'].includes(s)) && !route.startsWith('/scim/');
+          const declared = (op.parameters ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+          expect(declared, `${method} ${route}`).to.equal(expected);
+          if (!expected) continue;
+          keyed += 1;
+          expect(op.responses, `${method} ${route}`).to.include.keys('409', '422');
+          const success = Object.entries(op.responses).find(([code]) => code.startsWith('2'))![1];
+          expect(success.headers, `${method} ${route}`).to.have.property('Idempotent-Replayed');
+        }
+      }
+      expect(keyed, path).to.be.greaterThan(3);
+    }
+  });
+
   describe('a door change with a key', () => {
     const DAEMON = `idem-daemon-${randomBytes(3).toString('hex')}`;
     afterEach(() => h.bus.daemons.leave(DAEMON));
@@ -283,10 +306,10 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
   });
 });
 
-describe('Idempotency-Key with a short wait (HTTP, issue 32)', () => {
+describe('Idempotency-Key with a short wait and a small answer cap (HTTP, issue 32)', () => {
   let h: ApiHarness;
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true', IDEMPOTENCY_WAIT_MS: '50' });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true', IDEMPOTENCY_WAIT_MS: '50', IDEMPOTENCY_MAX_RESPONSE_BYTES: '1024' });
   });
   after(async () => h.stop());
   const { s, shift, post, shifts } = idempotencySuite(() => h);
@@ -309,6 +332,21 @@ describe('Idempotency-Key with a short wait (HTTP, issue 32)', () => {
     ]);
     expect((await first).status).to.equal(201);
     expect((await post(shift(), 'slow')).headers.get('idempotent-replayed')).to.equal('true');
+    expect(await shifts()).to.equal(1);
+  });
+
+  it('answers a large answer once, then tells a retry it was carried out but not kept (409 IDEMPOTENT_RESPONSE_NOT_KEPT)', async () => {
+    const token = await h.tokenFor(await createUser(h.ds, s.tenantA, { role: 'TENANT_OWNER' }));
+    const call = () => h.request('POST', '/shift-assignments', { token, body: shift({ note: 'n'.repeat(1000) }), headers: { 'idempotency-key': 'large' } });
+    const first = await call();
+    expect(first.status).to.equal(201);
+    expect(first.body.note).to.have.length(1000);
+    const retry = await call();
+    expect([retry.status, retry.body, retry.headers.get('idempotent-replayed')]).to.deep.equal([
+      409,
+      { message: 'This request was carried out, but its response was too large to keep for a retry; read the result instead', error: 'IDEMPOTENT_RESPONSE_NOT_KEPT', statusCode: 409 },
+      'true',
+    ]);
     expect(await shifts()).to.equal(1);
   });
 });
