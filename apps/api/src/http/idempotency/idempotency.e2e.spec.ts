@@ -97,6 +97,11 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
   });
   after(async () => h.stop());
   const { s, shift, post, shifts, keys } = idempotencySuite(() => h);
+  const unanswered = (key: string) =>
+    post(shift(), key).then(
+      () => 'answered',
+      () => 'no answer',
+    );
 
   it('answers a retry with the first answer and Idempotent-Replayed: true, and creates the shift once', async () => {
     const first = await post(shift(), 'create-shift-1');
@@ -202,11 +207,7 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
 
   it('survives a crash between the commit and the answer: the retry replays, and there is one shift', async () => {
     crash.after = true;
-    const lost = await post(shift(), 'crash-after').then(
-      () => 'answered',
-      () => 'no answer',
-    );
-    expect(lost).to.equal('no answer');
+    expect(await unanswered('crash-after')).to.equal('no answer');
     expect(await shifts()).to.equal(1);
     const [row] = await h.ds.query(`SELECT id FROM shift_assignments WHERE tenant_id = $1`, [s.tenantA]);
     const retry = await post(shift(), 'crash-after');
@@ -216,11 +217,7 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
 
   it('survives a crash before the commit: nothing was kept, and the retry creates the shift once', async () => {
     crash.before = true;
-    const lost = await post(shift(), 'crash-before').then(
-      () => 'answered',
-      () => 'no answer',
-    );
-    expect(lost).to.equal('no answer');
+    expect(await unanswered('crash-before')).to.equal('no answer');
     expect([await shifts(), await keys()]).to.deep.equal([0, []]);
     const retry = await post(shift(), 'crash-before');
     expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
