@@ -130,6 +130,11 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
     expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, 'true']);
     expect(retry.body).to.deep.equal(first.body);
     expect(await shifts()).to.equal(1);
+    // Other methods ignore the header: each PATCH runs.
+    for (const note of ['one', 'two']) {
+      const patched = await h.request('PATCH', `/shift-assignments/${first.body.id}`, { token, body: { note }, headers: { 'idempotency-key': 'user-key' } });
+      expect([patched.status, patched.body.note, patched.headers.get('idempotent-replayed')]).to.deep.equal([200, note, null]);
+    }
   });
 
   it('refuses the key with a different request (422 IDEMPOTENCY_KEY_REUSED) and leaves the first answer in place', async () => {
