@@ -4,6 +4,8 @@ import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges } from '@wfm/access/change-
 import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
 import { ApiHarness, type HttpResult } from '../../test-support/harness.js';
 import { apiKeyFor } from '../../test-support/developer-credentials.js';
+import { pdfWithPages } from '../../test-support/esign-fixtures.js';
+import { sendForm } from '../../test-support/image-uploads.js';
 import type { IdempotencySeams } from './idempotency.js';
 
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
@@ -135,6 +137,20 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
       const patched = await h.request('PATCH', `/shift-assignments/${first.body.id}`, { token, body: { note }, headers: { 'idempotency-key': 'user-key' } });
       expect([patched.status, patched.body.note, patched.headers.get('idempotent-replayed')]).to.deep.equal([200, note, null]);
     }
+  });
+
+  it('takes keys on uploads, the file compared by its bytes', async () => {
+    const token = await h.tokenFor(await createUser(h.ds, s.tenantA, { role: 'TENANT_OWNER' }));
+    const upload = async (text: string) =>
+      sendForm(h, 'POST', '/esign/documents', { field: 'file', data: await pdfWithPages([text]), filename: 'contract.pdf', fields: { title: 'Contract' }, token, headers: { 'idempotency-key': 'upload-1' } });
+    const first = await upload('Page one');
+    expect(first.status).to.equal(201);
+    const retry = await upload('Page one');
+    expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body]).to.deep.equal([201, 'true', first.body]);
+    const other = await upload('Another page');
+    expect([other.status, other.body]).to.deep.equal([422, REUSED]);
+    const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM esign_documents WHERE tenant_id = $1`, [s.tenantA]);
+    expect(n).to.equal(1);
   });
 
   it('refuses the key with a different request (422 IDEMPOTENCY_KEY_REUSED) and leaves the first answer in place', async () => {
