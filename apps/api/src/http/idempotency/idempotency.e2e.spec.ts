@@ -141,13 +141,14 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
 
   it('takes keys on uploads, the file compared by its bytes', async () => {
     const token = await h.tokenFor(await createUser(h.ds, s.tenantA, { role: 'TENANT_OWNER' }));
-    const upload = async (text: string) =>
-      sendForm(h, 'POST', '/esign/documents', { field: 'file', data: await pdfWithPages([text]), filename: 'contract.pdf', fields: { title: 'Contract' }, token, headers: { 'idempotency-key': 'upload-1' } });
-    const first = await upload('Page one');
+    const upload = (data: Buffer) =>
+      sendForm(h, 'POST', '/esign/documents', { field: 'file', data, filename: 'contract.pdf', fields: { title: 'Contract' }, token, headers: { 'idempotency-key': 'upload-1' } });
+    const pdf = await pdfWithPages(['Page one']);
+    const first = await upload(pdf);
     expect(first.status).to.equal(201);
-    const retry = await upload('Page one');
+    const retry = await upload(pdf);
     expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body]).to.deep.equal([201, 'true', first.body]);
-    const other = await upload('Another page');
+    const other = await upload(await pdfWithPages(['Another page']));
     expect([other.status, other.body]).to.deep.equal([422, REUSED]);
     const [{ n }] = await h.ds.query(`SELECT count(*)::int AS n FROM esign_documents WHERE tenant_id = $1`, [s.tenantA]);
     expect(n).to.equal(1);
@@ -245,7 +246,7 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
     expect(await shifts()).to.equal(1);
   });
 
-  it('makes a concurrent retry wait for the first request and replay its answer', async () => {
+  it('makes a concurrent retry wait for the first request and replay its answer, and a third one at once 409', async () => {
     const held = await holdShiftInserts(h, s.tenantA);
     let first: Promise<HttpResult>;
     let second: Promise<HttpResult>;
@@ -254,6 +255,9 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
       await until(held.insertWaits);
       second = post(shift(), 'concurrent');
       await until(held.keyWaits);
+      // A third at once is not given a connection to wait on: one waiter per key.
+      const third = await post(shift(), 'concurrent');
+      expect([third.status, third.body.error, third.headers.get('retry-after')]).to.deep.equal([409, 'IDEMPOTENCY_KEY_IN_USE', '10']);
     } finally {
       await held.release();
     }

@@ -124,6 +124,9 @@ function replay(stored: StoredAnswer): Reply {
  * A 5xx or an unexpected error rolls everything back, key included.
  */
 export class Idempotency {
+  /** Requests of this process per key, running or waiting: a key gets one waiter, so retries cannot take every pooled connection. */
+  private readonly inFlight = new Map<string, number>();
+
   constructor(
     private readonly held: HeldTransactions,
     private readonly keys: IdempotencyRepository,
@@ -141,6 +144,20 @@ export class Idempotency {
     if (key === undefined || !owner) return execute();
     if (!KEY_PATTERN.test(key)) throw new BadRequestError([`${IDEMPOTENCY_KEY_HEADER} header: must be 1 to 255 printable ASCII characters`]);
     const ref = { ...owner, key };
+    const slot = JSON.stringify([ref.tenantId, ref.credential, key]);
+    const already = this.inFlight.get(slot) ?? 0;
+    if (already >= 2) throw new IdempotencyKeyInUseError(this.retryAfterSeconds());
+    this.inFlight.set(slot, already + 1);
+    try {
+      return await this.once(req, ref, execute);
+    } finally {
+      const left = this.inFlight.get(slot)! - 1;
+      if (left === 0) this.inFlight.delete(slot);
+      else this.inFlight.set(slot, left);
+    }
+  }
+
+  private async once(req: Request, ref: KeyRef, execute: () => Promise<Reply>): Promise<Reply> {
     const fingerprint = fingerprintOf(req);
     const now = this.clock.now();
     const held = await this.held.begin();
@@ -148,7 +165,7 @@ export class Idempotency {
       const claim = await this.keys.claim(held, ref, fingerprint, now, new Date(now.getTime() + this.opts.ttlHours * 3_600_000), this.opts.waitMs);
       if (claim !== 'claimed') {
         await held.rollback();
-        if (claim === 'busy') throw new IdempotencyKeyInUseError(Math.max(1, Math.ceil(this.opts.waitMs / 1000)));
+        if (claim === 'busy') throw new IdempotencyKeyInUseError(this.retryAfterSeconds());
         if (claim.fingerprint !== fingerprint) throw new UnprocessableEntityError(`This ${IDEMPOTENCY_KEY_HEADER} was used with a different request`, 'IDEMPOTENCY_KEY_REUSED');
         return replay(claim);
       }
@@ -186,6 +203,10 @@ export class Idempotency {
     await held.commit();
     await this.seams.afterCommit?.(req);
     for (const err of await held.runAfterCommit()) this.logger.warn({ err, requestId: req.ctx.requestId }, 'work after an idempotent request commit failed');
+  }
+
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.opts.waitMs / 1000));
   }
 
   /** The cleanup job's work: deletes keys past their time. */
