@@ -16,7 +16,7 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
-import { Idempotency, type IdempotencySeams } from './http/idempotency/idempotency.js';
+import { Idempotency, type IdempotencySeams } from './http/idempotency/idempotency.service.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';

@@ -6,7 +6,7 @@ import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guar
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
 import { requirePlanFeature } from './plan.guard.js';
-import type { Idempotency } from './idempotency/idempotency.js';
+import type { Idempotency } from './idempotency/idempotency.service.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 

@@ -12,7 +12,7 @@ import { createTestDatabase, sharedTestDatabase, type TestDatabase } from '@wfm/
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
-import type { IdempotencySeams } from '../http/idempotency/idempotency.js';
+import type { IdempotencySeams } from '../http/idempotency/idempotency.service.js';
 import { createApiServer } from '../app.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';

@@ -6,7 +6,7 @@ import { ApiHarness, type HttpResult } from '../../test-support/harness.js';
 import { apiKeyFor } from '../../test-support/developer-credentials.js';
 import { pdfWithPages } from '../../test-support/esign-fixtures.js';
 import { sendForm } from '../../test-support/image-uploads.js';
-import type { IdempotencySeams } from './idempotency.js';
+import type { IdempotencySeams } from './idempotency.service.js';
 
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 const REUSED = { message: 'This Idempotency-Key was used with a different request', error: 'IDEMPOTENCY_KEY_REUSED', statusCode: 422 };
