@@ -12,7 +12,6 @@ import { createTestDatabase, sharedTestDatabase, type TestDatabase } from '@wfm/
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { loadApiConfig, type ApiConfig } from '../config.js';
 import { buildApi, type BuiltApi } from '../composition.js';
-import type { IdempotencySeams } from '../http/idempotency/idempotency.service.js';
 import { createApiServer } from '../app.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
 import { createSecretKey } from 'node:crypto';
@@ -48,8 +47,6 @@ export interface HarnessOptions {
    * list. Otherwise the process's shared database: tests isolate by data.
    */
   freshDatabase?: boolean;
-  /** Crashes an idempotent request around its commit (issue 32). */
-  idempotencySeams?: IdempotencySeams;
 }
 
 /**
@@ -142,7 +139,6 @@ export class ApiHarness {
       logger: opts.captureLogs ? createLogger('test', 'info', sink()) : createLogger('test', 'silent'),
       clock: this.clock,
       proxyDaemon: false,
-      ...(opts.idempotencySeams ? { idempotencySeams: opts.idempotencySeams } : {}),
       resolveTxt: async (name) => {
         const records = this.dnsTxt.get(name);
         if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { ACCESS_CHANGES_CHANNEL, decodeAccessChanges } from '@wfm/access/change-feed';
 import { createOutlet, createTenant, createUser, type CreatedUser } from '@wfm/testing/factories';
-import { ApiHarness, type HttpResult } from '../../test-support/harness.js';
-import { apiKeyFor } from '../../test-support/developer-credentials.js';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
+import { freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { ApiHarness, TEST_JWT_SECRET, type HttpResult } from '../../test-support/harness.js';
+import { apiKeyFor, createApiKey } from '../../test-support/developer-credentials.js';
 import { pdfWithPages } from '../../test-support/esign-fixtures.js';
 import { sendForm } from '../../test-support/image-uploads.js';
-import type { IdempotencySeams } from './idempotency.service.js';
 
 const at = (hhmm: string, day = '2026-03-02') => `${day}T${hhmm}:00.000Z`;
 const REUSED = { message: 'This Idempotency-Key was used with a different request', error: 'IDEMPOTENCY_KEY_REUSED', statusCode: 422 };
@@ -78,32 +80,11 @@ async function holdShiftInserts(h: ApiHarness, tenantId: string) {
 
 describe('Idempotency-Key (HTTP, issue 32)', () => {
   let h: ApiHarness;
-  const crash: { before: boolean; after: boolean } = { before: false, after: false };
-  const seams: IdempotencySeams = {
-    async beforeCommit(held, req) {
-      if (!crash.before) return;
-      crash.before = false;
-      req.socket.destroy();
-      // The process dies with the transaction open: PostgreSQL ends the session and rolls it back.
-      await held.runner.query('SELECT pg_terminate_backend(pg_backend_pid())');
-    },
-    async afterCommit(req) {
-      if (!crash.after) return;
-      crash.after = false;
-      req.socket.destroy();
-      throw new Error('the process died between the commit and the answer');
-    },
-  };
   before(async () => {
-    h = await ApiHarness.start({ TRUST_PROXY: 'true' }, { idempotencySeams: seams });
+    h = await ApiHarness.start({ TRUST_PROXY: 'true' });
   });
   after(async () => h.stop());
   const { s, shift, post, shifts, keys } = idempotencySuite(() => h);
-  const unanswered = (key: string) =>
-    post(shift(), key).then(
-      () => 'answered',
-      () => 'no answer',
-    );
 
   it('answers a retry with the first answer and Idempotent-Replayed: true, and creates the shift once', async () => {
     const first = await post(shift(), 'create-shift-1');
@@ -223,25 +204,6 @@ describe('Idempotency-Key (HTTP, issue 32)', () => {
     }
     expect([await shifts(), await keys()]).to.deep.equal([0, []]);
     const retry = await post(shift(), 'after-failure');
-    expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
-    expect(await shifts()).to.equal(1);
-  });
-
-  it('survives a crash between the commit and the answer: the retry replays, and there is one shift', async () => {
-    crash.after = true;
-    expect(await unanswered('crash-after')).to.equal('no answer');
-    expect(await shifts()).to.equal(1);
-    const [row] = await h.ds.query(`SELECT id FROM shift_assignments WHERE tenant_id = $1`, [s.tenantA]);
-    const retry = await post(shift(), 'crash-after');
-    expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body.id]).to.deep.equal([201, 'true', row.id]);
-    expect(await shifts()).to.equal(1);
-  });
-
-  it('survives a crash before the commit: nothing was kept, and the retry creates the shift once', async () => {
-    crash.before = true;
-    expect(await unanswered('crash-before')).to.equal('no answer');
-    expect([await shifts(), await keys()]).to.deep.equal([0, []]);
-    const retry = await post(shift(), 'crash-before');
     expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
     expect(await shifts()).to.equal(1);
   });
@@ -370,5 +332,80 @@ describe('Idempotency-Key with a short wait and a small answer cap (HTTP, issue 
       'true',
     ]);
     expect(await shifts()).to.equal(1);
+  });
+});
+
+describe('Idempotency-Key across a crash of the API process (issue 32)', function () {
+  this.timeout(60_000);
+  const ENTRY = fileURLToPath(new URL('../../test-support/crashing-api.js', import.meta.url));
+  let db: TestDatabase;
+  let api: NodeProcess | null = null;
+  let key: string;
+  let body: Record<string, string>;
+  let tenantId: string;
+
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(() => db.drop());
+  beforeEach(async () => {
+    tenantId = (await createTenant(db.dataSource)).id;
+    await createUser(db.dataSource, tenantId, { role: 'TENANT_OWNER', password: null });
+    const worker = await createUser(db.dataSource, tenantId);
+    const outletId = (await createOutlet(db.dataSource, tenantId)).id;
+    key = (await createApiKey(db.dataSource, tenantId, { secretPepper: TEST_JWT_SECRET, scopes: ['shifts:write'] })).key;
+    body = { userId: worker.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') };
+  });
+  afterEach(async () => {
+    if (api && api.child.exitCode === null && api.child.signalCode === null) {
+      api.child.kill('SIGKILL');
+      await api.exit(10_000);
+    }
+    api = null;
+  });
+
+  /** Starts the API in a process of its own; resolves with its base URL once it listens. */
+  async function start(): Promise<string> {
+    const port = await freePort();
+    const p = spawnNode(ENTRY, { DATABASE_URL: db.url, PORT: String(port) });
+    api = p;
+    await until(async () => {
+      if (p.child.exitCode !== null) throw new Error(`the API exited before listening:\n${p.output()}`);
+      return p.output().includes('listening');
+    });
+    return `http://127.0.0.1:${port}/api/v1`;
+  }
+  const post = (base: string, crash: string | null) =>
+    fetch(`${base}/public/shifts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'survives', ...(crash ? { 'x-test-crash': crash } : {}) },
+      body: JSON.stringify(body),
+    });
+  const count = async (table: string): Promise<number> => (await db.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1`, [tenantId]))[0].n;
+
+  it('killed between the commit and the answer: the retry to a new process replays, and there is one shift', async () => {
+    const crashed = await post(await start(), 'after-commit').then(
+      () => 'answered',
+      () => 'no answer',
+    );
+    expect(crashed).to.equal('no answer');
+    expect((await api!.exit(10_000)).signal).to.equal('SIGKILL');
+    expect([await count('shift_assignments'), await count('idempotency_keys')]).to.deep.equal([1, 1]);
+    const [row] = await db.dataSource.query(`SELECT id FROM shift_assignments WHERE tenant_id = $1`, [tenantId]);
+    const retry = await post(await start(), null);
+    expect([retry.status, retry.headers.get('idempotent-replayed'), ((await retry.json()) as { id: string }).id]).to.deep.equal([201, 'true', row.id]);
+    expect(await count('shift_assignments')).to.equal(1);
+  });
+
+  it('killed before the commit: nothing was kept, and the retry to a new process creates the shift once', async () => {
+    const crashed = await post(await start(), 'before-commit').then(
+      () => 'answered',
+      () => 'no answer',
+    );
+    expect(crashed).to.equal('no answer');
+    expect((await api!.exit(10_000)).signal).to.equal('SIGKILL');
+    const retry = await post(await start(), null);
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, null]);
+    expect([await count('shift_assignments'), await count('idempotency_keys')]).to.deep.equal([1, 1]);
   });
 });
