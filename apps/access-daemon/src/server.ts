@@ -165,10 +165,10 @@ type ListenWithOptions = (this: TemplatedApp, host: string, port: number, option
  * `exclusive`: without it uWS binds with SO_REUSEPORT, and a second process given the same port
  * starts without error and takes a share of the connections.
  */
-function listen(app: TemplatedApp, at: { host: string; port: number; exclusive?: boolean }, what: string, logger: Logger): Promise<DaemonServer> {
+function listen(app: TemplatedApp, at: { host: string; port: number; exclusive?: boolean }, what: string, variable: string, logger: Logger): Promise<DaemonServer> {
   return new Promise((resolve, reject) => {
     const done: ListenCallback = (socket) => {
-      if (!socket) return reject(new Error(`${what} could not listen on ${at.host}:${at.port} (address in use or not available on this host)`));
+      if (!socket) return reject(new Error(`${what} could not listen on ${at.host}:${at.port} (address in use or not available on this host): set ${variable} to a free port`));
       const bound = us_socket_local_port(socket);
       logger.info({ host: at.host, port: bound }, `${what} listening`);
       resolve({ port: bound, close: () => us_listen_socket_close(socket) });
@@ -286,7 +286,7 @@ export function startDaemonServer(opts: { host: string; port: number; logger: Lo
     );
   }
   notFound(app);
-  return listen(app, opts, 'access daemon', logger);
+  return listen(app, opts, 'access daemon', 'ACCESS_DAEMON_PORT', logger);
 }
 
 /**
@@ -318,5 +318,5 @@ export function startOperatorServer(opts: { host: string; port: number; logger: 
     }),
   );
   notFound(app);
-  return listen(app, { host: opts.host, port: opts.port, exclusive: true }, 'access daemon metrics', logger);
+  return listen(app, { host: opts.host, port: opts.port, exclusive: true }, 'access daemon metrics', 'ACCESS_METRICS_PORT', logger);
 }

@@ -17,6 +17,8 @@ export interface AppParts {
   jsonBodyLimit: string;
   rateLimit: RateLimitMiddleware;
   routers: Router[];
+  /** Run ahead of every API route and watch its answer (the developer request log). */
+  observers?: RequestHandler[];
   /** Prefixes that answer errors in a format of their own (SCIM's, RFC 7644 §3.12), with their 404. */
   ownErrors?: Array<{ prefix: string; notFound: RequestHandler; errors: ErrorRequestHandler }>;
   /** The web console at / (webAppRouter), when built. */
@@ -41,6 +43,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(helmet());
   const api = express.Router();
+  for (const o of parts.observers ?? []) api.use(o);
   // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
   // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
   api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));

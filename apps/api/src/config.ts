@@ -106,6 +106,10 @@ const schema = z.object({
   WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  DEVELOPER_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  DEVELOPER_REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  DEVELOPER_REQUEST_LOG_FLUSH_MS: ms(10).max(60_000).default(1_000),
+  DEVELOPER_REQUEST_LOG_BUFFER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   SALES_LEADS_EMAIL: z.email().optional(),
   APP_MIN_VERSION_IOS: appVersion.default('1.0.0'),
@@ -257,6 +261,11 @@ export interface ApiConfig {
   missedClockOutGraceMs: number;
   /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
   careersRetentionDays: number;
+  /**
+   * The request log of each developer credential: rows kept per credential and for how long, how
+   * often recorded requests are written, and how many may wait in memory before new ones are dropped.
+   */
+  developerRequestLog: { keepPerCredential: number; retentionDays: number; flushMs: number; maxBuffered: number };
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
@@ -374,6 +383,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         : null,
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
+    developerRequestLog: {
+      keepPerCredential: e.DEVELOPER_REQUEST_LOG_LIMIT,
+      retentionDays: e.DEVELOPER_REQUEST_LOG_RETENTION_DAYS,
+      flushMs: e.DEVELOPER_REQUEST_LOG_FLUSH_MS,
+      maxBuffered: e.DEVELOPER_REQUEST_LOG_BUFFER,
+    },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
     salesLeadsEmail: e.SALES_LEADS_EMAIL,

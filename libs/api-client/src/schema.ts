@@ -2560,7 +2560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to) */
+        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to). A cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicShifts"];
         put?: never;
         /** Create one published shift; fires shift.assigned */
@@ -4625,6 +4625,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last requests made with an API key, newest first: method, path (redacted, no query string), status, duration and request id; never bodies or headers */
+        get: operations["getApiKeysByIdRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-clients/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last requests made with an OAuth client, newest first: method, path (redacted, no query string), status, duration and request id; never bodies or headers */
+        get: operations["getOauthClientsByIdRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/openapi.json": {
         parameters: {
             query?: never;
@@ -4649,7 +4683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's outlets, by name */
+        /** List the tenant's outlets, by name; a cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicOutlets"];
         put?: never;
         post?: never;
@@ -40341,6 +40375,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 from?: string;
                 to?: string;
@@ -40380,7 +40416,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -40409,10 +40446,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from` */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -65994,6 +66033,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 userId?: string;
                 status?: "OPEN" | "VERIFIED" | "PENDING_REVIEW" | "APPROVED" | "REJECTED";
@@ -66038,7 +66079,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -66072,10 +66114,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -68918,6 +68962,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 status?: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
                 type?: "ANNUAL" | "SICK" | "UNPAID" | "PARENTAL" | "COMPASSIONATE" | "STUDY" | "OTHER";
                 userId?: string;
@@ -68961,7 +69007,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -68991,10 +69038,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -74428,6 +74477,374 @@ export interface operations {
             };
         };
     };
+    getApiKeysByIdRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description A status class, or `failed` for every 4xx and 5xx answer */
+                status?: "2xx" | "3xx" | "4xx" | "5xx" | "failed";
+                /** @description Part of the path, matched without regard to case */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @description Exactly the X-Request-Id of the answer */
+                requestId?: string;
+                /** @description Requests made at or after this instant */
+                from?: string;
+                /** @description Requests made before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "method": "string",
+                     *           "path": "string",
+                     *           "route": "string",
+                     *           "status": 0,
+                     *           "durationMs": 0,
+                     *           "requestId": "string",
+                     *           "errorCode": "string",
+                     *           "occurredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 0,
+                     *         "offset": 0,
+                     *         "count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            method: string;
+                            /** @description The path as sent, without the query string, secret segments replaced by `:redacted` */
+                            path: string;
+                            /** @description The route it matched, as declared (`/public/shifts/:id`); null when none did */
+                            route: string | null;
+                            /** @description 499 when the client went away before the answer was sent */
+                            status: number;
+                            durationMs: number;
+                            /** @description The answer's X-Request-Id: the `requestId` of the server's log lines for this request */
+                            requestId: string;
+                            /** @description The `code` or `error` of an error answer (`Not Found`, `ModuleNotEntitled`); null for a success */
+                            errorCode: string | null;
+                            /** Format: date-time */
+                            occurredAt: string;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No API key with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getOauthClientsByIdRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description A status class, or `failed` for every 4xx and 5xx answer */
+                status?: "2xx" | "3xx" | "4xx" | "5xx" | "failed";
+                /** @description Part of the path, matched without regard to case */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @description Exactly the X-Request-Id of the answer */
+                requestId?: string;
+                /** @description Requests made at or after this instant */
+                from?: string;
+                /** @description Requests made before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "method": "string",
+                     *           "path": "string",
+                     *           "route": "string",
+                     *           "status": 0,
+                     *           "durationMs": 0,
+                     *           "requestId": "string",
+                     *           "errorCode": "string",
+                     *           "occurredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 0,
+                     *         "offset": 0,
+                     *         "count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            method: string;
+                            /** @description The path as sent, without the query string, secret segments replaced by `:redacted` */
+                            path: string;
+                            /** @description The route it matched, as declared (`/public/shifts/:id`); null when none did */
+                            route: string | null;
+                            /** @description 499 when the client went away before the answer was sent */
+                            status: number;
+                            durationMs: number;
+                            /** @description The answer's X-Request-Id: the `requestId` of the server's log lines for this request */
+                            requestId: string;
+                            /** @description The `code` or `error` of an error answer (`Not Found`, `ModuleNotEntitled`); null for a success */
+                            errorCode: string | null;
+                            /** Format: date-time */
+                            occurredAt: string;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No OAuth client with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     getPublicOpenapiJson: {
         parameters: {
             query?: never;
@@ -74472,6 +74889,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -74505,7 +74924,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -74525,10 +74945,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -74613,6 +75035,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 order?: "newest";
             };
             header?: never;
@@ -74645,7 +75069,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -74663,10 +75088,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -76359,6 +76786,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -76401,7 +76830,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -76433,6 +76863,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
@@ -77264,6 +77696,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -77300,7 +77734,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -77319,6 +77754,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };

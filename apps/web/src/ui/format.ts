@@ -6,6 +6,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '—';
 }
 
+const instant = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A moment to the second, for logs: "2 Dec, 08:00:05". */
+export function formatInstant(iso: string): string {
+  return instant.format(new Date(iso));
+}
+
 /** A shift's span: "Mon 2 Dec, 08:00 – 16:00". */
 export function formatSpan(startIso: string, endIso: string): string {
   return `${dateTime.format(new Date(startIso))} – ${time.format(new Date(endIso))}`;
