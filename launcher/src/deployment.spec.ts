@@ -14,6 +14,7 @@ const yamlFile = (path: string) => parse(readFileSync(root(path), 'utf8'));
 
 interface Service {
   image?: string;
+  profiles?: string[];
   restart?: string;
   healthcheck?: { test?: string[] };
   environment?: Record<string, string>;
@@ -136,5 +137,30 @@ describe('the deployment files (docker-compose.yml, deploy/)', () => {
     expect(mounts).to.include(`./deploy/grafana/dashboards:${provider.providers[0]!.options.path}:ro`);
     const source = yamlFile('deploy/grafana/provisioning/datasources/prometheus.yml') as { datasources: Array<{ uid: string; url: string }> };
     expect(source.datasources[0]).to.include({ uid: 'prometheus', url: 'http://prometheus:9090' });
+  });
+
+  it('traces only when asked: the collector and Jaeger under the tracing profile, and the apps export to the collector', () => {
+    const optional = Object.entries(compose.services).filter(([, s]) => s.profiles).map(([name, s]) => [name, s.profiles]);
+    expect(optional).to.deep.equal([
+      ['otel-collector', ['tracing']],
+      ['jaeger', ['tracing']],
+    ]);
+    const collector = yamlFile('deploy/otel-collector.yaml') as {
+      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+      exporters: Record<string, { endpoint: string }>;
+      service: { pipelines: { traces: { receivers: string[]; exporters: string[] } } };
+    };
+    expect(collector.receivers.otlp.protocols.http.endpoint).to.equal('0.0.0.0:4318');
+    expect(collector.service.pipelines.traces.exporters.map((e) => collector.exporters[e]!.endpoint)).to.deep.equal(['jaeger:4317']);
+    expect((compose.services['otel-collector'] as { volumes: string[] }).volumes).to.deep.equal(['./deploy/otel-collector.yaml:/etc/otelcol-contrib/config.yaml:ro']);
+    // The apps' variables come partly from the shared anchor (`<<: *app-env`).
+    const merged = parse(readFileSync(root('docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+    for (const app of ['api', 'access-daemon', 'webhook-worker']) {
+      expect(merged.services[app]!.environment, app).to.include({
+        OTEL_TRACES_EXPORTER: '${OTEL_TRACES_EXPORTER:-none}',
+        OTEL_EXPORTER_OTLP_ENDPOINT: '${OTEL_EXPORTER_OTLP_ENDPOINT:-http://otel-collector:4318}',
+      });
+    }
+    expect(compose.services.jaeger!.ports).to.deep.equal(['127.0.0.1:16686:16686']);
   });
 });

@@ -4,6 +4,7 @@ import { ScryptPasswordHasher, scryptParamsFor } from '@wfm/core/crypto';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { startTracing } from '@wfm/core/tracing';
 import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { startJobRunner, type JobRunner } from '@wfm/jobs/job-runner';
@@ -53,6 +54,8 @@ try {
   const workerConfig = loadWorkerConfig(env);
   const logger = createLogger('wfm', apiConfig.logLevel);
   startup.logger = logger;
+  // One process, one provider: the API's, the daemon's and the worker's spans all name service `wfm`.
+  startup.started(startTracing(apiConfig.tracing, 'wfm').shutdown);
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = launcher.databaseUrl;

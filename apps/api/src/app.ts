@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorSerializer, type Logger } from '@wfm/core/logger';
 import { requestId } from './http/request-id.middleware.js';
+import { traceRequests } from './http/tracing.middleware.js';
 import { errorHandler, notFound, refuseDeepJson } from './http/error.middleware.js';
 import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { requestLogSerializer } from './http/request-log.js';
@@ -30,6 +31,7 @@ export function createApp(parts: AppParts): Express {
   app.set('trust proxy', parts.trustProxy);
   app.set('x-powered-by', false);
   app.set('etag', false);
+  app.use(traceRequests());
   app.use(requestId());
   app.use(
     pinoHttp({

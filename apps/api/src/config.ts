@@ -7,6 +7,7 @@ import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
 import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
+import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
@@ -141,6 +142,7 @@ const schema = z.object({
   WALLET_APNS_CA_FILE: pemFile,
   WALLET_APNS_TIMEOUT_MS: ms(100).default(10_000),
   ...webhookEnvSchema.shape,
+  ...tracingEnvSchema.shape,
 });
 
 const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
@@ -270,6 +272,8 @@ export interface ApiConfig {
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
   webhooks: WebhookSettings;
+  /** OpenTelemetry traces (the OTEL_* variables); off unless OTEL_TRACES_EXPORTER names an exporter. */
+  tracing: TracingConfig;
   /** Where the public sales-enquiry form's leads are mailed; unset: they are only stored. */
   salesLeadsEmail: string | undefined;
   /** GET /app/config: what the mobile apps read before anyone signs in. */
@@ -391,6 +395,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
+    tracing: tracingConfigFrom(e),
     salesLeadsEmail: e.SALES_LEADS_EMAIL,
     mobileApp: {
       minimumVersions: { ios: e.APP_MIN_VERSION_IOS, android: e.APP_MIN_VERSION_ANDROID },

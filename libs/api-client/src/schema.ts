@@ -2160,7 +2160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's accounting connection */
+        /** The tenant's accounting connection, or that there is none (and whether this platform can make one) */
         get: operations["getPayrollAccounting"];
         put?: never;
         post?: never;
@@ -31948,6 +31948,13 @@ export interface operations {
                      *         "totalDeductionsMinor": 0,
                      *         "totalNetMinor": 0,
                      *         "payslipCount": 0,
+                     *         "leftOut": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "fullName": "string",
+                     *             "workedMinutes": 0
+                     *           }
+                     *         ],
                      *         "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *         "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *         "approvedAt": "2019-08-24T14:15:22Z",
@@ -31976,6 +31983,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32125,6 +32140,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -32152,6 +32174,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32330,6 +32360,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -32357,6 +32394,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32516,6 +32561,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -32543,6 +32595,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32749,6 +32809,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -32776,6 +32843,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32982,6 +33057,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -33009,6 +33091,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -34344,7 +34434,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The connection */
+            /** @description Connected, or not */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -34360,7 +34450,9 @@ export interface operations {
                      *       "organisationId": "string",
                      *       "organisationName": "string",
                      *       "connectedByUserId": "98b43318-b180-4860-9ef9-bcaea08a930e",
-                     *       "connectedAt": "2019-08-24T14:15:22Z"
+                     *       "connectedAt": "2019-08-24T14:15:22Z",
+                     *       "connected": true,
+                     *       "available": true
                      *     }
                      */
                     "application/json": {
@@ -34372,6 +34464,14 @@ export interface operations {
                         connectedByUserId: string | null;
                         /** Format: date-time */
                         connectedAt: string;
+                        /** @enum {boolean} */
+                        connected: true;
+                        available: boolean;
+                    } | {
+                        /** @enum {boolean} */
+                        connected: false;
+                        /** @description Whether this platform has an accounting provider configured, so that POST /payroll/accounting/connect can succeed */
+                        available: boolean;
                     };
                 };
             };
@@ -34412,26 +34512,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Not connected */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -34590,6 +34670,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -34617,6 +34704,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */

@@ -35,3 +35,11 @@ const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short',
 export function formatDay(ymd: string | null | undefined): string {
   return ymd ? day.format(new Date(`${ymd}T00:00:00Z`)) : '—';
 }
+
+/** A duration in whole minutes as hours and minutes: "8 h 30 min", "45 min", "2 h". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
