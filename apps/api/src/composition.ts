@@ -16,6 +16,8 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
+import { Idempotency, type IdempotencySeams } from './http/idempotency/idempotency.service.js';
+import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
@@ -57,6 +59,8 @@ export interface ApiInfra {
   rateLimiter?: RateLimiter;
   /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
   resolveTxt?: TxtResolver;
+  /** Tests only: where an idempotent request is made to crash around its commit. */
+  idempotencySeams?: IdempotencySeams;
 }
 
 export interface BuiltApi {
@@ -99,7 +103,8 @@ export function buildApi(api: ApiInfra): BuiltApi {
     new DeveloperAuthService(new DeveloperAuthRepository(ds), infra.secrets, clock, logger),
     new KioskAuthService(new KiosksRepository(ds), infra.secrets, clock),
   );
-  const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi });
+  const idempotency = new Idempotency(infra.held, new IdempotencyRepository(ds), clock, logger, config.idempotency, infra.accessFeed, api.idempotencySeams);
+  const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi, idempotency });
 
   const notifications = composeNotifications(infra, r);
   const access = composeAccess(infra, r, notifications);
@@ -139,7 +144,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
+    jobs: [{ name: 'idempotency-keys-cleanup', cron: '17 * * * *', run: async () => void (await idempotency.deleteExpired()) }, ...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
     metrics: new ApiMetrics({
       accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
       dependencies: async () => (await health.status()).checks,

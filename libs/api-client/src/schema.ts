@@ -5033,20 +5033,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "message": "Service Unavailable",
-         *       "error": "Service Unavailable",
-         *       "statusCode": 503
-         *     }
-         */
-        Error503: {
-            message: string;
-            /** @description The reason phrase, or a machine-readable code where the route names one */
-            error: string;
-            /** @constant */
-            statusCode: 503;
-        };
-        /**
-         * @example {
          *       "message": "Unprocessable Entity",
          *       "error": "Unprocessable Entity",
          *       "statusCode": 422
@@ -5058,6 +5044,20 @@ export interface components {
             error: string;
             /** @constant */
             statusCode: 422;
+        };
+        /**
+         * @example {
+         *       "message": "Service Unavailable",
+         *       "error": "Service Unavailable",
+         *       "statusCode": 503
+         *     }
+         */
+        Error503: {
+            message: string;
+            /** @description The reason phrase, or a machine-readable code where the route names one */
+            error: string;
+            /** @constant */
+            statusCode: 503;
         };
         /**
          * @example {
@@ -5089,7 +5089,13 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+         * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: the caller’s X-Request-Id when valid, else a new one; also in the logs */
@@ -5102,6 +5108,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before trying again */
         "Retry-After": number;
+        /** @description true when this answer is the stored answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -5581,7 +5589,13 @@ export interface operations {
     postAccessZones: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5672,6 +5686,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,6 +5820,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +5843,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5846,6 +5863,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5866,6 +5884,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5886,6 +5905,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,13 +5919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A reader id is already bound to another live zone of the tenant */
+            /** @description A reader id is already bound to another live zone of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +5939,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7210,7 +7253,13 @@ export interface operations {
     postAccessGrants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7246,6 +7295,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7352,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7324,6 +7375,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,6 +7395,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +7416,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,6 +7437,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7396,13 +7451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The user already has an active grant for this zone */
+            /** @description The user already has an active grant for this zone; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7414,6 +7471,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7627,7 +7705,13 @@ export interface operations {
     postAccessGrantsBulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7665,6 +7749,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7733,6 +7818,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7755,6 +7841,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,6 +7861,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,6 +7882,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7814,6 +7903,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7827,13 +7917,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A concurrent request granted one of the pairs first */
+            /** @description A concurrent request granted one of the pairs first; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +7937,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7869,7 +7982,13 @@ export interface operations {
     postAccessGrantsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7896,6 +8015,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7952,6 +8072,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7974,6 +8095,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7993,6 +8115,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8013,6 +8136,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8033,6 +8157,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8046,13 +8171,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The grant is not ACTIVE (already REVOKED or EXPIRED) */
+            /** @description The grant is not ACTIVE (already REVOKED or EXPIRED); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,6 +8191,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8601,7 +8749,13 @@ export interface operations {
     postAccessCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8614,6 +8768,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8638,6 +8793,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +8813,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8668,6 +8825,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8692,7 +8892,13 @@ export interface operations {
     postAccessSigningKeysRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8705,6 +8911,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8749,6 +8956,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8768,6 +8976,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +8997,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8799,6 +9009,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8823,7 +9076,13 @@ export interface operations {
     postAccessWalletPass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8836,6 +9095,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8850,6 +9110,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8864,6 +9125,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8883,6 +9145,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9157,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -9634,7 +9940,13 @@ export interface operations {
     postAccessApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9658,6 +9970,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9687,6 +10000,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9709,6 +10023,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9728,6 +10043,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +10064,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9759,6 +10076,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -9783,7 +10143,13 @@ export interface operations {
     postAccessApiKeysByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -9798,6 +10164,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,6 +10195,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9850,6 +10218,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9869,6 +10238,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,6 +10259,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9909,6 +10280,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9920,6 +10292,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -10109,7 +10524,13 @@ export interface operations {
     postAccessVisitors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10153,6 +10574,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10203,6 +10625,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10225,6 +10648,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10244,6 +10668,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10264,6 +10689,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10284,6 +10710,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10295,6 +10722,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -10755,7 +11225,13 @@ export interface operations {
     postAccessIntegrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10790,6 +11266,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,6 +11327,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10872,6 +11350,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10891,6 +11370,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10911,6 +11391,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10924,13 +11405,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11348,7 +11852,13 @@ export interface operations {
     postAccessIntegrationsByIdTestConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11363,6 +11873,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +11896,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11407,6 +11919,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11426,6 +11939,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11446,6 +11960,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11466,6 +11981,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11479,13 +11995,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11521,7 +12060,13 @@ export interface operations {
     postAccessIntegrationsByIdSyncDoors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11536,6 +12081,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11594,6 +12140,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11616,6 +12163,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11635,6 +12183,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11655,6 +12204,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11675,6 +12225,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11688,13 +12239,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11927,7 +12501,13 @@ export interface operations {
     postAccessIntegrationsByIdDoorsByDoorIdMap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 doorId: string;
@@ -11955,6 +12535,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11999,6 +12580,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12021,6 +12603,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12040,6 +12623,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12060,6 +12644,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12080,6 +12665,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12091,6 +12677,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -12409,7 +13038,13 @@ export interface operations {
     postSsoConnections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12477,6 +13112,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,6 +13223,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12609,6 +13246,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12628,6 +13266,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12641,13 +13280,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The metadata URL failed the egress check */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The metadata URL failed the egress check; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13482,7 +14144,13 @@ export interface operations {
     postSsoConnectionsByIdDomains: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13509,6 +14177,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13549,6 +14218,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13571,6 +14241,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13590,6 +14261,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13610,6 +14282,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13623,13 +14296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already added to this tenant */
+            /** @description Already added to this tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13641,6 +14316,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -13665,7 +14361,13 @@ export interface operations {
     postSsoConnectionsByIdDomainsByDomainIdVerify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 domainId: string;
@@ -13681,6 +14383,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13721,6 +14424,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13743,6 +14447,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13762,6 +14467,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13782,6 +14488,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13795,13 +14502,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another organisation verified it first */
+            /** @description Another organisation verified it first; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,13 +14524,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The TXT record was not found */
+            /** @description The TXT record was not found; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18927,7 +19637,13 @@ export interface operations {
     postUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18962,6 +19678,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19006,6 +19723,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19028,6 +19746,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19047,6 +19766,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19060,13 +19780,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Email or mobile number already used by a live user of the tenant */
+            /** @description Email or mobile number already used by a live user of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19078,6 +19800,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -19102,7 +19845,13 @@ export interface operations {
     postUsersBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19160,6 +19909,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19184,6 +19934,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19206,6 +19957,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19225,6 +19977,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19238,13 +19991,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A row repeats an email or mobile of another row or of a live user; the message names the row */
+            /** @description A row repeats an email or mobile of another row or of a live user; the message names the row; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19256,6 +20011,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -20334,7 +21110,13 @@ export interface operations {
     postOutlets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20370,6 +21152,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20411,6 +21194,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20433,6 +21217,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20452,6 +21237,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20465,13 +21251,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another outlet of the tenant has this code (compared ignoring case) */
+            /** @description Another outlet of the tenant has this code (compared ignoring case); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20483,6 +21271,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -20507,7 +21316,13 @@ export interface operations {
     postOutletsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20549,6 +21364,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20573,6 +21389,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20595,6 +21412,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20614,6 +21432,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20627,13 +21446,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A row repeats the code of another row or of an existing outlet; the message names the row */
+            /** @description A row repeats the code of another row or of an existing outlet; the message names the row; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20645,6 +21466,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -22205,7 +23047,13 @@ export interface operations {
     postMePublicProfileRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22218,6 +23066,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22275,6 +23124,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22285,6 +23135,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -22747,7 +23640,13 @@ export interface operations {
     postContracts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22792,6 +23691,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22855,6 +23755,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22877,6 +23778,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22896,6 +23798,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22916,6 +23819,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22927,6 +23831,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23328,7 +24275,13 @@ export interface operations {
     postContractsByIdActivate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -23343,6 +24296,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23406,6 +24360,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23428,6 +24383,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23447,6 +24403,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23467,6 +24424,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23480,13 +24438,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT; the user is not active */
+            /** @description Not a DRAFT; the user is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23498,6 +24458,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23522,7 +24503,13 @@ export interface operations {
     postContractsByIdTerminate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -23548,6 +24535,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23611,6 +24599,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23633,6 +24622,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23652,6 +24642,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23672,6 +24663,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23685,13 +24677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The contract is not ACTIVE */
+            /** @description The contract is not ACTIVE; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23703,6 +24697,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23874,7 +24889,13 @@ export interface operations {
     postCourses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23931,6 +24952,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24004,6 +25026,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24026,6 +25049,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24045,6 +25069,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24056,6 +25081,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24403,7 +25471,13 @@ export interface operations {
     postCoursesByIdEnrolments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -24430,6 +25504,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24476,6 +25551,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24498,6 +25574,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24517,6 +25594,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24537,6 +25615,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24550,13 +25629,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description ALREADY_ENROLLED */
+            /** @description ALREADY_ENROLLED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24568,6 +25649,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24712,7 +25814,13 @@ export interface operations {
     postCoursesByIdLessonsByLessonIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 lessonId: string;
@@ -24728,6 +25836,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24774,6 +25883,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24796,6 +25906,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24815,6 +25926,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24826,6 +25938,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24850,7 +26005,13 @@ export interface operations {
     postCoursesByIdQuizAttempts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -24878,6 +26039,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24935,6 +26097,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24957,6 +26120,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24976,6 +26140,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24987,6 +26152,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -25158,7 +26366,13 @@ export interface operations {
     postDisciplinaryActions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25192,6 +26406,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25243,6 +26458,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25265,6 +26481,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25284,6 +26501,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25304,6 +26522,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25315,6 +26534,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -25679,7 +26941,13 @@ export interface operations {
     postOffboarding: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25710,6 +26978,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25813,6 +27082,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25835,6 +27105,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25854,6 +27125,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25874,6 +27146,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25887,13 +27160,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description OFFBOARDING_IN_PROGRESS: the person already has one */
+            /** @description OFFBOARDING_IN_PROGRESS: the person already has one; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25905,6 +27180,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26143,7 +27439,13 @@ export interface operations {
     postOffboardingByIdChecklist: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26169,6 +27471,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26272,6 +27575,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26294,6 +27598,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26313,6 +27618,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26333,6 +27639,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26346,13 +27653,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The offboarding is not in progress */
+            /** @description The offboarding is not in progress; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26364,6 +27673,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26634,7 +27964,13 @@ export interface operations {
     postOffboardingByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26649,6 +27985,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26752,6 +28089,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26774,6 +28112,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26793,6 +28132,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26813,6 +28153,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26826,13 +28167,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The offboarding is not in progress */
+            /** @description The offboarding is not in progress; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26844,6 +28187,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26868,7 +28232,13 @@ export interface operations {
     postOffboardingByIdFinalize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26883,6 +28253,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26986,6 +28357,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27008,6 +28380,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27027,6 +28400,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27047,6 +28421,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27060,13 +28435,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not in progress; CHECKLIST_INCOMPLETE */
+            /** @description Not in progress; CHECKLIST_INCOMPLETE; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27078,6 +28455,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -29473,7 +30871,13 @@ export interface operations {
     postComplianceViolationsByIdOverride: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -29499,6 +30903,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29641,6 +31046,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29663,6 +31069,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29682,6 +31089,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29702,6 +31110,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29715,13 +31124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description ALREADY_OVERRIDDEN */
+            /** @description ALREADY_OVERRIDDEN; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29733,6 +31144,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -30162,7 +31594,13 @@ export interface operations {
     postPayrollDeductions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -30198,6 +31636,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30234,6 +31673,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30256,6 +31696,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30275,6 +31716,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30286,6 +31728,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -30609,7 +32094,13 @@ export interface operations {
     postPayrollRuns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -30634,6 +32125,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30717,6 +32209,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30739,6 +32232,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30758,6 +32252,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30771,13 +32266,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description RUN_EXISTS (recompute it instead), FUTURE_PERIOD, NOTHING_TO_PAY, MIXED_CURRENCIES */
+            /** @description RUN_EXISTS (recompute it instead), FUTURE_PERIOD, NOTHING_TO_PAY, MIXED_CURRENCIES; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30789,6 +32286,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31007,7 +32525,13 @@ export interface operations {
     postPayrollRunsByIdRecompute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31022,6 +32546,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31105,6 +32630,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31127,6 +32653,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31146,6 +32673,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31166,6 +32694,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31179,13 +32708,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES */
+            /** @description Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31197,6 +32728,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31221,7 +32773,13 @@ export interface operations {
     postPayrollRunsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31236,6 +32794,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31319,6 +32878,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31341,6 +32901,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31360,6 +32921,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31380,6 +32942,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31393,13 +32956,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT */
+            /** @description Not a DRAFT; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31411,6 +32976,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31435,7 +33021,13 @@ export interface operations {
     postPayrollRunsByIdMarkPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31450,6 +33042,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31533,6 +33126,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31555,6 +33149,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31574,6 +33169,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31594,6 +33190,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31607,13 +33204,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not FINALIZED */
+            /** @description Not FINALIZED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31625,6 +33224,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -32505,7 +34125,13 @@ export interface operations {
     postPayrollAccountingConnect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -32518,6 +34144,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32542,6 +34169,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32561,6 +34189,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32572,6 +34201,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -32962,7 +34634,13 @@ export interface operations {
     postPayrollRunsByIdExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -32977,6 +34655,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33060,6 +34739,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33082,6 +34762,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33101,6 +34782,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33121,6 +34803,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33134,13 +34817,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOT_FINALIZED; NOT_CONNECTED */
+            /** @description NOT_FINALIZED; NOT_CONNECTED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33152,6 +34837,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -33354,7 +35060,13 @@ export interface operations {
     postEsignDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -33385,6 +35097,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33429,6 +35142,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33451,6 +35165,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33470,6 +35185,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33483,6 +35199,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
             /** @description The file is larger than 10 MiB */
             413: {
                 headers: {
@@ -33490,6 +35228,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33510,6 +35249,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33523,13 +35263,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error415"];
                 };
             };
-            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX) */
+            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33585,7 +35326,13 @@ export interface operations {
     postEsignDocumentsGenerate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -33612,6 +35359,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33656,6 +35404,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33678,6 +35427,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33697,6 +35447,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33710,13 +35461,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX) */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34150,7 +35924,13 @@ export interface operations {
     postEsignDocumentsByIdRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -34195,6 +35975,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34304,6 +36085,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34326,6 +36108,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34345,6 +36128,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34365,6 +36149,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34378,13 +36163,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The same address already has an open request for this document (ESIGN_REQUEST_OPEN) */
+            /** @description The same address already has an open request for this document (ESIGN_REQUEST_OPEN); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34398,13 +36185,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The user has no email address (SIGNER_WITHOUT_EMAIL) */
+            /** @description The user has no email address (SIGNER_WITHOUT_EMAIL); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34865,7 +36653,13 @@ export interface operations {
     postEsignRequestsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -34880,6 +36674,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34989,6 +36784,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35011,6 +36807,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35030,6 +36827,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35050,6 +36848,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35063,13 +36862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already signed (ESIGN_SIGNED) or already revoked (ESIGN_REVOKED) */
+            /** @description Already signed (ESIGN_SIGNED) or already revoked (ESIGN_REVOKED); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35081,6 +36882,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -36098,7 +37920,13 @@ export interface operations {
     postMeTimeOff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -36128,6 +37956,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36169,6 +37998,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36191,6 +38021,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36201,6 +38032,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -37046,7 +38920,13 @@ export interface operations {
     postUsersByIdTimeOff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -37078,6 +38958,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37119,6 +39000,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37141,6 +39023,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37160,6 +39043,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37180,6 +39064,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37191,6 +39076,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -37844,7 +39772,13 @@ export interface operations {
     postShiftAssignments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -37895,6 +39829,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37954,6 +39889,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37976,6 +39912,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37995,6 +39932,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38015,6 +39953,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38028,13 +39967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38048,13 +39989,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38687,7 +40629,13 @@ export interface operations {
     postPublicShifts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -38727,6 +40675,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38772,6 +40721,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38794,6 +40744,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38813,6 +40764,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38833,6 +40785,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38846,13 +40799,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38866,13 +40821,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. Integrations cannot override */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. Integrations cannot override; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39005,7 +40961,13 @@ export interface operations {
     postSchedulerAssignments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -39057,6 +41019,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39127,6 +41090,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39232,6 +41196,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39254,6 +41219,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39273,6 +41239,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39293,6 +41260,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39306,13 +41274,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active */
+            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39326,13 +41296,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39465,7 +41436,13 @@ export interface operations {
     postSchedulerCloneWeek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -39505,6 +41482,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39593,6 +41571,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39681,6 +41660,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39703,6 +41683,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39722,6 +41703,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39742,6 +41724,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39755,13 +41738,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active */
+            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39775,13 +41760,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40278,7 +42264,13 @@ export interface operations {
     postSchedulerRostersByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40304,6 +42296,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40406,6 +42399,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40428,6 +42422,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40447,6 +42442,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40467,6 +42463,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40480,13 +42477,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The roster is not awaiting approval */
+            /** @description The roster is not awaiting approval; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40498,6 +42497,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -40522,7 +42542,13 @@ export interface operations {
     postSchedulerRostersByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40548,6 +42574,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40650,6 +42677,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40672,6 +42700,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40691,6 +42720,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40711,6 +42741,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40724,13 +42755,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The roster is not awaiting approval */
+            /** @description The roster is not awaiting approval; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40742,6 +42775,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -40766,7 +42820,13 @@ export interface operations {
     postShiftAssignmentsByIdRelease: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40793,6 +42853,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40855,6 +42916,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40877,6 +42939,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40896,6 +42959,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40916,6 +42980,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40929,13 +42994,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The shift is not SCHEDULED, or has started */
+            /** @description The shift is not SCHEDULED, or has started; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40947,6 +43014,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -41108,7 +43196,13 @@ export interface operations {
     postOpenShiftsByIdClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -41123,6 +43217,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41231,6 +43326,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41253,6 +43349,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41272,6 +43369,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41285,13 +43383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours) */
+            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41305,13 +43405,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches */
+            /** @description COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41767,7 +43868,13 @@ export interface operations {
     postShiftSwaps: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -41803,6 +43910,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41858,6 +43966,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41880,6 +43989,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41899,6 +44009,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41912,13 +44023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap */
+            /** @description A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41930,6 +44043,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42106,7 +44240,13 @@ export interface operations {
     postShiftSwapsByIdAccept: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42121,6 +44261,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42176,6 +44317,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42198,6 +44340,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42217,6 +44360,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42237,6 +44381,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42250,13 +44395,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42268,6 +44415,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42292,7 +44460,13 @@ export interface operations {
     postShiftSwapsByIdDecline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42307,6 +44481,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42362,6 +44537,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42384,6 +44560,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42403,6 +44580,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42423,6 +44601,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42436,13 +44615,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42454,6 +44635,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42478,7 +44680,13 @@ export interface operations {
     postShiftSwapsByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42493,6 +44701,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42548,6 +44757,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42570,6 +44780,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42589,6 +44800,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42609,6 +44821,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42622,13 +44835,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42640,6 +44855,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42664,7 +44900,13 @@ export interface operations {
     postShiftSwapsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42690,6 +44932,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42745,6 +44988,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42767,6 +45011,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42786,6 +45031,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42806,6 +45052,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42819,13 +45066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42839,13 +45088,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations) */
+            /** @description COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42978,7 +45228,13 @@ export interface operations {
     postShiftSwapsByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -43004,6 +45260,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43059,6 +45316,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43081,6 +45339,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43100,6 +45359,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43120,6 +45380,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43133,13 +45394,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43151,6 +45414,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -43527,7 +45811,13 @@ export interface operations {
     postSchedulerStaffingTargetsDemandImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -43564,6 +45854,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43638,6 +45929,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43660,6 +45952,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43679,6 +45972,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43690,6 +45984,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -44158,7 +46495,13 @@ export interface operations {
     postSchedulerProposals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -44190,6 +46533,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44369,6 +46713,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44391,6 +46736,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44410,6 +46756,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44430,6 +46777,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44443,13 +46791,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description An outlet is not active */
+            /** @description An outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44461,6 +46811,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -44795,7 +47166,13 @@ export interface operations {
     postSchedulerProposalsByIdShifts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -44840,6 +47217,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45019,6 +47397,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45041,6 +47420,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45060,6 +47440,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45080,6 +47461,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45093,13 +47475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is not READY, or changed meanwhile */
+            /** @description The proposal is not READY, or changed meanwhile; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45113,13 +47497,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45863,7 +48248,13 @@ export interface operations {
     postSchedulerProposalsByIdAccept: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -45878,6 +48269,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46109,6 +48501,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46131,6 +48524,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46150,6 +48544,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46170,6 +48565,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46183,13 +48579,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since */
+            /** @description The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46203,13 +48601,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written */
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46319,7 +48718,13 @@ export interface operations {
     postSchedulerProposalsByIdDiscard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -46334,6 +48739,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46513,6 +48919,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46535,6 +48942,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46554,6 +48962,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46574,6 +48983,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46587,13 +48997,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is ACCEPTED or DISCARDED */
+            /** @description The proposal is ACCEPTED or DISCARDED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46605,6 +49017,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -46786,7 +49219,13 @@ export interface operations {
     postIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -46824,6 +49263,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46901,6 +49341,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46923,6 +49364,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46942,6 +49384,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46962,6 +49405,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46975,13 +49419,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet is not active */
+            /** @description The outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46993,6 +49439,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -47017,7 +49484,13 @@ export interface operations {
     postMobileIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -47055,6 +49528,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47132,6 +49606,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47154,6 +49629,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47173,6 +49649,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47193,6 +49670,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47206,13 +49684,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet is not active */
+            /** @description The outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47224,6 +49704,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -47924,7 +50425,13 @@ export interface operations {
     postAssetCategories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -47950,6 +50457,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47984,6 +50492,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48006,6 +50515,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48025,6 +50535,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48038,13 +50549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another live category of the tenant has this name (compared ignoring case); the message names it */
+            /** @description Another live category of the tenant has this name (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48056,6 +50569,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48080,7 +50614,13 @@ export interface operations {
     postAssetCategoriesBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -48112,6 +50652,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48165,6 +50706,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48187,6 +50729,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48206,6 +50749,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48217,6 +50761,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48803,7 +51390,13 @@ export interface operations {
     postVendors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -48847,6 +51440,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48895,6 +51489,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48917,6 +51512,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48936,6 +51532,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48949,13 +51546,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another live vendor of the tenant has this name (compared ignoring case); the message names it */
+            /** @description Another live vendor of the tenant has this name (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48967,6 +51566,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48991,7 +51611,13 @@ export interface operations {
     postVendorsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -49040,6 +51666,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49093,6 +51720,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49115,6 +51743,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49134,6 +51763,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49145,6 +51775,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -49812,7 +52485,13 @@ export interface operations {
     postAssets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -49863,6 +52542,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49936,6 +52616,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49958,6 +52639,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49977,6 +52659,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49997,6 +52680,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50010,13 +52694,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another live asset of the tenant has this tag (compared ignoring case); the message names it */
+            /** @description Another live asset of the tenant has this tag (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50028,6 +52714,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -50052,7 +52759,13 @@ export interface operations {
     postAssetsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -50108,6 +52821,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50161,6 +52875,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50183,6 +52898,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50202,6 +52918,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50213,6 +52930,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -50926,7 +53686,13 @@ export interface operations {
     postAssetsByIdQuickIssue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -50965,6 +53731,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51042,6 +53809,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51064,6 +53832,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51083,6 +53852,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51096,13 +53866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The asset is retired */
+            /** @description The asset is retired; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51114,6 +53886,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -51138,7 +53931,13 @@ export interface operations {
     postAssetsByIdMaintenanceSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -51198,6 +53997,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51262,6 +54062,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51284,6 +54085,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51303,6 +54105,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51323,6 +54126,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51334,6 +54138,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -51358,7 +54205,13 @@ export interface operations {
     postAssetCategoriesByIdMaintenanceSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -51418,6 +54271,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51482,6 +54336,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51504,6 +54359,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51523,6 +54379,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51543,6 +54400,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51554,6 +54412,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -52544,7 +55445,13 @@ export interface operations {
     postAssetsByIdMeterReadings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -52576,6 +55483,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52610,6 +55518,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52632,6 +55541,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52651,6 +55561,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52664,13 +55575,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Lower than the meter already reads: readings only go up */
+            /** @description Lower than the meter already reads: readings only go up; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52682,6 +55595,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -52871,7 +55805,13 @@ export interface operations {
     postWorkOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -52930,6 +55870,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53013,6 +55954,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53035,6 +55977,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53054,6 +55997,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53074,6 +56018,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53087,13 +56032,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet, the asset and the issue disagree, or none of them is given */
+            /** @description The outlet, the asset and the issue disagree, or none of them is given; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53105,6 +56052,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53536,7 +56504,13 @@ export interface operations {
     postWorkOrdersByIdAssign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53572,6 +56546,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53655,6 +56630,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53677,6 +56653,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53696,6 +56673,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53716,6 +56694,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53729,13 +56708,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53747,6 +56728,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53771,7 +56773,13 @@ export interface operations {
     postWorkOrdersByIdStart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53786,6 +56794,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53869,6 +56878,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53891,6 +56901,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53910,6 +56921,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53923,13 +56935,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53941,6 +56955,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53965,7 +57000,13 @@ export interface operations {
     postWorkOrdersByIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53991,6 +57032,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54074,6 +57116,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54096,6 +57139,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54115,6 +57159,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54128,13 +57173,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54146,6 +57193,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54170,7 +57238,13 @@ export interface operations {
     postWorkOrdersByIdVerify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54185,6 +57259,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54268,6 +57343,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54290,6 +57366,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54309,6 +57386,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54329,6 +57407,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54342,13 +57421,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54360,6 +57441,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54384,7 +57486,13 @@ export interface operations {
     postWorkOrdersByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54399,6 +57507,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54482,6 +57591,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54504,6 +57614,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54523,6 +57634,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54543,6 +57655,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54556,13 +57669,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54574,6 +57689,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54598,7 +57734,13 @@ export interface operations {
     postWorkOrdersByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54613,6 +57755,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54696,6 +57839,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54718,6 +57862,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54737,6 +57882,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54757,6 +57903,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54770,13 +57917,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54788,6 +57937,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54966,7 +58136,13 @@ export interface operations {
     postAssetsByIdServiceLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -55029,6 +58205,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55087,6 +58264,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55109,6 +58287,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55128,6 +58307,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55148,6 +58328,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55159,6 +58340,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -55361,7 +58585,13 @@ export interface operations {
     postTroubleshootingGuides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -55424,6 +58654,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55504,6 +58735,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55526,6 +58758,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55545,6 +58778,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55565,6 +58799,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55576,6 +58811,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56214,7 +59492,13 @@ export interface operations {
     postTroubleshootingSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -56242,6 +59526,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56331,6 +59616,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56353,6 +59639,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56372,6 +59659,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56385,13 +59673,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The guide is not for this asset, or not active */
+            /** @description The guide is not for this asset, or not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56403,6 +59693,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56607,7 +59918,13 @@ export interface operations {
     postTroubleshootingSessionsByIdStepsByStepId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 stepId: string;
@@ -56635,6 +59952,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56724,6 +60042,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56746,6 +60065,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56765,6 +60085,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56778,13 +60099,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not the current step, the session has ended, or the step was answered otherwise */
+            /** @description Not the current step, the session has ended, or the step was answered otherwise; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56796,6 +60119,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56820,7 +60164,13 @@ export interface operations {
     postTroubleshootingSessionsByIdGiveUp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -56835,6 +60185,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56924,6 +60275,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56946,6 +60298,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56965,6 +60318,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56978,13 +60332,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The session ended RESOLVED */
+            /** @description The session ended RESOLVED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56996,6 +60352,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -57135,7 +60512,13 @@ export interface operations {
     postChecklistTemplates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -57202,6 +60585,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57268,6 +60652,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57290,6 +60675,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57309,6 +60695,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57329,6 +60716,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57342,13 +60730,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another template of the tenant has this name (compared ignoring case) */
+            /** @description Another template of the tenant has this name (compared ignoring case); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57360,6 +60750,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -58057,7 +61468,13 @@ export interface operations {
     postChecklistSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -58105,6 +61522,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58154,6 +61572,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58176,6 +61595,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58195,6 +61615,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58215,6 +61636,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58226,6 +61648,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -59647,7 +63112,13 @@ export interface operations {
     postChecklistRunsByIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -59662,6 +63133,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59788,6 +63260,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59810,6 +63283,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59829,6 +63303,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59842,13 +63317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Required tasks are not answered; the message names them */
+            /** @description Required tasks are not answered; the message names them; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59860,6 +63337,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -60170,7 +63668,13 @@ export interface operations {
     postAutomations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -60241,6 +63745,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60319,6 +63824,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60341,6 +63847,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60360,6 +63867,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60380,6 +63888,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60391,6 +63900,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61239,7 +64791,13 @@ export interface operations {
     postPolicies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61268,6 +64826,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61307,6 +64866,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61329,6 +64889,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61348,6 +64909,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61359,6 +64921,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61550,7 +65155,13 @@ export interface operations {
     postPoliciesByIdAcknowledge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -61565,6 +65176,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61604,6 +65216,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61626,6 +65239,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61645,6 +65259,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61658,13 +65273,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The policy is not active */
+            /** @description The policy is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61676,6 +65293,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61700,7 +65338,13 @@ export interface operations {
     postMobileClockIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61728,6 +65372,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61781,6 +65426,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61803,6 +65449,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61822,6 +65469,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61842,6 +65490,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61855,13 +65504,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already clocked in; the outlet is not active; the shift is at another outlet or not SCHEDULED */
+            /** @description Already clocked in; the outlet is not active; the shift is at another outlet or not SCHEDULED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61873,6 +65524,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61897,7 +65569,13 @@ export interface operations {
     postMobileClockOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61922,6 +65600,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61975,6 +65654,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61997,6 +65677,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62016,6 +65697,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62029,13 +65711,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not clocked in, or the event is already closed */
+            /** @description Not clocked in, or the event is already closed; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62047,6 +65731,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -62897,7 +66602,13 @@ export interface operations {
     postKiosks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -62924,6 +66635,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62965,6 +66677,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62987,6 +66700,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63006,6 +66720,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63026,6 +66741,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63037,6 +66753,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -63893,7 +67652,13 @@ export interface operations {
     postLeaveRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -63929,6 +67694,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64016,6 +67782,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64038,6 +67805,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64050,13 +67818,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64068,6 +67838,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64270,7 +68061,13 @@ export interface operations {
     postLeaveRequestsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64296,6 +68093,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64383,6 +68181,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64405,6 +68204,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64424,6 +68224,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64444,6 +68245,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64457,13 +68259,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64475,6 +68279,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64499,7 +68324,13 @@ export interface operations {
     postLeaveRequestsByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64525,6 +68356,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64612,6 +68444,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64634,6 +68467,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64653,6 +68487,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64673,6 +68508,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64686,13 +68522,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING */
+            /** @description The request is no longer PENDING; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64704,6 +68542,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64728,7 +68587,13 @@ export interface operations {
     postLeaveRequestsByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64743,6 +68608,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64830,6 +68696,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64852,6 +68719,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64871,6 +68739,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64891,6 +68760,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64904,13 +68774,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING */
+            /** @description The request is no longer PENDING; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64922,6 +68794,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -65328,7 +69221,13 @@ export interface operations {
     postPublicLeaveRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -65367,6 +69266,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65415,6 +69315,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65437,6 +69338,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65456,6 +69358,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65476,6 +69379,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65489,13 +69393,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65507,6 +69413,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -66415,7 +70342,13 @@ export interface operations {
     postLeaveBalancesByUserIdAdjustments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 userId: string;
             };
@@ -66450,6 +70383,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66581,6 +70515,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66603,6 +70538,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66622,6 +70558,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66642,6 +70579,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66655,13 +70593,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The person has no accrual policy in force (error 'NO_ACCRUAL_POLICY') */
+            /** @description The person has no accrual policy in force (error 'NO_ACCRUAL_POLICY'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66673,6 +70613,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -66850,7 +70811,13 @@ export interface operations {
     postRecruitingJobs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -66894,6 +70861,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66952,6 +70920,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66974,6 +70943,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66993,6 +70963,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67013,6 +70984,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67026,13 +70998,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The slug is taken by another posting of the tenant */
+            /** @description The slug is taken by another posting of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67044,6 +71018,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -68135,7 +72130,13 @@ export interface operations {
     postRecruitingApplicationsByIdStage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -68162,6 +72163,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68253,6 +72255,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68275,6 +72278,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68294,6 +72298,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68314,6 +72319,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68327,13 +72333,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description INVALID_STAGE_TRANSITION */
+            /** @description INVALID_STAGE_TRANSITION; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68345,6 +72353,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -68496,7 +72525,13 @@ export interface operations {
     postRecruitingApplicationsByIdConvert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -68534,6 +72569,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68659,6 +72695,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68681,6 +72718,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68700,6 +72738,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68720,6 +72759,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68733,13 +72773,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOT_HIRED, ALREADY_CONVERTED, or the email or mobile is already used by a live user of the tenant */
+            /** @description NOT_HIRED, ALREADY_CONVERTED, or the email or mobile is already used by a live user of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68751,6 +72793,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -69550,7 +73613,13 @@ export interface operations {
     postApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -69581,6 +73650,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69616,6 +73686,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69638,6 +73709,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69657,6 +73729,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69668,6 +73741,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -69946,7 +74062,13 @@ export interface operations {
     postOauthClients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -69973,6 +74095,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70009,6 +74132,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70031,6 +74155,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70050,6 +74175,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70061,6 +74187,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -70085,7 +74254,13 @@ export interface operations {
     postOauthClientsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -70100,6 +74275,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70124,6 +74300,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70146,6 +74323,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70165,6 +74343,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70185,6 +74364,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70196,6 +74376,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -71171,7 +75394,13 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -71202,6 +75431,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71256,6 +75486,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71278,6 +75509,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71297,6 +75529,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71310,13 +75543,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The tenant already has the maximum of 50 subscriptions */
+            /** @description The tenant already has the maximum of 50 subscriptions; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71330,13 +75565,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71548,7 +75784,13 @@ export interface operations {
     postWebhooksDeliveriesByDeliveryIdRedeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 deliveryId: string;
             };
@@ -71563,6 +75805,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71589,6 +75832,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71611,6 +75855,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71630,6 +75875,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71650,6 +75896,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71661,6 +75908,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -72025,7 +76315,13 @@ export interface operations {
     postWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -72040,6 +76336,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72064,6 +76361,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72086,6 +76384,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72105,6 +76404,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72125,6 +76425,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72136,6 +76437,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -72160,7 +76504,13 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -72175,6 +76525,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72201,6 +76552,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72223,6 +76575,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72242,6 +76595,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72262,6 +76616,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72275,13 +76630,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72668,7 +77046,13 @@ export interface operations {
     postPublicWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -72699,6 +77083,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72753,6 +77138,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72775,6 +77161,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72794,6 +77181,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72807,13 +77195,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The tenant already has the maximum of 50 subscriptions */
+            /** @description The tenant already has the maximum of 50 subscriptions; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72827,13 +77217,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73209,7 +77600,13 @@ export interface operations {
     postPublicWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -73224,6 +77621,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73248,6 +77646,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73270,6 +77669,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73289,6 +77689,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73309,6 +77710,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73320,6 +77722,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

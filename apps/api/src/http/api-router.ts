@@ -6,6 +6,7 @@ import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guar
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
 import { requirePlanFeature } from './plan.guard.js';
+import type { Idempotency } from './idempotency/idempotency.service.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -59,6 +60,8 @@ export interface RouterDeps {
   openapi: OpenApiDocument;
   /** The developer API's own document (GET /public/openapi.json): developer routes only. */
   publicOpenapi: OpenApiDocument;
+  /** Idempotency-Key on every POST that a user or a developer credential calls (issue 32). */
+  idempotency: Idempotency;
 }
 
 const SECURITY = {
@@ -133,12 +136,17 @@ export class ApiRouter {
     if (def.plan) chain.push(requirePlanFeature(def.plan));
     if (roles && refusesARole) chain.push(requireRoles(roles));
     chain.push(...(def.guards ?? []));
+    const idempotent = method === 'post' && (def.auth.kind === 'user' || def.auth.kind === 'developer');
+    const execute = async (req: Request, res: Response): Promise<Reply> => {
+      const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
+      const query = def.query ? parseOrThrow(def.looseQuery ? def.query : def.query.strict(), req.query) : undefined;
+      const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
+      return handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
+    };
     chain.push(async (req, res, next) => {
       try {
-        const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
-        const query = def.query ? parseOrThrow(def.looseQuery ? def.query : def.query.strict(), req.query) : undefined;
-        const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
-        const reply = await handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
+        // Validation runs inside: a 400 for the body is the request's answer, kept like any other 4xx.
+        const reply = idempotent ? await this.deps.idempotency.around(req, () => execute(req, res)) : await execute(req, res);
         if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
         if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
         else if (reply.body === undefined) res.status(reply.status).end();
@@ -163,6 +171,7 @@ export class ApiRouter {
       ...(def.body ? { body: def.body } : {}),
       ...(def.bodyTypes ? { bodyTypes: def.bodyTypes } : {}),
       responses: { ...standardResponses(def, refusesARole), ...def.responses },
+      ...(idempotent ? { idempotent } : {}),
     };
     this.deps.openapi.add(doc);
     if (def.auth.kind === 'developer') this.deps.publicOpenapi.add(doc);
