@@ -18,6 +18,9 @@ import { developerApiRoutes } from './public/developer-api.routes.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { WebhookPortalRepository } from './webhook-portal/webhook-portal.repository.js';
+import { WebhookPortalService } from './webhook-portal/webhook-portal.service.js';
+import { webhookPortalRoutes } from './webhook-portal/webhook-portal.routes.js';
 
 /** API keys, OAuth clients and tokens, the public developer API and webhooks. */
 export function composeDeveloper(infra: Infrastructure, r: ApiRouter): void {
@@ -30,15 +33,14 @@ export function composeDeveloper(infra: Infrastructure, r: ApiRouter): void {
   const webhookDeliveries = new WebhookDeliveriesRepository(ds);
   const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
   const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
-  webhooksRoutes(
-    r,
-    new WebhooksService({
-      repo: new WebhooksRepository(ds),
-      transaction,
-      encryptor,
-      clock,
-      egress: infra.egress,
-      deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
-    }),
-  );
+  const webhooks = new WebhooksService({
+    repo: new WebhooksRepository(ds),
+    transaction,
+    encryptor,
+    clock,
+    egress: infra.egress,
+    deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
+  });
+  webhooksRoutes(r, webhooks);
+  webhookPortalRoutes(r, new WebhookPortalService({ repo: new WebhookPortalRepository(ds), webhooks, secrets, clock, appUrl: infra.appUrl }));
 }
