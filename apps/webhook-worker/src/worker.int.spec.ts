@@ -499,4 +499,66 @@ describe('webhook worker', () => {
       expect(position).to.be.below(12);
     });
   });
+
+  describe('ordered (FIFO) subscriptions (issue 32)', () => {
+    const emailOf = (r: ReceivedRequest) => (JSON.parse(r.body) as { payload: { email: string } }).payload.email;
+
+    it('holds each event until the one before it was delivered or died; an unordered subscription of the same events is not held', async () => {
+      const t = await ownTenant({ plan: 'GROWTH' });
+      const fifo = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/fifo'), ordering: 'fifo' });
+      await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/free') });
+      let secondFailures = 0;
+      receiver.setHandler((r) => {
+        if (r.path !== '/fifo') return { status: 500 };
+        const email = emailOf(r);
+        if (email === 'user1@example.test') return { status: 503, body: 'first is refused' };
+        if (email === 'user2@example.test' && secondFailures < 2) {
+          secondFailures += 1;
+          return { status: 503, body: 'second is refused twice' };
+        }
+        return { status: 200 };
+      });
+      const worker = await startWorker();
+      for (let n = 1; n <= 3; n++) await commitEvent(ds(), t.id, 'user.created', userCreated(t.id, n), new Date(clock.now().getTime() - 10_000 + n));
+      await arrived(3, '/free');
+      await arrived(1, '/fifo');
+      await worker.idle();
+      expect(onPath('/fifo')).to.have.length(1);
+      const waiting = await deliveriesOf(ds(), fifo.id);
+      expect(waiting.map((d) => [d.status, d.attempts])).to.deep.equal([
+        ['FAILED', 1],
+        ['PENDING', 0],
+        ['PENDING', 0],
+      ]);
+
+      // Each sweep after the first event's retry falls due makes exactly one attempt: the first event's.
+      for (let k = 2; k <= 6; k++) {
+        const [first] = await deliveriesOf(ds(), fifo.id);
+        clock.set(new Date(first!.next_attempt_at.getTime() + 1));
+        worker.sweep();
+        await arrived(k, '/fifo');
+        await worker.idle();
+        if (k < 6) expect(onPath('/fifo'), `after attempt ${k}`).to.have.length(k);
+      }
+      // The first died on its sixth attempt; the second went at once, failed, and now holds the third.
+      await arrived(7, '/fifo');
+      await worker.idle();
+      expect((await deliveriesOf(ds(), fifo.id)).map((d) => [d.status, d.attempts])).to.deep.equal([
+        ['DEAD', 6],
+        ['FAILED', 1],
+        ['PENDING', 0],
+      ]);
+      for (let k = 8; k <= 9; k++) {
+        const [, second] = await deliveriesOf(ds(), fifo.id);
+        clock.set(new Date(second!.next_attempt_at.getTime() + 1));
+        worker.sweep();
+        await arrived(k, '/fifo');
+        await worker.idle();
+      }
+      await arrived(10, '/fifo');
+      await worker.idle();
+      expect(onPath('/fifo').map(emailOf)).to.deep.equal([...Array(6).fill('user1@example.test'), ...Array(3).fill('user2@example.test'), 'user3@example.test']);
+      expect((await deliveriesOf(ds(), fifo.id)).map((d) => d.status)).to.deep.equal(['DEAD', 'DELIVERED', 'DELIVERED']);
+    });
+  });
 });

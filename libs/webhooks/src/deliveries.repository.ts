@@ -9,6 +9,9 @@ import type { Tx } from '@wfm/db/transaction';
 /** A delivery with what an attempt needs of its subscription, read when the attempt starts. */
 export type DeliveryToAttempt = Row<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventType' | 'body'> & Row<WebhookSubscriptionEntity, 'url' | 'secretSealed'>;
 
+/** A delivery the worker claimed; `fifo` ones hold the next delivery of their subscription back until they end. */
+export type ClaimedDelivery = DeliveryToAttempt & Row<WebhookDeliveryEntity, 'fifo'>;
+
 export interface AttemptRecord {
   deliveryId: string;
   /** Whoever attempted: a worker id, or the token of a redelivery. */
@@ -342,7 +345,7 @@ export class WebhookDeliveriesRepository {
    * one in flight holds back the next one in every worker process: the order is the database's,
    * not any process's. Locked rows are skipped, not waited for, and still block through the probe.
    */
-  async claimDue(r: ClaimRequest): Promise<DeliveryToAttempt[]> {
+  async claimDue(r: ClaimRequest): Promise<ClaimedDelivery[]> {
     const tenants = [...r.inFlight.keys()];
     return many(
       this.ds,
@@ -368,7 +371,7 @@ export class WebhookDeliveriesRepository {
          UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
          FROM picked p, webhook_subscriptions s
          WHERE d.id = p.id AND s.id = d.webhook_id
-         RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
+         RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body, d.fifo,
                    s.url, s.secret_sealed AS "secretSealed"
        )
        SELECT * FROM claimed`,
