@@ -76,6 +76,11 @@ export const PortalSubscriptionDto = z.object({
 
 const Instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
+/** Refinements of a range still run when a bound failed to parse (it is then still the raw value). */
+function bothDates<T extends { from?: unknown; to?: unknown }>(r: T): r is T & { from: Date; to: Date } {
+  return r.from instanceof Date && r.to instanceof Date;
+}
+
 export const PortalDeliveriesQuery = z
   .object({
     status: z.enum(['PENDING', 'DELIVERED', 'FAILED', 'DEAD']).optional(),
@@ -85,7 +90,7 @@ export const PortalDeliveriesQuery = z
     before: z.uuid().optional().meta({ description: "The previous page's `nextCursor`" }),
     limit: clampedInt(50, 1, 200),
   })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ['to'], message: 'must be after from' });
+  .refine((q) => !bothDates(q) || q.from < q.to, { path: ['to'], message: 'must be after from' });
 export type PortalDeliveriesQuery = z.infer<typeof PortalDeliveriesQuery>;
 
 export const PortalDeliveriesDto = z.object({
@@ -98,8 +103,11 @@ export const PortalDeliveryParams = z.object({ deliveryId: z.uuid() });
 
 export const ReplayFailedBody = z
   .strictObject({ from: Instant, to: Instant })
-  .refine((b) => b.from < b.to, { path: ['to'], message: 'must be after from' })
-  .refine((b) => b.to.getTime() - b.from.getTime() <= MAX_REPLAY_RANGE_DAYS * 86_400_000, { path: ['to'], message: `must be at most ${MAX_REPLAY_RANGE_DAYS} days after from` });
+  .refine((b) => !bothDates(b) || b.from < b.to, { path: ['to'], message: 'must be after from' })
+  .refine((b) => !bothDates(b) || b.to.getTime() - b.from.getTime() <= MAX_REPLAY_RANGE_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `must be at most ${MAX_REPLAY_RANGE_DAYS} days after from`,
+  });
 
 export const ReplayFailedDto = z.object({
   requeued: z.number().int().meta({ description: `DEAD deliveries created in [from, to) put back in the queue for one more attempt (at most ${REPLAY_BATCH} a call)` }),
