@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,10 +9,9 @@ import { DraftModal } from '../../ui/form-actions';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { SecretOnce } from '../../ui/secret-once';
-import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
+import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './developers.queries';
+import { DeliveryDetail, deliveryColumns } from './delivery-log';
 import { EventPicker } from './webhooks.page';
-
-const STATUS_COLOUR: Record<Delivery['status'], string> = { PENDING: 'blue', DELIVERED: 'green', FAILED: 'orange', DEAD: 'red' };
 
 /** One subscription: its settings, a test, secret rotation, and the delivery log with redelivery. */
 export function WebhookPage() {
@@ -84,28 +83,18 @@ export function WebhookPage() {
       {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
       <Text fw={700}>Deliveries</Text>
-      <DataTable query={{ ...deliveries, data: deliveries.data?.deliveries }} loadingLabel="Loading deliveries" empty="No deliveries yet: they appear here as the subscribed events happen." minWidth={720} tableProps={{}} rowProps={(d) => ({ 'data-delivery': d.id })} detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)} columns={[
-        {
-          header: 'Event',
-          cell: (d) => (
-            <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-              {d.eventType}
-            </Button>
-          ),
-        },
-        {
-          header: 'Status',
-          cell: (d) => (
-            <Badge variant="light" color={STATUS_COLOUR[d.status]}>
-              {d.status.toLowerCase()}
-            </Badge>
-          ),
-        },
-        { header: 'Response', cell: (d) => (d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`) },
-        { header: 'Attempts', cell: (d) => `${d.attempts} of ${d.maxAttempts}` },
-        { header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
-        {
-          cell: (d) => (
+      <DataTable
+        query={{ ...deliveries, data: deliveries.data?.deliveries }}
+        loadingLabel="Loading deliveries"
+        empty="No deliveries yet: they appear here as the subscribed events happen."
+        minWidth={720}
+        tableProps={{}}
+        rowProps={(d) => ({ 'data-delivery': d.id })}
+        detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)}
+        columns={deliveryColumns({
+          open,
+          toggle: (id) => setOpen(open === id ? null : id),
+          action: (d) => (
             <Button
               size="compact-sm"
               variant="light"
@@ -115,8 +104,8 @@ export function WebhookPage() {
               Redeliver
             </Button>
           ),
-        },
-      ]} />
+        })}
+      />
       <DraftModal draft={editing} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg" error={update.error} submit={(editing) => (
         <Button
           loading={update.isPending}
@@ -148,25 +137,5 @@ export function WebhookPage() {
         {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}
       </ConfirmModal>
     </Page>
-  );
-}
-
-/** A delivery opened in the log: what was posted, and how the receiver answered. */
-function DeliveryDetail({ d }: { d: Delivery }) {
-  return (
-    <Stack gap="xs">
-      <Text size="sm" fw={600}>
-        Payload
-      </Text>
-      <Code block data-testid="delivery-payload">
-        {JSON.stringify(d.payload, null, 2)}
-      </Code>
-      <Text size="sm">
-        Response: {d.lastResponseStatus === null ? 'not sent yet' : d.lastResponseStatus === 0 ? 'none' : `HTTP ${d.lastResponseStatus}`}
-        {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
-        {d.status !== 'DELIVERED' && d.status !== 'DEAD' ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ''}
-      </Text>
-      {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
-    </Stack>
   );
 }
