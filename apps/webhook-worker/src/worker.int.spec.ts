@@ -7,9 +7,11 @@ import type { Resolver } from '@wfm/webhooks/egress';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { verifyBodySignature, verifyStandardSignature } from '@wfm/webhooks/signing';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/testing/https-receiver';
+import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import {
   commitEvent,
   commitEvents,
+  createDelivery,
   createSubscription,
   deliveriesOf,
   rotateSecret,
@@ -497,6 +499,37 @@ describe('webhook worker', () => {
       await arrived(1, '/quiet');
       const position = receiver.requests.findIndex((r) => r.path === '/quiet');
       expect(position).to.be.below(12);
+    });
+  });
+
+  describe('DEAD deliveries put back in the queue (the portal\'s replay failed, issue 32)', () => {
+    it('attempts each once on the next sweep, with its id and bytes; a failure leaves it DEAD again', async () => {
+      const t = await ownTenant({ plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/again') });
+      const ok = await createDelivery(ds(), sub, { status: 'DEAD', attempts: 6, at: new Date('2026-01-05T08:00:00Z') });
+      const bad = await createDelivery(ds(), sub, { status: 'DEAD', attempts: 6, at: new Date('2026-01-05T08:00:01Z') });
+      receiver.setHandler((r) => (r.headers['x-service-delivery'] === bad.id ? { status: 500, body: 'still down' } : { status: 200 }));
+      const worker = await startWorker();
+      const queued = await new WebhookDeliveriesRepository(ds()).requeueDead({
+        tenantId: t.id,
+        webhookId: sub.id,
+        from: new Date('2026-01-05T07:00:00Z'),
+        to: new Date('2026-01-05T09:00:00Z'),
+        limit: 500,
+        now: clock.now(),
+      });
+      expect(queued).to.deep.equal({ requeued: 2, remaining: 0 });
+      // The API does not wake the worker: its next sweep (or any wake-up) claims them.
+      worker.sweep();
+      await arrived(2, '/again');
+      await worker.idle();
+      const byId = new Map(onPath('/again').map((r) => [r.headers['x-service-delivery'], r.body]));
+      expect(byId.get(ok.id)).to.equal(ok.body);
+      expect(byId.get(bad.id)).to.equal(bad.body);
+      expect((await deliveriesOf(ds(), sub.id)).map((d) => [d.id, d.status, d.attempts])).to.deep.equal([
+        [ok.id, 'DELIVERED', 7],
+        [bad.id, 'DEAD', 7],
+      ]);
     });
   });
 

@@ -1,16 +1,14 @@
-import { Alert, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { DraftModal } from '../../ui/form-actions';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
-import { SecretOnce } from '../../ui/secret-once';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './developers.queries';
-import { DeliveryDetail, deliveryColumns } from './delivery-log';
+import { DeliveryDetail, ROTATE_WARNING, SendOutcomes, SubscriptionSummary, deliveryColumns } from './subscription-parts';
 import { EventPicker } from './webhooks.page';
 
 /** One subscription: its settings, a test, secret rotation, and the delivery log with redelivery. */
@@ -52,35 +50,19 @@ export function WebhookPage() {
         </Group>
       }
     >
-      <Paper withBorder p="md">
-        <Stack gap={4}>
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            Posts to <b>{hook.url}</b>
-          </Text>
-          <Text size="sm">Events: {hook.events.join(', ')}</Text>
-          <Text size="sm">
-            Secret <code>{hook.secret}</code>
-          </Text>
-          <Switch
-            mt="xs"
-            label={hook.active ? 'Active' : 'Off: nothing is posted (turning it on resets the failure count)'}
-            checked={hook.active}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
-          />
-          {hook.lastFailureReason ? (
-            <Text size="sm" c="red">
-              Last failure {formatDateTime(hook.lastFailureAt)}: {hook.lastFailureReason}
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
-      {test.data ? (
-        <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => test.reset()}>
-          <Code block>{test.data.bodyExcerpt || '(empty response)'}</Code>
-        </Alert>
-      ) : null}
-      {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
+      <SubscriptionSummary hook={hook}>
+        <Text size="sm">
+          Secret <code>{hook.secret}</code>
+        </Text>
+        <Switch
+          mt="xs"
+          label={hook.active ? 'Active' : 'Off: nothing is posted (turning it on resets the failure count)'}
+          checked={hook.active}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
+        />
+      </SubscriptionSummary>
+      <SendOutcomes test={test.data} onDismissTest={() => test.reset()} rotated={rotate.data?.secret} />
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
       <Text fw={700}>Deliveries</Text>
       <DataTable
@@ -134,7 +116,7 @@ export function WebhookPage() {
         error={remove.error ?? rotate.error}
         onConfirm={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : confirm === 'rotate' ? rotate.mutate(id, { onSuccess: () => setConfirm(null) }) : undefined)}
       >
-        {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}
+        {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : ROTATE_WARNING}
       </ConfirmModal>
     </Page>
   );

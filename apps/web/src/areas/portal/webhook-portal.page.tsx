@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Container, Group, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,8 +9,7 @@ import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
-import { SecretOnce } from '../../ui/secret-once';
-import { DeliveryDetail, deliveryColumns } from '../developers/delivery-log';
+import { DeliveryDetail, ROTATE_WARNING, SendOutcomes, SubscriptionSummary, deliveryColumns } from '../developers/subscription-parts';
 import type { Delivery } from '../developers/developers.queries';
 
 const STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'DEAD'] as const;
@@ -93,34 +92,18 @@ export function WebhookPortalPage() {
             ) : null}
           </Group>
         </Group>
-        <Paper withBorder p="md">
-          <Stack gap={4}>
-            <Text size="sm" style={{ wordBreak: 'break-all' }}>
-              Posts to <b>{hook.url}</b>
-            </Text>
-            <Text size="sm">Events: {hook.events.join(', ')}</Text>
-            <Group gap="xs">
-              <Badge variant="light" color={hook.active ? 'green' : 'gray'}>
-                {hook.active ? 'active' : 'off'}
-              </Badge>
-              <Badge variant="light">{hook.ordering === 'fifo' ? 'in order (FIFO)' : 'unordered'}</Badge>
-            </Group>
-            {hook.lastFailureReason ? (
-              <Text size="sm" c="red">
-                Last failure {formatDateTime(hook.lastFailureAt)}: {hook.lastFailureReason}
-              </Text>
-            ) : null}
-            <Text size="xs" c="dimmed">
-              This link works until {formatDateTime(link.expiresAt)}.
-            </Text>
-          </Stack>
-        </Paper>
-        {test.data ? (
-          <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => test.reset()}>
-            <Code block>{test.data.bodyExcerpt || '(empty response)'}</Code>
-          </Alert>
-        ) : null}
-        {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
+        <SubscriptionSummary hook={hook}>
+          <Group gap="xs">
+            <Badge variant="light" color={hook.active ? 'green' : 'gray'}>
+              {hook.active ? 'active' : 'off'}
+            </Badge>
+            <Badge variant="light">{hook.ordering === 'fifo' ? 'in order (FIFO)' : 'unordered'}</Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            This link works until {formatDateTime(link.expiresAt)}.
+          </Text>
+        </SubscriptionSummary>
+        <SendOutcomes test={test.data} onDismissTest={() => test.reset()} rotated={rotate.data?.secret} />
         <ErrorNotice error={test.error ?? replay.error ?? replayFailed.error ?? deliveries.error} />
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="sm" align="flex-end">
@@ -197,7 +180,7 @@ export function WebhookPortalPage() {
         error={rotate.error}
         onConfirm={() => rotate.mutate()}
       >
-        The new secret signs everything from now on and the old one stops at once: update your receiver right after.
+        {ROTATE_WARNING}
       </ConfirmModal>
     </Container>
   );
