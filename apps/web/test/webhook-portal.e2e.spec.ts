@@ -30,7 +30,8 @@ describe('webhook portal (headless Chromium)', function () {
   /** What its holder does in the portal: reads the failed delivery, tests, replays it, rotates the secret. */
   async function usePortal(view: Page | FrameLocator, secret: string, receiving: { failing: boolean }) {
     await view.getByRole('heading', { name: 'Partner sync' }).waitFor();
-    const row = view.getByRole('row').filter({ hasText: 'user.created' });
+    // Delivery rows, not the detail row an opened one adds under it.
+    const row = view.locator('tr[data-delivery]').filter({ hasText: 'user.created' });
     await row.getByText('HTTP 500').waitFor({ timeout: 30_000 });
     await row.getByText('failed').waitFor();
     await row.getByRole('button', { name: 'user.created' }).click();
@@ -83,7 +84,7 @@ describe('webhook portal (headless Chromium)', function () {
       await tab.page.goto(`${hostOrigin}/`);
       const frame = tab.page.frameLocator('iframe[title="Webhook portal"]');
       await frame.getByRole('heading', { name: 'Partner sync' }).waitFor();
-      const failed = frame.getByRole('row').filter({ hasText: 'HTTP 500' });
+      const failed = frame.locator('tr[data-delivery]').filter({ hasText: 'HTTP 500' });
       await failed.getByRole('button', { name: 'user.created' }).click();
       expect(await frame.getByTestId('delivery-payload').textContent()).to.contain('portal.person2@');
       receiving.failing = false;
