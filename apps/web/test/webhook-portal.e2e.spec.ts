@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { FrameLocator, Page } from 'playwright-core';
-import { browserSuite, newTab } from './test-support/browser.js';
+import { asRole, browserSuite, newTab } from './test-support/browser.js';
 
 /**
- * Issue 32: the embeddable webhook portal, opened from its link by someone who is not signed in —
- * in its own tab, then inside an iframe of a page on another site (a tiny server on `localhost`,
- * while the stack is `127.0.0.1`), as an integrator would embed it.
+ * Issue 32: the embeddable webhook portal. A link is made in the console, then opened by someone
+ * who is not signed in — in its own tab, then inside an iframe of a page on another site (a tiny
+ * server on `localhost`, while the stack is `127.0.0.1`), as an integrator would embed it.
  */
 describe('webhook portal (headless Chromium)', function () {
   this.timeout(120_000);
@@ -54,25 +54,48 @@ describe('webhook portal (headless Chromium)', function () {
     return rotated;
   }
 
-  it('shows deliveries with payload and response, sends a test, replays a failed delivery and rotates the secret, in a tab and framed by another site', async () => {
+  it('is made in the console for a FIFO subscription, then shows deliveries with payload and response, sends a test, replays a failed delivery and rotates the secret, in a tab and framed by another site', async () => {
     const { stack } = suite;
     const owner = await stack.tokenOf(stack.email('TENANT_OWNER'));
     const receiving = { failing: true };
     stack.receiver.setHandler((r) => (r.path === '/portal-hook' && receiving.failing ? { status: 500, body: 'down for maintenance' } : { status: 200, body: 'ok' }));
-    const made = await stack.call('POST', '/webhooks', { token: owner, body: { name: 'Partner sync', url: stack.receiver.url('/portal-hook'), events: ['user.created'] } });
-    expect(made.status).to.equal(201);
-    const link = await stack.call('POST', `/webhooks/${made.body.id}/portal-links`, { token: owner, body: { capabilities: ['replay', 'test', 'rotate'], frameOrigins: [hostOrigin] } });
-    expect(link.status).to.equal(201);
-    const portalPath = `/portal/${link.body.id}#${link.body.token}`;
-    expect(link.body.url).to.match(new RegExp(`/portal/${link.body.id}#${link.body.token}$`));
+    let secret = '';
+    let portalPath = '';
+    await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
+      await page.goto('/developers/webhooks');
+      await page.getByRole('main').getByRole('button', { name: 'New subscription' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New subscription' });
+      await dialog.getByLabel(/^Name/).fill('Partner sync');
+      await dialog.getByLabel(/^Address/).fill(stack.receiver.url('/portal-hook'));
+      await dialog.getByRole('checkbox', { name: 'user.created' }).check();
+      await dialog.getByRole('switch', { name: 'Deliver in order (FIFO)' }).check();
+      await dialog.getByRole('button', { name: 'Subscribe' }).click();
+      secret = (await dialog.getByTestId('secret-value').textContent())!;
+      await dialog.getByRole('link', { name: 'Open the subscription' }).click();
+      await page.getByRole('heading', { name: 'Partner sync' }).waitFor();
+      expect(await page.getByRole('switch', { name: 'Deliver in order (FIFO)' }).isChecked()).to.equal(true);
+
+      await page.getByRole('button', { name: 'New portal link' }).click();
+      const making = page.getByRole('dialog', { name: 'New portal link' });
+      for (const c of ['Replay deliveries', 'Send a test', 'Rotate the secret']) await making.getByRole('checkbox', { name: c }).check();
+      await making.getByLabel(/^Sites that may embed it/).fill(hostOrigin);
+      await making.getByRole('button', { name: 'Make the link' }).click();
+      const url = new URL((await making.getByTestId('secret-value').textContent())!);
+      portalPath = url.pathname + url.hash;
+      expect(portalPath).to.match(/^\/portal\/[0-9a-f-]{36}#wpt_[\w-]{43}$/);
+      await making.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('row').filter({ hasText: 'replay, test, rotate' }).getByText(hostOrigin).waitFor();
+    });
+    const hookId = (await stack.call('GET', '/webhooks', { token: owner })).body.find((h: { name: string }) => h.name === 'Partner sync').id as string;
     expect((await stack.call('POST', '/users', { token: owner, body: { fullName: 'Portal Person', email: `portal.person@${stack.email('STAFF').split('@')[1]}`, role: 'STAFF' } })).status).to.equal(201);
 
     const tab = await newTab(suite.browser, stack);
     try {
       await tab.page.goto(portalPath);
-      const rotated = await usePortal(tab.page, made.body.secret, receiving);
+      await tab.page.getByText('in order (FIFO)').waitFor();
+      const rotated = await usePortal(tab.page, secret, receiving);
       // The portal's rotation is the subscription's: the console's next test is signed with the new secret.
-      expect((await stack.call('POST', `/webhooks/${made.body.id}/test`, { token: owner })).body.ok).to.equal(true);
+      expect((await stack.call('POST', `/webhooks/${hookId}/test`, { token: owner })).body.ok).to.equal(true);
       const last = stack.receiver.requests.filter((r) => r.path === '/portal-hook').at(-1)!;
       expect(last.headers['x-service-signature']).to.equal('sha256=' + createHmac('sha256', rotated).update(last.body).digest('hex'));
 
@@ -96,17 +119,25 @@ describe('webhook portal (headless Chromium)', function () {
     }
   });
 
-  it('says so when the link was revoked', async () => {
+  it('stops working once revoked in the console, and says so', async () => {
     const { stack } = suite;
     const owner = await stack.tokenOf(stack.email('TENANT_OWNER'));
     const made = await stack.call('POST', '/webhooks', { token: owner, body: { name: 'Revoked sync', url: stack.receiver.url('/revoked-hook'), events: ['user.created'] } });
     const link = await stack.call('POST', `/webhooks/${made.body.id}/portal-links`, { token: owner, body: {} });
-    await stack.call('DELETE', `/webhooks/${made.body.id}/portal-links/${link.body.id}`, { token: owner });
     const tab = await newTab(suite.browser, stack);
     try {
       await tab.page.goto(`/portal/${link.body.id}#${link.body.token}`);
-      await tab.page.getByRole('alert').getByText('This portal link was revoked').waitFor();
+      await tab.page.getByRole('heading', { name: 'Revoked sync' }).waitFor();
+      // Read only: none of the actions is offered.
       expect(await tab.page.getByRole('button', { name: 'Send a test' }).count()).to.equal(0);
+      await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
+        await page.goto(`/developers/webhooks/${made.body.id}`);
+        await page.getByRole('row').filter({ hasText: `Link …${link.body.tokenHint}` }).getByRole('button', { name: 'Revoke' }).click();
+        await page.getByRole('dialog', { name: `Revoke “Link …${link.body.tokenHint}”?` }).getByRole('button', { name: 'Revoke' }).click();
+        await page.getByText('No portal link works now.').waitFor();
+      });
+      await tab.page.reload();
+      await tab.page.getByRole('alert').getByText('This portal link was revoked').waitFor();
     } finally {
       await tab.context.close();
     }

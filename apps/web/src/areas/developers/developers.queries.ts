@@ -37,3 +37,10 @@ export const useTestWebhook = () => useDevMutation((id: string) => ok(api.POST('
 export const useDeliveries = (id: string) =>
   useQuery({ queryKey: [...DEV, 'deliveries', id], refetchInterval: 3_000, queryFn: () => ok(api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 200 } } })) });
 export const useRedeliver = () => useDevMutation((deliveryId: string) => ok(api.POST('/webhooks/deliveries/{deliveryId}/redeliver', { params: { path: { deliveryId } } })));
+
+/** Issue 32: links to a subscription's embeddable portal (their tokens are shown once, on creation). */
+export const usePortalLinks = (id: string) => useQuery({ queryKey: [...DEV, 'portal-links', id], queryFn: () => ok(api.GET('/webhooks/{id}/portal-links', { params: { path: { id } } })) });
+export const useCreatePortalLink = () =>
+  useDevMutation(({ id, body }: { id: string; body: Body<'postWebhooksByIdPortalLinks'> }) => ok(api.POST('/webhooks/{id}/portal-links', { params: { path: { id } }, body })));
+export const useRevokePortalLink = (id: string) =>
+  useDevMutation((linkId: string) => ok(api.DELETE('/webhooks/{id}/portal-links/{linkId}', { params: { path: { id, linkId } } })));

@@ -9,7 +9,8 @@ import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './developers.queries';
 import { DeliveryDetail, ROTATE_WARNING, SendOutcomes, SubscriptionSummary, deliveryColumns } from './subscription-parts';
-import { EventPicker } from './webhooks.page';
+import { EventPicker, ORDERED_COST, ORDERED_LABEL } from './webhooks.page';
+import { PortalLinks } from './portal-links';
 
 /** One subscription: its settings, a test, secret rotation, and the delivery log with redelivery. */
 export function WebhookPage() {
@@ -61,9 +62,17 @@ export function WebhookPage() {
           disabled={update.isPending}
           onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
         />
+        <Switch
+          label={ORDERED_LABEL}
+          description={ORDERED_COST}
+          checked={hook.ordering === 'fifo'}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ id, body: { ordering: e.currentTarget.checked ? 'fifo' : 'unordered' } })}
+        />
       </SubscriptionSummary>
       <SendOutcomes test={test.data} onDismissTest={() => test.reset()} rotated={rotate.data?.secret} />
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
+      <PortalLinks webhookId={id} />
       <Text fw={700}>Deliveries</Text>
       <DataTable
         query={{ ...deliveries, data: deliveries.data?.deliveries }}
