@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { FrameLocator, Page } from 'playwright-core';
 import { asRole, browserSuite, newTab } from './test-support/browser.js';
+import { audit } from './test-support/axe.js';
 
 /**
  * Issue 32: the embeddable webhook portal. A link is made in the console, then opened by someone
@@ -93,6 +94,7 @@ describe('webhook portal (headless Chromium)', function () {
     try {
       await tab.page.goto(portalPath);
       await tab.page.getByText('in order (FIFO)').waitFor();
+      expect(await audit(tab.page)).to.deep.equal([]);
       const rotated = await usePortal(tab.page, secret, receiving);
       // The portal's rotation is the subscription's: the console's next test is signed with the new secret.
       expect((await stack.call('POST', `/webhooks/${hookId}/test`, { token: owner })).body.ok).to.equal(true);
