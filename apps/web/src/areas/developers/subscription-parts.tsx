@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { Column } from '../../ui/data-table';
+import { useState, type ReactNode } from 'react';
+import { DataTable, type Column, type ListQuery } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format';
 import { SecretOnce } from '../../ui/secret-once';
 import type { Delivery, Webhook } from './developers.queries';
@@ -52,7 +52,7 @@ const STATUS_COLOUR: Record<Delivery['status'], string> = { PENDING: 'blue', DEL
  * The delivery log's columns: the event (a toggle opening the row's detail), status, response, attempts, creation
  * and the page's own action.
  */
-export function deliveryColumns(opts: { open: string | null; toggle: (id: string) => void; action?: (d: Delivery) => ReactNode }): Column<Delivery>[] {
+function deliveryColumns(opts: { open: string | null; toggle: (id: string) => void; action?: (d: Delivery) => ReactNode }): Column<Delivery>[] {
   return [
     {
       header: 'Event',
@@ -78,7 +78,7 @@ export function deliveryColumns(opts: { open: string | null; toggle: (id: string
 }
 
 /** A delivery opened in the log: what was posted, and how the receiver answered. */
-export function DeliveryDetail({ d }: { d: Delivery }) {
+function DeliveryDetail({ d }: { d: Delivery }) {
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
@@ -94,5 +94,22 @@ export function DeliveryDetail({ d }: { d: Delivery }) {
       </Text>
       {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
     </Stack>
+  );
+}
+
+/** The delivery log: a row per delivery, opened to its detail by its event; `action` adds each page's button. */
+export function DeliveryLog({ query, empty, action }: { query: ListQuery<Delivery>; empty: string; action?: (d: Delivery) => ReactNode }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <DataTable
+      query={query}
+      loadingLabel="Loading deliveries"
+      empty={empty}
+      minWidth={720}
+      tableProps={{}}
+      rowProps={(d) => ({ 'data-delivery': d.id })}
+      detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)}
+      columns={deliveryColumns({ open, toggle: (id) => setOpen(open === id ? null : id), ...(action ? { action } : {}) })}
+    />
   );
 }

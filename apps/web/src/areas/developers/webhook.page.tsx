@@ -6,9 +6,8 @@ import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { DraftModal } from '../../ui/form-actions';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { DataTable } from '../../ui/data-table';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './developers.queries';
-import { DeliveryDetail, ROTATE_WARNING, SendOutcomes, SubscriptionSummary, deliveryColumns } from './subscription-parts';
+import { DeliveryLog, ROTATE_WARNING, SendOutcomes, SubscriptionSummary } from './subscription-parts';
 import { EventPicker, ORDERED_COST, ORDERED_LABEL } from './webhooks.page';
 import { PortalLinks } from './portal-links';
 
@@ -27,7 +26,6 @@ export function WebhookPage() {
   const [editing, setEditing] = useState<{ name: string; url: string; events: string[] } | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const asking = useLastShown(confirm);
-  const [open, setOpen] = useState<string | null>(null);
   if (hooks.error) return <ErrorNotice error={hooks.error} />;
   if (!hooks.data) return <Loader aria-label="Loading" />;
   if (!hook) return <Alert color="gray">No such subscription.</Alert>;
@@ -74,28 +72,19 @@ export function WebhookPage() {
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
       <PortalLinks webhookId={id} />
       <Text fw={700}>Deliveries</Text>
-      <DataTable
+      <DeliveryLog
         query={{ ...deliveries, data: deliveries.data?.deliveries }}
-        loadingLabel="Loading deliveries"
         empty="No deliveries yet: they appear here as the subscribed events happen."
-        minWidth={720}
-        tableProps={{}}
-        rowProps={(d) => ({ 'data-delivery': d.id })}
-        detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)}
-        columns={deliveryColumns({
-          open,
-          toggle: (id) => setOpen(open === id ? null : id),
-          action: (d) => (
-            <Button
-              size="compact-sm"
-              variant="light"
-              loading={redeliver.isPending && redeliver.variables === d.id}
-              onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
-            >
-              Redeliver
-            </Button>
-          ),
-        })}
+        action={(d) => (
+          <Button
+            size="compact-sm"
+            variant="light"
+            loading={redeliver.isPending && redeliver.variables === d.id}
+            onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
+          >
+            Redeliver
+          </Button>
+        )}
       />
       <DraftModal draft={editing} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg" error={update.error} submit={(editing) => (
         <Button

@@ -6,10 +6,9 @@ import { createApiClient } from '@wfm/api-client/client';
 import { API_BASE } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
-import { DeliveryDetail, ROTATE_WARNING, SendOutcomes, SubscriptionSummary, deliveryColumns } from '../developers/subscription-parts';
+import { DeliveryLog, ROTATE_WARNING, SendOutcomes, SubscriptionSummary } from '../developers/subscription-parts';
 import type { Delivery } from '../developers/developers.queries';
 
 const STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'DEAD'] as const;
@@ -34,7 +33,6 @@ export function WebhookPortalPage() {
   const [status, setStatus] = useState<Status | ''>('');
   const [eventType, setEventType] = useState('');
   const [before, setBefore] = useState<string[]>([]);
-  const [open, setOpen] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
   const [window_, setWindow] = useState('24');
 
@@ -135,27 +133,18 @@ export function WebhookPortalPage() {
             </Group>
           ) : null}
         </Group>
-        <DataTable
+        <DeliveryLog
           query={{ ...deliveries, data: rows }}
-          loadingLabel="Loading deliveries"
           empty="No deliveries here yet."
-          minWidth={720}
-          tableProps={{}}
-          rowProps={(d) => ({ 'data-delivery': d.id })}
-          detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)}
-          columns={deliveryColumns({
-            open,
-            toggle: (id) => setOpen(open === id ? null : id),
-            ...(may('replay')
-              ? {
-                  action: (d: Delivery) => (
-                    <Button size="compact-sm" variant="light" loading={replay.isPending && replay.variables === d.id} onClick={() => replay.mutate(d.id)}>
-                      Replay
-                    </Button>
-                  ),
-                }
-              : {}),
-          })}
+          {...(may('replay')
+            ? {
+                action: (d: Delivery) => (
+                  <Button size="compact-sm" variant="light" loading={replay.isPending && replay.variables === d.id} onClick={() => replay.mutate(d.id)}>
+                    Replay
+                  </Button>
+                ),
+              }
+            : {})}
         />
         <Group gap="xs">
           {before.length ? (
