@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@wfm/api-client/client';
-import { baseUrl, required } from './env.js';
+import { baseUrl, required, runExample } from './env.js';
 
 /**
  * An admin signs in, opens an outlet and lists the tenant's users: the first minutes of the web
@@ -19,11 +19,13 @@ export async function adminQuickstart(url: string, identifier: string, password:
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { outlet, users } = await adminQuickstart(
-    baseUrl(),
-    process.env.WFM_IDENTIFIER ?? 'tenant-owner@demo.test',
-    required('WFM_PASSWORD'),
-    { name: process.argv[2] ?? 'Example outlet', code: process.argv[3] ?? `EX-${Date.now() % 100_000}`, city: process.argv[4] ?? 'London' },
-  );
-  console.log(`outlet ${outlet.id} "${outlet.name}" created; the first page lists ${users.length} users`);
+  await runExample(async () => {
+    const { outlet, users } = await adminQuickstart(
+      baseUrl(),
+      process.env.WFM_IDENTIFIER ?? 'tenant-owner@demo.test',
+      required('WFM_PASSWORD'),
+      { name: process.argv[2] ?? 'Example outlet', code: process.argv[3] ?? `EX-${Date.now() % 100_000}`, city: process.argv[4] ?? 'London' },
+    );
+    console.log(`outlet ${outlet.id} "${outlet.name}" created; the first page lists ${users.length} users`);
+  });
 }

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@wfm/api-client/client';
-import { baseUrl, required } from './env.js';
+import { baseUrl, required, runExample } from './env.js';
 
 /** An integration with a developer API key: every shift of the coming week, page by page. */
 export async function upcomingShifts(url: string, apiKey: string, from: Date, opts: { days?: number; pageSize?: number } = {}) {
@@ -17,7 +17,9 @@ export async function upcomingShifts(url: string, apiKey: string, from: Date, op
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const shifts = await upcomingShifts(baseUrl(), required('WFM_API_KEY'), new Date());
-  for (const s of shifts) console.log(`${s.scheduledStart} → ${s.scheduledEnd}  ${s.status}  ${s.id}`);
-  console.log(`${shifts.length} shifts in the next 7 days`);
+  await runExample(async () => {
+    const shifts = await upcomingShifts(baseUrl(), required('WFM_API_KEY'), new Date());
+    for (const s of shifts) console.log(`${s.scheduledStart} → ${s.scheduledEnd}  ${s.status}  ${s.id}`);
+    console.log(`${shifts.length} shifts in the next 7 days`);
+  });
 }

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@wfm/api-client/client';
-import { baseUrl, required } from './env.js';
+import { baseUrl, required, runExample } from './env.js';
 
 export interface Reader {
   readerId: string;
@@ -23,11 +23,13 @@ export async function bridgeTap(url: string, readerKey: string, reader: Reader, 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [readerId, credentialId] = process.argv.slice(2);
-  if (!readerId || !credentialId) {
-    process.stderr.write('usage: node examples/dist/door-bridge.js <readerId> <credential JWT>\n');
-    process.exit(2);
-  }
-  const { decision, pulseRelay } = await bridgeTap(process.env.WFM_DOOR_URL ?? baseUrl(), required('WFM_READER_KEY'), { readerId, firmwareVersion: 'example-1.0', ipAddress: '127.0.0.1' }, credentialId);
-  console.log(JSON.stringify(decision), pulseRelay ? '→ pulse the relay' : '→ keep the door shut');
+  await runExample(async () => {
+    const [readerId, credentialId] = process.argv.slice(2);
+    if (!readerId || !credentialId) {
+      process.stderr.write('usage: node examples/dist/door-bridge.js <readerId> <credential JWT>\n');
+      process.exit(2);
+    }
+    const { decision, pulseRelay } = await bridgeTap(process.env.WFM_DOOR_URL ?? baseUrl(), required('WFM_READER_KEY'), { readerId, firmwareVersion: 'example-1.0', ipAddress: '127.0.0.1' }, credentialId);
+    console.log(JSON.stringify(decision), pulseRelay ? '→ pulse the relay' : '→ keep the door shut');
+  });
 }

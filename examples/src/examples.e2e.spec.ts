@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ApiHarness } from '@wfm/api/test-support/harness';
 import { apiKeyFor } from '@wfm/api/test-support/developer-credentials';
 import { DaemonHarness } from '@wfm/access-daemon/test-support/daemon-harness';
 import { createApiClient } from '@wfm/api-client/client';
 import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
+import { freePort } from '@wfm/testing/child-process';
 import { adminQuickstart } from './admin-quickstart.js';
 import { upcomingShifts } from './developer-shifts.js';
 import { bridgeTap } from './door-bridge.js';
@@ -103,6 +107,16 @@ describe('the examples, through the generated client', () => {
       });
       const failure = await bridgeTap(`${d.base}/api/v1`, `mk_${'x'.repeat(32)}`, reader, 'x').catch((err: Error) => err);
       expect(failure).to.be.instanceOf(Error).with.property('message').that.matches(/^heartbeat refused: 401 /);
+    });
+  });
+
+  it('run against no API, an example says in one line where it looked and which variable to set', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/api/v1`;
+    const script = fileURLToPath(new URL('./developer-shifts.js', import.meta.url));
+    const failed = await promisify(execFile)(process.execPath, [script], { env: { PATH: process.env.PATH, WFM_BASE_URL: url, WFM_API_KEY: 'svc_live_x' } }).catch((err: { code: number; stderr: string }) => err);
+    expect(failed).to.deep.include({
+      code: 1,
+      stderr: `cannot reach the API at ${url} (ECONNREFUSED): start it with npm start, or set WFM_BASE_URL to its /api/v1 address\n`,
     });
   });
 });

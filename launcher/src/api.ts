@@ -4,6 +4,7 @@ import { runSplitApi } from '@wfm/api/run-split';
 import { createDataSource } from '@wfm/db/data-source';
 import { daemonDataSourceOptions, loadDaemonConfig } from '@wfm/access-daemon/config';
 import { startAccessDaemon } from '@wfm/access-daemon/daemon';
+import { EMBEDDED_DAEMON_METRICS_OFFSET, portFrom } from './config.js';
 import { inProcessDoor } from './in-process-door.js';
 
 /**
@@ -14,19 +15,17 @@ import { inProcessDoor } from './in-process-door.js';
  * them to ACCESS_DAEMON_URL instead, for API instances that should hold no access cache. Behind a
  * gateway (docker-compose) the door routes never reach the API.
  */
-const EMBEDDED_METRICS_PORT = 9465;
-
 await runSplitApi({
   door: async ({ databaseUrl, bus, logger }) => {
-    // Its operator listener defaults one port above a standalone daemon's, so both start on one host.
-    const config = loadDaemonConfig({ ACCESS_METRICS_PORT: String(EMBEDDED_METRICS_PORT), ...process.env });
+    const metricsPort = portFrom(process.env, EMBEDDED_DAEMON_METRICS_OFFSET);
+    const config = loadDaemonConfig({ ...(metricsPort === null ? {} : { ACCESS_METRICS_PORT: String(metricsPort) }), ...process.env });
     // A pool of its own, with the daemon's bounds: API traffic, signed in or not, never holds the
     // connections the door path commits its audit rows on.
     const dataSource = createDataSource(daemonDataSourceOptions(config, databaseUrl));
     await dataSource.initialize();
     const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false }).catch(async (err: unknown) => {
       await dataSource.destroy();
-      throw new StartupError(`the embedded access daemon did not start (${describeError(err)}): if ACCESS_METRICS_PORT is taken, set a free one, or set ACCESS_DOOR_ROUTES=forward`);
+      throw new StartupError(`the embedded access daemon did not start (${describeError(err)}); ACCESS_DOOR_ROUTES=forward runs the API without it`);
     });
     return {
       upstream: inProcessDoor(daemon.door),

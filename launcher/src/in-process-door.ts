@@ -11,12 +11,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function inProcessDoor(door: DoorHandler): DoorUpstream {
   return {
     async send(call) {
-      const authorization = call.headers.authorization;
+      const { authorization, traceparent } = call.headers;
       const answer = await door(call.route, {
         authorization: typeof authorization === 'string' ? authorization : '',
         ip: () => call.clientIp,
         body: new Promise((resolve) => resolve(parseJsonBody(call.body))),
         startedAt: call.receivedAt,
+        ...(typeof traceparent === 'string' ? { traceparent } : {}),
       });
       const body = Buffer.from(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       return { status: answer.status, headers: { ...answer.headers, 'content-type': JSON_TYPE, 'x-request-id': call.requestId }, body };

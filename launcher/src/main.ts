@@ -4,6 +4,7 @@ import { ScryptPasswordHasher, scryptParamsFor } from '@wfm/core/crypto';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { startTracing } from '@wfm/core/tracing';
 import { connectDatabase, describeError, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { startJobRunner, type JobRunner } from '@wfm/jobs/job-runner';
@@ -21,7 +22,8 @@ import { daemonDataSourceOptions, loadDaemonConfig } from '@wfm/access-daemon/co
 import { startAccessDaemon } from '@wfm/access-daemon/daemon';
 import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
-import { loadLauncherConfig } from './config.js';
+import { removeInstanceRecord, writeInstanceRecord } from '@wfm/db/instance-record';
+import { loadLauncherConfig, withDerivedPorts } from './config.js';
 import { fileBackedSecret } from './generated-secret.js';
 import { inProcessDoor } from './in-process-door.js';
 import { lockDataDir, startDatabase } from './data-dir.js';
@@ -34,11 +36,12 @@ import { lockDataDir, startDatabase } from './data-dir.js';
  */
 const startup = new Startup('npm start');
 try {
-  const launcher = loadLauncherConfig();
+  const ports = withDerivedPorts(process.env);
+  const launcher = loadLauncherConfig(ports);
   const lock = lockDataDir(launcher.dataDir);
   startup.started(() => lock.release());
   const env = {
-    ...process.env,
+    ...ports,
     JWT_SECRET: process.env.JWT_SECRET || fileBackedSecret(join(launcher.dataDir, 'jwt-secret')),
     PLATFORM_ADMIN_TOKEN: process.env.PLATFORM_ADMIN_TOKEN || fileBackedSecret(join(launcher.dataDir, 'platform-admin-token'), 32),
     // Losing this file makes sealed columns (access signing keys, integration secrets) unreadable: back it up with the database.
@@ -51,6 +54,8 @@ try {
   const workerConfig = loadWorkerConfig(env);
   const logger = createLogger('wfm', apiConfig.logLevel);
   startup.logger = logger;
+  // One process, one provider: the API's, the daemon's and the worker's spans all name service `wfm`.
+  startup.started(startTracing(apiConfig.tracing, 'wfm').shutdown);
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = launcher.databaseUrl;
@@ -84,7 +89,7 @@ try {
     logger: logger.child({ app: 'access-daemon' }),
     clock: systemClock,
   }).catch((err: unknown) => {
-    throw new StartupError(`the access daemon did not start (${describeError(err)}): if its port is taken, set ACCESS_DAEMON_PORT to a free port`);
+    throw new StartupError(`the access daemon did not start (${describeError(err)})`);
   });
   startup.started(() => daemon.stop());
   const worker = await startWebhookWorker({
@@ -113,6 +118,8 @@ try {
   const apiMetrics = await startMetricsListener(api.metrics.registry, apiConfig.metricsListener, { port: 'API_METRICS_PORT', host: 'API_METRICS_HOST' }, logger);
   startup.started(() => apiMetrics.close());
   const server = await listenHttp(createApiServer(api.app, apiConfig.httpServer, api.door, api.metrics), apiConfig.port, apiConfig.host, { port: 'PORT', host: 'HOST' });
+  writeInstanceRecord(launcher.dataDir, { pid: process.pid, port: apiConfig.port, embeddedPgPort: embedded ? launcher.embeddedPgPort : null, startedAt: new Date().toISOString() });
+  startup.started(() => removeInstanceRecord(launcher.dataDir));
 
   const base = `http://localhost:${apiConfig.port}/api/v1`;
   console.log(`
@@ -134,6 +141,7 @@ try {
 
   startup.finished();
   handleShutdown(logger, async () => {
+    removeInstanceRecord(launcher.dataDir);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await apiMetrics.close();
     await jobs?.stop();

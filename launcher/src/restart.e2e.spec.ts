@@ -1,52 +1,19 @@
 import { expect } from 'chai';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isRunning } from '@wfm/core/pid-lock';
 import { createTestDatabase } from '@wfm/testing/database';
 import { freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { healthy, MAIN, postmastersOf, recordedPostmaster, START_MS, STOP_MS } from './test-support/launcher-process.js';
 
 /**
  * `npm start` as an operator runs it: the compiled launcher in its own process on a temporary
  * DATA_DIR with its embedded PostgreSQL. One data directory serves every test here, because
  * initialising a cluster costs seconds; each test works whether or not it was initialised yet.
  */
-const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
-const START_MS = 90_000;
-const STOP_MS = 20_000;
-
-/** The postmasters (the only postgres processes whose command line names the directory) running on `pgDir`. */
-function postmastersOf(pgDir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (cmd.some((a) => a.endsWith('/postgres')) && cmd.includes(pgDir) && isRunning(Number(entry))) pids.push(Number(entry));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return pids;
-}
-
-function recordedPostmaster(pgDir: string): number {
-  return Number(readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-async function healthy(p: NodeProcess, base: string): Promise<void> {
-  const deadline = Date.now() + START_MS;
-  while (Date.now() < deadline) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`launcher exited during start:\n${p.output()}`);
-    const res = await fetch(`${base}/health`).catch(() => null);
-    if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`launcher not healthy within ${START_MS} ms:\n${p.output()}`);
-}
 
 function holdPort(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {

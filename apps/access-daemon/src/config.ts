@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { envPort, logLevel, parseEnv } from '@wfm/core/config';
 import type { DataSourceOptions } from '@wfm/db/data-source';
+import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 
 const schema = z.object({
+  ...tracingEnvSchema.shape,
   ACCESS_DAEMON_PORT: envPort.default(3001),
   ACCESS_DAEMON_HOST: z.string().default('0.0.0.0'),
   ACCESS_METRICS_PORT: envPort.default(9464),
@@ -56,6 +58,8 @@ export interface DaemonConfig {
   dbConnectTimeoutMs: number;
   /** Distinct readers a tenant's heartbeats may register; an unknown reader beyond it is refused. */
   maxReadersPerTenant: number;
+  /** OpenTelemetry traces (the OTEL_* variables); off unless OTEL_TRACES_EXPORTER names an exporter. */
+  tracing: TracingConfig;
 }
 
 export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
@@ -82,6 +86,7 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     dbQueryTimeoutMs: e.ACCESS_DB_QUERY_TIMEOUT_MS,
     dbConnectTimeoutMs: e.ACCESS_DB_CONNECT_TIMEOUT_MS,
     maxReadersPerTenant: e.ACCESS_MAX_READERS_PER_TENANT,
+    tracing: tracingConfigFrom(e),
   };
 }
 

@@ -137,7 +137,7 @@ describe('access daemon: HTTP framing and the operator listener (raw sockets, re
         const started = startAccessDaemon({ config, dataSource: h.ds, bus: h.bus, logger: createLogger('t', 'silent'), clock: h.clock });
         let failure: unknown;
         await started.then((d) => d.stop(), (err: unknown) => (failure = err));
-        expect(String(failure)).to.include(`access daemon metrics could not listen on 127.0.0.1:${port}`);
+        expect(String(failure)).to.include(`access daemon metrics could not listen on 127.0.0.1:${port} (address in use or not available on this host): set ACCESS_METRICS_PORT to a free port`);
       } finally {
         other.kill();
       }

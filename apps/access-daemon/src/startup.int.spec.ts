@@ -219,7 +219,7 @@ describe('access daemon start-up: waiting for the API to migrate the database (r
           .filter((l) => l.startsWith('{'))
           .map((l) => JSON.parse(l) as { level: number; msg: string })
           .find((l) => l.level === 60);
-        expect(fatal?.msg).to.match(new RegExp(`^access daemon failed to start: access daemon could not listen on 127\\.0\\.0\\.1:${port}`));
+        expect(fatal?.msg).to.match(new RegExp(`^access daemon failed to start: access daemon could not listen on 127\\.0\\.0\\.1:${port} .*: set ACCESS_DAEMON_PORT to a free port$`));
       } finally {
         taken.close();
       }

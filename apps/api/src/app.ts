@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorSerializer, type Logger } from '@wfm/core/logger';
 import { requestId } from './http/request-id.middleware.js';
+import { traceRequests } from './http/tracing.middleware.js';
 import { errorHandler, notFound, refuseDeepJson } from './http/error.middleware.js';
 import type { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import { requestLogSerializer } from './http/request-log.js';
@@ -17,6 +18,8 @@ export interface AppParts {
   jsonBodyLimit: string;
   rateLimit: RateLimitMiddleware;
   routers: Router[];
+  /** Run ahead of every API route and watch its answer (the developer request log). */
+  observers?: RequestHandler[];
   /** Prefixes that answer errors in a format of their own (SCIM's, RFC 7644 §3.12), with their 404. */
   ownErrors?: Array<{ prefix: string; notFound: RequestHandler; errors: ErrorRequestHandler }>;
   /** The web console at / (webAppRouter), when built. */
@@ -28,6 +31,7 @@ export function createApp(parts: AppParts): Express {
   app.set('trust proxy', parts.trustProxy);
   app.set('x-powered-by', false);
   app.set('etag', false);
+  app.use(traceRequests());
   app.use(requestId());
   app.use(
     pinoHttp({
@@ -41,6 +45,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(helmet());
   const api = express.Router();
+  for (const o of parts.observers ?? []) api.use(o);
   // Inbound provider webhooks are authenticated by an HMAC of the exact bytes sent, so that path
   // keeps its body raw (a Buffer, whatever the content type) and the route parses it itself.
   api.use('/access/webhooks', express.raw({ type: () => true, limit: parts.jsonBodyLimit }));

@@ -3,11 +3,13 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { BadRequestError, HttpError } from '@wfm/core/errors';
 import { ScryptPasswordHasher } from '@wfm/core/crypto';
 import { systemClock } from '@wfm/core/clock';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { EMBEDDED_PG_DEFAULT_PORT, embeddedPostgresUrl } from '@wfm/db/embedded-url';
+import { readInstanceRecord } from '@wfm/db/instance-record';
 import { transactionRunner } from '@wfm/db/transaction';
 import { createLogger } from '@wfm/core/logger';
 import { LocalBus } from '@wfm/memory/bus-local';
@@ -27,8 +29,9 @@ import { AddDomainBody } from './modules/identity/sso/sso.schemas.js';
  * The platform operator's command line: the same services and validation as the /platform routes,
  * for installations where the operator has a shell but no PLATFORM_ADMIN_TOKEN set.
  */
-const FOOTER = `Database: DATABASE_URL, or when unset the embedded PostgreSQL of a running npm start
-(127.0.0.1:EMBEDDED_PG_PORT, default ${EMBEDDED_PG_DEFAULT_PORT}). Prints JSON on success; exits 1 with a one-line message on failure.`;
+const FOOTER = `Database: DATABASE_URL, or when unset the embedded PostgreSQL of the npm start running on
+DATA_DIR (default .data), whatever its PORT; EMBEDDED_PG_PORT names another (default ${EMBEDDED_PG_DEFAULT_PORT}).
+Prints JSON on success; exits 1 with a one-line message on failure.`;
 
 export interface CliDeps {
   env: NodeJS.ProcessEnv;
@@ -143,7 +146,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     deps.err('error: passwords are not taken on the command line, where shell history and ps keep them: type it at the prompt, or pipe it on stdin');
     return 1;
   }
-  const embeddedPort = Number(deps.env.EMBEDDED_PG_PORT || EMBEDDED_PG_DEFAULT_PORT);
+  const embeddedPort = Number(deps.env.EMBEDDED_PG_PORT || readInstanceRecord(resolve(deps.env.DATA_DIR || '.data'))?.embeddedPgPort || EMBEDDED_PG_DEFAULT_PORT);
   const url = deps.env.DATABASE_URL || embeddedPostgresUrl(embeddedPort);
   try {
     const { values } = parseArgs({ args, options: command.options, strict: true, allowPositionals: false });

@@ -74,6 +74,8 @@ export interface BuiltApi {
   metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
+  /** Writes the developer request log's buffered rows now (tests, before reading it). */
+  flushRequestLog(): Promise<void>;
   /** The PDF threads (tests watch a task in progress). */
   pdf: PdfWorkerPool;
   /** Ends what the API runs besides its HTTP server (the hashing and PDF threads); call after the server has closed. */
@@ -110,7 +112,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
   const leaveLedger = composeLeaveLedger(infra);
   const people = composePeople(infra, r, { users: organization.users, leaveLedger });
-  composePlatform(infra, r, { provisioning, tenants: organization.tenants });
+  const { health } = composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   const { compliance } = composeCompliance(infra, r);
   composePayroll(infra, r, { companyName: organization.companyName, compliance });
   composeEsign(infra, r);
@@ -119,7 +121,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const operations = composeOperations(infra, r, { shifts });
   const time = composeTime(infra, r, { shifts, leaveLedger, compliance });
   const careers = composeCareers(infra, r, organization);
-  composeDeveloper(infra, r);
+  const developer = composeDeveloper(infra, r);
 
   const app = createApp({
     logger,
@@ -127,6 +129,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
     routers: [r.router, docsRoutes()],
+    observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
     webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId) }),
   });
@@ -140,14 +143,20 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs],
-    metrics: new ApiMetrics({ accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }) }),
+    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
+    metrics: new ApiMetrics({
+      accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
+      dependencies: async () => (await health.status()).checks,
+      requestLogDrops: developer.requestLogDrops,
+    }),
+    flushRequestLog: developer.flushRequestLog,
     passwordHashing,
     pdf,
     close: async () => {
       upstream?.close();
       await access.close();
       await scheduling.close();
+      await developer.close();
       await passwordHashing.close();
       await pdf.close();
     },

@@ -7,6 +7,7 @@ import { DEFAULT_DB_TIMEOUTS } from '@wfm/db/data-source';
 import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
+import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
@@ -103,6 +104,10 @@ const schema = z.object({
   WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  DEVELOPER_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  DEVELOPER_REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  DEVELOPER_REQUEST_LOG_FLUSH_MS: ms(10).max(60_000).default(1_000),
+  DEVELOPER_REQUEST_LOG_BUFFER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   SALES_LEADS_EMAIL: z.email().optional(),
   APP_MIN_VERSION_IOS: appVersion.default('1.0.0'),
@@ -134,6 +139,7 @@ const schema = z.object({
   WALLET_APNS_CA_FILE: pemFile,
   WALLET_APNS_TIMEOUT_MS: ms(100).default(10_000),
   ...webhookEnvSchema.shape,
+  ...tracingEnvSchema.shape,
 });
 
 const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
@@ -252,10 +258,17 @@ export interface ApiConfig {
   missedClockOutGraceMs: number;
   /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
   careersRetentionDays: number;
+  /**
+   * The request log of each developer credential: rows kept per credential and for how long, how
+   * often recorded requests are written, and how many may wait in memory before new ones are dropped.
+   */
+  developerRequestLog: { keepPerCredential: number; retentionDays: number; flushMs: number; maxBuffered: number };
   /** Key of the sealed columns (access signing keys, integration secrets); see AesGcmEncryptor. */
   dataEncryptionKey: string | undefined;
   /** The test route and redeliver attempt from the API, with the worker's settings. */
   webhooks: WebhookSettings;
+  /** OpenTelemetry traces (the OTEL_* variables); off unless OTEL_TRACES_EXPORTER names an exporter. */
+  tracing: TracingConfig;
   /** Where the public sales-enquiry form's leads are mailed; unset: they are only stored. */
   salesLeadsEmail: string | undefined;
   /** GET /app/config: what the mobile apps read before anyone signs in. */
@@ -368,8 +381,15 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         : null,
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
+    developerRequestLog: {
+      keepPerCredential: e.DEVELOPER_REQUEST_LOG_LIMIT,
+      retentionDays: e.DEVELOPER_REQUEST_LOG_RETENTION_DAYS,
+      flushMs: e.DEVELOPER_REQUEST_LOG_FLUSH_MS,
+      maxBuffered: e.DEVELOPER_REQUEST_LOG_BUFFER,
+    },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
+    tracing: tracingConfigFrom(e),
     salesLeadsEmail: e.SALES_LEADS_EMAIL,
     mobileApp: {
       minimumVersions: { ios: e.APP_MIN_VERSION_IOS, android: e.APP_MIN_VERSION_ANDROID },

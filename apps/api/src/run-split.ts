@@ -1,6 +1,7 @@
 import { createLogger, type Logger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { startTracing } from '@wfm/core/tracing';
 import { connectDatabase, listenHttp, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { startJobRunner, type JobRunner } from '@wfm/jobs/job-runner';
@@ -31,6 +32,7 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
     const config = loadApiConfig();
     const logger = createLogger('api', config.logLevel);
     startup.logger = logger;
+    startup.started(startTracing(config.tracing, 'wfm-api').shutdown);
     const missing = [
       !config.databaseUrl && 'DATABASE_URL',
       !config.redisUrl && 'REDIS_URL',

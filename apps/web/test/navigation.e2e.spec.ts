@@ -34,6 +34,48 @@ function watchApi(page: Page) {
   };
 }
 
+/** More API calls than this from opening a page to its rest is a page that fetches in a loop (the most any page makes is 7, the home page's first load). */
+const CALLS_PER_PAGE = 15;
+
+/** Counts the page's own API calls in the page, where a call and the render it causes are in order. */
+const COUNT_API_CALLS = `(() => {
+  const counter = { started: 0, inFlight: 0 };
+  window.__apiCalls = counter;
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (!url.pathname.startsWith('/api/v1/')) return fetch.call(this, input, init);
+    counter.started++;
+    counter.inFlight++;
+    return fetch.call(this, input, init).finally(() => counter.inFlight--);
+  };
+})()`;
+
+/**
+ * The API calls made since the count was last taken, once the page is at rest: nothing in flight,
+ * and two frames and a task later still nothing started (a query keyed on the render's own clock
+ * refetches right after the answer's render). A page still calling after `bound` calls is reported
+ * as it stands rather than waited for.
+ */
+async function callsUntilRest(page: Page, bound: number): Promise<number> {
+  return page.evaluate(async (limit) => {
+    const counter = (window as unknown as { __apiCalls: { started: number; inFlight: number } }).__apiCalls;
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const task = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    for (;;) {
+      while (counter.inFlight > 0 && counter.started <= limit) await frame();
+      const seen = counter.started;
+      await frame();
+      await frame();
+      await task();
+      if (counter.started > limit || (counter.started === seen && counter.inFlight === 0)) break;
+    }
+    const calls = counter.started;
+    counter.started = 0;
+    return calls;
+  }, bound);
+}
+
 /**
  * The page under `path` has replaced the one before it (whose heading `leave` marked), drawn its
  * heading, and has no loader left.
@@ -54,7 +96,7 @@ async function leave(page: Page): Promise<void> {
   });
 }
 
-describe('web console: the navigation of every role leads to no refusal (headless Chromium)', function () {
+describe('web console: the navigation of every role leads to no refusal and every page comes to rest (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
@@ -68,13 +110,15 @@ describe('web console: the navigation of every role leads to no refusal (headles
   });
 
   for (const role of ROLES) {
-    it(`${role}: every entry shown opens a page whose API calls are all allowed`, async () => {
+    it(`${role}: every entry shown opens a page whose API calls are all allowed and few`, async () => {
       const { context, page } = await newTab(suite.browser, suite.stack);
       try {
         const api = watchApi(page);
         await signedIn(page, suite.stack, suite.stack.email(role));
+        await page.addInitScript(COUNT_API_CALLS);
         await page.goto('/');
         await pageShown(page, '/');
+        const calls: Record<string, number> = { '/': await callsUntilRest(page, CALLS_PER_PAGE) };
         const nav = page.getByRole('navigation', { name: 'Main' });
         const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', to: new URL((a as HTMLAnchorElement).href).pathname })));
         expect(entries.length, 'entries shown').to.be.greaterThan(3);
@@ -82,9 +126,11 @@ describe('web console: the navigation of every role leads to no refusal (headles
           await leave(page);
           await nav.getByRole('link', { name, exact: true }).click();
           await pageShown(page, to);
+          calls[to] = await callsUntilRest(page, CALLS_PER_PAGE);
           await api.idle();
         }
         expect(api.refused, `refused for ${role}`).to.deep.equal([]);
+        expect(Object.entries(calls).filter(([, n]) => n > CALLS_PER_PAGE), `pages of ${role} still calling the API after ${CALLS_PER_PAGE} calls`).to.deep.equal([]);
       } finally {
         await context.close();
       }

@@ -47,6 +47,11 @@ describe('web console: payroll — pay settings, deductions, a run to paid, pays
       await dialog.getByRole('button', { name: 'Compute the draft' }).click();
       await page.getByRole('heading', { name: `Pay run ${month}` }).waitFor();
       await page.getByText('Draft', { exact: true }).waitFor();
+      // Everyone else of the tenant has no pay: the run names them instead of leaving them out unsaid.
+      const draft = (await suite.stack.call<Array<{ periodYearMonth: string; leftOut: Array<{ fullName: string }> }>>('GET', '/payroll/runs', { token: hr })).body.find((r) => r.periodYearMonth === month)!;
+      const notPaid = main.getByRole('list', { name: 'People not paid by this run' });
+      expect(await notPaid.getByRole('link').allTextContents()).to.deep.equal(draft.leftOut.map((p) => p.fullName));
+      expect(draft.leftOut.map((p) => p.fullName)).to.include('Demo Area Manager').and.not.include('Demo Staff');
       await main.getByRole('button', { name: 'Demo Staff' }).click();
       await main.getByRole('button', { name: 'Approve' }).click();
       await page.getByRole('dialog', { name: 'Approve this pay run?' }).getByRole('button', { name: 'Approve' }).click();

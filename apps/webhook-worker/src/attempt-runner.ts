@@ -164,7 +164,7 @@ export class AttemptRunner {
 
   private async attempt(delivery: ClaimedDelivery): Promise<boolean> {
     const started = performance.now();
-    const outcome = await this.deps.attempter.outcomeOf(delivery);
+    const outcome = await this.deps.attempter.outcomeOf(delivery, 'child');
     const seconds = (performance.now() - started) / 1000;
     if (outcome.ok) {
       this.deps.metrics.observeAttempt('success', seconds, false);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
+import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 
 const schema = webhookEnvSchema.extend({
+  ...tracingEnvSchema.shape,
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: logLevel,
   DATA_ENCRYPTION_KEY: envEncryptionKey,
@@ -18,6 +20,7 @@ export interface WorkerConfig {
   webhooks: WebhookSettings;
   /** The operator listener serving GET /metrics. */
   metricsListener: { host: string; port: number };
+  tracing: TracingConfig;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -28,5 +31,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     webhooks: webhookSettingsFrom(e),
     metricsListener: { host: e.WEBHOOK_METRICS_HOST, port: e.WEBHOOK_METRICS_PORT },
+    tracing: tracingConfigFrom(e),
   };
 }

@@ -109,7 +109,19 @@ export class Dispatcher {
           payload: event.payload as EnvelopePayload<EnvelopeEventCode>,
         });
         for (const s of targets) {
-          rows.push({ id: uuid(), tenantId: event.tenantId, webhookId: s.id, eventId: event.id, eventType: event.type, payload: event.payload, body, occurredAt: event.occurredAt, fifo: s.ordering === 'fifo' });
+          rows.push({
+            id: uuid(),
+            tenantId: event.tenantId,
+            webhookId: s.id,
+            eventId: event.id,
+            eventType: event.type,
+            payload: event.payload,
+            body,
+            occurredAt: event.occurredAt,
+            traceparent: event.traceparent,
+            tracestate: event.tracestate,
+            fifo: s.ordering === 'fifo',
+          });
         }
       }
       const deliveries = await this.deps.repository.insertDeliveries(tx, rows, now);

@@ -1,5 +1,6 @@
 import { createLogger } from '@wfm/core/logger';
 import { handleShutdown } from '@wfm/core/lifecycle';
+import { startTracing } from '@wfm/core/tracing';
 import { connectDatabase, Startup, StartupError } from '@wfm/core/startup';
 import { startMetricsListener } from '@wfm/core/metrics-listener';
 import { createDataSource } from '@wfm/db/data-source';
@@ -12,6 +13,7 @@ try {
   const config = loadWorkerConfig();
   const logger = createLogger('webhook-worker', config.logLevel);
   startup.logger = logger;
+  startup.started(startTracing(config.tracing, 'wfm-webhook-worker').shutdown);
   if (!config.databaseUrl || !config.dataEncryptionKey) {
     throw new StartupError('DATABASE_URL and DATA_ENCRYPTION_KEY are required for npm run start:worker: set them, or use npm start for the all-in-one mode');
   }

@@ -20,6 +20,8 @@ import {
   testSettings,
   userCreated,
 } from '@wfm/webhooks/test-support/fixtures';
+import { inSpan } from '@wfm/core/tracing';
+import { tracedSuite, type InMemorySpanExporter } from '@wfm/testing/tracing';
 import { startWebhookWorker, type WebhookWorker } from './worker.js';
 
 describe('webhook worker', () => {
@@ -592,6 +594,81 @@ describe('webhook worker', () => {
       await worker.idle();
       expect(onPath('/fifo').map(emailOf)).to.deep.equal([...Array(6).fill('user1@example.test'), ...Array(3).fill('user2@example.test'), 'user3@example.test']);
       expect((await deliveriesOf(ds(), fifo.id)).map((d) => d.status)).to.deep.equal(['DEAD', 'DELIVERED', 'DELIVERED']);
+    });
+  });
+
+  describe('trace context', () => {
+    /** The event written as a request would write it: inside a span, whose context it keeps. */
+    async function commitTraced(tenantId: string) {
+      return inSpan('test.request', {}, async (span) => {
+        const event = await commitEvent(ds(), tenantId, 'user.created', userCreated(tenantId));
+        return { event, traceId: span!.spanContext().traceId, spanId: span!.spanContext().spanId };
+      });
+    }
+    const attemptSpans = (exporter: InMemorySpanExporter) => exporter.getFinishedSpans().filter((s) => s.name === 'webhook.attempt');
+
+    describe('with tracing on', () => {
+      const exporter = tracedSuite();
+
+      it('an event keeps the writing span\'s context, and each attempt at its delivery is a child span of it', async () => {
+        const tenant = await ownTenant({ plan: 'GROWTH' });
+        const sub = await createSubscription(ds(), { tenantId: tenant.id, url: receiver.url('/t') });
+        receiver.setHandler(() => ({ status: 500, body: 'no' }));
+        const worker = await startWorker();
+        const { event, traceId, spanId } = await commitTraced(tenant.id);
+        await arrived(1);
+        await worker.idle();
+        receiver.setHandler(() => ({ status: 204, body: '' }));
+        clock.advance(34_000);
+        worker.sweep();
+        await arrived(2);
+        await worker.idle();
+
+        const [row] = await ds().query(`SELECT traceparent, tracestate FROM domain_events WHERE id = $1`, [event.id]);
+        expect(row).to.deep.equal({ traceparent: `00-${traceId}-${spanId}-01`, tracestate: null });
+        const [d] = await deliveriesOf(ds(), sub.id);
+        expect(d!.traceparent).to.equal(row.traceparent);
+        const attempts = attemptSpans(exporter);
+        expect(attempts.map((a) => [a.spanContext().traceId, a.parentSpanContext?.spanId])).to.deep.equal([
+          [traceId, spanId],
+          [traceId, spanId],
+        ]);
+        expect(attempts.map((a) => a.attributes)).to.deep.equal([1, 2].map((n) => ({
+          'webhook.subscription.id': sub.id,
+          'webhook.delivery.id': d!.id,
+          'webhook.event.id': event.id,
+          'webhook.event.type': 'user.created',
+          'webhook.attempt': n,
+          'webhook.outcome': n === 1 ? 'failure' : 'success',
+          'http.response.status_code': n === 1 ? 500 : 204,
+        })));
+        expect(receiver.requests.map((r) => r.headers.traceparent)).to.deep.equal([undefined, undefined]);
+      });
+
+      it('with WEBHOOK_SEND_TRACEPARENT on, the receiver gets the attempt span\'s traceparent', async () => {
+        const tenant = await ownTenant({ plan: 'GROWTH' });
+        await createSubscription(ds(), { tenantId: tenant.id, url: receiver.url('/t') });
+        const worker = await startWorker({ settings: { sendTraceparent: true } });
+        const { traceId } = await commitTraced(tenant.id);
+        await arrived(1);
+        await worker.idle();
+        const [attempt] = attemptSpans(exporter);
+        expect(receiver.requests[0]!.headers.traceparent).to.equal(`00-${traceId}-${attempt!.spanContext().spanId}-01`);
+      });
+    });
+
+    it('with tracing off, an event and its delivery keep no trace context and the receiver gets no traceparent, even when switched on', async () => {
+      const tenant = await ownTenant({ plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: tenant.id, url: receiver.url('/t') });
+      const worker = await startWorker({ settings: { sendTraceparent: true } });
+      const event = await commitEvent(ds(), tenant.id, 'user.created', userCreated(tenant.id));
+      await arrived(1);
+      await worker.idle();
+      const [row] = await ds().query(`SELECT traceparent, tracestate FROM domain_events WHERE id = $1`, [event.id]);
+      expect(row).to.deep.equal({ traceparent: null, tracestate: null });
+      const [d] = await deliveriesOf(ds(), sub.id);
+      expect([d!.traceparent, d!.tracestate]).to.deep.equal([null, null]);
+      expect(receiver.requests[0]!.headers).to.not.have.property('traceparent');
     });
   });
 });

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { createLogger } from '@wfm/core/logger';
 import { ApiHarness } from '@wfm/api/test-support/harness';
 import { createTenant, createUser } from '@wfm/testing/factories';
-import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
+import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/testing/https-receiver';
+import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { testSettings } from '@wfm/webhooks/test-support/fixtures';
 import { startWebhookWorker, type WebhookWorker } from '@wfm/webhook-worker/worker';
 
@@ -27,6 +31,8 @@ export interface EventDelivery {
   /** A GROWTH tenant subscribed (through POST /webhooks) to `events` at a path of its own. */
   hookedTenant(events: string[]): Promise<HookedTenant>;
   delivered(t: HookedTenant): Delivered[];
+  /** The requests themselves, headers and all. */
+  received(t: HookedTenant): ReceivedRequest[];
   /** Resolves with everything delivered to the tenant once at least `n` have arrived. */
   arrived(t: HookedTenant, n: number): Promise<Delivered[]>;
   /** Resolves when every event of the tenant has been turned into deliveries. */
@@ -41,19 +47,27 @@ export interface EventDelivery {
 
 /**
  * Registers, in the calling `describe`, the API on a database clone, a webhook worker on the same
- * database and a real HTTPS receiver it trusts: spec 03's events end to end, as an integrator gets them.
+ * database and a real HTTPS receiver both trust (the API for redeliveries): spec 03's events end to
+ * end, as an integrator gets them. `sendTraceparent` switches WEBHOOK_SEND_TRACEPARENT on for both.
  */
-export function eventDelivery(): EventDelivery {
+export function eventDelivery(opts: Pick<Partial<WebhookSettings>, 'sendTraceparent'> = {}): EventDelivery {
   let receiver: TestReceiver;
   let worker: WebhookWorker;
+  let caDir: string;
   const d = { h: undefined as unknown as ApiHarness } as EventDelivery & { h: ApiHarness };
   before(async () => {
     receiver = await startTestReceiver();
-    d.h = await ApiHarness.start({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' }, { freshDatabase: true });
+    caDir = mkdtempSync(join(tmpdir(), 'wfm-receiver-ca-'));
+    const caFile = join(caDir, 'ca.pem');
+    writeFileSync(caFile, receiver.ca);
+    d.h = await ApiHarness.start(
+      { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: caFile, WEBHOOK_SEND_TRACEPARENT: String(opts.sendTraceparent ?? false) },
+      { freshDatabase: true },
+    );
     worker = await startWebhookWorker({
       dataSource: d.h.ds,
       databaseUrl: d.h.db.url,
-      settings: testSettings({ extraCa: receiver.ca }),
+      settings: testSettings({ extraCa: receiver.ca, sendTraceparent: opts.sendTraceparent ?? false }),
       dataEncryptionKey: d.h.config.dataEncryptionKey,
       logger: createLogger('test', 'silent'),
     });
@@ -62,6 +76,7 @@ export function eventDelivery(): EventDelivery {
     await worker.stop();
     await d.h.stop();
     await receiver.close();
+    rmSync(caDir, { recursive: true, force: true });
   });
 
   const countEvents = async (t: HookedTenant): Promise<number> => {
@@ -77,7 +92,8 @@ export function eventDelivery(): EventDelivery {
     expect(sub.status, JSON.stringify(sub.body)).to.equal(201);
     return { tenantId: t.id, path, ownerId: owner.id, ownerToken };
   };
-  d.delivered = (t) => receiver.requests.filter((r) => r.path === t.path).map((r) => JSON.parse(r.body) as Delivered);
+  d.received = (t) => receiver.requests.filter((r) => r.path === t.path);
+  d.delivered = (t) => d.received(t).map((r) => JSON.parse(r.body) as Delivered);
   d.arrived = async (t, n) => {
     await receiver.waitFor((rs) => rs.filter((r) => r.path === t.path).length >= n);
     return d.delivered(t);

@@ -2160,7 +2160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's accounting connection */
+        /** The tenant's accounting connection, or that there is none (and whether this platform can make one) */
         get: operations["getPayrollAccounting"];
         put?: never;
         post?: never;
@@ -2560,7 +2560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to) */
+        /** List shifts by scheduledStart; from/to select scheduledStart in [from, to). A cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicShifts"];
         put?: never;
         /** Create one published shift; fires shift.assigned */
@@ -4625,6 +4625,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last requests made with an API key, newest first: method, path (redacted, no query string), status, duration and request id; never bodies or headers */
+        get: operations["getApiKeysByIdRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-clients/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last requests made with an OAuth client, newest first: method, path (redacted, no query string), status, duration and request id; never bodies or headers */
+        get: operations["getOauthClientsByIdRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/openapi.json": {
         parameters: {
             query?: never;
@@ -4649,7 +4683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's outlets, by name */
+        /** List the tenant's outlets, by name; a cursor walk goes by creation (createdAt), which no edit moves */
         get: operations["getPublicOutlets"];
         put?: never;
         post?: never;
@@ -30618,6 +30652,13 @@ export interface operations {
                      *         "totalDeductionsMinor": 0,
                      *         "totalNetMinor": 0,
                      *         "payslipCount": 0,
+                     *         "leftOut": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "fullName": "string",
+                     *             "workedMinutes": 0
+                     *           }
+                     *         ],
                      *         "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *         "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *         "approvedAt": "2019-08-24T14:15:22Z",
@@ -30646,6 +30687,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -30788,6 +30837,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -30815,6 +30871,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -30967,6 +31031,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -30994,6 +31065,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -31146,6 +31225,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31173,6 +31259,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -31345,6 +31439,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31372,6 +31473,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -31544,6 +31653,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -31571,6 +31687,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -32827,7 +32951,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The connection */
+            /** @description Connected, or not */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -32843,7 +32967,9 @@ export interface operations {
                      *       "organisationId": "string",
                      *       "organisationName": "string",
                      *       "connectedByUserId": "98b43318-b180-4860-9ef9-bcaea08a930e",
-                     *       "connectedAt": "2019-08-24T14:15:22Z"
+                     *       "connectedAt": "2019-08-24T14:15:22Z",
+                     *       "connected": true,
+                     *       "available": true
                      *     }
                      */
                     "application/json": {
@@ -32855,6 +32981,14 @@ export interface operations {
                         connectedByUserId: string | null;
                         /** Format: date-time */
                         connectedAt: string;
+                        /** @enum {boolean} */
+                        connected: true;
+                        available: boolean;
+                    } | {
+                        /** @enum {boolean} */
+                        connected: false;
+                        /** @description Whether this platform has an accounting provider configured, so that POST /payroll/accounting/connect can succeed */
+                        available: boolean;
                     };
                 };
             };
@@ -32895,26 +33029,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
-                };
-            };
-            /** @description Not connected */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not Found",
-                     *       "error": "Not Found",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -33066,6 +33180,13 @@ export interface operations {
                      *       "totalDeductionsMinor": 0,
                      *       "totalNetMinor": 0,
                      *       "payslipCount": 0,
+                     *       "leftOut": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "fullName": "string",
+                     *           "workedMinutes": 0
+                     *         }
+                     *       ],
                      *       "preparedByUserId": "a2be8920-3ad1-4629-a087-c24a8c992440",
                      *       "approvedByUserId": "74506145-90c2-42eb-9f45-57bc31c8817e",
                      *       "approvedAt": "2019-08-24T14:15:22Z",
@@ -33093,6 +33214,14 @@ export interface operations {
                         totalDeductionsMinor: number;
                         totalNetMinor: number;
                         payslipCount: number;
+                        /** @description People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them */
+                        leftOut: {
+                            /** Format: uuid */
+                            userId: string;
+                            fullName: string;
+                            /** @description Approved time they worked in the month, which this run does not pay */
+                            workedMinutes: number;
+                        }[];
                         /** Format: uuid */
                         preparedByUserId: string | null;
                         /** Format: uuid */
@@ -38588,6 +38717,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 from?: string;
                 to?: string;
@@ -38627,7 +38758,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -38656,10 +38788,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure, scheduledEnd not after scheduledStart, a shift over 24 hours, or `to` before `from` */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -62478,6 +62612,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 outletId?: string;
                 userId?: string;
                 status?: "OPEN" | "VERIFIED" | "PENDING_REVIEW" | "APPROVED" | "REJECTED";
@@ -62522,7 +62658,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -62556,10 +62693,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -65214,6 +65353,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 status?: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
                 type?: "ANNUAL" | "SICK" | "UNPAID" | "PARENTAL" | "COMPASSIONATE" | "STUDY" | "OTHER";
                 userId?: string;
@@ -65257,7 +65398,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -65287,10 +65429,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Validation failure */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters; or `to` before `from` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -70394,6 +70538,374 @@ export interface operations {
             };
         };
     };
+    getApiKeysByIdRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description A status class, or `failed` for every 4xx and 5xx answer */
+                status?: "2xx" | "3xx" | "4xx" | "5xx" | "failed";
+                /** @description Part of the path, matched without regard to case */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @description Exactly the X-Request-Id of the answer */
+                requestId?: string;
+                /** @description Requests made at or after this instant */
+                from?: string;
+                /** @description Requests made before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "method": "string",
+                     *           "path": "string",
+                     *           "route": "string",
+                     *           "status": 0,
+                     *           "durationMs": 0,
+                     *           "requestId": "string",
+                     *           "errorCode": "string",
+                     *           "occurredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 0,
+                     *         "offset": 0,
+                     *         "count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            method: string;
+                            /** @description The path as sent, without the query string, secret segments replaced by `:redacted` */
+                            path: string;
+                            /** @description The route it matched, as declared (`/public/shifts/:id`); null when none did */
+                            route: string | null;
+                            /** @description 499 when the client went away before the answer was sent */
+                            status: number;
+                            durationMs: number;
+                            /** @description The answer's X-Request-Id: the `requestId` of the server's log lines for this request */
+                            requestId: string;
+                            /** @description The `code` or `error` of an error answer (`Not Found`, `ModuleNotEntitled`); null for a success */
+                            errorCode: string | null;
+                            /** Format: date-time */
+                            occurredAt: string;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No API key with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getOauthClientsByIdRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description A status class, or `failed` for every 4xx and 5xx answer */
+                status?: "2xx" | "3xx" | "4xx" | "5xx" | "failed";
+                /** @description Part of the path, matched without regard to case */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @description Exactly the X-Request-Id of the answer */
+                requestId?: string;
+                /** @description Requests made at or after this instant */
+                from?: string;
+                /** @description Requests made before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "method": "string",
+                     *           "path": "string",
+                     *           "route": "string",
+                     *           "status": 0,
+                     *           "durationMs": 0,
+                     *           "requestId": "string",
+                     *           "errorCode": "string",
+                     *           "occurredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 0,
+                     *         "offset": 0,
+                     *         "count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            method: string;
+                            /** @description The path as sent, without the query string, secret segments replaced by `:redacted` */
+                            path: string;
+                            /** @description The route it matched, as declared (`/public/shifts/:id`); null when none did */
+                            route: string | null;
+                            /** @description 499 when the client went away before the answer was sent */
+                            status: number;
+                            durationMs: number;
+                            /** @description The answer's X-Request-Id: the `requestId` of the server's log lines for this request */
+                            requestId: string;
+                            /** @description The `code` or `error` of an error answer (`Not Found`, `ModuleNotEntitled`); null for a success */
+                            errorCode: string | null;
+                            /** Format: date-time */
+                            occurredAt: string;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No OAuth client with this id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
     getPublicOpenapiJson: {
         parameters: {
             query?: never;
@@ -70438,6 +70950,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -70471,7 +70985,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -70491,10 +71006,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -70579,6 +71096,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
                 order?: "newest";
             };
             header?: never;
@@ -70611,7 +71130,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -70629,10 +71149,12 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
-            /** @description Non-numeric limit or offset, or an undeclared query parameter */
+            /** @description Non-numeric limit or offset, an undeclared query parameter, cursor with offset, or a cursor this server did not issue for this list, tenant and filters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -72201,6 +72723,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -72244,7 +72768,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -72281,6 +72806,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };
@@ -73070,6 +73597,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Cursor paging: empty (`cursor=`) for the first page, then the previous page's `nextCursor`. Send the same filters on every page; not with `offset` */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -73106,7 +73635,8 @@ export interface operations {
                      *         "limit": 0,
                      *         "offset": 0,
                      *         "count": 0
-                     *       }
+                     *       },
+                     *       "nextCursor": "string"
                      *     }
                      */
                     "application/json": {
@@ -73125,6 +73655,8 @@ export interface operations {
                             offset: number;
                             count: number;
                         };
+                        /** @description Cursor mode only: the `cursor` of the next page, or null when the walk has reached the end */
+                        nextCursor?: string | null;
                     };
                 };
             };

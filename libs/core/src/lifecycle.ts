@@ -1,8 +1,9 @@
 import type { Logger } from './logger.js';
+import { shutdownTracing } from './tracing.js';
 
 /**
- * Runs `stop` once on SIGINT/SIGTERM, then exits. A second signal, or a stop that hangs past
- * `graceMs`, exits at once: an operator's Ctrl-C must always work.
+ * Runs `stop` once on SIGINT/SIGTERM, exports the spans still buffered, then exits. A second
+ * signal, or a stop that hangs past `graceMs`, exits at once: an operator's Ctrl-C must always work.
  */
 export function handleShutdown(logger: Logger, stop: () => Promise<void>, graceMs = 10_000): void {
   let stopping = false;
@@ -15,13 +16,15 @@ export function handleShutdown(logger: Logger, stop: () => Promise<void>, graceM
       process.exit(1);
     }, graceMs);
     timer.unref();
-    stop().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    stop()
+      .then(shutdownTracing)
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -85,3 +85,32 @@ export function onConstraint(err: unknown, errors: Readonly<Record<string, () =>
 export function live(alias: string): string {
   return `${alias}.deleted_at IS NULL`;
 }
+
+/** A keyset order: an immutable sort column (timestamptz or text) and the unique id that breaks its ties. */
+export interface Keyset {
+  key: string;
+  id: string;
+  descending?: boolean;
+}
+
+/** Where a keyset walk stands: the last row's sort key, as the exact text PostgreSQL gave, and its id. */
+export type KeysetPosition = readonly string[];
+
+/** A row of a keyset page, with the exact text of its sort key (a JavaScript Date would drop microseconds). */
+export type Keyed<T> = T & { cursorKey: string };
+
+/**
+ * The pieces of one keyset page: the select item carrying the sort key's text as `cursorKey`, the
+ * condition for rows after `after` (none on the first page) and the ORDER BY … LIMIT tail. The row
+ * comparison keeps to an index on (tenant, key, id).
+ */
+export function keysetPage(ks: Keyset, after: KeysetPosition | null, limit: number, params: unknown[]): { select: string; where: string[]; tail: string } {
+  const dir = ks.descending ? 'DESC' : 'ASC';
+  const where = after === null ? [] : [`(${ks.key}, ${ks.id}) ${ks.descending ? '<' : '>'} ($${params.push(after[0])}, $${params.push(after[1])})`];
+  return { select: `${ks.key}::text AS "cursorKey"`, where, tail: `ORDER BY ${ks.key} ${dir}, ${ks.id} ${dir} LIMIT $${params.push(limit)}` };
+}
+
+/** A pattern for LIKE/ILIKE matching rows that contain `search`, its own wildcards matched as themselves. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -6,8 +6,12 @@ import type { WebhookDeliveryEntity, WebhookSubscriptionEntity } from '@wfm/db/e
 import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
-/** A delivery with what an attempt needs of its subscription, read when the attempt starts. */
-export type DeliveryToAttempt = Row<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventType' | 'body'> & Row<WebhookSubscriptionEntity, 'url' | 'secretSealed'>;
+/**
+ * A delivery with what an attempt needs of its subscription, read when the attempt starts; the
+ * event and trace fields and the attempts so far are for the attempt's span.
+ */
+export type DeliveryToAttempt = Row<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'body' | 'attempts' | 'traceparent' | 'tracestate'> &
+  Row<WebhookSubscriptionEntity, 'url' | 'secretSealed'>;
 
 /** A delivery the worker claimed; `fifo` ones hold the next delivery of their subscription back until they end. */
 export type ClaimedDelivery = DeliveryToAttempt & Row<WebhookDeliveryEntity, 'fifo'>;
@@ -42,11 +46,11 @@ export interface SubscriptionOutcome {
   disableReason: string;
 }
 
-export type PendingEvent = Row<DomainEventEntity, 'id' | 'tenantId' | 'type' | 'payload' | 'occurredAt'>;
+export type PendingEvent = Row<DomainEventEntity, 'id' | 'tenantId' | 'type' | 'payload' | 'occurredAt' | 'traceparent' | 'tracestate'>;
 
 export type ActiveSubscription = Row<WebhookSubscriptionEntity, 'id' | 'tenantId' | 'events' | 'ordering'>;
 
-export type NewDelivery = Pick<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'payload' | 'body' | 'occurredAt' | 'fifo'>;
+export type NewDelivery = Pick<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'payload' | 'body' | 'occurredAt' | 'traceparent' | 'tracestate' | 'fifo'>;
 
 export interface ClaimRequest {
   owner: string;
@@ -83,6 +87,9 @@ const SUBSCRIPTION_OUTCOME_SET = `
 // A success that would change nothing but a last_success_at under a second old leaves the row
 // alone: under load every attempt to a receiver would otherwise queue on this one row's lock.
 const SUBSCRIPTION_OUTCOME_WORTH_WRITING = `NOT ($ok AND s.failure_count = 0 AND COALESCE(s.last_success_at >= $at::timestamptz - interval '1 second', false))`;
+
+const ATTEMPT_COLUMNS = `d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_id AS "eventId", d.event_type AS "eventType", d.body,
+  d.attempts, d.traceparent, d.tracestate, s.url, s.secret_sealed AS "secretSealed"`;
 
 function numbered(sql: string, names: string[]): string {
   return names.reduce((text, name, i) => text.replaceAll(`$${name}`, `$${i + 1}`), sql);
@@ -196,8 +203,7 @@ export class WebhookDeliveriesRepository {
   findForAttempt(tenantId: string, deliveryId: string): Promise<DeliveryToAttempt | null> {
     return one(
       this.ds,
-      `SELECT d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body,
-              s.url, s.secret_sealed AS "secretSealed"
+      `SELECT ${ATTEMPT_COLUMNS}
        FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.webhook_id
        WHERE d.id = $1 AND d.tenant_id = $2`,
       [deliveryId, tenantId],
@@ -278,9 +284,9 @@ export class WebhookDeliveriesRepository {
     return many(
       tx,
       `WITH RECURSIVE ${tenantsWith('domain_events', (x) => `${x}.dispatched_at IS NULL`)}
-       SELECT e.id, e.tenant_id AS "tenantId", e.type, e.payload, e.occurred_at AS "occurredAt"
+       SELECT e.id, e.tenant_id AS "tenantId", e.type, e.payload, e.occurred_at AS "occurredAt", e.traceparent, e.tracestate
        FROM o CROSS JOIN LATERAL (
-         SELECT id, tenant_id, type, payload, occurred_at FROM domain_events e
+         SELECT id, tenant_id, type, payload, occurred_at, traceparent, tracestate FROM domain_events e
          WHERE e.tenant_id = o.tenant_id AND e.dispatched_at IS NULL
          ORDER BY e.occurred_at
          LIMIT $3
@@ -311,10 +317,10 @@ export class WebhookDeliveriesRepository {
     return exec(
       tx,
       `INSERT INTO webhook_deliveries
-         (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, fifo, status, attempts, next_attempt_at, created_at, updated_at)
-       SELECT r.id, r.tenant_id, r.webhook_id, r.event_id, r.event_type, r.payload::jsonb, r.body, r.occurred_at, r.fifo, 'PENDING', 0, $9, $9, $9
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $10::boolean[])
-         AS r(id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, fifo)
+         (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate, fifo, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT r.id, r.tenant_id, r.webhook_id, r.event_id, r.event_type, r.payload::jsonb, r.body, r.occurred_at, r.traceparent, r.tracestate, r.fifo, 'PENDING', 0, $9, $9, $9
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $10::text[], $11::text[], $12::boolean[])
+         AS r(id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate, fifo)
        ON CONFLICT (webhook_id, event_id) DO NOTHING`,
       [
         rows.map((r) => r.id),
@@ -326,6 +332,8 @@ export class WebhookDeliveriesRepository {
         rows.map((r) => r.body),
         rows.map((r) => r.occurredAt),
         now,
+        rows.map((r) => r.traceparent),
+        rows.map((r) => r.tracestate),
         rows.map((r) => r.fifo),
       ],
     );
@@ -371,8 +379,7 @@ export class WebhookDeliveriesRepository {
          UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
          FROM picked p, webhook_subscriptions s
          WHERE d.id = p.id AND s.id = d.webhook_id
-         RETURNING d.id, d.tenant_id AS "tenantId", d.webhook_id AS "webhookId", d.event_type AS "eventType", d.body, d.fifo,
-                   s.url, s.secret_sealed AS "secretSealed"
+         RETURNING ${ATTEMPT_COLUMNS}, d.fifo
        )
        SELECT * FROM claimed`,
       [r.after, r.now, r.sweepCutoff, r.leaseUntil, r.limit, r.perTenantCap, tenants, tenants.map((t) => r.inFlight.get(t) ?? 0), r.owner],

@@ -1,5 +1,6 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
+import { activeContext, contextFromCarrier, currentTraceCarrier, inSpan, linksTo, SpanKind, type Span } from '@wfm/core/tracing';
 import type { Encryptor } from '@wfm/core/encryption';
 import type { DeliveryToAttempt, RecordedAttempt, WebhookDeliveriesRepository } from './deliveries.repository.js';
 import { AUTO_DISABLE_AFTER, classifyResponse, jitterFactor, refusedOutcome, resolveTimeoutMs, type AttemptOutcome } from './attempt.js';
@@ -12,7 +13,7 @@ export interface AttemptDeps {
   repository: WebhookDeliveriesRepository;
   sender: WebhookSender;
   encryptor: Encryptor;
-  settings: Pick<WebhookSettings, 'allowedTargets' | 'retryWaitsS' | 'timeoutMs'>;
+  settings: Pick<WebhookSettings, 'allowedTargets' | 'retryWaitsS' | 'timeoutMs' | 'sendTraceparent'>;
   clock: Clock;
   resolver?: Resolver;
 }
@@ -26,6 +27,13 @@ export interface SignedSend {
 }
 
 export type ProbeResult = { refused: string } | { refused: null; result: SendResult; outcome: AttemptOutcome };
+
+/**
+ * How an attempt's span joins the trace of the request that wrote its event: as its child for the
+ * worker (the attempt continues that request's work), or linked from the span that is active (a
+ * redelivery belongs to the request that asked for it).
+ */
+export type TraceJoin = 'child' | 'link';
 
 export function disableReason(lastError: string | null): string {
   return `Disabled after ${AUTO_DISABLE_AFTER} consecutive failed attempts; last: ${lastError ?? 'unknown error'}`;
@@ -47,6 +55,7 @@ export class DeliveryAttempter {
       resolveTimeoutMs: resolveTimeoutMs(this.deps.settings.timeoutMs),
     });
     if (!egress.ok) return { refused: egress.reason };
+    const trace = this.deps.settings.sendTraceparent ? currentTraceCarrier() : null;
     const headers = signedHeaders({
       secret: send.secret,
       body: send.body,
@@ -55,6 +64,7 @@ export class DeliveryAttempter {
       messageId: `msg_${uuid()}`,
       at: this.deps.clock.now(),
     });
+    if (trace) Object.assign(headers, trace);
     const result = await this.deps.sender.send({ url: send.url, body: send.body, headers, pinnedAddress: egress.address, family: egress.family });
     return { refused: null, result, outcome: classifyResponse(result) };
   }
@@ -64,7 +74,7 @@ export class DeliveryAttempter {
    * (null) when this owner no longer holds the lease: another worker took the delivery over.
    */
   async attempt(delivery: DeliveryToAttempt, owner: string, requireLease: boolean): Promise<RecordedAttempt | null> {
-    return this.record(delivery.id, owner, requireLease, await this.outcomeOf(delivery));
+    return this.record(delivery.id, owner, requireLease, await this.outcomeOf(delivery, 'link'));
   }
 
   record(deliveryId: string, owner: string, requireLease: boolean, outcome: AttemptOutcome): Promise<RecordedAttempt | null> {
@@ -83,8 +93,22 @@ export class DeliveryAttempter {
     });
   }
 
-  /** The attempt without recording it: unseal the secret, check, sign, send, classify. */
-  async outcomeOf(delivery: DeliveryToAttempt): Promise<AttemptOutcome> {
+  /** The attempt without recording it: unseal the secret, check, sign, send, classify; in a span of its own when tracing is on. */
+  outcomeOf(delivery: DeliveryToAttempt, join: TraceJoin): Promise<AttemptOutcome> {
+    const stored = delivery.traceparent ? contextFromCarrier(delivery) : null;
+    const links = join === 'link' && stored ? linksTo(stored) : [];
+    const attributes = {
+      'webhook.subscription.id': delivery.webhookId,
+      'webhook.delivery.id': delivery.id,
+      'webhook.event.id': delivery.eventId,
+      'webhook.event.type': delivery.eventType,
+      'webhook.attempt': delivery.attempts + 1,
+    };
+    const parent = join === 'child' && stored ? stored : activeContext();
+    return inSpan('webhook.attempt', attributes, async (span) => noteOutcome(span, await this.unsealAndSend(delivery)), { kind: SpanKind.CLIENT, parent, links });
+  }
+
+  private async unsealAndSend(delivery: DeliveryToAttempt): Promise<AttemptOutcome> {
     let secret: string;
     try {
       secret = this.deps.encryptor.decrypt(delivery.secretSealed);
@@ -94,4 +118,10 @@ export class DeliveryAttempter {
     const probe = await this.probe({ url: delivery.url, secret, body: delivery.body, event: delivery.eventType, deliveryId: delivery.id });
     return probe.refused === null ? probe.outcome : refusedOutcome(probe.refused);
   }
+}
+
+function noteOutcome(span: Span | null, outcome: AttemptOutcome): AttemptOutcome {
+  span?.setAttribute('webhook.outcome', outcome.ok ? 'success' : 'failure');
+  if (outcome.lastResponseStatus > 0) span?.setAttribute('http.response.status_code', outcome.lastResponseStatus);
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { envBool } from '@wfm/core/config';
 import { DEFAULT_RETRY_WAITS_S, MAX_ATTEMPTS } from './attempt.js';
 import { parseAllowedTargets, type AllowedTargets } from './egress.js';
 
@@ -17,6 +18,8 @@ export interface WebhookSettings {
   maxInFlightPerTenant: number;
   /** PEM of a CA trusted for receivers besides the system roots (WEBHOOK_CA_FILE). */
   extraCa?: string;
+  /** Send the attempt's W3C `traceparent` to receivers (WEBHOOK_SEND_TRACEPARENT); only while tracing is on. */
+  sendTraceparent: boolean;
 }
 
 const positiveInt = z.coerce.number().int().positive();
@@ -50,6 +53,7 @@ export const webhookEnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || existsSync(v), 'must name an existing PEM file'),
+  WEBHOOK_SEND_TRACEPARENT: envBool.default(false),
 });
 
 export function webhookSettingsFrom(e: z.infer<typeof webhookEnvSchema>): WebhookSettings {
@@ -61,6 +65,7 @@ export function webhookSettingsFrom(e: z.infer<typeof webhookEnvSchema>): Webhoo
     maxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
     // A quarter of the slots by default: a tenant whose receiver hangs can never take them all.
     maxInFlightPerTenant: Math.min(e.WEBHOOK_MAX_IN_FLIGHT_PER_TENANT ?? Math.max(1, Math.ceil(e.WEBHOOK_MAX_IN_FLIGHT / 4)), e.WEBHOOK_MAX_IN_FLIGHT),
+    sendTraceparent: e.WEBHOOK_SEND_TRACEPARENT,
     ...(e.WEBHOOK_CA_FILE === undefined ? {} : { extraCa: readFileSync(e.WEBHOOK_CA_FILE, 'utf8') }),
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicKey, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import express from 'express';
 import pg from 'pg';
 import { App, us_socket_local_port } from 'uWebSockets.js';
@@ -13,6 +14,7 @@ import { evaluateHours } from '@wfm/access/hours';
 import { hashReaderKey } from '@wfm/access/reader-key';
 import { systemClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
+import { shutdownTracing, startTracing } from '@wfm/core/tracing';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
@@ -47,6 +49,12 @@ const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
 const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
 /** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario. For profiling and quick comparisons. */
 const ONLY = process.env.BENCH_ACCESS_ONLY;
+/**
+ * `on`: the daemon traces every tap (sampler always_on, the batch processor, OTLP/HTTP export) to
+ * a sink on the load core that reads each export and discards it, so the figures carry the whole
+ * cost of tracing in the daemon and none of a collector's. Compare with a run without it.
+ */
+const TRACING = process.env.BENCH_TRACING === 'on';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -173,9 +181,46 @@ async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void> {
   const ds = createDataSource({ url: dbUrl, poolSize: 8 });
   await ds.initialize();
   const config = { ...loadDaemonConfig({ ...process.env, LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, metricsHost: '127.0.0.1', metricsPort: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
+  startTracing(config.tracing, 'wfm-access-daemon');
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
   global.gc?.();
   process.send?.({ port: daemon.port, metricsPort: daemon.metricsPort, rss: process.memoryUsage().rss });
+}
+
+/** An OTLP/HTTP receiver that accepts every export and keeps only counts (BENCH_TRACING=on). */
+async function serveOtlpSink(): Promise<void> {
+  let exports = 0;
+  let spans = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      exports += 1;
+      spans += (Buffer.concat(chunks).toString('utf8').match(/"spanId"/g) ?? []).length;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  process.on('message', () => process.send?.({ exports, spans }));
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+}
+
+/** The sink in a process of its own on the load core, and the daemon's environment that exports to it. */
+async function otlpSink(children: ChildProcess[]): Promise<{ env: Record<string, string>; counts(): Promise<{ exports: number; spans: number }> }> {
+  const proc = fork(here, ['otlp-sink'], { stdio: 'inherit' });
+  children.push(proc);
+  if (proc.pid) spawn('taskset', ['-cp', String(LOAD_CPU), String(proc.pid)], { stdio: 'ignore' });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    proc.once('message', resolve);
+    proc.once('exit', (code) => reject(new Error(`the OTLP sink exited with ${code}`)));
+  });
+  return {
+    env: { OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'always_on', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces` },
+    counts: () =>
+      new Promise((resolve) => {
+        proc.once('message', resolve);
+        proc.send('counts');
+      }),
+  };
 }
 
 /** The conventional design, for comparison: every tap reads the database and inserts one audit row. */
@@ -565,7 +610,8 @@ async function main(): Promise<void> {
     const r1 = await run(bare.info.port);
     bare.proc.kill();
 
-    const d = await child('serve-daemon', [dbUrl, workDir]);
+    const sink = TRACING ? await otlpSink(children) : null;
+    const d = await child('serve-daemon', [dbUrl, workDir], sink?.env ?? { OTEL_TRACES_EXPORTER: 'none' });
     children.push(d.proc);
     const cpuCold = cpuSecondsOf(d.proc.pid!);
     const warm = await warmCredentials(d.info.port, bodies, headers);
@@ -597,9 +643,15 @@ async function main(): Promise<void> {
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: Math.round(r2.rps * FIXED_RATE_FRACTION), seconds: SECONDS, connections: CONNECTIONS });
     await stopChild(d.proc);
+    // After the daemon stopped: its shutdown exported what its batch processor still held.
+    const traced = sink ? await sink.counts() : null;
+    const tracingLine = traced
+      ? `tracing on (always_on, batch processor, OTLP/HTTP to a discarding sink on core ${LOAD_CPU}): ${traced.spans} spans in ${traced.exports} exports`
+      : 'tracing off (OTEL_TRACES_EXPORTER=none)';
     if (ONLY === 'daemon') {
       console.log(`
 verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on core ${LOAD_CPU}, server on core ${SERVER_CPU}
+  ${tracingLine}
   1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
   2. daemon verify (decision + audit)     ${fmt(r2)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(3)}
@@ -625,6 +677,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
     console.log(`
 verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on core ${LOAD_CPU}, server on core ${SERVER_CPU}
 tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} distinct (credential, reader) taps
+  ${tracingLine} (the daemon runs 2 and the fixed rate only)
   1. bare uWebSockets.js, fixed bytes    ${fmt(r1)}
   2. daemon verify (decision + audit)     ${fmt(r2)}
   3. conventional (Express + DB per tap)  ${fmt(r3)}
@@ -661,9 +714,11 @@ door routes, direct at the daemon port vs through the API base URL (same taps, b
 
 const [mode, ...args] = process.argv.slice(2);
 // A server child ends on SIGTERM through exit, so that --cpu-prof (BENCH_CPU_PROFILE_DIR) writes its profile.
-if (mode?.startsWith('serve-')) process.once('SIGTERM', () => process.exit(0));
+// The daemon's tracer (BENCH_TRACING=on) exports what it still holds first, as handleShutdown has it do.
+if (mode?.startsWith('serve-')) process.once('SIGTERM', () => void shutdownTracing().finally(() => process.exit(0)));
 if (mode === 'serve-bare') await serveBare();
 else if (mode === 'serve-daemon') await serveDaemon(args[0]!, args[1]!);
 else if (mode === 'serve-conventional') await serveConventional(args[0]!);
+else if (mode === 'otlp-sink') await serveOtlpSink();
 else if (mode === 'fixed-rate') process.once('message', async (opts: FixedRateOptions) => process.send?.(await fixedRate(opts)));
 else await main();

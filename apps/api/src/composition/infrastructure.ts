@@ -11,6 +11,8 @@ import { AesGcmEncryptor } from '@wfm/core/encryption';
 import type { ApiConfig } from '../config.js';
 import { OpenApiDocument } from '../http/openapi.js';
 import { PUBLIC_API_DESCRIPTION } from '../http/public-api-description.js';
+import { ListCursorCodec } from '../http/list-cursor.js';
+import { PublicLists } from '../http/public-list.js';
 import { LocalFileStorage } from '../storage/file-storage.js';
 import { PdfWorkerPool } from '../pdf/pdf-worker-pool.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
@@ -52,6 +54,8 @@ export interface Infrastructure {
   files: LocalFileStorage;
   openapi: OpenApiDocument;
   publicOpenapi: OpenApiDocument;
+  /** Offset and cursor paging of every /public list. */
+  publicLists: PublicLists;
   /** The API's own address, /api/v1 included. */
   publicBaseUrl: string;
   /** The web app's address. */
@@ -102,6 +106,8 @@ export function buildInfrastructure(deps: { config: InfraConfig; dataSource: Dat
     files: new LocalFileStorage(config.fileStorageDir),
     openapi: new OpenApiDocument(),
     publicOpenapi: new OpenApiDocument({ title: 'Workforce Platform developer API', description: PUBLIC_API_DESCRIPTION }),
+    // No variable of its own: the codec derives its key from JWT_SECRET under a label of its own.
+    publicLists: new PublicLists(new ListCursorCodec(config.jwtSecret)),
     publicBaseUrl: `${appUrl}/api/v1`,
     appUrl,
     egress: { allowedTargets: config.webhooks.allowedTargets },

@@ -11,4 +11,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     ctx: RequestContext;
   }
+  interface Locals {
+    /** Set by the error handler: the `code` or `error` of the error answer it wrote. */
+    errorCode?: string | null;
+  }
 }

@@ -80,6 +80,12 @@ export function notFound(): RequestHandler {
   return (req, _res, next) => next(new NotFoundError(`Cannot ${req.method} ${req.originalUrl.split('?')[0]}`));
 }
 
+/** The machine-readable part of an error answer (`code`, else `error`), kept for the developer request log. */
+function errorCodeOf(err: HttpError): string | null {
+  const body = err.body();
+  return typeof body.code === 'string' ? body.code : typeof body.error === 'string' ? body.error : null;
+}
+
 /** Writes an error's status and body; headers are already set. */
 export type ErrorWriter = (res: Response, err: HttpError) => void;
 
@@ -105,6 +111,7 @@ export function errorHandler(logger: Logger, write: ErrorWriter = platformBody):
       res.removeHeader('X-RateLimit-Reset');
     }
     for (const [k, v] of Object.entries(httpErr.headers())) res.setHeader(k, v);
+    res.locals.errorCode = errorCodeOf(httpErr);
     write(res, httpErr);
   };
 }

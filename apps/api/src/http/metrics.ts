@@ -28,7 +28,11 @@ export class ApiMetrics {
   private readonly inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered now', registers: [this.registry] });
   private processMetrics = false;
 
-  constructor(probes: { accessChanges: () => { complete: number; partial: number } }) {
+  constructor(probes: {
+    accessChanges: () => { complete: number; partial: number };
+    dependencies: () => Promise<Partial<Record<string, 'up' | 'down'>>>;
+    requestLogDrops: () => { bufferFull: number; writeFailed: number };
+  }) {
     new Counter({
       name: 'access_changes_total',
       help: 'Access changes (grants, zones, passes, keys, users, plans) by propagation: complete when every live daemon applied it in time, partial otherwise (X-Access-Propagation)',
@@ -39,6 +43,31 @@ export class ApiMetrics {
         this.reset();
         this.inc({ propagation: 'complete' }, counts.complete);
         this.inc({ propagation: 'partial' }, counts.partial);
+      },
+    });
+    // Read at scrape time through /status's own bounded, shared checks, so an alert on a stalled
+    // database fires from the metrics alone and a scrape never waits longer than a status probe.
+    new Gauge({
+      name: 'dependency_up',
+      help: 'Whether the API reaches each of its dependencies now (database, bus, and redis in split mode): 1 up, 0 down',
+      labelNames: ['dependency'],
+      registers: [this.registry],
+      async collect() {
+        const checks = await probes.dependencies();
+        this.reset();
+        for (const [dependency, state] of Object.entries(checks)) this.set({ dependency }, state === 'up' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'developer_request_log_dropped_total',
+      help: 'Developer request log rows not kept: buffer_full when requests outran the writer, write_failed when the database refused the row',
+      labelNames: ['reason'],
+      registers: [this.registry],
+      collect() {
+        const drops = probes.requestLogDrops();
+        this.reset();
+        this.inc({ reason: 'buffer_full' }, drops.bufferFull);
+        this.inc({ reason: 'write_failed' }, drops.writeFailed);
       },
     });
   }

@@ -93,6 +93,11 @@ export class ApiHarness {
     return this.api.metrics;
   }
 
+  /** Writes the developer request log's buffered rows (requests are recorded as their answers end). */
+  flushRequestLog(): Promise<void> {
+    return this.api.flushRequestLog();
+  }
+
   /** The app's password-hashing threads. */
   get passwordHashing() {
     return this.api.passwordHashing;

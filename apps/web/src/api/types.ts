@@ -13,3 +13,6 @@ export type Ok<K extends keyof operations> = operations[K]['responses'] extends 
 
 /** An operation's JSON request body. */
 export type Body<K extends keyof operations> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** An operation's query parameters. */
+export type Query<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;

@@ -6,6 +6,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '—';
 }
 
+const instant = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A moment to the second, for logs: "2 Dec, 08:00:05". */
+export function formatInstant(iso: string): string {
+  return instant.format(new Date(iso));
+}
+
 /** A shift's span: "Mon 2 Dec, 08:00 – 16:00". */
 export function formatSpan(startIso: string, endIso: string): string {
   return `${dateTime.format(new Date(startIso))} – ${time.format(new Date(endIso))}`;
@@ -27,4 +34,12 @@ const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short',
 /** A calendar day (YYYY-MM-DD) in the reader's locale, the same day wherever they are. */
 export function formatDay(ymd: string | null | undefined): string {
   return ymd ? day.format(new Date(`${ymd}T00:00:00Z`)) : '—';
+}
+
+/** A duration in whole minutes as hours and minutes: "8 h 30 min", "45 min", "2 h". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

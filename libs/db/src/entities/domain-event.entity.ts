@@ -25,4 +25,11 @@ export class DomainEventEntity {
 
   @Column({ name: 'dispatched_at', type: 'timestamptz', nullable: true })
   dispatchedAt!: Date | null;
+
+  /** W3C trace context of the span that wrote the row (issue 32); null when tracing was off or not sampled. */
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracestate!: string | null;
 }

@@ -6,6 +6,7 @@ export type OutletStatus = 'ACTIVE' | 'INACTIVE';
 @Check('outlets_status_check', "(status = ANY (ARRAY['ACTIVE'::text, 'INACTIVE'::text]))")
 // Its key is an expression, lower(code), which @Index cannot state: the drift test checks its definition.
 @Index('outlets_tenant_code_key', { synchronize: false })
+@Index('outlets_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 @Entity({ name: 'outlets' })
 export class OutletEntity {
   @PrimaryColumn({ type: 'uuid' })

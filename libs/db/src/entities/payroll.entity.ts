@@ -116,6 +116,10 @@ export class PayrollRunEntity {
   @Column({ type: 'jsonb' })
   journal!: unknown;
 
+  /** Who the run could not pay when it was computed: no pay settings and no salaried contract. */
+  @Column({ name: 'left_out', type: 'jsonb', default: () => "'[]'" })
+  leftOut!: unknown;
+
   @ForeignKey(() => UserEntity, { name: 'payroll_runs_prepared_by_user_id_fkey', onDelete: 'SET NULL' })
   @Column({ name: 'prepared_by_user_id', type: 'uuid', nullable: true })
   preparedByUserId!: string | null;

@@ -15,6 +15,7 @@ export type ShiftType = (typeof SHIFT_TYPES)[number];
 @Check('shift_assignments_status_check', "(status = ANY (ARRAY['PROPOSED'::text, 'SCHEDULED'::text, 'IN_PROGRESS'::text, 'COMPLETED'::text, 'CANCELLED'::text, 'MISSED'::text]))")
 @Check('shift_assignments_type_check', "(type = ANY (ARRAY['REGULAR'::text, 'OVERTIME'::text, 'ON_CALL'::text, 'TRAINING'::text]))")
 @Exclusion('shift_assignments_no_overlap', "USING gist (tenant_id WITH =, user_id WITH =, tstzrange(scheduled_start, scheduled_end, '[)'::text) WITH &&) WHERE ((status <> 'CANCELLED'::text))")
+@Index('shift_assignments_created_idx', ['tenantId', 'createdAt', 'id'])
 @Index('shift_assignments_in_progress_end_idx', ['scheduledEnd'], { where: "(status = 'IN_PROGRESS'::text)" })
 @Index('shift_assignments_outlet_start_idx', ['tenantId', 'outletId', 'scheduledStart'])
 @Index('shift_assignments_roster_idx', ['tenantId', 'rosterId'], { where: '(roster_id IS NOT NULL)' })

@@ -130,6 +130,13 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'lease_expires_at', type: 'timestamptz', nullable: true })
   leaseExpiresAt!: Date | null;
 
+  /** The trace context of the event it was made of (issue 32); null when tracing was off or not sampled. */
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracestate!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

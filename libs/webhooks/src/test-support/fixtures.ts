@@ -23,6 +23,7 @@ export function testSettings(over: Partial<WebhookSettings> = {}): WebhookSettin
     sweepIntervalMs: 3_600_000,
     maxInFlight: 16,
     maxInFlightPerTenant: 4,
+    sendTraceparent: false,
     ...over,
   };
 }
@@ -101,6 +102,8 @@ export interface DeliveryRow {
   delivered_at: Date | null;
   lease_owner: string | null;
   body: string;
+  traceparent: string | null;
+  tracestate: string | null;
   created_at: Date;
 }
 

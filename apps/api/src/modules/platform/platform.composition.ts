@@ -15,7 +15,7 @@ import { LeadsService } from './leads/leads.service.js';
 import { leadsRoutes } from './leads/leads.routes.js';
 
 /** Health and status, the operator's tenant routes, the mobile app's configuration and sales leads. */
-export function composePlatform(infra: Infrastructure, r: ApiRouter, deps: { provisioning: TenantProvisioningService; tenants: TenantsService }): void {
+export function composePlatform(infra: Infrastructure, r: ApiRouter, deps: { provisioning: TenantProvisioningService; tenants: TenantsService }): { health: HealthService } {
   const { config, ds, redis, openapi, clock, logger } = infra;
   const health = new HealthService(new HealthRepository(ds), infra.bus, { redis: redis ? { ping: () => pingRedis(redis) } : null, timeoutMs: config.statusCheckTimeoutMs });
   healthRoutes(r, health, openapi, infra.publicBaseUrl);
@@ -23,4 +23,5 @@ export function composePlatform(infra: Infrastructure, r: ApiRouter, deps: { pro
   platformRoutes(r, deps.provisioning, deps.tenants);
   appConfigRoutes(r, new AppConfigService(config.mobileApp, { googleSignIn: config.sso.google !== null }));
   leadsRoutes(r, new LeadsService(new LeadsRepository(ds), infra.mailer, clock, logger, config.salesLeadsEmail));
+  return { health };
 }

@@ -37,7 +37,7 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   const availability = new AvailabilityService(new AvailabilityRepository(ds), new LeaveRepository(ds), transaction, clock, outletScopes, people);
   availabilityRoutes(r, availability);
   const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, availability, compliance);
-  shiftsRoutes(r, shifts);
+  shiftsRoutes(r, shifts, infra.publicLists);
   const rostersRepository = new RostersRepository(ds);
   rostersRoutes(r, new RostersService(rostersRepository, shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));
   openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));

@@ -30,9 +30,9 @@ export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts, leave
   const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
   policiesRoutes(r, policies);
   const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people, compliance);
-  attendanceRoutes(r, attendance);
+  attendanceRoutes(r, attendance, infra.publicLists);
   kiosksRoutes(r, new KiosksService(new KiosksRepository(ds), transaction, infra.secrets, infra.passwords, attendance, outletScopes, clock, people));
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes, leaveLedger));
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes, leaveLedger), infra.publicLists);
   leaveAccrualRoutes(r, leaveLedger);
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(infra.config.missedClockOutGraceMs)) },

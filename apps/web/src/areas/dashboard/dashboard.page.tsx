@@ -8,6 +8,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { ErrorNotice } from '../../ui/page';
 import { useAttendance, useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays, localTime } from '../schedule/week';
+import { useToday } from '../../ui/today';
 import { usePeople } from '../../api/shared.queries';
 
 function Card({ title, to, link, children, error, loading }: { title: string; to: string; link: string; children: ReactNode; error: unknown; loading: boolean }) {
@@ -40,8 +41,7 @@ const Big = ({ n, label }: { n: number; label: string }) => (
 export function DashboardPage() {
   const me = useMe();
   const people = usePeople();
-  const dayStart = new Date();
-  dayStart.setHours(0, 0, 0, 0);
+  const dayStart = useToday();
   const shifts = useShifts({ from: dayStart.toISOString(), to: addDays(dayStart, 1).toISOString() });
   const clockedIn = useAttendance({ status: 'OPEN', from: addDays(dayStart, -2).toISOString(), to: addDays(dayStart, 1).toISOString() });
   const leave = useLeave({ status: 'PENDING' });

@@ -1,5 +1,6 @@
-import { Badge, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime, roleLabel } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -44,6 +45,7 @@ export function ApiKeysPage() {
         { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
         { header: 'Made by', cell: (k) => <MadeBy maker={k.madeBy} /> },
         { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+        { cell: (k) => <RequestsLink to={`/developers/api-keys/${k.id}/requests`} /> },
         ...revocableColumns(setRevoking),
       ]} />
       <MintModal opened={open} onClose={close} title="New API key" error={create.error}
@@ -89,6 +91,7 @@ export function OAuthClientsPage() {
         { header: 'Client id', cell: (c) => <code>{c.clientId}</code> },
         { header: 'Scopes', cell: (c) => c.allowedScopes.join(', ') || 'None' },
         { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
+        { cell: (c) => <RequestsLink to={`/developers/oauth-clients/${c.id}/requests`} /> },
         ...revocableColumns(setRevoking),
       ]} />
       <MintModal opened={open} onClose={close} title="New OAuth client" error={create.error}
@@ -113,6 +116,15 @@ export function OAuthClientsPage() {
         Its tokens fail on their next use and it can get no new ones.
       </RevokeConfirm>
     </Page>
+  );
+}
+
+/** One click from a credential to its request log. */
+function RequestsLink({ to }: { to: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      Requests
+    </Anchor>
   );
 }
 

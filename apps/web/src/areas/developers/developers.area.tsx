@@ -3,6 +3,8 @@ import { lazyPage } from '../lazy-page';
 
 const ApiKeysPage = lazyPage(() => import('./credentials.page'), 'ApiKeysPage');
 const OAuthClientsPage = lazyPage(() => import('./credentials.page'), 'OAuthClientsPage');
+const ApiKeyRequestsPage = lazyPage(() => import('./request-log.page'), 'ApiKeyRequestsPage');
+const OAuthClientRequestsPage = lazyPage(() => import('./request-log.page'), 'OAuthClientRequestsPage');
 const WebhookPage = lazyPage(() => import('./webhook.page'), 'WebhookPage');
 const WebhooksPage = lazyPage(() => import('./webhooks.page'), 'WebhooksPage');
 
@@ -10,7 +12,9 @@ export const developersArea: Area = {
   title: 'Developers',
   routes: [
     { path: 'developers/api-keys', needs: ['getApiKeys'], nav: 'API keys', element: <ApiKeysPage /> },
+    { path: 'developers/api-keys/:id/requests', needs: ['getApiKeysByIdRequests'], element: <ApiKeyRequestsPage /> },
     { path: 'developers/oauth-clients', needs: ['getOauthClients'], nav: 'OAuth clients', element: <OAuthClientsPage /> },
+    { path: 'developers/oauth-clients/:id/requests', needs: ['getOauthClientsByIdRequests'], element: <OAuthClientRequestsPage /> },
     { path: 'developers/webhooks', needs: ['getWebhooks'], nav: 'Webhooks', element: <WebhooksPage /> },
     { path: 'developers/webhooks/:id', needs: ['getWebhooksByIdDeliveries'], element: <WebhookPage /> },
   ],

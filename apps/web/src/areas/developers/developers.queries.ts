@@ -2,13 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useInvalidatingMutation, useRemovingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
-import type { Body, Ok } from '../../api/types';
+import type { Body, Ok, Query } from '../../api/types';
 
 export type ApiKey = Ok<'getApiKeys'>[number];
 export type OAuthClient = Ok<'getOauthClients'>[number];
 export type Webhook = Ok<'getWebhooks'>[number];
 export type Delivery = Ok<'getWebhooksByIdDeliveries'>['deliveries'][number];
 export type Scope = ApiKey['scopes'][number];
+export type RequestLogEntry = Ok<'getApiKeysByIdRequests'>['data'][number];
+export type RequestLogFilter = Query<'getApiKeysByIdRequests'>;
+/** The two kinds of credential with a request log, by the path segment of their routes. */
+export type CredentialKind = 'api-keys' | 'oauth-clients';
 
 /** Spec 01's scopes, as the forms offer them; the two scim scopes serve SCIM provisioning only. */
 export const SCOPES: Scope[] = ['outlets:read', 'employees:read', 'shifts:read', 'shifts:write', 'attendance:read', 'attendance:write', 'leave:read', 'leave:write', 'webhooks:read', 'webhooks:write', 'scim:read', 'scim:write'];
@@ -37,6 +41,16 @@ export const useTestWebhook = () => useDevMutation((id: string) => ok(api.POST('
 export const useDeliveries = (id: string) =>
   useQuery({ queryKey: [...DEV, 'deliveries', id], refetchInterval: 3_000, queryFn: () => ok(api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 200 } } })) });
 export const useRedeliver = () => useDevMutation((deliveryId: string) => ok(api.POST('/webhooks/deliveries/{deliveryId}/redeliver', { params: { path: { deliveryId } } })));
+/** A credential's last requests; they are written a second or so after each call, so the log follows them. */
+export const useRequestLog = (kind: CredentialKind, id: string, query: RequestLogFilter) =>
+  useQuery({
+    queryKey: [...DEV, 'requests', kind, id, query],
+    refetchInterval: 3_000,
+    queryFn: () =>
+      kind === 'api-keys'
+        ? ok(api.GET('/api-keys/{id}/requests', { params: { path: { id }, query } }))
+        : ok(api.GET('/oauth-clients/{id}/requests', { params: { path: { id }, query } })),
+  });
 
 /** Issue 32: links to a subscription's embeddable portal (their tokens are shown once, on creation). */
 export const usePortalLinks = (id: string) => useQuery({ queryKey: [...DEV, 'portal-links', id], queryFn: () => ok(api.GET('/webhooks/{id}/portal-links', { params: { path: { id } } })) });

@@ -8,6 +8,7 @@ import { formatDateTime, formatSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
+import { useToday } from '../../ui/today';
 import { policyAckRequired, useClockIn, useClockOut, useOpenClockIn } from './me.queries';
 
 /**
@@ -20,8 +21,7 @@ export function ClockCard() {
   const open = useOpenClockIn(me.data?.id);
   const clockIn = useClockIn();
   const clockOut = useClockOut();
-  const dayStart = new Date();
-  dayStart.setHours(0, 0, 0, 0);
+  const dayStart = useToday();
   const shifts = useShifts({ userId: me.data?.id ?? '', from: dayStart.toISOString(), to: addDays(dayStart, 1).toISOString() }, me.data !== undefined);
   const today = (shifts.data ?? []).filter((s) => s.status === 'SCHEDULED').sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   const [outletId, setOutletId] = useState<string | null>(null);

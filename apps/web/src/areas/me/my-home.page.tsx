@@ -6,17 +6,18 @@ import { ErrorNotice } from '../../ui/page';
 import { useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
+import { useToday } from '../../ui/today';
 import { ClockCard } from './clock.card';
 
 /** A STAFF user's home: the door credential a tap away, the next shifts, pending leave. */
 export function MyHomePage() {
   const me = useMe();
   const outlets = useOutlets();
-  const now = new Date();
-  const shifts = useShifts({ userId: me.data?.id ?? '', from: now.toISOString(), to: addDays(now, 14).toISOString() }, me.data !== undefined);
+  const today = useToday();
+  const shifts = useShifts({ userId: me.data?.id ?? '', from: today.toISOString(), to: addDays(today, 15).toISOString() }, me.data !== undefined);
   const leave = useLeave(me.data ? { userId: me.data.id, status: 'PENDING' } : {});
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
-  const next = [...(shifts.data ?? [])].filter((s) => s.status === 'SCHEDULED' || s.status === 'IN_PROGRESS').sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart)).slice(0, 3);
+  const next = [...(shifts.data ?? [])].filter((s) => (s.status === 'SCHEDULED' || s.status === 'IN_PROGRESS') && Date.parse(s.scheduledEnd) > Date.now()).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart)).slice(0, 3);
   document.title = 'My day · Workforce Platform';
   return (
     <Stack gap="md">

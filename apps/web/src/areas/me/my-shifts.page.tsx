@@ -7,13 +7,13 @@ import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
 import { ClockCard } from './clock.card';
+import { useToday } from '../../ui/today';
 
 /** The signed-in person's shifts from a week ago to four weeks ahead. */
 export function MyShiftsPage() {
   const me = useMe();
   const outlets = useOutlets();
-  const from = addDays(new Date(), -7);
-  from.setHours(0, 0, 0, 0);
+  const from = addDays(useToday(), -7);
   const shifts = useShifts({ userId: me.data?.id ?? '', from: from.toISOString(), to: addDays(from, 35).toISOString() }, me.data !== undefined);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   const rows = [...(shifts.data ?? [])].sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));

@@ -1,8 +1,8 @@
 import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
-
 import { formatMoney, fromMinor, toMinor } from './money';
 import { usePay, usePutPay, type Pay } from './payroll.queries';
 import { usePeople } from '../../api/shared.queries';
@@ -10,7 +10,9 @@ import { usePeople } from '../../api/shared.queries';
 /** One person's pay: hourly or monthly, the rate, and the overtime rule. */
 export function PaySettingsPage() {
   const people = usePeople(true);
-  const [userId, setUserId] = useState<string | null>(null);
+  // A pay run's list of people it could not pay links here with ?user=.
+  const [params] = useSearchParams();
+  const [userId, setUserId] = useState<string | null>(params.get('user'));
   const pay = usePay(userId);
   return (
     <Page title="Pay settings">

@@ -30,19 +30,8 @@ export const useJournal = (id: string, enabled: boolean) =>
 export const useMyPayslips = () => useQuery({ queryKey: [...PAYROLL, 'mine'], queryFn: () => ok(api.GET('/payroll/payslips')) });
 export const useDeductions = () => useQuery({ queryKey: [...PAYROLL, 'deductions'], queryFn: () => ok(api.GET('/payroll/deductions')) });
 
-/** The accounting connection, or null when none is made (the API's 404). */
-export const useAccounting = () =>
-  useQuery({
-    queryKey: [...PAYROLL, 'accounting'],
-    queryFn: async () => {
-      try {
-        return await ok(api.GET('/payroll/accounting'));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+/** The accounting connection, or that there is none and whether this platform can make one. */
+export const useAccounting = () => useQuery({ queryKey: [...PAYROLL, 'accounting'], queryFn: () => ok(api.GET('/payroll/accounting')) });
 
 /** A person's pay settings, or null when none are set yet (the API's 404). */
 export const usePay = (userId: string | null) =>

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Loader, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Loader, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime, formatMinutes, humanize } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -65,7 +65,7 @@ export function RunPage() {
             </>
           ) : null}
           {r.status === 'FINALIZED' ? <Button onClick={() => setConfirm('mark-paid')}>Mark as paid</Button> : null}
-          {r.status !== 'DRAFT' && accounting.data && !r.exportedAt ? (
+          {r.status !== 'DRAFT' && accounting.data?.connected && !r.exportedAt ? (
             <Button variant="light" loading={step.isPending && step.variables?.step === 'export'} onClick={() => act('export')}>
               Post to Xero
             </Button>
@@ -93,6 +93,23 @@ export function RunPage() {
         {r.exportReference ? ` · posted to accounting as ${r.exportReference}` : ''}
       </Text>
       <ErrorNotice error={step.error ?? downloadError} />
+      {r.leftOut.length > 0 ? (
+        <Alert color="yellow" title={`${r.leftOut.length} ${r.leftOut.length === 1 ? 'person is' : 'people are'} not paid by this run`}>
+          <Text size="sm" mb="xs">
+            They have no pay settings and no contract with a salary. {r.status === 'DRAFT' ? 'Set their pay, then recompute.' : 'The run was computed without them.'}
+          </Text>
+          <List size="sm" aria-label="People not paid by this run">
+            {r.leftOut.map((p) => (
+              <List.Item key={p.userId}>
+                <Anchor component={Link} to={`/payroll/pay-settings?user=${p.userId}`}>
+                  {p.fullName}
+                </Anchor>
+                {p.workedMinutes > 0 ? ` — ${formatMinutes(p.workedMinutes)} worked this month, unpaid` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
       <Tabs defaultValue="payslips">
         <Tabs.List>
           <Tabs.Tab value="payslips">Payslips ({r.payslipCount})</Tabs.Tab>

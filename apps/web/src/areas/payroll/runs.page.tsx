@@ -92,7 +92,10 @@ function AccountingCard() {
   const forget = () => setParams((p) => { p.delete('accounting'); p.delete('accountingError'); return p; }, { replace: true });
   if (accounting.isPending) return null;
   if (accounting.error) return <ErrorNotice error={accounting.error} />;
-  const c = accounting.data;
+  const status = accounting.data;
+  const c = status.connected ? status : null;
+  // A platform without an accounting app has nothing to offer here but the CSV journal every final run has.
+  if (!c && !status.available) return null;
   return (
     <Alert color={c ? 'green' : 'gray'} title="Accounting">
       <Group justify="space-between" wrap="wrap">

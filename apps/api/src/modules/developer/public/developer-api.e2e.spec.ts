@@ -223,8 +223,8 @@ describe('developer API: outlets, employees and the OpenAPI document (HTTP)', ()
       expect(res.body.servers).to.deep.equal([{ url: 'http://localhost:3000/api/v1' }]);
       const paths: Record<string, Record<string, { security?: unknown; parameters?: Array<{ name: string; in: string }> }>> = res.body.paths;
       const params = (path: string) => paths[path]!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort();
-      expect(params('/public/outlets')).to.deep.equal(['limit', 'offset']);
-      expect(params('/public/employees')).to.deep.equal(['limit', 'offset', 'order']);
+      expect(params('/public/outlets')).to.deep.equal(['cursor', 'limit', 'offset']);
+      expect(params('/public/employees')).to.deep.equal(['cursor', 'limit', 'offset', 'order']);
       expect(paths['/public/outlets']!.get!.security).to.deep.equal([{ developerBearer: [] }, { developerApiKey: [] }, { developerOAuth: [] }]);
     });
 

@@ -1,11 +1,12 @@
 import { ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper } from '../../../http/auth.guard.js';
 import type { OpenApiDocument } from '../../../http/openapi.js';
+import { PUBLIC_LIST_400 } from '../../../http/public-list.js';
 import type { DeveloperApiService } from './developer-api.service.js';
 import { PublicEmployeesPage, PublicEmployeesQuery, PublicOutletsPage, PublicOutletsQuery } from './developer-api.schemas.js';
 
 const TAGS = ['developer API'];
-const E400 = { description: 'Non-numeric limit or offset, or an undeclared query parameter' };
+const E400 = { description: PUBLIC_LIST_400 };
 const E401 = { description: 'No valid developer API key or OAuth access token' };
 
 export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publicOpenapi: OpenApiDocument, publicBaseUrl: string): void {
@@ -23,7 +24,7 @@ export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publi
   r.get(
     '/public/outlets',
     {
-      summary: "List the tenant's outlets, by name",
+      summary: "List the tenant's outlets, by name; a cursor walk goes by creation (createdAt), which no edit moves",
       tags: TAGS,
       auth: { kind: 'developer', scope: 'any' },
       query: PublicOutletsQuery,

@@ -1,24 +1,38 @@
-import { envelope } from '@wfm/core/pagination';
-import type { DeveloperApiRepository } from './developer-api.repository.js';
+import { keysetSource, type PublicLists } from '../../../http/public-list.js';
+import type { DeveloperApiRepository, PublicEmployee, PublicOutlet } from './developer-api.repository.js';
 import type { PublicEmployeeDto, PublicEmployeesQuery, PublicOutletDto, PublicOutletsQuery } from './developer-api.schemas.js';
 
 /** The tenant directory as integrations see it: outlets and employees, in the /public list envelope. */
 export class DeveloperApiService {
-  constructor(private readonly repo: DeveloperApiRepository) {}
+  constructor(
+    private readonly repo: DeveloperApiRepository,
+    private readonly lists: PublicLists,
+  ) {}
 
-  async outlets(tenantId: string, query: PublicOutletsQuery) {
-    const rows = await this.repo.outlets(tenantId, query);
-    return envelope<PublicOutletDto>(
-      rows.map((o) => ({ id: o.id, name: o.name, code: o.code, city: o.city, status: o.status, createdAt: o.createdAt.toISOString() })),
+  outlets(tenantId: string, query: PublicOutletsQuery) {
+    return this.lists.page(
+      'outlets',
+      tenantId,
       query,
+      keysetSource(
+        (page) => this.repo.outlets(tenantId, page),
+        (after, limit) => this.repo.outletsAfter(tenantId, after, limit),
+      ),
+      (o: PublicOutlet): PublicOutletDto => ({ id: o.id, name: o.name, code: o.code, city: o.city, status: o.status, createdAt: o.createdAt.toISOString() }),
     );
   }
 
-  async employees(tenantId: string, query: PublicEmployeesQuery) {
-    const rows = await this.repo.employees(tenantId, query, query.order === 'newest');
-    return envelope<PublicEmployeeDto>(
-      rows.map((u) => ({ id: u.id, fullName: u.fullName, email: u.email, status: u.status })),
+  employees(tenantId: string, query: PublicEmployeesQuery) {
+    const newest = query.order === 'newest';
+    return this.lists.page(
+      'employees',
+      tenantId,
       query,
+      keysetSource(
+        (page) => this.repo.employees(tenantId, page, newest),
+        (after, limit) => this.repo.employeesAfter(tenantId, after, limit, newest),
+      ),
+      (u: PublicEmployee): PublicEmployeeDto => ({ id: u.id, fullName: u.fullName, email: u.email, status: u.status }),
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from '@wfm/db/data-source';
 import type { DeliveryStatus, WebhookDeliveryEntity, WebhookSubscriptionEntity } from '@wfm/db/entities/webhook.entity';
-import { assignments, exec, many, one, type Columns, type Row } from '@wfm/db/sql';
+import { assignments, exec, keysetPage, many, one, type Columns, type Keyed, type KeysetPosition, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 /** A subscription row without its sealed secret, which is selected only where it is needed. */
@@ -66,6 +66,13 @@ export class WebhooksRepository {
       `SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [tenantId, page?.limit ?? null, page?.offset ?? 0],
     );
+  }
+
+  /** The cursor walk of the same order; a creation time never changes. */
+  listAfter(tenantId: string, after: KeysetPosition | null, limit: number): Promise<Keyed<Subscription>[]> {
+    const params: unknown[] = [tenantId];
+    const k = keysetPage({ key: 'created_at', id: 'id', descending: true }, after, limit, params);
+    return many(this.ds, `SELECT ${SUBSCRIPTION_COLUMNS}, ${k.select} FROM webhook_subscriptions WHERE ${['tenant_id = $1', ...k.where].join(' AND ')} ${k.tail}`, params);
   }
 
   find(tenantId: string, id: string): Promise<Subscription | null> {

@@ -265,6 +265,6 @@ export function webhooksRoutes(r: ApiRouter, webhooks: WebhooksService): void {
       query: CatalogQuery,
       responses: { 200: { description: 'One page of the catalog, in catalog order', schema: CatalogPage }, 400: P400, 401: P401, 403: P403 },
     },
-    async ({ query }) => ok(webhooks.catalog(query)),
+    async ({ req, query }) => ok(await webhooks.catalog(currentDeveloper(req).tenantId, query)),
   );
 }

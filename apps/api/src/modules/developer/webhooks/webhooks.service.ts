@@ -1,18 +1,20 @@
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
 import type { Encryptor } from '@wfm/core/encryption';
-import { ConflictError, NotFoundError } from '@wfm/core/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { TransactionRunner } from '@wfm/db/transaction';
-import { EVENT_CODES, catalogList } from '@wfm/events/catalog';
+import { EVENT_CODES, catalogList, type AnyCatalogEntry } from '@wfm/events/catalog';
 import { requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
 import type { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { generateWebhookSecret } from '@wfm/webhooks/signing';
-import { envelope, type PageRequest } from '@wfm/core/pagination';
+import { keysetSource, type ListSource, type PublicLists } from '../../../http/public-list.js';
 import type { DeliveryFilter, Subscription, SubscriptionChanges, WebhooksRepository } from './webhooks.repository.js';
 import type {
+  CatalogQuery,
   CreateWebhookBody,
   DeliveriesDto,
   DeliveryDto,
+  PublicWebhooksQuery,
   RedeliveredDto,
   RotatedDto,
   TestResultDto,
@@ -65,6 +67,7 @@ export interface WebhooksServiceDeps {
   egress: EgressOptions;
   /** Test and redeliver: attempts made the way the worker makes them. */
   deliveries: WebhookDeliveryOperations;
+  lists: PublicLists;
 }
 
 const NOT_FOUND = 'Webhook not found';
@@ -89,11 +92,17 @@ export class WebhooksService {
     return toDto(s, masked(s));
   }
 
-  async page(tenantId: string, page: PageRequest) {
-    const rows = await this.deps.repo.list(tenantId, page);
-    return envelope(
-      rows.map((s) => toDto(s, masked(s))),
-      page,
+  page(tenantId: string, query: PublicWebhooksQuery) {
+    const { repo } = this.deps;
+    return this.deps.lists.page(
+      'webhooks',
+      tenantId,
+      query,
+      keysetSource(
+        (page) => repo.list(tenantId, page),
+        (after, limit) => repo.listAfter(tenantId, after, limit),
+      ),
+      (s: Subscription) => toDto(s, masked(s)),
     );
   }
 
@@ -101,19 +110,26 @@ export class WebhooksService {
     return { events: [...EVENT_CODES] };
   }
 
-  catalog(page: PageRequest) {
-    const rows = catalogList().slice(page.offset, page.offset + page.limit);
-    return envelope(
-      rows.map((e) => ({
-        code: e.code,
-        group: e.group,
-        description: e.description,
-        firesWhen: e.firesWhen,
-        doesNotFireWhen: e.doesNotFireWhen,
-        samplePayload: e.samplePayload as Record<string, unknown>,
-      })),
-      page,
-    );
+  /** Catalog order in both modes; a walk continues after the last code it returned, so events a deploy adds do not shift it. */
+  catalog(tenantId: string, query: CatalogQuery) {
+    const source: ListSource<AnyCatalogEntry, AnyCatalogEntry> = {
+      offset: async (page) => catalogList().slice(page.offset, page.offset + page.limit),
+      walk: async (after, limit) => {
+        const all = catalogList();
+        const last = after === null ? -1 : all.findIndex((e) => e.code === after[0]);
+        if (after !== null && last < 0) throw new BadRequestError(['cursor names an event the catalog no longer has']);
+        return all.slice(last + 1, last + 1 + limit);
+      },
+      position: (e) => [e.code],
+    };
+    return this.deps.lists.page('webhook-catalog', tenantId, query, source, (e) => ({
+      code: e.code,
+      group: e.group,
+      description: e.description,
+      firesWhen: e.firesWhen,
+      doesNotFireWhen: e.doesNotFireWhen,
+      samplePayload: e.samplePayload as Record<string, unknown>,
+    }));
   }
 
   /** The one response that carries the full secret besides rotate. */

@@ -1,7 +1,7 @@
 import { BadRequestError, ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { AssetEntity } from '@wfm/db/entities/operations.entity';
-import { assignments, exec, live, many, one, onConstraint, type Columns, type Db, type Row } from '@wfm/db/sql';
+import { assignments, exec, likePattern, live, many, one, onConstraint, type Columns, type Db, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import type { ASSET_STATUSES } from './assets.schemas.js';
 
@@ -57,11 +57,6 @@ const CHANGE_COLUMNS: Columns<AssetChanges & { updatedAt: Date }> = {
   notes: 'notes',
   updatedAt: 'updated_at',
 };
-
-/** LIKE's own wildcards in a search are matched as themselves. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export class AssetsRepository {
   constructor(private readonly ds: DataSource) {}

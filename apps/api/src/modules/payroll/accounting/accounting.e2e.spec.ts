@@ -98,7 +98,7 @@ describe('payroll accounting export (Xero over OAuth 2.0, against a local fake)'
     const { state } = await started();
     const otherHr = await s.tokenAs('HR_MANAGER', s.tenantB);
     expect((await callback(code(), state)).status).to.equal(200);
-    expect((await s.h.request('GET', '/payroll/accounting', { token: otherHr })).body).to.deep.equal({ message: 'No accounting provider is connected', error: 'Not Found', statusCode: 404 });
+    expect((await s.h.request('GET', '/payroll/accounting', { token: otherHr })).body).to.deep.equal({ connected: false, available: true });
     const demoted = await createUser(s.h.ds, s.tenantB, { role: 'HR_MANAGER' });
     const fromB = await started(await s.h.tokenFor(demoted));
     await s.h.ds.query(`UPDATE users SET role = 'STAFF' WHERE id = $1`, [demoted.id]);

@@ -11,6 +11,13 @@ import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 const TAGS = ['payroll'];
 
 const ConnectionDto = z.object({ provider: z.literal('XERO'), organisationId: z.string(), organisationName: z.string().nullable(), connectedByUserId: z.uuid().nullable(), connectedAt: z.iso.datetime() });
+const AccountingStatusDto = z.discriminatedUnion('connected', [
+  ConnectionDto.extend({ connected: z.literal(true), available: z.boolean() }),
+  z.object({
+    connected: z.literal(false),
+    available: z.boolean().meta({ description: 'Whether this platform has an accounting provider configured, so that POST /payroll/accounting/connect can succeed' }),
+  }),
+]);
 /** `error` (and no code) when the person declined at the provider (RFC 6749 §4.1.2.1). */
 const CallbackQuery = z.object({
   code: z.string().min(1).max(2000).optional(),
@@ -81,8 +88,16 @@ export function accountingRoutes(r: ApiRouter, accounting: AccountingService, ap
 
   r.get(
     '/payroll/accounting',
-    { summary: "The tenant's accounting connection", tags: TAGS, auth: { kind: 'user', roles: PEOPLE_ADMINS }, responses: { 200: { description: 'The connection', schema: ConnectionDto }, 404: { description: 'Not connected' } } },
-    async ({ req }) => ok(toConnectionDto(await accounting.status(currentUser(req)))),
+    {
+      summary: "The tenant's accounting connection, or that there is none (and whether this platform can make one)",
+      tags: TAGS,
+      auth: { kind: 'user', roles: PEOPLE_ADMINS },
+      responses: { 200: { description: 'Connected, or not', schema: AccountingStatusDto } },
+    },
+    async ({ req }) => {
+      const { available, connection } = await accounting.status(currentUser(req));
+      return ok(connection ? { connected: true as const, available, ...toConnectionDto(connection) } : { connected: false as const, available });
+    },
   );
 
   r.delete(

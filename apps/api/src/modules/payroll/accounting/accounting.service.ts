@@ -73,10 +73,9 @@ export class AccountingService {
     return connection;
   }
 
-  async status(actor: Actor): Promise<Connection> {
-    const connection = await this.repo.find(actor.tenantId);
-    if (!connection) throw new NotFoundError('No accounting provider is connected');
-    return connection;
+  /** The tenant's connection, if any, and whether this platform can make one at all. */
+  async status(actor: Actor): Promise<{ available: boolean; connection: Connection | null }> {
+    return { available: this.xero !== null, connection: await this.repo.find(actor.tenantId) };
   }
 
   async disconnect(actor: Actor): Promise<void> {

@@ -96,7 +96,7 @@ describe('payroll (HTTP)', () => {
     await work(alice, '2026-01-09T09:00:00Z', '2026-01-09T13:00:00Z');
     const again = await post(`/payroll/runs/${run.id}/recompute`);
     expect(again.body.totalGrossMinor).to.equal(304_182 + 5_000);
-    expect((await post('/payroll/runs', { periodYearMonth: '2026-01' })).body).to.deep.equal(conflict('A payroll run exists for this month: recompute the draft instead', 'RUN_EXISTS'));
+    expect((await post('/payroll/runs', { periodYearMonth: '2026-01' })).body).to.deep.equal(conflict('The run for 2026-01 is a draft: recompute it instead', 'RUN_EXISTS'));
     expect((await post('/payroll/runs', { periodYearMonth: '2099-01' })).body).to.deep.equal(conflict('The month has not started yet', 'FUTURE_PERIOD'));
     expect((await post('/payroll/runs', { periodYearMonth: '2026-13' })).body).to.deep.equal(badRequest('periodYearMonth must be a month in YYYY-MM format'));
   });
@@ -134,6 +134,27 @@ describe('payroll (HTTP)', () => {
     ]);
     expect((await post(`/payroll/runs/${run.id}/mark-paid`)).body).to.deep.include({ status: 'PAID', paidByUserId: hr.id, paidAt: s.h.clock.now().toISOString() });
     expect((await post(`/payroll/runs/${run.id}/mark-paid`)).body).to.deep.equal(conflict('A run that is PAID cannot be marked paid'));
+    expect((await post('/payroll/runs', { periodYearMonth: '2026-01' })).body).to.deep.equal(conflict('The run for 2026-01 is paid: a month is paid once', 'RUN_EXISTS'));
+  });
+
+  it('says whether an accounting provider is connected, and that this platform (no Xero app) cannot connect one', async () => {
+    expect(await get('/payroll/accounting')).to.deep.include({ status: 200, body: { connected: false, available: false } });
+  });
+
+  it('lists the people it cannot pay, with the approved time they worked; once they have pay, a recompute pays them', async () => {
+    const carol = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', fullName: 'Carol Clark' });
+    await work(carol, '2026-01-05T09:00:00Z', '2026-01-05T17:30:00Z');
+    await work(carol, '2026-01-06T09:00:00Z', '2026-01-06T13:00:00Z', 'PENDING_REVIEW');
+    const run = (await post('/payroll/runs', { periodYearMonth: '2026-01' })).body;
+    expect(run.payslipCount).to.equal(2);
+    const names = run.leftOut.map((p: { fullName: string }) => p.fullName);
+    expect(names).to.include.members(['Carol Clark', hr.fullName]).and.not.include.members(['Alice Archer', 'Bob Baker']);
+    expect(run.leftOut.find((p: { userId: string }) => p.userId === carol.id)).to.deep.equal({ userId: carol.id, fullName: 'Carol Clark', workedMinutes: 510 });
+    expect((await get(`/payroll/runs/${run.id}`)).body.leftOut).to.deep.equal(run.leftOut);
+    await s.h.request('PUT', `/users/${carol.id}/pay`, { token, body: { type: 'HOURLY', rateMinor: 1000, currency: 'GBP' } });
+    const again = (await post(`/payroll/runs/${run.id}/recompute`)).body;
+    expect(again.payslipCount).to.equal(3);
+    expect(again.leftOut.map((p: { userId: string }) => p.userId)).to.not.include(carol.id);
   });
 
   it('four-eyes: with it on, the person who computed the run cannot approve it', async () => {

@@ -30,7 +30,14 @@ export type Run = Row<
   | 'exportReference'
   | 'computedAt'
   | 'createdAt'
-> & { status: RunStatus; totalGrossMinor: number; totalDeductionsMinor: number; totalNetMinor: number; journal: Journal };
+> & { status: RunStatus; totalGrossMinor: number; totalDeductionsMinor: number; totalNetMinor: number; journal: Journal; leftOut: LeftOut[] };
+
+/** Someone the run could not pay, and the approved time they worked in the month (unpaid, then). */
+export interface LeftOut {
+  userId: string;
+  fullName: string;
+  workedMinutes: number;
+}
 
 /** The amounts as slipColumns casts them, to float8; the lines as the engine computed them. */
 export type Payslip = Row<PayslipEntity, 'id' | 'runId' | 'userId' | 'currency'> & ComputedPayslip;
@@ -38,13 +45,30 @@ export type Payslip = Row<PayslipEntity, 'id' | 'runId' | 'userId' | 'currency'>
 const payColumns = (a: string) => `${a}.tenant_id AS "tenantId", ${a}.user_id AS "userId", ${a}.type, ${a}.rate_minor::float8 AS "rateMinor", ${a}.currency,
   ${a}.overtime_daily_minutes AS "overtimeDailyMinutes", ${a}.overtime_multiplier_pct AS "overtimeMultiplierPct", ${a}.updated_by_user_id AS "updatedByUserId", ${a}.updated_at AS "updatedAt"`;
 const RUN_COLUMNS = `id, tenant_id AS "tenantId", period_year_month AS "periodYearMonth", status, currency, total_gross_minor::float8 AS "totalGrossMinor",
-  total_deductions_minor::float8 AS "totalDeductionsMinor", total_net_minor::float8 AS "totalNetMinor", payslip_count AS "payslipCount", journal,
+  total_deductions_minor::float8 AS "totalDeductionsMinor", total_net_minor::float8 AS "totalNetMinor", payslip_count AS "payslipCount", journal, left_out AS "leftOut",
   prepared_by_user_id AS "preparedByUserId", approved_by_user_id AS "approvedByUserId", approved_at AS "approvedAt", paid_by_user_id AS "paidByUserId",
   paid_at AS "paidAt", exported_at AS "exportedAt", export_reference AS "exportReference", computed_at AS "computedAt", created_at AS "createdAt"`;
 const slipColumns = (a: string) => `${a}.id, ${a}.run_id AS "runId", ${a}.user_id AS "userId", ${a}.currency, ${a}.gross_minor::float8 AS "grossMinor",
   ${a}.deductions_minor::float8 AS "deductionsMinor", ${a}.net_minor::float8 AS "netMinor", ${a}.lines`;
 
-const ONE_RUN_A_MONTH = { payroll_runs_period_key: () => new ConflictError('A payroll run exists for this month: recompute the draft instead', 'RUN_EXISTS') };
+/** Everyone's pay: their settings, or else a twelfth of an active contract's yearly salary. $1 is the tenant. */
+const PAY = `pay AS (
+   SELECT ${payColumns('p')} FROM pay_settings p WHERE p.tenant_id = $1
+   UNION ALL
+   SELECT c.tenant_id, c.user_id, 'MONTHLY', round(c.salary_minor / 12.0)::float8, c.currency, 480, 150, c.created_by_user_id, c.updated_at
+     FROM hr_contracts c
+    WHERE c.tenant_id = $1 AND c.status = 'ACTIVE' AND c.salary_minor IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM pay_settings s WHERE s.tenant_id = $1 AND s.user_id = c.user_id)
+ )`;
+
+/** The people of user row `u` a month's run is for: active, or paid for time worked or leave taken in [$2, $3). */
+const IN_THE_MONTH = `${live('u')}
+   AND (u.status = 'ACTIVE'
+        OR EXISTS (SELECT 1 FROM attendance_events a WHERE a.tenant_id = $1 AND a.user_id = u.id AND a.status IN ('VERIFIED','APPROVED') AND a.clock_in_at >= $2 AND a.clock_in_at < $3)
+        OR EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = u.id AND l.status = 'APPROVED' AND tstzrange(l.start_date, l.end_date, '[]') && tstzrange($2, $3, '[)')))`;
+
+// Two first runs of a month at once: the tenant lock serialises them, so this is the database's word on a race the lock missed.
+const ONE_RUN_A_MONTH = { payroll_runs_period_key: () => new ConflictError('A payroll run exists for this month', 'RUN_EXISTS') };
 
 export class PayrollRepository {
   constructor(private readonly ds: DataSource) {}
@@ -78,19 +102,23 @@ export class PayrollRepository {
   payable(tx: Tx, tenantId: string, from: Date, to: Date): Promise<PaySettingRow[]> {
     return many(
       tx,
-      `WITH pay AS (
-         SELECT ${payColumns('p')} FROM pay_settings p WHERE p.tenant_id = $1
-         UNION ALL
-         SELECT c.tenant_id, c.user_id, 'MONTHLY', round(c.salary_minor / 12.0)::float8, c.currency, 480, 150, c.created_by_user_id, c.updated_at
-           FROM hr_contracts c
-          WHERE c.tenant_id = $1 AND c.status = 'ACTIVE' AND c.salary_minor IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM pay_settings s WHERE s.tenant_id = $1 AND s.user_id = c.user_id)
-       )
-       SELECT p.* FROM pay p JOIN users u ON u.tenant_id = p."tenantId" AND u.id = p."userId"
-        WHERE ${live('u')}
-          AND (u.status = 'ACTIVE'
-               OR EXISTS (SELECT 1 FROM attendance_events a WHERE a.tenant_id = $1 AND a.user_id = u.id AND a.status IN ('VERIFIED','APPROVED') AND a.clock_in_at >= $2 AND a.clock_in_at < $3)
-               OR EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = u.id AND l.status = 'APPROVED' AND tstzrange(l.start_date, l.end_date, '[]') && tstzrange($2, $3, '[)')))
+      `WITH ${PAY} SELECT p.* FROM pay p JOIN users u ON u.tenant_id = p."tenantId" AND u.id = p."userId"
+        WHERE ${IN_THE_MONTH} ORDER BY u.full_name, u.id`,
+      [tenantId, from, to],
+    );
+  }
+
+  /** Who would be in the month's run but has nothing to be paid by, with the approved minutes they worked. */
+  leftOut(tx: Tx, tenantId: string, from: Date, to: Date): Promise<LeftOut[]> {
+    return many(
+      tx,
+      `WITH ${PAY}
+       SELECT u.id AS "userId", u.full_name AS "fullName",
+              COALESCE((SELECT sum(extract(epoch FROM (a.clock_out_at - a.clock_in_at)) / 60)::int FROM attendance_events a
+                         WHERE a.tenant_id = $1 AND a.user_id = u.id AND a.status IN ('VERIFIED','APPROVED') AND a.clock_out_at IS NOT NULL
+                           AND a.clock_in_at >= $2 AND a.clock_in_at < $3), 0) AS "workedMinutes"
+         FROM users u
+        WHERE u.tenant_id = $1 AND ${IN_THE_MONTH} AND NOT EXISTS (SELECT 1 FROM pay p WHERE p."userId" = u.id)
         ORDER BY u.full_name, u.id`,
       [tenantId, from, to],
     );
@@ -146,9 +174,9 @@ export class PayrollRepository {
     await exec(
       tx,
       `INSERT INTO payroll_runs (id, tenant_id, period_year_month, status, currency, total_gross_minor, total_deductions_minor, total_net_minor, payslip_count, journal,
-                                 prepared_by_user_id, computed_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'DRAFT', $4, $5, $6, $7, $8, $9, $10, $11, $11, $11)`,
-      [r.id, r.tenantId, r.periodYearMonth, r.currency, r.totalGrossMinor, r.totalDeductionsMinor, r.totalNetMinor, r.payslipCount, JSON.stringify(r.journal), r.preparedByUserId, r.computedAt],
+                                 left_out, prepared_by_user_id, computed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, 'DRAFT', $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12)`,
+      [r.id, r.tenantId, r.periodYearMonth, r.currency, r.totalGrossMinor, r.totalDeductionsMinor, r.totalNetMinor, r.payslipCount, JSON.stringify(r.journal), JSON.stringify(r.leftOut), r.preparedByUserId, r.computedAt],
     ).catch((err) => onConstraint(err, ONE_RUN_A_MONTH));
   }
 
@@ -156,8 +184,8 @@ export class PayrollRepository {
     await exec(
       tx,
       `UPDATE payroll_runs SET currency = $3, total_gross_minor = $4, total_deductions_minor = $5, total_net_minor = $6, payslip_count = $7, journal = $8,
-              prepared_by_user_id = $9, computed_at = $10, updated_at = $10 WHERE tenant_id = $1 AND id = $2`,
-      [r.tenantId, r.id, r.currency, r.totalGrossMinor, r.totalDeductionsMinor, r.totalNetMinor, r.payslipCount, JSON.stringify(r.journal), r.preparedByUserId, r.computedAt],
+              left_out = $9, prepared_by_user_id = $10, computed_at = $11, updated_at = $11 WHERE tenant_id = $1 AND id = $2`,
+      [r.tenantId, r.id, r.currency, r.totalGrossMinor, r.totalDeductionsMinor, r.totalNetMinor, r.payslipCount, JSON.stringify(r.journal), JSON.stringify(r.leftOut), r.preparedByUserId, r.computedAt],
     );
   }
 
@@ -170,6 +198,10 @@ export class PayrollRepository {
         [s.id, tenantId, runId, s.userId, s.currency, s.grossMinor, s.deductionsMinor, s.netMinor, JSON.stringify(s.lines)],
       );
     }
+  }
+
+  findRunOfMonth(tx: Tx, tenantId: string, periodYearMonth: string): Promise<Pick<Run, 'id' | 'status'> | null> {
+    return one(tx, `SELECT id, status FROM payroll_runs WHERE tenant_id = $1 AND period_year_month = $2`, [tenantId, periodYearMonth]);
   }
 
   lockRun(tx: Tx, tenantId: string, id: string): Promise<Run | null> {

@@ -36,6 +36,7 @@ export function toRunDto(r: Run): RunDto {
     totalDeductionsMinor: r.totalDeductionsMinor,
     totalNetMinor: r.totalNetMinor,
     payslipCount: r.payslipCount,
+    leftOut: r.leftOut,
     preparedByUserId: r.preparedByUserId,
     approvedByUserId: r.approvedByUserId,
     approvedAt: r.approvedAt?.toISOString() ?? null,

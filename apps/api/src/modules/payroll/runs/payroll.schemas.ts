@@ -69,6 +69,9 @@ export const RunDto = z.object({
   totalDeductionsMinor: Minor,
   totalNetMinor: Minor,
   payslipCount: z.number().int(),
+  leftOut: z
+    .array(z.object({ userId: z.uuid(), fullName: z.string(), workedMinutes: z.number().int().meta({ description: 'Approved time they worked in the month, which this run does not pay' }) }))
+    .meta({ description: 'People the run could not pay when it was computed: no pay settings (PUT /users/:id/pay) and no active contract with a salary. Recompute the draft once they have them' }),
   preparedByUserId: z.uuid().nullable(),
   approvedByUserId: z.uuid().nullable(),
   approvedAt: z.iso.datetime().nullable(),

@@ -8,7 +8,7 @@ import type { Actor } from '@wfm/core/principal';
 import { PEOPLE_ADMINS } from '@wfm/core/role-sets';
 import { wallTimeToInstant } from '../../time/leave/leave-period.js';
 import { buildJournal, computePayslip, localDate, type DeductionRule, type LeaveSpan, type WorkedInterval } from './payroll-engine.js';
-import type { PaySettingRow, Payslip, PayrollRepository, Run } from './payroll.repository.js';
+import type { PaySettingRow, Payslip, PayrollRepository, Run, RunStatus } from './payroll.repository.js';
 import type { CreateDeductionRuleBody, ListRunsQuery, PutPayBody } from './payroll.schemas.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { PremiumsService } from '../premiums/premiums.service.js';
@@ -111,6 +111,8 @@ export class PayrollService {
     if (periodYearMonth > localDate(this.clock.now(), timezone).slice(0, 7)) throw new ConflictError('The month has not started yet', 'FUTURE_PERIOD');
     return this.transaction(async (tx) => {
       await this.repo.lockTenant(tx, actor.tenantId);
+      const existing = await this.repo.findRunOfMonth(tx, actor.tenantId, periodYearMonth);
+      if (existing) throw runExists(periodYearMonth, existing.status);
       const run = await this.compute(tx, actor, timezone, { id: uuid(), periodYearMonth, createdAt: this.clock.now() });
       await this.repo.insertRun(tx, run.run);
       await this.repo.replacePayslips(tx, actor.tenantId, run.run.id, run.slips);
@@ -213,6 +215,7 @@ export class PayrollService {
     const worked = groupBy<WorkedInterval & { userId: string }>(await this.repo.worked(tx, actor.tenantId, from, to));
     const leave = groupBy<LeaveSpan & { userId: string }>(await this.repo.leave(tx, actor.tenantId, from, to));
     const rules = await this.repo.rules(tx, actor.tenantId);
+    const leftOut = await this.repo.leftOut(tx, actor.tenantId, from, to);
     const premiums = await this.premiums.forRun(tx, actor.tenantId, timezone, ym, payable);
     const slips: Payslip[] = payable.map((p) => ({
       id: uuid(),
@@ -237,6 +240,7 @@ export class PayrollService {
         totalNetMinor: gross - deductions,
         payslipCount: slips.length,
         journal: buildJournal(ym, currencies[0]!, slips),
+        leftOut,
         preparedByUserId: actor.userId,
         approvedByUserId: null,
         approvedAt: null,
@@ -249,4 +253,10 @@ export class PayrollService {
       },
     };
   }
+}
+
+/** A month has one run: a draft is recomputed, a finalized or paid month is not run again. */
+function runExists(periodYearMonth: string, status: RunStatus): ConflictError {
+  if (status === 'DRAFT') return new ConflictError(`The run for ${periodYearMonth} is a draft: recompute it instead`, 'RUN_EXISTS');
+  return new ConflictError(`The run for ${periodYearMonth} is ${status === 'PAID' ? 'paid' : 'finalized'}: a month is paid once`, 'RUN_EXISTS');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeEmail } from '@wfm/core/identity';
 import { singleLine } from '@wfm/core/validation';
-import { envelopeSchema, publicListQuery } from '../../../http/public-list.js';
+import { offsetEnvelopeSchema, offsetListQuery } from '../../../http/public-list.js';
 
 export const LeadBody = z.strictObject({
   name: singleLine(200).trim().min(1),
@@ -28,5 +28,5 @@ export const LeadDto = z.object({
 });
 export type LeadDto = z.infer<typeof LeadDto>;
 
-export const LeadListQuery = publicListQuery({});
-export const LeadListDto = envelopeSchema(LeadDto);
+export const LeadListQuery = offsetListQuery({});
+export const LeadListDto = offsetEnvelopeSchema(LeadDto);

@@ -3,7 +3,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { OutletStatus } from '@wfm/db/entities/outlet.entity';
 import type { UserStatus } from '@wfm/db/entities/user.entity';
 import type { ShiftAssignmentEntity, ShiftStatus } from '@wfm/db/entities/shift-assignment.entity';
-import { assignments, exec, live, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import { assignments, exec, keysetPage, live, many, one, onConstraint, type Columns, type Keyed, type KeysetPosition } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type ShiftAssignment = ShiftAssignmentEntity;
@@ -37,26 +37,40 @@ const CHANGE_COLUMNS: Columns<ShiftChanges & { updatedAt: Date }> = {
 /** The exclusion constraint is the overlap rule; its violation is the spec's 409. */
 const OVERLAP = { shift_assignments_no_overlap: () => new ConflictError('The shift overlaps another shift of this user', 'SHIFT_OVERLAP') };
 
+/** The conditions of a filter, the tenant being $1. */
+function filterSql(filter: ShiftFilter, params: unknown[]): string[] {
+  const where = ['tenant_id = $1'];
+  if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
+  if (filter.outletId) where.push(`outlet_id = $${params.push(filter.outletId)}`);
+  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
+  if (filter.rosterId) where.push(`roster_id = $${params.push(filter.rosterId)}`);
+  if (filter.from) where.push(`scheduled_start >= $${params.push(filter.from)}`);
+  if (filter.to) where.push(`scheduled_start < $${params.push(filter.to)}`);
+  if (filter.visible) where.push(`(outlet_id = ANY($${params.push(filter.visible.outletIds)}::uuid[]) OR user_id = $${params.push(filter.visible.userId)})`);
+  return where;
+}
+
 export class ShiftsRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Ordered by start then id, which is unique, so pages neither repeat nor skip rows. */
   list(tenantId: string, filter: ShiftFilter, limit: number, offset: number): Promise<ShiftAssignment[]> {
     const params: unknown[] = [tenantId];
-    const where = ['tenant_id = $1'];
-    if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
-    if (filter.outletId) where.push(`outlet_id = $${params.push(filter.outletId)}`);
-    if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-    if (filter.rosterId) where.push(`roster_id = $${params.push(filter.rosterId)}`);
-    if (filter.from) where.push(`scheduled_start >= $${params.push(filter.from)}`);
-    if (filter.to) where.push(`scheduled_start < $${params.push(filter.to)}`);
-    if (filter.visible) where.push(`(outlet_id = ANY($${params.push(filter.visible.outletIds)}::uuid[]) OR user_id = $${params.push(filter.visible.userId)})`);
+    const where = filterSql(filter, params);
     return many(
       this.ds,
       `SELECT ${SHIFT_COLUMNS} FROM shift_assignments WHERE ${where.join(' AND ')}
         ORDER BY scheduled_start, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
+  }
+
+  /** A cursor walk goes by creation: a shift can be moved mid-walk, its creation time cannot. */
+  listAfter(tenantId: string, filter: ShiftFilter, after: KeysetPosition | null, limit: number): Promise<Keyed<ShiftAssignment>[]> {
+    const params: unknown[] = [tenantId];
+    const where = filterSql(filter, params);
+    const k = keysetPage({ key: 'created_at', id: 'id' }, after, limit, params);
+    return many(this.ds, `SELECT ${SHIFT_COLUMNS}, ${k.select} FROM shift_assignments WHERE ${[...where, ...k.where].join(' AND ')} ${k.tail}`, params);
   }
 
   lock(tx: Tx, tenantId: string, id: string): Promise<ShiftAssignment | null> {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
-import { envelopeSchema } from '../../../http/public-list.js';
+import { envelopeSchema, keysetSource, PUBLIC_LIST_400, type PublicLists } from '../../../http/public-list.js';
 import { toPublicShiftDto, toShiftDto, type ShiftsService } from './shifts.service.js';
 import {
   CreateShiftBody,
@@ -28,7 +27,7 @@ const E409_CREATE = {
     "SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active",
 };
 
-export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
+export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService, lists: PublicLists): void {
   r.post(
     '/shift-assignments',
     {
@@ -99,16 +98,20 @@ export function shiftsRoutes(r: ApiRouter, shifts: ShiftsService): void {
   r.get(
     '/public/shifts',
     {
-      summary: 'List shifts by scheduledStart; from/to select scheduledStart in [from, to)',
+      summary: 'List shifts by scheduledStart; from/to select scheduledStart in [from, to). A cursor walk goes by creation (createdAt), which no edit moves',
       tags: TAGS,
       auth: { kind: 'developer', scope: 'shifts:read' },
       query: PublicListShiftsQuery,
-      responses: { 200: { description: 'List envelope', schema: envelopeSchema(PublicShiftDto) }, 400: E400 },
+      responses: { 200: { description: 'List envelope', schema: envelopeSchema(PublicShiftDto) }, 400: { description: `${PUBLIC_LIST_400}; or \`to\` before \`from\`` } },
     },
     async ({ req, query }) => {
-      const { limit, offset, ...filter } = query;
-      const rows = await shifts.list(currentDeveloper(req).tenantId, filter, { limit, offset });
-      return ok(envelope(rows.map(toPublicShiftDto), { limit, offset }));
+      const tenantId = currentDeveloper(req).tenantId;
+      const { limit, offset, cursor, ...filter } = query;
+      const source = keysetSource(
+        (page) => shifts.list(tenantId, filter, page),
+        (after, max) => shifts.walk(tenantId, filter, after, max),
+      );
+      return ok(await lists.page('shifts', tenantId, query, source, toPublicShiftDto));
     },
   );
 

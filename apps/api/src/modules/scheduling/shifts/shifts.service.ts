@@ -5,6 +5,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Keyed, KeysetPosition } from '@wfm/db/sql';
 import type { Actor } from '@wfm/core/principal';
 import type { Acting } from '@wfm/core/people-policy';
 import { MANAGERS } from '@wfm/core/role-sets';
@@ -181,6 +182,11 @@ export class ShiftsService {
 
   list(tenantId: string, filter: ShiftListFilter, page: { limit: number; offset: number }): Promise<ShiftAssignment[]> {
     return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
+  }
+
+  /** The same list walked by creation, for cursor paging. */
+  walk(tenantId: string, filter: ShiftListFilter, after: KeysetPosition | null, limit: number): Promise<Keyed<ShiftAssignment>[]> {
+    return this.repo.listAfter(tenantId, toRepoFilter(filter), after, limit);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { AttendanceEventEntity, AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
-import { assignments, exec, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import { assignments, exec, keysetPage, many, one, onConstraint, type Columns, type Keyed, type KeysetPosition } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type AttendanceEvent = AttendanceEventEntity;
@@ -34,25 +34,39 @@ const CHANGE_COLUMNS: Columns<AttendanceChanges & { updatedAt: Date }> = {
   updatedAt: 'updated_at',
 };
 
+/** The conditions of a filter, the tenant being $1. */
+function filterSql(filter: AttendanceFilter, params: unknown[]): string[] {
+  const where = ['tenant_id = $1'];
+  if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
+  if (filter.outletId) where.push(`outlet_id = $${params.push(filter.outletId)}`);
+  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
+  if (filter.from) where.push(`clock_in_at >= $${params.push(filter.from)}`);
+  if (filter.to) where.push(`clock_in_at < $${params.push(filter.to)}`);
+  if (filter.visible) where.push(`(outlet_id = ANY($${params.push(filter.visible.outletIds)}::uuid[]) OR user_id = $${params.push(filter.visible.userId)})`);
+  return where;
+}
+
 export class AttendanceRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Ordered by clock-in then id, which is unique, so pages neither repeat nor skip rows. */
   list(tenantId: string, filter: AttendanceFilter, limit: number, offset: number): Promise<AttendanceEvent[]> {
     const params: unknown[] = [tenantId];
-    const where = ['tenant_id = $1'];
-    if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
-    if (filter.outletId) where.push(`outlet_id = $${params.push(filter.outletId)}`);
-    if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-    if (filter.from) where.push(`clock_in_at >= $${params.push(filter.from)}`);
-    if (filter.to) where.push(`clock_in_at < $${params.push(filter.to)}`);
-    if (filter.visible) where.push(`(outlet_id = ANY($${params.push(filter.visible.outletIds)}::uuid[]) OR user_id = $${params.push(filter.visible.userId)})`);
+    const where = filterSql(filter, params);
     return many(
       this.ds,
       `SELECT ${EVENT_COLUMNS} FROM attendance_events WHERE ${where.join(' AND ')}
         ORDER BY clock_in_at, id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
+  }
+
+  /** The cursor walk of the same order: a clock-in time is never edited (reviews and clock-outs leave it). */
+  listAfter(tenantId: string, filter: AttendanceFilter, after: KeysetPosition | null, limit: number): Promise<Keyed<AttendanceEvent>[]> {
+    const params: unknown[] = [tenantId];
+    const where = filterSql(filter, params);
+    const k = keysetPage({ key: 'clock_in_at', id: 'id' }, after, limit, params);
+    return many(this.ds, `SELECT ${EVENT_COLUMNS}, ${k.select} FROM attendance_events WHERE ${[...where, ...k.where].join(' AND ')} ${k.tail}`, params);
   }
 
   lock(tx: Tx, tenantId: string, id: string): Promise<AttendanceEvent | null> {

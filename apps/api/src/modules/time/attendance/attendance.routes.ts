@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
-import { envelopeSchema } from '../../../http/public-list.js';
+import { envelopeSchema, keysetSource, PUBLIC_LIST_400, type PublicLists } from '../../../http/public-list.js';
 import { toAttendanceDto, type AttendanceService } from './attendance.service.js';
 import {
   AttendanceDto,
@@ -19,7 +18,7 @@ const TAGS = ['attendance'];
 const E404 = { description: 'No attendance event with this id in the tenant' };
 const E409_REVIEW = { description: 'The event is still OPEN, or it was already APPROVED or REJECTED' };
 
-export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): void {
+export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService, lists: PublicLists): void {
   r.post(
     '/mobile/clock-in',
     {
@@ -93,12 +92,16 @@ export function attendanceRoutes(r: ApiRouter, attendance: AttendanceService): v
       tags: TAGS,
       auth: { kind: 'developer', scope: 'attendance:read' },
       query: PublicListAttendanceQuery,
-      responses: { 200: { description: 'List envelope', schema: envelopeSchema(AttendanceDto) } },
+      responses: { 200: { description: 'List envelope', schema: envelopeSchema(AttendanceDto) }, 400: { description: `${PUBLIC_LIST_400}; or \`to\` before \`from\`` } },
     },
     async ({ req, query }) => {
-      const { limit, offset, ...filter } = query;
-      const rows = await attendance.list(currentDeveloper(req).tenantId, filter, { limit, offset });
-      return ok(envelope(rows.map(toAttendanceDto), { limit, offset }));
+      const tenantId = currentDeveloper(req).tenantId;
+      const { limit, offset, cursor, ...filter } = query;
+      const source = keysetSource(
+        (page) => attendance.list(tenantId, filter, page),
+        (after, max) => attendance.walk(tenantId, filter, after, max),
+      );
+      return ok(await lists.page('attendance', tenantId, query, source, toAttendanceDto));
     },
   );
 

@@ -7,6 +7,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { AttendanceStatus } from '@wfm/db/entities/attendance-event.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Keyed, KeysetPosition } from '@wfm/db/sql';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import type { PoliciesService } from '../policies/policies.service.js';
@@ -172,6 +173,11 @@ export class AttendanceService {
 
   list(tenantId: string, filter: AttendanceListFilter, page: { limit: number; offset: number }): Promise<AttendanceEvent[]> {
     return this.repo.list(tenantId, toRepoFilter(filter), page.limit, page.offset);
+  }
+
+  /** The same list walked for cursor paging. */
+  walk(tenantId: string, filter: AttendanceListFilter, after: KeysetPosition | null, limit: number): Promise<Keyed<AttendanceEvent>[]> {
+    return this.repo.listAfter(tenantId, toRepoFilter(filter), after, limit);
   }
 
   /** Managers see the whole tenant, an OUTLET_MANAGER their outlets' events and their own; everyone else only their own. */

@@ -1,7 +1,8 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { LeaveApproverRole, LeaveRequestApprovalEntity, LeaveRequestEntity, LeaveStatus, LeaveType } from '@wfm/db/entities/leave.entity';
-import { assignments, exec, live, many, one, onConstraint, type Columns, type Row } from '@wfm/db/sql';
+import type { PageRequest } from '@wfm/core/pagination';
+import { assignments, exec, keysetPage, live, many, one, onConstraint, type Columns, type Keyed, type KeysetPosition, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { assignedToAnySql } from '../../organization/user-outlets/user-outlets.repository.js';
 
@@ -20,8 +21,6 @@ export interface LeaveListFilter {
   userId?: string;
   from?: Date;
   to?: Date;
-  limit: number;
-  offset: number;
 }
 
 export interface ApprovedLeave {
@@ -46,6 +45,22 @@ const CHANGE_COLUMNS: Columns<LeaveRequestChanges & { updatedAt: Date }> = {
   decidedAt: 'decided_at',
   updatedAt: 'updated_at',
 };
+
+/** The conditions of a filter, the tenant being $1. */
+function filterSql(f: LeaveListFilter, params: unknown[]): string[] {
+  const where = ['l.tenant_id = $1'];
+  if (f.onlyUserId !== undefined) where.push(`l.user_id = $${params.push(f.onlyUserId)}`);
+  if (f.userId !== undefined) where.push(`l.user_id = $${params.push(f.userId)}`);
+  if (f.visible !== undefined) {
+    where.push(`(l.user_id = $${params.push(f.visible.userId)} OR ${assignedToAnySql('l.user_id', 'l.tenant_id', `$${params.push(f.visible.outletIds)}::uuid[]`)})`);
+  }
+  if (f.status !== undefined) where.push(`l.status = $${params.push(f.status)}`);
+  if (f.type !== undefined) where.push(`l.leave_type = $${params.push(f.type)}`);
+  // Overlap with [from, to]: the leave ends at or after `from` and starts at or before `to`.
+  if (f.from !== undefined) where.push(`l.end_date >= $${params.push(f.from)}`);
+  if (f.to !== undefined) where.push(`l.start_date <= $${params.push(f.to)}`);
+  return where;
+}
 
 export class LeaveRepository {
   constructor(private readonly ds: DataSource) {}
@@ -107,25 +122,23 @@ export class LeaveRepository {
   }
 
   /** (created_at, id) is unique, so pages neither repeat nor skip rows while offset grows. */
-  list(tenantId: string, f: LeaveListFilter): Promise<LeaveRequest[]> {
+  list(tenantId: string, f: LeaveListFilter, page: PageRequest): Promise<LeaveRequest[]> {
     const params: unknown[] = [tenantId];
-    const where = ['l.tenant_id = $1'];
-    if (f.onlyUserId !== undefined) where.push(`l.user_id = $${params.push(f.onlyUserId)}`);
-    if (f.userId !== undefined) where.push(`l.user_id = $${params.push(f.userId)}`);
-    if (f.visible !== undefined) {
-      where.push(`(l.user_id = $${params.push(f.visible.userId)} OR ${assignedToAnySql('l.user_id', 'l.tenant_id', `$${params.push(f.visible.outletIds)}::uuid[]`)})`);
-    }
-    if (f.status !== undefined) where.push(`l.status = $${params.push(f.status)}`);
-    if (f.type !== undefined) where.push(`l.leave_type = $${params.push(f.type)}`);
-    // Overlap with [from, to]: the leave ends at or after `from` and starts at or before `to`.
-    if (f.from !== undefined) where.push(`l.end_date >= $${params.push(f.from)}`);
-    if (f.to !== undefined) where.push(`l.start_date <= $${params.push(f.to)}`);
+    const where = filterSql(f, params);
     return many(
       this.ds,
       `SELECT ${REQUEST_COLUMNS} FROM leave_requests l WHERE ${where.join(' AND ')}
-        ORDER BY l.created_at, l.id LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
+        ORDER BY l.created_at, l.id LIMIT $${params.push(page.limit)} OFFSET $${params.push(page.offset)}`,
       params,
     );
+  }
+
+  /** The cursor walk of the same order; a creation time never changes. */
+  listAfter(tenantId: string, f: LeaveListFilter, after: KeysetPosition | null, limit: number): Promise<Keyed<LeaveRequest>[]> {
+    const params: unknown[] = [tenantId];
+    const where = filterSql(f, params);
+    const k = keysetPage({ key: 'l.created_at', id: 'l.id' }, after, limit, params);
+    return many(this.ds, `SELECT ${REQUEST_COLUMNS}, ${k.select} FROM leave_requests l WHERE ${[...where, ...k.where].join(' AND ')} ${k.tail}`, params);
   }
 
   /**

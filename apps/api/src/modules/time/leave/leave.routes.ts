@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { envelope } from '@wfm/core/pagination';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
-import { envelopeSchema } from '../../../http/public-list.js';
-import { toPublicLeaveRequestDto, type LeaveService } from './leave.service.js';
+import { envelopeSchema, PUBLIC_LIST_400, type PublicLists } from '../../../http/public-list.js';
+import { toLeaveRequestDto, toPublicLeaveRequestDto, type LeaveService } from './leave.service.js';
 import {
   ApprovalChainDto,
   ApproveLeaveBody,
@@ -13,6 +12,7 @@ import {
   LeaveRequestIdParams,
   ListLeaveRequestsQuery,
   PublicLeaveRequestDto,
+  PublicListLeaveRequestsQuery,
   PutApprovalChainBody,
   RejectLeaveBody,
 } from './leave.schemas.js';
@@ -32,7 +32,7 @@ const E409_APPROVE = { description: "The request is no longer PENDING, or the la
 
 const DEV_403 = { description: 'Not on the Enterprise plan, the Public Developer API is switched off, or the credential lacks the scope' };
 
-export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
+export function leaveRoutes(r: ApiRouter, leave: LeaveService, lists: PublicLists): void {
   r.post(
     '/leave-requests',
     {
@@ -54,7 +54,7 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
       query: ListLeaveRequestsQuery,
       responses: { 200: { description: 'A bare array, no total', schema: z.array(LeaveRequestDto) } },
     },
-    async ({ req, query }) => ok(await leave.list({ kind: 'user', actor: currentUser(req) }, query)),
+    async ({ req, query }) => ok(await leave.list(currentUser(req), query)),
   );
 
   r.get(
@@ -141,12 +141,12 @@ export function leaveRoutes(r: ApiRouter, leave: LeaveService): void {
       summary: 'List leave requests overlapping [from, to], oldest first',
       tags: TAGS,
       auth: { kind: 'developer', scope: 'leave:read' },
-      query: ListLeaveRequestsQuery,
-      responses: { 200: { description: 'List envelope', schema: envelopeSchema(PublicLeaveRequestDto) }, 403: DEV_403 },
+      query: PublicListLeaveRequestsQuery,
+      responses: { 200: { description: 'List envelope', schema: envelopeSchema(PublicLeaveRequestDto) }, 400: { description: `${PUBLIC_LIST_400}; or \`to\` before \`from\`` }, 403: DEV_403 },
     },
     async ({ req, query }) => {
-      const rows = await leave.list({ kind: 'integration', tenantId: currentDeveloper(req).tenantId }, query);
-      return ok(envelope(rows.map(toPublicLeaveRequestDto), query));
+      const tenantId = currentDeveloper(req).tenantId;
+      return ok(await lists.page('leave-requests', tenantId, query, leave.integrationSource(tenantId, query), (r) => toPublicLeaveRequestDto(toLeaveRequestDto(r, []))));
     },
   );
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HALF_DAYS, LEAVE_APPROVER_ROLES, LEAVE_STATUSES, LEAVE_TYPES } from '@wfm/db/entities/leave.entity';
 import { isoInstant } from '../../../http/validation.js';
-import { publicListQuery } from '../../../http/public-list.js';
+import { offsetListQuery, publicListQuery } from '../../../http/public-list.js';
 import { MAX_LEAVE_DAYS, calendarDays } from './leave-period.js';
 
 const LeaveType = z.enum(LEAVE_TYPES);
@@ -40,22 +40,30 @@ export type CreatePublicLeaveRequestBody = z.infer<typeof CreatePublicLeaveReque
 export const ApproveLeaveBody = z.strictObject({ note: Text.optional() });
 export const RejectLeaveBody = z.strictObject({ note: Text });
 
-/**
- * `from`/`to` are ISO 8601 instants selecting requests whose leave overlaps [from, to]; the list
- * rules (limit 1–200, offset, unknown parameters 400) are the developer API's, on both routes.
- */
-export const ListLeaveRequestsQuery = publicListQuery({
+const listFilters = {
   status: LeaveStatus.optional(),
   type: LeaveType.optional(),
   userId: z.uuid().optional(),
   from: isoInstant().optional(),
   to: isoInstant().optional(),
-}).superRefine((q, ctx) => {
+};
+
+function toNotBeforeFrom(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
   if (q.from !== undefined && q.to !== undefined && Date.parse(q.to) < Date.parse(q.from)) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
   }
-});
+}
+
+/**
+ * `from`/`to` are ISO 8601 instants selecting requests whose leave overlaps [from, to]; the list
+ * rules (limit 1–200, offset, unknown parameters 400) are the developer API's, on both routes;
+ * only /public adds cursor paging.
+ */
+export const ListLeaveRequestsQuery = offsetListQuery(listFilters).superRefine(toNotBeforeFrom);
 export type ListLeaveRequestsQuery = z.infer<typeof ListLeaveRequestsQuery>;
+
+export const PublicListLeaveRequestsQuery = publicListQuery(listFilters).superRefine(toNotBeforeFrom);
+export type PublicListLeaveRequestsQuery = z.infer<typeof PublicListLeaveRequestsQuery>;
 
 export const LeaveRequestIdParams = z.object({ id: z.uuid() });
 

@@ -10,13 +10,15 @@ import { MANAGERS } from '@wfm/core/role-sets';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { LeaveBalanceGate } from '../leave-accrual/leave-accrual.service.js';
 import { leavePeriod } from './leave-period.js';
-import type { LeaveApproval, LeaveRepository, LeaveRequest } from './leave.repository.js';
+import { keysetSource } from '../../../http/public-list.js';
+import type { LeaveApproval, LeaveListFilter, LeaveRepository, LeaveRequest } from './leave.repository.js';
 import type {
   ApprovalChainDto,
   CreateLeaveRequestBody,
   LeaveRequestDto,
   ListLeaveRequestsQuery,
   PublicLeaveRequestDto,
+  PublicListLeaveRequestsQuery,
   PutApprovalChainBody,
 } from './leave.schemas.js';
 
@@ -29,8 +31,6 @@ export const DEFAULT_APPROVAL_CHAIN: readonly LeaveApproverRole[] = ['HR_MANAGER
  */
 export type Submitter = { kind: 'user'; actor: Actor } | { kind: 'integration'; tenantId: string; credentialId: string; targetUserId: string };
 
-/** Who reads: a person (STAFF see only their own requests) or an integration (the whole tenant). */
-export type Viewer = { kind: 'user'; actor: Actor } | { kind: 'integration'; tenantId: string };
 
 export function toLeaveRequestDto(r: LeaveRequest, approvals: LeaveApproval[]): LeaveRequestDto {
   return {
@@ -144,22 +144,22 @@ export class LeaveService {
     });
   }
 
-  async list(viewer: Viewer, query: ListLeaveRequestsQuery): Promise<LeaveRequestDto[]> {
-    const tenantId = viewer.kind === 'user' ? viewer.actor.tenantId : viewer.tenantId;
-    const onlyUserId = viewer.kind === 'user' && !roleAllowed(viewer.actor.role, MANAGERS) ? viewer.actor.userId : undefined;
-    const scope = viewer.kind === 'user' && onlyUserId === undefined ? await this.scopes.of(viewer.actor) : undefined;
-    const rows = await this.repo.list(tenantId, {
-      onlyUserId,
-      visible: viewer.kind === 'user' && scope?.kind === 'outlets' ? { outletIds: scope.outletIds, userId: viewer.actor.userId } : undefined,
-      status: query.status,
-      type: query.type,
-      userId: query.userId,
-      from: query.from === undefined ? undefined : new Date(query.from),
-      to: query.to === undefined ? undefined : new Date(query.to),
-      limit: query.limit,
-      offset: query.offset,
-    });
-    return this.withApprovals(tenantId, rows);
+  /** STAFF see only their own requests, an OUTLET_MANAGER those of the people of their outlets and their own. */
+  async list(actor: Actor, query: ListLeaveRequestsQuery): Promise<LeaveRequestDto[]> {
+    const onlyUserId = roleAllowed(actor.role, MANAGERS) ? undefined : actor.userId;
+    const scope = onlyUserId === undefined ? await this.scopes.of(actor) : undefined;
+    const visible = scope?.kind === 'outlets' ? { outletIds: scope.outletIds, userId: actor.userId } : undefined;
+    const rows = await this.repo.list(actor.tenantId, { ...rowFilter(query), onlyUserId, visible }, query);
+    return this.withApprovals(actor.tenantId, rows);
+  }
+
+  /** An integration reads every request of its tenant, as rows alone: the public record has no approvals. */
+  integrationSource(tenantId: string, query: PublicListLeaveRequestsQuery) {
+    const filter = rowFilter(query);
+    return keysetSource(
+      (page) => this.repo.list(tenantId, filter, page),
+      (after, limit) => this.repo.listAfter(tenantId, filter, after, limit),
+    );
   }
 
   /** A request the caller may not see is 404, as if it did not exist. */
@@ -275,6 +275,16 @@ export class LeaveService {
     }
     return rows.map((r) => toLeaveRequestDto(r, byRequest.get(r.id) ?? []));
   }
+}
+
+function rowFilter(query: Omit<PublicListLeaveRequestsQuery, 'limit' | 'offset' | 'cursor'>): LeaveListFilter {
+  return {
+    status: query.status,
+    type: query.type,
+    userId: query.userId,
+    from: query.from === undefined ? undefined : new Date(query.from),
+    to: query.to === undefined ? undefined : new Date(query.to),
+  };
 }
 
 function withWarning(dto: LeaveRequestDto, warning: string | null): LeaveRequestDto {

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+
+function startOfToday(): Date {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+/**
+ * Midnight today, the same Date object on every render until the day changes. A query whose key
+ * holds `new Date()` gets a new key each render, and each answer renders again: a page at rest that
+ * never stops fetching. Windows that start "now" start today instead, so their key is stable.
+ */
+export function useToday(): Date {
+  const [today, setToday] = useState(startOfToday);
+  useEffect(() => {
+    const tomorrow = new Date(today);
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    const timer = setTimeout(() => setToday(startOfToday()), tomorrow.getTime() - Date.now() + 1_000);
+    return () => clearTimeout(timer);
+  }, [today]);
+  return today;
+}
