@@ -26,6 +26,8 @@ import { DeveloperAuthRepository } from './modules/developer/auth/developer-auth
 import { DeveloperAuthService } from './modules/developer/auth/developer-auth.service.js';
 import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
 import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
+import { WebhookPortalAuth } from './modules/developer/webhook-portal/webhook-portal-auth.service.js';
+import { WebhookPortalRepository } from './modules/developer/webhook-portal/webhook-portal.repository.js';
 import type { TxtResolver } from './modules/identity/sso/sso-domains.service.js';
 import type { PropagationMetrics } from './modules/access/feed/propagation.js';
 import type { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
@@ -97,11 +99,13 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const { config, dataSource: ds, logger, clock } = api;
   const infra = buildInfrastructure(api);
   const rateLimit = new RateLimitMiddleware(api.rateLimiter ?? new FlexibleRateLimiter(api.redis), infra.tokens);
+  const portalAuth = new WebhookPortalAuth(new WebhookPortalRepository(ds), infra.secrets, clock);
   const auth = new AuthGuards(
     new AccessTokenResolver(infra.tokens, new PrincipalRepository(ds), clock),
     config.platformAdminToken,
     new DeveloperAuthService(new DeveloperAuthRepository(ds), infra.secrets, clock, logger),
     new KioskAuthService(new KiosksRepository(ds), infra.secrets, clock),
+    portalAuth,
   );
   const idempotency = new Idempotency(infra.held, new IdempotencyRepository(ds), clock, logger, config.idempotency, infra.accessFeed, api.idempotencySeams);
   const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi, idempotency });
@@ -132,7 +136,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     routers: [r.router, docsRoutes()],
     observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
-    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
+    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId) }),
   });
   const upstream = api.proxyDaemon === false ? null : (api.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the

@@ -70,6 +70,7 @@ const SECURITY = {
   developer: ['developerBearer', 'developerApiKey', 'developerOAuth'],
   scim: ['developerBearer', 'developerApiKey', 'developerOAuth'],
   kiosk: ['kioskBearer'],
+  portal: ['portalBearer'],
 } as const satisfies Record<Exclude<AuthRequirement['kind'], 'platform'>, readonly string[]>;
 
 /**
@@ -82,6 +83,10 @@ function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, R
   if (def.body || def.query || def.params) out[400] = { description: 'Validation failure' };
   if (def.auth.kind === 'user') out[401] = { description: 'No valid access token' };
   if (def.auth.kind === 'kiosk') out[401] = { description: 'No valid kiosk device token' };
+  if (def.auth.kind === 'portal') {
+    out[401] = { description: 'The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked)' };
+    if (def.auth.capability !== 'read') out[403] = { description: `The link was made without the ${def.auth.capability} capability` };
+  }
   if (def.auth.kind === 'scim') {
     out[401] = { description: 'No valid developer API key or OAuth token' };
     out[403] = { description: 'Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope' };

@@ -11,7 +11,7 @@ export interface ResponseDoc {
   alternatives?: Record<string, z.ZodType>;
 }
 
-export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey' | 'kioskBearer';
+export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey' | 'kioskBearer' | 'portalBearer';
 
 const SCHEMES: Record<SchemeName, object> = {
   bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user access token from POST /auth/login' },
@@ -19,6 +19,7 @@ const SCHEMES: Record<SchemeName, object> = {
   developerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' },
   readerKey: { type: 'http', scheme: 'bearer', description: 'A reader-bridge key (mk_…) from POST /access/api-keys; it calls the two door routes and nothing else' },
   kioskBearer: { type: 'http', scheme: 'bearer', description: 'A kiosk device token (kd_…) from POST /kiosks; it calls the kiosk routes and nothing else' },
+  portalBearer: { type: 'http', scheme: 'bearer', description: 'A webhook portal token (wpt_…) from POST /webhooks/:id/portal-links; it calls the /webhook-portal routes of that one subscription and nothing else' },
   developerOAuth: {
     type: 'oauth2',
     description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',
