@@ -4918,6 +4918,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/portal-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's portal links that still work (neither expired nor revoked), without their tokens */
+        get: operations["getWebhooksByIdPortalLinks"];
+        put?: never;
+        /** Make a link to the subscription's portal; its token is shown only here */
+        post: operations["postWebhooksByIdPortalLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/portal-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a portal link: its token stops working at once */
+        delete: operations["deleteWebhooksByIdPortalLinksByLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/webhooks/{id}/portal-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's portal links that still work (neither expired nor revoked), without their tokens */
+        get: operations["getPublicWebhooksByIdPortalLinks"];
+        put?: never;
+        /** Make a link to the subscription's portal; its token is shown only here */
+        post: operations["postPublicWebhooksByIdPortalLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/webhooks/{id}/portal-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a portal link: its token stops working at once */
+        delete: operations["deletePublicWebhooksByIdPortalLinksByLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link's subscription (never its secret) and what the link may do */
+        get: operations["getWebhookPortalSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's deliveries, newest first, by status, event type and creation time, page by page */
+        get: operations["getWebhookPortalDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its payload, attempts and last response */
+        get: operations["getWebhookPortalDeliveriesByDeliveryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/deliveries/replay-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue every DEAD delivery created in [from, to) for one more attempt; a delivery already queued is not queued twice */
+        post: operations["postWebhookPortalDeliveriesReplayFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one delivery again now, as POST /webhooks/deliveries/:deliveryId/redeliver does */
+        post: operations["postWebhookPortalDeliveriesByDeliveryIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one webhook.test event now, as POST /webhooks/:id/test does */
+        post: operations["postWebhookPortalTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-portal/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new signing secret, shown once; the old one stops verifying at once (spec 03) */
+        post: operations["postWebhookPortalRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5033,20 +5222,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "message": "Service Unavailable",
-         *       "error": "Service Unavailable",
-         *       "statusCode": 503
-         *     }
-         */
-        Error503: {
-            message: string;
-            /** @description The reason phrase, or a machine-readable code where the route names one */
-            error: string;
-            /** @constant */
-            statusCode: 503;
-        };
-        /**
-         * @example {
          *       "message": "Unprocessable Entity",
          *       "error": "Unprocessable Entity",
          *       "statusCode": 422
@@ -5058,6 +5233,20 @@ export interface components {
             error: string;
             /** @constant */
             statusCode: 422;
+        };
+        /**
+         * @example {
+         *       "message": "Service Unavailable",
+         *       "error": "Service Unavailable",
+         *       "statusCode": 503
+         *     }
+         */
+        Error503: {
+            message: string;
+            /** @description The reason phrase, or a machine-readable code where the route names one */
+            error: string;
+            /** @constant */
+            statusCode: 503;
         };
         /**
          * @example {
@@ -5089,7 +5278,13 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+         * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: the caller’s X-Request-Id when valid, else a new one; also in the logs */
@@ -5102,6 +5297,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before trying again */
         "Retry-After": number;
+        /** @description true when this answer is the stored answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -5581,7 +5778,13 @@ export interface operations {
     postAccessZones: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5672,6 +5875,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,6 +6009,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6032,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5846,6 +6052,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5866,6 +6073,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5886,6 +6094,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,13 +6108,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A reader id is already bound to another live zone of the tenant */
+            /** @description A reader id is already bound to another live zone of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +6128,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7210,7 +7442,13 @@ export interface operations {
     postAccessGrants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7246,6 +7484,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7541,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7324,6 +7564,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,6 +7584,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +7605,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,6 +7626,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7396,13 +7640,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The user already has an active grant for this zone */
+            /** @description The user already has an active grant for this zone; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7414,6 +7660,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7627,7 +7894,13 @@ export interface operations {
     postAccessGrantsBulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7665,6 +7938,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7733,6 +8007,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7755,6 +8030,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,6 +8050,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,6 +8071,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7814,6 +8092,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7827,13 +8106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A concurrent request granted one of the pairs first */
+            /** @description A concurrent request granted one of the pairs first; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +8126,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -7869,7 +8171,13 @@ export interface operations {
     postAccessGrantsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7896,6 +8204,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7952,6 +8261,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7974,6 +8284,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7993,6 +8304,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8013,6 +8325,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8033,6 +8346,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8046,13 +8360,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The grant is not ACTIVE (already REVOKED or EXPIRED) */
+            /** @description The grant is not ACTIVE (already REVOKED or EXPIRED); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,6 +8380,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8601,7 +8938,13 @@ export interface operations {
     postAccessCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8614,6 +8957,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8638,6 +8982,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +9002,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8668,6 +9014,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8692,7 +9081,13 @@ export interface operations {
     postAccessSigningKeysRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8705,6 +9100,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8749,6 +9145,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8768,6 +9165,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +9186,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8799,6 +9198,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -8823,7 +9265,13 @@ export interface operations {
     postAccessWalletPass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8836,6 +9284,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8850,6 +9299,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8864,6 +9314,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8883,6 +9334,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9346,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -9634,7 +10129,13 @@ export interface operations {
     postAccessApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9658,6 +10159,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9687,6 +10189,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9709,6 +10212,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9728,6 +10232,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +10253,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9759,6 +10265,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -9783,7 +10332,13 @@ export interface operations {
     postAccessApiKeysByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -9798,6 +10353,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,6 +10384,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9850,6 +10407,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9869,6 +10427,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,6 +10448,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9909,6 +10469,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9920,6 +10481,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -10109,7 +10713,13 @@ export interface operations {
     postAccessVisitors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10153,6 +10763,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10203,6 +10814,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10225,6 +10837,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10244,6 +10857,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10264,6 +10878,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10284,6 +10899,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10295,6 +10911,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -10755,7 +11414,13 @@ export interface operations {
     postAccessIntegrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10790,6 +11455,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,6 +11516,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10872,6 +11539,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10891,6 +11559,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10911,6 +11580,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10924,13 +11594,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11348,7 +12041,13 @@ export interface operations {
     postAccessIntegrationsByIdTestConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11363,6 +12062,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +12085,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11407,6 +12108,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11426,6 +12128,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11446,6 +12149,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11466,6 +12170,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11479,13 +12184,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11521,7 +12249,13 @@ export interface operations {
     postAccessIntegrationsByIdSyncDoors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11536,6 +12270,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11594,6 +12329,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11616,6 +12352,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11635,6 +12372,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11655,6 +12393,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11675,6 +12414,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11688,13 +12428,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description A provider address failed the egress check (not https, does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); nothing was sent; also kept as lastError; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11927,7 +12690,13 @@ export interface operations {
     postAccessIntegrationsByIdDoorsByDoorIdMap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 doorId: string;
@@ -11955,6 +12724,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11999,6 +12769,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12021,6 +12792,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12040,6 +12812,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12060,6 +12833,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12080,6 +12854,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12091,6 +12866,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -12409,7 +13227,13 @@ export interface operations {
     postSsoConnections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12477,6 +13301,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,6 +13412,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12609,6 +13435,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12628,6 +13455,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12641,13 +13469,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The metadata URL failed the egress check */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The metadata URL failed the egress check; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13482,7 +14333,13 @@ export interface operations {
     postSsoConnectionsByIdDomains: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13509,6 +14366,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13549,6 +14407,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13571,6 +14430,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13590,6 +14450,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13610,6 +14471,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13623,13 +14485,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already added to this tenant */
+            /** @description Already added to this tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13641,6 +14505,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -13665,7 +14550,13 @@ export interface operations {
     postSsoConnectionsByIdDomainsByDomainIdVerify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 domainId: string;
@@ -13681,6 +14572,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13721,6 +14613,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13743,6 +14636,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13762,6 +14656,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13782,6 +14677,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13795,13 +14691,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another organisation verified it first */
+            /** @description Another organisation verified it first; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,13 +14713,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The TXT record was not found */
+            /** @description The TXT record was not found; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18927,7 +19826,13 @@ export interface operations {
     postUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18962,6 +19867,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19006,6 +19912,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19028,6 +19935,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19047,6 +19955,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19060,13 +19969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Email or mobile number already used by a live user of the tenant */
+            /** @description Email or mobile number already used by a live user of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19078,6 +19989,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -19102,7 +20034,13 @@ export interface operations {
     postUsersBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19160,6 +20098,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19184,6 +20123,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19206,6 +20146,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19225,6 +20166,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19238,13 +20180,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A row repeats an email or mobile of another row or of a live user; the message names the row */
+            /** @description A row repeats an email or mobile of another row or of a live user; the message names the row; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19256,6 +20200,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -20334,7 +21299,13 @@ export interface operations {
     postOutlets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20370,6 +21341,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20411,6 +21383,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20433,6 +21406,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20452,6 +21426,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20465,13 +21440,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another outlet of the tenant has this code (compared ignoring case) */
+            /** @description Another outlet of the tenant has this code (compared ignoring case); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20483,6 +21460,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -20507,7 +21505,13 @@ export interface operations {
     postOutletsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20549,6 +21553,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20573,6 +21578,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20595,6 +21601,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20614,6 +21621,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20627,13 +21635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description A row repeats the code of another row or of an existing outlet; the message names the row */
+            /** @description A row repeats the code of another row or of an existing outlet; the message names the row; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20645,6 +21655,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -22205,7 +23236,13 @@ export interface operations {
     postMePublicProfileRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22218,6 +23255,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22275,6 +23313,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22285,6 +23324,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -22747,7 +23829,13 @@ export interface operations {
     postContracts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22792,6 +23880,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22855,6 +23944,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22877,6 +23967,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22896,6 +23987,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22916,6 +24008,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22927,6 +24020,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23328,7 +24464,13 @@ export interface operations {
     postContractsByIdActivate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -23343,6 +24485,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23406,6 +24549,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23428,6 +24572,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23447,6 +24592,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23467,6 +24613,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23480,13 +24627,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT; the user is not active */
+            /** @description Not a DRAFT; the user is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23498,6 +24647,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23522,7 +24692,13 @@ export interface operations {
     postContractsByIdTerminate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -23548,6 +24724,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23611,6 +24788,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23633,6 +24811,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23652,6 +24831,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23672,6 +24852,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23685,13 +24866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The contract is not ACTIVE */
+            /** @description The contract is not ACTIVE; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23703,6 +24886,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -23874,7 +25078,13 @@ export interface operations {
     postCourses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23931,6 +25141,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24004,6 +25215,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24026,6 +25238,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24045,6 +25258,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24056,6 +25270,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24403,7 +25660,13 @@ export interface operations {
     postCoursesByIdEnrolments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -24430,6 +25693,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24476,6 +25740,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24498,6 +25763,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24517,6 +25783,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24537,6 +25804,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24550,13 +25818,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description ALREADY_ENROLLED */
+            /** @description ALREADY_ENROLLED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24568,6 +25838,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24712,7 +26003,13 @@ export interface operations {
     postCoursesByIdLessonsByLessonIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 lessonId: string;
@@ -24728,6 +26025,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24774,6 +26072,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24796,6 +26095,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24815,6 +26115,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24826,6 +26127,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -24850,7 +26194,13 @@ export interface operations {
     postCoursesByIdQuizAttempts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -24878,6 +26228,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24935,6 +26286,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24957,6 +26309,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24976,6 +26329,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24987,6 +26341,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -25158,7 +26555,13 @@ export interface operations {
     postDisciplinaryActions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25192,6 +26595,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25243,6 +26647,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25265,6 +26670,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25284,6 +26690,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25304,6 +26711,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25315,6 +26723,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -25679,7 +27130,13 @@ export interface operations {
     postOffboarding: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25710,6 +27167,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25813,6 +27271,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25835,6 +27294,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25854,6 +27314,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25874,6 +27335,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25887,13 +27349,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description OFFBOARDING_IN_PROGRESS: the person already has one */
+            /** @description OFFBOARDING_IN_PROGRESS: the person already has one; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25905,6 +27369,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26143,7 +27628,13 @@ export interface operations {
     postOffboardingByIdChecklist: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26169,6 +27660,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26272,6 +27764,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26294,6 +27787,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26313,6 +27807,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26333,6 +27828,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26346,13 +27842,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The offboarding is not in progress */
+            /** @description The offboarding is not in progress; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26364,6 +27862,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26634,7 +28153,13 @@ export interface operations {
     postOffboardingByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26649,6 +28174,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26752,6 +28278,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26774,6 +28301,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26793,6 +28321,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26813,6 +28342,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26826,13 +28356,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The offboarding is not in progress */
+            /** @description The offboarding is not in progress; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26844,6 +28376,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -26868,7 +28421,13 @@ export interface operations {
     postOffboardingByIdFinalize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -26883,6 +28442,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26986,6 +28546,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27008,6 +28569,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27027,6 +28589,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27047,6 +28610,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27060,13 +28624,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not in progress; CHECKLIST_INCOMPLETE */
+            /** @description Not in progress; CHECKLIST_INCOMPLETE; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27078,6 +28644,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -29473,7 +31060,13 @@ export interface operations {
     postComplianceViolationsByIdOverride: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -29499,6 +31092,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29641,6 +31235,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29663,6 +31258,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29682,6 +31278,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29702,6 +31299,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29715,13 +31313,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description ALREADY_OVERRIDDEN */
+            /** @description ALREADY_OVERRIDDEN; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29733,6 +31333,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -30162,7 +31783,13 @@ export interface operations {
     postPayrollDeductions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -30198,6 +31825,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30234,6 +31862,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30256,6 +31885,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30275,6 +31905,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30286,6 +31917,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -30609,7 +32283,13 @@ export interface operations {
     postPayrollRuns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -30634,6 +32314,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30717,6 +32398,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30739,6 +32421,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30758,6 +32441,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30771,13 +32455,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description RUN_EXISTS (recompute it instead), FUTURE_PERIOD, NOTHING_TO_PAY, MIXED_CURRENCIES */
+            /** @description RUN_EXISTS (recompute it instead), FUTURE_PERIOD, NOTHING_TO_PAY, MIXED_CURRENCIES; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30789,6 +32475,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31007,7 +32714,13 @@ export interface operations {
     postPayrollRunsByIdRecompute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31022,6 +32735,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31105,6 +32819,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31127,6 +32842,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31146,6 +32862,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31166,6 +32883,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31179,13 +32897,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES */
+            /** @description Not a DRAFT; NOTHING_TO_PAY; MIXED_CURRENCIES; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31197,6 +32917,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31221,7 +32962,13 @@ export interface operations {
     postPayrollRunsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31236,6 +32983,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31319,6 +33067,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31341,6 +33090,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31360,6 +33110,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31380,6 +33131,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31393,13 +33145,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not a DRAFT */
+            /** @description Not a DRAFT; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31411,6 +33165,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -31435,7 +33210,13 @@ export interface operations {
     postPayrollRunsByIdMarkPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -31450,6 +33231,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31533,6 +33315,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31555,6 +33338,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31574,6 +33358,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31594,6 +33379,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31607,13 +33393,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not FINALIZED */
+            /** @description Not FINALIZED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31625,6 +33413,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -32505,7 +34314,13 @@ export interface operations {
     postPayrollAccountingConnect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -32518,6 +34333,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32542,6 +34358,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32561,6 +34378,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32572,6 +34390,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -32962,7 +34823,13 @@ export interface operations {
     postPayrollRunsByIdExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -32977,6 +34844,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33060,6 +34928,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33082,6 +34951,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33101,6 +34971,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33121,6 +34992,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33134,13 +35006,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOT_FINALIZED; NOT_CONNECTED */
+            /** @description NOT_FINALIZED; NOT_CONNECTED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33152,6 +35026,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -33354,7 +35249,13 @@ export interface operations {
     postEsignDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -33385,6 +35286,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33429,6 +35331,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33451,6 +35354,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33470,6 +35374,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33483,6 +35388,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
             /** @description The file is larger than 10 MiB */
             413: {
                 headers: {
@@ -33490,6 +35417,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33510,6 +35438,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33523,13 +35452,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error415"];
                 };
             };
-            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX) */
+            /** @description A PDF that cannot be read (PDF_UNREADABLE), is encrypted (PDF_ENCRYPTED), has too many pages (PDF_TOO_MANY_PAGES) or needs more than the time budget of one PDF task (PDF_TOO_COMPLEX); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33585,7 +35515,13 @@ export interface operations {
     postEsignDocumentsGenerate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -33612,6 +35548,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33656,6 +35593,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33678,6 +35616,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33697,6 +35636,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33710,13 +35650,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX) */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The PDF needs more than the time budget of one PDF task to process (PDF_TOO_COMPLEX); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34150,7 +36113,13 @@ export interface operations {
     postEsignDocumentsByIdRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -34195,6 +36164,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34304,6 +36274,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34326,6 +36297,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34345,6 +36317,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34365,6 +36338,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34378,13 +36352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The same address already has an open request for this document (ESIGN_REQUEST_OPEN) */
+            /** @description The same address already has an open request for this document (ESIGN_REQUEST_OPEN); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34398,13 +36374,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The user has no email address (SIGNER_WITHOUT_EMAIL) */
+            /** @description The user has no email address (SIGNER_WITHOUT_EMAIL); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34865,7 +36842,13 @@ export interface operations {
     postEsignRequestsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -34880,6 +36863,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -34989,6 +36973,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35011,6 +36996,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35030,6 +37016,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35050,6 +37037,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35063,13 +37051,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already signed (ESIGN_SIGNED) or already revoked (ESIGN_REVOKED) */
+            /** @description Already signed (ESIGN_SIGNED) or already revoked (ESIGN_REVOKED); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35081,6 +37071,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -36098,7 +38109,13 @@ export interface operations {
     postMeTimeOff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -36128,6 +38145,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36169,6 +38187,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36191,6 +38210,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36201,6 +38221,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -37046,7 +39109,13 @@ export interface operations {
     postUsersByIdTimeOff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -37078,6 +39147,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37119,6 +39189,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37141,6 +39212,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37160,6 +39232,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37180,6 +39253,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37191,6 +39265,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -37844,7 +39961,13 @@ export interface operations {
     postShiftAssignments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -37895,6 +40018,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37954,6 +40078,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37976,6 +40101,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -37995,6 +40121,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38015,6 +40142,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38028,13 +40156,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38048,13 +40178,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38687,7 +40818,13 @@ export interface operations {
     postPublicShifts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -38727,6 +40864,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38772,6 +40910,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38794,6 +40933,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38813,6 +40953,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38833,6 +40974,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38846,13 +40988,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active */
+            /** @description SHIFT_OVERLAP: the user has an overlapping shift that is not cancelled; AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): it falls in the user's unavailability, each conflict listed in `conflicts`; or the user or outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -38866,13 +41010,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. Integrations cannot override */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. Integrations cannot override; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39005,7 +41150,13 @@ export interface operations {
     postSchedulerAssignments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -39057,6 +41208,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39127,6 +41279,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39232,6 +41385,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39254,6 +41408,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39273,6 +41428,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39293,6 +41449,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39306,13 +41463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active */
+            /** @description SHIFT_OVERLAP: a row overlaps another shift of its user (in the roster or already booked); AVAILABILITY_CONFLICT (the tenant's availability mode is BLOCK): rows fall in their user's unavailability, each listed in `conflicts` with its `row`; a user or the outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39326,13 +41485,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39465,7 +41625,13 @@ export interface operations {
     postSchedulerCloneWeek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -39505,6 +41671,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39593,6 +41760,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39681,6 +41849,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39703,6 +41872,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39722,6 +41892,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39742,6 +41913,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39755,13 +41927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active */
+            /** @description NOTHING_TO_CLONE: no shift (of an active person) in the source week; SHIFT_OVERLAP: a copy overlaps a shift in the target week; AVAILABILITY_CONFLICT (mode BLOCK): copies fall in unavailability; the outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -39775,13 +41949,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason */
+            /** @description COMPLIANCE_BLOCKED: a working-time rule in BLOCK mode would be broken; nothing was written. `violations` lists every breach with its trace. An allowed role may resend with complianceOverrideReason; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40278,7 +42453,13 @@ export interface operations {
     postSchedulerRostersByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40304,6 +42485,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40406,6 +42588,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40428,6 +42611,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40447,6 +42631,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40467,6 +42652,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40480,13 +42666,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The roster is not awaiting approval */
+            /** @description The roster is not awaiting approval; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40498,6 +42686,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -40522,7 +42731,13 @@ export interface operations {
     postSchedulerRostersByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40548,6 +42763,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40650,6 +42866,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40672,6 +42889,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40691,6 +42909,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40711,6 +42930,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40724,13 +42944,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The roster is not awaiting approval */
+            /** @description The roster is not awaiting approval; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40742,6 +42964,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -40766,7 +43009,13 @@ export interface operations {
     postShiftAssignmentsByIdRelease: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -40793,6 +43042,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40855,6 +43105,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40877,6 +43128,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40896,6 +43148,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40916,6 +43169,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40929,13 +43183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The shift is not SCHEDULED, or has started */
+            /** @description The shift is not SCHEDULED, or has started; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -40947,6 +43203,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -41108,7 +43385,13 @@ export interface operations {
     postOpenShiftsByIdClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -41123,6 +43406,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41231,6 +43515,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41253,6 +43538,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41272,6 +43558,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41285,13 +43572,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours) */
+            /** @description SHIFT_TAKEN (claimed, or withdrawn), SHIFT_STARTED, SHIFT_OVERLAP (you have a shift then), ON_LEAVE (approved leave on its day), UNAVAILABLE (in a weekly unavailable window or time off of yours); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41305,13 +43594,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches */
+            /** @description COMPLIANCE_BLOCKED: taking the shift would break a working-time rule in BLOCK mode; `violations` lists the breaches; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41767,7 +44057,13 @@ export interface operations {
     postShiftSwaps: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -41803,6 +44099,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41858,6 +44155,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41880,6 +44178,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41899,6 +44198,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41912,13 +44212,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap */
+            /** @description A shift is not SCHEDULED or has started; both are yours; SWAP_PENDING: one is already in a pending swap; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -41930,6 +44232,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42106,7 +44429,13 @@ export interface operations {
     postShiftSwapsByIdAccept: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42121,6 +44450,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42176,6 +44506,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42198,6 +44529,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42217,6 +44549,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42237,6 +44570,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42250,13 +44584,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42268,6 +44604,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42292,7 +44649,13 @@ export interface operations {
     postShiftSwapsByIdDecline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42307,6 +44670,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42362,6 +44726,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42384,6 +44749,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42403,6 +44769,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42423,6 +44790,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42436,13 +44804,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42454,6 +44824,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42478,7 +44869,13 @@ export interface operations {
     postShiftSwapsByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42493,6 +44890,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42548,6 +44946,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42570,6 +44969,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42589,6 +44989,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42609,6 +45010,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42622,13 +45024,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is no longer waiting for this */
+            /** @description The swap is no longer waiting for this; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42640,6 +45044,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -42664,7 +45089,13 @@ export interface operations {
     postShiftSwapsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -42690,6 +45121,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42745,6 +45177,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42767,6 +45200,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42786,6 +45220,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42806,6 +45241,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42819,13 +45255,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42839,13 +45277,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations) */
+            /** @description COMPLIANCE_BLOCKED: the exchanged shifts would break a working-time rule in BLOCK mode; nothing changes. WARN breaches are recorded (GET /compliance/violations); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -42978,7 +45417,13 @@ export interface operations {
     postShiftSwapsByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -43004,6 +45449,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43059,6 +45505,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43081,6 +45528,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43100,6 +45548,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43120,6 +45569,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43133,13 +45583,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP */
+            /** @description The swap is not awaiting approval; SWAP_STALE: a shift changed hands; a shift is no longer SCHEDULED or has started; SHIFT_OVERLAP; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43151,6 +45603,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -43527,7 +46000,13 @@ export interface operations {
     postSchedulerStaffingTargetsDemandImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -43564,6 +46043,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43638,6 +46118,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43660,6 +46141,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43679,6 +46161,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -43690,6 +46173,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -44158,7 +46684,13 @@ export interface operations {
     postSchedulerProposals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -44190,6 +46722,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44369,6 +46902,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44391,6 +46925,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44410,6 +46945,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44430,6 +46966,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44443,13 +46980,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description An outlet is not active */
+            /** @description An outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -44461,6 +47000,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -44795,7 +47355,13 @@ export interface operations {
     postSchedulerProposalsByIdShifts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -44840,6 +47406,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45019,6 +47586,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45041,6 +47609,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45060,6 +47629,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45080,6 +47650,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45093,13 +47664,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is not READY, or changed meanwhile */
+            /** @description The proposal is not READY, or changed meanwhile; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45113,13 +47686,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed */
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45863,7 +48437,13 @@ export interface operations {
     postSchedulerProposalsByIdAccept: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -45878,6 +48458,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46109,6 +48690,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46131,6 +48713,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46150,6 +48733,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46170,6 +48754,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46183,13 +48768,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since */
+            /** @description The proposal is not READY or changed meanwhile; SHIFT_OVERLAP: a shift overlaps one booked since; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46203,13 +48790,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written */
+            /** @description SCHEDULE_VIOLATIONS: the edit breaks a rule that cannot be bent (eligibility, availability, overlap, shift length, a BLOCK limit); each is listed; or COMPLIANCE_BLOCKED: the shifts would break a working-time rule the tenant set to BLOCK, each breach listed with its trace, nothing written; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46319,7 +48907,13 @@ export interface operations {
     postSchedulerProposalsByIdDiscard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -46334,6 +48928,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46513,6 +49108,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46535,6 +49131,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46554,6 +49151,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46574,6 +49172,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46587,13 +49186,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The proposal is ACCEPTED or DISCARDED */
+            /** @description The proposal is ACCEPTED or DISCARDED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46605,6 +49206,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -46786,7 +49408,13 @@ export interface operations {
     postIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -46824,6 +49452,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46901,6 +49530,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46923,6 +49553,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46942,6 +49573,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46962,6 +49594,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46975,13 +49608,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet is not active */
+            /** @description The outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46993,6 +49628,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -47017,7 +49673,13 @@ export interface operations {
     postMobileIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -47055,6 +49717,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47132,6 +49795,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47154,6 +49818,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47173,6 +49838,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47193,6 +49859,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47206,13 +49873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet is not active */
+            /** @description The outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47224,6 +49893,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -47924,7 +50614,13 @@ export interface operations {
     postAssetCategories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -47950,6 +50646,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -47984,6 +50681,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48006,6 +50704,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48025,6 +50724,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48038,13 +50738,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another live category of the tenant has this name (compared ignoring case); the message names it */
+            /** @description Another live category of the tenant has this name (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48056,6 +50758,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48080,7 +50803,13 @@ export interface operations {
     postAssetCategoriesBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -48112,6 +50841,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48165,6 +50895,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48187,6 +50918,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48206,6 +50938,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48217,6 +50950,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48803,7 +51579,13 @@ export interface operations {
     postVendors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -48847,6 +51629,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48895,6 +51678,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48917,6 +51701,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48936,6 +51721,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48949,13 +51735,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description Another live vendor of the tenant has this name (compared ignoring case); the message names it */
+            /** @description Another live vendor of the tenant has this name (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -48967,6 +51755,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -48991,7 +51800,13 @@ export interface operations {
     postVendorsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -49040,6 +51855,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49093,6 +51909,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49115,6 +51932,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49134,6 +51952,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49145,6 +51964,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -49812,7 +52674,13 @@ export interface operations {
     postAssets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -49863,6 +52731,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49936,6 +52805,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49958,6 +52828,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49977,6 +52848,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -49997,6 +52869,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50010,13 +52883,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another live asset of the tenant has this tag (compared ignoring case); the message names it */
+            /** @description Another live asset of the tenant has this tag (compared ignoring case); the message names it; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50028,6 +52903,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -50052,7 +52948,13 @@ export interface operations {
     postAssetsBulkImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -50108,6 +53010,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50161,6 +53064,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50183,6 +53087,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50202,6 +53107,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -50213,6 +53119,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -50926,7 +53875,13 @@ export interface operations {
     postAssetsByIdQuickIssue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -50965,6 +53920,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51042,6 +53998,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51064,6 +54021,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51083,6 +54041,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51096,13 +54055,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The asset is retired */
+            /** @description The asset is retired; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51114,6 +54075,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -51138,7 +54120,13 @@ export interface operations {
     postAssetsByIdMaintenanceSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -51198,6 +54186,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51262,6 +54251,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51284,6 +54274,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51303,6 +54294,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51323,6 +54315,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51334,6 +54327,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -51358,7 +54394,13 @@ export interface operations {
     postAssetCategoriesByIdMaintenanceSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -51418,6 +54460,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51482,6 +54525,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51504,6 +54548,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51523,6 +54568,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51543,6 +54589,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -51554,6 +54601,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -52544,7 +55634,13 @@ export interface operations {
     postAssetsByIdMeterReadings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -52576,6 +55672,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52610,6 +55707,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52632,6 +55730,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52651,6 +55750,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52664,13 +55764,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Lower than the meter already reads: readings only go up */
+            /** @description Lower than the meter already reads: readings only go up; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -52682,6 +55784,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -52871,7 +55994,13 @@ export interface operations {
     postWorkOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -52930,6 +56059,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53013,6 +56143,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53035,6 +56166,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53054,6 +56186,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53074,6 +56207,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53087,13 +56221,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The outlet, the asset and the issue disagree, or none of them is given */
+            /** @description The outlet, the asset and the issue disagree, or none of them is given; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53105,6 +56241,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53536,7 +56693,13 @@ export interface operations {
     postWorkOrdersByIdAssign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53572,6 +56735,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53655,6 +56819,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53677,6 +56842,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53696,6 +56862,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53716,6 +56883,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53729,13 +56897,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53747,6 +56917,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53771,7 +56962,13 @@ export interface operations {
     postWorkOrdersByIdStart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53786,6 +56983,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53869,6 +57067,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53891,6 +57090,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53910,6 +57110,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53923,13 +57124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -53941,6 +57144,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -53965,7 +57189,13 @@ export interface operations {
     postWorkOrdersByIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -53991,6 +57221,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54074,6 +57305,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54096,6 +57328,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54115,6 +57348,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54128,13 +57362,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54146,6 +57382,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54170,7 +57427,13 @@ export interface operations {
     postWorkOrdersByIdVerify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54185,6 +57448,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54268,6 +57532,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54290,6 +57555,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54309,6 +57575,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54329,6 +57596,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54342,13 +57610,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54360,6 +57630,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54384,7 +57675,13 @@ export interface operations {
     postWorkOrdersByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54399,6 +57696,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54482,6 +57780,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54504,6 +57803,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54523,6 +57823,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54543,6 +57844,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54556,13 +57858,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54574,6 +57878,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54598,7 +57923,13 @@ export interface operations {
     postWorkOrdersByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -54613,6 +57944,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54696,6 +58028,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54718,6 +58051,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54737,6 +58071,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54757,6 +58092,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54770,13 +58106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The workflow does not allow this move */
+            /** @description The workflow does not allow this move; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -54788,6 +58126,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -54966,7 +58325,13 @@ export interface operations {
     postAssetsByIdServiceLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -55029,6 +58394,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55087,6 +58453,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55109,6 +58476,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55128,6 +58496,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55148,6 +58517,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55159,6 +58529,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -55361,7 +58774,13 @@ export interface operations {
     postTroubleshootingGuides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -55424,6 +58843,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55504,6 +58924,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55526,6 +58947,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55545,6 +58967,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55565,6 +58988,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -55576,6 +59000,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56214,7 +59681,13 @@ export interface operations {
     postTroubleshootingSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -56242,6 +59715,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56331,6 +59805,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56353,6 +59828,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56372,6 +59848,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56385,13 +59862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The guide is not for this asset, or not active */
+            /** @description The guide is not for this asset, or not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56403,6 +59882,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56607,7 +60107,13 @@ export interface operations {
     postTroubleshootingSessionsByIdStepsByStepId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 stepId: string;
@@ -56635,6 +60141,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56724,6 +60231,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56746,6 +60254,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56765,6 +60274,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56778,13 +60288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not the current step, the session has ended, or the step was answered otherwise */
+            /** @description Not the current step, the session has ended, or the step was answered otherwise; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56796,6 +60308,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -56820,7 +60353,13 @@ export interface operations {
     postTroubleshootingSessionsByIdGiveUp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -56835,6 +60374,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56924,6 +60464,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56946,6 +60487,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56965,6 +60507,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56978,13 +60521,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The session ended RESOLVED */
+            /** @description The session ended RESOLVED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -56996,6 +60541,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -57135,7 +60701,13 @@ export interface operations {
     postChecklistTemplates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -57202,6 +60774,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57268,6 +60841,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57290,6 +60864,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57309,6 +60884,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57329,6 +60905,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57342,13 +60919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Another template of the tenant has this name (compared ignoring case) */
+            /** @description Another template of the tenant has this name (compared ignoring case); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -57360,6 +60939,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -58057,7 +61657,13 @@ export interface operations {
     postChecklistSchedules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -58105,6 +61711,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58154,6 +61761,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58176,6 +61784,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58195,6 +61804,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58215,6 +61825,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -58226,6 +61837,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -59647,7 +63301,13 @@ export interface operations {
     postChecklistRunsByIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -59662,6 +63322,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59788,6 +63449,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59810,6 +63472,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59829,6 +63492,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59842,13 +63506,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Required tasks are not answered; the message names them */
+            /** @description Required tasks are not answered; the message names them; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -59860,6 +63526,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -60170,7 +63857,13 @@ export interface operations {
     postAutomations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -60241,6 +63934,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60319,6 +64013,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60341,6 +64036,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60360,6 +64056,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60380,6 +64077,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -60391,6 +64089,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61239,7 +64980,13 @@ export interface operations {
     postPolicies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61268,6 +65015,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61307,6 +65055,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61329,6 +65078,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61348,6 +65098,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61359,6 +65110,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61550,7 +65344,13 @@ export interface operations {
     postPoliciesByIdAcknowledge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -61565,6 +65365,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61604,6 +65405,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61626,6 +65428,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61645,6 +65448,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61658,13 +65462,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The policy is not active */
+            /** @description The policy is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61676,6 +65482,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61700,7 +65527,13 @@ export interface operations {
     postMobileClockIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61728,6 +65561,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61781,6 +65615,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61803,6 +65638,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61822,6 +65658,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61842,6 +65679,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61855,13 +65693,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Already clocked in; the outlet is not active; the shift is at another outlet or not SCHEDULED */
+            /** @description Already clocked in; the outlet is not active; the shift is at another outlet or not SCHEDULED; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61873,6 +65713,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -61897,7 +65758,13 @@ export interface operations {
     postMobileClockOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -61922,6 +65789,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61975,6 +65843,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -61997,6 +65866,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62016,6 +65886,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62029,13 +65900,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description Not clocked in, or the event is already closed */
+            /** @description Not clocked in, or the event is already closed; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62047,6 +65920,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -62897,7 +66791,13 @@ export interface operations {
     postKiosks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -62924,6 +66824,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62965,6 +66866,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -62987,6 +66889,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63006,6 +66909,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63026,6 +66930,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -63037,6 +66942,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -63893,7 +67841,13 @@ export interface operations {
     postLeaveRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -63929,6 +67883,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64016,6 +67971,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64038,6 +67994,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64050,13 +68007,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64068,6 +68027,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64270,7 +68250,13 @@ export interface operations {
     postLeaveRequestsByIdApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64296,6 +68282,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64383,6 +68370,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64405,6 +68393,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64424,6 +68413,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64444,6 +68434,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64457,13 +68448,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The request is no longer PENDING, or the last step's approval goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64475,6 +68468,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64499,7 +68513,13 @@ export interface operations {
     postLeaveRequestsByIdReject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64525,6 +68545,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64612,6 +68633,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64634,6 +68656,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64653,6 +68676,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64673,6 +68697,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64686,13 +68711,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING */
+            /** @description The request is no longer PENDING; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64704,6 +68731,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -64728,7 +68776,13 @@ export interface operations {
     postLeaveRequestsByIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -64743,6 +68797,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64830,6 +68885,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64852,6 +68908,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64871,6 +68928,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64891,6 +68949,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64904,13 +68963,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The request is no longer PENDING */
+            /** @description The request is no longer PENDING; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -64922,6 +68983,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -65328,7 +69410,13 @@ export interface operations {
     postPublicLeaveRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -65367,6 +69455,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65415,6 +69504,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65437,6 +69527,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65456,6 +69547,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65476,6 +69568,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65489,13 +69582,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED') */
+            /** @description The dates overlap a PENDING or APPROVED request of the same person (error 'LEAVE_OVERLAP'), or annual leave goes beyond the available balance under an accrual policy that refuses (error 'LEAVE_BALANCE_EXCEEDED'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -65507,6 +69602,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -66415,7 +70531,13 @@ export interface operations {
     postLeaveBalancesByUserIdAdjustments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 userId: string;
             };
@@ -66450,6 +70572,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66581,6 +70704,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66603,6 +70727,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66622,6 +70747,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66642,6 +70768,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66655,13 +70782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The person has no accrual policy in force (error 'NO_ACCRUAL_POLICY') */
+            /** @description The person has no accrual policy in force (error 'NO_ACCRUAL_POLICY'); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66673,6 +70802,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -66850,7 +71000,13 @@ export interface operations {
     postRecruitingJobs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -66894,6 +71050,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66952,6 +71109,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66974,6 +71132,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -66993,6 +71152,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67013,6 +71173,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67026,13 +71187,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The slug is taken by another posting of the tenant */
+            /** @description The slug is taken by another posting of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -67044,6 +71207,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -68135,7 +72319,13 @@ export interface operations {
     postRecruitingApplicationsByIdStage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -68162,6 +72352,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68253,6 +72444,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68275,6 +72467,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68294,6 +72487,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68314,6 +72508,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68327,13 +72522,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description INVALID_STAGE_TRANSITION */
+            /** @description INVALID_STAGE_TRANSITION; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68345,6 +72542,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -68496,7 +72714,13 @@ export interface operations {
     postRecruitingApplicationsByIdConvert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -68534,6 +72758,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68659,6 +72884,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68681,6 +72907,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68700,6 +72927,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68720,6 +72948,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68733,13 +72962,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description NOT_HIRED, ALREADY_CONVERTED, or the email or mobile is already used by a live user of the tenant */
+            /** @description NOT_HIRED, ALREADY_CONVERTED, or the email or mobile is already used by a live user of the tenant; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -68751,6 +72982,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -69550,7 +73802,13 @@ export interface operations {
     postApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -69581,6 +73839,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69616,6 +73875,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69638,6 +73898,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69657,6 +73918,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -69668,6 +73930,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -69946,7 +74251,13 @@ export interface operations {
     postOauthClients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -69973,6 +74284,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70009,6 +74321,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70031,6 +74344,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70050,6 +74364,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70061,6 +74376,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -70085,7 +74443,13 @@ export interface operations {
     postOauthClientsByIdRevoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -70100,6 +74464,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70124,6 +74489,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70146,6 +74512,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70165,6 +74532,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70185,6 +74553,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -70196,6 +74565,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -71077,6 +75489,7 @@ export interface operations {
                      *         "secret": "string",
                      *         "active": true,
                      *         "failureCount": 0,
+                     *         "ordering": "unordered",
                      *         "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *         "lastFailureAt": "2019-08-24T14:15:22Z",
                      *         "lastFailureReason": "string",
@@ -71098,6 +75511,11 @@ export interface operations {
                         active: boolean;
                         /** @description Consecutive failed attempts; the tenth switches the subscription off */
                         failureCount: number;
+                        /**
+                         * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                         * @enum {string}
+                         */
+                        ordering: "unordered" | "fifo";
                         /** Format: date-time */
                         lastSuccessAt: string | null;
                         /** Format: date-time */
@@ -71171,7 +75589,13 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -71183,7 +75607,8 @@ export interface operations {
                  *       "url": "string",
                  *       "events": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "ordering": "unordered"
                  *     }
                  */
                 "application/json": {
@@ -71191,6 +75616,12 @@ export interface operations {
                     url: string;
                     /** @description Event codes from GET /webhooks/events, each at most once */
                     events: string[];
+                    /**
+                     * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                     * @default unordered
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -71202,6 +75633,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71217,6 +75649,7 @@ export interface operations {
                      *       "secret": "string",
                      *       "active": true,
                      *       "failureCount": 0,
+                     *       "ordering": "unordered",
                      *       "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureReason": "string",
@@ -71237,6 +75670,11 @@ export interface operations {
                         active: boolean;
                         /** @description Consecutive failed attempts; the tenth switches the subscription off */
                         failureCount: number;
+                        /**
+                         * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                         * @enum {string}
+                         */
+                        ordering: "unordered" | "fifo";
                         /** Format: date-time */
                         lastSuccessAt: string | null;
                         /** Format: date-time */
@@ -71256,6 +75694,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71278,6 +75717,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71297,6 +75737,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71310,13 +75751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The tenant already has the maximum of 50 subscriptions */
+            /** @description The tenant already has the maximum of 50 subscriptions; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71330,13 +75773,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71548,7 +75992,13 @@ export interface operations {
     postWebhooksDeliveriesByDeliveryIdRedeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 deliveryId: string;
             };
@@ -71563,6 +76013,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71589,6 +76040,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71611,6 +76063,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71630,6 +76083,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71650,6 +76104,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -71661,6 +76116,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -71835,7 +76333,8 @@ export interface operations {
                  *       "events": [
                  *         "string"
                  *       ],
-                 *       "active": true
+                 *       "active": true,
+                 *       "ordering": "unordered"
                  *     }
                  */
                 "application/json": {
@@ -71844,6 +76343,11 @@ export interface operations {
                     /** @description Event codes from GET /webhooks/events, each at most once */
                     events?: string[];
                     active?: boolean;
+                    /**
+                     * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -71870,6 +76374,7 @@ export interface operations {
                      *       "secret": "string",
                      *       "active": true,
                      *       "failureCount": 0,
+                     *       "ordering": "unordered",
                      *       "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureReason": "string",
@@ -71890,6 +76395,11 @@ export interface operations {
                         active: boolean;
                         /** @description Consecutive failed attempts; the tenth switches the subscription off */
                         failureCount: number;
+                        /**
+                         * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                         * @enum {string}
+                         */
+                        ordering: "unordered" | "fifo";
                         /** Format: date-time */
                         lastSuccessAt: string | null;
                         /** Format: date-time */
@@ -72025,7 +76535,13 @@ export interface operations {
     postWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -72040,6 +76556,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72064,6 +76581,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72086,6 +76604,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72105,6 +76624,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72125,6 +76645,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72136,6 +76657,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -72160,7 +76724,13 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -72175,6 +76745,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72201,6 +76772,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72223,6 +76795,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72242,6 +76815,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72262,6 +76836,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72275,13 +76850,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72536,6 +77134,7 @@ export interface operations {
                      *           "secret": "string",
                      *           "active": true,
                      *           "failureCount": 0,
+                     *           "ordering": "unordered",
                      *           "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *           "lastFailureAt": "2019-08-24T14:15:22Z",
                      *           "lastFailureReason": "string",
@@ -72565,6 +77164,11 @@ export interface operations {
                             active: boolean;
                             /** @description Consecutive failed attempts; the tenth switches the subscription off */
                             failureCount: number;
+                            /**
+                             * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             lastSuccessAt: string | null;
                             /** Format: date-time */
@@ -72668,7 +77272,13 @@ export interface operations {
     postPublicWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -72680,7 +77290,8 @@ export interface operations {
                  *       "url": "string",
                  *       "events": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "ordering": "unordered"
                  *     }
                  */
                 "application/json": {
@@ -72688,6 +77299,12 @@ export interface operations {
                     url: string;
                     /** @description Event codes from GET /webhooks/events, each at most once */
                     events: string[];
+                    /**
+                     * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                     * @default unordered
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -72699,6 +77316,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72714,6 +77332,7 @@ export interface operations {
                      *       "secret": "string",
                      *       "active": true,
                      *       "failureCount": 0,
+                     *       "ordering": "unordered",
                      *       "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureReason": "string",
@@ -72734,6 +77353,11 @@ export interface operations {
                         active: boolean;
                         /** @description Consecutive failed attempts; the tenth switches the subscription off */
                         failureCount: number;
+                        /**
+                         * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                         * @enum {string}
+                         */
+                        ordering: "unordered" | "fifo";
                         /** Format: date-time */
                         lastSuccessAt: string | null;
                         /** Format: date-time */
@@ -72753,6 +77377,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72775,6 +77400,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72794,6 +77420,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72807,13 +77434,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
-            /** @description The tenant already has the maximum of 50 subscriptions */
+            /** @description The tenant already has the maximum of 50 subscriptions; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -72827,13 +77456,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error409"];
                 };
             };
-            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address) */
+            /** @description The url failed the egress check (does not resolve, or reaches a private, loopback, link-local or cloud-metadata address); or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73019,7 +77649,8 @@ export interface operations {
                  *       "events": [
                  *         "string"
                  *       ],
-                 *       "active": true
+                 *       "active": true,
+                 *       "ordering": "unordered"
                  *     }
                  */
                 "application/json": {
@@ -73028,6 +77659,11 @@ export interface operations {
                     /** @description Event codes from GET /webhooks/events, each at most once */
                     events?: string[];
                     active?: boolean;
+                    /**
+                     * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -73054,6 +77690,7 @@ export interface operations {
                      *       "secret": "string",
                      *       "active": true,
                      *       "failureCount": 0,
+                     *       "ordering": "unordered",
                      *       "lastSuccessAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureAt": "2019-08-24T14:15:22Z",
                      *       "lastFailureReason": "string",
@@ -73074,6 +77711,11 @@ export interface operations {
                         active: boolean;
                         /** @description Consecutive failed attempts; the tenth switches the subscription off */
                         failureCount: number;
+                        /**
+                         * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                         * @enum {string}
+                         */
+                        ordering: "unordered" | "fifo";
                         /** Format: date-time */
                         lastSuccessAt: string | null;
                         /** Format: date-time */
@@ -73209,7 +77851,13 @@ export interface operations {
     postPublicWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -73224,6 +77872,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73248,6 +77897,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73270,6 +77920,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73289,6 +77940,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73309,6 +77961,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -73320,6 +77973,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */
@@ -73451,6 +78147,1969 @@ export interface operations {
                 };
             };
             /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or the scope missing */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getWebhooksByIdPortalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active links */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "links": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *           "tokenHint": "string",
+                     *           "capabilities": [
+                     *             "replay"
+                     *           ],
+                     *           "frameOrigins": [
+                     *             "string"
+                     *           ],
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Links neither expired nor revoked, newest first */
+                        links: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            webhookId: string;
+                            /** @description The last 4 characters of the token, to tell links apart */
+                            tokenHint: string;
+                            capabilities: ("replay" | "test" | "rotate")[];
+                            frameOrigins: string[];
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postWebhooksByIdPortalLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresInMinutes": 60,
+                 *       "capabilities": [],
+                 *       "frameOrigins": []
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Minutes until the link stops working: 5 to 10080 (7 days), 60 by default
+                     * @default 60
+                     */
+                    expiresInMinutes?: number;
+                    /**
+                     * @description What the holder may do besides reading: `replay`, `test`, `rotate`. None (read-only) by default
+                     * @default []
+                     */
+                    capabilities?: ("replay" | "test" | "rotate")[];
+                    /**
+                     * @description Origins allowed to show the portal page in an iframe (CSP frame-ancestors); none by default: it cannot be framed
+                     * @default []
+                     */
+                    frameOrigins?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The link, its token and the URL to open or embed */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *       "tokenHint": "string",
+                     *       "capabilities": [
+                     *         "replay"
+                     *       ],
+                     *       "frameOrigins": [
+                     *         "string"
+                     *       ],
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "token": "string",
+                     *       "url": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        webhookId: string;
+                        /** @description The last 4 characters of the token, to tell links apart */
+                        tokenHint: string;
+                        capabilities: ("replay" | "test" | "rotate")[];
+                        frameOrigins: string[];
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The `wpt_…` token, shown only here; the portal API takes it as a Bearer token */
+                        token: string;
+                        /** @description The page to open or embed: `<app>/portal/<id>#<token>`; the token rides in the fragment, which no server or log sees */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role or scope not allowed, or a plan without webhooks (message `Your <PLAN> plan does not include webhooks. Upgrade at /admin/billing.`) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deleteWebhooksByIdPortalLinksByLinkId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": true,
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        revoked: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant, or no such unrevoked link of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getPublicWebhooksByIdPortalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active links */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "links": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *           "tokenHint": "string",
+                     *           "capabilities": [
+                     *             "replay"
+                     *           ],
+                     *           "frameOrigins": [
+                     *             "string"
+                     *           ],
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Links neither expired nor revoked, newest first */
+                        links: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            webhookId: string;
+                            /** @description The last 4 characters of the token, to tell links apart */
+                            tokenHint: string;
+                            capabilities: ("replay" | "test" | "rotate")[];
+                            frameOrigins: string[];
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postPublicWebhooksByIdPortalLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresInMinutes": 60,
+                 *       "capabilities": [],
+                 *       "frameOrigins": []
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Minutes until the link stops working: 5 to 10080 (7 days), 60 by default
+                     * @default 60
+                     */
+                    expiresInMinutes?: number;
+                    /**
+                     * @description What the holder may do besides reading: `replay`, `test`, `rotate`. None (read-only) by default
+                     * @default []
+                     */
+                    capabilities?: ("replay" | "test" | "rotate")[];
+                    /**
+                     * @description Origins allowed to show the portal page in an iframe (CSP frame-ancestors); none by default: it cannot be framed
+                     * @default []
+                     */
+                    frameOrigins?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The link, its token and the URL to open or embed */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *       "tokenHint": "string",
+                     *       "capabilities": [
+                     *         "replay"
+                     *       ],
+                     *       "frameOrigins": [
+                     *         "string"
+                     *       ],
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "token": "string",
+                     *       "url": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        webhookId: string;
+                        /** @description The last 4 characters of the token, to tell links apart */
+                        tokenHint: string;
+                        capabilities: ("replay" | "test" | "rotate")[];
+                        frameOrigins: string[];
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The `wpt_…` token, shown only here; the portal API takes it as a Bearer token */
+                        token: string;
+                        /** @description The page to open or embed: `<app>/portal/<id>#<token>`; the token rides in the fragment, which no server or log sees */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role or scope not allowed, or a plan without webhooks (message `Your <PLAN> plan does not include webhooks. Upgrade at /admin/billing.`) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    deletePublicWebhooksByIdPortalLinksByLinkId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": true,
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        revoked: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such subscription in the tenant, or no such unrevoked link of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getWebhookPortalSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "name": "string",
+                     *         "url": "string",
+                     *         "events": [
+                     *           "user.created"
+                     *         ],
+                     *         "active": true,
+                     *         "failureCount": 0,
+                     *         "ordering": "unordered",
+                     *         "lastSuccessAt": "2019-08-24T14:15:22Z",
+                     *         "lastFailureAt": "2019-08-24T14:15:22Z",
+                     *         "lastFailureReason": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "link": {
+                     *         "capabilities": [
+                     *           "replay"
+                     *         ],
+                     *         "expiresAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        subscription: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            name: string;
+                            url: string;
+                            events: ("user.created" | "user.terminated" | "shift.assigned" | "shift.completed" | "shift.released" | "shift.claimed" | "leave.requested" | "leave.approved" | "leave.rejected" | "issue.created" | "issue.resolved" | "payroll.approved" | "payroll.finalized" | "payroll.paid" | "course.completed" | "contract.created" | "contract.updated" | "contract.ended" | "disciplinary.issued" | "offboarding.settled")[];
+                            active: boolean;
+                            /** @description Consecutive failed attempts; the tenth switches the subscription off */
+                            failureCount: number;
+                            /**
+                             * @description `unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
+                            /** Format: date-time */
+                            lastSuccessAt: string | null;
+                            /** Format: date-time */
+                            lastFailureAt: string | null;
+                            lastFailureReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        link: {
+                            capabilities: ("replay" | "test" | "rotate")[];
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getWebhookPortalDeliveries: {
+        parameters: {
+            query?: {
+                status?: "PENDING" | "DELIVERED" | "FAILED" | "DEAD";
+                eventType?: string;
+                /** @description Created at or after (ISO 8601) */
+                from?: string;
+                /** @description Created before (ISO 8601) */
+                to?: string;
+                /** @description The previous page's `nextCursor` */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *           "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *           "eventType": "string",
+                     *           "payload": {
+                     *             "property1": null,
+                     *             "property2": null
+                     *           },
+                     *           "status": "PENDING",
+                     *           "attempts": 0,
+                     *           "maxAttempts": 0,
+                     *           "nextAttemptAt": "2019-08-24T14:15:22Z",
+                     *           "lastError": "string",
+                     *           "lastResponseStatus": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "deliveredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "count": 0,
+                     *       "nextCursor": "53a4a333-2825-45a4-80d2-5f430d088f36"
+                     *     }
+                     */
+                    "application/json": {
+                        deliveries: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            /** Format: uuid */
+                            webhookId: string;
+                            eventType: string;
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            status: "PENDING" | "DELIVERED" | "FAILED" | "DEAD";
+                            attempts: number;
+                            maxAttempts: number;
+                            /** Format: date-time */
+                            nextAttemptAt: string;
+                            /** @description Null until the first failed attempt */
+                            lastError: string | null;
+                            /** @description 0 when an attempt got no HTTP response; null before any attempt */
+                            lastResponseStatus: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                        }[];
+                        /** @description Rows in this response */
+                        count: number;
+                        /**
+                         * Format: uuid
+                         * @description Pass as `before` for the next (older) page; null on the last page
+                         */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getWebhookPortalDeliveriesByDeliveryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "webhookId": "ed71eef4-4c34-46dc-81fe-954e560454fd",
+                     *       "eventType": "string",
+                     *       "payload": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       },
+                     *       "status": "PENDING",
+                     *       "attempts": 0,
+                     *       "maxAttempts": 0,
+                     *       "nextAttemptAt": "2019-08-24T14:15:22Z",
+                     *       "lastError": "string",
+                     *       "lastResponseStatus": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "deliveredAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** Format: uuid */
+                        webhookId: string;
+                        eventType: string;
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {string} */
+                        status: "PENDING" | "DELIVERED" | "FAILED" | "DEAD";
+                        attempts: number;
+                        maxAttempts: number;
+                        /** Format: date-time */
+                        nextAttemptAt: string;
+                        /** @description Null until the first failed attempt */
+                        lastError: string | null;
+                        /** @description 0 when an attempt got no HTTP response; null before any attempt */
+                        lastResponseStatus: number | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such delivery of this subscription */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postWebhookPortalDeliveriesReplayFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "2019-08-24T14:15:22Z",
+                 *       "to": "2019-08-24T14:15:22Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    from: string;
+                    /** Format: date-time */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many were queued, and how many are left for another call */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requeued": 0,
+                     *       "remaining": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description DEAD deliveries created in [from, to) put back in the queue for one more attempt (at most 500 a call) */
+                        requeued: number;
+                        /** @description DEAD deliveries in the range this call left for another (beyond the batch, or in flight) */
+                        remaining: number;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The capability is missing from the link, or the plan no longer includes webhooks */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postWebhookPortalDeliveriesByDeliveryIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the attempt */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "requeued": true,
+                     *       "status": "DELIVERED"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        requeued: boolean;
+                        /** @enum {string} */
+                        status: "DELIVERED" | "FAILED" | "DEAD";
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The capability is missing from the link, or the plan no longer includes webhooks */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No such delivery of this subscription */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postWebhookPortalTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the receiver answered; a failing receiver is still 201 with ok false */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "status": 0,
+                     *       "bodyExcerpt": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        ok: boolean;
+                        /** @description The receiver's HTTP status, or 0 without a response */
+                        status: number;
+                        /** @description First 500 characters of the response body, or the error message */
+                        bodyExcerpt: string;
+                    };
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The capability is missing from the link, or the plan no longer includes webhooks */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description The url failed the egress check */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postWebhookPortalRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new full secret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "secret": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The new full secret; the old one stops at once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The capability is missing from the link, or the plan no longer includes webhooks */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
