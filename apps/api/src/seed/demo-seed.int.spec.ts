@@ -349,6 +349,16 @@ describe('demo seed (database)', () => {
       expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM shift_assignments WHERE tenant_id = $1`, [tenantId])).to.deep.equal(third);
     });
 
+    it('brings a demo made before the live week to life on its next start, keeping a person someone added meanwhile', async () => {
+      const { tenantId } = await seedDemoTenant(deps(), undefined, { live: false });
+      await db.dataSource.query(`INSERT INTO users (id, tenant_id, full_name, email, role, status) VALUES (gen_random_uuid(), $1, 'Owen H.', 'owen.hughes@demo.test', 'STAFF', 'ACTIVE')`, [tenantId]);
+      await seedDemoTenant(deps());
+      const team = await db.dataSource.query(`SELECT full_name AS name FROM users WHERE tenant_id = $1 AND full_name NOT LIKE 'Demo %' ORDER BY 1`, [tenantId]);
+      expect(team.map((u: { name: string }) => u.name)).to.deep.equal(['Dan Whitfield', 'Lena Fischer', 'Maya Collins', 'Nora Quinn', 'Owen H.', 'Sami Okafor']);
+      expect((await shiftsBetween(tenantId, MONDAY, NEXT_MONDAY)).length).to.be.greaterThan(20);
+      expect(await new CareersPageRepository(db.dataSource).findTenant('demo')).to.include({ hasPublished: true });
+    });
+
     it('seeds a company without the live week when asked (a browser test’s company)', async () => {
       const { tenantId } = await seedDemoTenant(deps(), { slug: 'co-1', name: 'Other Company', emailDomain: 'co-1.test' }, { live: false });
       const n = await db.dataSource.query(

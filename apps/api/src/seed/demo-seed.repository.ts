@@ -100,20 +100,26 @@ export class DemoSeedRepository {
     );
   }
 
-  /** The team, everyone's pay, the published posting and the doors; made once, in one transaction. */
+  /**
+   * The team, everyone's pay, the published posting and the doors; made once, in one transaction.
+   * On a demo made before them, what someone has made meanwhile (a person of a team address, pay,
+   * a posting of that slug) is kept.
+   */
   async populateLife(tenantId: string, life: DemoLife, passwordHash: string, at: Date): Promise<void> {
     await this.ds.transaction(async (tx) => {
       const team = life.team.map((p) => ({ ...p, id: uuid() }));
       await exec(
         tx,
         `INSERT INTO users (id, tenant_id, full_name, email, role, status, password_hash)
-         SELECT p.id, $1, p.full_name, p.email, 'STAFF', 'ACTIVE', $2 FROM unnest($3::uuid[], $4::text[], $5::text[]) AS p(id, full_name, email)`,
+         SELECT p.id, $1, p.full_name, p.email, 'STAFF', 'ACTIVE', $2 FROM unnest($3::uuid[], $4::text[], $5::text[]) AS p(id, full_name, email)
+         ON CONFLICT DO NOTHING`,
         [tenantId, passwordHash, team.map((p) => p.id), team.map((p) => p.fullName), team.map((p) => p.email)],
       );
+      // Only those made here: on an older demo, someone may have added a person of that address already.
       await exec(
         tx,
         `INSERT INTO user_outlets (tenant_id, user_id, outlet_id)
-         SELECT $1, p.id, o.id FROM unnest($2::uuid[], $3::text[]) AS p(id, code) JOIN outlets o ON o.tenant_id = $1 AND o.code = p.code`,
+         SELECT $1, u.id, o.id FROM unnest($2::uuid[], $3::text[]) AS p(id, code) JOIN users u ON u.id = p.id JOIN outlets o ON o.tenant_id = $1 AND o.code = p.code`,
         [tenantId, team.map((p) => p.id), team.map((p) => p.outletCode)],
       );
       await exec(
