@@ -18,6 +18,8 @@ export type DemoIdentity = Pick<TenantEntity, 'slug' | 'name'> & {
 
 export const DEMO: DemoIdentity = { slug: 'demo', name: 'Demo Company', emailDomain: 'demo.test' };
 
+const DEMO_TIMEZONE = 'Europe/London';
+
 /**
  * Demo only: every demo account shares this published password. The demo tenant exists so a new
  * installation can be tried at once; never keep it on an installation with real data.
@@ -165,8 +167,10 @@ export interface DemoSeedResult {
 
 /**
  * Creates the demo tenant (Enterprise, developer API on, one user of every role, two outlets, their
- * assets, an overdue maintenance and a work order) only
- * when no tenant has its slug, so it is safe to run on every start.
+ * assets, an overdue maintenance and a work order; live, also the team, pay, a posting, doors and
+ * the weeks around today) only when no tenant has its slug, so it is safe to run on every start. On
+ * a later start a live demo is kept around that day (`keepAlive`); a tenant of the slug the seed did
+ * not make is left alone.
  */
 export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity = DEMO, opts: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const live = opts.live ?? true;
@@ -217,8 +221,6 @@ export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity 
   }
   return { created: true, tenantId, signIn };
 }
-
-const DEMO_TIMEZONE = 'Europe/London';
 
 function life(identity: DemoIdentity): DemoLife {
   return {
