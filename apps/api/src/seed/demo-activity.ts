@@ -114,30 +114,40 @@ export function planFill(lines: RotaLine[], weeks: string[], timeZone: string, n
   const attendance: PlannedAttendance[] = [];
   for (const s of shifts) {
     if (s.status === 'SCHEDULED') continue;
-    const early = new Date(s.start.getTime() - spread(s.id, 6) * MINUTE_MS);
+    const early = worked(s).clockInAt;
     if (s.status === 'IN_PROGRESS') attendance.push({ id: uuid(), shiftId: s.id, clockInAt: early, clockOutAt: null, status: 'OPEN' });
     else if (s === missed) attendance.push({ id: uuid(), shiftId: s.id, clockInAt: early, clockOutAt: s.end, status: 'PENDING_REVIEW' });
     else if (s === late) attendance.push({ id: uuid(), shiftId: s.id, clockInAt: new Date(s.start.getTime() + 23 * MINUTE_MS), clockOutAt: new Date(s.end.getTime() + 4 * MINUTE_MS), status: 'VERIFIED' });
-    else attendance.push({ id: uuid(), shiftId: s.id, clockInAt: early, clockOutAt: new Date(s.end.getTime() + spread(s.id.slice(4), 9) * MINUTE_MS), status: 'VERIFIED' });
+    else attendance.push(worked(s));
   }
-  return { shifts, attendance, taps: tapsFor(shifts, attendance, weeks, timeZone, now), openShifts };
+  return { shifts, attendance, taps: [...clockInTaps(shifts, attendance, now), ...refusedTaps(shifts, weeks, timeZone, now)], openShifts };
 }
 
-/** The taps of the clock-ins of the week before `now`, and, in a week with today in it, a wrong door and an unknown card. */
-export function tapsFor(shifts: PlannedShift[], attendance: PlannedAttendance[], weeks: string[], timeZone: string, now: Date): PlannedTap[] {
+/** The clock record of a shift worked as rostered: in and out a few minutes either side, VERIFIED as a clock-out of a shift leaves it. */
+export function worked(s: Pick<PlannedShift, 'id' | 'start' | 'end'>): PlannedAttendance {
+  return { id: uuid(), shiftId: s.id, clockInAt: new Date(s.start.getTime() - spread(s.id, 6) * MINUTE_MS), clockOutAt: new Date(s.end.getTime() + spread(s.id.slice(4), 9) * MINUTE_MS), status: 'VERIFIED' };
+}
+
+/** The GRANTED tap at the outlet's door a minute before each clock-in of the week before `now`. */
+export function clockInTaps(shifts: Array<Pick<PlannedShift, 'id' | 'email' | 'outletCode'>>, attendance: PlannedAttendance[], now: Date): PlannedTap[] {
   const byId = new Map(shifts.map((s) => [s.id, s]));
   const since = now.getTime() - 7 * 24 * HOUR_MS;
-  const taps: PlannedTap[] = attendance
+  return attendance
     .filter((a) => a.clockInAt.getTime() >= since)
     .map((a) => {
       const s = byId.get(a.shiftId)!;
       return { email: s.email, readerOf: s.outletCode, at: new Date(a.clockInAt.getTime() - MINUTE_MS), eventType: 'GRANTED', reason: null };
     });
+}
+
+/** In a fill of the week with today in it: someone at the other outlet's door, and a card nobody issued. */
+function refusedTaps(shifts: PlannedShift[], weeks: string[], timeZone: string, now: Date): PlannedTap[] {
   const thisWeek = weekStart(localDate(now.getTime(), timeZone));
-  const elsewhere = shifts.find((s) => s.outletCode !== shifts[0]?.outletCode);
-  if (weeks.includes(thisWeek) && shifts[0] && elsewhere) {
-    taps.push({ email: elsewhere.email, readerOf: shifts[0].outletCode, at: new Date(now.getTime() - 26 * HOUR_MS), eventType: 'DENIED_NO_GRANT', reason: 'No access to this zone' });
-    taps.push({ email: null, readerOf: elsewhere.outletCode, at: new Date(now.getTime() - 5 * HOUR_MS), eventType: 'UNKNOWN_CREDENTIAL', reason: 'Unknown credential' });
-  }
-  return taps;
+  const here = shifts[0];
+  const elsewhere = shifts.find((s) => s.outletCode !== here?.outletCode);
+  if (!weeks.includes(thisWeek) || !here || !elsewhere) return [];
+  return [
+    { email: elsewhere.email, readerOf: here.outletCode, at: new Date(now.getTime() - 26 * HOUR_MS), eventType: 'DENIED_NO_GRANT', reason: 'No access to this zone' },
+    { email: null, readerOf: elsewhere.outletCode, at: new Date(now.getTime() - 5 * HOUR_MS), eventType: 'UNKNOWN_CREDENTIAL', reason: 'Unknown credential' },
+  ];
 }

@@ -7,7 +7,7 @@ import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 import { insertAuditRows } from '@wfm/db/access-audit.repository';
 import { nextAccessVersion } from '@wfm/db/access-feed.repository';
-import type { DemoFill, PlannedTap } from './demo-activity.js';
+import { clockInTaps, worked, type DemoFill, type PlannedTap } from './demo-activity.js';
 
 export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
   /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
@@ -226,24 +226,18 @@ export class DemoSeedRepository {
    */
   async playPast(tenantId: string, now: Date): Promise<number> {
     return this.ds.transaction(async (tx) => {
-      const done = await many<{ id: string; start: Date; end: Date; email: string; code: string }>(
+      const done = await many<{ id: string; start: Date; end: Date; email: string; outletCode: string }>(
         tx,
         `UPDATE shift_assignments s SET status = 'COMPLETED', updated_at = $2
            FROM users u, outlets o
           WHERE s.tenant_id = $1 AND s.status = 'SCHEDULED' AND s.scheduled_end <= $2 AND s.roster_id IS NOT NULL AND u.id = s.user_id AND o.id = s.outlet_id
-          RETURNING s.id, s.scheduled_start AS start, s.scheduled_end AS end, u.email, o.code`,
+          RETURNING s.id, s.scheduled_start AS start, s.scheduled_end AS end, u.email, o.code AS "outletCode"`,
         [tenantId, now],
       );
       if (done.length === 0) return 0;
-      const spreadOf = (id: string) => ((parseInt(id.slice(0, 4), 16) % 6) + 1) * 60_000;
-      const records = done.map((s) => ({ id: uuid(), shiftId: s.id, clockInAt: new Date(s.start.getTime() - spreadOf(s.id)), clockOutAt: new Date(s.end.getTime() + spreadOf(s.id.slice(4))), status: 'VERIFIED' as const }));
+      const records = done.map(worked);
       await this.clockRecords(tx, tenantId, records, now);
-      const since = now.getTime() - 7 * 86_400_000;
-      await this.taps(
-        tx,
-        tenantId,
-        done.flatMap((s, i) => (records[i]!.clockInAt.getTime() >= since ? [{ email: s.email, readerOf: s.code, at: new Date(records[i]!.clockInAt.getTime() - 60_000), eventType: 'GRANTED' as const, reason: null }] : [])),
-      );
+      await this.taps(tx, tenantId, clockInTaps(done, records, now));
       return done.length;
     });
   }
