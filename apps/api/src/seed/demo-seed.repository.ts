@@ -3,8 +3,11 @@ import { uuid } from '@wfm/core/crypto';
 import type { OutletEntity } from '@wfm/db/entities/outlet.entity';
 import type { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import type { UserEntity } from '@wfm/db/entities/user.entity';
-import { exec, one, type Row } from '@wfm/db/sql';
+import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import { insertAuditRows } from '@wfm/db/access-audit.repository';
+import { nextAccessVersion } from '@wfm/db/access-feed.repository';
+import { clockInTaps, worked, type DemoFill, type PlannedTap } from './demo-activity.js';
 
 export type DemoUser = Pick<UserEntity, 'fullName' | 'email' | 'role'> & {
   /** The code of the demo outlet this user looks after (an OUTLET_MANAGER's reach, a STAFF member's workplace). */
@@ -50,12 +53,231 @@ export interface DemoGuide {
   steps: Array<{ instruction: string; caution: string | null }>;
 }
 
+/** Issue 34: the demo's people beyond one of each role, with their pay, the posting on its careers page and its doors. */
+export interface DemoLife {
+  team: Array<{ fullName: string; email: string; outletCode: string }>;
+  /** Pay settings of every demo person, by sign-in address; all in one currency, as a run needs. */
+  pay: Array<{ email: string; type: 'HOURLY' | 'MONTHLY'; rateMinor: number }>;
+  currency: string;
+  job: { title: string; slug: string; outletCode: string; employmentType: string; location: string; description: string };
+  /** One door per outlet, its reader, and a grant to it for everyone who works there. */
+  doors: Array<{ outletCode: string; zone: string; readerId: string }>;
+}
+
+/** What one start needs to know of a demo, in one query: whether it is the seed's own, and its latest shift up to the end of next week. */
+export interface DemoState {
+  id: string;
+  timezone: string;
+  /** The tenant has the seed's users (not a tenant of that slug made otherwise). */
+  seeded: boolean;
+  /** The tenant has the issue 34 team (a demo made before it has not). */
+  lively: boolean;
+  latestShiftStart: Date | null;
+}
+
 /** The seed's own writes, so the demo does not depend on the feature modules' services. Timestamps are the columns' defaults. */
 export class DemoSeedRepository {
   constructor(private readonly ds: DataSource) {}
 
   async tenantIdBySlug(slug: string): Promise<string | null> {
     return (await one<Row<TenantEntity, 'id'>>(this.ds, `SELECT id FROM tenants WHERE slug = $1`, [slug]))?.id ?? null;
+  }
+
+  /**
+   * The demo's state on `now`. The latest shift is looked for before the Monday after next only, so
+   * a shift someone booked months ahead does not stop the weeks before it from being filled.
+   */
+  findDemo(slug: string, now: Date, markers: { seeded: string; lively: string }): Promise<DemoState | null> {
+    return one<DemoState>(
+      this.ds,
+      `SELECT t.id, t.timezone,
+              EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.id AND u.email = $3 AND u.deleted_at IS NULL) AS seeded,
+              EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.id AND u.email = $4 AND u.deleted_at IS NULL) AS lively,
+              (SELECT max(s.scheduled_start) FROM shift_assignments s
+                WHERE s.tenant_id = t.id AND s.scheduled_start < (date_trunc('week', $2::timestamptz AT TIME ZONE t.timezone) + interval '14 days') AT TIME ZONE t.timezone) AS "latestShiftStart"
+         FROM tenants t WHERE t.slug = $1`,
+      [slug, now, markers.seeded, markers.lively],
+    );
+  }
+
+  /**
+   * The team, everyone's pay, the published posting and the doors; made once, in one transaction.
+   * On a demo made before them, what someone has made meanwhile (a person of a team address, pay,
+   * a posting of that slug) is kept.
+   */
+  async populateLife(tenantId: string, life: DemoLife, passwordHash: string, at: Date): Promise<void> {
+    await this.ds.transaction(async (tx) => {
+      const team = life.team.map((p) => ({ ...p, id: uuid() }));
+      await exec(
+        tx,
+        `INSERT INTO users (id, tenant_id, full_name, email, role, status, password_hash)
+         SELECT p.id, $1, p.full_name, p.email, 'STAFF', 'ACTIVE', $2 FROM unnest($3::uuid[], $4::text[], $5::text[]) AS p(id, full_name, email)
+         ON CONFLICT DO NOTHING`,
+        [tenantId, passwordHash, team.map((p) => p.id), team.map((p) => p.fullName), team.map((p) => p.email)],
+      );
+      // Only those made here: on an older demo, someone may have added a person of that address already.
+      await exec(
+        tx,
+        `INSERT INTO user_outlets (tenant_id, user_id, outlet_id)
+         SELECT $1, u.id, o.id FROM unnest($2::uuid[], $3::text[]) AS p(id, code) JOIN users u ON u.id = p.id JOIN outlets o ON o.tenant_id = $1 AND o.code = p.code`,
+        [tenantId, team.map((p) => p.id), team.map((p) => p.outletCode)],
+      );
+      await exec(
+        tx,
+        `INSERT INTO pay_settings (tenant_id, user_id, type, rate_minor, currency, updated_at)
+         SELECT $1, u.id, p.type, p.rate_minor, $2, $3 FROM unnest($4::text[], $5::text[], $6::bigint[]) AS p(email, type, rate_minor)
+         JOIN users u ON u.tenant_id = $1 AND u.email = p.email AND u.deleted_at IS NULL
+         ON CONFLICT (tenant_id, user_id) DO NOTHING`,
+        [tenantId, life.currency, at, life.pay.map((p) => p.email), life.pay.map((p) => p.type), life.pay.map((p) => p.rateMinor)],
+      );
+      const { job } = life;
+      await exec(
+        tx,
+        `INSERT INTO career_jobs (id, tenant_id, title, slug, description, outlet_id, employment_type, location, status, published_at, created_at, updated_at)
+         SELECT $1, $2, $3, $4, $5, o.id, $7, $8, 'OPEN', $9, $9, $9 FROM outlets o WHERE o.tenant_id = $2 AND o.code = $6
+         ON CONFLICT (tenant_id, slug) DO NOTHING`,
+        [uuid(), tenantId, job.title, job.slug, job.description, job.outletCode, job.employmentType, job.location, at],
+      );
+      const doors = life.doors.map((d) => ({ ...d, id: uuid() }));
+      await exec(
+        tx,
+        `INSERT INTO access_zones (id, tenant_id, outlet_id, name, active, created_at, updated_at)
+         SELECT d.id, $1, o.id, d.name, true, $2, $2 FROM unnest($3::uuid[], $4::text[], $5::text[]) AS d(id, code, name) JOIN outlets o ON o.tenant_id = $1 AND o.code = d.code`,
+        [tenantId, at, doors.map((d) => d.id), doors.map((d) => d.outletCode), doors.map((d) => d.zone)],
+      );
+      await exec(tx, `INSERT INTO access_zone_readers (tenant_id, zone_id, reader_id) SELECT $1, d.id, d.reader_id FROM unnest($2::uuid[], $3::text[]) AS d(id, reader_id)`, [
+        tenantId,
+        doors.map((d) => d.id),
+        doors.map((d) => d.readerId),
+      ]);
+      await exec(
+        tx,
+        `INSERT INTO access_grants (id, tenant_id, user_id, zone_id, status, note, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, uo.user_id, z.id, 'ACTIVE', 'Works here', $2, $2
+           FROM access_zones z JOIN user_outlets uo ON uo.tenant_id = $1 AND uo.outlet_id = z.outlet_id WHERE z.id = ANY($3::uuid[])`,
+        [tenantId, at, doors.map((d) => d.id)],
+      );
+      // A daemon already running finds the new version when it next compares versions with the database, and reloads the tenant.
+      await nextAccessVersion(tx, tenantId);
+    });
+  }
+
+  /**
+   * The planned weeks as the product stores them: one PUBLISHED roster per outlet a week, published
+   * by `publisher`, its shifts, their clock records, the open shifts and the door taps (through the
+   * daemon's own audit writer). A shift that would overlap one of the same person's is left out with
+   * its clock record, and a clock-in while already clocked in is skipped: the demo never fails a start.
+   */
+  async fill(tenantId: string, plan: DemoFill, publisher: string, at: Date): Promise<void> {
+    await this.ds.transaction(async (tx) => {
+      const rosterKeys = [...new Set(plan.shifts.map((s) => `${s.outletCode}|${s.week}`))];
+      const rosters = new Map(rosterKeys.map((k) => [k, uuid()]));
+      await exec(
+        tx,
+        `INSERT INTO rosters (id, tenant_id, outlet_id, source, status, assignment_count, published_by_user_id, created_at, updated_at)
+         SELECT r.id, $1, o.id, 'PUBLISH', 'PUBLISHED', r.n, (SELECT id FROM users WHERE tenant_id = $1 AND email = $2 AND deleted_at IS NULL), $3, $3
+           FROM unnest($4::uuid[], $5::text[], $6::int[]) AS r(id, code, n) JOIN outlets o ON o.tenant_id = $1 AND o.code = r.code`,
+        [
+          tenantId,
+          publisher,
+          at,
+          rosterKeys.map((k) => rosters.get(k)),
+          rosterKeys.map((k) => k.split('|')[0]),
+          rosterKeys.map((k) => plan.shifts.filter((s) => `${s.outletCode}|${s.week}` === k).length),
+        ],
+      );
+      await exec(
+        tx,
+        `INSERT INTO shift_assignments (id, tenant_id, user_id, outlet_id, scheduled_start, scheduled_end, status, type, created_by_user_id, created_at, updated_at, roster_id)
+         SELECT s.id, $1, u.id, o.id, s.start_at, s.end_at, s.status, 'REGULAR', (SELECT id FROM users WHERE tenant_id = $1 AND email = $2 AND deleted_at IS NULL), $3, $3, s.roster_id
+           FROM unnest($4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::text[], $10::uuid[]) AS s(id, email, code, start_at, end_at, status, roster_id)
+           JOIN users u ON u.tenant_id = $1 AND u.email = s.email AND u.deleted_at IS NULL
+           JOIN outlets o ON o.tenant_id = $1 AND o.code = s.code
+         ON CONFLICT DO NOTHING`,
+        [
+          tenantId,
+          publisher,
+          at,
+          plan.shifts.map((s) => s.id),
+          plan.shifts.map((s) => s.email),
+          plan.shifts.map((s) => s.outletCode),
+          plan.shifts.map((s) => s.start),
+          plan.shifts.map((s) => s.end),
+          plan.shifts.map((s) => s.status),
+          plan.shifts.map((s) => rosters.get(`${s.outletCode}|${s.week}`)),
+        ],
+      );
+      await this.clockRecords(tx, tenantId, plan.attendance, at);
+      await exec(
+        tx,
+        `INSERT INTO open_shifts (id, tenant_id, outlet_id, scheduled_start, scheduled_end, type, note, status, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, o.id, s.start_at, s.end_at, 'REGULAR', s.note, 'OPEN', $2, $2
+           FROM unnest($3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[]) AS s(code, start_at, end_at, note) JOIN outlets o ON o.tenant_id = $1 AND o.code = s.code`,
+        [tenantId, at, plan.openShifts.map((s) => s.outletCode), plan.openShifts.map((s) => s.start), plan.openShifts.map((s) => s.end), plan.openShifts.map((s) => s.note)],
+      );
+      await this.taps(tx, tenantId, plan.taps);
+    });
+  }
+
+  /**
+   * The demo's people turn up: its rota's shifts (those of a roster) that have ended since the last
+   * start, still SCHEDULED, are COMPLETED with the VERIFIED clock record and door tap a clock-out of
+   * them leaves. One statement when there is nothing to do.
+   */
+  async playPast(tenantId: string, now: Date): Promise<number> {
+    return this.ds.transaction(async (tx) => {
+      const done = await many<{ id: string; start: Date; end: Date; email: string; outletCode: string }>(
+        tx,
+        `UPDATE shift_assignments s SET status = 'COMPLETED', updated_at = $2
+           FROM users u, outlets o
+          WHERE s.tenant_id = $1 AND s.status = 'SCHEDULED' AND s.scheduled_end <= $2 AND s.roster_id IS NOT NULL AND u.id = s.user_id AND o.id = s.outlet_id
+          RETURNING s.id, s.scheduled_start AS start, s.scheduled_end AS end, u.email, o.code AS "outletCode"`,
+        [tenantId, now],
+      );
+      if (done.length === 0) return 0;
+      const records = done.map(worked);
+      await this.clockRecords(tx, tenantId, records, now);
+      await this.taps(tx, tenantId, clockInTaps(done, records, now));
+      return done.length;
+    });
+  }
+
+  private async clockRecords(tx: Tx, tenantId: string, records: DemoFill['attendance'], at: Date): Promise<void> {
+    await exec(
+      tx,
+      `INSERT INTO attendance_events (id, tenant_id, user_id, outlet_id, shift_assignment_id, clock_in_at, clock_out_at, status, created_at, updated_at)
+       SELECT a.id, $1, s.user_id, s.outlet_id, s.id, a.clock_in, a.clock_out, a.status, $2, $2
+         FROM unnest($3::uuid[], $4::uuid[], $5::timestamptz[], $6::timestamptz[], $7::text[]) AS a(id, shift_id, clock_in, clock_out, status)
+         JOIN shift_assignments s ON s.tenant_id = $1 AND s.id = a.shift_id
+       ON CONFLICT DO NOTHING`,
+      [tenantId, at, records.map((a) => a.id), records.map((a) => a.shiftId), records.map((a) => a.clockInAt), records.map((a) => a.clockOutAt), records.map((a) => a.status)],
+    );
+  }
+
+  /** Taps resolved to the tenant's users and the zone of each outlet's reader, written as the daemon writes them. */
+  private async taps(tx: Tx, tenantId: string, taps: PlannedTap[]): Promise<void> {
+    if (taps.length === 0) return;
+    const users = new Map((await many<{ id: string; email: string }>(tx, `SELECT id, email FROM users WHERE tenant_id = $1 AND deleted_at IS NULL`, [tenantId])).map((u) => [u.email, u.id]));
+    const doors = new Map(
+      (await many<{ code: string; zoneId: string; readerId: string }>(
+        tx,
+        `SELECT DISTINCT ON (o.code) o.code, z.id AS "zoneId", r.reader_id AS "readerId"
+           FROM access_zones z JOIN outlets o ON o.id = z.outlet_id JOIN access_zone_readers r ON r.zone_id = z.id
+          WHERE z.tenant_id = $1 AND z.deleted_at IS NULL ORDER BY o.code, z.created_at`,
+        [tenantId],
+      )).map((d) => [d.code, d]),
+    );
+    await insertAuditRows(
+      tx,
+      taps.flatMap((t) => {
+        const door = doors.get(t.readerOf);
+        if (!door) return [];
+        const userId = t.email ? (users.get(t.email) ?? null) : null;
+        // As the daemon records them: a known card by its credential's id, an unknown one by a hash of what was read.
+        const credentialId = userId ? uuid() : `sha256:${uuid().replace(/-/g, '')}`;
+        return [{ id: uuid(), tenantId, userId, zoneId: door.zoneId, visitorPassId: null, credentialId, readerId: door.readerId, eventType: t.eventType, reason: t.reason, occurredAt: t.at, source: 'BRIDGE_HTTP' }];
+      }),
+    );
   }
 
   /** Everything the demo adds to a freshly provisioned tenant, in one transaction. */

@@ -86,15 +86,17 @@ let sharedBrowser: Promise<Browser> | null = null;
 /**
  * Registers, in the calling `describe`, the file's company on the worker's `npm start` stack and
  * the worker's Chromium (both started by the worker's first browser file and shared by the files
- * after it; each test opens contexts of its own).
+ * after it; each test opens contexts of its own). With `demo`, the company is the stack's own demo
+ * tenant, seeded alive by the start as `npm start` seeds it (issue 34): only a file that reads it
+ * and changes nothing another could see takes it.
  */
-export function browserSuite(): { readonly stack: Company; readonly browser: Browser } {
+export function browserSuite(opts: { demo?: boolean } = {}): { readonly stack: Company; readonly browser: Browser } {
   const suite = {} as { stack: Company; browser: Browser };
   before(async () => {
     sharedBrowser ??= launchChromium();
     const [stack, browser] = await Promise.all([workerStack(), sharedBrowser]);
     suite.browser = browser;
-    suite.stack = await stack.newCompany();
+    suite.stack = opts.demo ? stack : await stack.newCompany();
   });
   return suite;
 }

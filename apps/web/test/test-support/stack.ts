@@ -154,7 +154,7 @@ export async function startStack(extraEnv: Record<string, string> = {}, database
     async newCompany() {
       const n = ++companies;
       const identity = { slug: `co-${n}`, name: DEMO.name, emailDomain: `co-${n}.test` };
-      const { tenantId } = await seedDemo(db.dataSource, { identity, passwords });
+      const { tenantId } = await seedDemo(db.dataSource, { identity, passwords, live: false });
       return companyView(identity, tenantId, `10.0.${n >> 8}.${n & 255}`);
     },
     async stop() {
