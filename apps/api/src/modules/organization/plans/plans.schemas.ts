@@ -3,7 +3,7 @@ import { FEATURES } from '@wfm/core/tenancy';
 import { offsetEnvelopeSchema, offsetListQuery } from '../../../http/public-list.js';
 import { Plan } from '../tenants/tenants.schemas.js';
 
-export const FeatureId = z.enum(FEATURES).meta({ id: 'PlanFeature', description: 'A feature a plan includes or not' });
+export const FeatureId = z.enum(FEATURES).meta({ description: 'A feature a plan includes or not' });
 
 export const PlanRequestBody = z.strictObject({
   plan: Plan.meta({ description: 'The plan wanted: higher than the current one' }),
