@@ -120,10 +120,11 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/settings/branding',
       '/settings/kiosks',
       '/settings/sso',
+      '/admin/billing',
       '/me/policies',
     ],
   },
-  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run', '/admin/billing'], width: 390 },
 ];
 
 describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {

@@ -47,7 +47,7 @@ describe('web console: a FREE company’s dashboard, its plan page and an upgrad
       expect(await page.getByText('Your company is on the FREE plan.').count()).to.equal(1);
       const accessRow = page.getByRole('row', { name: /^Access control/ });
       expect(await accessRow.getByRole('cell').allTextContents()).to.deep.equal(['—', '—', 'Included', 'Included']);
-      await page.getByRole('textbox', { name: 'Plan wanted' }).click();
+      await page.getByRole('combobox', { name: /^Plan wanted/ }).click();
       await page.getByRole('option', { name: 'GROWTH' }).click();
       await page.getByRole('textbox', { name: 'Message for the platform operator' }).fill('We are fitting door readers next month.');
       await page.getByRole('button', { name: 'Request the upgrade' }).click();
