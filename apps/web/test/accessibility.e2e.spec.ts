@@ -153,6 +153,23 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
     });
   }
 
+  it('a FREE company: the plan page with its upgrade form without a WCAG 2.1 A or AA violation', async () => {
+    const owner = { email: 'owner@free-a11y.test', password: 'free-owner-password-1' };
+    const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
+    const created = await suite.stack.call('POST', '/platform/tenants', { headers: operator, body: { name: 'Free A11y Ltd', plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signedIn(page, suite.stack, owner.email, owner.password);
+      await page.goto('/admin/billing');
+      await page.getByRole('button', { name: 'Request the upgrade' }).waitFor();
+      const found = (await audit(page)).map((f) => `/admin/billing: ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
+      expect(found, found.join('\n')).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('dialogs: the main forms, open, without a WCAG 2.1 A or AA violation', async () => {
     // The page, the button that opens the dialog, and the dialog's title when it is not the button's.
     const dialogs: Array<[string, string, string?]> = [
