@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
 import type { Locator, Page } from 'playwright-core';
-import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, freeCompany, newTab, signedIn } from './test-support/browser.js';
 
 /** axe-core's browser build, evaluated in the page (through the DevTools protocol, so the page's CSP does not stop it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -154,10 +154,7 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
   }
 
   it('a FREE company: the plan page with its upgrade form without a WCAG 2.1 A or AA violation', async () => {
-    const owner = { email: 'owner@free-a11y.test', password: 'free-owner-password-1' };
-    const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
-    const created = await suite.stack.call('POST', '/platform/tenants', { headers: operator, body: { name: 'Free A11y Ltd', plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const { owner } = await freeCompany(suite.stack, 'a11y');
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await signedIn(page, suite.stack, owner.email, owner.password);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { ROLES } from '@wfm/core/tenancy';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { browserSuite, freeCompany, newTab, signedIn } from './test-support/browser.js';
 
 /**
  * The API calls a page makes, as they answer: the refused ones (402 for the plan, 403) kept, and a
@@ -144,10 +144,7 @@ describe('web console: the navigation of every role leads to no refusal and ever
   }
 
   it('a new FREE company’s owner: no entry of a feature the plan lacks, and every page shown without a refusal (402 or 403)', async () => {
-    const owner = { email: 'owner@free-navigation.test', password: 'free-owner-password-1' };
-    const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
-    const created = await suite.stack.call('POST', '/platform/tenants', { headers: operator, body: { name: 'Free Navigation Ltd', plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const { owner } = await freeCompany(suite.stack, 'navigation');
     const { entries, refused } = await walk(owner.email, owner.password);
     expect(entries.map((e) => e.to)).to.include('/admin/billing');
     expect(entries.map((e) => e.to).filter((to) => /^\/(access|developers|settings\/sso|me\/door)/.test(to))).to.deep.equal([]);

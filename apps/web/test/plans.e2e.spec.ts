@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { browserSuite, freeCompany, newTab, signedIn } from './test-support/browser.js';
 
 /** Entries a FREE plan has no use for: door access, visitors, the developer API, webhooks, single sign-on. */
 const GATED_ENTRIES = ['Zones', 'Grants', 'Readers', 'Reader keys', 'Audit log', 'Who is where', 'Visitor passes', 'My door credential', 'API keys', 'OAuth clients', 'Webhooks', 'Single sign-on'];
@@ -7,15 +7,9 @@ const GATED_ENTRIES = ['Zones', 'Grants', 'Readers', 'Reader keys', 'Audit log',
 describe('web console: a FREE company’s dashboard, its plan page and an upgrade request (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
-  const owner = { email: 'owner@free-plans.test', password: 'free-owner-password-1' };
-  let tenantId: string;
-
-  // A company as the operator (or a sign-up) makes it: FREE, its owner alone.
+  let company: Awaited<ReturnType<typeof freeCompany>>;
   before(async () => {
-    const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
-    const created = await suite.stack.call('POST', '/platform/tenants', { headers: operator, body: { name: 'Free Plans Ltd', plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    tenantId = created.body.tenant.id;
+    company = await freeCompany(suite.stack, 'plans');
   });
 
   it('lands on a dashboard without an error, offers nothing the plan lacks, and takes an upgrade request the operator sees', async () => {
@@ -25,7 +19,7 @@ describe('web console: a FREE company’s dashboard, its plan page and an upgrad
       page.on('response', (r) => {
         if (new URL(r.url()).pathname.startsWith('/api/v1/') && (r.status() === 402 || r.status() === 403)) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
       });
-      await signedIn(page, suite.stack, owner.email, owner.password);
+      await signedIn(page, suite.stack, company.owner.email, company.owner.password);
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
       // The plan's entry is drawn once GET /tenant/plan has answered, and with it what the dashboard shows.
@@ -56,8 +50,8 @@ describe('web console: a FREE company’s dashboard, its plan page and an upgrad
 
       const operator = { authorization: `Bearer ${await suite.stack.platformToken()}` };
       const listed = await suite.stack.call<{ data: Array<Record<string, unknown>> }>('GET', '/platform/plan-requests?status=PENDING&limit=200', { headers: operator });
-      expect(listed.body.data.filter((r) => r.tenantId === tenantId).map(({ plan, currentPlan, message, tenantName }) => ({ plan, currentPlan, message, tenantName }))).to.deep.equal([
-        { plan: 'GROWTH', currentPlan: 'FREE', message: 'We are fitting door readers next month.', tenantName: 'Free Plans Ltd' },
+      expect(listed.body.data.filter((r) => r.tenantId === company.tenantId).map(({ plan, currentPlan, message, tenantName }) => ({ plan, currentPlan, message, tenantName }))).to.deep.equal([
+        { plan: 'GROWTH', currentPlan: 'FREE', message: 'We are fitting door readers next month.', tenantName: 'Free plans Ltd' },
       ]);
       expect(refused).to.deep.equal([]);
     } finally {
@@ -68,7 +62,7 @@ describe('web console: a FREE company’s dashboard, its plan page and an upgrad
   it('answers a direct visit to a page the plan lacks with one line and the way to the plan page', async () => {
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
-      await signedIn(page, suite.stack, owner.email, owner.password);
+      await signedIn(page, suite.stack, company.owner.email, company.owner.password);
       for (const [path, line] of [
         ['/access/zones', 'Your FREE plan does not include access control. See your plan.'],
         ['/developers/webhooks', 'Your FREE plan does not include webhooks. See your plan.'],
