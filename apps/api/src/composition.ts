@@ -16,6 +16,8 @@ import { AuthGuards } from './http/auth.guard.js';
 import { RateLimitMiddleware } from './http/rate-limit.middleware.js';
 import type { OpenApiDocument } from './http/openapi.js';
 import { ApiMetrics } from './http/metrics.js';
+import { Idempotency, type IdempotencySeams } from './http/idempotency/idempotency.service.js';
+import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
@@ -24,6 +26,8 @@ import { DeveloperAuthRepository } from './modules/developer/auth/developer-auth
 import { DeveloperAuthService } from './modules/developer/auth/developer-auth.service.js';
 import { KioskAuthService } from './modules/time/kiosks/kiosk-auth.service.js';
 import { KiosksRepository } from './modules/time/kiosks/kiosks.repository.js';
+import { WebhookPortalAuth } from './modules/developer/webhook-portal/webhook-portal-auth.service.js';
+import { WebhookPortalRepository } from './modules/developer/webhook-portal/webhook-portal.repository.js';
 import type { TxtResolver } from './modules/identity/sso/sso-domains.service.js';
 import type { PropagationMetrics } from './modules/access/feed/propagation.js';
 import type { PdfWorkerPool } from './pdf/pdf-worker-pool.js';
@@ -57,6 +61,8 @@ export interface ApiInfra {
   rateLimiter?: RateLimiter;
   /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
   resolveTxt?: TxtResolver;
+  /** Tests only: where an idempotent request is made to crash around its commit. */
+  idempotencySeams?: IdempotencySeams;
 }
 
 export interface BuiltApi {
@@ -93,13 +99,16 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const { config, dataSource: ds, logger, clock } = api;
   const infra = buildInfrastructure(api);
   const rateLimit = new RateLimitMiddleware(api.rateLimiter ?? new FlexibleRateLimiter(api.redis), infra.tokens);
+  const portalAuth = new WebhookPortalAuth(new WebhookPortalRepository(ds), infra.secrets, clock);
   const auth = new AuthGuards(
     new AccessTokenResolver(infra.tokens, new PrincipalRepository(ds), clock),
     config.platformAdminToken,
     new DeveloperAuthService(new DeveloperAuthRepository(ds), infra.secrets, clock, logger),
     new KioskAuthService(new KiosksRepository(ds), infra.secrets, clock),
+    portalAuth,
   );
-  const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi });
+  const idempotency = new Idempotency(infra.held, new IdempotencyRepository(ds), clock, logger, config.idempotency, infra.accessFeed, api.idempotencySeams);
+  const r = new ApiRouter({ auth, rateLimit, openapi: infra.openapi, publicOpenapi: infra.publicOpenapi, idempotency });
 
   const notifications = composeNotifications(infra, r);
   const access = composeAccess(infra, r, notifications);
@@ -127,7 +136,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     routers: [r.router, docsRoutes()],
     observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
-    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir),
+    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId) }),
   });
   const upstream = api.proxyDaemon === false ? null : (api.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the
@@ -139,7 +148,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
+    jobs: [{ name: 'idempotency-keys-cleanup', cron: '17 * * * *', run: async () => void (await idempotency.deleteExpired()) }, ...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
     metrics: new ApiMetrics({
       accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
       dependencies: async () => (await health.status()).checks,

@@ -81,6 +81,9 @@ const schema = z.object({
   PDF_TASK_TIMEOUT_MS: ms(50).max(600_000).default(10_000),
   SECRET_PEPPER: z.string().min(16).optional(),
   ACCESS_PROPAGATION_TIMEOUT_MS: ms(0).default(250),
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).max(24 * 30).default(24),
+  IDEMPOTENCY_WAIT_MS: ms(1).max(60_000).default(10_000),
+  IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
   MIGRATE_ON_START: envBool.default(true),
   JOBS_ENABLED: envBool.default(true),
   ACCOUNTING_XERO_CLIENT_ID: z.string().min(1).optional(),
@@ -221,6 +224,8 @@ export interface ApiConfig {
   mailFrom: string;
   /** How long an access change waits for every live daemon's acknowledgement before answering `partial`. */
   accessPropagationTimeoutMs: number;
+  /** Idempotency-Key (issue 32): how long a key and its answer are kept, how long a retry waits for the first request, the largest answer kept. */
+  idempotency: { ttlHours: number; waitMs: number; maxResponseBytes: number };
   /** Without SMTP, where each mail is written as a file (0600) instead of being logged. */
   mailDropDir: string;
   /** Where uploaded and generated files are kept (e-signature documents, résumés, logos). */
@@ -333,6 +338,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
+    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, waitMs: e.IDEMPOTENCY_WAIT_MS, maxResponseBytes: e.IDEMPOTENCY_MAX_RESPONSE_BYTES },
     mailDropDir: e.MAIL_DROP_DIR,
     fileStorageDir: e.FILE_STORAGE_DIR,
     // Unset: the workspace's build next to this package; set empty: no web app (an API-only deployment).

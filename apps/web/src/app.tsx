@@ -34,6 +34,7 @@ import { Shell } from './layout/shell';
 import { NotFoundPage } from './layout/not-found.page';
 
 const DashboardPage = lazyPage(() => import('./areas/dashboard/dashboard.page'), 'DashboardPage');
+const WebhookPortalPage = lazyPage(() => import('./areas/portal/webhook-portal.page'), 'WebhookPortalPage');
 const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage');
 
 const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
@@ -58,6 +59,8 @@ const routes: RouteObject[] = [
   { path: '/careers/:tenantSlug', element: <CareersPage /> },
   { path: '/careers/:tenantSlug/:jobSlug', element: <JobPage /> },
   { path: '/u/:uid', element: <PublicCardPage /> },
+  // Issue 32: outside the console's shell and sign-in; the API serves it framable by the link's origins.
+  { path: '/portal/:linkId', element: <WebhookPortalPage /> },
   ...outsiderRoutes.map((r) => ({ ...r, path: `/${r.path}` })),
   {
     path: '/',

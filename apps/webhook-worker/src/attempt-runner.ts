@@ -1,7 +1,7 @@
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { attemptLeaseMs } from '@wfm/webhooks/attempt';
-import type { DeliveryToAttempt, WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
+import type { ClaimedDelivery, WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import type { DeliveryAttempter } from '@wfm/webhooks/delivery-attempt';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import type { SuccessRecorder } from './success-recorder.js';
@@ -108,7 +108,7 @@ export class AttemptRunner {
       this.pending = false;
       const now = this.deps.clock.now();
       const before = new Map(this.perTenant);
-      let claimed: DeliveryToAttempt[];
+      let claimed: ClaimedDelivery[];
       try {
         claimed = await this.deps.repository.claimDue({
           owner: this.deps.owner,
@@ -135,7 +135,7 @@ export class AttemptRunner {
   }
 
   /** Which tenants may have more due work than the claim gave them because of their cap. */
-  private noteCaps(before: ReadonlyMap<string, number>, claimed: DeliveryToAttempt[]): void {
+  private noteCaps(before: ReadonlyMap<string, number>, claimed: ClaimedDelivery[]): void {
     const cap = this.deps.settings.maxInFlightPerTenant;
     const got = new Map<string, number>();
     for (const c of claimed) got.set(c.tenantId, (got.get(c.tenantId) ?? 0) + 1);
@@ -162,7 +162,7 @@ export class AttemptRunner {
     return tenants.reduce((last, t) => (key(t) > key(last) ? t : last));
   }
 
-  private async attempt(delivery: DeliveryToAttempt): Promise<boolean> {
+  private async attempt(delivery: ClaimedDelivery): Promise<boolean> {
     const started = performance.now();
     const outcome = await this.deps.attempter.outcomeOf(delivery, 'child');
     const seconds = (performance.now() - started) / 1000;
@@ -175,7 +175,7 @@ export class AttemptRunner {
     return recorded !== null;
   }
 
-  private start(delivery: DeliveryToAttempt): void {
+  private start(delivery: ClaimedDelivery): void {
     this.perTenant.set(delivery.tenantId, (this.perTenant.get(delivery.tenantId) ?? 0) + 1);
     const run = this.attempt(delivery)
       .then((recorded) => {
@@ -189,7 +189,8 @@ export class AttemptRunner {
         const left = (this.perTenant.get(delivery.tenantId) ?? 1) - 1;
         if (left > 0) this.perTenant.set(delivery.tenantId, left);
         else this.perTenant.delete(delivery.tenantId);
-        if (this.capped.has(delivery.tenantId)) this.pending = true;
+        // The end of a FIFO attempt may be what the next delivery of its subscription waits for.
+        if (this.capped.has(delivery.tenantId) || delivery.fifo) this.pending = true;
         if (this.pending) this.kick();
       });
     this.inFlight.set(delivery.id, run);

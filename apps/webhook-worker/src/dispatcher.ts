@@ -120,6 +120,7 @@ export class Dispatcher {
             occurredAt: event.occurredAt,
             traceparent: event.traceparent,
             tracestate: event.tracestate,
+            fifo: s.ordering === 'fifo',
           });
         }
       }

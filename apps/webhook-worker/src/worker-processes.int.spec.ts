@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
-import { commitEvents, createSubscription, deliveriesOf, TEST_ENCRYPTION_KEY } from '@wfm/webhooks/test-support/fixtures';
+import { recordEvent } from '@wfm/db/domain-events.repository';
+import { commitEvents, createSubscription, deliveriesOf, TEST_ENCRYPTION_KEY, userCreated } from '@wfm/webhooks/test-support/fixtures';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
 
@@ -123,5 +124,31 @@ describe('webhook worker processes', () => {
     const ids = receiver.requests.map((r) => r.headers['x-service-delivery']);
     expect(ids).to.have.length(400);
     expect(new Set(ids).size).to.equal(400);
+  });
+
+  it('two worker processes keep a FIFO subscription in event order, one delivery at a time', async function () {
+    this.timeout(60_000);
+    let inFlight = 0;
+    let most = 0;
+    receiver.setHandler(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // Held long enough that a second concurrent attempt, were one claimed, would overlap this one.
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return { status: 200 };
+    });
+    const t = await createTenant(db.dataSource, { plan: 'GROWTH' });
+    const sub = await createSubscription(db.dataSource, { tenantId: t.id, url: receiver.url('/fifo'), ordering: 'fifo' });
+    spawnWorker({ WEBHOOK_TIMEOUT_MS: '10000' });
+    spawnWorker({ WEBHOOK_TIMEOUT_MS: '10000' });
+    const base = Date.parse('2026-01-05T08:00:00Z');
+    await db.dataSource.transaction(async (tx) => {
+      for (let i = 0; i < 40; i++) await recordEvent(tx, t.id, 'user.created', userCreated(t.id, i), new Date(base + i));
+    });
+    await allDelivered(sub.id, 40);
+    const emails = receiver.requests.map((r) => (JSON.parse(r.body) as { payload: { email: string } }).payload.email);
+    expect(emails).to.deep.equal(Array.from({ length: 40 }, (_, i) => `user${i}@example.test`));
+    expect(most).to.equal(1);
   });
 });

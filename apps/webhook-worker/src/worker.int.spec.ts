@@ -7,9 +7,11 @@ import type { Resolver } from '@wfm/webhooks/egress';
 import type { WebhookSettings } from '@wfm/webhooks/settings';
 import { verifyBodySignature, verifyStandardSignature } from '@wfm/webhooks/signing';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '@wfm/testing/https-receiver';
+import { WebhookDeliveriesRepository } from '@wfm/webhooks/deliveries.repository';
 import {
   commitEvent,
   commitEvents,
+  createDelivery,
   createSubscription,
   deliveriesOf,
   rotateSecret,
@@ -499,6 +501,99 @@ describe('webhook worker', () => {
       await arrived(1, '/quiet');
       const position = receiver.requests.findIndex((r) => r.path === '/quiet');
       expect(position).to.be.below(12);
+    });
+  });
+
+  describe('DEAD deliveries put back in the queue (the portal\'s replay failed, issue 32)', () => {
+    it('attempts each once on the next sweep, with its id and bytes; a failure leaves it DEAD again', async () => {
+      const t = await ownTenant({ plan: 'GROWTH' });
+      const sub = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/again') });
+      const ok = await createDelivery(ds(), sub, { status: 'DEAD', attempts: 6, at: new Date('2026-01-05T08:00:00Z') });
+      const bad = await createDelivery(ds(), sub, { status: 'DEAD', attempts: 6, at: new Date('2026-01-05T08:00:01Z') });
+      receiver.setHandler((r) => (r.headers['x-service-delivery'] === bad.id ? { status: 500, body: 'still down' } : { status: 200 }));
+      const worker = await startWorker();
+      const queued = await new WebhookDeliveriesRepository(ds()).requeueDead({
+        tenantId: t.id,
+        webhookId: sub.id,
+        from: new Date('2026-01-05T07:00:00Z'),
+        to: new Date('2026-01-05T09:00:00Z'),
+        limit: 500,
+        now: clock.now(),
+      });
+      expect(queued).to.deep.equal({ requeued: 2, remaining: 0 });
+      // The API does not wake the worker: its next sweep (or any wake-up) claims them.
+      worker.sweep();
+      await arrived(2, '/again');
+      await worker.idle();
+      const byId = new Map(onPath('/again').map((r) => [r.headers['x-service-delivery'], r.body]));
+      expect(byId.get(ok.id)).to.equal(ok.body);
+      expect(byId.get(bad.id)).to.equal(bad.body);
+      expect((await deliveriesOf(ds(), sub.id)).map((d) => [d.id, d.status, d.attempts])).to.deep.equal([
+        [ok.id, 'DELIVERED', 7],
+        [bad.id, 'DEAD', 7],
+      ]);
+    });
+  });
+
+  describe('ordered (FIFO) subscriptions (issue 32)', () => {
+    const emailOf = (r: ReceivedRequest) => (JSON.parse(r.body) as { payload: { email: string } }).payload.email;
+
+    it('holds each event until the one before it was delivered or died; an unordered subscription of the same events is not held', async () => {
+      const t = await ownTenant({ plan: 'GROWTH' });
+      const fifo = await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/fifo'), ordering: 'fifo' });
+      await createSubscription(ds(), { tenantId: t.id, url: receiver.url('/free') });
+      let secondFailures = 0;
+      receiver.setHandler((r) => {
+        if (r.path !== '/fifo') return { status: 500 };
+        const email = emailOf(r);
+        if (email === 'user1@example.test') return { status: 503, body: 'first is refused' };
+        if (email === 'user2@example.test' && secondFailures < 2) {
+          secondFailures += 1;
+          return { status: 503, body: 'second is refused twice' };
+        }
+        return { status: 200 };
+      });
+      const worker = await startWorker();
+      for (let n = 1; n <= 3; n++) await commitEvent(ds(), t.id, 'user.created', userCreated(t.id, n), new Date(clock.now().getTime() - 10_000 + n));
+      await arrived(3, '/free');
+      await arrived(1, '/fifo');
+      await worker.idle();
+      expect(onPath('/fifo')).to.have.length(1);
+      const waiting = await deliveriesOf(ds(), fifo.id);
+      expect(waiting.map((d) => [d.status, d.attempts])).to.deep.equal([
+        ['FAILED', 1],
+        ['PENDING', 0],
+        ['PENDING', 0],
+      ]);
+
+      // Each sweep after the first event's retry falls due makes exactly one attempt: the first event's.
+      for (let k = 2; k <= 6; k++) {
+        const [first] = await deliveriesOf(ds(), fifo.id);
+        clock.set(new Date(first!.next_attempt_at.getTime() + 1));
+        worker.sweep();
+        await arrived(k, '/fifo');
+        await worker.idle();
+        if (k < 6) expect(onPath('/fifo'), `after attempt ${k}`).to.have.length(k);
+      }
+      // The first died on its sixth attempt; the second went at once, failed, and now holds the third.
+      await arrived(7, '/fifo');
+      await worker.idle();
+      expect((await deliveriesOf(ds(), fifo.id)).map((d) => [d.status, d.attempts])).to.deep.equal([
+        ['DEAD', 6],
+        ['FAILED', 1],
+        ['PENDING', 0],
+      ]);
+      for (let k = 8; k <= 9; k++) {
+        const [, second] = await deliveriesOf(ds(), fifo.id);
+        clock.set(new Date(second!.next_attempt_at.getTime() + 1));
+        worker.sweep();
+        await arrived(k, '/fifo');
+        await worker.idle();
+      }
+      await arrived(10, '/fifo');
+      await worker.idle();
+      expect(onPath('/fifo').map(emailOf)).to.deep.equal([...Array(6).fill('user1@example.test'), ...Array(3).fill('user2@example.test'), 'user3@example.test']);
+      expect((await deliveriesOf(ds(), fifo.id)).map((d) => d.status)).to.deep.equal(['DEAD', 'DELIVERED', 'DELIVERED']);
     });
   });
 

@@ -320,6 +320,9 @@ export const OPERATION_ROLES = {
   postWebhooksByIdRotate: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
   postWebhooksByIdTest: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
   getWebhooksByIdDeliveries: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
+  postWebhooksByIdPortalLinks: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
+  getWebhooksByIdPortalLinks: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
+  deleteWebhooksByIdPortalLinksByLinkId: ['TENANT_GROUP_OWNER', 'TENANT_OWNER', 'COMPANY_ADMIN'],
 } as const satisfies Partial<Record<keyof operations, readonly string[]>>;
 
 /** An operation a signed-in user calls. */

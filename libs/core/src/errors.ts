@@ -61,6 +61,21 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
+/**
+ * A webhook portal token that opens nothing (issue 32): unknown, expired or revoked, told apart by
+ * `error` so the portal page can tell its holder to ask for a new link.
+ */
+export class PortalLinkError extends HttpError {
+  readonly status = 401;
+  constructor(readonly code: 'PortalLinkInvalid' | 'PortalLinkExpired' | 'PortalLinkRevoked') {
+    super(code);
+  }
+  body(): ErrorBody {
+    const message = { PortalLinkInvalid: 'This portal link is not valid', PortalLinkExpired: 'This portal link has expired', PortalLinkRevoked: 'This portal link was revoked' }[this.code];
+    return { message, error: this.code, statusCode: 401 };
+  }
+}
+
 /** OAuth token endpoint failure (RFC 6749 5.2 shape), identical for every cause. */
 export class InvalidClientError extends HttpError {
   readonly status = 401;

@@ -34,7 +34,27 @@ export interface KioskPrincipal {
   tenant: { plan: Plan; timezone: string };
 }
 
-export type Principal = UserPrincipal | DeveloperPrincipal | KioskPrincipal;
+/** What a webhook portal link may do besides reading (issue 32). */
+export const PORTAL_CAPABILITIES = ['replay', 'test', 'rotate'] as const;
+export type PortalCapability = (typeof PORTAL_CAPABILITIES)[number];
+
+/**
+ * The holder of a webhook portal link (issue 32): one subscription of one tenant, and nothing else.
+ * Its routes read the subscription id from here, never from the request.
+ */
+export interface PortalPrincipal {
+  kind: 'portal';
+  linkId: string;
+  tenantId: string;
+  webhookId: string;
+  capabilities: readonly PortalCapability[];
+  expiresAt: Date;
+  /** `testedBy` of the test events it sends: the user who made the link, else the link's id. */
+  testedBy: string;
+  tenant: { plan: Plan };
+}
+
+export type Principal = UserPrincipal | DeveloperPrincipal | KioskPrincipal | PortalPrincipal;
 
 /** The signed-in person a service acts for; routes pass the request's UserPrincipal. */
 export type Actor = Pick<UserPrincipal, 'userId' | 'tenantId' | 'role'>;
@@ -60,4 +80,12 @@ export interface DeveloperCredentialResolver {
 /** Turns a presented kiosk device token into its kiosk, or null when it is unknown or revoked. */
 export interface KioskResolver {
   resolve(token: string): Promise<KioskPrincipal | null>;
+}
+
+/** Why a presented portal token opens nothing: each is its own 401 code, so the page can say which. */
+export type PortalRefusal = 'PortalLinkInvalid' | 'PortalLinkExpired' | 'PortalLinkRevoked';
+
+/** Turns a presented portal token into its link's principal, or says why it cannot. */
+export interface PortalResolver {
+  resolve(token: string): Promise<PortalPrincipal | PortalRefusal>;
 }

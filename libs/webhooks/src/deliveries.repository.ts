@@ -13,6 +13,9 @@ import type { Tx } from '@wfm/db/transaction';
 export type DeliveryToAttempt = Row<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'body' | 'attempts' | 'traceparent' | 'tracestate'> &
   Row<WebhookSubscriptionEntity, 'url' | 'secretSealed'>;
 
+/** A delivery the worker claimed; `fifo` ones hold the next delivery of their subscription back until they end. */
+export type ClaimedDelivery = DeliveryToAttempt & Row<WebhookDeliveryEntity, 'fifo'>;
+
 export interface AttemptRecord {
   deliveryId: string;
   /** Whoever attempted: a worker id, or the token of a redelivery. */
@@ -45,9 +48,9 @@ export interface SubscriptionOutcome {
 
 export type PendingEvent = Row<DomainEventEntity, 'id' | 'tenantId' | 'type' | 'payload' | 'occurredAt' | 'traceparent' | 'tracestate'>;
 
-export type ActiveSubscription = Row<WebhookSubscriptionEntity, 'id' | 'tenantId' | 'events'>;
+export type ActiveSubscription = Row<WebhookSubscriptionEntity, 'id' | 'tenantId' | 'events' | 'ordering'>;
 
-export type NewDelivery = Pick<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'payload' | 'body' | 'occurredAt' | 'traceparent' | 'tracestate'>;
+export type NewDelivery = Pick<WebhookDeliveryEntity, 'id' | 'tenantId' | 'webhookId' | 'eventId' | 'eventType' | 'payload' | 'body' | 'occurredAt' | 'traceparent' | 'tracestate' | 'fifo'>;
 
 export interface ClaimRequest {
   owner: string;
@@ -222,6 +225,36 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
+   * Issue 32, the portal's "replay every failed delivery": DEAD deliveries of one subscription
+   * created in [from, to), oldest first, at most `limit`, put back to PENDING and due now, so the
+   * worker makes one more attempt each. Their attempt count stays (as on redeliver): a failure
+   * leaves them DEAD again. Only DEAD rows are taken, so a second call while the first call's rows
+   * wait or are in flight finds nothing to add; `remaining` is what the limit left for another call.
+   */
+  async requeueDead(r: { tenantId: string; webhookId: string; from: Date; to: Date; limit: number; now: Date }): Promise<{ requeued: number; remaining: number }> {
+    const row = await one<{ requeued: number; remaining: number }>(
+      this.ds,
+      `WITH picked AS (
+         SELECT id FROM webhook_deliveries
+         WHERE tenant_id = $1 AND webhook_id = $2 AND status = 'DEAD' AND created_at >= $3 AND created_at < $4
+         ORDER BY created_at, id
+         LIMIT $5
+         FOR UPDATE SKIP LOCKED
+       ), moved AS (
+         UPDATE webhook_deliveries d SET status = 'PENDING', next_attempt_at = $6, updated_at = $6
+         FROM picked WHERE d.id = picked.id
+         RETURNING d.id
+       )
+       SELECT (SELECT count(*)::int FROM moved) AS requeued,
+              (SELECT count(*)::int FROM webhook_deliveries
+               WHERE tenant_id = $1 AND webhook_id = $2 AND status = 'DEAD' AND created_at >= $3 AND created_at < $4
+                 AND id NOT IN (SELECT id FROM moved)) AS remaining`,
+      [r.tenantId, r.webhookId, r.from, r.to, r.limit, r.now],
+    );
+    return row!;
+  }
+
+  /**
    * The queue across all tenants, for the operator's metrics: deliveries waiting for an attempt
    * (first or retry) and the oldest one's creation, and events not yet turned into deliveries.
    * An operator view of the worker's whole backlog, so deliberately not scoped to one tenant; both
@@ -272,7 +305,7 @@ export class WebhookDeliveriesRepository {
   async activeSubscriptions(tx: Tx, tenantIds: string[], codes: string[]): Promise<ActiveSubscription[]> {
     return many(
       tx,
-      `SELECT id, tenant_id AS "tenantId", events FROM webhook_subscriptions
+      `SELECT id, tenant_id AS "tenantId", events, ordering FROM webhook_subscriptions
        WHERE active AND tenant_id = ANY($1::uuid[]) AND events && $2::text[]`,
       [tenantIds, codes],
     );
@@ -284,10 +317,10 @@ export class WebhookDeliveriesRepository {
     return exec(
       tx,
       `INSERT INTO webhook_deliveries
-         (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate, status, attempts, next_attempt_at, created_at, updated_at)
-       SELECT r.id, r.tenant_id, r.webhook_id, r.event_id, r.event_type, r.payload::jsonb, r.body, r.occurred_at, r.traceparent, r.tracestate, 'PENDING', 0, $9, $9, $9
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $10::text[], $11::text[])
-         AS r(id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate)
+         (id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate, fifo, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT r.id, r.tenant_id, r.webhook_id, r.event_id, r.event_type, r.payload::jsonb, r.body, r.occurred_at, r.traceparent, r.tracestate, r.fifo, 'PENDING', 0, $9, $9, $9
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $10::text[], $11::text[], $12::boolean[])
+         AS r(id, tenant_id, webhook_id, event_id, event_type, payload, body, occurred_at, traceparent, tracestate, fifo)
        ON CONFLICT (webhook_id, event_id) DO NOTHING`,
       [
         rows.map((r) => r.id),
@@ -301,6 +334,7 @@ export class WebhookDeliveriesRepository {
         now,
         rows.map((r) => r.traceparent),
         rows.map((r) => r.tracestate),
+        rows.map((r) => r.fifo),
       ],
     );
   }
@@ -313,8 +347,13 @@ export class WebhookDeliveriesRepository {
    * Leases due deliveries for this worker, round-robin across tenants and within each tenant's
    * cap, and returns them with their subscription's URL and sealed secret as they are now.
    * SKIP LOCKED lets several workers claim at once without waiting on or taking each other's rows.
+   *
+   * A FIFO delivery (issue 32) is claimable only while no earlier delivery of its subscription, in
+   * event order, is still PENDING or FAILED. A delivery stays PENDING or FAILED while leased, so the
+   * one in flight holds back the next one in every worker process: the order is the database's,
+   * not any process's. Locked rows are skipped, not waited for, and still block through the probe.
    */
-  async claimDue(r: ClaimRequest): Promise<DeliveryToAttempt[]> {
+  async claimDue(r: ClaimRequest): Promise<ClaimedDelivery[]> {
     const tenants = [...r.inFlight.keys()];
     return many(
       this.ds,
@@ -326,6 +365,10 @@ export class WebhookDeliveriesRepository {
              AND d.next_attempt_at <= $2
              AND (d.status = 'PENDING' OR d.next_attempt_at <= $3)
              AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= $2)
+             AND (NOT d.fifo OR NOT EXISTS (
+               SELECT 1 FROM webhook_deliveries e
+               WHERE e.webhook_id = d.webhook_id AND e.status IN ('PENDING','FAILED')
+                 AND (e.occurred_at, e.created_at, e.id) < (d.occurred_at, d.created_at, d.id)))
            ORDER BY d.next_attempt_at
            LIMIT GREATEST(0, $6::int - COALESCE((SELECT f.n FROM unnest($7::uuid[], $8::int[]) AS f(tenant_id, n) WHERE f.tenant_id = o.tenant_id), 0))
            FOR UPDATE SKIP LOCKED
@@ -336,7 +379,7 @@ export class WebhookDeliveriesRepository {
          UPDATE webhook_deliveries d SET lease_owner = $9, lease_expires_at = $4
          FROM picked p, webhook_subscriptions s
          WHERE d.id = p.id AND s.id = d.webhook_id
-         RETURNING ${ATTEMPT_COLUMNS}
+         RETURNING ${ATTEMPT_COLUMNS}, d.fifo
        )
        SELECT * FROM claimed`,
       [r.after, r.now, r.sweepCutoff, r.leaseUntil, r.limit, r.perTenantCap, tenants, tenants.map((t) => r.inFlight.get(t) ?? 0), r.owner],

@@ -55,6 +55,11 @@ export class WebhookDeliveryOperations {
     return { id: delivery.id, requeued: status === 'FAILED', status };
   }
 
+  /** Issue 32: DEAD deliveries of one subscription in a time range, back in the queue (see the repository). */
+  requeueDead(r: { tenantId: string; webhookId: string; from: Date; to: Date; limit: number }): Promise<{ requeued: number; remaining: number }> {
+    return this.deps.repository.requeueDead({ ...r, now: this.deps.clock.now() });
+  }
+
   /**
    * Sends `webhook.test` now, whatever the subscription's events or state; not retried, not logged,
    * no X-Service-Delivery. An egress refusal is a 422 (nothing was sent, so it does not count); a

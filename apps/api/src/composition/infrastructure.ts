@@ -5,6 +5,7 @@ import type { Redis } from '@wfm/memory/redis';
 import type { Logger } from '@wfm/core/logger';
 import type { Clock } from '@wfm/core/clock';
 import { transactionRunner, type TransactionRunner } from '@wfm/db/transaction';
+import { HeldTransactions } from '@wfm/db/held-transaction';
 import { ScryptPasswordHasher, scryptParamsFor, SecretHasher } from '@wfm/core/crypto';
 import { ScryptWorkerPool } from '@wfm/core/scrypt-pool';
 import { AesGcmEncryptor } from '@wfm/core/encryption';
@@ -26,6 +27,7 @@ import { PeoplePolicy } from '../modules/organization/users/people-policy.servic
 import { UsersRepository } from '../modules/organization/users/users.repository.js';
 import { UserOutletsRepository } from '../modules/organization/user-outlets/user-outlets.repository.js';
 import { OutletScopeService } from '../modules/organization/user-outlets/outlet-scope.service.js';
+import { publishAfterCommit } from './after-commit-bus.js';
 
 export type InfraConfig = ApiConfig & { jwtSecret: string; dataEncryptionKey: string };
 
@@ -44,6 +46,8 @@ export interface Infrastructure {
   logger: Logger;
   clock: Clock;
   transaction: TransactionRunner;
+  /** The request transactions Idempotency-Key holds (issue 32); work to do after their commit is queued here. */
+  held: HeldTransactions;
   tokens: TokenService;
   passwordHashing: ScryptWorkerPool;
   passwords: ScryptPasswordHasher;
@@ -69,7 +73,9 @@ export interface Infrastructure {
 }
 
 export function buildInfrastructure(deps: { config: InfraConfig; dataSource: DataSource; bus: Bus; redis: Redis | null; logger: Logger; clock: Clock }): Infrastructure {
-  const { config, dataSource: ds, bus, logger, clock } = deps;
+  const { config, dataSource: ds, logger, clock } = deps;
+  const held = HeldTransactions.of(ds);
+  const bus = publishAfterCommit(deps.bus, held);
   const tokens = new TokenService(createSecretKey(Buffer.from(config.jwtSecret)), clock, {
     accessSeconds: config.accessTtlSeconds,
     refreshSeconds: config.refreshTtlSeconds,
@@ -88,6 +94,7 @@ export function buildInfrastructure(deps: { config: InfraConfig; dataSource: Dat
     logger,
     clock,
     transaction: transactionRunner(ds),
+    held,
     tokens,
     passwordHashing,
     passwords: new ScryptPasswordHasher(scryptParamsFor(config.passwordHashCost), passwordHashing.derive),
@@ -101,6 +108,7 @@ export function buildInfrastructure(deps: { config: InfraConfig; dataSource: Dat
       logger,
       config.smtpUrl ? { smtp: nodemailerSender(config.smtpUrl) } : { drop: new MailDrop(config.mailDropDir, clock) },
       config.mailFrom,
+      (task) => held.afterCommit(task),
     ),
     // Every area's uploaded and generated files in one store; an S3-compatible FileStorage would go here.
     files: new LocalFileStorage(config.fileStorageDir),
@@ -112,7 +120,7 @@ export function buildInfrastructure(deps: { config: InfraConfig; dataSource: Dat
     appUrl,
     egress: { allowedTargets: config.webhooks.allowedTargets },
     accessPropagation,
-    accessFeed: new AccessFeed(bus, logger, { timeoutMs: config.accessPropagationTimeoutMs, metrics: accessPropagation }),
+    accessFeed: new AccessFeed(bus, logger, { timeoutMs: config.accessPropagationTimeoutMs, metrics: accessPropagation, held }),
     // Every path that changes a person asks this one policy (libs/core/people-policy).
     people: new PeoplePolicy(new UsersRepository(ds)),
     outletScopes: new OutletScopeService(new UserOutletsRepository(ds)),

@@ -6,6 +6,7 @@ import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guar
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
 import { requirePlanFeature } from './plan.guard.js';
+import type { Idempotency } from './idempotency/idempotency.service.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -59,6 +60,8 @@ export interface RouterDeps {
   openapi: OpenApiDocument;
   /** The developer API's own document (GET /public/openapi.json): developer routes only. */
   publicOpenapi: OpenApiDocument;
+  /** Idempotency-Key on every POST that a user or a developer credential calls (issue 32). */
+  idempotency: Idempotency;
 }
 
 const SECURITY = {
@@ -67,6 +70,7 @@ const SECURITY = {
   developer: ['developerBearer', 'developerApiKey', 'developerOAuth'],
   scim: ['developerBearer', 'developerApiKey', 'developerOAuth'],
   kiosk: ['kioskBearer'],
+  portal: ['portalBearer'],
 } as const satisfies Record<Exclude<AuthRequirement['kind'], 'platform'>, readonly string[]>;
 
 /**
@@ -79,6 +83,10 @@ function standardResponses(def: AnyDef, refusesARole: boolean): Record<number, R
   if (def.body || def.query || def.params) out[400] = { description: 'Validation failure' };
   if (def.auth.kind === 'user') out[401] = { description: 'No valid access token' };
   if (def.auth.kind === 'kiosk') out[401] = { description: 'No valid kiosk device token' };
+  if (def.auth.kind === 'portal') {
+    out[401] = { description: 'The portal token is unknown (PortalLinkInvalid), expired (PortalLinkExpired) or revoked (PortalLinkRevoked)' };
+    if (def.auth.capability !== 'read') out[403] = { description: `The link was made without the ${def.auth.capability} capability` };
+  }
   if (def.auth.kind === 'scim') {
     out[401] = { description: 'No valid developer API key or OAuth token' };
     out[403] = { description: 'Plan without SCIM (ModuleNotEntitled), single sign-on not enabled, or a missing scope' };
@@ -133,12 +141,17 @@ export class ApiRouter {
     if (def.plan) chain.push(requirePlanFeature(def.plan));
     if (roles && refusesARole) chain.push(requireRoles(roles));
     chain.push(...(def.guards ?? []));
+    const idempotent = method === 'post' && (def.auth.kind === 'user' || def.auth.kind === 'developer');
+    const execute = async (req: Request, res: Response): Promise<Reply> => {
+      const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
+      const query = def.query ? parseOrThrow(def.looseQuery ? def.query : def.query.strict(), req.query) : undefined;
+      const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
+      return handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
+    };
     chain.push(async (req, res, next) => {
       try {
-        const params = def.params ? parseOrThrow(def.params, req.params) : req.params;
-        const query = def.query ? parseOrThrow(def.looseQuery ? def.query : def.query.strict(), req.query) : undefined;
-        const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
-        const reply = await handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
+        // Validation runs inside: a 400 for the body is the request's answer, kept like any other 4xx.
+        const reply = idempotent ? await this.deps.idempotency.around(req, () => execute(req, res)) : await execute(req, res);
         if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
         if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
         else if (reply.body === undefined) res.status(reply.status).end();
@@ -163,6 +176,7 @@ export class ApiRouter {
       ...(def.body ? { body: def.body } : {}),
       ...(def.bodyTypes ? { bodyTypes: def.bodyTypes } : {}),
       responses: { ...standardResponses(def, refusesARole), ...def.responses },
+      ...(idempotent ? { idempotent } : {}),
     };
     this.deps.openapi.add(doc);
     if (def.auth.kind === 'developer') this.deps.publicOpenapi.add(doc);

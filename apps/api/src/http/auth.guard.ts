@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt } from 'passport-jwt';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
-import { ForbiddenError, UnauthorizedError } from '@wfm/core/errors';
+import { ForbiddenError, PortalLinkError, UnauthorizedError } from '@wfm/core/errors';
 import { developerApiRefusal, planIncludes, roleAllowed, type Role } from '@wfm/core/tenancy';
 import type { Scope } from '@wfm/core/scopes';
 import type { Acting } from '@wfm/core/people-policy';
@@ -12,6 +12,9 @@ import type {
   DeveloperPrincipal,
   KioskPrincipal,
   KioskResolver,
+  PortalCapability,
+  PortalPrincipal,
+  PortalResolver,
   Principal,
   UserPrincipal,
   UserResolver,
@@ -30,7 +33,9 @@ export type AuthRequirement =
   /** `/scim/v2` (spec 01 rule 7): a developer key or OAuth token with the scope; Enterprise and single sign-on, not the public API switch. */
   | { kind: 'scim'; scope: 'scim:read' | 'scim:write' }
   /** `/kiosk/*`: a kiosk device token (kd_…) as Bearer; it opens those routes and nothing else. */
-  | { kind: 'kiosk' };
+  | { kind: 'kiosk' }
+  /** `/webhook-portal/*` (issue 32): a portal link's token as Bearer; `read`, or a capability the link must carry. */
+  | { kind: 'portal'; capability: PortalCapability | 'read' };
 
 /** Only the Authorization header carries a user's access JWT: not the query string or the body, as a bearer token may. */
 const accessJwtOf = ExtractJwt.fromAuthHeaderAsBearerToken();
@@ -44,6 +49,7 @@ export class AuthGuards {
     private readonly platformToken: string | undefined,
     private readonly developers: DeveloperCredentialResolver,
     kiosks: KioskResolver,
+    private readonly portals: PortalResolver,
   ) {
     this.passport.use(
       'kiosk-bearer',
@@ -73,7 +79,22 @@ export class AuthGuards {
         return [this.developer(), requireScim(req.scope)];
       case 'kiosk':
         return [this.kiosk()];
+      case 'portal':
+        return [this.portal(), requirePortalCapability(req.capability)];
     }
+  }
+
+  /** Only the Authorization header: the portal page keeps the token in the URL fragment, out of every log. */
+  private portal(): RequestHandler {
+    return (req, _res, next) => {
+      const header = req.get('authorization') ?? '';
+      if (!header.startsWith('Bearer ')) return next(new PortalLinkError('PortalLinkInvalid'));
+      this.portals.resolve(header.slice(7)).then((p) => {
+        if (typeof p === 'string') return next(new PortalLinkError(p));
+        req.ctx.principal = p;
+        next();
+      }, next);
+    };
   }
 
   private kiosk(): RequestHandler {
@@ -170,6 +191,21 @@ export function requireScim(scope: 'scim:read' | 'scim:write'): RequestHandler {
 }
 
 /** The signed-in user; only call from handlers behind a `user` requirement. */
+export function requirePortalCapability(capability: PortalCapability | 'read'): RequestHandler {
+  return (req, _res, next) => {
+    const p = req.ctx.principal;
+    if (!p || p.kind !== 'portal') return next(new UnauthorizedError());
+    if (capability !== 'read' && !p.capabilities.includes(capability)) return next(new ForbiddenError(`This portal link cannot ${capability}`));
+    next();
+  };
+}
+
+export function currentPortal(req: { ctx: { principal?: Principal } }): PortalPrincipal {
+  const p = req.ctx.principal;
+  if (!p || p.kind !== 'portal') throw new UnauthorizedError();
+  return p;
+}
+
 export function currentUser(req: { ctx: { principal?: Principal } }): UserPrincipal {
   const p = req.ctx.principal;
   if (!p || p.kind !== 'user') throw new UnauthorizedError();

@@ -11,7 +11,7 @@ export interface ResponseDoc {
   alternatives?: Record<string, z.ZodType>;
 }
 
-export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey' | 'kioskBearer';
+export type SchemeName = 'bearerJwt' | 'developerBearer' | 'developerApiKey' | 'developerOAuth' | 'readerKey' | 'kioskBearer' | 'portalBearer';
 
 const SCHEMES: Record<SchemeName, object> = {
   bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user access token from POST /auth/login' },
@@ -19,6 +19,7 @@ const SCHEMES: Record<SchemeName, object> = {
   developerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A developer API key (svc_live_…)' },
   readerKey: { type: 'http', scheme: 'bearer', description: 'A reader-bridge key (mk_…) from POST /access/api-keys; it calls the two door routes and nothing else' },
   kioskBearer: { type: 'http', scheme: 'bearer', description: 'A kiosk device token (kd_…) from POST /kiosks; it calls the kiosk routes and nothing else' },
+  portalBearer: { type: 'http', scheme: 'bearer', description: 'A webhook portal token (wpt_…) from POST /webhooks/:id/portal-links; it calls the /webhook-portal routes of that one subscription and nothing else' },
   developerOAuth: {
     type: 'oauth2',
     description: 'OAuth 2.0 client credentials: POST /oauth/token answers a one-hour svc_oauth_… token, sent as a Bearer token',
@@ -79,6 +80,21 @@ const REASON: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The one Idempotency-Key parameter every POST refers to (issue 32). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  example: '6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10',
+};
+const IDEMPOTENCY_RESPONSES: Record<number, string> = {
+  409: 'Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT)',
+  422: 'Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED)',
+};
+
 /** The schema name of an error status's body. */
 function errorSchemaName(status: number): string {
   return SPECIAL[status] ?? `Error${status}`;
@@ -90,6 +106,7 @@ const HEADERS = {
   'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+  'Idempotent-Replayed': { description: 'true when this answer is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
 };
 const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
@@ -136,11 +153,20 @@ export class OpenApiDocument {
     /** Media types the body is accepted as, JSON unless told. */
     bodyTypes?: readonly string[];
     responses: Record<number, ResponseDoc>;
+    /** The route takes an Idempotency-Key: the header parameter, its 409 and 422, and Idempotent-Replayed on its answers. */
+    idempotent?: boolean;
   }): void {
     this.cached = null;
     const responses: Record<string, object> = {};
     const statuses: Record<number, ResponseDoc> = { ...def.responses };
     if (def.rateLimited) statuses[429] = { description: 'Too many requests: wait Retry-After seconds' };
+    if (def.idempotent) {
+      this.useIdempotencyKey();
+      for (const [code, description] of Object.entries(IDEMPOTENCY_RESPONSES)) {
+        const own = statuses[Number(code)];
+        statuses[Number(code)] = own ? { ...own, description: `${own.description}; or ${description}` } : { description };
+      }
+    }
     for (const [code, r] of Object.entries(statuses)) {
       const status = Number(code);
       const error = status >= 400;
@@ -148,7 +174,8 @@ export class OpenApiDocument {
       const headers = {
         'X-Request-Id': ref('X-Request-Id'),
         ...(def.rateLimited && status !== 429 ? { 'X-RateLimit-Limit': ref('X-RateLimit-Limit'), 'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'), 'X-RateLimit-Reset': ref('X-RateLimit-Reset') } : {}),
-        ...(status === 429 ? { 'Retry-After': ref('Retry-After') } : {}),
+        ...(status === 429 || (def.idempotent && status === 409) ? { 'Retry-After': ref('Retry-After') } : {}),
+        ...(def.idempotent && status !== 429 && status < 500 ? { 'Idempotent-Replayed': ref('Idempotent-Replayed') } : {}),
       };
       const schema = r.schema ?? (error ? { $ref: `#/components/schemas/${errorSchemaName(status)}` } : undefined);
       const content = { ...(schema ? { 'application/json': { schema } } : {}), ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, s]) => [type, { schema: s }])) };
@@ -163,6 +190,7 @@ export class OpenApiDocument {
       summary: def.summary,
       tags: def.tags,
       security: def.security.map((name) => ({ [name]: scopes })),
+      ...(def.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
       ...(def.roles ? { 'x-roles': [...def.roles] } : {}),
       ...(def.scope ? { 'x-scope': def.scope } : {}),
       request: {
@@ -178,6 +206,14 @@ export class OpenApiDocument {
     if (this.schemes.has(name)) return;
     this.schemes.add(name);
     this.registry.registerComponent('securitySchemes', name, SCHEMES[name] as never);
+  }
+
+  private idempotencyKeyRegistered = false;
+
+  private useIdempotencyKey(): void {
+    if (this.idempotencyKeyRegistered) return;
+    this.idempotencyKeyRegistered = true;
+    this.registry.registerComponent('parameters', 'IdempotencyKey', IDEMPOTENCY_KEY_PARAMETER as never);
   }
 
   private registerError(status: number): void {

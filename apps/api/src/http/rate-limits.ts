@@ -66,6 +66,10 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/esign/public/:token', points: 60, durationSeconds: MIN },
   { method: 'GET', path: '/esign/public/:token/download', points: 20, durationSeconds: MIN },
   { method: 'POST', path: '/esign/public/:token/sign', points: 10, durationSeconds: 15 * MIN },
+  // Issue 32, the webhook portal: its holder is not signed in, so it is counted per address. Its
+  // reads keep the default; each write sends a request to the receiver or rotates the secret, which
+  // an integrator does a few times a minute at most, so writes are held as /public's are.
+  { method: 'POST', path: '/webhook-portal/*', points: 10, durationSeconds: MIN },
 ];
 
 export const DEFAULT_LIMIT: LimitRule = { points: 120, durationSeconds: MIN };

@@ -4,6 +4,51 @@ import express, { type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { API_PREFIX } from './api-prefix.js';
 
+export interface WebAppOptions {
+  /** Origins a webhook portal link may be framed by (issue 32); [] for a link that does not work. */
+  portalFrameOrigins(linkId: string): Promise<string[]>;
+}
+
+function directives(frameAncestors: string[]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The webhook portal page (issue 32): the app's page, framable by exactly the origins its link
+ * was made with and by nobody otherwise; every other page keeps frame-ancestors 'none'. The link
+ * id in the path is not a secret (the token rides in the fragment), so the lookup reveals
+ * nothing, and an unknown id gets the same page, unframeable, which then says the link is invalid.
+ * X-Frame-Options (set by helmet for the whole app) knows no allow-list, so it is dropped here:
+ * frame-ancestors governs framing wherever it is understood.
+ */
+function portalPage(index: string, frameOrigins: WebAppOptions['portalFrameOrigins']): RequestHandler {
+  return (req, res, next) => {
+    const linkId = req.params.linkId as string;
+    const lookup = UUID.test(linkId) ? frameOrigins(linkId) : Promise.resolve([]);
+    lookup.then((origins) => {
+      res.removeHeader('x-frame-options');
+      helmet.contentSecurityPolicy({ useDefaults: false, directives: directives(origins.length ? origins : ["'none'"]) })(req, res, () => {
+        res.setHeader('cache-control', 'no-store');
+        res.setHeader('referrer-policy', 'no-referrer');
+        res.sendFile(index);
+      });
+    }, next);
+  };
+}
+
 /**
  * The web console (apps/web), served at / by the API process: its hashed assets cached for a year,
  * every other GET of a page path answered with index.html (the app routes in the browser), under a
@@ -11,27 +56,12 @@ import { API_PREFIX } from './api-prefix.js';
  * element, hence inline styles; scripts stay 'self' only, which is what guards the session tokens
  * the app keeps in localStorage. Null when the app has not been built (an API-only image).
  */
-export function webAppRouter(dir: string): Router | null {
+export function webAppRouter(dir: string, opts: WebAppOptions): Router | null {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) return null;
   const router = express.Router();
-  router.use(
-    helmet.contentSecurityPolicy({
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  router.get('/portal/:linkId', portalPage(index, opts.portalFrameOrigins));
+  router.use(helmet.contentSecurityPolicy({ useDefaults: false, directives: directives(["'none'"]) }));
   router.use(
     '/assets',
     express.static(join(dir, 'assets'), { index: false, redirect: false, immutable: true, maxAge: '365d' }),

@@ -19,6 +19,7 @@ export const SUBSCRIPTION_KEYS = [
   'secret',
   'active',
   'failureCount',
+  'ordering',
   'lastSuccessAt',
   'lastFailureAt',
   'lastFailureReason',
@@ -38,7 +39,7 @@ export interface SubscriptionRow {
 export async function insertSubscription(
   ds: DataSource,
   tenantId: string,
-  over: Partial<Pick<WebhookSubscriptionEntity, 'name' | 'url' | 'events' | 'active' | 'failureCount' | 'createdAt'>> = {},
+  over: Partial<Pick<WebhookSubscriptionEntity, 'name' | 'url' | 'events' | 'active' | 'failureCount' | 'createdAt' | 'ordering'>> = {},
 ): Promise<SubscriptionRow> {
   const id = uuid();
   const secret = generateWebhookSecret();
@@ -53,6 +54,7 @@ export async function insertSubscription(
     secretHint: secret.slice(-4),
     active: over.active ?? true,
     failureCount: over.failureCount ?? 0,
+    ordering: over.ordering ?? 'unordered',
     lastSuccessAt: null,
     lastFailureAt: null,
     lastFailureReason: null,
@@ -87,6 +89,7 @@ export async function insertDelivery(
     status: (over.status ?? 'PENDING') as DeliveryStatus,
     attempts: over.attempts ?? 0,
     maxAttempts: 6,
+    fifo: false,
     nextAttemptAt: over.nextAttemptAt ?? at,
     lastError: over.lastError ?? null,
     lastResponseStatus: over.lastResponseStatus ?? null,

@@ -20,12 +20,17 @@ import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receive
  *   1. saturation: a backlog recorded while no worker runs, then drained by both workers;
  *   2. first-attempt latency, event commit to receipt, at a fixed rate (500 events/s);
  *   3. the same rate with one of the two workers SIGKILLed halfway, while it has attempts in flight
- *      (the receiver answers after 25 ms in this run): events lost and duplicates.
+ *      (the receiver answers after 25 ms in this run): events lost and duplicates;
+ *   4. ordering (issue 32): a backlog of one FIFO subscription against the same backlog of one
+ *      unordered subscription, the receiver answering after 20 ms: what one attempt in flight per
+ *      subscription costs.
  * Bounded: fixed event counts, a deadline on every wait, loopback only.
  */
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 20_000);
+const FIFO_EVENTS = Number(process.env.BENCH_FIFO_EVENTS ?? 500);
+const FIFO_RECEIVER_MS = 20;
 const TENANTS = 8;
 const DEADLINE_MS = 120_000;
 const main = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -207,6 +212,20 @@ async function run(dbUrl: string): Promise<void> {
     const duplicates = receipts.total - receipts.byEvent.size;
     const recoveredAfterMs = Math.max(...[...receipts.byEvent.values()].flat()) - killedAt;
 
+    // 4. Ordering: the backlog of one subscription, FIFO then unordered, drained by the surviving worker.
+    const ordered: Record<string, number> = {};
+    for (const ordering of ['fifo', 'unordered'] as const) {
+      const t = await createTenant(ds, { plan: 'GROWTH' });
+      await createSubscription(ds, { tenantId: t.id, url: receiver.url(`/${ordering}`), ordering });
+      receipts = track(receiver, FIFO_RECEIVER_MS);
+      const recorded = Date.now();
+      await ds.transaction(async (tx) => {
+        for (let i = 0; i < FIFO_EVENTS; i++) await recordEvent(tx, t.id, 'user.created', { tenantId: t.id, userId: uuid(), email: `o${i}@bench.test`, fullName: `O ${i}` });
+      });
+      await until(() => receipts.byEvent.size === FIFO_EVENTS, `the ${ordering} backlog to drain`);
+      ordered[ordering] = FIFO_EVENTS / ((Date.now() - recorded) / 1000);
+    }
+
     console.log(`\nWebhook delivery: 2 worker processes, ${TENANTS} tenants, HTTPS receiver answering 200, loopback`);
     console.log(`  saturation, backlog of ${BACKLOG}    ${sustained.toFixed(0)} deliveries/s sustained (10th–90th percentile), ${overall.toFixed(0)}/s overall incl. start-up`);
     console.log(
@@ -214,6 +233,9 @@ async function run(dbUrl: string): Promise<void> {
     );
     console.log(
       `  SIGKILL of 1 of 2 workers halfway  lost ${lost}${lostWaitTimedOut ? ' (gave up waiting)' : ''}  duplicates ${duplicates}  (${killEvents} events; killed holding ${leasesAtKill} lease(s); last receipt ${recoveredAfterMs} ms after the kill)`,
+    );
+    console.log(
+      `  one subscription's backlog of ${FIFO_EVENTS}, receiver ${FIFO_RECEIVER_MS} ms   FIFO ${ordered.fifo!.toFixed(0)} deliveries/s  unordered ${ordered.unordered!.toFixed(0)} deliveries/s`,
     );
   } finally {
     for (const w of workers) await stopWorker(w);

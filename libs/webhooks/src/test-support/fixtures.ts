@@ -37,14 +37,14 @@ export interface TestSubscription {
 
 export async function createSubscription(
   ds: DataSource,
-  opts: { tenantId: string; url: string; events?: string[]; active?: boolean; secret?: string; name?: string },
+  opts: { tenantId: string; url: string; events?: string[]; active?: boolean; secret?: string; name?: string; ordering?: 'unordered' | 'fifo' },
 ): Promise<TestSubscription> {
   const id = uuid();
   const secret = opts.secret ?? generateWebhookSecret();
   await ds.query(
-    `INSERT INTO webhook_subscriptions (id, tenant_id, name, url, events, secret_sealed, secret_hint, active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, opts.tenantId, opts.name ?? 'Test hook', opts.url, opts.events ?? ['user.created'], testEncryptor.encrypt(secret), secret.slice(-4), opts.active ?? true],
+    `INSERT INTO webhook_subscriptions (id, tenant_id, name, url, events, secret_sealed, secret_hint, active, ordering)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [id, opts.tenantId, opts.name ?? 'Test hook', opts.url, opts.events ?? ['user.created'], testEncryptor.encrypt(secret), secret.slice(-4), opts.active ?? true, opts.ordering ?? 'unordered'],
   );
   return { id, tenantId: opts.tenantId, url: opts.url, secret };
 }

@@ -25,6 +25,9 @@ import { captureDeveloperRequests } from './request-logs/request-log.capture.js'
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { WebhookPortalRepository } from './webhook-portal/webhook-portal.repository.js';
+import { WebhookPortalService } from './webhook-portal/webhook-portal.service.js';
+import { webhookPortalRoutes } from './webhook-portal/webhook-portal.routes.js';
 
 /** Rows per INSERT of the request log. */
 const REQUEST_LOG_BATCH = 500;
@@ -55,18 +58,17 @@ export function composeDeveloper(infra: Infrastructure, r: ApiRouter): Developer
   const webhookDeliveries = new WebhookDeliveriesRepository(ds);
   const webhookSender = new WebhookSender({ timeoutMs: config.webhooks.timeoutMs, ca: config.webhooks.extraCa });
   const webhookAttempter = new DeliveryAttempter({ repository: webhookDeliveries, sender: webhookSender, encryptor, settings: config.webhooks, clock });
-  webhooksRoutes(
-    r,
-    new WebhooksService({
-      repo: new WebhooksRepository(ds),
-      transaction,
-      encryptor,
-      clock,
-      egress: infra.egress,
-      deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
-      lists: infra.publicLists,
-    }),
-  );
+  const webhooks = new WebhooksService({
+    repo: new WebhooksRepository(ds),
+    transaction,
+    encryptor,
+    clock,
+    egress: infra.egress,
+    deliveries: new WebhookDeliveryOperations({ repository: webhookDeliveries, attempter: webhookAttempter, encryptor, clock, timeoutMs: config.webhooks.timeoutMs }),
+    lists: infra.publicLists,
+  });
+  webhooksRoutes(r, webhooks);
+  webhookPortalRoutes(r, new WebhookPortalService({ repo: new WebhookPortalRepository(ds), webhooks, secrets, clock, appUrl: infra.appUrl }));
   return {
     captureRequests: captureDeveloperRequests(requestLogWriter, clock),
     jobs: [{ name: 'developer-request-logs', cron: '*/10 * * * *', run: async () => void (await requestLogService.housekeep()) }],

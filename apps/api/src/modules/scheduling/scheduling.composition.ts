@@ -48,7 +48,7 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   const limits = new ComplianceLimitsLookup(compliance, new ContractLimitsLookup(ds));
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
-  const proposals = new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance);
+  const proposals = new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance, (task) => infra.held.afterCommit(task));
   proposalsRoutes(r, proposals);
   const jobs: JobDefinition[] = [{ name: 'abandoned-proposals', cron: '*/5 * * * *', run: async () => void (await proposals.sweepAbandoned()) }];
   return { shifts, availability, jobs, close: () => solver.close() };

@@ -51,3 +51,10 @@ export const useRequestLog = (kind: CredentialKind, id: string, query: RequestLo
         ? ok(api.GET('/api-keys/{id}/requests', { params: { path: { id }, query } }))
         : ok(api.GET('/oauth-clients/{id}/requests', { params: { path: { id }, query } })),
   });
+
+/** Issue 32: links to a subscription's embeddable portal (their tokens are shown once, on creation). */
+export const usePortalLinks = (id: string) => useQuery({ queryKey: [...DEV, 'portal-links', id], queryFn: () => ok(api.GET('/webhooks/{id}/portal-links', { params: { path: { id } } })) });
+export const useCreatePortalLink = () =>
+  useDevMutation(({ id, body }: { id: string; body: Body<'postWebhooksByIdPortalLinks'> }) => ok(api.POST('/webhooks/{id}/portal-links', { params: { path: { id } }, body })));
+export const useRevokePortalLink = (id: string) =>
+  useDevMutation((linkId: string) => ok(api.DELETE('/webhooks/{id}/portal-links/{linkId}', { params: { path: { id, linkId } } })));

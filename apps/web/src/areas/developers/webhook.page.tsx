@@ -1,18 +1,15 @@
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { ErrorNotice, Page } from '../../ui/page';
 import { DraftModal } from '../../ui/form-actions';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { DataTable } from '../../ui/data-table';
-import { SecretOnce } from '../../ui/secret-once';
-import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type Delivery } from './developers.queries';
-import { EventPicker } from './webhooks.page';
-
-const STATUS_COLOUR: Record<Delivery['status'], string> = { PENDING: 'blue', DELIVERED: 'green', FAILED: 'orange', DEAD: 'red' };
+import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './developers.queries';
+import { DeliveryLog, ROTATE_WARNING, SendOutcomes, SubscriptionSummary } from './subscription-parts';
+import { EventPicker, ORDERED_COST, ORDERED_LABEL } from './webhooks.page';
+import { PortalLinks } from './portal-links';
 
 /** One subscription: its settings, a test, secret rotation, and the delivery log with redelivery. */
 export function WebhookPage() {
@@ -29,7 +26,6 @@ export function WebhookPage() {
   const [editing, setEditing] = useState<{ name: string; url: string; events: string[] } | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const asking = useLastShown(confirm);
-  const [open, setOpen] = useState<string | null>(null);
   if (hooks.error) return <ErrorNotice error={hooks.error} />;
   if (!hooks.data) return <Loader aria-label="Loading" />;
   if (!hook) return <Alert color="gray">No such subscription.</Alert>;
@@ -53,70 +49,43 @@ export function WebhookPage() {
         </Group>
       }
     >
-      <Paper withBorder p="md">
-        <Stack gap={4}>
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            Posts to <b>{hook.url}</b>
-          </Text>
-          <Text size="sm">Events: {hook.events.join(', ')}</Text>
-          <Text size="sm">
-            Secret <code>{hook.secret}</code>
-          </Text>
-          <Switch
-            mt="xs"
-            label={hook.active ? 'Active' : 'Off: nothing is posted (turning it on resets the failure count)'}
-            checked={hook.active}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
-          />
-          {hook.lastFailureReason ? (
-            <Text size="sm" c="red">
-              Last failure {formatDateTime(hook.lastFailureAt)}: {hook.lastFailureReason}
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
-      {test.data ? (
-        <Alert color={test.data.ok ? 'green' : 'red'} title={test.data.ok ? `Test delivered: ${test.data.status}` : `Test failed${test.data.status ? `: ${test.data.status}` : ''}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => test.reset()}>
-          <Code block>{test.data.bodyExcerpt || '(empty response)'}</Code>
-        </Alert>
-      ) : null}
-      {rotate.data ? <SecretOnce label="New signing secret (the old one has stopped)" value={rotate.data.secret} /> : null}
+      <SubscriptionSummary hook={hook}>
+        <Text size="sm">
+          Secret <code>{hook.secret}</code>
+        </Text>
+        <Switch
+          mt="xs"
+          label={hook.active ? 'Active' : 'Off: nothing is posted (turning it on resets the failure count)'}
+          checked={hook.active}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })}
+        />
+        <Switch
+          label={ORDERED_LABEL}
+          description={ORDERED_COST}
+          checked={hook.ordering === 'fifo'}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ id, body: { ordering: e.currentTarget.checked ? 'fifo' : 'unordered' } })}
+        />
+      </SubscriptionSummary>
+      <SendOutcomes test={test.data} onDismissTest={() => test.reset()} rotated={rotate.data?.secret} />
       <ErrorNotice error={update.error ?? test.error ?? rotate.error ?? redeliver.error} />
+      <PortalLinks webhookId={id} />
       <Text fw={700}>Deliveries</Text>
-      <DataTable query={{ ...deliveries, data: deliveries.data?.deliveries }} loadingLabel="Loading deliveries" empty="No deliveries yet: they appear here as the subscribed events happen." minWidth={720} tableProps={{}} rowProps={(d) => ({ 'data-delivery': d.id })} detail={(d) => (open === d.id ? <DeliveryDetail d={d} /> : null)} columns={[
-        {
-          header: 'Event',
-          cell: (d) => (
-            <Button variant="subtle" size="compact-sm" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-              {d.eventType}
-            </Button>
-          ),
-        },
-        {
-          header: 'Status',
-          cell: (d) => (
-            <Badge variant="light" color={STATUS_COLOUR[d.status]}>
-              {d.status.toLowerCase()}
-            </Badge>
-          ),
-        },
-        { header: 'Response', cell: (d) => (d.lastResponseStatus === null ? '—' : d.lastResponseStatus === 0 ? 'No response' : `HTTP ${d.lastResponseStatus}`) },
-        { header: 'Attempts', cell: (d) => `${d.attempts} of ${d.maxAttempts}` },
-        { header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
-        {
-          cell: (d) => (
-            <Button
-              size="compact-sm"
-              variant="light"
-              loading={redeliver.isPending && redeliver.variables === d.id}
-              onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
-            >
-              Redeliver
-            </Button>
-          ),
-        },
-      ]} />
+      <DeliveryLog
+        query={{ ...deliveries, data: deliveries.data?.deliveries }}
+        empty="No deliveries yet: they appear here as the subscribed events happen."
+        action={(d) => (
+          <Button
+            size="compact-sm"
+            variant="light"
+            loading={redeliver.isPending && redeliver.variables === d.id}
+            onClick={() => redeliver.mutate(d.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Queued to be delivered again.' }) })}
+          >
+            Redeliver
+          </Button>
+        )}
+      />
       <DraftModal draft={editing} onClose={() => setEditing(null)} title={`Edit ${hook.name}`} size="lg" error={update.error} submit={(editing) => (
         <Button
           loading={update.isPending}
@@ -145,28 +114,8 @@ export function WebhookPage() {
         error={remove.error ?? rotate.error}
         onConfirm={() => (confirm === 'delete' ? remove.mutate(id, { onSuccess: () => navigate('/developers/webhooks') }) : confirm === 'rotate' ? rotate.mutate(id, { onSuccess: () => setConfirm(null) }) : undefined)}
       >
-        {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : 'The new secret signs everything from now on and the old one stops at once: update your receiver right after.'}
+        {asking === 'delete' ? 'Nothing more is posted to it; its pending deliveries are dropped.' : ROTATE_WARNING}
       </ConfirmModal>
     </Page>
-  );
-}
-
-/** A delivery opened in the log: what was posted, and how the receiver answered. */
-function DeliveryDetail({ d }: { d: Delivery }) {
-  return (
-    <Stack gap="xs">
-      <Text size="sm" fw={600}>
-        Payload
-      </Text>
-      <Code block data-testid="delivery-payload">
-        {JSON.stringify(d.payload, null, 2)}
-      </Code>
-      <Text size="sm">
-        Response: {d.lastResponseStatus === null ? 'not sent yet' : d.lastResponseStatus === 0 ? 'none' : `HTTP ${d.lastResponseStatus}`}
-        {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
-        {d.status !== 'DELIVERED' && d.status !== 'DEAD' ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ''}
-      </Text>
-      {d.lastError ? <Text size="sm" c="red">Last error: {d.lastError}</Text> : null}
-    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/format';
@@ -65,16 +65,22 @@ export function EventPicker({ value, onChange }: { value: string[]; onChange: (v
   );
 }
 
+export const ORDERED_LABEL = 'Deliver in order (FIFO)';
+/** Issue 32: what ordering costs, said where it is chosen (docs/webhooks.md, "Ordered delivery"). */
+export const ORDERED_COST = 'Each event waits until the one before it was delivered or failed for good: a failing receiver holds everything back for up to 25 minutes, and one delivery is in flight at a time.';
+
 function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateWebhook();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('https://');
   const [events, setEvents] = useState<string[]>([]);
+  const [fifo, setFifo] = useState(false);
   const close = () => {
     create.reset();
     setName('');
     setUrl('https://');
     setEvents([]);
+    setFifo(false);
     onClose();
   };
   return (
@@ -92,8 +98,9 @@ function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () 
           <TextInput label="Name" required minLength={3} maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput label="Address" description="An https:// address that answers 2xx; private and local addresses are refused" required maxLength={2000} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
           <EventPicker value={events} onChange={setEvents} />
+          <Switch label={ORDERED_LABEL} description={ORDERED_COST} checked={fifo} onChange={(e) => setFifo(e.currentTarget.checked)} />
           <FormActions error={create.error} onCancel={close}>
-            <Button disabled={name.trim().length < 3 || !/^https:\/\/.+/.test(url) || events.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), url: url.trim(), events })}>
+            <Button disabled={name.trim().length < 3 || !/^https:\/\/.+/.test(url) || events.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), url: url.trim(), events, ordering: fifo ? 'fifo' : 'unordered' })}>
               Subscribe
             </Button>
           </FormActions>

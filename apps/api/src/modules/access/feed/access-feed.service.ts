@@ -3,8 +3,9 @@ import { nextAccessVersion, reserveAccessVersions } from '@wfm/db/access-feed.re
 import type { Tx } from '@wfm/db/transaction';
 import type { Bus } from '@wfm/memory/bus';
 import type { Logger } from '@wfm/core/logger';
+import type { HeldTransaction, HeldTransactions } from '@wfm/db/held-transaction';
 import { AccessPayloadsRepository } from './access-payloads.repository.js';
-import { PropagationMetrics, type Propagation } from './propagation.js';
+import { PROPAGATION_HEADER, PropagationMetrics, type Propagation } from './propagation.js';
 
 const DEADLINE = Symbol('deadline');
 
@@ -17,11 +18,13 @@ const DEADLINE = Symbol('deadline');
  */
 export class AccessFeed {
   private readonly payloads = new AccessPayloadsRepository();
+  /** Changes of a held request (Idempotency-Key), published once it commits, and how far they then reached. */
+  private readonly deferred = new WeakMap<HeldTransaction, { changes: AccessChange[]; propagation?: Propagation }>();
 
   constructor(
     private readonly bus: Bus,
     private readonly logger: Logger,
-    private readonly opts: { timeoutMs: number; metrics?: PropagationMetrics } = { timeoutMs: 250 },
+    private readonly opts: { timeoutMs: number; metrics?: PropagationMetrics; held?: HeldTransactions } = { timeoutMs: 250 },
   ) {}
 
   async record(tx: Tx, tenantId: string, kind: AccessEntityKind, id: string, op: AccessChange['op'] = 'upsert'): Promise<AccessChange> {
@@ -40,10 +43,43 @@ export class AccessFeed {
     });
   }
 
-  /** Publishes, then waits for the live daemons' acknowledgements; never longer than the timeout in all. */
+  /**
+   * Publishes, then waits for the live daemons' acknowledgements; never longer than the timeout in
+   * all. Inside a held request transaction nothing is committed yet: the changes are published
+   * after its commit (`headersAfterCommit` then tells the answer how far they reached), and the
+   * value returned here stands in until then.
+   */
   async publish(changes: AccessChange | AccessChange[]): Promise<Propagation> {
     const list = Array.isArray(changes) ? changes : [changes];
     if (list.length === 0) return 'complete';
+    const held = this.opts.held?.current();
+    if (held) {
+      this.publishAfterCommit(held, list);
+      return 'complete';
+    }
+    return this.publishNow(list);
+  }
+
+  /** The propagation header for the answer of a held request whose changes were published after its commit. */
+  headersAfterCommit(held: HeldTransaction): Record<string, string> {
+    const propagation = this.deferred.get(held)?.propagation;
+    return propagation ? { [PROPAGATION_HEADER]: propagation } : {};
+  }
+
+  private publishAfterCommit(held: HeldTransaction, list: AccessChange[]): void {
+    let pending = this.deferred.get(held);
+    if (!pending) {
+      const created: { changes: AccessChange[]; propagation?: Propagation } = { changes: [] };
+      this.deferred.set(held, created);
+      held.later(async () => {
+        created.propagation = await this.publishNow(created.changes);
+      });
+      pending = created;
+    }
+    pending.changes.push(...list);
+  }
+
+  private async publishNow(list: AccessChange[]): Promise<Propagation> {
     const propagation = await this.propagate(list);
     this.opts.metrics?.observe(propagation);
     return propagation;

@@ -137,7 +137,7 @@ describe('webhooks on the developer API (HTTP)', () => {
       const sub = await insertSubscription(s.h.ds, s.tenantA);
       expect((await call('PATCH', `/public/webhooks/${sub.id}`, writer, { url: 'https://[::1]/' })).status).to.equal(422);
       expect((await call('PATCH', `/public/webhooks/${sub.id}`, writer, {})).body).to.deep.equal(
-        badRequest('body must contain at least one of: name, url, events, active'),
+        badRequest('body must contain at least one of: name, url, events, active, ordering'),
       );
       const theirs = await insertSubscription(s.h.ds, s.tenantB);
       expect((await call('PATCH', `/public/webhooks/${theirs.id}`, writer, { active: false })).body).to.deep.equal(NOT_FOUND);
@@ -209,7 +209,9 @@ describe('webhooks on the developer API (HTTP)', () => {
     expect(Object.keys(paths['/public/webhooks/{id}']!).sort()).to.deep.equal(['delete', 'patch']);
     expect(Object.keys(paths['/public/webhooks/{id}/rotate']!)).to.deep.equal(['post']);
     expect(Object.keys(paths['/public/webhook-catalog']!)).to.deep.equal(['get']);
-    expect(Object.keys(paths).filter((p) => p.includes('webhook'))).to.have.length(4);
+    expect(Object.keys(paths['/public/webhooks/{id}/portal-links']!).sort()).to.deep.equal(['get', 'post']);
+    expect(Object.keys(paths['/public/webhooks/{id}/portal-links/{linkId}']!)).to.deep.equal(['delete']);
+    expect(Object.keys(paths).filter((p) => p.includes('webhook'))).to.have.length(6);
   });
 
   describe('GET /public/webhook-catalog', () => {

@@ -59,6 +59,7 @@ describe('webhook subscriptions (HTTP)', () => {
         secret: res.body.secret,
         active: true,
         failureCount: 0,
+        ordering: 'unordered',
         lastSuccessAt: null,
         lastFailureAt: null,
         lastFailureReason: null,
@@ -257,10 +258,21 @@ describe('webhook subscriptions (HTTP)', () => {
       expect(res.body.name).to.equal('Renamed');
     });
 
+    it('creates a FIFO subscription and switches its ordering (issue 32)', async () => {
+      const made = await create(valid({ ordering: 'fifo' }));
+      expect(made.status).to.equal(201);
+      expect(made.body.ordering).to.equal('fifo');
+      const res = await patch(made.body.id, { ordering: 'unordered' });
+      expect(res.status).to.equal(200);
+      expect(res.body.ordering).to.equal('unordered');
+      expect((await create(valid({ ordering: 'sorted' }))).body).to.deep.equal(badRequest('ordering must be one of the following values: unordered, fifo'));
+    });
+
     it('answers 400 for an empty body and for each invalid field', async () => {
       const made = await create(valid());
       const cases: Array<[unknown, string[]]> = [
-        [{}, ['body must contain at least one of: name, url, events, active']],
+        [{}, ['body must contain at least one of: name, url, events, active, ordering']],
+        [{ ordering: 'lifo' }, ['ordering must be one of the following values: unordered, fifo']],
         [{ name: 'ab' }, ['name must be at least 3 characters']],
         [{ url: 'http://1.1.1.1/' }, ['url must be a valid URL starting with https://']],
         [{ events: [] }, ['events must contain at least 1 element']],

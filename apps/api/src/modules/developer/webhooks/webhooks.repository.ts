@@ -6,7 +6,7 @@ import type { Tx } from '@wfm/db/transaction';
 /** A subscription row without its sealed secret, which is selected only where it is needed. */
 export type Subscription = Omit<WebhookSubscriptionEntity, 'secretSealed'>;
 export type NewSubscription = WebhookSubscriptionEntity;
-export type SubscriptionChanges = Partial<Pick<WebhookSubscriptionEntity, 'name' | 'url' | 'events' | 'active' | 'failureCount'>>;
+export type SubscriptionChanges = Partial<Pick<WebhookSubscriptionEntity, 'name' | 'url' | 'events' | 'active' | 'failureCount' | 'ordering'>>;
 
 export interface Page {
   limit: number;
@@ -19,7 +19,7 @@ export type DeliveryLogRow = Row<
   'id' | 'tenantId' | 'webhookId' | 'eventType' | 'payload' | 'status' | 'attempts' | 'maxAttempts' | 'lastError' | 'lastResponseStatus'
 > & { nextAttemptAt: string; createdAt: string; updatedAt: string; deliveredAt: string | null };
 
-const SUBSCRIPTION_COLUMNS = `id, tenant_id AS "tenantId", name, url, events, secret_hint AS "secretHint", active, failure_count AS "failureCount",
+const SUBSCRIPTION_COLUMNS = `id, tenant_id AS "tenantId", name, url, events, secret_hint AS "secretHint", active, failure_count AS "failureCount", ordering,
   last_success_at AS "lastSuccessAt", last_failure_at AS "lastFailureAt", last_failure_reason AS "lastFailureReason",
   created_by_user_id AS "createdByUserId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
@@ -29,10 +29,28 @@ const CHANGE_COLUMNS: Columns<SubscriptionChanges & { updatedAt: Date }> = {
   events: 'events',
   active: 'active',
   failureCount: 'failure_count',
+  ordering: 'ordering',
   updatedAt: 'updated_at',
 };
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const DELIVERY_LOG_COLUMNS = `id, tenant_id AS "tenantId", webhook_id AS "webhookId", event_type AS "eventType", payload, status, attempts,
+  max_attempts AS "maxAttempts", ${iso('next_attempt_at')} AS "nextAttemptAt", last_error AS "lastError",
+  last_response_status AS "lastResponseStatus", ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
+  ${iso('delivered_at')} AS "deliveredAt"`;
+
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  limit: number;
+  eventType?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  /** Rows older than this delivery (of the same subscription) only. */
+  before?: string;
+}
 
 /**
  * Subscriptions, and the reads of their deliveries only the API makes (the log, the dead count).
@@ -77,8 +95,8 @@ export class WebhooksRepository {
     await exec(
       tx,
       `INSERT INTO webhook_subscriptions (id, tenant_id, name, url, events, secret_sealed, secret_hint, active, failure_count, last_success_at,
-         last_failure_at, last_failure_reason, created_by_user_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         last_failure_at, last_failure_reason, created_by_user_id, created_at, updated_at, ordering)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         row.id,
         row.tenantId,
@@ -95,6 +113,7 @@ export class WebhooksRepository {
         row.createdByUserId,
         row.createdAt,
         row.updatedAt,
+        row.ordering,
       ],
     );
   }
@@ -130,20 +149,29 @@ export class WebhooksRepository {
     return changed > 0;
   }
 
-  /** Newest first; spec 03 gives no paging, so older rows are out of reach on purpose. */
-  deliveries(tenantId: string, webhookId: string, opts: { status?: DeliveryStatus; limit: number }): Promise<DeliveryLogRow[]> {
+  /**
+   * Newest first. Spec 03's log has no paging, so older rows are out of reach there on purpose; the
+   * portal (issue 32) narrows by event type and creation time and pages on with `before`, the id of
+   * the last row it was shown.
+   */
+  deliveries(tenantId: string, webhookId: string, opts: DeliveryFilter): Promise<DeliveryLogRow[]> {
     return many(
       this.ds,
-      `SELECT id, tenant_id AS "tenantId", webhook_id AS "webhookId", event_type AS "eventType", payload, status, attempts,
-              max_attempts AS "maxAttempts", ${iso('next_attempt_at')} AS "nextAttemptAt", last_error AS "lastError",
-              last_response_status AS "lastResponseStatus", ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
-              ${iso('delivered_at')} AS "deliveredAt"
+      `SELECT ${DELIVERY_LOG_COLUMNS}
        FROM webhook_deliveries
        WHERE tenant_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)
+         AND ($5::text IS NULL OR event_type = $5)
+         AND ($6::timestamptz IS NULL OR created_at >= $6) AND ($7::timestamptz IS NULL OR created_at < $7)
+         AND ($8::uuid IS NULL OR (created_at, occurred_at, id) <
+           (SELECT b.created_at, b.occurred_at, b.id FROM webhook_deliveries b WHERE b.id = $8 AND b.webhook_id = $2))
        ORDER BY created_at DESC, occurred_at DESC, id DESC
        LIMIT $4`,
-      [tenantId, webhookId, opts.status ?? null, opts.limit],
+      [tenantId, webhookId, opts.status ?? null, opts.limit, opts.eventType ?? null, opts.from ?? null, opts.to ?? null, opts.before ?? null],
     );
+  }
+
+  delivery(tenantId: string, webhookId: string, deliveryId: string): Promise<DeliveryLogRow | null> {
+    return one(this.ds, `SELECT ${DELIVERY_LOG_COLUMNS} FROM webhook_deliveries WHERE tenant_id = $1 AND webhook_id = $2 AND id = $3`, [tenantId, webhookId, deliveryId]);
   }
 
   async countDead(tenantId: string): Promise<number> {

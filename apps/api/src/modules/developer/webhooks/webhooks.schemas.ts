@@ -38,7 +38,12 @@ const Events = z
   })
   .meta({ description: 'Event codes from GET /webhooks/events, each at most once' });
 
-export const CreateWebhookBody = z.strictObject({ name: Name, url: Url, events: Events });
+/** Issue 32, not in spec 03: `fifo` holds each delivery until the one before it was delivered or died. */
+const Ordering = z.enum(['unordered', 'fifo']).meta({
+  description: '`unordered` (default, spec 03) or `fifo`: a delivery waits until the previous event of this subscription was delivered or went DEAD (docs/webhooks.md, "Ordered delivery")',
+});
+
+export const CreateWebhookBody = z.strictObject({ name: Name, url: Url, events: Events, ordering: Ordering.default('unordered') });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
 function hasAnyField(body: object): boolean {
@@ -47,8 +52,8 @@ function hasAnyField(body: object): boolean {
 
 /** `active: true` also resets failureCount (spec 03, rule 2). */
 export const UpdateWebhookBody = z
-  .strictObject({ name: Name.optional(), url: Url.optional(), events: Events.optional(), active: z.boolean().optional() })
-  .refine(hasAnyField, 'must contain at least one of: name, url, events, active');
+  .strictObject({ name: Name.optional(), url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), ordering: Ordering.optional() })
+  .refine(hasAnyField, 'must contain at least one of: name, url, events, active, ordering');
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 
 export const WebhookIdParams = z.object({ id: z.uuid() });
@@ -79,6 +84,7 @@ export const WebhookDto = z.object({
   }),
   active: z.boolean(),
   failureCount: z.number().int().meta({ description: 'Consecutive failed attempts; the tenth switches the subscription off' }),
+  ordering: Ordering,
   lastSuccessAt: Timestamp.nullable(),
   lastFailureAt: Timestamp.nullable(),
   lastFailureReason: z.string().nullable(),

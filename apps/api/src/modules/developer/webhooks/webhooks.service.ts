@@ -8,12 +8,12 @@ import { requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
 import type { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { generateWebhookSecret } from '@wfm/webhooks/signing';
 import { keysetSource, type ListSource, type PublicLists } from '../../../http/public-list.js';
-import type { Subscription, SubscriptionChanges, WebhooksRepository } from './webhooks.repository.js';
+import type { DeliveryFilter, Subscription, SubscriptionChanges, WebhooksRepository } from './webhooks.repository.js';
 import type {
   CatalogQuery,
   CreateWebhookBody,
   DeliveriesDto,
-  DeliveriesQuery,
+  DeliveryDto,
   PublicWebhooksQuery,
   RedeliveredDto,
   RotatedDto,
@@ -46,6 +46,7 @@ function toDto(s: Subscription, secret: string): WebhookDto {
     secret,
     active: s.active,
     failureCount: s.failureCount,
+    ordering: s.ordering,
     lastSuccessAt: iso(s.lastSuccessAt),
     lastFailureAt: iso(s.lastFailureAt),
     lastFailureReason: s.lastFailureReason,
@@ -70,6 +71,7 @@ export interface WebhooksServiceDeps {
 }
 
 const NOT_FOUND = 'Webhook not found';
+const DELIVERY_NOT_FOUND = 'Delivery not found';
 
 /**
  * Subscription management (spec 03). The JWT routes and the /public routes both call these
@@ -81,6 +83,13 @@ export class WebhooksService {
 
   async list(tenantId: string): Promise<WebhookDto[]> {
     return (await this.deps.repo.list(tenantId)).map((s) => toDto(s, masked(s)));
+  }
+
+  /** One subscription, secret masked; 404 when it is not the tenant's. */
+  async get(tenantId: string, id: string): Promise<WebhookDto> {
+    const s = await this.deps.repo.find(tenantId, id);
+    if (!s) throw new NotFoundError(NOT_FOUND);
+    return toDto(s, masked(s));
   }
 
   page(tenantId: string, query: PublicWebhooksQuery) {
@@ -138,6 +147,7 @@ export class WebhooksService {
       secretHint: secret.slice(-HINT_CHARS),
       active: true,
       failureCount: 0,
+      ordering: input.ordering,
       lastSuccessAt: null,
       lastFailureAt: null,
       lastFailureReason: null,
@@ -170,6 +180,7 @@ export class WebhooksService {
       if (input.url !== undefined) changes.url = input.url;
       if (input.events !== undefined) changes.events = input.events;
       if (input.active !== undefined) changes.active = input.active;
+      if (input.ordering !== undefined) changes.ordering = input.ordering;
       // Spec 03: switching on always starts the consecutive-failure count afresh.
       if (input.active === true) changes.failureCount = 0;
       const saved = await this.deps.repo.update(tx, tenantId, id, changes, this.deps.clock.now());
@@ -204,10 +215,28 @@ export class WebhooksService {
     return this.deps.deliveries.redeliver(tenantId, deliveryId);
   }
 
-  async deliveryLog(tenantId: string, id: string, query: DeliveriesQuery): Promise<DeliveriesDto> {
+  async deliveryLog(tenantId: string, id: string, query: DeliveryFilter): Promise<DeliveriesDto> {
     if (!(await this.deps.repo.find(tenantId, id))) throw new NotFoundError(NOT_FOUND);
     const deliveries = await this.deps.repo.deliveries(tenantId, id, query);
     return { deliveries, count: deliveries.length };
+  }
+
+  async delivery(tenantId: string, id: string, deliveryId: string): Promise<DeliveryDto> {
+    const row = await this.deps.repo.delivery(tenantId, id, deliveryId);
+    if (!row) throw new NotFoundError(DELIVERY_NOT_FOUND);
+    return row;
+  }
+
+  /** Redeliver, for a caller held to one subscription (the portal): another's delivery is a 404. */
+  async redeliverOf(tenantId: string, id: string, deliveryId: string): Promise<RedeliveredDto> {
+    await this.delivery(tenantId, id, deliveryId);
+    return this.redeliver(tenantId, deliveryId);
+  }
+
+  /** Issue 32: every DEAD delivery of the subscription created in [from, to), up to `limit`, queued for one more attempt. */
+  async requeueDead(tenantId: string, id: string, range: { from: Date; to: Date }, limit: number): Promise<{ requeued: number; remaining: number }> {
+    if (!(await this.deps.repo.find(tenantId, id))) throw new NotFoundError(NOT_FOUND);
+    return this.deps.deliveries.requeueDead({ tenantId, webhookId: id, ...range, limit });
   }
 
   async deadCount(tenantId: string): Promise<{ dead: number }> {

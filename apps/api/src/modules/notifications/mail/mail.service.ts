@@ -30,6 +30,8 @@ export class OutboxMailer implements MailTransport {
     private readonly logger: Logger,
     private readonly delivery: MailDelivery,
     private readonly from: string,
+    /** Where a request holds its transaction until its answer is kept (Idempotency-Key), delivery waits for the commit. */
+    private readonly afterCommit: (task: () => Promise<void>) => Promise<void> = (task) => task(),
   ) {}
 
   async send(msg: MailMessage): Promise<{ accepted: boolean }> {
@@ -44,8 +46,11 @@ export class OutboxMailer implements MailTransport {
       return { accepted: false };
     }
     await this.repo.insert({ ...row, transport: 'smtp', sentAt: null });
-    const delivery = this.deliver(this.delivery.smtp, meta, msg).finally(() => this.inFlight.delete(delivery));
-    this.inFlight.add(delivery);
+    const smtp = this.delivery.smtp;
+    await this.afterCommit(async () => {
+      const delivery = this.deliver(smtp, meta, msg).finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+    });
     return { accepted: true };
   }
 

@@ -89,6 +89,18 @@ describe('schedule proposals (HTTP)', () => {
   }
 
   describe('POST /scheduler/proposals', () => {
+    it('with an Idempotency-Key: solves the proposal once it is committed, and a retry replays the answer instead of queuing another', async () => {
+      await mondayBarista();
+      const call = () => s.h.request('POST', '/scheduler/proposals', { token: admin, body: { weekStart: WEEK, outletIds: [outlet] }, headers: { 'idempotency-key': 'week-10' } });
+      const first = await call();
+      expect(first.status).to.equal(202);
+      expect((await settled(first.body.id)).body.status).to.equal('READY');
+      const retry = await call();
+      expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body]).to.deep.equal([202, 'true', first.body]);
+      const rows = await s.h.ds.query(`SELECT count(*)::int AS n FROM schedule_proposals WHERE tenant_id = $1`, [s.tenantA]);
+      expect(rows[0].n).to.equal(1);
+    });
+
     it('queues the solve and proposes the cheaper eligible person for the target, with cost, coverage and hours', async () => {
       await mondayBarista();
       const res = await propose({ weekStart: WEEK, outletIds: [outlet] });

@@ -72,6 +72,8 @@ export class ProposalsService {
     private readonly people: PeoplePolicy,
     private readonly logger: Logger,
     private readonly compliance: ComplianceService,
+    /** The solve starts once the proposal is committed: a request holding its transaction (Idempotency-Key) commits after this returns. */
+    private readonly afterCommit: (task: () => Promise<void>) => Promise<void> = (task) => task(),
   ) {}
 
   async create(actor: Actor, timeZone: string, body: CreateProposalBody): Promise<Proposal> {
@@ -98,8 +100,10 @@ export class ProposalsService {
       updatedAt: now,
     };
     await this.repo.insert(proposal);
-    this.pending++;
-    void this.run(actor, timeZone, proposal).finally(() => this.pending--);
+    await this.afterCommit(async () => {
+      this.pending++;
+      void this.run(actor, timeZone, proposal).finally(() => this.pending--);
+    });
     return proposal;
   }
 
