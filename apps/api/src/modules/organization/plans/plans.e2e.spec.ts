@@ -213,6 +213,15 @@ describe('plans: GET /tenant/plan, POST /tenant/plan-requests and the operatorâ€
       expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')]).to.deep.equal(['120', '119']);
     });
 
+    it('answers a retry with the same Idempotency-Key with the first answer, not a 409, and mails once', async () => {
+      const { tenant, token } = await signedIn('TENANT_OWNER', 'FREE');
+      const headers = { 'idempotency-key': 'plan-request-1' };
+      const first = await h.request('POST', '/tenant/plan-requests', { token, body: { plan: 'GROWTH' }, headers });
+      const retry = await h.request('POST', '/tenant/plan-requests', { token, body: { plan: 'GROWTH' }, headers });
+      expect([retry.status, retry.body, retry.headers.get('idempotent-replayed')]).to.deep.equal([201, first.body, 'true']);
+      expect(await h.mailsTo(OPERATOR, tenant.id)).to.have.length(1);
+    });
+
     it('is closed by the operatorâ€™s plan change (DONE, with the plan granted), after which the tenant may ask again', async () => {
       const { tenant, token } = await signedIn('TENANT_OWNER', 'FREE');
       const asked = await ask(token, { plan: 'ENTERPRISE' });
