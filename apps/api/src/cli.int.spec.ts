@@ -103,6 +103,24 @@ describe('operator CLI (database)', () => {
     expect((await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: t.id })).plan).to.equal('ENTERPRISE');
   });
 
+  it('tenant:update closes the tenant’s pending upgrade request; plan-request:list prints the requests, newest first, by status', async () => {
+    const t = await createTenant(db.dataSource, { plan: 'FREE' });
+    const other = await createTenant(db.dataSource, { plan: 'BASIC' });
+    const [granted, waiting] = [randomUUID(), randomUUID()];
+    const insert = `INSERT INTO plan_requests (id, tenant_id, current_plan, requested_plan, status, created_at) VALUES ($1, $2, $3, 'GROWTH', 'PENDING', $4)`;
+    await db.dataSource.query(insert, [granted, t.id, 'FREE', new Date('2026-11-01T10:00:00Z')]);
+    await db.dataSource.query(insert, [waiting, other.id, 'BASIC', new Date('2026-11-02T10:00:00Z')]);
+    expect((await cli(['tenant:update', '--id', t.id, '--plan', 'GROWTH'])).code).to.equal(0);
+    const done = await cli(['plan-request:list', '--status', 'DONE', '--limit', '100']);
+    expect(done.code, done.err).to.equal(0);
+    expect(JSON.parse(done.out).find((r: { id: string }) => r.id === granted)).to.include({ tenantId: t.id, plan: 'GROWTH', status: 'DONE', grantedPlan: 'GROWTH', requestedBy: null });
+    const pending: Array<{ id: string; status: string }> = JSON.parse((await cli(['plan-request:list', '--status', 'PENDING'])).out);
+    expect(pending.map((r) => r.id)).to.include(waiting).and.not.include(granted);
+    const all: Array<{ id: string }> = JSON.parse((await cli(['plan-request:list'])).out);
+    expect(all.map((r) => r.id).indexOf(waiting)).to.be.lessThan(all.map((r) => r.id).indexOf(granted));
+    expect(await cli(['plan-request:list', '--status', 'OPEN'])).to.deep.include({ code: 1, err: 'error: status must be one of the following values: PENDING, DONE' });
+  });
+
   it('sso:verify-domain vouches for a domain the tenant added to a connection, without DNS', async () => {
     const t = await createTenant(db.dataSource, { plan: 'ENTERPRISE', ssoEnabled: true });
     const connectionId = randomUUID();
@@ -153,7 +171,7 @@ describe('operator CLI (database)', () => {
   it('--help prints every command (exit 0); <command> --help prints that one', async () => {
     const all = await cli(['--help']);
     expect(all.code).to.equal(0);
-    for (const c of ['tenant:create', 'tenant:update', 'tenant:list']) expect(all.out).to.contain(`npm run cli -- ${c}`);
+    for (const c of ['tenant:create', 'tenant:update', 'tenant:list', 'plan-request:list']) expect(all.out).to.contain(`npm run cli -- ${c}`);
     const one = await cli(['tenant:update', '--help']);
     expect(one.code).to.equal(0);
     expect(one.out).to.contain('npm run cli -- tenant:update --id <uuid>').and.not.contain('tenant:create');

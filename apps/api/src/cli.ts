@@ -20,6 +20,9 @@ import { TenantProvisioningRepository } from './modules/organization/tenants/ten
 import { TenantProvisioningService } from './modules/organization/tenants/tenant-provisioning.service.js';
 import { TenantsRepository } from './modules/organization/tenants/tenants.repository.js';
 import { TenantsService } from './modules/organization/tenants/tenants.service.js';
+import { PlanRequestsRepository } from './modules/organization/plans/plan-requests.repository.js';
+import { PlanRequestListQuery } from './modules/organization/plans/plans.schemas.js';
+import { listPlanRequests } from './modules/organization/plans/plans.service.js';
 import { CreateTenantBody, OperatorUpdateTenantBody, TenantIdParams } from './modules/platform/operator/platform.schemas.js';
 import { SsoDomainsService } from './modules/identity/sso/sso-domains.service.js';
 import { SsoRepository } from './modules/identity/sso/sso.repository.js';
@@ -44,6 +47,7 @@ export interface CliDeps {
 interface Services {
   provisioning: TenantProvisioningService;
   tenants: TenantsService;
+  planRequests: PlanRequestsRepository;
   ssoDomains: SsoDomainsService;
 }
 
@@ -100,6 +104,16 @@ const COMMANDS: Record<string, Command> = {
       const { id } = parseOrThrow(TenantIdParams, { id: v.tenant });
       const { domain } = parseOrThrow(AddDomainBody, { domain: v.domain });
       return (s) => s.ssoDomains.operatorVerify(id, domain);
+    },
+  },
+  'plan-request:list': {
+    usage: `npm run cli -- plan-request:list [--status PENDING|DONE] [--limit <1-100>] [--offset <n>]
+  Prints the tenants' upgrade requests, newest first, as GET /platform/plan-requests does. Grant
+  one with tenant:update --plan, which closes it.`,
+    options: str(['status', 'limit', 'offset']),
+    async prepare(v) {
+      const query = parseOrThrow(PlanRequestListQuery.strict(), Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)));
+      return (s) => listPlanRequests(s.planRequests, query);
     },
   },
   'tenant:list': {
@@ -168,9 +182,11 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       const bus = deps.env.REDIS_URL ? new RedisBus(deps.env.REDIS_URL) : new LocalBus();
       try {
         const accessFeed = new AccessFeed(bus, createLogger('cli', 'warn'), { timeoutMs: 250 });
+        const planRequests = new PlanRequestsRepository(ds);
         const result = await work({
           provisioning: new TenantProvisioningService(new TenantProvisioningRepository(), transactionRunner(ds), passwords),
-          tenants: new TenantsService(new TenantsRepository(ds), transactionRunner(ds), systemClock, accessFeed),
+          tenants: new TenantsService(new TenantsRepository(ds), transactionRunner(ds), systemClock, accessFeed, planRequests),
+          planRequests,
           ssoDomains: new SsoDomainsService(new SsoRepository(ds), systemClock, resolveTxt),
         });
         deps.out(JSON.stringify(result, null, 2));

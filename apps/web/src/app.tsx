@@ -69,7 +69,7 @@ const routes: RouteObject[] = [
         <Shell areas={AREAS} />
       </RequireSignedIn>
     ),
-    children: [{ index: true, element: <Home /> }, ...AREAS.flatMap((a) => a.routes.map((r) => ({ path: r.path, element: <RequireOperations needs={r.needs}>{r.element}</RequireOperations> }))), { path: '*', element: <NotFoundPage /> }],
+    children: [{ index: true, element: <Home /> }, ...AREAS.flatMap((a) => a.routes.map((r) => ({ path: r.path, element: <RequireOperations needs={r.needs} feature={r.feature}>{r.element}</RequireOperations> }))), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Role } from '@wfm/core/tenancy';
 import type { Locator, Page } from 'playwright-core';
-import { asRole, browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { asRole, browserSuite, freeCompany, newTab, signedIn } from './test-support/browser.js';
 import { audit } from './test-support/axe.js';
 
 /**
@@ -94,10 +94,11 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/settings/branding',
       '/settings/kiosks',
       '/settings/sso',
+      '/admin/billing',
       '/me/policies',
     ],
   },
-  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run'], width: 390 },
+  { as: 'STAFF', paths: ['/', '/me/shifts', '/me/availability', '/me/leave', '/me/door', '/training', '/hr/disciplinary', '/operations/guides/run', '/admin/billing'], width: 390 },
 ];
 
 describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main page, and the keyboard (headless Chromium)', function () {
@@ -125,6 +126,20 @@ describe('web console: accessibility — WCAG 2.1 AA by axe-core on every main p
       }
     });
   }
+
+  it('a FREE company: the plan page with its upgrade form without a WCAG 2.1 A or AA violation', async () => {
+    const { owner } = await freeCompany(suite.stack, 'a11y');
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      await signedIn(page, suite.stack, owner.email, owner.password);
+      await page.goto('/admin/billing');
+      await page.getByRole('button', { name: 'Request the upgrade' }).waitFor();
+      const found = (await audit(page)).map((f) => `/admin/billing: ${f.rule} (${f.impact}) ${f.help} — ${f.nodes.join(', ')}`);
+      expect(found, found.join('\n')).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('dialogs: the main forms, open, without a WCAG 2.1 A or AA violation', async () => {
     // The page, the button that opens the dialog, and the dialog's title when it is not the button's.

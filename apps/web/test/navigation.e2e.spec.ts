@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { ROLES } from '@wfm/core/tenancy';
-import { browserSuite, newTab, signedIn } from './test-support/browser.js';
+import { browserSuite, freeCompany, newTab, signedIn } from './test-support/browser.js';
 
 /**
- * The API calls a page makes, as they answer: the refused ones (403) kept, and a promise for the
- * moment none is in flight.
+ * The API calls a page makes, as they answer: the refused ones (402 for the plan, 403) kept, and a
+ * promise for the moment none is in flight.
  */
 function watchApi(page: Page) {
   const refused: string[] = [];
@@ -26,7 +26,7 @@ function watchApi(page: Page) {
     if (isApi(r.url())) done();
   });
   page.on('response', (r) => {
-    if (isApi(r.url()) && r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    if (isApi(r.url()) && (r.status() === 402 || r.status() === 403)) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
   });
   return {
     refused,
@@ -109,31 +109,45 @@ describe('web console: the navigation of every role leads to no refusal and ever
     expect((await suite.stack.call('PATCH', `/platform/tenants/${tenant.body.id}`, { headers: operator, body: { ssoEnabled: true } })).status).to.equal(200);
   });
 
+  /** Signs in, walks every entry of the navigation, and returns the entries, what the API refused and each page's API calls. */
+  async function walk(email: string, password?: string) {
+    const { context, page } = await newTab(suite.browser, suite.stack);
+    try {
+      const api = watchApi(page);
+      await signedIn(page, suite.stack, email, password);
+      await page.addInitScript(COUNT_API_CALLS);
+      await page.goto('/');
+      await pageShown(page, '/');
+      const calls: Record<string, number> = { '/': await callsUntilRest(page, CALLS_PER_PAGE) };
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', to: new URL((a as HTMLAnchorElement).href).pathname })));
+      for (const { name, to } of entries) {
+        await leave(page);
+        await nav.getByRole('link', { name, exact: true }).click();
+        await pageShown(page, to);
+        calls[to] = await callsUntilRest(page, CALLS_PER_PAGE);
+        await api.idle();
+      }
+      return { entries, refused: api.refused, calls };
+    } finally {
+      await context.close();
+    }
+  }
+
   for (const role of ROLES) {
     it(`${role}: every entry shown opens a page whose API calls are all allowed and few`, async () => {
-      const { context, page } = await newTab(suite.browser, suite.stack);
-      try {
-        const api = watchApi(page);
-        await signedIn(page, suite.stack, suite.stack.email(role));
-        await page.addInitScript(COUNT_API_CALLS);
-        await page.goto('/');
-        await pageShown(page, '/');
-        const calls: Record<string, number> = { '/': await callsUntilRest(page, CALLS_PER_PAGE) };
-        const nav = page.getByRole('navigation', { name: 'Main' });
-        const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', to: new URL((a as HTMLAnchorElement).href).pathname })));
-        expect(entries.length, 'entries shown').to.be.greaterThan(3);
-        for (const { name, to } of entries) {
-          await leave(page);
-          await nav.getByRole('link', { name, exact: true }).click();
-          await pageShown(page, to);
-          calls[to] = await callsUntilRest(page, CALLS_PER_PAGE);
-          await api.idle();
-        }
-        expect(api.refused, `refused for ${role}`).to.deep.equal([]);
-        expect(Object.entries(calls).filter(([, n]) => n > CALLS_PER_PAGE), `pages of ${role} still calling the API after ${CALLS_PER_PAGE} calls`).to.deep.equal([]);
-      } finally {
-        await context.close();
-      }
+      const { entries, refused, calls } = await walk(suite.stack.email(role));
+      expect(entries.length, 'entries shown').to.be.greaterThan(3);
+      expect(refused, `refused for ${role}`).to.deep.equal([]);
+      expect(Object.entries(calls).filter(([, n]) => n > CALLS_PER_PAGE), `pages of ${role} still calling the API after ${CALLS_PER_PAGE} calls`).to.deep.equal([]);
     });
   }
+
+  it('a new FREE company’s owner: no entry of a feature the plan lacks, and every page shown without a refusal (402 or 403)', async () => {
+    const { owner } = await freeCompany(suite.stack, 'navigation');
+    const { entries, refused } = await walk(owner.email, owner.password);
+    expect(entries.map((e) => e.to)).to.include('/admin/billing');
+    expect(entries.map((e) => e.to).filter((to) => /^\/(access|developers|settings\/sso|me\/door)/.test(to))).to.deep.equal([]);
+    expect(refused, 'refused on FREE').to.deep.equal([]);
+  });
 });

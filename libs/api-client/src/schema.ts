@@ -1061,6 +1061,40 @@ export interface paths {
         patch: operations["patchTenant"];
         trace?: never;
     };
+    "/tenant/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's plan, what every plan includes, and the upgrade request waiting for the operator */
+        get: operations["getTenantPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/plan-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the platform operator for a higher plan (one request waits at a time) */
+        post: operations["postTenantPlanRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -19662,6 +19696,390 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getTenantPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "FREE",
+                     *       "features": [
+                     *         "accessControl"
+                     *       ],
+                     *       "plans": [
+                     *         {
+                     *           "plan": "FREE",
+                     *           "features": [
+                     *             {
+                     *               "id": "accessControl",
+                     *               "name": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pendingRequest": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *         "tenantName": "string",
+                     *         "requestedBy": {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "fullName": "string",
+                     *           "email": "string"
+                     *         },
+                     *         "currentPlan": "FREE",
+                     *         "plan": "FREE",
+                     *         "message": "string",
+                     *         "status": "PENDING",
+                     *         "grantedPlan": "FREE",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "closedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                        /** @description The features the tenant's plan includes */
+                        features: ("accessControl" | "webhooks" | "developerApi" | "scim" | "sso")[];
+                        /** @description Every plan, cheapest first, with the features it includes */
+                        plans: {
+                            /** @enum {string} */
+                            plan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                            features: {
+                                /**
+                                 * @description A feature a plan includes or not
+                                 * @enum {string}
+                                 */
+                                id: "accessControl" | "webhooks" | "developerApi" | "scim" | "sso";
+                                name: string;
+                            }[];
+                        }[];
+                        /** @description The tenant's upgrade request waiting for the operator, if any */
+                        pendingRequest: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            /** @description Null once that user is removed */
+                            requestedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                fullName: string;
+                                email: string;
+                            } | null;
+                            /**
+                             * @description The plan when the request was made
+                             * @enum {string}
+                             */
+                            currentPlan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                            /**
+                             * @description The plan asked for
+                             * @enum {string}
+                             */
+                            plan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                            message: string | null;
+                            /**
+                             * @description PENDING until the operator changes the tenant's plan, then DONE
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "DONE";
+                            /**
+                             * @description The plan the operator set, once DONE
+                             * @enum {string|null}
+                             */
+                            grantedPlan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE" | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            closedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postTenantPlanRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "FREE",
+                 *       "message": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The plan wanted: higher than the current one
+                     * @enum {string}
+                     */
+                    plan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                    /** @description For the operator, up to 1000 characters */
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: stored, and mailed to the operator */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "tenantId": "f97df110-f4de-492e-8849-4a6af68026b0",
+                     *       "tenantName": "string",
+                     *       "requestedBy": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "fullName": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "currentPlan": "FREE",
+                     *       "plan": "FREE",
+                     *       "message": "string",
+                     *       "status": "PENDING",
+                     *       "grantedPlan": "FREE",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "closedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        tenantName: string;
+                        /** @description Null once that user is removed */
+                        requestedBy: {
+                            /** Format: uuid */
+                            id: string;
+                            fullName: string;
+                            email: string;
+                        } | null;
+                        /**
+                         * @description The plan when the request was made
+                         * @enum {string}
+                         */
+                        currentPlan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                        /**
+                         * @description The plan asked for
+                         * @enum {string}
+                         */
+                        plan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE";
+                        message: string | null;
+                        /**
+                         * @description PENDING until the operator changes the tenant's plan, then DONE
+                         * @enum {string}
+                         */
+                        status: "PENDING" | "DONE";
+                        /**
+                         * @description The plan the operator set, once DONE
+                         * @enum {string|null}
+                         */
+                        grantedPlan: "FREE" | "BASIC" | "GROWTH" | "ENTERPRISE" | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        closedAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description A request is already waiting for the operator; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description The plan asked for is not higher than the current one; or Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

@@ -16,7 +16,9 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Feature = 'webhooks' | 'accessControl' | 'developerApi' | 'scim' | 'sso';
+/** In the order a plan page lists them: the cheapest plan's first. */
+export const FEATURES = ['accessControl', 'webhooks', 'developerApi', 'scim', 'sso'] as const;
+export type Feature = (typeof FEATURES)[number];
 
 const FEATURE_MIN_PLAN: Record<Feature, Plan> = {
   webhooks: 'GROWTH',

@@ -37,6 +37,7 @@ import { UserEntity } from './entities/user.entity.js';
 import { AccessWalletPassEntity, AccessWalletRegistrationEntity } from './entities/wallet-pass.entity.js';
 import { WebhookDeliveryEntity, WebhookPortalLinkEntity, WebhookSubscriptionEntity } from './entities/webhook.entity.js';
 import { DeveloperRequestLogEntity } from './entities/developer-request-log.entity.js';
+import { PlanRequestEntity } from './entities/plan-request.entity.js';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation.js';
 import { DeveloperCredentials1763800000000 } from './migrations/1763800000000-developer-credentials.js';
 import { ShiftsAttendance1763800001000 } from './migrations/1763800001000-shifts-attendance.js';
@@ -70,6 +71,7 @@ import { ListCursorKeys1764971001000 } from './migrations/1764971001000-list-cur
 import { DeveloperRequestLogs1764972001000 } from './migrations/1764972001000-developer-request-logs.js';
 import { PayrollLeftOut1764980001000 } from './migrations/1764980001000-payroll-left-out.js';
 import { WebhookPortal1764974001000 } from './migrations/1764974001000-webhook-portal.js';
+import { PlanRequests1764985001000 } from './migrations/1764985001000-plan-requests.js';
 import { Automations1764900005000 } from './migrations/1764900005000-automations.js';
 import { IssueAssignee1764900006000 } from './migrations/1764900006000-issue-assignee.js';
 import { Availability1764920001000 } from './migrations/1764920001000-availability.js';
@@ -161,6 +163,7 @@ export const ENTITIES = [
   TenantBrandingEntity,
   UserPublicProfileEntity,
   SalesLeadEntity,
+  PlanRequestEntity,
   CareerJobEntity,
   CareerApplicationEntity,
   CareerApplicationStageChangeEntity,
@@ -185,7 +188,7 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000, AutomationWorkOrders1764900007000, Compliance1764910001000, Availability1764920001000, LeaveAccrual1764930001000, AutoScheduler1764940001000, ViolationWithdrawn1764960001000, IdempotencyKeys1764970001000, ListCursorKeys1764971001000, DeveloperRequestLogs1764972001000, TraceContext1764973001000, WebhookPortal1764974001000, PayrollLeftOut1764980001000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000, AutomationWorkOrders1764900007000, Compliance1764910001000, Availability1764920001000, LeaveAccrual1764930001000, AutoScheduler1764940001000, ViolationWithdrawn1764960001000, IdempotencyKeys1764970001000, ListCursorKeys1764971001000, DeveloperRequestLogs1764972001000, TraceContext1764973001000, WebhookPortal1764974001000, PayrollLeftOut1764980001000, PlanRequests1764985001000];
 
 export interface DataSourceOptions {
   url: string;

@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
+import type { Feature } from '../auth/plan';
 
 /**
  * A page of the signed-in console. It names the operations it cannot work without; app.tsx opens it,
- * and the navigation shows its entry, exactly to the roles the API lets call all of them.
+ * and the navigation shows its entry, exactly to the roles the API lets call all of them and, when
+ * it names a plan feature, on the plans that include it.
  */
 export interface AreaRoute {
   /** Relative to /, e.g. `access/zones/:id`. */
   path: string;
   needs: readonly UserOperation[];
+  /** The plan feature the page is for: without it the entry is hidden and the page says so, pointing at the plan page. */
+  feature?: Feature;
   /** The label of its entry in the area's navigation section; a page without one is reached from another. */
   nav?: string;
   element: ReactNode;

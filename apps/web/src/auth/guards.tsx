@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
 import { mayOpen, useMe, useSession } from './me';
+import { featureName, PLAN_PAGE, planAllows, usePlan, type Feature } from './plan';
 
 /** Sign-in first: a signed-out visitor goes to /sign-in and comes back here afterwards. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -13,19 +14,35 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page that needs some operations: a role the API would refuse any of them (403) is told so in the
- * page instead of shown a broken one.
+ * A page that needs some operations, and perhaps a plan feature: a role the API would refuse any of
+ * them (403) is told so in the page instead of shown a broken one, and a plan without the feature
+ * is told which, with the way to the plan page.
  */
-export function RequireOperations({ needs, children }: { needs: readonly UserOperation[]; children: ReactNode }) {
+export function RequireOperations({ needs, feature, children }: { needs: readonly UserOperation[]; feature?: Feature; children: ReactNode }) {
   const me = useMe();
-  if (me.isPending)
+  const plan = usePlan();
+  if (me.isPending || (feature && plan.isPending))
     return (
       <Center p="xl">
         <Loader aria-label="Loading" />
       </Center>
     );
   if (!mayOpen(me.data, needs)) return <NotPermitted />;
+  if (feature && plan.data && !planAllows(plan.data, feature)) return <NotInPlan plan={plan.data.plan} feature={featureName(plan.data, feature)} />;
   return children;
+}
+
+/** One line, where a page of a feature the plan lacks would be. */
+function NotInPlan({ plan, feature }: { plan: string; feature: string }) {
+  document.title = 'Not in your plan · Workforce Platform';
+  return (
+    <Text>
+      Your {plan} plan does not include {feature}.{' '}
+      <Anchor component={Link} to={PLAN_PAGE}>
+        See your plan.
+      </Anchor>
+    </Text>
+  );
 }
 
 export function NotPermitted() {

@@ -5,13 +5,15 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { API_BASE } from '../api/client';
 import { session } from '../api/session';
 import { mayOpen, useMe } from '../auth/me';
+import { planAllows, usePlan } from '../auth/plan';
 import type { Area } from '../areas/area';
 import { roleLabel } from '../ui/format';
 
-/** The signed-in frame: header, role-aware navigation (a drawer below tablet width), the page. */
+/** The signed-in frame: header, navigation by role and plan (a drawer below tablet width), the page. */
 export function Shell({ areas }: { areas: Area[] }) {
   const [opened, { toggle, close }] = useDisclosure();
   const me = useMe();
+  const plan = usePlan();
   const location = useLocation();
   /** Ends the session on the server, then loads the sign-in page afresh: nothing of this user stays in memory. */
   const signOut = async () => {
@@ -23,7 +25,7 @@ export function Shell({ areas }: { areas: Area[] }) {
   const sections = areas
     .map((a) => ({
       title: a.title,
-      links: a.routes.filter((r) => r.nav && mayOpen(me.data, r.needs)).map((r) => ({ to: `/${r.path}`, label: r.nav })),
+      links: a.routes.filter((r) => r.nav && mayOpen(me.data, r.needs) && planAllows(plan.data, r.feature)).map((r) => ({ to: `/${r.path}`, label: r.nav })),
     }))
     .filter((s) => s.links.length > 0);
   return (

@@ -73,6 +73,18 @@ export async function asRole(suite: { readonly stack: Company; readonly browser:
   }
 }
 
+/**
+ * A company as the platform operator (or a self sign-up) makes it: on the FREE plan, its owner
+ * alone. `key` tells the companies of one stack apart; sign in with `owner`.
+ */
+export async function freeCompany(stack: Company, key: string): Promise<{ tenantId: string; owner: { email: string; password: string } }> {
+  const owner = { email: `owner@free-${key}.test`, password: 'free-owner-password-1' };
+  const operator = { authorization: `Bearer ${await stack.platformToken()}` };
+  const created = await stack.call('POST', '/platform/tenants', { headers: operator, body: { name: `Free ${key} Ltd`, plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
+  if (created.status !== 201) throw new Error(`creating a FREE company answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return { tenantId: created.body.tenant.id, owner };
+}
+
 /** Writes a screenshot under docs/screenshots when SCREENSHOTS_DIR is set (npm run screenshots). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOTS_DIR;

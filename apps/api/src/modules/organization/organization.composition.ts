@@ -8,6 +8,9 @@ import { TenantProvisioningService } from './tenants/tenant-provisioning.service
 import { TenantsRepository } from './tenants/tenants.repository.js';
 import { TenantsService } from './tenants/tenants.service.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
+import { PlanRequestsRepository } from './plans/plan-requests.repository.js';
+import { PlansService } from './plans/plans.service.js';
+import { plansRoutes } from './plans/plans.routes.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService, type ContractImporter } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -37,12 +40,15 @@ export interface OrganizationDeps {
   contracts: ContractImporter;
 }
 
-/** Tenants, users and their outlets, outlets, branding and public profiles. */
+/** Tenants and their plans, users and their outlets, outlets, branding and public profiles. */
 export function composeOrganization(infra: Infrastructure, r: ApiRouter, deps: OrganizationDeps) {
   const { ds, transaction, clock, logger, files, outletScopes, publicBaseUrl } = infra;
   const tenantsRepository = new TenantsRepository(ds);
-  const tenants = new TenantsService(tenantsRepository, transaction, clock, infra.accessFeed);
+  const planRequests = new PlanRequestsRepository(ds);
+  const tenants = new TenantsService(tenantsRepository, transaction, clock, infra.accessFeed, planRequests);
   tenantsRoutes(r, tenants);
+  const plans = new PlansService(planRequests, infra.mailer, clock, logger, infra.config.salesLeadsEmail);
+  plansRoutes(r, plans);
   const users = new UsersService(new UsersRepository(ds), transaction, infra.passwords, deps.inviter, clock, logger, deps.accessGrants, deps.sessions, outletScopes, deps.contracts);
   usersRoutes(r, users);
   const userOutlets = new UserOutletsService(new UserOutletsRepository(ds), transaction, outletScopes);

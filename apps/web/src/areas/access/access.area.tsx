@@ -12,12 +12,12 @@ const ZonesPage = lazyPage(() => import('./zones.page'), 'ZonesPage');
 export const accessArea: Area = {
   title: 'Door access',
   routes: [
-    { path: 'access/zones', needs: ['getAccessZones'], nav: 'Zones', element: <ZonesPage /> },
-    { path: 'access/zones/:id', needs: ['getAccessZonesById'], element: <ZonePage /> },
-    { path: 'access/grants', needs: ['getAccessGrants'], nav: 'Grants', element: <GrantsPage /> },
-    { path: 'access/readers', needs: ['getAccessReaders'], nav: 'Readers', element: <ReadersPage /> },
-    { path: 'access/reader-keys', needs: ['getAccessApiKeys'], nav: 'Reader keys', element: <ReaderKeysPage /> },
-    { path: 'access/audit', needs: ['getAccessAudit'], nav: 'Audit log', element: <AuditPage /> },
-    { path: 'access/who-where', needs: ['getAccessReportsWhoWhere'], nav: 'Who is where', element: <WhoWherePage /> },
+    { path: 'access/zones', needs: ['getAccessZones'], feature: 'accessControl', nav: 'Zones', element: <ZonesPage /> },
+    { path: 'access/zones/:id', needs: ['getAccessZonesById'], feature: 'accessControl', element: <ZonePage /> },
+    { path: 'access/grants', needs: ['getAccessGrants'], feature: 'accessControl', nav: 'Grants', element: <GrantsPage /> },
+    { path: 'access/readers', needs: ['getAccessReaders'], feature: 'accessControl', nav: 'Readers', element: <ReadersPage /> },
+    { path: 'access/reader-keys', needs: ['getAccessApiKeys'], feature: 'accessControl', nav: 'Reader keys', element: <ReaderKeysPage /> },
+    { path: 'access/audit', needs: ['getAccessAudit'], feature: 'accessControl', nav: 'Audit log', element: <AuditPage /> },
+    { path: 'access/who-where', needs: ['getAccessReportsWhoWhere'], feature: 'accessControl', nav: 'Who is where', element: <WhoWherePage /> },
   ],
 };

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 import { mayCall, useMe } from '../../auth/me';
+import { planAllows, usePlan } from '../../auth/plan';
 import { ErrorNotice } from '../../ui/page';
 import { useAttendance, useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays, localTime } from '../schedule/week';
@@ -40,13 +41,15 @@ const Big = ({ n, label }: { n: number; label: string }) => (
 /** A manager's start page: today at a glance, each card only for those who may read it. */
 export function DashboardPage() {
   const me = useMe();
+  const plan = usePlan();
   const people = usePeople();
   const dayStart = useToday();
   const shifts = useShifts({ from: dayStart.toISOString(), to: addDays(dayStart, 1).toISOString() });
   const clockedIn = useAttendance({ status: 'OPEN', from: addDays(dayStart, -2).toISOString(), to: addDays(dayStart, 1).toISOString() });
   const leave = useLeave({ status: 'PENDING' });
-  const doors = mayCall(me.data, 'getAccessAudit');
-  const admin = mayCall(me.data, 'getWebhooksDeliveriesDeadCount');
+  // A card for a feature the plan lacks would only be refused (402) or empty: it is left out.
+  const doors = mayCall(me.data, 'getAccessAudit') && planAllows(plan.data, 'accessControl');
+  const admin = mayCall(me.data, 'getWebhooksDeliveriesDeadCount') && planAllows(plan.data, 'webhooks');
   const audit = useQuery({ queryKey: ['access', 'audit', 'last-hour'], enabled: doors, refetchInterval: 30_000, queryFn: () => ok(api.GET('/access/audit', { params: { query: { from: new Date(Date.now() - 3_600_000).toISOString(), limit: 1000 } } })) });
   const dead = useQuery({ queryKey: ['developers', 'dead-count'], enabled: admin, refetchInterval: 30_000, queryFn: () => ok(api.GET('/webhooks/deliveries/dead-count')) });
   const name = (id: string) => people.data?.get(id)?.fullName ?? 'Someone';

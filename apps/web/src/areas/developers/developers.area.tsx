@@ -11,11 +11,11 @@ const WebhooksPage = lazyPage(() => import('./webhooks.page'), 'WebhooksPage');
 export const developersArea: Area = {
   title: 'Developers',
   routes: [
-    { path: 'developers/api-keys', needs: ['getApiKeys'], nav: 'API keys', element: <ApiKeysPage /> },
-    { path: 'developers/api-keys/:id/requests', needs: ['getApiKeysByIdRequests'], element: <ApiKeyRequestsPage /> },
-    { path: 'developers/oauth-clients', needs: ['getOauthClients'], nav: 'OAuth clients', element: <OAuthClientsPage /> },
-    { path: 'developers/oauth-clients/:id/requests', needs: ['getOauthClientsByIdRequests'], element: <OAuthClientRequestsPage /> },
-    { path: 'developers/webhooks', needs: ['getWebhooks'], nav: 'Webhooks', element: <WebhooksPage /> },
-    { path: 'developers/webhooks/:id', needs: ['getWebhooksByIdDeliveries'], element: <WebhookPage /> },
+    { path: 'developers/api-keys', needs: ['getApiKeys'], feature: 'developerApi', nav: 'API keys', element: <ApiKeysPage /> },
+    { path: 'developers/api-keys/:id/requests', needs: ['getApiKeysByIdRequests'], feature: 'developerApi', element: <ApiKeyRequestsPage /> },
+    { path: 'developers/oauth-clients', needs: ['getOauthClients'], feature: 'developerApi', nav: 'OAuth clients', element: <OAuthClientsPage /> },
+    { path: 'developers/oauth-clients/:id/requests', needs: ['getOauthClientsByIdRequests'], feature: 'developerApi', element: <OAuthClientRequestsPage /> },
+    { path: 'developers/webhooks', needs: ['getWebhooks'], feature: 'webhooks', nav: 'Webhooks', element: <WebhooksPage /> },
+    { path: 'developers/webhooks/:id', needs: ['getWebhooksByIdDeliveries'], feature: 'webhooks', element: <WebhookPage /> },
   ],
 };

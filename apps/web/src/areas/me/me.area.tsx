@@ -13,7 +13,7 @@ export const meArea: Area = {
     { path: 'me/shifts', needs: ['getShiftAssignments'], nav: 'My shifts', element: <MyShiftsPage /> },
     { path: 'me/availability', needs: ['getMeAvailability', 'putMeAvailability', 'getMeTimeOff'], nav: 'My availability', element: <MyAvailabilityPage /> },
     { path: 'me/leave', needs: ['getLeaveRequests'], nav: 'My leave', element: <MyLeavePage /> },
-    { path: 'me/door', needs: ['postAccessCredential'], nav: 'My door credential', element: <DoorCredentialPage /> },
+    { path: 'me/door', needs: ['postAccessCredential'], feature: 'accessControl', nav: 'My door credential', element: <DoorCredentialPage /> },
     { path: 'me/policies', needs: ['getPolicies'], nav: 'Policies', element: <PoliciesPage /> },
   ],
 };

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../../auth/me';
+import { planAllows, usePlan } from '../../auth/plan';
 import { formatSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useLeave, useShifts } from '../schedule/schedule.queries';
@@ -9,9 +10,10 @@ import { useOutlets } from '../../api/shared.queries';
 import { useToday } from '../../ui/today';
 import { ClockCard } from './clock.card';
 
-/** A STAFF user's home: the door credential a tap away, the next shifts, pending leave. */
+/** A STAFF user's home: the door credential a tap away (on a plan with door access), the next shifts, pending leave. */
 export function MyHomePage() {
   const me = useMe();
+  const plan = usePlan();
   const outlets = useOutlets();
   const today = useToday();
   const shifts = useShifts({ userId: me.data?.id ?? '', from: today.toISOString(), to: addDays(today, 15).toISOString() }, me.data !== undefined);
@@ -24,9 +26,11 @@ export function MyHomePage() {
       <Title order={1} size="h2">
         Hello{me.data ? `, ${me.data.fullName.split(' ')[0]}` : ''}
       </Title>
-      <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
-        Show my door credential
-      </Button>
+      {planAllows(plan.data, 'accessControl') ? (
+        <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
+          Show my door credential
+        </Button>
+      ) : null}
       <ErrorNotice error={shifts.error ?? leave.error} />
       <ClockCard />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -5,5 +5,5 @@ const VisitorsPage = lazyPage(() => import('./visitors.page'), 'VisitorsPage');
 
 export const visitorsArea: Area = {
   title: 'Visitors',
-  routes: [{ path: 'access/visitors', needs: ['getAccessVisitors'], nav: 'Visitor passes', element: <VisitorsPage /> }],
+  routes: [{ path: 'access/visitors', needs: ['getAccessVisitors'], feature: 'accessControl', nav: 'Visitor passes', element: <VisitorsPage /> }],
 };

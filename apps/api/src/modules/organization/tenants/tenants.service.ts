@@ -4,6 +4,7 @@ import { planIncludes, type Plan } from '@wfm/core/tenancy';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { AccessFeed } from '../../access/feed/access-feed.service.js';
 import type { Propagated } from '../../access/feed/propagation.js';
+import type { PlanRequestsRepository } from '../plans/plan-requests.repository.js';
 import type { Tenant, TenantChanges, TenantsRepository } from './tenants.repository.js';
 import type { TenantDto, UpdateTenantBody } from './tenants.schemas.js';
 
@@ -53,6 +54,7 @@ export class TenantsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly accessFeed: AccessFeed,
+    private readonly planRequests: Pick<PlanRequestsRepository, 'closePending'>,
   ) {}
 
   async get(tenantId: string): Promise<TenantDto> {
@@ -71,7 +73,7 @@ export class TenantsService {
     return this.apply(tenantId, defined(body));
   }
 
-  /** The platform operator's changes: the only way a plan changes. */
+  /** The platform operator's changes: the only way a plan changes, which answers the tenant's pending upgrade request. */
   operatorUpdate(tenantId: string, changes: OperatorTenantChanges): Promise<Propagated<TenantDto>> {
     return this.apply(tenantId, defined(changes));
   }
@@ -84,6 +86,7 @@ export class TenantsService {
     const { tenant, change } = await this.transaction(async (tx) => {
       const tenant = await this.repo.update(tx, tenantId, changes, this.clock.now());
       if (!tenant) throw new NotFoundError('Tenant not found');
+      if (changes.plan !== undefined) await this.planRequests.closePending(tx, tenantId, changes.plan, this.clock.now());
       // Access daemons gate taps on the plan, read zone hours in the tenant's timezone and stop at its offline window.
       const touchesAccess = changes.plan !== undefined || changes.timezone !== undefined || changes.accessOfflineWindowMinutes !== undefined;
       return { tenant, change: touchesAccess ? await this.accessFeed.record(tx, tenantId, 'tenant', tenantId) : null };
