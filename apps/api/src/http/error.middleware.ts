@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { BadRequestError, HttpError, InternalServerError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
-import { redactUrl } from './request-log.js';
+import { redactUrl } from '@wfm/core/redact-url';
 
 interface BodyParserError {
   type?: string;

@@ -14,7 +14,7 @@ import { loadApiConfig } from '../config.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../test-support/harness.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
-import { redactUrl } from './request-log.js';
+import { redactUrl } from '@wfm/core/redact-url';
 
 function captureLogger() {
   const lines: string[] = [];

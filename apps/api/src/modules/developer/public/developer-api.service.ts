@@ -1,4 +1,4 @@
-import { keysetSource, type PublicLists } from '../../../http/public-list.js';
+import { keysetSource, type PublicLists } from '../../../lists/public-lists.js';
 import type { DeveloperApiRepository, PublicEmployee, PublicOutlet } from './developer-api.repository.js';
 import type { PublicEmployeeDto, PublicEmployeesQuery, PublicOutletDto, PublicOutletsQuery } from './developer-api.schemas.js';
 

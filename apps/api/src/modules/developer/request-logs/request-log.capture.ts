@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { redactUrl } from '../../../http/request-log.js';
+import { redactUrl } from '@wfm/core/redact-url';
 import type { RequestLogWriter } from './request-log.writer.js';
 
 /** Longer paths are cut: the log is for finding a call, and a row must stay small. */

@@ -7,7 +7,7 @@ import { EVENT_CODES, catalogList, type AnyCatalogEntry } from '@wfm/events/cata
 import { requireEgress, type EgressOptions } from '@wfm/webhooks/egress';
 import type { WebhookDeliveryOperations } from '@wfm/webhooks/operations';
 import { generateWebhookSecret } from '@wfm/webhooks/signing';
-import { keysetSource, type ListSource, type PublicLists } from '../../../http/public-list.js';
+import { keysetSource, type ListSource, type PublicLists } from '../../../lists/public-lists.js';
 import type { DeliveryFilter, Subscription, SubscriptionChanges, WebhooksRepository } from './webhooks.repository.js';
 import type {
   CatalogQuery,

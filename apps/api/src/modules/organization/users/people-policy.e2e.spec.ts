@@ -329,6 +329,11 @@ const USER_CASES: Record<string, Case> = {
   'POST /compliance/violations/:id/override': {
     rule: { act: 'work', call: async (w, t) => ({ method: 'POST', path: `/compliance/violations/${await w.violation(t)}/override`, body: { reason: 'Agreed with them' } }) },
   },
+  'POST /payroll/runs': { exempt: 'a run is the tenant’s month, for the payroll roles; its answer names the people it could not pay, but it changes no one' },
+  'POST /payroll/runs/:id/recompute': { exempt: 'the tenant’s month computed again; its answer names the people it could not pay, but it changes no one' },
+  'POST /payroll/runs/:id/approve': { exempt: 'the tenant’s month approved (four-eyes is the run’s own rule); its answer names the people it could not pay' },
+  'POST /payroll/runs/:id/mark-paid': { exempt: 'the tenant’s month marked paid; its answer names the people it could not pay' },
+  'POST /payroll/runs/:id/export': { exempt: 'the tenant’s journal posted to its accounting provider; its answer names the people the run could not pay' },
   'PUT /compliance/settings': { exempt: 'the tenant’s own rules; its answer lists the contracts that have settings, but it changes no one' },
   'PUT /compliance/outlets/:outletId': { exempt: 'an outlet’s packs; its answer lists contracts, but it changes no one' },
   'PATCH /attendance/:id': { rule: { act: 'work', call: async (w, t) => ({ method: 'PATCH', path: `/attendance/${await w.attendance(t)}`, body: { status: 'APPROVED' } }) } },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser, developerActing } from '../../../http/auth.guard.js';
-import { envelopeSchema, keysetSource, PUBLIC_LIST_400, type PublicLists } from '../../../http/public-list.js';
+import { envelopeSchema, PUBLIC_LIST_400 } from '../../../http/public-list.js';
+import { keysetSource, type PublicLists } from '../../../lists/public-lists.js';
 import { toPublicShiftDto, toShiftDto, type ShiftsService } from './shifts.service.js';
 import {
   CreateShiftBody,

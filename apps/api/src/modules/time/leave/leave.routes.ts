@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { created, ok, type ApiRouter } from '../../../http/api-router.js';
 import { currentDeveloper, currentUser } from '../../../http/auth.guard.js';
-import { envelopeSchema, PUBLIC_LIST_400, type PublicLists } from '../../../http/public-list.js';
+import { envelopeSchema, PUBLIC_LIST_400 } from '../../../http/public-list.js';
+import { type PublicLists } from '../../../lists/public-lists.js';
 import { toLeaveRequestDto, toPublicLeaveRequestDto, type LeaveService } from './leave.service.js';
 import {
   ApprovalChainDto,

@@ -10,7 +10,7 @@ import { MANAGERS } from '@wfm/core/role-sets';
 import type { OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { LeaveBalanceGate } from '../leave-accrual/leave-accrual.service.js';
 import { leavePeriod } from './leave-period.js';
-import { keysetSource } from '../../../http/public-list.js';
+import { keysetSource } from '../../../lists/public-lists.js';
 import type { LeaveApproval, LeaveListFilter, LeaveRepository, LeaveRequest } from './leave.repository.js';
 import type {
   ApprovalChainDto,
