@@ -5,6 +5,7 @@ import { parseOrThrow } from '@wfm/core/validation';
 import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guard.js';
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
+import type { EncodedBody } from './encoded-body.js';
 import { requirePlanFeature } from './plan.guard.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -15,6 +16,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A body that is not JSON (a CSV export, a PDF), sent as it is with its media type. */
   raw?: { contentType: string; data: string | Buffer };
+  /** A 200 body that never changes (an OpenAPI document), sent in the coding the request accepts. */
+  encoded?: { contentType: string; body: EncodedBody };
 }
 
 export interface EndpointInput<B, Q, P> {
@@ -140,7 +143,8 @@ export class ApiRouter {
         const body = def.body ? parseOrThrow(def.body, req.body ?? {}) : undefined;
         const reply = await handler({ body, query, params, req, res } as EndpointInput<never, never, never>);
         if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
-        if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
+        if (reply.encoded) await reply.encoded.body.send(req, res.type(reply.encoded.contentType));
+        else if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
         else if (reply.body === undefined) res.status(reply.status).end();
         else res.status(reply.status).json(reply.body);
       } catch (err) {

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { EncodedBody } from '../../../http/encoded-body.js';
+import { precompress } from '../../../build/precompress.js';
+
+/** Where `npm run build` leaves Redoc's standalone bundle, patched and precompressed, for the image (redoc is a dev dependency). */
+const COPIED = fileURLToPath(new URL('./redoc.standalone.js', import.meta.url));
+
+/**
+ * Redoc's sidebar footer loads Redocly's logo from its CDN, and no option turns it off: the page's
+ * CSP refuses it (the docs reach nothing but this origin) and the browser reports a violation on
+ * every visit. An empty SVG from a data: URL takes its place: the link to Redocly stays.
+ */
+const CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+
+const readFromPackage = () => readFile(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+const patched = (bundle: Buffer) => Buffer.from(bundle.toString('utf8').replaceAll(CDN_LOGO, EMPTY_SVG));
+
+/** The bundle as served: the built copy, else (a tree built with `tsc -b` alone) the dev dependency's, compressed here. Null when neither exists. */
+export async function loadRedocBundle(): Promise<EncodedBody | null> {
+  if (existsSync(COPIED)) return EncodedBody.fromFile(COPIED);
+  const bundle = await readFromPackage().catch(() => null);
+  return bundle && EncodedBody.of(patched(bundle), COPIED);
+}
+
+/** `npm run build`: copies the patched bundle next to this module and precompresses it. */
+export async function copyRedocBundle(): Promise<void> {
+  await writeFile(COPIED, patched(await readFromPackage()));
+  await precompress(COPIED);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await copyRedocBundle();
