@@ -17358,13 +17358,7 @@ export interface operations {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "displayName": "string",
                      *           "externalId": "string",
-                     *           "members": [
-                     *             {
-                     *               "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *               "display": "string",
-                     *               "$ref": "string"
-                     *             }
-                     *           ],
+                     *           "members": [],
                      *           "meta": {
                      *             "resourceType": "Group",
                      *             "created": "2019-08-24T14:15:22Z",
@@ -17389,6 +17383,7 @@ export interface operations {
                             displayName: string;
                             /** @description The outlet's code */
                             externalId: string;
+                            /** @example [] */
                             members: {
                                 /** Format: uuid */
                                 value: string;
@@ -17525,13 +17520,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -17549,6 +17538,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;
@@ -17765,13 +17755,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -17789,6 +17773,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;
@@ -18043,13 +18028,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -18067,6 +18046,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;
