@@ -14,7 +14,7 @@ describe('GET /api/v1/docs (Redoc, served offline)', () => {
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
     const html = await page.text();
-    expect(html).to.contain('<redoc spec-url="openapi.json" native-scrollbars></redoc>');
+    expect(html).to.contain('<redoc spec-url="openapi.json"></redoc>');
     expect(html).to.contain('<script src="docs/redoc.standalone.js"></script>');
     expect(html).to.not.match(/https?:\/\//);
     expect(page.headers.get('content-security-policy')).to.contain("script-src 'self' blob:");
@@ -23,7 +23,7 @@ describe('GET /api/v1/docs (Redoc, served offline)', () => {
     expect(script.headers.get('content-type')).to.match(/^application\/javascript/);
     expect((await script.arrayBuffer()).byteLength).to.be.greaterThan(100_000);
     const developer = await (await fetch(`${h.baseUrl}/docs/public`)).text();
-    expect(developer).to.contain('<redoc spec-url="../public/openapi.json" native-scrollbars></redoc>');
+    expect(developer).to.contain('<redoc spec-url="../public/openapi.json"></redoc>');
   });
 
   it('renders the operations in a real browser, loading compressed resources, with no CSP violation', async function () {

@@ -19,11 +19,6 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/**
- * Native scrollbars: Redoc's own scrollbar (perfect-scrollbar) measured the largest single cost of
- * the page, over a second of main-thread time sizing the sidebar of the whole API's operations
- * (docs/performance.md, "Serving").
- */
 const page = (specUrl: string, scriptUrl: string) => `<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +27,7 @@ const page = (specUrl: string, scriptUrl: string) => `<!doctype html>
 <title>Workforce Platform API</title>
 </head>
 <body>
-<redoc spec-url="${specUrl}" native-scrollbars></redoc>
+<redoc spec-url="${specUrl}"></redoc>
 <script src="${scriptUrl}"></script>
 </body>
 </html>
