@@ -1,18 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import pg from 'pg';
+import { createDataSource } from '@wfm/db/data-source';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
-import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { launchChromium } from '@wfm/testing/chromium';
 import { loadApiConfig } from '../config.js';
 import { buildApi } from '../composition.js';
 import { createApiServer } from '../app.js';
+import { withBenchDatabase } from './bench-database.js';
 
 /**
  * `npm run bench:serving`: what the console and the API docs cost a browser. Bytes on the wire of
@@ -143,20 +141,7 @@ async function docsPage(origin: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let adminUrl = process.env.DATABASE_URL;
-  const embedded = adminUrl ? null : await startEmbeddedPostgres({ dir: join(process.cwd(), '.data', 'bench-pg'), port: 54331, database: 'postgres' });
-  adminUrl ??= embedded!.url;
-  const dbName = `wfm_bench_serving_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  try {
-    const ds = createDataSource({ url: dbUrl, poolSize: 1 });
-    await ds.initialize();
-    await runMigrations(ds);
-    await ds.destroy();
-
+  await withBenchDatabase('serving', async (dbUrl) => {
     await timeToFirstByte(dbUrl);
     const app = await spawnApp(dbUrl);
     try {
@@ -171,11 +156,7 @@ async function main(): Promise<void> {
     } finally {
       app.child.kill();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    if (embedded) await embedded.stop();
-  }
+  });
 }
 
 const [mode, arg] = process.argv.slice(2);
