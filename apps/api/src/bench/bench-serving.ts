@@ -1,15 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createDataSource } from '@wfm/db/data-source';
-import { createLogger } from '@wfm/core/logger';
-import { systemClock } from '@wfm/core/clock';
-import { LocalBus } from '@wfm/memory/bus-local';
-import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
 import { launchChromium } from '@wfm/testing/chromium';
-import { loadApiConfig } from '../config.js';
-import { buildApi } from '../composition.js';
-import { createApiServer } from '../app.js';
 import { withBenchDatabase } from './bench-database.js';
 
 /**
@@ -17,35 +9,16 @@ import { withBenchDatabase } from './bench-database.js';
  * the console's main chunk, Redoc's bundle and both OpenAPI documents in each coding; the time to
  * the first byte of a compressed document in a fresh process (cold: built and compressed on that
  * request) and afterwards (warm); and the docs page's time from navigation to Redoc having rendered
- * the operations, in Chromium with an empty cache. The app runs in a child process, as `npm start`
- * serves it; bounded: a fixed number of requests and page loads.
+ * the operations, in Chromium with an empty cache. The app runs in a child process (bench-api's
+ * server); bounded: a fixed number of requests and page loads.
  */
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 20);
 const PAGE_LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 3);
-const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const CODINGS = ['identity', 'gzip', 'br'] as const;
 
-async function serveApp(dbUrl: string): Promise<void> {
-  const ds = createDataSource({ url: dbUrl, poolSize: 2 });
-  await ds.initialize();
-  const config = loadApiConfig({ JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const api = buildApi({
-    config: { ...config, jwtSecret: SECRET, dataEncryptionKey: 'ab'.repeat(32) },
-    dataSource: ds,
-    bus: new LocalBus(),
-    redis: null,
-    logger: createLogger('bench', 'silent'),
-    clock: systemClock,
-    proxyDaemon: false,
-    rateLimiter: new FlexibleRateLimiter(null),
-  });
-  const server = createApiServer(api.app, config.httpServer, null, null).listen(0, '127.0.0.1', () =>
-    process.send?.({ port: (server.address() as { port: number }).port }),
-  );
-}
-
+/** The whole app as `npm run bench:api` serves it (createApiServer, rate limits lifted), without the metrics. */
 function spawnApp(dbUrl: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve-app', dbUrl], { stdio: 'inherit' });
+  const child = fork(fileURLToPath(new URL('./bench-api.js', import.meta.url)), ['serve-app', dbUrl, 'no-metrics'], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, origin: `http://127.0.0.1:${m.port}` }));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -159,6 +132,4 @@ async function main(): Promise<void> {
   });
 }
 
-const [mode, arg] = process.argv.slice(2);
-if (mode === 'serve-app') await serveApp(arg!);
-else await main();
+await main();
