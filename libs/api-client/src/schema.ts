@@ -18291,13 +18291,7 @@ export interface operations {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "displayName": "string",
                      *           "externalId": "string",
-                     *           "members": [
-                     *             {
-                     *               "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *               "display": "string",
-                     *               "$ref": "string"
-                     *             }
-                     *           ],
+                     *           "members": [],
                      *           "meta": {
                      *             "resourceType": "Group",
                      *             "created": "2019-08-24T14:15:22Z",
@@ -18322,6 +18316,7 @@ export interface operations {
                             displayName: string;
                             /** @description The outlet's code */
                             externalId: string;
+                            /** @example [] */
                             members: {
                                 /** Format: uuid */
                                 value: string;
@@ -18458,13 +18453,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -18482,6 +18471,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;
@@ -18698,13 +18688,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -18722,6 +18706,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;
@@ -18976,13 +18961,7 @@ export interface operations {
                      *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *       "displayName": "string",
                      *       "externalId": "string",
-                     *       "members": [
-                     *         {
-                     *           "value": "a860a344-d7b2-406e-828e-8d442f23f344",
-                     *           "display": "string",
-                     *           "$ref": "string"
-                     *         }
-                     *       ],
+                     *       "members": [],
                      *       "meta": {
                      *         "resourceType": "Group",
                      *         "created": "2019-08-24T14:15:22Z",
@@ -19000,6 +18979,7 @@ export interface operations {
                         displayName: string;
                         /** @description The outlet's code */
                         externalId: string;
+                        /** @example [] */
                         members: {
                             /** Format: uuid */
                             value: string;

@@ -1,15 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSecretKey } from 'node:crypto';
-import { join } from 'node:path';
 import express from 'express';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createLogger } from '@wfm/core/logger';
 import { systemClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { createDataSource, runMigrations } from '@wfm/db/data-source';
-import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
+import { createDataSource } from '@wfm/db/data-source';
 import { AuthSessionEntity } from '@wfm/db/entities/auth.entity';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { FlexibleRateLimiter } from '@wfm/memory/rate-limiter';
@@ -18,6 +15,7 @@ import { loadApiConfig } from '../config.js';
 import { buildApi } from '../composition.js';
 import { createApiServer } from '../app.js';
 import { TokenService } from '../modules/identity/auth/token.service.js';
+import { withBenchDatabase } from './bench-database.js';
 
 /**
  * `npm run bench:api`: authenticated GET /users?limit=50 through the whole app (rate limit, JWT,
@@ -82,58 +80,48 @@ async function load(port: number, token?: string) {
 }
 
 async function main(): Promise<void> {
-  let adminUrl = process.env.DATABASE_URL;
-  const embedded = adminUrl ? null : await startEmbeddedPostgres({ dir: join(process.cwd(), '.data', 'bench-pg'), port: 54331, database: 'postgres' });
-  adminUrl ??= embedded!.url;
-  const dbName = `wfm_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const children: ChildProcess[] = [];
-  try {
-    const ds = createDataSource({ url: dbUrl, poolSize: 2 });
-    await ds.initialize();
-    await runMigrations(ds);
-    const tenant = await createTenant(ds);
-    const admin1 = await createUser(ds, tenant.id, { role: 'COMPANY_ADMIN' });
-    for (let i = 0; i < 60; i++) await createUser(ds, tenant.id);
-    const sessionId = uuid();
-    await ds.getRepository(AuthSessionEntity).insert({ id: sessionId, tenantId: tenant.id, userId: admin1.id, expiresAt: new Date(Date.now() + 86400_000), revokedAt: null, revokedReason: null });
-    const tokens = new TokenService(createSecretKey(Buffer.from(SECRET)), systemClock, { accessSeconds: 3600, refreshSeconds: 7200, accessLabel: '1h', refreshLabel: '2h' });
-    const token = tokens.issuePair({ sub: admin1.id, tid: tenant.id, sid: sessionId }).pair.accessToken;
-    await ds.destroy();
+  await withBenchDatabase('api', async (dbUrl) => {
+    const children: ChildProcess[] = [];
+    try {
+      const ds = createDataSource({ url: dbUrl, poolSize: 2 });
+      await ds.initialize();
+      const tenant = await createTenant(ds);
+      const admin1 = await createUser(ds, tenant.id, { role: 'COMPANY_ADMIN' });
+      for (let i = 0; i < 60; i++) await createUser(ds, tenant.id);
+      const sessionId = uuid();
+      await ds.getRepository(AuthSessionEntity).insert({ id: sessionId, tenantId: tenant.id, userId: admin1.id, expiresAt: new Date(Date.now() + 86400_000), revokedAt: null, revokedReason: null });
+      const tokens = new TokenService(createSecretKey(Buffer.from(SECRET)), systemClock, { accessSeconds: 3600, refreshSeconds: 7200, accessLabel: '1h', refreshLabel: '2h' });
+      const token = tokens.issuePair({ sub: admin1.id, tid: tenant.id, sid: sessionId }).pair.accessToken;
+      await ds.destroy();
 
-    const appServer = await spawnServer(['serve-app', dbUrl, 'metrics']);
-    children.push(appServer.child);
-    const probe = await fetch(`http://127.0.0.1:${appServer.port}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = await probe.text();
-    if (probe.status !== 200 || (JSON.parse(body) as unknown[]).length !== 50) throw new Error(`unexpected probe: ${probe.status}`);
-    const app = await load(appServer.port, token);
-    appServer.child.kill();
+      const appServer = await spawnServer(['serve-app', dbUrl, 'metrics']);
+      children.push(appServer.child);
+      const probe = await fetch(`http://127.0.0.1:${appServer.port}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = await probe.text();
+      if (probe.status !== 200 || (JSON.parse(body) as unknown[]).length !== 50) throw new Error(`unexpected probe: ${probe.status}`);
+      const app = await load(appServer.port, token);
+      appServer.child.kill();
 
-    const unmeasured = await spawnServer(['serve-app', dbUrl, 'no-metrics']);
-    children.push(unmeasured.child);
-    const noMetrics = await load(unmeasured.port, token);
-    unmeasured.child.kill();
+      const unmeasured = await spawnServer(['serve-app', dbUrl, 'no-metrics']);
+      children.push(unmeasured.child);
+      const noMetrics = await load(unmeasured.port, token);
+      unmeasured.child.kill();
 
-    const bareServer = await spawnServer(['serve-bare', body]);
-    children.push(bareServer.child);
-    const bare = await load(bareServer.port);
+      const bareServer = await spawnServer(['serve-bare', body]);
+      children.push(bareServer.child);
+      const bare = await load(bareServer.port);
 
-    const ratio = app.rps / bare.rps;
-    console.log(`\nGET /users?limit=50, ${CONNECTIONS} connections, ${DURATION_S} s each, ${body.length} bytes per response`);
-    console.log(`  full app (JWT + principal + query)  ${app.rps.toFixed(0)} req/s  p50 ${app.p50} ms  p99 ${app.p99} ms  non-2xx ${app.non2xx}  errors ${app.errors}`);
-    console.log(`  full app without metrics           ${noMetrics.rps.toFixed(0)} req/s  p50 ${noMetrics.p50} ms  p99 ${noMetrics.p99} ms  non-2xx ${noMetrics.non2xx}`);
-    console.log(`  bare Express, same bytes           ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
-    console.log(`  ratio with/without metrics         ${((app.rps / noMetrics.rps) * 100).toFixed(1)} %`);
-    console.log(`  ratio full/bare                    ${(ratio * 100).toFixed(1)} %`);
-  } finally {
-    for (const c of children) c.kill();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    if (embedded) await embedded.stop();
-  }
+      const ratio = app.rps / bare.rps;
+      console.log(`\nGET /users?limit=50, ${CONNECTIONS} connections, ${DURATION_S} s each, ${body.length} bytes per response`);
+      console.log(`  full app (JWT + principal + query)  ${app.rps.toFixed(0)} req/s  p50 ${app.p50} ms  p99 ${app.p99} ms  non-2xx ${app.non2xx}  errors ${app.errors}`);
+      console.log(`  full app without metrics           ${noMetrics.rps.toFixed(0)} req/s  p50 ${noMetrics.p50} ms  p99 ${noMetrics.p99} ms  non-2xx ${noMetrics.non2xx}`);
+      console.log(`  bare Express, same bytes           ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+      console.log(`  ratio with/without metrics         ${((app.rps / noMetrics.rps) * 100).toFixed(1)} %`);
+      console.log(`  ratio full/bare                    ${(ratio * 100).toFixed(1)} %`);
+    } finally {
+      for (const c of children) c.kill();
+    }
+  });
 }
 
 const [mode, arg, variant] = process.argv.slice(2);

@@ -5,6 +5,7 @@ import { parseOrThrow } from '@wfm/core/validation';
 import { requireRoles, type AuthGuards, type AuthRequirement } from './auth.guard.js';
 import type { RateLimitMiddleware } from './rate-limit.middleware.js';
 import type { OpenApiDocument, ResponseDoc } from './openapi.js';
+import type { EncodedBody } from './encoded-body.js';
 import { requirePlanFeature } from './plan.guard.js';
 import type { Idempotency } from './idempotency/idempotency.service.js';
 
@@ -16,6 +17,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A body that is not JSON (a CSV export, a PDF), sent as it is with its media type. */
   raw?: { contentType: string; data: string | Buffer };
+  /** A 200 body that never changes (an OpenAPI document), sent in the coding the request accepts. */
+  encoded?: { contentType: string; body: EncodedBody };
 }
 
 export interface EndpointInput<B, Q, P> {
@@ -153,7 +156,8 @@ export class ApiRouter {
         // Validation runs inside: a 400 for the body is the request's answer, kept like any other 4xx.
         const reply = idempotent ? await this.deps.idempotency.around(req, () => execute(req, res)) : await execute(req, res);
         if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
-        if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
+        if (reply.encoded) await reply.encoded.body.send(req, res.type(reply.encoded.contentType));
+        else if (reply.raw) res.status(reply.status).type(reply.raw.contentType).send(reply.raw.data);
         else if (reply.body === undefined) res.status(reply.status).end();
         else res.status(reply.status).json(reply.body);
       } catch (err) {

@@ -3,6 +3,8 @@ import { sample } from 'openapi-sampler';
 import type { z } from 'zod';
 import { SCOPES } from '@wfm/core/scopes';
 import type { Role } from '@wfm/core/tenancy';
+import type { Reply } from './api-router.js';
+import { EncodedBody } from './encoded-body.js';
 
 export interface ResponseDoc {
   description: string;
@@ -127,6 +129,7 @@ export function operationIdOf(method: string, path: string): string {
 export class OpenApiDocument {
   readonly registry = new OpenAPIRegistry();
   private cached: object | null = null;
+  private encoded: EncodedBody | null = null;
   private readonly schemes = new Set<SchemeName>();
   private readonly errors = new Set<number>();
 
@@ -157,6 +160,7 @@ export class OpenApiDocument {
     idempotent?: boolean;
   }): void {
     this.cached = null;
+    this.encoded = null;
     const responses: Record<string, object> = {};
     const statuses: Record<number, ResponseDoc> = { ...def.responses };
     if (def.rateLimited) statuses[429] = { description: 'Too many requests: wait Retry-After seconds' };
@@ -227,6 +231,13 @@ export class OpenApiDocument {
   document(baseUrl: string): object {
     this.cached ??= this.generate(baseUrl);
     return this.cached;
+  }
+
+  /** GET …/openapi.json: the document as Express would send it (1 MB and more), compressed once per process. */
+  reply(baseUrl: string): Reply {
+    this.encoded ??= EncodedBody.of(Buffer.from(JSON.stringify(this.document(baseUrl))), 'openapi.json');
+    // Clients revalidate (a deploy changes the document) and get a 304 while it is the same.
+    return { status: 200, headers: { 'Cache-Control': 'no-cache' }, encoded: { contentType: 'application/json; charset=utf-8', body: this.encoded } };
   }
 
   private generate(baseUrl: string): object {

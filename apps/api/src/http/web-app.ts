@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { API_PREFIX } from './api-prefix.js';
+import { staticAssets } from './static-assets.js';
 
 export interface WebAppOptions {
   /** Origins a webhook portal link may be framed by (issue 32); [] for a link that does not work. */
@@ -50,11 +51,11 @@ function portalPage(index: string, frameOrigins: WebAppOptions['portalFrameOrigi
 }
 
 /**
- * The web console (apps/web), served at / by the API process: its hashed assets cached for a year,
- * every other GET of a page path answered with index.html (the app routes in the browser), under a
- * CSP that lets the page reach nothing but this origin. Mantine writes its theme into a <style>
- * element, hence inline styles; scripts stay 'self' only, which is what guards the session tokens
- * the app keeps in localStorage. Null when the app has not been built (an API-only image).
+ * The web console (apps/web), served at / by the API process: its hashed assets cached for a year
+ * and sent in the coding the browser accepts (static-assets.ts), every other GET of a page path
+ * answered with index.html (the app routes in the browser), under a CSP that lets the page reach
+ * nothing but this origin. Mantine writes its theme into a <style> element, hence inline styles;
+ * scripts stay 'self' only, which is what guards the session tokens the app keeps in localStorage. Null when the app has not been built (an API-only image).
  */
 export function webAppRouter(dir: string, opts: WebAppOptions): Router | null {
   const index = join(dir, 'index.html');
@@ -62,10 +63,7 @@ export function webAppRouter(dir: string, opts: WebAppOptions): Router | null {
   const router = express.Router();
   router.get('/portal/:linkId', portalPage(index, opts.portalFrameOrigins));
   router.use(helmet.contentSecurityPolicy({ useDefaults: false, directives: directives(["'none'"]) }));
-  router.use(
-    '/assets',
-    express.static(join(dir, 'assets'), { index: false, redirect: false, immutable: true, maxAge: '365d' }),
-  );
+  router.use('/assets', staticAssets(join(dir, 'assets')));
   router.use(express.static(dir, { index: false, redirect: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));
   router.use(appShell(index));
   return router;

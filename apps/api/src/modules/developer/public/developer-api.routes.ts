@@ -18,7 +18,7 @@ export function developerApiRoutes(r: ApiRouter, api: DeveloperApiService, publi
       auth: { kind: 'none' },
       responses: { 200: { description: 'OpenAPI 3.1 document listing every /public developer route' } },
     },
-    async () => ok(publicOpenapi.document(publicBaseUrl)),
+    async () => publicOpenapi.reply(publicBaseUrl),
   );
 
   r.get(

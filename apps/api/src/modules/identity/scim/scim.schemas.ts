@@ -83,7 +83,9 @@ export const ScimGroupDto = z.looseObject({
   id: z.uuid(),
   displayName: z.string(),
   externalId: z.string().meta({ description: "The outlet's code" }),
-  members: z.array(z.object({ value: z.uuid(), display: z.string(), $ref: z.string() })),
+  // No sampled member in the example: reference resolvers (Redoc's among them) read a member's
+  // `$ref` as a JSON reference, and the docs page would fetch `string` from the API.
+  members: z.array(z.object({ value: z.uuid(), display: z.string(), $ref: z.string() })).meta({ example: [] }),
   meta: z.object({ resourceType: z.literal('Group'), created: z.iso.datetime(), lastModified: z.iso.datetime(), location: z.string() }),
 });
 export const ScimGroupListDto = z.object({ schemas: z.array(z.string()), totalResults: z.number().int(), startIndex: z.number().int(), itemsPerPage: z.number().int(), Resources: z.array(ScimGroupDto) });

@@ -1,23 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import { NotFoundError } from '@wfm/core/errors';
-
-/**
- * Redoc's standalone bundle (no CDN: the page works offline): copied next to this module by
- * `npm run build`, which is what the image ships; a development tree built with `tsc -b` alone reads
- * it from the redoc dev dependency.
- */
-function loadBundle(): Buffer | null {
-  const copied = fileURLToPath(new URL('./redoc.standalone.js', import.meta.url));
-  if (existsSync(copied)) return readFileSync(copied);
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
-  } catch {
-    return null;
-  }
-}
+import { existsSync } from 'node:fs';
+import { EncodedBody } from '../../../http/encoded-body.js';
+import { COPIED, patched, readFromPackage } from './redoc-bundle.js';
 
 /**
  * The page allows what Redoc needs and nothing from elsewhere: its own script, the inline styles it
@@ -50,19 +35,28 @@ const page = (specUrl: string, scriptUrl: string) => `<!doctype html>
 `;
 
 /** GET /api/v1/docs: the OpenAPI document rendered by Redoc; the developer API's at /api/v1/docs/public. */
+/** The bundle as served: the built copy, else (a tree built with `tsc -b` alone) the dev dependency's, compressed here. Null when neither exists. */
+export async function loadRedocBundle(): Promise<EncodedBody | null> {
+  if (existsSync(COPIED)) return EncodedBody.fromFile(COPIED);
+  const bundle = await readFromPackage().catch(() => null);
+  return bundle && EncodedBody.of(patched(bundle), COPIED);
+}
+
 export function docsRoutes(): Router {
   const r = Router();
-  let bundle: Buffer | null | undefined;
+  let bundle: Promise<EncodedBody | null> | undefined;
   r.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP).type('html').send(page('openapi.json', 'docs/redoc.standalone.js'));
   });
   r.get('/docs/public', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP).type('html').send(page('../public/openapi.json', 'redoc.standalone.js'));
   });
-  r.get('/docs/redoc.standalone.js', (req, res, next) => {
-    bundle ??= loadBundle();
-    if (!bundle) return next(new NotFoundError(`Cannot GET ${req.originalUrl}`));
-    res.setHeader('Cache-Control', 'public, max-age=86400').type('application/javascript').send(bundle);
+  r.get('/docs/redoc.standalone.js', async (req, res, next) => {
+    bundle ??= loadRedocBundle();
+    const body = await bundle;
+    if (!body) return next(new NotFoundError(`Cannot GET ${req.originalUrl}`));
+    res.setHeader('Cache-Control', 'public, max-age=86400').type('application/javascript');
+    await body.send(req, res);
   });
   return r;
 }

@@ -21,6 +21,6 @@ export function healthRoutes(r: ApiRouter, health: HealthService, openapi: OpenA
   });
 
   r.get('/openapi.json', { summary: 'This OpenAPI document', tags: ['platform'], auth: { kind: 'none' }, responses: { 200: { description: 'OpenAPI 3.1 document' } } }, async () =>
-    ok(openapi.document(publicBaseUrl)),
+    openapi.reply(publicBaseUrl),
   );
 }
