@@ -50,9 +50,10 @@ const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
 /** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario. For profiling and quick comparisons. */
 const ONLY = process.env.BENCH_ACCESS_ONLY;
 /**
- * `on`: the daemon traces every tap (sampler always_on, the batch processor, OTLP/HTTP export) to
- * a sink on the load core that reads each export and discards it, so the figures carry the whole
- * cost of tracing in the daemon and none of a collector's. Compare with a run without it.
+ * `on`: the daemon traces taps (every one unless OTEL_TRACES_SAMPLER/_ARG name another sampler; the
+ * batch processor, OTLP/HTTP export) to a sink on the load core that reads each export and discards
+ * it, so the figures carry the whole cost of tracing in the daemon and none of a collector's.
+ * Compare with a run without it.
  */
 const TRACING = process.env.BENCH_TRACING === 'on';
 
@@ -214,7 +215,13 @@ async function otlpSink(children: ChildProcess[]): Promise<{ env: Record<string,
     proc.once('exit', (code) => reject(new Error(`the OTLP sink exited with ${code}`)));
   });
   return {
-    env: { OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'always_on', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces` },
+    // Every tap sampled unless the run names a sampler: the worst case by default.
+    env: {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER ?? 'always_on',
+      ...(process.env.OTEL_TRACES_SAMPLER_ARG ? { OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG } : {}),
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces`,
+    },
     counts: () =>
       new Promise((resolve) => {
         proc.once('message', resolve);
@@ -646,7 +653,7 @@ async function main(): Promise<void> {
     // After the daemon stopped: its shutdown exported what its batch processor still held.
     const traced = sink ? await sink.counts() : null;
     const tracingLine = traced
-      ? `tracing on (always_on, batch processor, OTLP/HTTP to a discarding sink on core ${LOAD_CPU}): ${traced.spans} spans in ${traced.exports} exports`
+      ? `tracing on (${process.env.OTEL_TRACES_SAMPLER ?? 'always_on'}${process.env.OTEL_TRACES_SAMPLER_ARG ? ` ${process.env.OTEL_TRACES_SAMPLER_ARG}` : ''}, batch processor, OTLP/HTTP to a discarding sink on core ${LOAD_CPU}): ${traced.spans} spans in ${traced.exports} exports`
       : 'tracing off (OTEL_TRACES_EXPORTER=none)';
     if (ONLY === 'daemon') {
       console.log(`
