@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import type { RequestHandler } from 'express';
 import { CODINGS, SUFFIX } from '@wfm/core/codings';
@@ -12,8 +12,10 @@ import { EncodedBody } from './encoded-body.js';
  */
 export function staticAssets(dir: string): RequestHandler {
   const compressed = new Set(CODINGS.map((c) => SUFFIX[c]));
+  // A page without assets (an index.html alone) serves none.
+  const entries = existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [];
   const names = new Set(
-    readdirSync(dir, { recursive: true, withFileTypes: true })
+    entries
       .filter((entry) => entry.isFile() && !compressed.has(extname(entry.name)))
       .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split(sep).join('/')),
   );
