@@ -45,7 +45,7 @@ const SPLIT = new Set(['info', 'paths', 'webhooks', 'components']);
 const RESERVED = new Set(['public']);
 
 /** Every `#/components/<kind>/<name>` the value names, at any depth. */
-function collectRefs(value: unknown, into: Set<string>): void {
+function collectRefs(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) collectRefs(v, into);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
@@ -53,27 +53,23 @@ function collectRefs(value: unknown, into: Set<string>): void {
       else collectRefs(v, into);
     }
   }
+  return into;
 }
 
 const pointer = (ref: string) => ref.slice('#/components/'.length).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')) as [string, string];
 
 /**
- * The components a set of operations reaches, following references inside components too, plus the
- * security schemes they name (a requirement names its scheme, it does not `$ref` it).
+ * The components the kept path items reach, following references inside components too, plus the
+ * security schemes their operations name (a requirement names its scheme, it does not `$ref` it).
  */
-function reachableComponents(doc: OpenApiDoc, operations: readonly Operation[]): Record<string, Record<string, unknown>> {
+function reachableComponents(doc: OpenApiDoc, items: readonly object[], operations: readonly Operation[]): Record<string, Record<string, unknown>> {
   const seen = new Set<string>();
-  const pending = new Set<string>();
-  collectRefs(operations, pending);
-  while (pending.size > 0) {
-    const [ref] = pending;
-    pending.delete(ref!);
-    if (seen.has(ref!)) continue;
-    seen.add(ref!);
-    const [kind, name] = pointer(ref!);
-    const next = new Set<string>();
-    collectRefs(doc.components?.[kind]?.[name], next);
-    for (const r of next) if (!seen.has(r)) pending.add(r);
+  const pending = [...collectRefs(items)];
+  for (let ref = pending.pop(); ref !== undefined; ref = pending.pop()) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const [kind, name] = pointer(ref);
+    pending.push(...collectRefs(doc.components?.[kind]?.[name]));
   }
   const components: Record<string, Record<string, unknown>> = {};
   const keep = (kind: string, name: string) => {
@@ -117,13 +113,12 @@ export function splitByTag(doc: OpenApiDoc, describe: (tag: string) => string): 
       slugs.set(slug, tag);
       const paths = filterTagged(doc.paths, tag);
       const webhooks = filterTagged(doc.webhooks, tag);
-      const all = [...paths.operations, ...webhooks.operations];
       const document: OpenApiDoc = {
         ...Object.fromEntries(Object.entries(doc).filter(([k]) => !SPLIT.has(k))),
         info: { ...doc.info, title: `${doc.info.title}: ${tag}`, description: describe(tag) },
         paths: paths.kept,
         ...(Object.keys(webhooks.kept).length ? { webhooks: webhooks.kept } : {}),
-        components: reachableComponents(doc, all),
+        components: reachableComponents(doc, [paths.kept, webhooks.kept], [...paths.operations, ...webhooks.operations]),
       };
       const operations = paths.operations.map((op) => ({ method: op.method, path: op.path, operationId: op.operationId ?? '', summary: op.summary ?? '' }));
       return { tag, slug, operations, document };
