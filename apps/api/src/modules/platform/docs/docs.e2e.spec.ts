@@ -89,6 +89,18 @@ describe('GET /api/v1/docs (an index of the areas, a Redoc page per area, served
     expect(seen.sort()).to.deep.equal(operationsOf(whole).map((op) => op.operationId).sort());
   });
 
+  it('redirects a path with a trailing slash to the page without it, where its relative links resolve', async () => {
+    for (const [path, location, lands] of [
+      ['/docs/', '../docs', '/api/v1/docs'],
+      ['/docs/payroll/', '../payroll', '/api/v1/docs/payroll'],
+    ] as const) {
+      const res = await h.request('GET', path);
+      expect(res.status, path).to.equal(301);
+      expect(res.headers.get('location'), path).to.equal(location);
+      expect(new URL(location, `${h.baseUrl}${path}`).pathname).to.equal(lands);
+    }
+  });
+
   it('answers 404 for an area that does not exist, page and document', async () => {
     for (const path of ['/docs/no-such-area', '/docs/no-such-area/openapi.json', '/docs/PAYROLL', '/docs/%2e%2e', '/docs/payroll%00/openapi.json']) {
       const res = await h.request('GET', path);

@@ -22,6 +22,8 @@ export function docsRoutes(catalog: DocsCatalog): Router {
   const r = Router();
   let bundle: Promise<EncodedBody | null> | undefined;
   const notFound = (url: string) => new NotFoundError(`Cannot GET ${url}`);
+  // Under a trailing slash (Express routes it here too) the pages' relative links would resolve a folder too deep.
+  r.get(/^\/docs(?:\/[^/]+)?\/$/, (req, res) => res.redirect(301, `../${req.path.split('/').at(-2)}`));
   r.get('/docs', async (req, res) => {
     // Revalidated, like the document it lists: a deploy changes it.
     res.setHeader('Content-Security-Policy', INDEX_CSP).setHeader('Cache-Control', 'no-cache').type('html');
