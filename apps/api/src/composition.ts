@@ -20,6 +20,7 @@ import { Idempotency, type IdempotencySeams } from './http/idempotency/idempoten
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import { DoorPath, httpDoorUpstream, type DoorUpstream } from './http/daemon-proxy.js';
 import { docsRoutes } from './modules/platform/docs/docs.routes.js';
+import { DocsCatalog } from './modules/platform/docs/docs.service.js';
 import { PrincipalRepository } from './modules/identity/auth/principal.repository.js';
 import { AccessTokenResolver } from './modules/identity/auth/access-token.resolver.js';
 import { DeveloperAuthRepository } from './modules/developer/auth/developer-auth.repository.js';
@@ -133,7 +134,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     trustProxy: config.trustProxy,
     jsonBodyLimit: config.jsonBodyLimit,
     rateLimit,
-    routers: [r.router, docsRoutes()],
+    routers: [r.router, docsRoutes(new DocsCatalog(infra.openapi, infra.publicBaseUrl))],
     observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
     webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId) }),

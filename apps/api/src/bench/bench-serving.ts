@@ -8,8 +8,8 @@ import { withBenchDatabase } from './bench-database.js';
  * `npm run bench:serving`: what the console and the API docs cost a browser. Bytes on the wire of
  * the console's main chunk, Redoc's bundle and both OpenAPI documents in each coding; the time to
  * the first byte of a compressed document in a fresh process (cold: built and compressed on that
- * request) and afterwards (warm); and the docs page's time from navigation to Redoc having rendered
- * the operations, in Chromium with an empty cache. The app runs in a child process (bench-api's
+ * request) and afterwards (warm); and the docs pages' times in Chromium with an empty cache: the
+ * index, the largest area's Redoc page and the developer API's, from navigation to rendered. The app runs in a child process (bench-api's
  * server); bounded: a fixed number of requests and page loads.
  */
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 20);
@@ -83,7 +83,8 @@ async function timeToFirstByte(dbUrl: string): Promise<void> {
   }
 }
 
-async function docsPage(origin: string): Promise<void> {
+/** A docs page in Chromium, empty cache, from navigation to `rendered` in the page: wall clock, the main thread's busy time, DOM nodes, bytes. */
+async function docsPage(origin: string, path: string, rendered: string): Promise<void> {
   const browser = await launchChromium();
   try {
     const runs: { ms: number; taskMs: number; scriptMs: number; nodes: number; bytes: number }[] = [];
@@ -95,9 +96,8 @@ async function docsPage(origin: string): Promise<void> {
       let bytes = 0;
       page.on('requestfinished', (r) => void r.sizes().then((s) => (bytes += s.responseBodySize + s.responseHeadersSize)));
       const started = performance.now();
-      await page.goto(`${origin}/api/v1/docs`);
-      // Redoc has rendered the operations: the first operation's section is in the page.
-      await page.locator('[data-section-id^="operation/"]').first().waitFor({ state: 'attached', timeout: 60_000 });
+      await page.goto(`${origin}${path}`);
+      await page.locator(rendered).first().waitFor({ state: 'attached', timeout: 60_000 });
       const ms = performance.now() - started;
       // The main thread's busy time says more than the wall clock on a machine shared with other work.
       const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
@@ -105,12 +105,25 @@ async function docsPage(origin: string): Promise<void> {
       await context.close();
     }
     const mid = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
-    console.log(`\nGET /api/v1/docs in Chromium, empty cache, navigation to the operations rendered (median of ${PAGE_LOADS})`);
+    console.log(`\nGET ${path} in Chromium, empty cache, navigation to ${rendered} in the page (median of ${PAGE_LOADS})`);
     console.log(`  ${mid.ms.toFixed(0)} ms (runs: ${runs.map((r) => r.ms.toFixed(0)).join(', ')} ms), about ${kb(mid.bytes)} transferred`);
     console.log(`  main thread busy ${mid.taskMs.toFixed(0)} ms, of which script ${mid.scriptMs.toFixed(0)} ms; ${mid.nodes} DOM nodes`);
   } finally {
     await browser.close();
   }
+}
+
+/** The area (tag) whose document is the largest: the heaviest page the docs have. */
+async function largestArea(origin: string): Promise<{ slug: string; bytes: number; operations: number }> {
+  const html = (await get(`${origin}/api/v1/docs`, 'identity')).body.toString();
+  const slugs = [...new Set([...html.matchAll(/href="docs\/([a-z0-9-]+)"/g)].map((m) => m[1]!))].filter((s) => s !== 'public');
+  let largest = { slug: '', bytes: 0, operations: 0 };
+  for (const slug of slugs) {
+    const { body } = await get(`${origin}/api/v1/docs/${slug}/openapi.json`, 'identity');
+    const doc = JSON.parse(body.toString()) as { paths: Record<string, object> };
+    if (body.length > largest.bytes) largest = { slug, bytes: body.length, operations: Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0) };
+  }
+  return largest;
 }
 
 async function main(): Promise<void> {
@@ -124,8 +137,14 @@ async function main(): Promise<void> {
       const paths = { [`console ${mainChunk}`]: mainChunk, 'redoc.standalone.js': '/api/v1/docs/redoc.standalone.js', '/api/v1/openapi.json': '/api/v1/openapi.json', '/api/v1/public/openapi.json': '/api/v1/public/openapi.json' };
       // Compress what the process compresses itself before sizing it: a cold request may answer gzip while brotli runs.
       for (const path of Object.values(paths)) await get(`${app.origin}${path}`, 'br');
-      await wireSizes(app.origin, paths);
-      await docsPage(app.origin);
+      const area = await largestArea(app.origin);
+      console.log(`\nThe largest area: ${area.slug}, ${area.operations} operations, its document ${kb(area.bytes)}`);
+      await wireSizes(app.origin, { ...paths, [`/api/v1/docs/${area.slug}/openapi.json`]: `/api/v1/docs/${area.slug}/openapi.json`, '/api/v1/docs (the index)': '/api/v1/docs' });
+      // The index is plain HTML: done when its last area's section is in the page.
+      await docsPage(app.origin, '/api/v1/docs', 'main > section:last-of-type');
+      // Redoc has rendered the operations: the first operation's section is in the page.
+      await docsPage(app.origin, `/api/v1/docs/${area.slug}`, '[data-section-id^="operation/"]');
+      await docsPage(app.origin, '/api/v1/docs/public', '[data-section-id^="operation/"]');
     } finally {
       app.child.kill();
     }

@@ -165,6 +165,14 @@ describe('compressed serving: the console assets and the OpenAPI documents (br/g
     negotiates(() => `${h.baseUrl}/public/openapi.json`, { warm: true });
   });
 
+  describe('GET /api/v1/docs, the index of the areas', () => {
+    negotiates(() => `${h.baseUrl}/docs`, { warm: true });
+  });
+
+  describe("GET /api/v1/docs/payroll/openapi.json, a tag's document", () => {
+    negotiates(() => `${h.baseUrl}/docs/payroll/openapi.json`, { warm: true });
+  });
+
   describe("GET /api/v1/docs/redoc.standalone.js, Redoc's bundle", () => {
     negotiates(() => `${h.baseUrl}/docs/redoc.standalone.js`, { warm: true });
   });

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { DENY_REASONS } from '@wfm/access/decision';
 import { ApiHarness } from '../test-support/harness.js';
+import { slugOf } from '../modules/platform/docs/docs-by-tag.js';
 
 const CONFIG = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
 
@@ -18,7 +19,7 @@ const ALLOWED: Array<{ rule: string; pointer: string; why: string }> = [
 ];
 
 type Media = Record<string, { schema?: unknown; example?: unknown; examples?: unknown }>;
-type Operation = { operationId?: string; security?: unknown[]; requestBody?: { content: Media }; responses: Record<string, { content?: Media; headers?: Record<string, unknown> }> };
+type Operation = { operationId?: string; tags: string[]; security?: unknown[]; requestBody?: { content: Media }; responses: Record<string, { content?: Media; headers?: Record<string, unknown> }> };
 
 function operations(doc: { paths: Record<string, Record<string, Operation>> }): Array<[string, Operation]> {
   return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
@@ -31,16 +32,29 @@ describe('the OpenAPI documents (Redocly lint, operations, error bodies)', () =>
   });
   after(async () => h.stop());
 
+  /** Lint findings outside ALLOWED, and every error. */
+  async function unexpectedFindings(path: string): Promise<string[]> {
+    const doc = await h.request('GET', path);
+    expect(doc.status, path).to.equal(200);
+    const config = await loadConfig({ configPath: CONFIG });
+    const problems = await lintFromString({ source: JSON.stringify(doc.body), absoluteRef: path, config });
+    return problems
+      .filter((p) => p.severity === 'error' || !ALLOWED.some((a) => a.rule === p.ruleId && a.pointer === p.location[0]?.pointer))
+      .map((p) => `${path}: ${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+  }
+
+  it("each area's document of the docs pages (/docs/<area>/openapi.json): no lint errors, and warnings only from the commented list", async () => {
+    const whole = (await h.request('GET', '/openapi.json')).body;
+    const slugs = new Set(operations(whole).map(([, op]) => slugOf(op.tags[0]!)));
+    expect(slugs.size).to.be.greaterThan(10);
+    const unexpected: string[] = [];
+    for (const slug of slugs) unexpected.push(...(await unexpectedFindings(`/docs/${slug}/openapi.json`)));
+    expect(unexpected).to.deep.equal([]);
+  });
+
   for (const path of ['/openapi.json', '/public/openapi.json']) {
     it(`${path}: no lint errors, and warnings only from the commented list`, async () => {
-      const doc = await h.request('GET', path);
-      expect(doc.status).to.equal(200);
-      const config = await loadConfig({ configPath: CONFIG });
-      const problems = await lintFromString({ source: JSON.stringify(doc.body), absoluteRef: path, config });
-      const unexpected = problems
-        .filter((p) => p.severity === 'error' || !ALLOWED.some((a) => a.rule === p.ruleId && a.pointer === p.location[0]?.pointer))
-        .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
-      expect(unexpected).to.deep.equal([]);
+      expect(await unexpectedFindings(path)).to.deep.equal([]);
     });
 
     it(`${path}: every operation has a unique operationId, security (empty when public) and a body schema for every error`, async () => {

@@ -3,38 +3,9 @@ import { NotFoundError } from '@wfm/core/errors';
 import { existsSync } from 'node:fs';
 import { EncodedBody } from '../../../http/encoded-body.js';
 import { COPIED, patched, readFromPackage } from './redoc-bundle.js';
+import { INDEX_CSP, REDOC_CSP, redocPage } from './docs.pages.js';
+import type { DocsCatalog } from './docs.service.js';
 
-/**
- * The page allows what Redoc needs and nothing from elsewhere: its own script, the inline styles it
- * generates, and a worker it starts from a blob for search.
- */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' blob:",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const page = (specUrl: string, scriptUrl: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Workforce Platform API</title>
-</head>
-<body>
-<redoc spec-url="${specUrl}"></redoc>
-<script src="${scriptUrl}"></script>
-</body>
-</html>
-`;
-
-/** GET /api/v1/docs: the OpenAPI document rendered by Redoc; the developer API's at /api/v1/docs/public. */
 /** The bundle as served: the built copy, else (a tree built with `tsc -b` alone) the dev dependency's, compressed here. Null when neither exists. */
 export async function loadRedocBundle(): Promise<EncodedBody | null> {
   if (existsSync(COPIED)) return EncodedBody.fromFile(COPIED);
@@ -42,21 +13,42 @@ export async function loadRedocBundle(): Promise<EncodedBody | null> {
   return bundle && EncodedBody.of(patched(bundle), COPIED);
 }
 
-export function docsRoutes(): Router {
+/**
+ * GET /api/v1/docs: an index of the areas (tags) and their operations; /api/v1/docs/<tag>: that
+ * tag's operations rendered by Redoc from /api/v1/docs/<tag>/openapi.json; /api/v1/docs/public: the
+ * developer API's document. The whole document stays at /api/v1/openapi.json.
+ */
+export function docsRoutes(catalog: DocsCatalog): Router {
   const r = Router();
   let bundle: Promise<EncodedBody | null> | undefined;
-  r.get('/docs', (_req, res) => {
-    res.setHeader('Content-Security-Policy', CSP).type('html').send(page('openapi.json', 'docs/redoc.standalone.js'));
+  const notFound = (url: string) => new NotFoundError(`Cannot GET ${url}`);
+  // Under a trailing slash (Express routes it here too) the pages' relative links would resolve a folder too deep.
+  r.get(/^\/docs(?:\/[^/]+)?\/$/, (req, res) => res.redirect(301, `../${req.path.split('/').at(-2)}`));
+  r.get('/docs', async (req, res) => {
+    // Revalidated, like the document it lists: a deploy changes it.
+    res.setHeader('Content-Security-Policy', INDEX_CSP).setHeader('Cache-Control', 'no-cache').type('html');
+    await catalog.index().send(req, res);
   });
   r.get('/docs/public', (_req, res) => {
-    res.setHeader('Content-Security-Policy', CSP).type('html').send(page('../public/openapi.json', 'redoc.standalone.js'));
+    res.setHeader('Content-Security-Policy', REDOC_CSP).type('html').send(redocPage('Workforce Platform developer API', '../public/openapi.json', 'redoc.standalone.js'));
   });
   r.get('/docs/redoc.standalone.js', async (req, res, next) => {
     bundle ??= loadRedocBundle();
     const body = await bundle;
-    if (!body) return next(new NotFoundError(`Cannot GET ${req.originalUrl}`));
+    if (!body) return next(notFound(req.originalUrl));
     res.setHeader('Cache-Control', 'public, max-age=86400').type('application/javascript');
     await body.send(req, res);
+  });
+  r.get('/docs/:tag', (req, res, next) => {
+    const page = catalog.tag(req.params.tag);
+    if (!page) return next(notFound(req.originalUrl));
+    res.setHeader('Content-Security-Policy', REDOC_CSP).type('html').send(page.html);
+  });
+  r.get('/docs/:tag/openapi.json', async (req, res, next) => {
+    const page = catalog.tag(req.params.tag);
+    if (!page) return next(notFound(req.originalUrl));
+    res.setHeader('Cache-Control', 'no-cache').type('application/json; charset=utf-8');
+    await page.document.send(req, res);
   });
   return r;
 }
