@@ -1,13 +1,14 @@
 import { expect } from 'chai';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnNode, type NodeProcess } from '@wfm/testing/child-process';
+import { freePort, spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { freeBase, healthy, MAIN, postmastersOf, START_MS } from './test-support/launcher-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RECEIVER = fileURLToPath(new URL('./test-support/webhook-receiver.js', import.meta.url));
 const WALKTHROUGH_MS = 120_000;
 
 interface Block {
@@ -21,7 +22,7 @@ interface Block {
 /**
  * The README's `sh` blocks, each with the `## ` section it is in and what the HTML comment just
  * above it says: `<!-- readme-test: skip (why) -->` leaves it out, `<!-- readme-test: setup -->`
- * is pasted before every walkthrough, `<!-- readme-test: expect "a" "b" -->` names text its output
+ * is pasted before every walkthrough, `<!-- readme-test: expect "a" 'b' -->` names text its output
  * shows, in that order.
  */
 function readmeBlocks(): Block[] {
@@ -40,7 +41,7 @@ function readmeBlocks(): Block[] {
         line: i + 1,
         code: lines.slice(i + 1, end).join('\n'),
         setup: marker?.[1] === 'setup',
-        expect: marker?.[1] === 'expect' ? [...marker[2]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!) : [],
+        expect: marker?.[1] === 'expect' ? [...marker[2]!.matchAll(/"([^"]*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2]!) : [],
       });
     }
     i = end;
@@ -83,6 +84,21 @@ function curlFrom(home: string, address: string): void {
   writeFileSync(join(home, '.curlrc'), `ipv4\ninterface = ${address}\n`);
 }
 
+/**
+ * `npm run webhook:receiver`, as the Webhooks section starts it in its first terminal; resolves
+ * once it listens, its certificate written under `dataDir`.
+ */
+async function webhookReceiver(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [RECEIVER, '--port', String(port)], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`webhook receiver exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString('utf8').includes('Webhook receiver on')) resolve();
+    });
+  });
+  return child;
+}
+
 /** The files git does not know of, ignored ones aside: what a walkthrough writing into the clone would add. */
 const untracked = () => execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
 
@@ -94,6 +110,8 @@ describe('README: every walkthrough runs as written, in any order, on any port',
   let dir: string;
   let scratch: string;
   let port: number;
+  let receiverPort: number;
+  let receiver: ChildProcess | undefined;
   let p: NodeProcess;
   let untrackedBefore: string;
 
@@ -105,6 +123,8 @@ describe('README: every walkthrough runs as written, in any order, on any port',
     scratch = join(dir, 'tmp');
     mkdirSync(scratch);
     port = await freeBase();
+    receiverPort = await freePort();
+    receiver = await webhookReceiver(dir, receiverPort);
     p = spawnNode(MAIN, {
       DATA_DIR: dir,
       HOST: '127.0.0.1',
@@ -112,12 +132,15 @@ describe('README: every walkthrough runs as written, in any order, on any port',
       ACCESS_DAEMON_HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       PASSWORD_HASH_COST: 'test',
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+      WEBHOOK_CA_FILE: join(dir, 'webhook-receiver', 'cert.pem'),
       ...walletSettings(dir),
     });
     await healthy(p, `http://127.0.0.1:${port}/api/v1`);
   });
 
   after(async () => {
+    receiver?.kill();
     if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     for (const pid of postmastersOf(join(dir, 'pg'))) process.kill(pid, 'SIGQUIT');
     for (let i = 0; i < 100 && postmastersOf(join(dir, 'pg')).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -130,7 +153,7 @@ describe('README: every walkthrough runs as written, in any order, on any port',
     curlFrom(scratch, `127.0.0.${10 + walkthroughsRun}`);
     const script = ['set -euo pipefail', ...setup.map((b) => b.code), ...w.blocks.map((b) => `echo "@@block ${b.line}"\n${b.code}`)].join('\n');
     // Only what a newcomer's shell would have: the instance's PORT and DATA_DIR, a temporary folder.
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, PORT: String(port), DATA_DIR: dir, TMPDIR: scratch, PASSWORD_HASH_COST: 'test' };
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, PORT: String(port), DATA_DIR: dir, RECEIVER_PORT: String(receiverPort), TMPDIR: scratch, PASSWORD_HASH_COST: 'test' };
     const r = spawnSync('bash', ['-c', script], { cwd: ROOT, env, encoding: 'utf8', timeout: WALKTHROUGH_MS, maxBuffer: 64 * 1024 * 1024 });
     const out = r.stdout ?? '';
     const where = `walkthrough "${w.section}" (README line ${w.blocks[0]!.line}) exited ${r.status}${r.signal ? ` (${r.signal})` : ''}:\n${out.slice(-4000)}\n${(r.stderr ?? '').slice(-4000)}`;
