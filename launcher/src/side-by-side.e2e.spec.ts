@@ -1,35 +1,15 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { spawnNode, type NodeProcess } from '@wfm/testing/child-process';
 import { PORT_OFFSETS } from './config.js';
-import { healthy, MAIN, postmastersOf, START_MS, STOP_MS } from './test-support/launcher-process.js';
+import { freeBase, healthy, MAIN, postmastersOf, START_MS, STOP_MS } from './test-support/launcher-process.js';
 
 const CLI = fileURLToPath(new URL('../../apps/api/dist/cli.js', import.meta.url));
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-/** A PORT whose every derived port is free now, low enough that the highest stays a port. */
-async function freeBase(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const base = 10_000 + Math.floor(Math.random() * 4_000);
-    if (!(await isFree(base))) continue;
-    const derived = Object.values(PORT_OFFSETS).map((o) => base + o);
-    if (derived.every((p) => p <= 65_535) && (await Promise.all(derived.map(isFree))).every(Boolean)) return base;
-  }
-  throw new Error('no PORT with every derived port free');
-}
 
 describe('npm start twice on one machine, given only another PORT and DATA_DIR', function () {
   this.timeout(2 * START_MS);

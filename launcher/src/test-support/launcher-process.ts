@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunning } from '@wfm/core/pid-lock';
 import type { NodeProcess } from '@wfm/testing/child-process';
+import { PORT_OFFSETS } from '../config.js';
 
 /** The compiled `npm start`, run by the launcher's tests in processes of their own. */
 export const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -39,3 +41,22 @@ export async function healthy(p: NodeProcess, base: string): Promise<void> {
   throw new Error(`launcher not healthy within ${START_MS} ms:\n${p.output()}`);
 }
 
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A PORT whose every derived port is free now, low enough that the highest stays a port. */
+export async function freeBase(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const base = 10_000 + Math.floor(Math.random() * 4_000);
+    if (!(await isFree(base))) continue;
+    const derived = Object.values(PORT_OFFSETS).map((o) => base + o);
+    if (derived.every((p) => p <= 65_535) && (await Promise.all(derived.map(isFree))).every(Boolean)) return base;
+  }
+  throw new Error('no PORT with every derived port free');
+}
