@@ -11,6 +11,7 @@ import { useAttendance, useLeave, useShifts } from '../schedule/schedule.queries
 import { addDays, localTime } from '../schedule/week';
 import { useToday } from '../../ui/today';
 import { usePeople } from '../../api/shared.queries';
+import { ZoneNote } from '../../ui/zone-note';
 
 function Card({ title, to, link, children, error, loading }: { title: string; to: string; link: string; children: ReactNode; error: unknown; loading: boolean }) {
   return (
@@ -62,6 +63,7 @@ export function DashboardPage() {
       <Title order={1} size="h2">
         Dashboard
       </Title>
+      <ZoneNote />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Card title="Today's shifts" to="/schedule/shifts" link="The week's shifts" error={shifts.error} loading={shifts.isPending}>
           <Big n={today.length} label="shifts today" />

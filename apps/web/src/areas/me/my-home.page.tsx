@@ -9,6 +9,7 @@ import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
 import { useToday } from '../../ui/today';
 import { ClockCard } from './clock.card';
+import { ZoneNote } from '../../ui/zone-note';
 
 /** A STAFF user's home: the door credential a tap away (on a plan with door access), the next shifts, pending leave. */
 export function MyHomePage() {
@@ -26,6 +27,7 @@ export function MyHomePage() {
       <Title order={1} size="h2">
         Hello{me.data ? `, ${me.data.fullName.split(' ')[0]}` : ''}
       </Title>
+      <ZoneNote />
       {planAllows(plan.data, 'accessControl') ? (
         <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
           Show my door credential

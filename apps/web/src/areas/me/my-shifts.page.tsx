@@ -8,6 +8,7 @@ import { addDays } from '../schedule/week';
 import { useOutlets } from '../../api/shared.queries';
 import { ClockCard } from './clock.card';
 import { useToday } from '../../ui/today';
+import { ZoneNote } from '../../ui/zone-note';
 
 /** The signed-in person's shifts from a week ago to four weeks ahead. */
 export function MyShiftsPage() {
@@ -19,6 +20,7 @@ export function MyShiftsPage() {
   const rows = [...(shifts.data ?? [])].sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (
     <Page title="My shifts">
+      <ZoneNote />
       <ClockCard />
       <DataTable query={{ isPending: shifts.isPending, error: shifts.error, data: rows }} loadingLabel="Loading your shifts" empty="No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts." minWidth={420} columns={[
         { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },

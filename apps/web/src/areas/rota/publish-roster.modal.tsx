@@ -5,6 +5,7 @@ import { FormModal } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
 import { useOutlets, usePeople } from '../../api/shared.queries';
+import { zoneNote } from '../../ui/zone';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
 const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [
@@ -69,7 +70,7 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
     >
       <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
       <Text size="sm" c="dimmed">
-        Times are in your browser's timezone; an end before the start runs to the next morning.
+        Times are in the company's timezone{zoneNote() ? ` (${zoneNote()})` : ''}; an end before the start runs to the next morning.
       </Text>
       {rows.map((r, i) => (
         <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">

@@ -8,6 +8,7 @@ import { useCreateShift, useReleaseShift, useUpdateShift, type Shift } from './s
 import { isoDay, localTime } from './week';
 import { usePeople } from '../../api/shared.queries';
 import { conflictLabel, fetchShiftConflicts } from '../me/availability.queries';
+import { ZoneNote } from '../../ui/zone-note';
 
 const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
 
@@ -70,6 +71,7 @@ export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { open
           onChange={setUserId}
         />
         <TextInput label="Day" type="date" required disabled={!editable} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <ZoneNote />
         <Group grow>
           <TextInput label="From" type="time" required disabled={!editable} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput label="To" type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(new Date(at.scheduledEnd)) !== date ? 'ends the next day' : undefined} />

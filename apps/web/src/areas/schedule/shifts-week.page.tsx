@@ -10,13 +10,15 @@ import { useOutlets, usePeople } from '../../api/shared.queries';
 import { conflictLabel, useAvailabilityConflicts, type AvailabilityConflict } from '../me/availability.queries';
 import { useViolations, type Violation } from '../compliance/compliance.queries';
 import { RuleBadge } from '../../ui/compliance-violations';
+import { zoned } from '../../ui/zone';
+import { ZoneNote } from '../../ui/zone-note';
 
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-const WHEN = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+const dayLabel = (d: Date) => zoned({ weekday: 'short', day: 'numeric', month: 'short' }).format(d);
+const when = (iso: string) => zoned({ weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** The window a conflict hits, for a tooltip-free reading on a phone too. */
 function conflictTitle(c: AvailabilityConflict): string {
-  return `${conflictLabel(c)}: ${WHEN.format(new Date(c.window.start))} – ${WHEN.format(new Date(c.window.end))}${c.window.note ? ` (${c.window.note})` : ''}`;
+  return `${conflictLabel(c)}: ${when(c.window.start)} – ${when(c.window.end)}${c.window.note ? ` (${c.window.note})` : ''}`;
 }
 
 const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', IN_PROGRESS: 'green', COMPLETED: 'gray', CANCELLED: 'red', MISSED: 'red' };
@@ -59,8 +61,9 @@ export function ShiftsWeekPage() {
           </Button>
         </Group>
         <Text fw={600} data-testid="week-label">
-          Week of {DAY.format(monday)}
+          Week of {dayLabel(monday)}
         </Text>
+        <ZoneNote />
       </Group>
       <ErrorNotice error={shifts.error} />
       {shifts.isPending && outletId ? <Loader aria-label="Loading shifts" /> : null}
@@ -70,9 +73,9 @@ export function ShiftsWeekPage() {
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap">
                 <Text size="sm" fw={700}>
-                  {DAY.format(d)}
+                  {dayLabel(d)}
                 </Text>
-                <Button size="compact-xs" variant="subtle" aria-label={`Add a shift on ${DAY.format(d)}`} onClick={() => setEditing({ shift: null, day: isoDay(d) })} disabled={!outletId}>
+                <Button size="compact-xs" variant="subtle" aria-label={`Add a shift on ${dayLabel(d)}`} onClick={() => setEditing({ shift: null, day: isoDay(d) })} disabled={!outletId}>
                   +
                 </Button>
               </Group>

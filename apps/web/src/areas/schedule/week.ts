@@ -1,23 +1,25 @@
-/** Monday 00:00 (local) of the week holding `d`. */
+import { inZone, localInputValue, plain } from '../../ui/zone';
+import { localDay } from '../../ui/shift-time';
+
+/** Monday 00:00, in the company's zone, of the week holding `d`. */
 export function weekStart(d: Date): Date {
-  const m = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+  const m = inZone(d);
+  m.setHours(0, 0, 0, 0);
   m.setDate(m.getDate() - ((m.getDay() + 6) % 7));
-  return m;
+  return plain(m);
 }
 
+/** The same wall-clock time `n` days later in the company's zone. */
 export function addDays(d: Date, n: number): Date {
-  const x = new Date(d);
+  const x = inZone(d);
   x.setDate(x.getDate() + n);
-  return x;
+  return plain(x);
 }
 
-/** YYYY-MM-DD of a local date. */
-export function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** YYYY-MM-DD of an instant in the company's zone. */
+export const isoDay = localDay;
 
-/** HH:MM of an instant, local. */
+/** HH:MM (24-hour) of an instant in the company's zone: what a time input holds. */
 export function localTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return localInputValue(iso).slice(11);
 }
