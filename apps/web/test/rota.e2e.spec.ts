@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { asRole, browserSuite } from './test-support/browser.js';
 
+/** A clock time as the console shows it: the test company's zone (Europe/London) and its conventions, 24-hour. */
+const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
 const DAY = 86_400_000;
 
 /** A day `n` days ahead as YYYY-MM-DD (the browser and the test share a timezone). */
@@ -120,7 +123,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await page.goto('/rota/open-shifts');
       await page.getByRole('button', { name: 'Claim' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
-      await page.getByRole('row').filter({ hasText: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
+      await page.getByRole('row').filter({ hasText: COMPANY_TIME.format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
       await page.getByText('The shift is yours').waitFor();
       const mine = await shiftsOf(ids.staff, await suite.stack.tokenOf(suite.stack.email('STAFF')));
       expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
@@ -143,7 +146,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const own = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(6), scheduledEnd: at(12) } });
     const theirs = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
     expect([own.status, theirs.status]).to.deep.equal([201, 201]);
-    const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+    const time = COMPANY_TIME;
     await asRole(suite, 'STAFF', async (asker) => {
       await asker.page.goto('/rota/swaps');
       await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();
