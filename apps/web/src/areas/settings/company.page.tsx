@@ -48,7 +48,7 @@ export function CompanyPage() {
       <Paper withBorder p="md">
         <Stack gap="sm" maw={480}>
           <TextInput label="Company name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput label="Timezone" description="Opening hours, leave days and rosters are in it (an IANA name such as Europe/London)" required list="timezones" value={timezone} onChange={(e) => setTimezone(e.currentTarget.value)} />
+          <TextInput label="Timezone" description="Every date and time in the console is shown and typed in it, as are opening hours, leave days and rosters (an IANA name such as Europe/London)" required list="timezones" value={timezone} onChange={(e) => setTimezone(e.currentTarget.value)} />
           <datalist id="timezones">
             {zones.map((z) => (
               <option key={z} value={z} />
