@@ -115,53 +115,57 @@ describe('web console: times in the company’s zone, leave as dates (headless C
     expect(added.map((s) => [s.scheduledStart, s.scheduledEnd])).to.deep.include([wall(day, 18, zone), wall(day, 22, zone)]);
   }
 
-  it('a Paris company seen from New York: 09:00–17:00 Paris time, 24-hour, leave 21–23 Dec as entered', async () => {
-    const zone = 'Europe/Paris';
-    await companyIn(zone);
-    const day = nextWeekDay(zone, 2);
-    await shiftAt(day, zone);
-    const year = comingYear(12, 21);
-    await leave(`${year}-12-21`, `${year}-12-23`);
+  /**
+   * The company in `zone`, the browser in `browser`: the manager's week and leave list and the staff
+   * member's shifts and leave read the company's wall times and days, the way the company writes them.
+   */
+  async function seenFrom(c: { zone: string; note: string; browser: string; locale: string; weekday: number; leave: [month: number, first: number, last: number]; span: (p: ReturnType<typeof parts>) => string; leaveText: (year: number) => string }): Promise<void> {
+    await companyIn(c.zone);
+    const day = nextWeekDay(c.zone, c.weekday);
+    await shiftAt(day, c.zone);
+    const [month, first, last] = c.leave;
+    const year = comingYear(month, first);
+    const mm = String(month).padStart(2, '0');
+    await leave(`${year}-${mm}-${String(first).padStart(2, '0')}`, `${year}-${mm}-${String(last).padStart(2, '0')}`);
 
-    await tab('OUTLET_MANAGER', 'America/New_York', 'en-US', async (page) => {
-      await weekView(page, day, zone, 'Paris time');
+    await tab('OUTLET_MANAGER', c.browser, c.locale, async (page) => {
+      await weekView(page, day, c.zone, c.note);
       await page.goto('/schedule/leave');
-      await page.getByRole('cell', { name: `21 Dec ${year} – 23 Dec ${year}`, exact: true }).waitFor();
+      await page.getByRole('cell', { name: c.leaveText(year), exact: true }).waitFor();
     });
 
-    await tab('STAFF', 'America/New_York', 'en-US', async (page) => {
+    await tab('STAFF', c.browser, c.locale, async (page) => {
       await page.goto('/me/shifts');
-      const p = parts(day);
-      await page.getByRole('cell', { name: `${p.weekday} ${p.day} ${p.month}, 09:00 – 17:00`, exact: true }).waitFor();
-      expect(await page.getByTestId('zone-note').textContent()).to.equal('Times are Paris time');
+      await page.getByRole('cell', { name: c.span(parts(day)), exact: true }).waitFor();
+      expect(await page.getByTestId('zone-note').textContent()).to.equal(`Times are ${c.note}`);
       await page.goto('/me/leave');
-      await page.getByRole('cell', { name: `21 Dec ${year} – 23 Dec ${year}`, exact: true }).waitFor();
+      await page.getByRole('cell', { name: c.leaveText(year), exact: true }).waitFor();
     });
-  });
+  }
 
-  it('a New York company seen from Paris: 09:00–17:00 New York time, US style, leave 1–5 July as entered', async () => {
-    const zone = 'America/New_York';
-    await companyIn(zone);
-    const day = nextWeekDay(zone, 3);
-    await shiftAt(day, zone);
-    const year = comingYear(7, 1);
-    await leave(`${year}-07-01`, `${year}-07-05`);
+  it('a Paris company seen from New York: 09:00–17:00 Paris time, 24-hour, leave 21–23 Dec as entered', () =>
+    seenFrom({
+      zone: 'Europe/Paris',
+      note: 'Paris time',
+      browser: 'America/New_York',
+      locale: 'en-US',
+      weekday: 2,
+      leave: [12, 21, 23],
+      span: (p) => `${p.weekday} ${p.day} ${p.month}, 09:00 – 17:00`,
+      leaveText: (year) => `21 Dec ${year} – 23 Dec ${year}`,
+    }));
 
-    await tab('OUTLET_MANAGER', 'Europe/Paris', 'en-GB', async (page) => {
-      await weekView(page, day, zone, 'New York time');
-      await page.goto('/schedule/leave');
-      await page.getByRole('cell', { name: `Jul 1, ${year} – Jul 5, ${year}`, exact: true }).waitFor();
-    });
-
-    await tab('STAFF', 'Europe/Paris', 'en-GB', async (page) => {
-      await page.goto('/me/shifts');
-      const p = parts(day);
-      await page.getByRole('cell', { name: `${p.weekday}, ${p.month} ${p.day}, 09:00 AM – 05:00 PM`, exact: true }).waitFor();
-      expect(await page.getByTestId('zone-note').textContent()).to.equal('Times are New York time');
-      await page.goto('/me/leave');
-      await page.getByRole('cell', { name: `Jul 1, ${year} – Jul 5, ${year}`, exact: true }).waitFor();
-    });
-  });
+  it('a New York company seen from Paris: 09:00–17:00 New York time, US style, leave 1–5 July as entered', () =>
+    seenFrom({
+      zone: 'America/New_York',
+      note: 'New York time',
+      browser: 'Europe/Paris',
+      locale: 'en-GB',
+      weekday: 3,
+      leave: [7, 1, 5],
+      span: (p) => `${p.weekday}, ${p.month} ${p.day}, 09:00 AM – 05:00 PM`,
+      leaveText: (year) => `Jul 1, ${year} – Jul 5, ${year}`,
+    }));
 
   it('says nothing of the zone to a browser in the company’s own', async () => {
     await companyIn('Europe/Paris');
