@@ -77,7 +77,7 @@ describe('web console: times in the company’s zone, leave as dates (headless C
     expect(res.status).to.equal(201);
   }
 
-  async function tab(role: 'OUTLET_MANAGER' | 'STAFF', browserZone: string, locale: string, use: (page: Page) => Promise<void>): Promise<void> {
+  async function tab(role: 'TENANT_OWNER' | 'OUTLET_MANAGER' | 'STAFF', browserZone: string, locale: string, use: (page: Page) => Promise<void>): Promise<void> {
     const { context, page } = await newTab(suite.browser, suite.stack, { timezoneId: browserZone, locale });
     try {
       await signedIn(page, suite.stack, suite.stack.email(role));
@@ -166,6 +166,32 @@ describe('web console: times in the company’s zone, leave as dates (headless C
       span: (p) => `${p.weekday}, ${p.month} ${p.day}, 09:00 AM – 05:00 PM`,
       leaveText: (year) => `Jul 1, ${year} – Jul 5, ${year}`,
     }));
+
+  it('an outlet in a zone of its own: set in the outlet form, its shifts read in it and named', async () => {
+    const zone = 'Europe/Paris';
+    await companyIn('Europe/London');
+    await tab('TENANT_OWNER', 'America/New_York', 'en-US', async (page) => {
+      await page.goto('/people/outlets');
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'CK-01', exact: true }) });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit outlet' });
+      await dialog.getByLabel(/^Timezone/).fill(zone);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await row.getByRole('cell', { name: zone, exact: true }).waitFor();
+    });
+    const day = nextWeekDay(zone, 4);
+    await shiftAt(day, zone);
+
+    await tab('OUTLET_MANAGER', 'America/New_York', 'en-US', (page) => weekView(page, day, zone, 'Paris time'));
+    await tab('STAFF', 'America/New_York', 'en-US', async (page) => {
+      await page.goto('/me/shifts');
+      const p = parts(day);
+      await page.getByRole('cell', { name: `${p.weekday} ${p.day} ${p.month}, 09:00 – 17:00 (Paris time)`, exact: true }).waitFor();
+      expect(await page.getByTestId('zone-note').textContent()).to.equal('Times are London time');
+    });
+    const back = await suite.stack.call('PATCH', `/outlets/${ids.outlet}`, { token: owner, body: { timezone: null } });
+    expect(back.status).to.equal(200);
+  });
 
   it('says nothing of the zone to a browser in the company’s own', async () => {
     await companyIn('Europe/Paris');

@@ -1,11 +1,12 @@
-import { displayZone, localeOf, zoned } from './zone';
+import { displayZone, localeOf, zoned, zoneTime } from './zone';
 
 /** Dates and times in the company's zone and its conventions (ui/zone.ts); the API's values are ISO instants (or YYYY-MM-DD days). */
 const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? zoned(DATE_TIME).format(new Date(iso)) : '—';
+/** A moment to the minute, in `timeZone` (an outlet's) or by default the company's: "Mon 2 Dec, 08:00". */
+export function formatDateTime(iso: string | null | undefined, timeZone = displayZone()): string {
+  return iso ? zoned(DATE_TIME, timeZone).format(new Date(iso)) : '—';
 }
 
 /** A moment to the second, for logs: "2 Dec, 08:00:05". */
@@ -14,13 +15,19 @@ export function formatInstant(iso: string): string {
 }
 
 /** A clock time: "08:00" (or "8:00 AM" for an American company). */
-export function formatTime(iso: string): string {
-  return zoned(TIME).format(new Date(iso));
+export function formatTime(iso: string, timeZone = displayZone()): string {
+  return zoned(TIME, timeZone).format(new Date(iso));
 }
 
-/** A shift's span: "Mon 2 Dec, 08:00 – 16:00". */
-export function formatSpan(startIso: string, endIso: string): string {
-  return `${zoned(DATE_TIME).format(new Date(startIso))} – ${formatTime(endIso)}`;
+/** A shift's span in its outlet's zone (by default the company's): "Mon 2 Dec, 08:00 – 16:00". */
+export function formatSpan(startIso: string, endIso: string, timeZone = displayZone()): string {
+  return `${formatDateTime(startIso, timeZone)} – ${formatTime(endIso, timeZone)}`;
+}
+
+/** A shift's span in its outlet's zone, naming that zone when it is not the company's: "Mon 2 Dec, 09:00 – 17:00 (Paris time)". */
+export function formatShiftSpan(startIso: string, endIso: string, timeZone: string): string {
+  const span = formatSpan(startIso, endIso, timeZone);
+  return timeZone === displayZone() ? span : `${span} (${zoneTime(timeZone)})`;
 }
 
 /** An enum value for people: PENDING_APPROVAL → "Pending approval". */

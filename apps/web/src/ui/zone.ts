@@ -33,12 +33,16 @@ export function localeOf(timeZone: string): string {
   return timeZone.startsWith('America/') || timeZone.startsWith('US/') || timeZone === 'Pacific/Honolulu' ? 'en-US' : 'en-GB';
 }
 
-/** An Intl formatter in the display zone and its locale, made once per zone and options. */
-export function zoned(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+/**
+ * An Intl formatter in `timeZone` (by default the display zone) with the company's conventions,
+ * made once per zone and options. An outlet in another zone than the company's is read in its own
+ * zone but written the company's way.
+ */
+export function zoned(options: Intl.DateTimeFormatOptions, timeZone = zone): Intl.DateTimeFormat {
+  const key = `${timeZone} ${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(localeOf(zone), { ...options, timeZone: zone });
+    f = new Intl.DateTimeFormat(localeOf(zone), { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -48,8 +52,8 @@ export function zoned(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat 
  * An instant as a date whose getters and setters read the display zone's wall clock. Hand the API
  * `plain(...)` of it: a TZDate's toISOString writes the zone's offset, not UTC.
  */
-export function inZone(instant: Date | string | number): TZDate {
-  return new TZDate(new Date(instant).getTime(), zone);
+export function inZone(instant: Date | string | number, timeZone = zone): TZDate {
+  return new TZDate(new Date(instant).getTime(), timeZone);
 }
 
 /** The same instant as a plain Date, whose toISOString is UTC. */
@@ -57,11 +61,11 @@ export function plain(d: Date): Date {
   return new Date(d.getTime());
 }
 
-/** The instant the display zone's wall clock shows `hhmm` (HH:MM) on `day` (YYYY-MM-DD). */
-export function wallInstant(day: string, hhmm: string): TZDate {
+/** The instant the wall clock of `timeZone` (by default the display zone) shows `hhmm` (HH:MM) on `day` (YYYY-MM-DD). */
+export function wallInstant(day: string, hhmm: string, timeZone = zone): TZDate {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [h, min] = hhmm.split(':').map(Number) as [number, number];
-  return new TZDate(y, m - 1, d, h, min, zone);
+  return new TZDate(y, m - 1, d, h, min, timeZone);
 }
 
 /** The instant of a datetime-local input's value (YYYY-MM-DDTHH:MM), read in the display zone. */
@@ -70,9 +74,9 @@ export function localInputInstant(value: string): Date {
   return plain(wallInstant(day, hhmm.slice(0, 5)));
 }
 
-/** A datetime-local input's value (YYYY-MM-DDTHH:MM) for an instant, in the display zone. */
-export function localInputValue(instant: Date | string | number): string {
-  const d = inZone(instant);
+/** A datetime-local input's value (YYYY-MM-DDTHH:MM) for an instant, in `timeZone` (by default the display zone). */
+export function localInputValue(instant: Date | string | number, timeZone = zone): string {
+  const d = inZone(instant, timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -81,7 +85,11 @@ export function localInputValue(instant: Date | string | number): string {
  * Where the times are read, said when it is not the reader's own zone: "Paris time" for
  * Europe/Paris, "New York time" for America/New_York; empty when the browser is in that zone.
  */
-export function zoneNote(): string {
-  if (zone === browserZone()) return '';
-  return `${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')} time`;
+export function zoneNote(timeZone = zone): string {
+  return timeZone === browserZone() ? '' : zoneTime(timeZone);
+}
+
+/** "Paris time" for Europe/Paris, "New York time" for America/New_York. */
+export function zoneTime(timeZone: string): string {
+  return `${(timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ')} time`;
 }

@@ -2,11 +2,11 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { Link } from 'react-router';
 import { useMe } from '../../auth/me';
 import { planAllows, usePlan } from '../../auth/plan';
-import { formatSpan } from '../../ui/format';
+import { formatShiftSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
-import { useOutlets } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
 import { useToday } from '../../ui/today';
 import { ClockCard } from './clock.card';
 import { ZoneNote } from '../../ui/zone-note';
@@ -16,6 +16,7 @@ export function MyHomePage() {
   const me = useMe();
   const plan = usePlan();
   const outlets = useOutlets();
+  const zoneOf = useOutletZones();
   const today = useToday();
   const shifts = useShifts({ userId: me.data?.id ?? '', from: today.toISOString(), to: addDays(today, 15).toISOString() }, me.data !== undefined);
   const leave = useLeave(me.data ? { userId: me.data.id, status: 'PENDING' } : {});
@@ -48,7 +49,7 @@ export function MyHomePage() {
             <Stack gap={4}>
               {next.map((s) => (
                 <Text key={s.id} size="sm">
-                  {formatSpan(s.scheduledStart, s.scheduledEnd)} · {outletName.get(s.outletId) ?? ''}
+                  {formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId))} · {outletName.get(s.outletId) ?? ''}
                 </Text>
               ))}
             </Stack>
