@@ -1,9 +1,16 @@
+import { TZDate } from '@date-fns/tz';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { asRole, browserSuite } from './test-support/browser.js';
 
 /** A clock time as the console shows it: the test company's zone (Europe/London) and its conventions, 24-hour. */
 const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/** The instant of a time typed in the console on `day` at `hour`:00: the company's (London) wall clock, in summer too. */
+function typedAt(day: string, hour: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 'Europe/London').getTime()).toISOString();
+}
 
 const DAY = 86_400_000;
 
@@ -58,7 +65,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await page.getByText('2 shift(s) published.').waitFor();
       await page.getByRole('cell', { name: 'Published', exact: true }).first().waitFor();
       const staffShifts = await shiftsOf(ids.staff, owner);
-      const night = staffShifts.find((s) => s.scheduledStart === new Date(`${dayAhead(9)}T22:00:00`).toISOString());
+      const night = staffShifts.find((s) => s.scheduledStart === typedAt(dayAhead(9), 22));
       expect(night, JSON.stringify(staffShifts)).to.not.equal(undefined);
       // The overlap rule is the API's: the same night again is refused whole, and the page says why.
       await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
@@ -79,7 +86,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await copy.getByRole('button', { name: 'Copy the week' }).click();
       await page.getByText('2 shift(s) copied.').waitFor();
       const copied = await shiftsOf(ids.staff, owner);
-      expect(copied.some((s) => s.scheduledStart === new Date(`${dayAhead(16)}T22:00:00`).toISOString())).to.equal(true);
+      expect(copied.some((s) => s.scheduledStart === typedAt(dayAhead(16), 22))).to.equal(true);
     });
   });
 
