@@ -1,6 +1,16 @@
+import { TZDate } from '@date-fns/tz';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { asRole, browserSuite } from './test-support/browser.js';
+
+/** A clock time as the console shows it: the test company's zone (Europe/London) and its conventions, 24-hour. */
+const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/** The instant of a time typed in the console on `day` at `hour`:00: the company's (London) wall clock, in summer too. */
+function typedAt(day: string, hour: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 'Europe/London').getTime()).toISOString();
+}
 
 const DAY = 86_400_000;
 
@@ -55,7 +65,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await page.getByText('2 shift(s) published.').waitFor();
       await page.getByRole('cell', { name: 'Published', exact: true }).first().waitFor();
       const staffShifts = await shiftsOf(ids.staff, owner);
-      const night = staffShifts.find((s) => s.scheduledStart === new Date(`${dayAhead(9)}T22:00:00`).toISOString());
+      const night = staffShifts.find((s) => s.scheduledStart === typedAt(dayAhead(9), 22));
       expect(night, JSON.stringify(staffShifts)).to.not.equal(undefined);
       // The overlap rule is the API's: the same night again is refused whole, and the page says why.
       await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
@@ -76,7 +86,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await copy.getByRole('button', { name: 'Copy the week' }).click();
       await page.getByText('2 shift(s) copied.').waitFor();
       const copied = await shiftsOf(ids.staff, owner);
-      expect(copied.some((s) => s.scheduledStart === new Date(`${dayAhead(16)}T22:00:00`).toISOString())).to.equal(true);
+      expect(copied.some((s) => s.scheduledStart === typedAt(dayAhead(16), 22))).to.equal(true);
     });
   });
 
@@ -120,7 +130,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
       await page.goto('/rota/open-shifts');
       await page.getByRole('button', { name: 'Claim' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw' }).count()).to.equal(0);
-      await page.getByRole('row').filter({ hasText: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
+      await page.getByRole('row').filter({ hasText: COMPANY_TIME.format(new Date(at(10))) }).getByRole('button', { name: 'Claim' }).click();
       await page.getByText('The shift is yours').waitFor();
       const mine = await shiftsOf(ids.staff, await suite.stack.tokenOf(suite.stack.email('STAFF')));
       expect(mine.some((s) => s.scheduledStart === at(6))).to.equal(true);
@@ -143,7 +153,7 @@ describe('web console: rota — rosters, open shifts, swaps (headless Chromium)'
     const own = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.staff, outletId: ids.outlet, scheduledStart: at(6), scheduledEnd: at(12) } });
     const theirs = await suite.stack.call<{ id: string }>('POST', '/shift-assignments', { token: manager, body: { userId: ids.manager, outletId: ids.outlet, scheduledStart: at(14), scheduledEnd: at(20) } });
     expect([own.status, theirs.status]).to.deep.equal([201, 201]);
-    const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+    const time = COMPANY_TIME;
     await asRole(suite, 'STAFF', async (asker) => {
       await asker.page.goto('/rota/swaps');
       await asker.page.getByRole('main').getByRole('button', { name: 'Ask for a swap' }).click();

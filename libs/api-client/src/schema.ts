@@ -21610,6 +21610,7 @@ export interface operations {
                      *         "code": "string",
                      *         "city": "string",
                      *         "address": "string",
+                     *         "timezone": "string",
                      *         "status": "ACTIVE",
                      *         "createdAt": "2019-08-24T14:15:22Z",
                      *         "updatedAt": "2019-08-24T14:15:22Z"
@@ -21625,6 +21626,8 @@ export interface operations {
                         code: string;
                         city: string;
                         address: string | null;
+                        /** @description The outlet's IANA timezone; null when it is in the company's (the tenant's `timezone`) */
+                        timezone: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         /** Format: date-time */
@@ -21715,6 +21718,7 @@ export interface operations {
                  *       "code": "string",
                  *       "city": "string",
                  *       "address": "string",
+                 *       "timezone": "string",
                  *       "status": "ACTIVE"
                  *     }
                  */
@@ -21723,6 +21727,7 @@ export interface operations {
                     code: string;
                     city: string;
                     address?: string;
+                    timezone?: string;
                     /**
                      * @default ACTIVE
                      * @enum {string}
@@ -21751,6 +21756,7 @@ export interface operations {
                      *       "code": "string",
                      *       "city": "string",
                      *       "address": "string",
+                     *       "timezone": "string",
                      *       "status": "ACTIVE",
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "updatedAt": "2019-08-24T14:15:22Z"
@@ -21765,6 +21771,8 @@ export interface operations {
                         code: string;
                         city: string;
                         address: string | null;
+                        /** @description The outlet's IANA timezone; null when it is in the company's (the tenant's `timezone`) */
+                        timezone: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         /** Format: date-time */
@@ -21923,6 +21931,7 @@ export interface operations {
                  *           "code": "string",
                  *           "city": "string",
                  *           "address": "string",
+                 *           "timezone": "string",
                  *           "status": "ACTIVE"
                  *         }
                  *       ]
@@ -21934,6 +21943,7 @@ export interface operations {
                         code: string;
                         city: string;
                         address?: string;
+                        timezone?: string;
                         /**
                          * @default ACTIVE
                          * @enum {string}
@@ -22112,6 +22122,7 @@ export interface operations {
                  *       "code": "string",
                  *       "city": "string",
                  *       "address": "string",
+                 *       "timezone": "string",
                  *       "status": "ACTIVE"
                  *     }
                  */
@@ -22120,6 +22131,7 @@ export interface operations {
                     code?: string;
                     city?: string;
                     address?: string | null;
+                    timezone?: string | null;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
@@ -22144,6 +22156,7 @@ export interface operations {
                      *       "code": "string",
                      *       "city": "string",
                      *       "address": "string",
+                     *       "timezone": "string",
                      *       "status": "ACTIVE",
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "updatedAt": "2019-08-24T14:15:22Z"
@@ -22158,6 +22171,8 @@ export interface operations {
                         code: string;
                         city: string;
                         address: string | null;
+                        /** @description The outlet's IANA timezone; null when it is in the company's (the tenant's `timezone`) */
+                        timezone: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         /** Format: date-time */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from './client';
 import { ok } from './errors';
+import { displayZone } from '../ui/zone';
 
 /** A mutation that refreshes the queries under `keys` once it has succeeded. */
 export function useInvalidatingMutation<V, R>(fn: (v: V) => Promise<R>, keys: readonly QueryKey[]) {
@@ -31,6 +32,12 @@ function dropFromList(queries: QueryClient, listKey: QueryKey, id: string): void
 
 /** The tenant's outlets (every role may read them): for pickers and names. */
 export const useOutlets = () => useQuery({ queryKey: ['outlets'], staleTime: 60_000, queryFn: () => ok(api.GET('/outlets')) });
+
+/** Each outlet's zone: its own, or the company's when it has none (or is not known yet). */
+export function useOutletZones(): (outletId: string | null | undefined) => string {
+  const outlets = useOutlets();
+  return (outletId) => outlets.data?.find((o) => o.id === outletId)?.timezone ?? displayZone();
+}
 
 /** The tenant's people by id, as far as the caller may list them (managers; 500, the API's largest page). */
 export const usePeople = (enabled = true) =>

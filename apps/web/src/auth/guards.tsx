@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
 import { mayOpen, useMe, useSession } from './me';
+import { useAvailability } from '../areas/me/availability.queries';
+import { setDisplayZone } from '../ui/zone';
 import { featureName, PLAN_PAGE, planAllows, usePlan, type Feature } from './plan';
 
 /** Sign-in first: a signed-out visitor goes to /sign-in and comes back here afterwards. */
@@ -10,6 +12,23 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const pair = useSession();
   const location = useLocation();
   if (!pair) return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <InCompanyZone>{children}</InCompanyZone>;
+}
+
+/**
+ * Pages render once the company's zone is known, so that no time is ever shown in the browser's
+ * zone first. Every role reads it from /me/availability ("the tenant's timezone"); GET /tenant is
+ * for administrators only. Should that read fail, times stay in the browser's zone.
+ */
+function InCompanyZone({ children }: { children: ReactNode }) {
+  const availability = useAvailability();
+  if (availability.isPending)
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  if (availability.data) setDisplayZone(availability.data.timezone);
   return children;
 }
 

@@ -1,21 +1,33 @@
-/** Dates and times in the reader's locale; the API's values are ISO instants (or YYYY-MM-DD days). */
-const dateTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+import { displayZone, localeOf, zoned, zoneTime } from './zone';
 
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
+/** Dates and times in the company's zone and its conventions (ui/zone.ts); the API's values are ISO instants (or YYYY-MM-DD days). */
+const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** A moment to the minute, in `timeZone` (an outlet's) or by default the company's: "Mon 2 Dec, 08:00". */
+export function formatDateTime(iso: string | null | undefined, timeZone = displayZone()): string {
+  return iso ? zoned(DATE_TIME, timeZone).format(new Date(iso)) : '—';
 }
-
-const instant = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A moment to the second, for logs: "2 Dec, 08:00:05". */
 export function formatInstant(iso: string): string {
-  return instant.format(new Date(iso));
+  return zoned({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
 }
 
-/** A shift's span: "Mon 2 Dec, 08:00 – 16:00". */
-export function formatSpan(startIso: string, endIso: string): string {
-  return `${dateTime.format(new Date(startIso))} – ${time.format(new Date(endIso))}`;
+/** A clock time: "08:00" (or "8:00 AM" for an American company). */
+export function formatTime(iso: string, timeZone = displayZone()): string {
+  return zoned(TIME, timeZone).format(new Date(iso));
+}
+
+/** A shift's span in its outlet's zone (by default the company's): "Mon 2 Dec, 08:00 – 16:00". */
+export function formatSpan(startIso: string, endIso: string, timeZone = displayZone()): string {
+  return `${formatDateTime(startIso, timeZone)} – ${formatTime(endIso, timeZone)}`;
+}
+
+/** A shift's span in its outlet's zone, naming that zone when it is not the company's: "Mon 2 Dec, 09:00 – 17:00 (Paris time)". */
+export function formatShiftSpan(startIso: string, endIso: string, timeZone: string): string {
+  const span = formatSpan(startIso, endIso, timeZone);
+  return timeZone === displayZone() ? span : `${span} (${zoneTime(timeZone)})`;
 }
 
 /** An enum value for people: PENDING_APPROVAL → "Pending approval". */
@@ -29,11 +41,9 @@ export function roleLabel(role: string): string {
   return role.replace(/_/g, ' ').toLowerCase();
 }
 
-const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** A calendar day (YYYY-MM-DD) in the reader's locale, the same day wherever they are. */
+/** A calendar day (YYYY-MM-DD) in the company's conventions, the same day wherever the reader is: a date, not an instant. */
 export function formatDay(ymd: string | null | undefined): string {
-  return ymd ? day.format(new Date(`${ymd}T00:00:00Z`)) : '—';
+  return ymd ? new Intl.DateTimeFormat(localeOf(displayZone()), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`)) : '—';
 }
 
 /** A duration in whole minutes as hours and minutes: "8 h 30 min", "45 min", "2 h". */

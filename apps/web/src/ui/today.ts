@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { inZone, plain } from './zone';
 
+/** Midnight today in the company's zone. */
 function startOfToday(): Date {
-  const d = new Date();
+  const d = inZone(Date.now());
   d.setHours(0, 0, 0, 0);
-  return d;
+  return plain(d);
 }
 
 /**
@@ -14,7 +16,7 @@ function startOfToday(): Date {
 export function useToday(): Date {
   const [today, setToday] = useState(startOfToday);
   useEffect(() => {
-    const tomorrow = new Date(today);
+    const tomorrow = inZone(today);
     tomorrow.setDate(tomorrow.getDate() + 1);
     const timer = setTimeout(() => setToday(startOfToday()), tomorrow.getTime() - Date.now() + 1_000);
     return () => clearTimeout(timer);

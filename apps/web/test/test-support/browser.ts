@@ -8,16 +8,26 @@ import { DEMO_PASSWORD, workerStack, type Company } from './stack.js';
  * A fresh browser context (its own localStorage) on the stack's origin. Console errors and failed
  * requests to other origins are collected: a page must reach nothing but its own origin.
  *
+ * The browser is in Europe/London, the test companies' zone, unless `timezoneId` says otherwise.
+ *
  * The context prefers reduced motion, which the app honours (theme.respectReducedMotion): a dialog,
  * menu or notification is at once in its final state instead of fading in or out for 200 ms. A
  * fading dialog is measured by axe at part opacity (low contrast that is not there), and one fading
  * out is still in the page beside what replaced it.
  */
-export async function newTab(browser: Browser, stack: Company, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
+export async function newTab(
+  browser: Browser,
+  stack: Company,
+  opts: { width?: number; height?: number; timezoneId?: string; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
   const context = await browser.newContext({
     baseURL: stack.origin,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     reducedMotion: 'reduce',
+    // In the test companies' zone unless a test puts the browser elsewhere (timezone.e2e): the console
+    // shows the company's times either way, and says whose they are only when the browser is elsewhere.
+    timezoneId: opts.timezoneId ?? 'Europe/London',
+    ...(opts.locale ? { locale: opts.locale } : {}),
     ...(stack.forwardedFor ? { extraHTTPHeaders: { 'x-forwarded-for': stack.forwardedFor } } : {}),
   });
   const page = await context.newPage();

@@ -28,6 +28,10 @@ export class OutletEntity {
   @Column({ type: 'text', nullable: true })
   address!: string | null;
 
+  /** An IANA zone when the outlet is not in the company's (null: the tenant's `timezone`). */
+  @Column({ type: 'text', nullable: true })
+  timezone!: string | null;
+
   @Column({ type: 'text', default: 'ACTIVE' })
   status!: OutletStatus;
 

@@ -5,6 +5,7 @@ import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { useAudit, useZones, type AuditQuery, type AuditRow } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
+import { localInputInstant } from '../../ui/zone';
 
 const PAGE = 100;
 
@@ -20,7 +21,7 @@ export function AuditPage() {
   const [live, setLive] = useState(true);
   const [before, setBefore] = useState<string | null>(null);
   const [from, setFrom] = useState('');
-  const query: AuditQuery = { limit: PAGE, ...(zoneId ? { zoneId } : {}), ...(userId ? { userId } : {}), ...(before ? { to: before } : {}), ...(from ? { from: new Date(from).toISOString() } : {}) };
+  const query: AuditQuery = { limit: PAGE, ...(zoneId ? { zoneId } : {}), ...(userId ? { userId } : {}), ...(before ? { to: before } : {}), ...(from ? { from: localInputInstant(from).toISOString() } : {}) };
   const audit = useAudit(query, live && before === null);
   const fresh = useFreshRows(audit.data);
   const rows = audit.data ?? [];

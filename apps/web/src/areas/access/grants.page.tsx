@@ -8,6 +8,7 @@ import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useZones, type Grant, type GrantStatus } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
+import { localInputInstant } from '../../ui/zone';
 
 const STATUS_COLOUR: Record<GrantStatus, string> = { ACTIVE: 'green', REVOKED: 'red', EXPIRED: 'gray' };
 
@@ -85,7 +86,7 @@ function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClos
     setNote('');
     onClose();
   };
-  const extra = { ...(until ? { expiresAt: new Date(until).toISOString() } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
+  const extra = { ...(until ? { expiresAt: localInputInstant(until).toISOString() } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
   const submit = () => {
     if (userIds.length === 1 && zoneIds.length === 1)
       one.mutate({ userId: userIds[0]!, zoneId: zoneIds[0]!, ...extra }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Access granted.' }); close(); } });

@@ -5,8 +5,9 @@ import { Page } from '../../ui/page';
 import { DataTable } from '../../ui/data-table';
 import { useWhoWhere, useZones } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
+import { localDay } from '../../ui/shift-time';
 
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const day = localDay;
 
 /** Who entered which zone on which day (first and last granted tap), over up to 92 days. */
 export function WhoWherePage() {

@@ -10,7 +10,8 @@ import { ErrorNotice } from '../../ui/page';
 import { useAttendance, useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays, localTime } from '../schedule/week';
 import { useToday } from '../../ui/today';
-import { usePeople } from '../../api/shared.queries';
+import { useOutletZones, usePeople } from '../../api/shared.queries';
+import { ZoneNote } from '../../ui/zone-note';
 
 function Card({ title, to, link, children, error, loading }: { title: string; to: string; link: string; children: ReactNode; error: unknown; loading: boolean }) {
   return (
@@ -43,6 +44,7 @@ export function DashboardPage() {
   const me = useMe();
   const plan = usePlan();
   const people = usePeople();
+  const zoneOf = useOutletZones();
   const dayStart = useToday();
   const shifts = useShifts({ from: dayStart.toISOString(), to: addDays(dayStart, 1).toISOString() });
   const clockedIn = useAttendance({ status: 'OPEN', from: addDays(dayStart, -2).toISOString(), to: addDays(dayStart, 1).toISOString() });
@@ -62,12 +64,13 @@ export function DashboardPage() {
       <Title order={1} size="h2">
         Dashboard
       </Title>
+      <ZoneNote />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Card title="Today's shifts" to="/schedule/shifts" link="The week's shifts" error={shifts.error} loading={shifts.isPending}>
           <Big n={today.length} label="shifts today" />
           {today.slice(0, 5).map((s) => (
             <Text key={s.id} size="sm">
-              {localTime(s.scheduledStart)}–{localTime(s.scheduledEnd)} {name(s.userId)}
+              {localTime(s.scheduledStart, zoneOf(s.outletId))}–{localTime(s.scheduledEnd, zoneOf(s.outletId))} {name(s.userId)}
             </Text>
           ))}
         </Card>
@@ -75,7 +78,7 @@ export function DashboardPage() {
           <Big n={clockedIn.data?.length ?? 0} label="clocked in" />
           {(clockedIn.data ?? []).slice(0, 5).map((a) => (
             <Text key={a.id} size="sm">
-              {name(a.userId)} since {localTime(a.clockInAt)}
+              {name(a.userId)} since {localTime(a.clockInAt, zoneOf(a.outletId))}
             </Text>
           ))}
         </Card>

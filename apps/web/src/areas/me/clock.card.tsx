@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@manti
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useOutlets } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
 import { useMe } from '../../auth/me';
-import { formatDateTime, formatSpan } from '../../ui/format';
+import { formatDateTime, formatShiftSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
@@ -18,6 +18,7 @@ import { policyAckRequired, useClockIn, useClockOut, useOpenClockIn } from './me
 export function ClockCard() {
   const me = useMe();
   const outlets = useOutlets();
+  const zoneOf = useOutletZones();
   const open = useOpenClockIn(me.data?.id);
   const clockIn = useClockIn();
   const clockOut = useClockOut();
@@ -47,7 +48,7 @@ export function ClockCard() {
       {open.data ? (
         <Stack gap="xs">
           <Text size="sm">
-            Clocked in at {outletName.get(open.data.outletId) ?? 'an outlet'} since {formatDateTime(open.data.clockInAt)}.
+            Clocked in at {outletName.get(open.data.outletId) ?? 'an outlet'} since {formatDateTime(open.data.clockInAt, zoneOf(open.data.outletId))}.
           </Text>
           <Button w="fit-content" color="orange" loading={clockOut.isPending} onClick={() => clockOut.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: 'Clocked out.' }) })}>
             Clock out
@@ -60,7 +61,7 @@ export function ClockCard() {
             <Select
               label="Shift"
               allowDeselect={false}
-              data={[...shiftsHere.map((s) => ({ value: s.id, label: formatSpan(s.scheduledStart, s.scheduledEnd) })), { value: 'none', label: 'No shift (unscheduled)' }]}
+              data={[...shiftsHere.map((s) => ({ value: s.id, label: formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) })), { value: 'none', label: 'No shift (unscheduled)' }]}
               value={shift ?? 'none'}
               onChange={setShiftId}
             />

@@ -2,10 +2,12 @@ import { ActionIcon, Badge, Button, Group, Loader, Paper, SegmentedControl, Sele
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
+import { formatDateTime } from '../../ui/format';
+import { localInputInstant } from '../../ui/zone';
 import { useAddTimeOff, useAvailability, useRemoveTimeOff, useSaveAvailability, useTimeOff, type WeeklyWindow } from './availability.queries';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const WHEN = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
 
 type Window = Required<Pick<WeeklyWindow, 'kind' | 'weekday' | 'start' | 'end'>> & { effectiveFrom?: string | null; effectiveTo?: string | null };
 
@@ -63,10 +65,10 @@ export function AvailabilityEditor({ userId }: { userId?: string }) {
         notifications.show({ color: 'green', message: userId ? 'Availability saved.' : 'Your availability is saved.' });
       },
     });
-  const offValid = offFrom !== '' && offTo !== '' && new Date(offTo) > new Date(offFrom);
+  const offValid = offFrom !== '' && offTo !== '' && localInputInstant(offTo) > localInputInstant(offFrom);
   const submitTimeOff = () =>
     addTimeOff.mutate(
-      { startsAt: new Date(offFrom).toISOString(), endsAt: new Date(offTo).toISOString(), ...(offNote.trim() ? { note: offNote.trim() } : {}) },
+      { startsAt: localInputInstant(offFrom).toISOString(), endsAt: localInputInstant(offTo).toISOString(), ...(offNote.trim() ? { note: offNote.trim() } : {}) },
       {
         onSuccess: () => {
           setOffFrom('');
@@ -169,7 +171,7 @@ export function AvailabilityEditor({ userId }: { userId?: string }) {
             <Group key={t.id} justify="space-between" wrap="nowrap">
               <Stack gap={0}>
                 <Text size="sm">
-                  {WHEN.format(new Date(t.startsAt))} – {WHEN.format(new Date(t.endsAt))}
+                  {formatDateTime(t.startsAt)} – {formatDateTime(t.endsAt)}
                 </Text>
                 {t.note ? (
                   <Text size="xs" c="dimmed">

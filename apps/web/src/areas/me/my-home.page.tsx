@@ -2,19 +2,21 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { Link } from 'react-router';
 import { useMe } from '../../auth/me';
 import { planAllows, usePlan } from '../../auth/plan';
-import { formatSpan } from '../../ui/format';
+import { formatShiftSpan } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useLeave, useShifts } from '../schedule/schedule.queries';
 import { addDays } from '../schedule/week';
-import { useOutlets } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
 import { useToday } from '../../ui/today';
 import { ClockCard } from './clock.card';
+import { ZoneNote } from '../../ui/zone-note';
 
 /** A STAFF user's home: the door credential a tap away (on a plan with door access), the next shifts, pending leave. */
 export function MyHomePage() {
   const me = useMe();
   const plan = usePlan();
   const outlets = useOutlets();
+  const zoneOf = useOutletZones();
   const today = useToday();
   const shifts = useShifts({ userId: me.data?.id ?? '', from: today.toISOString(), to: addDays(today, 15).toISOString() }, me.data !== undefined);
   const leave = useLeave(me.data ? { userId: me.data.id, status: 'PENDING' } : {});
@@ -26,6 +28,7 @@ export function MyHomePage() {
       <Title order={1} size="h2">
         Hello{me.data ? `, ${me.data.fullName.split(' ')[0]}` : ''}
       </Title>
+      <ZoneNote />
       {planAllows(plan.data, 'accessControl') ? (
         <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
           Show my door credential
@@ -46,7 +49,7 @@ export function MyHomePage() {
             <Stack gap={4}>
               {next.map((s) => (
                 <Text key={s.id} size="sm">
-                  {formatSpan(s.scheduledStart, s.scheduledEnd)} · {outletName.get(s.outletId) ?? ''}
+                  {formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId))} · {outletName.get(s.outletId) ?? ''}
                 </Text>
               ))}
             </Stack>

@@ -11,13 +11,13 @@ import { useLastShown } from '../../ui/last-shown';
 import { Page } from '../../ui/page';
 import { ASSET_STATUSES, AssetFormModal, AssetStatusBadge, draftOf, NEW_ASSET, type AssetDraft } from './asset-form.modal';
 import { useAssetCategories, useAssets, useDeleteAsset, type Asset, type AssetStatus } from './operations.queries';
+import { localToday } from '../../ui/shift-time';
 
 const SOON_DAYS = 30;
 
 /** Days from today to a calendar day (negative once it has passed). */
 function daysUntil(ymd: string): number {
-  const today = new Date();
-  return Math.round((Date.parse(`${ymd}T00:00:00Z`) - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / 86_400_000);
+  return Math.round((Date.parse(`${ymd}T00:00:00Z`) - Date.parse(`${localToday()}T00:00:00Z`)) / 86_400_000);
 }
 
 export function Warranty({ until }: { until: string | null }) {

@@ -4,8 +4,9 @@ import { useOutlets } from '../../api/shared.queries';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { useCompletionReport } from './checklists.queries';
+import { localDay } from '../../ui/shift-time';
 
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const day = localDay;
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
 /** How well each outlet keeps to its checklists over a period: done in time, late, missed, and the tasks that failed. */

@@ -2,12 +2,12 @@ import { Badge, Button, Card, FileButton, Group, Loader, NumberInput, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useOutlets } from '../../api/shared.queries';
-import { humanize } from '../../ui/format';
+import { formatTime, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useAnswerPhoto, useAnswerTask, useCompleteRun, useTodaysChecklists, type ChecklistRun, type RunTask } from './checklists.queries';
 
 const STATUS_COLOUR: Record<ChecklistRun['status'], string> = { OPEN: 'blue', COMPLETED: 'green', MISSED: 'red' };
-const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clock = formatTime;
 
 function bounds(t: RunTask): string | null {
   const unit = t.unit ? ` ${t.unit}` : '';

@@ -35,8 +35,8 @@ function DueChip({ item, onOpen }: { item: Due; onOpen: (d: Due) => void }) {
  */
 export function MaintenanceCalendarPage() {
   const [month, setMonth] = useState(() => {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), 1);
+    const [y, m] = today().split('-').map(Number) as [number, number];
+    return new Date(y, m - 1, 1);
   });
   const days = gridOf(month);
   const due = useDue({ from: days[0]!, to: days[41]! });

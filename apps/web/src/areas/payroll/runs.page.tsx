@@ -8,12 +8,13 @@ import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 import { formatMoney } from './money';
 import { useAccounting, useConnectAccounting, useCreateRun, useDisconnectAccounting, useRuns, type Run } from './payroll.queries';
+import { inZone } from '../../ui/zone';
 
 export const RUN_COLOUR: Record<Run['status'], string> = { DRAFT: 'yellow', FINALIZED: 'blue', PAID: 'green' };
 
-/** Last month as YYYY-MM: the usual run. */
+/** Last month, of the company's calendar, as YYYY-MM: the usual run. */
 function lastMonth(): string {
-  const d = new Date();
+  const d = inZone(Date.now());
   d.setDate(0);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }

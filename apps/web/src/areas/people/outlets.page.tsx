@@ -7,12 +7,15 @@ import { Page } from '../../ui/page';
 import { DraftModal } from '../../ui/form-actions';
 import { useCreateOutlet, useUpdateOutlet, type Outlet } from './people.queries';
 import { useOutlets } from '../../api/shared.queries';
+import { TimezoneInput } from '../../ui/timezone-input';
 
 interface Draft {
   name: string;
   code: string;
   city: string;
   address: string;
+  /** Empty: the company's. */
+  timezone: string;
   status: Outlet['status'];
 }
 
@@ -32,8 +35,8 @@ export function OutletsPage() {
   const save = () => {
     const { id, draft } = editing!;
     const body = { name: draft.name.trim(), code: draft.code.trim(), city: draft.city.trim(), status: draft.status };
-    if (id) update.mutate({ id, body: { ...body, address: draft.address.trim() || null } }, { onSuccess: close });
-    else create.mutate({ ...body, ...(draft.address.trim() ? { address: draft.address.trim() } : {}) }, { onSuccess: close });
+    if (id) update.mutate({ id, body: { ...body, address: draft.address.trim() || null, timezone: draft.timezone.trim() || null } }, { onSuccess: close });
+    else create.mutate({ ...body, ...(draft.address.trim() ? { address: draft.address.trim() } : {}), ...(draft.timezone.trim() ? { timezone: draft.timezone.trim() } : {}) }, { onSuccess: close });
   };
   return (
     <Page title="Outlets" actions={
@@ -42,7 +45,7 @@ export function OutletsPage() {
             <Button variant="light" component={Link} to="/people/outlets/import">
               Import from CSV
             </Button>
-            <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', status: 'ACTIVE' } })}>New outlet</Button>
+            <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', timezone: '', status: 'ACTIVE' } })}>New outlet</Button>
           </Group>
         ) : null
       }
@@ -52,6 +55,7 @@ export function OutletsPage() {
         { header: 'Code', cell: (o) => o.code },
         { header: 'City', cell: (o) => o.city },
         { header: 'Address', cell: (o) => (o.address ?? '—') },
+        { header: 'Timezone', cell: (o) => (o.timezone ?? 'The company’s') },
         {
           header: 'Status',
           cell: (o) => (
@@ -62,7 +66,7 @@ export function OutletsPage() {
         },
         admin && {
           cell: (o) => (
-            <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', status: o.status } })}>
+            <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', timezone: o.timezone ?? '', status: o.status } })}>
               Edit
             </Button>
           ),
@@ -79,6 +83,7 @@ export function OutletsPage() {
             <TextInput label="Code" description="Short and unique, e.g. HB-03" required value={editing.draft.code} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, code: e.currentTarget.value } })} />
             <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
             <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
+            <TimezoneInput label="Timezone (optional)" description="Only for an outlet outside the company's timezone: its shifts are shown and typed in it" value={editing.draft.timezone} onChange={(timezone) => setEditing({ ...editing, draft: { ...editing.draft, timezone } })} />
             <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
           </>
         )}

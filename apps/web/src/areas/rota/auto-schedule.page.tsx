@@ -5,15 +5,17 @@ import { useOutlets } from '../../api/shared.queries';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatDay, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
+import { localDay } from '../../ui/shift-time';
+import { inZone } from '../../ui/zone';
 import { useCreateProposal, useProposals, type Proposal } from './auto-schedule.queries';
 
 export const PROPOSAL_COLOUR: Record<Proposal['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', READY: 'yellow', FAILED: 'red', ACCEPTED: 'green', DISCARDED: 'gray' };
 
-/** The Monday on or after today, as YYYY-MM-DD in the browser's calendar. */
+/** The Monday on or after today, as YYYY-MM-DD in the company's calendar. */
 function nextMonday(): string {
-  const d = new Date();
+  const d = inZone(Date.now());
   d.setDate(d.getDate() + ((8 - d.getDay()) % 7));
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return localDay(d);
 }
 
 /** Auto-schedule: propose a week for one or more outlets from their staffing targets, and the proposals made so far. */

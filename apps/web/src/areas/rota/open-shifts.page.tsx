@@ -2,12 +2,12 @@ import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { mayCall, useMe } from '../../auth/me';
-import { formatSpan, humanize } from '../../ui/format';
+import { formatShiftSpan, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { useClaimOpenShift, useOpenShifts, useWithdrawOpenShift, type OpenShift } from './rota.queries';
-import { useOutlets } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
 
 /**
  * The marketplace of released shifts. Staff see those they may claim (at their outlets, not
@@ -17,6 +17,7 @@ export function OpenShiftsPage() {
   const me = useMe();
   const manager = mayCall(me.data, 'deleteOpenShiftsById');
   const outlets = useOutlets();
+  const zoneOf = useOutletZones();
   const [outletId, setOutletId] = useState<string | null>(null);
   const shifts = useOpenShifts(outletId ?? undefined);
   const claim = useClaimOpenShift();
@@ -29,7 +30,7 @@ export function OpenShiftsPage() {
     <Page title="Open shifts">
       <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
       <DataTable query={shifts} error={shifts.error ?? claim.error} loadingLabel="Loading open shifts" empty={<Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>} minWidth={560} columns={[
-        { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+        { header: 'When', cell: (s) => formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) },
         { header: 'Outlet', cell: (s) => (outletName.get(s.outletId) ?? '—') },
         { header: 'Type', cell: (s) => humanize(s.type) },
         { header: 'Note', cell: (s) => (s.note ?? '') },

@@ -8,7 +8,9 @@ import { RowsTable } from '../../ui/data-table';
 import { formatDateTime, formatDay, formatSpan, humanize } from '../../ui/format';
 import { DraftModal } from '../../ui/form-actions';
 import { ErrorNotice, Page } from '../../ui/page';
-import { shiftInstants } from '../../ui/shift-time';
+import { localDay, shiftInstants } from '../../ui/shift-time';
+import { wallInstant, zoned } from '../../ui/zone';
+import { localTime } from '../schedule/week';
 import { PROPOSAL_COLOUR } from './auto-schedule.page';
 import { useAcceptProposal, useAddProposalShift, useDiscardProposal, useMoveProposalShift, useProposal, useRemoveProposalShift, type Proposal, type ProposalShift } from './auto-schedule.queries';
 
@@ -25,15 +27,6 @@ interface Draft {
   end: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDay = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const localTime = (iso: string) => {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /** What a 422 lists: each rule the edit or acceptance would break, on its shift. */
 function Violations({ error }: { error: unknown }) {
@@ -113,7 +106,7 @@ export function ProposalPage() {
         return (
           <Stack key={day} gap={4}>
             <Title order={2} size="h4">
-              {new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })} · {money(own.reduce((sum, s) => sum + s.costMinor, 0))}
+              {zoned({ weekday: 'long', day: 'numeric', month: 'long' }).format(wallInstant(day, '12:00'))} · {money(own.reduce((sum, s) => sum + s.costMinor, 0))}
             </Title>
             <RowsTable rows={own.sort((a, b) => a.outletId.localeCompare(b.outletId) || a.scheduledStart.localeCompare(b.scheduledStart))} minWidth={640} columns={[
               { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },

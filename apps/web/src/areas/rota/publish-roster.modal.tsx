@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { FormModal } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
-import { useOutlets, usePeople } from '../../api/shared.queries';
+import { useOutletZones, useOutlets, usePeople } from '../../api/shared.queries';
+import { zoneTime } from '../../ui/zone';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
 const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [
@@ -36,10 +37,11 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
   const people = usePeople(opened);
   const publish = usePublishRoster();
   const [outletId, setOutletId] = useState<string | null>(null);
+  const zone = useOutletZones()(outletId);
   const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
   const update = (key: number, change: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const assignments = rows.map((r) => {
-    const at = shiftInstants(r.day, r.start, r.end);
+    const at = shiftInstants(r.day, r.start, r.end, zone);
     return r.userId && at ? { userId: r.userId, ...at, type: r.type } : null;
   });
   const complete = outletId !== null && assignments.every((a) => a !== null);
@@ -69,7 +71,7 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
     >
       <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
       <Text size="sm" c="dimmed">
-        Times are in your browser's timezone; an end before the start runs to the next morning.
+        Times are {zoneTime(zone)}, the {outletId ? 'outlet’s' : 'company’s'}; an end before the start runs to the next morning.
       </Text>
       {rows.map((r, i) => (
         <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">

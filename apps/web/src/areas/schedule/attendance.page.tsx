@@ -6,6 +6,7 @@ import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { useAttendance, useReviewAttendance, type AttendanceStatus } from './schedule.queries';
 import { addDays, isoDay } from './week';
+import { plain, wallInstant } from '../../ui/zone';
 import { useOutlets, usePeople } from '../../api/shared.queries';
 import { mayCall, useMe } from '../../auth/me';
 import { RuleBreaches } from '../../ui/compliance-violations';
@@ -25,13 +26,13 @@ export function AttendancePage() {
   const attendance = useAttendance({
     ...(outletId ? { outletId } : {}),
     ...(status ? { status: status as AttendanceStatus } : {}),
-    from: new Date(`${valid ? from : isoDay(new Date())}T00:00:00`).toISOString(),
-    to: addDays(new Date(`${valid ? to : isoDay(new Date())}T00:00:00`), 1).toISOString(),
+    from: plain(wallInstant(valid ? from : isoDay(new Date()), '00:00')).toISOString(),
+    to: addDays(wallInstant(valid ? to : isoDay(new Date()), '00:00'), 1).toISOString(),
   });
   const review = useReviewAttendance();
   const me = useMe();
   // Clock records' working-time breaches are dated by their local day or their week's Monday: six days before the period catch a week that starts before it.
-  const violations = useViolations({ phase: 'CLOCK', from: isoDay(addDays(new Date(`${valid ? from : isoDay(new Date())}T00:00:00`), -6)), to: valid ? to : isoDay(new Date()), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations'));
+  const violations = useViolations({ phase: 'CLOCK', from: isoDay(addDays(wallInstant(valid ? from : isoDay(new Date()), '00:00'), -6)), to: valid ? to : isoDay(new Date()), ...(outletId ? { outletId } : {}) }, mayCall(me.data, 'getComplianceViolations'));
   const breachesOf = new Map<string, Violation[]>();
   for (const v of violations.data ?? []) for (const id of v.attendanceEventIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { humanize } from '../../ui/format';
+import { formatDay, humanize } from '../../ui/format';
+import { localDay } from '../../ui/shift-time';
 import { useLastShown } from '../../ui/last-shown';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -10,10 +11,16 @@ import { useDecideLeave, useLeave, type LeaveRequest, type LeaveStatus } from '.
 import { usePeople } from '../../api/shared.queries';
 
 export const LEAVE_COLOUR: Record<LeaveStatus, string> = { PENDING: 'yellow', APPROVED: 'green', REJECTED: 'red', CANCELLED: 'gray' };
-const DATE = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** Leave dates are calendar days (the API sends them as midnight UTC instants). */
-export const leaveDates = (l: LeaveRequest) => (l.startDate === l.endDate ? DATE.format(new Date(l.startDate)) : `${DATE.format(new Date(l.startDate))} – ${DATE.format(new Date(l.endDate))}`);
+/**
+ * Leave is whole calendar days of the company's zone; the API sends its first and last instants
+ * (local midnight, and 1 ms before the next). Read back as days of that zone, the dates are the ones
+ * entered, wherever the reader's browser is.
+ */
+export function leaveDates(l: LeaveRequest): string {
+  const first = localDay(l.startDate);
+  const last = localDay(l.endDate);
+  return first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`;
+}
 
 /** Leave requests, the pending ones first: approved or rejected here, step by step of the approval chain. */
 export function LeavePage() {

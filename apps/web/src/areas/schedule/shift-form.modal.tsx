@@ -8,11 +8,12 @@ import { useCreateShift, useReleaseShift, useUpdateShift, type Shift } from './s
 import { isoDay, localTime } from './week';
 import { usePeople } from '../../api/shared.queries';
 import { conflictLabel, fetchShiftConflicts } from '../me/availability.queries';
+import { ZoneNote } from '../../ui/zone-note';
 
 const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
 
-/** A new shift on `day` at `outletId`, or an existing one to change, cancel or release. */
-export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { opened: boolean; onClose: () => void; outletId: string; day: string; shift: Shift | null }) {
+/** A new shift on `day` at `outletId`, or an existing one to change, cancel or release; its day and times are of the outlet's `zone`. */
+export function ShiftFormModal({ opened, onClose, outletId, zone, day, shift }: { opened: boolean; onClose: () => void; outletId: string; zone: string; day: string; shift: Shift | null }) {
   const people = usePeople(opened);
   const create = useCreateShift();
   const update = useUpdateShift();
@@ -25,18 +26,18 @@ export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { open
   useEffect(() => {
     if (!opened) return;
     setUserId(shift?.userId ?? null);
-    setDate(shift ? isoDay(new Date(shift.scheduledStart)) : day);
-    setFrom(shift ? localTime(shift.scheduledStart) : '09:00');
-    setTo(shift ? localTime(shift.scheduledEnd) : '17:00');
+    setDate(shift ? isoDay(shift.scheduledStart, zone) : day);
+    setFrom(shift ? localTime(shift.scheduledStart, zone) : '09:00');
+    setTo(shift ? localTime(shift.scheduledEnd, zone) : '17:00');
     setType((shift?.type as (typeof TYPES)[number] | undefined) ?? 'REGULAR');
-  }, [opened, shift, day]);
+  }, [opened, shift, day, zone]);
   const close = () => {
     create.reset();
     update.reset();
     release.reset();
     onClose();
   };
-  const at = shiftInstants(date, from, to);
+  const at = shiftInstants(date, from, to, zone);
   const done = (message: string) => () => {
     notifications.show({ color: 'green', message });
     close();
@@ -70,9 +71,10 @@ export function ShiftFormModal({ opened, onClose, outletId, day, shift }: { open
           onChange={setUserId}
         />
         <TextInput label="Day" type="date" required disabled={!editable} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <ZoneNote zone={zone} />
         <Group grow>
           <TextInput label="From" type="time" required disabled={!editable} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label="To" type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(new Date(at.scheduledEnd)) !== date ? 'ends the next day' : undefined} />
+          <TextInput label="To" type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(at.scheduledEnd, zone) !== date ? 'ends the next day' : undefined} />
         </Group>
         <Select label="Type" allowDeselect={false} disabled={!editable} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
         <ErrorNotice error={create.error ?? update.error ?? release.error} />

@@ -1,23 +1,25 @@
-/** Monday 00:00 (local) of the week holding `d`. */
-export function weekStart(d: Date): Date {
-  const m = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+import { displayZone, inZone, localInputValue, plain } from '../../ui/zone';
+import { localDay } from '../../ui/shift-time';
+
+/** Monday 00:00, in `timeZone` (by default the company's), of the week holding `d`. */
+export function weekStart(d: Date, timeZone = displayZone()): Date {
+  const m = inZone(d, timeZone);
+  m.setHours(0, 0, 0, 0);
   m.setDate(m.getDate() - ((m.getDay() + 6) % 7));
-  return m;
+  return plain(m);
 }
 
-export function addDays(d: Date, n: number): Date {
-  const x = new Date(d);
+/** The same wall-clock time `n` days later in `timeZone` (by default the company's). */
+export function addDays(d: Date, n: number, timeZone = displayZone()): Date {
+  const x = inZone(d, timeZone);
   x.setDate(x.getDate() + n);
-  return x;
+  return plain(x);
 }
 
-/** YYYY-MM-DD of a local date. */
-export function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** YYYY-MM-DD of an instant in a zone, by default the company's. */
+export const isoDay = localDay;
 
-/** HH:MM of an instant, local. */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+/** HH:MM (24-hour) of an instant in `timeZone` (by default the company's): what a time input holds. */
+export function localTime(iso: string, timeZone = displayZone()): string {
+  return localInputValue(iso, timeZone).slice(11);
 }

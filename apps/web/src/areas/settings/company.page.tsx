@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useTenant, useUpdateTenant } from './settings.queries';
+import { TimezoneInput } from '../../ui/timezone-input';
 
 /** The offline windows offered, in minutes (the API takes any from 5 minutes to 30 days). */
 const OFFLINE_WINDOWS: Array<[number, string]> = [
@@ -41,19 +42,13 @@ export function CompanyPage() {
   }, [tenant.data]);
   const t = tenant.data;
   if (!t) return tenant.error ? <ErrorNotice error={tenant.error} /> : <Loader aria-label="Loading" />;
-  const zones = Intl.supportedValuesOf('timeZone');
   const toggle = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body, { onSuccess: () => notifications.show({ color: 'green', message: 'Saved.' }) });
   return (
     <Page title="Company">
       <Paper withBorder p="md">
         <Stack gap="sm" maw={480}>
           <TextInput label="Company name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput label="Timezone" description="Opening hours, leave days and rosters are in it (an IANA name such as Europe/London)" required list="timezones" value={timezone} onChange={(e) => setTimezone(e.currentTarget.value)} />
-          <datalist id="timezones">
-            {zones.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
+          <TimezoneInput label="Timezone" description="Every date and time in the console is shown and typed in it, as are opening hours, leave days and rosters (an IANA name such as Europe/London)" required value={timezone} onChange={setTimezone} />
           <Text size="sm" c="dimmed">
             Address of the careers page and the sign-in name: <code>{t.slug}</code>
           </Text>

@@ -8,12 +8,11 @@ import { Page } from '../../ui/page';
 import { FormActions } from '../../ui/form-actions';
 import { useZones } from '../access/access.queries';
 import { useCreatePass, useRevokePass, useVisitorPasses, type VisitorPass } from './visitors.queries';
+import { localInputInstant, localInputValue } from '../../ui/zone';
 
-/** A local datetime-local value `hours` from now. */
+/** A datetime-local value `hours` from now, in the company's zone. */
 function inHours(hours: number): string {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  d.setSeconds(0, 0);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return localInputValue(Date.now() + hours * 3_600_000);
 }
 
 /** Visitor passes: a magic link that gives a visitor a door credential for some zones until a time. */
@@ -85,7 +84,7 @@ function CreatePassModal({ opened, onClose }: { opened: boolean; onClose: () => 
     onClose();
   };
   const submit = () =>
-    create.mutate({ name: name.trim(), zoneIds, expiresAt: new Date(until).toISOString(), ...(email.trim() ? { email: email.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) });
+    create.mutate({ name: name.trim(), zoneIds, expiresAt: localInputInstant(until).toISOString(), ...(email.trim() ? { email: email.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) });
   const made = create.data;
   return (
     <Modal opened={opened} onClose={close} title="New visitor pass">

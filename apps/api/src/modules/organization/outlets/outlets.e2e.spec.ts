@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createOutlet } from '@wfm/testing/factories';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
 
-const OUTLET_KEYS = ['id', 'tenantId', 'name', 'code', 'city', 'address', 'status', 'createdAt', 'updatedAt'];
+const OUTLET_KEYS = ['id', 'tenantId', 'name', 'code', 'city', 'address', 'timezone', 'status', 'createdAt', 'updatedAt'];
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const CODE_CONFLICT = { message: 'An outlet with this code already exists', error: 'Conflict', statusCode: 409 };
@@ -81,12 +81,21 @@ describe('outlets (HTTP)', () => {
         code: 'LDN-01',
         city: 'London',
         address: '1 Quay St',
+        timezone: null,
         status: 'ACTIVE',
         createdAt: s.h.clock.now().toISOString(),
         updatedAt: s.h.clock.now().toISOString(),
       });
       const list = await s.h.request('GET', '/outlets', { token });
       expect(list.body).to.deep.equal([res.body]);
+    });
+
+    it("keeps an outlet's own timezone, for an outlet not in the company's", async () => {
+      const res = await post({ name: 'Rive Gauche', code: 'PAR-01', city: 'Paris', timezone: 'Europe/Paris' });
+      expect(res.status).to.equal(201);
+      expect(res.body.timezone).to.equal('Europe/Paris');
+      const [row] = await s.h.ds.query(`SELECT timezone FROM outlets WHERE id = $1`, [res.body.id]);
+      expect(row.timezone).to.equal('Europe/Paris');
     });
 
     it('takes an explicit status and leaves address null when absent', async () => {
@@ -109,6 +118,8 @@ describe('outlets (HTTP)', () => {
         [{ ...ok, city: 'c'.repeat(121) }, ['city must be at most 120 characters']],
         [{ ...ok, status: 'CLOSED' }, ['status must be one of the following values: ACTIVE, INACTIVE']],
         [{ ...ok, address: 7 }, ['address must be a string']],
+        [{ ...ok, timezone: 'Mars/Olympus_Mons' }, ['timezone must be a valid IANA time zone']],
+        [{ ...ok, timezone: null }, ['timezone must be a string']],
         [{ ...ok, region: 'North' }, ['property region should not exist']],
       ];
       for (const [body, message] of cases) {
@@ -161,10 +172,21 @@ describe('outlets (HTTP)', () => {
         code: 'OLD',
         city: 'York',
         address: null,
+        timezone: null,
         status: 'INACTIVE',
         createdAt: outlet.createdAt.toISOString(),
         updatedAt: s.h.clock.now().toISOString(),
       });
+    });
+
+    it("sets the outlet's timezone and, with null, puts it back in the company's", async () => {
+      const outlet = await createOutlet(s.h.ds, s.tenantA);
+      const set = await patch(outlet.id, { timezone: 'America/New_York' });
+      expect(set.status).to.equal(200);
+      expect(set.body.timezone).to.equal('America/New_York');
+      const cleared = await patch(outlet.id, { timezone: null });
+      expect(cleared.status).to.equal(200);
+      expect(cleared.body.timezone).to.equal(null);
     });
 
     it("may change the case of the outlet's own code", async () => {
@@ -185,7 +207,8 @@ describe('outlets (HTTP)', () => {
     it('rejects invalid bodies and ids', async () => {
       const outlet = await createOutlet(s.h.ds, s.tenantA);
       const cases: Array<[unknown, string[]]> = [
-        [{}, ['body must contain at least one of: name, code, city, address, status']],
+        [{}, ['body must contain at least one of: name, code, city, address, timezone, status']],
+        [{ timezone: 'Europe/Nowhere' }, ['timezone must be a valid IANA time zone']],
         [{ code: 'a b' }, [`code ${CODE_RULE}`]],
         [{ city: '' }, ['city must be at least 1 characters']],
         [{ status: 'GONE' }, ['status must be one of the following values: ACTIVE, INACTIVE']],

@@ -5,17 +5,18 @@ import { assignments, exec, many, one, onConstraint, type Columns } from '@wfm/d
 import type { Tx } from '@wfm/db/transaction';
 
 export type Outlet = OutletEntity;
-export type OutletChanges = Partial<Pick<OutletEntity, 'name' | 'code' | 'city' | 'address' | 'status'>>;
+export type OutletChanges = Partial<Pick<OutletEntity, 'name' | 'code' | 'city' | 'address' | 'timezone' | 'status'>>;
 
 export const CODE_TAKEN = 'An outlet with this code already exists';
 
-const OUTLET_COLUMNS = `id, tenant_id AS "tenantId", name, code, city, address, status, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const OUTLET_COLUMNS = `id, tenant_id AS "tenantId", name, code, city, address, timezone, status, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<OutletChanges & { updatedAt: Date }> = {
   name: 'name',
   code: 'code',
   city: 'city',
   address: 'address',
+  timezone: 'timezone',
   status: 'status',
   updatedAt: 'updated_at',
 };
@@ -41,8 +42,8 @@ export class OutletsRepository {
   async insert(tx: Tx, rows: Outlet[]): Promise<void> {
     await exec(
       tx,
-      `INSERT INTO outlets (id, tenant_id, name, code, city, address, status, created_at, updated_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[])`,
+      `INSERT INTO outlets (id, tenant_id, name, code, city, address, timezone, status, created_at, updated_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.tenantId),
@@ -50,6 +51,7 @@ export class OutletsRepository {
         rows.map((r) => r.code),
         rows.map((r) => r.city),
         rows.map((r) => r.address),
+        rows.map((r) => r.timezone),
         rows.map((r) => r.status),
         rows.map((r) => r.createdAt),
         rows.map((r) => r.updatedAt),

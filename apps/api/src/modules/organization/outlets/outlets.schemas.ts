@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timezone } from '../tenants/tenants.schemas.js';
 
 const MAX_IMPORT_ROWS = 500;
 
@@ -17,20 +18,23 @@ export const CreateOutletBody = z.strictObject({
   code: Code,
   city: City,
   address: Address.optional(),
+  /** Only when the outlet is not in the company's zone. */
+  timezone: Timezone.optional(),
   status: OutletStatus.default('ACTIVE'),
 });
 export type CreateOutletBody = z.infer<typeof CreateOutletBody>;
 
-/** `address: null` clears the address. */
+/** `address: null` clears the address; `timezone: null` puts the outlet back in the company's zone. */
 export const UpdateOutletBody = z
   .strictObject({
     name: Name.optional(),
     code: Code.optional(),
     city: City.optional(),
     address: Address.nullable().optional(),
+    timezone: Timezone.nullable().optional(),
     status: OutletStatus.optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, code, city, address, status');
+  .refine(hasAnyField, 'must contain at least one of: name, code, city, address, timezone, status');
 export type UpdateOutletBody = z.infer<typeof UpdateOutletBody>;
 
 export const ImportOutletsBody = z.strictObject({ rows: z.array(CreateOutletBody).min(1).max(MAX_IMPORT_ROWS) });
@@ -48,6 +52,7 @@ export const OutletDto = z.object({
   code: z.string(),
   city: z.string(),
   address: z.string().nullable(),
+  timezone: z.string().nullable().meta({ description: "The outlet's IANA timezone; null when it is in the company's (the tenant's `timezone`)" }),
   status: OutletStatus,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
