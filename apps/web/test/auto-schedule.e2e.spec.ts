@@ -1,11 +1,14 @@
+import { TZDate } from '@date-fns/tz';
 import { expect } from 'chai';
 import { asRole, browserSuite } from './test-support/browser.js';
+import { TEST_ZONE } from './test-support/stack.js';
 
-/** A Monday in January: the demo tenant's London is on GMT, so its local hours are UTC hours. */
+/** A Monday; targets and shifts are the company's wall-clock hours (TEST_ZONE). */
 const WEEK = '2027-01-04';
-const START = new Date(`${WEEK}T09:00:00Z`);
-const END = new Date(`${WEEK}T13:00:00Z`);
-const LATE_END = new Date(`${WEEK}T12:00:00Z`);
+const at = (hour: number) => new Date(new TZDate(2027, 0, 4, hour, 0, TEST_ZONE).getTime());
+const START = at(9);
+const END = at(13);
+const LATE_END = at(12);
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The browser shares the test's timezone: the form takes local clock times. */
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;

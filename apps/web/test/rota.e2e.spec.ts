@@ -2,14 +2,15 @@ import { TZDate } from '@date-fns/tz';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { asRole, browserSuite } from './test-support/browser.js';
+import { TEST_ZONE } from './test-support/stack.js';
 
-/** A clock time as the console shows it: the test company's zone (Europe/London) and its conventions, 24-hour. */
-const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+/** A clock time as the console shows it: the test company's zone and 24-hour (the company is not in the Americas). */
+const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: TEST_ZONE, hour: '2-digit', minute: '2-digit' });
 
-/** The instant of a time typed in the console on `day` at `hour`:00: the company's (London) wall clock, in summer too. */
+/** The instant of a time typed in the console on `day` at `hour`:00: the company's wall clock. */
 function typedAt(day: string, hour: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, hour, 0, 'Europe/London').getTime()).toISOString();
+  return new Date(new TZDate(y, m - 1, d, hour, 0, TEST_ZONE).getTime()).toISOString();
 }
 
 const DAY = 86_400_000;

@@ -157,6 +157,8 @@ export interface DemoSeedOptions {
    * browser test's company, whose tests assert what they themselves make on an otherwise empty company.
    */
   live?: boolean;
+  /** The company's zone (default Europe/London): a browser test's company takes the test process's, so the times it computes are the ones the console shows. */
+  timezone?: string;
 }
 
 export interface DemoSeedResult {
@@ -188,7 +190,7 @@ export async function seedDemoTenant(deps: DemoSeedDeps, identity: DemoIdentity 
       name: identity.name,
       slug: identity.slug,
       plan: 'ENTERPRISE',
-      timezone: DEMO_TIMEZONE,
+      timezone: opts.timezone ?? DEMO_TIMEZONE,
       owner: { fullName: demoName('TENANT_OWNER'), email: signIn.identifier, password: DEMO_PASSWORD },
     });
     tenantId = tenant.id;

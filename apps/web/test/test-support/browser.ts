@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '@wfm/testing/chromium';
 import type { Role } from '@wfm/core/tenancy';
-import { DEMO_PASSWORD, workerStack, type Company } from './stack.js';
+import { DEMO_PASSWORD, TEST_ZONE, workerStack, type Company } from './stack.js';
 
 /**
  * A fresh browser context (its own localStorage) on the stack's origin. Console errors and failed
  * requests to other origins are collected: a page must reach nothing but its own origin.
  *
- * The browser is in Europe/London, the test companies' zone, unless `timezoneId` says otherwise.
+ * The browser is in the test companies' zone (TEST_ZONE, the test process's) unless `timezoneId` says otherwise.
  *
  * The context prefers reduced motion, which the app honours (theme.respectReducedMotion): a dialog,
  * menu or notification is at once in its final state instead of fading in or out for 200 ms. A
@@ -26,7 +26,7 @@ export async function newTab(
     reducedMotion: 'reduce',
     // In the test companies' zone unless a test puts the browser elsewhere (timezone.e2e): the console
     // shows the company's times either way, and says whose they are only when the browser is elsewhere.
-    timezoneId: opts.timezoneId ?? 'Europe/London',
+    timezoneId: opts.timezoneId ?? TEST_ZONE,
     ...(opts.locale ? { locale: opts.locale } : {}),
     ...(stack.forwardedFor ? { extraHTTPHeaders: { 'x-forwarded-for': stack.forwardedFor } } : {}),
   });
@@ -90,7 +90,7 @@ export async function asRole(suite: { readonly stack: Company; readonly browser:
 export async function freeCompany(stack: Company, key: string): Promise<{ tenantId: string; owner: { email: string; password: string } }> {
   const owner = { email: `owner@free-${key}.test`, password: 'free-owner-password-1' };
   const operator = { authorization: `Bearer ${await stack.platformToken()}` };
-  const created = await stack.call('POST', '/platform/tenants', { headers: operator, body: { name: `Free ${key} Ltd`, plan: 'FREE', timezone: 'Europe/London', owner: { fullName: 'Fay Free', ...owner } } });
+  const created = await stack.call('POST', '/platform/tenants', { headers: operator, body: { name: `Free ${key} Ltd`, plan: 'FREE', timezone: TEST_ZONE, owner: { fullName: 'Fay Free', ...owner } } });
   if (created.status !== 201) throw new Error(`creating a FREE company answered ${created.status}: ${JSON.stringify(created.body)}`);
   return { tenantId: created.body.tenant.id, owner };
 }

@@ -12,6 +12,12 @@ import { freePort, NO_FIXED_OPERATOR_PORTS, spawnNode, type NodeProcess } from '
 import { createTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { startTestReceiver, type TestReceiver } from '@wfm/testing/https-receiver';
 
+/**
+ * The zone of every company a browser test makes, and of its browser tabs: the test process's own, so a
+ * time a test computes with Date's local methods is the one the console shows, in any season.
+ */
+export const TEST_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const LAUNCHER = fileURLToPath(new URL('../../../../../launcher/dist/main.js', import.meta.url));
 const START_MS = 60_000;
 
@@ -154,7 +160,7 @@ export async function startStack(extraEnv: Record<string, string> = {}, database
     async newCompany() {
       const n = ++companies;
       const identity = { slug: `co-${n}`, name: DEMO.name, emailDomain: `co-${n}.test` };
-      const { tenantId } = await seedDemo(db.dataSource, { identity, passwords, live: false });
+      const { tenantId } = await seedDemo(db.dataSource, { identity, passwords, live: false, timezone: TEST_ZONE });
       return companyView(identity, tenantId, `10.0.${n >> 8}.${n & 255}`);
     },
     async stop() {
