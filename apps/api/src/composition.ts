@@ -136,7 +136,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
     routers: [r.router, docsRoutes(new DocsCatalog(infra.openapi, infra.publicBaseUrl))],
     observers: [developer.captureRequests],
     ownErrors: identity.ownErrors,
-    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId) }),
+    webApp: config.webAppDir === null ? null : webAppRouter(config.webAppDir, { portalFrameOrigins: (linkId) => portalAuth.frameOrigins(linkId), portalRateLimit: rateLimit.for('GET', '/portal/:linkId') }),
   });
   const upstream = api.proxyDaemon === false ? null : (api.doorUpstream ?? httpDoorUpstream(config.accessDaemonUrl, config.accessProxy.upstreamTimeoutMs));
   // Express's own rule (proxy-addr with the app's trust function), so the per-address cap keys on the

@@ -8,6 +8,8 @@ import { staticAssets } from './static-assets.js';
 export interface WebAppOptions {
   /** Origins a webhook portal link may be framed by (issue 32); [] for a link that does not work. */
   portalFrameOrigins(linkId: string): Promise<string[]>;
+  /** The page looks its link up in the database for anyone who asks: counted per address like every unauthenticated route. */
+  portalRateLimit: RequestHandler | null;
 }
 
 function directives(frameAncestors: string[]) {
@@ -61,7 +63,7 @@ export function webAppRouter(dir: string, opts: WebAppOptions): Router | null {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) return null;
   const router = express.Router();
-  router.get('/portal/:linkId', portalPage(index, opts.portalFrameOrigins));
+  router.get('/portal/:linkId', ...(opts.portalRateLimit ? [opts.portalRateLimit] : []), portalPage(index, opts.portalFrameOrigins));
   router.use(helmet.contentSecurityPolicy({ useDefaults: false, directives: directives(["'none'"]) }));
   router.use('/assets', staticAssets(join(dir, 'assets')));
   router.use(express.static(dir, { index: false, redirect: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));

@@ -407,6 +407,8 @@ describe('webhook portal (HTTP)', () => {
       expect(page.headers.get('content-security-policy')).to.include("frame-ancestors https://app.example.com http://localhost:5173");
       expect(page.headers.get('x-frame-options')).to.equal(null);
       expect(page.headers.get('referrer-policy')).to.equal('no-referrer');
+      // Each page view reads the link: the page is counted per address like the portal API's reads.
+      expect(page.headers.get('x-ratelimit-limit')).to.equal('120');
 
       const unknown = await fetch(`${origin()}/portal/00000000-0000-4000-8000-000000000000`);
       expect(unknown.headers.get('content-security-policy')).to.include("frame-ancestors 'none'");
