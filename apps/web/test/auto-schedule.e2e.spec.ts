@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { expect } from 'chai';
 import { asRole, browserSuite } from './test-support/browser.js';
 import { TEST_ZONE } from './test-support/stack.js';
+import { localDay } from './test-support/dates.js';
 
 /** A Monday; targets and shifts are the company's wall-clock hours (TEST_ZONE). */
 const WEEK = '2027-01-04';
@@ -12,7 +13,6 @@ const LATE_END = at(12);
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The browser shares the test's timezone: the form takes local clock times. */
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 describe('web console: auto-schedule — targets, proposal, edit, accept (headless Chromium)', function () {
   this.timeout(120_000);
@@ -67,7 +67,7 @@ describe('web console: auto-schedule — targets, proposal, edit, accept (headle
       await dialog.getByRole('combobox', { name: /^Person/ }).click();
       await page.getByRole('option', { name: 'Demo Staff' }).click();
       await dialog.getByRole('textbox', { name: /^Role/ }).fill('server');
-      await dialog.getByLabel(/^Day/).fill(day(START));
+      await dialog.getByLabel(/^Day/).fill(localDay(START));
       await dialog.getByLabel(/^From/).fill(clock(START));
       await dialog.getByLabel(/^To/).fill(clock(END));
       await dialog.getByRole('button', { name: 'Add shift' }).click();

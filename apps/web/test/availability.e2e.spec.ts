@@ -1,20 +1,13 @@
 import { expect } from 'chai';
 import { asRole, browserSuite, newTab, signIn } from './test-support/browser.js';
-
-/** YYYY-MM-DD of the Monday of next week, local (browser and test share a timezone). */
-function nextMonday(): string {
-  const d = new Date();
-  d.setHours(12, 0, 0, 0);
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7) + 7);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { localDay, mondayAhead } from './test-support/dates.js';
 
 describe('web console: availability — staff set it on the phone, the schedule warns, BLOCK refuses (headless Chromium)', function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
   it('staff mark next Monday unavailable; a manager assigning them that day is warned; with BLOCK the shift is refused', async () => {
-    const monday = nextMonday();
+    const monday = mondayAhead(1);
     const { context, page } = await newTab(suite.browser, suite.stack, { width: 390, height: 844 });
     try {
       await signIn(page, suite.stack.email('STAFF'));
@@ -85,10 +78,7 @@ describe('web console: availability — staff set it on the phone, the schedule 
     });
     const managerToken = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));
     const shifts = await suite.stack.call<Array<{ scheduledStart: string }>>('GET', `/shift-assignments?userId=${stored.body.userId}&limit=500`, { token: managerToken });
-    const onMonday = shifts.body.filter((s) => {
-      const d = new Date(s.scheduledStart);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` === monday;
-    });
+    const onMonday = shifts.body.filter((s) => localDay(new Date(s.scheduledStart)) === monday);
     expect(onMonday).to.have.length(1);
   });
 });

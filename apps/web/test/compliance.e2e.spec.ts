@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { asRole, browserSuite, screenshot } from './test-support/browser.js';
+import { dayAhead } from './test-support/dates.js';
 
 const DAY = 86_400_000;
 
-/** A day `n` days ahead as YYYY-MM-DD (the browser and the test share a timezone). */
-function dayAhead(n: number): string {
-  const d = new Date(Date.now() + n * DAY);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 describe('web console: working-time rules — a blocking rule refuses a publish and lists why (headless Chromium)', function () {
   this.timeout(120_000);

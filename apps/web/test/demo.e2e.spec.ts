@@ -1,13 +1,6 @@
 import { expect } from 'chai';
 import { asRole, browserSuite, newTab } from './test-support/browser.js';
-
-/** YYYY-MM-DD of the local Monday `weeks` from this week's (the schedule page's week, in the browser's timezone, which the test shares). */
-function monday(weeks: number): string {
-  const d = new Date();
-  d.setHours(12, 0, 0, 0);
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7) + 7 * weeks);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { mondayAhead } from './test-support/dates.js';
 
 /**
  * Issue 34's "done when": the demo `npm start` seeds shows a live week, whatever day the start is
@@ -23,9 +16,9 @@ describe('web console: the demo tenant shows a live week (headless Chromium)', f
       await page.goto('/schedule/shifts');
       await page.getByRole('combobox', { name: 'Outlet' }).click();
       await page.getByRole('option', { name: 'Central Kitchen' }).click();
-      await page.locator(`[data-day="${monday(0)}"]`).getByText('Dan Whitfield').waitFor();
+      await page.locator(`[data-day="${mondayAhead(0)}"]`).getByText('Dan Whitfield').waitFor();
       await page.getByRole('button', { name: 'Next week' }).click();
-      await page.locator(`[data-day="${monday(1)}"]`).getByText('Dan Whitfield').waitFor();
+      await page.locator(`[data-day="${mondayAhead(1)}"]`).getByText('Dan Whitfield').waitFor();
     });
   });
 

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { asRole, browserSuite } from './test-support/browser.js';
 import { TEST_ZONE } from './test-support/stack.js';
+import { dayAhead } from './test-support/dates.js';
 
 /** A clock time as the console shows it: the test company's zone and 24-hour (the company is not in the Americas). */
 const COMPANY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: TEST_ZONE, hour: '2-digit', minute: '2-digit' });
@@ -13,13 +14,6 @@ function typedAt(day: string, hour: number): string {
   return new Date(new TZDate(y, m - 1, d, hour, 0, TEST_ZONE).getTime()).toISOString();
 }
 
-const DAY = 86_400_000;
-
-/** A day `n` days ahead as YYYY-MM-DD (the browser and the test share a timezone). */
-function dayAhead(n: number): string {
-  const d = new Date(Date.now() + n * DAY);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 describe('web console: rota — rosters, open shifts, swaps (headless Chromium)', function () {
   this.timeout(120_000);

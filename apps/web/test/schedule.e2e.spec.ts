@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { asRole, browserSuite, newTab, signIn } from './test-support/browser.js';
+import { localDay } from './test-support/dates.js';
 
 const HOUR = 3_600_000;
 
@@ -11,10 +12,7 @@ function at(days: number, hour: number): string {
   d.setHours(hour);
   return d.toISOString();
 }
-const day = (days: number) => {
-  const d = new Date(at(days, 12));
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const day = (days: number) => localDay(new Date(at(days, 12)));
 
 describe('web console: schedule — the week, leave decisions, attendance review, my work, the dashboard (headless Chromium)', function () {
   this.timeout(120_000);
