@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicKey, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import express from 'express';
 import pg from 'pg';
 import { App, us_socket_local_port } from 'uWebSockets.js';
@@ -25,6 +24,7 @@ import { loadDaemonConfig } from '../config.js';
 import { startAccessDaemon } from '../daemon.js';
 import { fixedRate, load, type FixedRateOptions, type FixedRateResult, type LoadResult } from './load.js';
 import { mintCredential, seedBenchTenant, tapBodies } from './seed.js';
+import { otlpSink } from './otlp-sink.js';
 
 /**
  * `npm run bench:access`. One run: (1) a bare uWebSockets.js handler answering fixed bytes,
@@ -186,48 +186,6 @@ async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void> {
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
   global.gc?.();
   process.send?.({ port: daemon.port, metricsPort: daemon.metricsPort, rss: process.memoryUsage().rss });
-}
-
-/** An OTLP/HTTP receiver that accepts every export and keeps only counts (BENCH_TRACING=on). */
-async function serveOtlpSink(): Promise<void> {
-  let exports = 0;
-  let spans = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      exports += 1;
-      spans += (Buffer.concat(chunks).toString('utf8').match(/"spanId"/g) ?? []).length;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  process.on('message', () => process.send?.({ exports, spans }));
-  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
-}
-
-/** The sink in a process of its own on the load core, and the daemon's environment that exports to it. */
-async function otlpSink(children: ChildProcess[]): Promise<{ env: Record<string, string>; counts(): Promise<{ exports: number; spans: number }> }> {
-  const proc = fork(here, ['otlp-sink'], { stdio: 'inherit' });
-  children.push(proc);
-  if (proc.pid) spawn('taskset', ['-cp', String(LOAD_CPU), String(proc.pid)], { stdio: 'ignore' });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    proc.once('message', resolve);
-    proc.once('exit', (code) => reject(new Error(`the OTLP sink exited with ${code}`)));
-  });
-  return {
-    // Every tap sampled unless the run names a sampler: the worst case by default.
-    env: {
-      OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER ?? 'always_on',
-      ...(process.env.OTEL_TRACES_SAMPLER_ARG ? { OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG } : {}),
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces`,
-    },
-    counts: () =>
-      new Promise((resolve) => {
-        proc.once('message', resolve);
-        proc.send('counts');
-      }),
-  };
 }
 
 /** The conventional design, for comparison: every tap reads the database and inserts one audit row. */
@@ -617,7 +575,7 @@ async function main(): Promise<void> {
     const r1 = await run(bare.info.port);
     bare.proc.kill();
 
-    const sink = TRACING ? await otlpSink(children) : null;
+    const sink = TRACING ? await otlpSink(children, LOAD_CPU) : null;
     const d = await child('serve-daemon', [dbUrl, workDir], sink?.env ?? { OTEL_TRACES_EXPORTER: 'none' });
     children.push(d.proc);
     const cpuCold = cpuSecondsOf(d.proc.pid!);
@@ -726,6 +684,5 @@ if (mode?.startsWith('serve-')) process.once('SIGTERM', () => void shutdownTraci
 if (mode === 'serve-bare') await serveBare();
 else if (mode === 'serve-daemon') await serveDaemon(args[0]!, args[1]!);
 else if (mode === 'serve-conventional') await serveConventional(args[0]!);
-else if (mode === 'otlp-sink') await serveOtlpSink();
 else if (mode === 'fixed-rate') process.once('message', async (opts: FixedRateOptions) => process.send?.(await fixedRate(opts)));
 else await main();
