@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
 import { mayOpen, useMe, useSession } from './me';
@@ -21,11 +22,12 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
  * for administrators only. Should that read fail, times stay in the browser's zone.
  */
 function InCompanyZone({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('ui');
   const availability = useAvailability();
   if (availability.isPending)
     return (
       <Center p="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('loading')} />
       </Center>
     );
   if (availability.data) setDisplayZone(availability.data.timezone);
@@ -38,12 +40,13 @@ function InCompanyZone({ children }: { children: ReactNode }) {
  * is told which, with the way to the plan page.
  */
 export function RequireOperations({ needs, feature, children }: { needs: readonly UserOperation[]; feature?: Feature; children: ReactNode }) {
+  const { t } = useTranslation('ui');
   const me = useMe();
   const plan = usePlan();
   if (me.isPending || (feature && plan.isPending))
     return (
       <Center p="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('loading')} />
       </Center>
     );
   if (!mayOpen(me.data, needs)) return <NotPermitted />;

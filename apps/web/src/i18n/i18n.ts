@@ -1,0 +1,43 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The console's languages; English is complete by definition and the one a missing key falls back to. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+type Catalog = Record<string, unknown>;
+
+/**
+ * Each folder's `locales/<language>.json` is one namespace named after the folder: an area
+ * (`areas/rota/locales/fr.json` is `rota`), or `ui`, `layout`, `auth`. A page asks for its own
+ * with `useTranslation('rota')`, so a new area brings its strings without touching this file.
+ */
+const files = import.meta.glob<Catalog>('../**/locales/*.json', { eager: true, import: 'default' });
+
+function resources(): Record<string, Record<string, Catalog>> {
+  const out: Record<string, Record<string, Catalog>> = {};
+  for (const [path, catalog] of Object.entries(files)) {
+    const m = /\/([^/]+)\/locales\/([a-z]{2})\.json$/.exec(path);
+    if (!m) continue;
+    const [, ns, lng] = m;
+    (out[lng!] ??= {})[ns!] = catalog;
+  }
+  return out;
+}
+
+const catalogs = resources();
+
+void i18next.use(initReactI18next).init({
+  resources: catalogs,
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: Object.keys(catalogs.en ?? {}),
+  defaultNS: 'ui',
+  // Catalogs are bundled, so the first render already has every string.
+  initAsync: false,
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export { i18next };
