@@ -14,7 +14,7 @@ export interface AreaRoute {
   needs: readonly UserOperation[];
   /** The plan feature the page is for: without it the entry is hidden and the page says so, pointing at the plan page. */
   feature?: Feature;
-  /** The label of its entry in the area's navigation section; a page without one is reached from another. */
+  /** The key, in the area's namespace, of its entry's label in the navigation; a page without one is reached from another. */
   nav?: string;
   element: ReactNode;
 }
@@ -25,6 +25,9 @@ export interface AreaRoute {
  * composes them.
  */
 export interface Area {
+  /** The area's i18n namespace: its folder, whose `locales/<language>.json` holds its strings. */
+  ns: string;
+  /** The key, in `ns`, of the navigation section's heading. */
   title: string;
   routes: AreaRoute[];
   publicRoutes?: RouteObject[];

@@ -1,6 +1,7 @@
 import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { API_BASE } from '../api/client';
 import { session } from '../api/session';
@@ -12,6 +13,7 @@ import { roleLabel } from '../ui/format';
 /** The signed-in frame: header, navigation by role and plan (a drawer below tablet width), the page. */
 export function Shell({ areas }: { areas: Area[] }) {
   const [opened, { toggle, close }] = useDisclosure();
+  const { t } = useTranslation();
   const me = useMe();
   const plan = usePlan();
   const location = useLocation();
@@ -24,8 +26,8 @@ export function Shell({ areas }: { areas: Area[] }) {
   };
   const sections = areas
     .map((a) => ({
-      title: a.title,
-      links: a.routes.filter((r) => r.nav && mayOpen(me.data, r.needs) && planAllows(plan.data, r.feature)).map((r) => ({ to: `/${r.path}`, label: r.nav })),
+      title: t(a.title, { ns: a.ns }),
+      links: a.routes.filter((r) => r.nav && mayOpen(me.data, r.needs) && planAllows(plan.data, r.feature)).map((r) => ({ to: `/${r.path}`, label: t(r.nav!, { ns: a.ns }) })),
     }))
     .filter((s) => s.links.length > 0);
   return (

@@ -10,14 +10,15 @@ const ZonePage = lazyPage(() => import('./zone.page'), 'ZonePage');
 const ZonesPage = lazyPage(() => import('./zones.page'), 'ZonesPage');
 
 export const accessArea: Area = {
-  title: 'Door access',
+  ns: 'access',
+  title: 'area.title',
   routes: [
-    { path: 'access/zones', needs: ['getAccessZones'], feature: 'accessControl', nav: 'Zones', element: <ZonesPage /> },
+    { path: 'access/zones', needs: ['getAccessZones'], feature: 'accessControl', nav: 'nav.zones', element: <ZonesPage /> },
     { path: 'access/zones/:id', needs: ['getAccessZonesById'], feature: 'accessControl', element: <ZonePage /> },
-    { path: 'access/grants', needs: ['getAccessGrants'], feature: 'accessControl', nav: 'Grants', element: <GrantsPage /> },
-    { path: 'access/readers', needs: ['getAccessReaders'], feature: 'accessControl', nav: 'Readers', element: <ReadersPage /> },
-    { path: 'access/reader-keys', needs: ['getAccessApiKeys'], feature: 'accessControl', nav: 'Reader keys', element: <ReaderKeysPage /> },
-    { path: 'access/audit', needs: ['getAccessAudit'], feature: 'accessControl', nav: 'Audit log', element: <AuditPage /> },
-    { path: 'access/who-where', needs: ['getAccessReportsWhoWhere'], feature: 'accessControl', nav: 'Who is where', element: <WhoWherePage /> },
+    { path: 'access/grants', needs: ['getAccessGrants'], feature: 'accessControl', nav: 'nav.grants', element: <GrantsPage /> },
+    { path: 'access/readers', needs: ['getAccessReaders'], feature: 'accessControl', nav: 'nav.readers', element: <ReadersPage /> },
+    { path: 'access/reader-keys', needs: ['getAccessApiKeys'], feature: 'accessControl', nav: 'nav.readerKeys', element: <ReaderKeysPage /> },
+    { path: 'access/audit', needs: ['getAccessAudit'], feature: 'accessControl', nav: 'nav.auditLog', element: <AuditPage /> },
+    { path: 'access/who-where', needs: ['getAccessReportsWhoWhere'], feature: 'accessControl', nav: 'nav.whoIsWhere', element: <WhoWherePage /> },
   ],
 };

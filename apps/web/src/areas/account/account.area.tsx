@@ -5,9 +5,10 @@ const KioskPinPage = lazyPage(() => import('./kiosk-pin.page'), 'KioskPinPage');
 const ProfileCardPage = lazyPage(() => import('./profile-card.page'), 'ProfileCardPage');
 
 export const accountArea: Area = {
-  title: 'My account',
+  ns: 'account',
+  title: 'area.title',
   routes: [
-    { path: 'account/profile-card', needs: ['getMePublicProfile'], nav: 'Profile card', element: <ProfileCardPage /> },
-    { path: 'account/kiosk-pin', needs: ['putKioskPin'], nav: 'Kiosk PIN', element: <KioskPinPage /> },
+    { path: 'account/profile-card', needs: ['getMePublicProfile'], nav: 'nav.profileCard', element: <ProfileCardPage /> },
+    { path: 'account/kiosk-pin', needs: ['putKioskPin'], nav: 'nav.kioskPIN', element: <KioskPinPage /> },
   ],
 };

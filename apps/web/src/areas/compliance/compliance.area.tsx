@@ -6,9 +6,10 @@ const ComplianceViolationsPage = lazyPage(() => import('./compliance-violations.
 
 /** Issue 31: the working-time rule packs the company follows, their modes and its own limits; the breaches recorded. */
 export const complianceArea: Area = {
-  title: 'Compliance',
+  ns: 'compliance',
+  title: 'area.title',
   routes: [
-    { path: 'compliance/rules', needs: ['getCompliancePacks', 'getComplianceSettings'], nav: 'Working-time rules', element: <ComplianceRulesPage /> },
-    { path: 'compliance/violations', needs: ['getComplianceViolations', 'getUsers'], nav: 'Rule violations', element: <ComplianceViolationsPage /> },
+    { path: 'compliance/rules', needs: ['getCompliancePacks', 'getComplianceSettings'], nav: 'nav.workingTimeRules', element: <ComplianceRulesPage /> },
+    { path: 'compliance/violations', needs: ['getComplianceViolations', 'getUsers'], nav: 'nav.ruleViolations', element: <ComplianceViolationsPage /> },
   ],
 };

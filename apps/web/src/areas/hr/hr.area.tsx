@@ -14,13 +14,14 @@ const LeaveBalancePage = lazyPage(() => import('./leave-balances.page'), 'LeaveB
  * leave (every role but STAFF, within their scope); everyone sees their own on My leave.
  */
 export const hrArea: Area = {
-  title: 'HR',
+  ns: 'hr',
+  title: 'area.title',
   routes: [
-    { path: 'hr/contracts', needs: ['getContracts'], nav: 'Contracts', element: <ContractsPage /> },
-    { path: 'hr/disciplinary', needs: ['getDisciplinaryActions'], nav: 'Disciplinary', element: <DisciplinaryPage /> },
-    { path: 'hr/offboarding', needs: ['getOffboarding'], nav: 'Offboarding', element: <OffboardingListPage /> },
+    { path: 'hr/contracts', needs: ['getContracts'], nav: 'nav.contracts', element: <ContractsPage /> },
+    { path: 'hr/disciplinary', needs: ['getDisciplinaryActions'], nav: 'nav.disciplinary', element: <DisciplinaryPage /> },
+    { path: 'hr/offboarding', needs: ['getOffboarding'], nav: 'nav.offboarding', element: <OffboardingListPage /> },
     { path: 'hr/offboarding/:id', needs: ['getOffboardingById'], element: <OffboardingPage /> },
-    { path: 'hr/leave-balances', needs: ['getLeaveBalances', 'postLeaveRequestsByIdApprove'], nav: 'Leave balances', element: <LeaveBalancesPage /> },
+    { path: 'hr/leave-balances', needs: ['getLeaveBalances', 'postLeaveRequestsByIdApprove'], nav: 'nav.leaveBalances', element: <LeaveBalancesPage /> },
     { path: 'hr/leave-balances/:userId', needs: ['getLeaveBalancesByUserId', 'postLeaveRequestsByIdApprove'], element: <LeaveBalancePage /> },
   ],
 };

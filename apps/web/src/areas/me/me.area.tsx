@@ -8,12 +8,13 @@ const MyShiftsPage = lazyPage(() => import('./my-shifts.page'), 'MyShiftsPage');
 const PoliciesPage = lazyPage(() => import('./policies.page'), 'PoliciesPage');
 
 export const meArea: Area = {
-  title: 'My work',
+  ns: 'me',
+  title: 'area.title',
   routes: [
-    { path: 'me/shifts', needs: ['getShiftAssignments'], nav: 'My shifts', element: <MyShiftsPage /> },
-    { path: 'me/availability', needs: ['getMeAvailability', 'putMeAvailability', 'getMeTimeOff'], nav: 'My availability', element: <MyAvailabilityPage /> },
-    { path: 'me/leave', needs: ['getLeaveRequests'], nav: 'My leave', element: <MyLeavePage /> },
-    { path: 'me/door', needs: ['postAccessCredential'], feature: 'accessControl', nav: 'My door credential', element: <DoorCredentialPage /> },
-    { path: 'me/policies', needs: ['getPolicies'], nav: 'Policies', element: <PoliciesPage /> },
+    { path: 'me/shifts', needs: ['getShiftAssignments'], nav: 'nav.myShifts', element: <MyShiftsPage /> },
+    { path: 'me/availability', needs: ['getMeAvailability', 'putMeAvailability', 'getMeTimeOff'], nav: 'nav.myAvailability', element: <MyAvailabilityPage /> },
+    { path: 'me/leave', needs: ['getLeaveRequests'], nav: 'nav.myLeave', element: <MyLeavePage /> },
+    { path: 'me/door', needs: ['postAccessCredential'], feature: 'accessControl', nav: 'nav.myDoorCredential', element: <DoorCredentialPage /> },
+    { path: 'me/policies', needs: ['getPolicies'], nav: 'nav.policies', element: <PoliciesPage /> },
   ],
 };

@@ -8,12 +8,13 @@ const RunPage = lazyPage(() => import('./run.page'), 'RunPage');
 const RunsPage = lazyPage(() => import('./runs.page'), 'RunsPage');
 
 export const payrollArea: Area = {
-  title: 'Payroll',
+  ns: 'payroll',
+  title: 'area.title',
   routes: [
-    { path: 'payroll/runs', needs: ['getPayrollRuns'], nav: 'Pay runs', element: <RunsPage /> },
+    { path: 'payroll/runs', needs: ['getPayrollRuns'], nav: 'nav.payRuns', element: <RunsPage /> },
     { path: 'payroll/runs/:id', needs: ['getPayrollRunsById'], element: <RunPage /> },
-    { path: 'payroll/pay-settings', needs: ['putUsersByIdPay'], nav: 'Pay settings', element: <PaySettingsPage /> },
-    { path: 'payroll/deductions', needs: ['getPayrollDeductions'], nav: 'Deductions', element: <DeductionsPage /> },
-    { path: 'payroll/payslips', needs: ['getPayrollPayslips'], nav: 'My payslips', element: <MyPayslipsPage /> },
+    { path: 'payroll/pay-settings', needs: ['putUsersByIdPay'], nav: 'nav.paySettings', element: <PaySettingsPage /> },
+    { path: 'payroll/deductions', needs: ['getPayrollDeductions'], nav: 'nav.deductions', element: <DeductionsPage /> },
+    { path: 'payroll/payslips', needs: ['getPayrollPayslips'], nav: 'nav.myPayslips', element: <MyPayslipsPage /> },
   ],
 };

@@ -7,11 +7,12 @@ const OutletsImportPage = lazyPage(() => import('./outlets-import.page'), 'Outle
 const UsersPage = lazyPage(() => import('./users.page'), 'UsersPage');
 
 export const peopleArea: Area = {
-  title: 'People',
+  ns: 'people',
+  title: 'area.title',
   routes: [
-    { path: 'people/users', needs: ['getUsers'], nav: 'Users', element: <UsersPage /> },
+    { path: 'people/users', needs: ['getUsers'], nav: 'nav.users', element: <UsersPage /> },
     { path: 'people/import', needs: ['postUsersBulkImport'], element: <ImportPage /> },
-    { path: 'people/outlets', needs: ['getOutlets'], nav: 'Outlets', element: <OutletsPage /> },
+    { path: 'people/outlets', needs: ['getOutlets'], nav: 'nav.outlets', element: <OutletsPage /> },
     { path: 'people/outlets/import', needs: ['postOutletsBulkImport'], element: <OutletsImportPage /> },
   ],
 };

@@ -8,11 +8,12 @@ const JobsPage = lazyPage(() => import('./jobs.page'), 'JobsPage');
 
 /** Postings, applications and documents to sign are the HR roles' (the API's RECRUITERS and ESIGN_ADMINS). */
 export const recruitingArea: Area = {
-  title: 'Hiring & documents',
+  ns: 'recruiting',
+  title: 'area.title',
   routes: [
-    { path: 'recruiting/jobs', needs: ['getRecruitingJobs'], nav: 'Job postings', element: <JobsPage /> },
-    { path: 'recruiting/applications', needs: ['getRecruitingApplications'], nav: 'Applications', element: <ApplicationsPage /> },
+    { path: 'recruiting/jobs', needs: ['getRecruitingJobs'], nav: 'nav.jobPostings', element: <JobsPage /> },
+    { path: 'recruiting/applications', needs: ['getRecruitingApplications'], nav: 'nav.applications', element: <ApplicationsPage /> },
     { path: 'recruiting/applications/:id', needs: ['getRecruitingApplicationsById'], element: <ApplicationPage /> },
-    { path: 'documents/esign', needs: ['getEsignDocuments'], nav: 'E-signature', element: <EsignPage /> },
+    { path: 'documents/esign', needs: ['getEsignDocuments'], nav: 'nav.eSignature', element: <EsignPage /> },
   ],
 };

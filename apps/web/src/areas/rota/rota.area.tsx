@@ -9,13 +9,14 @@ const AutoSchedulePage = lazyPage(() => import('./auto-schedule.page'), 'AutoSch
 const ProposalPage = lazyPage(() => import('./proposal.page'), 'ProposalPage');
 
 export const rotaArea: Area = {
-  title: 'Rota',
+  ns: 'rota',
+  title: 'area.title',
   routes: [
-    { path: 'rota/rosters', needs: ['getSchedulerRosters'], nav: 'Rosters', element: <RostersPage /> },
-    { path: 'rota/open-shifts', needs: ['getOpenShifts'], nav: 'Open shifts', element: <OpenShiftsPage /> },
-    { path: 'rota/swaps', needs: ['getShiftSwaps'], nav: 'Shift swaps', element: <SwapsPage /> },
-    { path: 'rota/auto-schedule', needs: ['getSchedulerProposals', 'postSchedulerProposals'], nav: 'Auto-schedule', element: <AutoSchedulePage /> },
+    { path: 'rota/rosters', needs: ['getSchedulerRosters'], nav: 'nav.rosters', element: <RostersPage /> },
+    { path: 'rota/open-shifts', needs: ['getOpenShifts'], nav: 'nav.openShifts', element: <OpenShiftsPage /> },
+    { path: 'rota/swaps', needs: ['getShiftSwaps'], nav: 'nav.shiftSwaps', element: <SwapsPage /> },
+    { path: 'rota/auto-schedule', needs: ['getSchedulerProposals', 'postSchedulerProposals'], nav: 'nav.autoSchedule', element: <AutoSchedulePage /> },
     { path: 'rota/auto-schedule/:id', needs: ['getSchedulerProposalsById'], element: <ProposalPage /> },
-    { path: 'rota/staffing-targets', needs: ['getSchedulerStaffingTargets', 'putSchedulerStaffingTargets'], nav: 'Staffing targets', element: <StaffingTargetsPage /> },
+    { path: 'rota/staffing-targets', needs: ['getSchedulerStaffingTargets', 'putSchedulerStaffingTargets'], nav: 'nav.staffingTargets', element: <StaffingTargetsPage /> },
   ],
 };

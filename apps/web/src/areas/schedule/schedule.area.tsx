@@ -7,11 +7,12 @@ const LeavePage = lazyPage(() => import('./leave.page'), 'LeavePage');
 const ShiftsWeekPage = lazyPage(() => import('./shifts-week.page'), 'ShiftsWeekPage');
 
 export const scheduleArea: Area = {
-  title: 'Schedule',
+  ns: 'schedule',
+  title: 'area.title',
   routes: [
-    { path: 'schedule/shifts', needs: ['getShiftAssignments', 'postShiftAssignments'], nav: 'Shifts', element: <ShiftsWeekPage /> },
-    { path: 'schedule/availability', needs: ['getUsers', 'getUsersByIdAvailability', 'putUsersByIdAvailability', 'getUsersByIdTimeOff'], nav: 'Availability', element: <AvailabilityPage /> },
-    { path: 'schedule/leave', needs: ['getLeaveRequests', 'postLeaveRequestsByIdApprove'], nav: 'Leave', element: <LeavePage /> },
-    { path: 'schedule/attendance', needs: ['getAttendance', 'patchAttendanceById'], nav: 'Attendance', element: <AttendancePage /> },
+    { path: 'schedule/shifts', needs: ['getShiftAssignments', 'postShiftAssignments'], nav: 'nav.shifts', element: <ShiftsWeekPage /> },
+    { path: 'schedule/availability', needs: ['getUsers', 'getUsersByIdAvailability', 'putUsersByIdAvailability', 'getUsersByIdTimeOff'], nav: 'nav.availability', element: <AvailabilityPage /> },
+    { path: 'schedule/leave', needs: ['getLeaveRequests', 'postLeaveRequestsByIdApprove'], nav: 'nav.leave', element: <LeavePage /> },
+    { path: 'schedule/attendance', needs: ['getAttendance', 'patchAttendanceById'], nav: 'nav.attendance', element: <AttendancePage /> },
   ],
 };

@@ -9,14 +9,15 @@ const SsoConnectionsPage = lazyPage(() => import('./sso.page'), 'SsoConnectionsP
 const SsoConnectionPage = lazyPage(() => import('./sso.page'), 'SsoConnectionPage');
 
 export const settingsArea: Area = {
-  title: 'Settings',
+  ns: 'settings',
+  title: 'area.title',
   routes: [
-    { path: 'settings/company', needs: ['getTenant'], nav: 'Company', element: <CompanyPage /> },
-    { path: 'settings/branding', needs: ['getBranding'], nav: 'Branding', element: <BrandingPage /> },
+    { path: 'settings/company', needs: ['getTenant'], nav: 'nav.company', element: <CompanyPage /> },
+    { path: 'settings/branding', needs: ['getBranding'], nav: 'nav.branding', element: <BrandingPage /> },
     // The address the API's plan refusals name ("Upgrade at /admin/billing", spec 03).
-    { path: 'admin/billing', needs: ['getTenantPlan'], nav: 'Plan', element: <PlanPage /> },
-    { path: 'settings/kiosks', needs: ['getKiosks'], nav: 'Kiosks', element: <KiosksPage /> },
-    { path: 'settings/sso', needs: ['getSsoConnections'], feature: 'sso', nav: 'Single sign-on', element: <SsoConnectionsPage /> },
+    { path: 'admin/billing', needs: ['getTenantPlan'], nav: 'nav.plan', element: <PlanPage /> },
+    { path: 'settings/kiosks', needs: ['getKiosks'], nav: 'nav.kiosks', element: <KiosksPage /> },
+    { path: 'settings/sso', needs: ['getSsoConnections'], feature: 'sso', nav: 'nav.singleSignOn', element: <SsoConnectionsPage /> },
     { path: 'settings/sso/:id', needs: ['getSsoConnectionsById'], feature: 'sso', element: <SsoConnectionPage /> },
   ],
 };

@@ -7,9 +7,10 @@ const CoursePage = lazyPage(() => import('./course.page'), 'CoursePage');
 
 /** Course managers build courses and enrol people; everyone takes the courses they are enrolled in. */
 export const trainingArea: Area = {
-  title: 'Training',
+  ns: 'training',
+  title: 'area.title',
   routes: [
-    { path: 'training', needs: ['getCourses'], nav: 'Courses', element: <CoursesPage /> },
+    { path: 'training', needs: ['getCourses'], nav: 'nav.courses', element: <CoursesPage /> },
     { path: 'training/new', needs: ['postCourses'], element: <NewCoursePage /> },
     { path: 'training/:id', needs: ['getCoursesById'], element: <CoursePage /> },
   ],
