@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { RowsTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -21,11 +22,12 @@ interface Draft {
   maxWeeklyHours: number | '';
 }
 
+/** `title` is a key of the compliance namespace. */
 const CUSTOM_RULES: Array<{ id: string; title: string; field: keyof Limits }> = [
-  { id: 'custom.max-shift-length', title: 'Maximum shift length', field: 'maxShiftMinutes' },
-  { id: 'custom.max-consecutive-days', title: 'Maximum consecutive working days', field: 'maxConsecutiveDays' },
-  { id: 'custom.min-weekly-hours', title: 'Minimum hours in a worked week', field: 'minWeeklyMinutes' },
-  { id: 'custom.max-weekly-hours', title: 'Maximum hours a week', field: 'maxWeeklyMinutes' },
+  { id: 'custom.max-shift-length', title: 'rules.custom.maxShiftLength', field: 'maxShiftMinutes' },
+  { id: 'custom.max-consecutive-days', title: 'rules.custom.maxConsecutiveDays', field: 'maxConsecutiveDays' },
+  { id: 'custom.min-weekly-hours', title: 'rules.custom.minWeeklyHours', field: 'minWeeklyMinutes' },
+  { id: 'custom.max-weekly-hours', title: 'rules.custom.maxWeeklyHours', field: 'maxWeeklyMinutes' },
 ];
 
 const hours = (minutes: number | null): number | '' => (minutes === null ? '' : minutes / 60);
@@ -54,6 +56,7 @@ function latest(packs: readonly Pack[]): Pack[] {
  * or a refusal of the assignment), and the company's own limits. HR roles edit; managers read.
  */
 export function ComplianceRulesPage() {
+  const { t } = useTranslation('compliance');
   const me = useMe();
   const admin = mayCall(me.data, 'putComplianceSettings');
   const packs = usePacks();
@@ -66,7 +69,7 @@ export function ComplianceRulesPage() {
   const offered = latest(packs.data ?? []);
   if (!draft || !settings.data) {
     return (
-      <Page title="Working-time rules">
+      <Page title={t('rules.title')}>
         <ErrorNotice error={packs.error ?? settings.error} />
       </Page>
     );
@@ -82,8 +85,8 @@ export function ComplianceRulesPage() {
     'custom.max-weekly-hours': draft.maxWeeklyHours !== '',
   };
   const rules = [
-    ...shown.flatMap((p) => p.rules.map((r) => ({ id: r.id, title: r.title, source: r.source, pack: `${p.name} v${p.version}` }))),
-    ...CUSTOM_RULES.filter((r) => limitSet[r.id]).map((r) => ({ id: r.id, title: r.title, source: "The company's own limit", pack: 'Company limits' })),
+    ...shown.flatMap((p) => p.rules.map((r) => ({ id: r.id, title: r.title, source: r.source, pack: t('rules.packVersion', { name: p.name, version: p.version }) }))),
+    ...CUSTOM_RULES.filter((r) => limitSet[r.id]).map((r) => ({ id: r.id, title: t(r.title), source: t('rules.ownLimit'), pack: t('rules.companyLimits') })),
   ];
   const modeOf = (id: string): RuleMode => draft.modes[id] ?? 'WARN';
   const submit = () => {
@@ -99,7 +102,7 @@ export function ComplianceRulesPage() {
           maxWeeklyMinutes: minutes(draft.maxWeeklyHours),
         },
       },
-      { onSuccess: () => notifications.show({ color: 'green', message: 'Working-time rules saved.' }) },
+      { onSuccess: () => notifications.show({ color: 'green', message: t('rules.saved') }) },
     );
   };
   const number = (label: string, key: 'maxShiftHours' | 'maxConsecutiveDays' | 'minWeeklyHours' | 'maxWeeklyHours', max: number) => (
@@ -113,19 +116,19 @@ export function ComplianceRulesPage() {
     />
   );
   return (
-    <Page title="Working-time rules" actions={admin ? <Button onClick={submit} loading={save.isPending}>Save rules</Button> : null}>
+    <Page title={t('rules.title')} actions={admin ? <Button onClick={submit} loading={save.isPending}>{t('rules.save')}</Button> : null}>
       <ErrorNotice error={save.error} />
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Rule packs
+          {t('rules.packs')}
         </Title>
         <Text size="sm" c="dimmed">
-          Without a pack or a limit, nothing is checked. A new rule warns; set it to block to refuse assignments that break it.
+          {t('rules.packsHelp')}
         </Text>
         {offered.map((p) => (
           <Checkbox
             key={p.id}
-            label={`${p.name} (v${p.version})`}
+            label={t('rules.packOption', { name: p.name, version: p.version })}
             description={p.description}
             checked={draft.packs.has(p.id)}
             disabled={!admin}
@@ -140,35 +143,35 @@ export function ComplianceRulesPage() {
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Company limits
+          {t('rules.companyLimits')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
-          {number('Longest shift (hours)', 'maxShiftHours', 24)}
-          {number('Most days in a row', 'maxConsecutiveDays', 31)}
-          {number('Fewest hours in a worked week', 'minWeeklyHours', 168)}
-          {number('Most hours a week', 'maxWeeklyHours', 168)}
+          {number(t('rules.longestShift'), 'maxShiftHours', 24)}
+          {number(t('rules.mostDaysInRow'), 'maxConsecutiveDays', 31)}
+          {number(t('rules.fewestWeeklyHours'), 'minWeeklyHours', 168)}
+          {number(t('rules.mostWeeklyHours'), 'maxWeeklyHours', 168)}
         </SimpleGrid>
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Rules and modes
+          {t('rules.rulesAndModes')}
         </Title>
         {rules.length === 0 ? (
-          <Text c="dimmed">No rule applies: choose a pack or set a limit.</Text>
+          <Text c="dimmed">{t('rules.noRule')}</Text>
         ) : (
           <RowsTable
             rows={rules}
             minWidth={720}
             columns={[
-              { header: 'Rule', cell: (r) => <Text size="sm">{r.title}</Text> },
-              { header: 'Pack', cell: (r) => r.pack },
-              { header: 'Source', cell: (r) => <Text size="xs">{r.source}</Text> },
+              { header: t('rules.rule'), cell: (r) => <Text size="sm">{r.title}</Text> },
+              { header: t('rules.pack'), cell: (r) => r.pack },
+              { header: t('rules.source'), cell: (r) => <Text size="xs">{r.source}</Text> },
               {
-                header: 'Mode',
+                header: t('rules.mode'),
                 cell: (r) => (
                   <NativeSelect
-                    aria-label={`Mode of ${r.id}`}
-                    data={MODES}
+                    aria-label={t('rules.modeOf', { id: r.id })}
+                    data={MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))}
                     value={modeOf(r.id)}
                     disabled={!admin}
                     onChange={(e) => setDraft({ ...draft, modes: { ...draft.modes, [r.id]: e.currentTarget.value as RuleMode } })}
@@ -184,7 +187,7 @@ export function ComplianceRulesPage() {
       {admin ? (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDraft(draftOf(settings.data))}>
-            Undo changes
+            {t('rules.undo')}
           </Button>
         </Group>
       ) : null}

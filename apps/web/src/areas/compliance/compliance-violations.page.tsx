@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { usePeople } from '../../api/shared.queries';
 import { DataTable } from '../../ui/data-table';
@@ -27,6 +28,7 @@ function plusDays(day: string, n: number): string {
  * fired (the trace's sentence, with the legal source), and who accepted it and why.
  */
 export function ComplianceViolationsPage() {
+  const { t } = useTranslation('compliance');
   const me = useMe();
   const mayOverride = mayCall(me.data, 'postComplianceViolationsByIdOverride');
   const people = usePeople();
@@ -41,18 +43,18 @@ export function ComplianceViolationsPage() {
   };
   const nameOf = (id: string) => people.data?.get(id)?.fullName ?? id.slice(0, 8);
   return (
-    <Page title="Rule violations">
+    <Page title={t('violations.title')}>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Week starting" type="date" value={week} onChange={(e) => e.currentTarget.value && setWeek(mondayOf(e.currentTarget.value))} w={180} />
+        <TextInput label={t('violations.weekStarting')} type="date" value={week} onChange={(e) => e.currentTarget.value && setWeek(mondayOf(e.currentTarget.value))} w={180} />
         <Button variant="default" onClick={() => setWeek(plusDays(week, -7))}>
-          Previous week
+          {t('violations.previousWeek')}
         </Button>
         <Button variant="default" onClick={() => setWeek(plusDays(week, 7))}>
-          Next week
+          {t('violations.nextWeek')}
         </Button>
         <Select
-          label="Person"
-          placeholder="Everyone"
+          label={t('violations.person')}
+          placeholder={t('violations.everyone')}
           clearable
           searchable
           data={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))}
@@ -63,37 +65,37 @@ export function ComplianceViolationsPage() {
       </Group>
       <DataTable
         query={violations}
-        loadingLabel="Loading violations"
-        empty="No rule was broken this week."
+        loadingLabel={t('violations.loading')}
+        empty={t('violations.empty')}
         minWidth={860}
         columns={[
-          { header: 'Day', cell: (v) => formatDay(v.date) },
-          { header: 'Person', cell: (v) => nameOf(v.userId) },
+          { header: t('violations.day'), cell: (v) => formatDay(v.date) },
+          { header: t('violations.person'), cell: (v) => nameOf(v.userId) },
           {
-            header: 'Rule',
+            header: t('violations.rule'),
             cell: (v) => (
               <>
                 <Text size="sm">{v.trace.title}</Text>
                 <Text size="xs" c="dimmed">
-                  {v.packId} v{v.packVersion} · {v.phase === 'CLOCK' ? 'clock records' : 'schedule'}
+                  {t('violations.packPhase', { pack: v.packId, version: v.packVersion, phase: t(v.phase === 'CLOCK' ? 'violations.phaseClock' : 'violations.phaseSchedule') })}
                 </Text>
               </>
             ),
           },
           {
-            header: 'Status',
+            header: t('violations.status'),
             cell: (v) => (
               <Group gap={4}>
                 <Badge color={v.mode === 'BLOCK' ? 'red' : 'yellow'} variant="light">
-                  {v.mode === 'BLOCK' ? 'Blocks' : 'Warns'}
+                  {t(v.mode === 'BLOCK' ? 'violations.blocks' : 'violations.warns')}
                 </Badge>
-                {v.status === 'OVERRIDDEN' ? <Badge variant="outline">Overridden</Badge> : null}
-                {v.status === 'WITHDRAWN' ? <Badge variant="outline" color="gray">Withdrawn: the shift changed</Badge> : null}
+                {v.status === 'OVERRIDDEN' ? <Badge variant="outline">{t('violations.overridden')}</Badge> : null}
+                {v.status === 'WITHDRAWN' ? <Badge variant="outline" color="gray">{t('violations.withdrawn')}</Badge> : null}
               </Group>
             ),
           },
           {
-            header: 'Why',
+            header: t('violations.why'),
             cell: (v) => (
               <>
                 <Text size="sm">{v.sentence}</Text>
@@ -102,7 +104,7 @@ export function ComplianceViolationsPage() {
                 </Text>
                 {v.overrideReason ? (
                   <Text size="xs">
-                    Overridden by {v.overriddenByUserId ? nameOf(v.overriddenByUserId) : 'someone since removed'}: {v.overrideReason}
+                    {t('violations.overriddenBy', { name: v.overriddenByUserId ? nameOf(v.overriddenByUserId) : t('violations.someoneRemoved'), reason: v.overrideReason })}
                   </Text>
                 ) : null}
               </>
@@ -111,8 +113,8 @@ export function ComplianceViolationsPage() {
           mayOverride && {
             cell: (v) =>
               v.status === 'OPEN' ? (
-                <Button size="compact-sm" variant="subtle" aria-label={`Override ${v.trace.title} for ${nameOf(v.userId)} on ${v.date}`} onClick={() => setOverriding({ violation: v, reason: '' })}>
-                  Override
+                <Button size="compact-sm" variant="subtle" aria-label={t('violations.overrideFor', { rule: v.trace.title, name: nameOf(v.userId), date: v.date })} onClick={() => setOverriding({ violation: v, reason: '' })}>
+                  {t('violations.override')}
                 </Button>
               ) : null,
           },
@@ -121,18 +123,18 @@ export function ComplianceViolationsPage() {
       <DraftModal
         draft={overriding}
         onClose={close}
-        title="Override a violation"
+        title={t('violations.overrideTitle')}
         error={override.error}
         submit={(d) => (
           <Button loading={override.isPending} disabled={d.reason.trim().length < 3} onClick={() => override.mutate({ id: d.violation.id, reason: d.reason.trim() }, { onSuccess: close })}>
-            Override
+            {t('violations.override')}
           </Button>
         )}
       >
         {(d) => (
           <>
             <Text size="sm">{d.violation.sentence}</Text>
-            <Textarea label="Reason" description="Recorded with your name and the time, e.g. the worker's written consent" required value={d.reason} onChange={(e) => setOverriding({ ...d, reason: e.currentTarget.value })} />
+            <Textarea label={t('violations.reason')} description={t('violations.reasonHelp')} required value={d.reason} onChange={(e) => setOverriding({ ...d, reason: e.currentTarget.value })} />
           </>
         )}
       </DraftModal>

@@ -1,4 +1,5 @@
 import { NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useOutlets } from '../../api/shared.queries';
 import { RowsTable } from '../../ui/data-table';
 import { ErrorNotice } from '../../ui/page';
@@ -8,32 +9,33 @@ const INHERIT = '';
 
 /** An outlet in another jurisdiction follows that jurisdiction's pack instead of the company's. */
 export function OutletPacksSection({ settings, offered, admin }: { settings: ComplianceSettings; offered: Pack[]; admin: boolean }) {
+  const { t } = useTranslation('compliance');
   const outlets = useOutlets();
   const set = useSetOutletPacks();
   const own = new Map(settings.outlets.map((o) => [o.outletId, o.packs]));
-  const options = [{ value: INHERIT, label: "The company's packs" }, ...offered.map((p) => ({ value: `${p.id}@${p.version}`, label: `${p.name} (v${p.version})` }))];
+  const options = [{ value: INHERIT, label: t('outlets.inherit') }, ...offered.map((p) => ({ value: `${p.id}@${p.version}`, label: t('rules.packOption', { name: p.name, version: p.version }) }))];
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Outlets
+        {t('outlets.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        An outlet may follow another pack than the company's, for example a site in California. A contract may too, and may be marked young worker (PUT /compliance/contracts/:id).
+        {t('outlets.help')}
       </Text>
       <ErrorNotice error={set.error} />
       <RowsTable
         rows={outlets.data ?? []}
         minWidth={480}
         columns={[
-          { header: 'Outlet', cell: (o) => o.name },
+          { header: t('outlets.outlet'), cell: (o) => o.name },
           {
-            header: 'Follows',
+            header: t('contracts.follows'),
             cell: (o) => {
               const packs = own.get(o.id);
               const value = packs?.[0] ? `${packs[0].packId}@${packs[0].version}` : INHERIT;
               return (
                 <NativeSelect
-                  aria-label={`Packs of ${o.name}`}
+                  aria-label={t('outlets.packsOf', { name: o.name })}
                   data={options}
                   value={value}
                   disabled={!admin || set.isPending}

@@ -1,11 +1,11 @@
 import { Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/form-actions';
 import { useAccrualPolicy, useRemoveAccrualPolicy, useSetAccrualPolicy, type AccrualPolicy, type AccrualPolicyBody } from './leave-balances.queries';
 import type { Contract } from './hr.queries';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 interface Form {
   method: 'MONTHLY' | 'HOURS_WORKED';
@@ -59,6 +59,9 @@ function bodyOf(f: Form): AccrualPolicyBody {
 
 /** The leave accrual policy of a contract: how its person's balance grows, carries over and is used. */
 export function AccrualPolicyModal({ contract, personName, onClose }: { contract: Contract | null; personName: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('hr');
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
+  const months = Array.from({ length: 12 }, (_, i) => monthName.format(Date.UTC(2000, i, 1)));
   const policy = useAccrualPolicy(contract?.id ?? null);
   const save = useSetAccrualPolicy();
   const remove = useRemoveAccrualPolicy();
@@ -75,50 +78,50 @@ export function AccrualPolicyModal({ contract, personName, onClose }: { contract
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
   const hours = form?.method === 'HOURS_WORKED' || form?.unit === 'HOURS';
   return (
-    <FormModal opened={contract !== null} onClose={close} title={`Leave accrual: ${personName}`} error={save.error ?? remove.error ?? policy.error}
+    <FormModal opened={contract !== null} onClose={close} title={t('accrual.title', { name: personName })} error={save.error ?? remove.error ?? policy.error}
       submit={
         <Group gap="xs">
           {policy.data ? (
-            <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(contract!.id, { onSuccess: () => { notifications.show({ message: 'Accrual policy removed.' }); close(); } })}>
-              Remove
+            <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(contract!.id, { onSuccess: () => { notifications.show({ message: t('accrual.removed') }); close(); } })}>
+              {t('accrual.remove')}
             </Button>
           ) : null}
-          <Button loading={save.isPending} disabled={!form} onClick={() => save.mutate({ contractId: contract!.id, body: bodyOf(form!) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Accrual policy saved.' }); close(); } })}>
-            Save the policy
+          <Button loading={save.isPending} disabled={!form} onClick={() => save.mutate({ contractId: contract!.id, body: bodyOf(form!) }, { onSuccess: () => { notifications.show({ color: 'green', message: t('accrual.saved') }); close(); } })}>
+            {t('accrual.save')}
           </Button>
         </Group>
       }
     >
       {form ? (
         <>
-          <Select label="Accrues" allowDeselect={false} data={[{ value: 'MONTHLY', label: 'Each month' }, { value: 'HOURS_WORKED', label: 'On hours worked' }]} value={form.method} onChange={(v) => v && set('method', v as Form['method'])} />
+          <Select label={t('accrual.accrues')} allowDeselect={false} data={[{ value: 'MONTHLY', label: t('accrual.monthly') }, { value: 'HOURS_WORKED', label: t('accrual.hoursWorked') }]} value={form.method} onChange={(v) => v && set('method', v as Form['method'])} />
           {form.method === 'MONTHLY' ? (
             <Group grow>
-              <Select label="Counted in" allowDeselect={false} data={[{ value: 'DAYS', label: 'Days' }, { value: 'HOURS', label: 'Hours' }]} value={form.unit} onChange={(v) => v && set('unit', v as Form['unit'])} />
-              <NumberInput label="Amount a month" description={form.unit === 'DAYS' ? `Empty: ${contract?.annualLeaveDays ?? 0} days a year / 12` : undefined} decimalScale={2} min={0} value={form.amountPerMonth} onChange={(v) => set('amountPerMonth', v)} />
+              <Select label={t('accrual.countedIn')} allowDeselect={false} data={[{ value: 'DAYS', label: t('accrual.days') }, { value: 'HOURS', label: t('accrual.hours') }]} value={form.unit} onChange={(v) => v && set('unit', v as Form['unit'])} />
+              <NumberInput label={t('accrual.amountAMonth')} description={form.unit === 'DAYS' ? t('accrual.amountDefault', { days: contract?.annualLeaveDays ?? 0 }) : undefined} decimalScale={2} min={0} value={form.amountPerMonth} onChange={(v) => set('amountPerMonth', v)} />
             </Group>
           ) : (
-            <NumberInput label="Share of hours worked (%)" decimalScale={2} min={0.01} max={100} value={form.ratePercent} onChange={(v) => set('ratePercent', v)} />
+            <NumberInput label={t('accrual.rate')} decimalScale={2} min={0.01} max={100} value={form.ratePercent} onChange={(v) => set('ratePercent', v)} />
           )}
-          {hours ? <NumberInput label="Hours in a day of leave" decimalScale={2} min={0.01} max={24} required value={form.hoursPerDay} onChange={(v) => set('hoursPerDay', v)} /> : null}
+          {hours ? <NumberInput label={t('accrual.hoursPerDay')} decimalScale={2} min={0.01} max={24} required value={form.hoursPerDay} onChange={(v) => set('hoursPerDay', v)} /> : null}
           <Group grow>
-            <TextInput label="Accrues from" type="date" value={form.startsOn} onChange={(e) => set('startsOn', e.currentTarget.value)} />
-            <Select label="Leave year starts in" allowDeselect={false} data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))} value={form.leaveYearStartMonth} onChange={(v) => v && set('leaveYearStartMonth', v)} />
+            <TextInput label={t('accrual.startsOn')} type="date" value={form.startsOn} onChange={(e) => set('startsOn', e.currentTarget.value)} />
+            <Select label={t('accrual.leaveYearStart')} allowDeselect={false} data={months.map((m, i) => ({ value: String(i + 1), label: m }))} value={form.leaveYearStartMonth} onChange={(v) => v && set('leaveYearStartMonth', v)} />
           </Group>
           <Group grow>
-            <NumberInput label="Carry over at most" description="Empty: everything" decimalScale={2} min={0} value={form.carryOverMax} onChange={(v) => set('carryOverMax', v)} />
-            <NumberInput label="Carried leave expires after (months)" description="Empty: never" min={1} max={12} value={form.carryOverExpiryMonths} onChange={(v) => set('carryOverExpiryMonths', v)} />
+            <NumberInput label={t('accrual.carryOverMax')} description={t('accrual.emptyEverything')} decimalScale={2} min={0} value={form.carryOverMax} onChange={(v) => set('carryOverMax', v)} />
+            <NumberInput label={t('accrual.carryOverExpiry')} description={t('accrual.emptyNever')} min={1} max={12} value={form.carryOverExpiryMonths} onChange={(v) => set('carryOverExpiryMonths', v)} />
           </Group>
-          <NumberInput label="Balance cap" description="Empty: no cap" decimalScale={2} min={0} value={form.balanceCap} onChange={(v) => set('balanceCap', v)} />
+          <NumberInput label={t('accrual.balanceCap')} description={t('accrual.emptyNoCap')} decimalScale={2} min={0} value={form.balanceCap} onChange={(v) => set('balanceCap', v)} />
           <Select
-            label="A request beyond the balance"
+            label={t('accrual.onExceed')}
             allowDeselect={false}
-            data={[{ value: 'WARN', label: 'Is accepted with a warning' }, { value: 'REFUSE', label: 'Is refused' }]}
+            data={[{ value: 'WARN', label: t('accrual.warn') }, { value: 'REFUSE', label: t('accrual.refuse') }]}
             value={form.onExceed}
             onChange={(v) => v && set('onExceed', v as Form['onExceed'])}
           />
           <Text size="xs" c="dimmed">
-            Months are accrued once they have ended; a request of annual leave is weighed against the balance less other pending requests.
+            {t('accrual.help')}
           </Text>
         </>
       ) : null}

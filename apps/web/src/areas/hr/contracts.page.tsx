@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
-import { humanize } from '../../ui/format';
+
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
@@ -17,6 +18,7 @@ const COLOUR: Record<Contract['status'], string> = { DRAFT: 'gray', ACTIVE: 'gre
 
 /** Employment contracts: drafted and activated by HR (one active per person); everyone sees their own. */
 export function ContractsPage() {
+  const { t } = useTranslation('hr');
   const me = useMe();
   const hr = mayCall(me.data, 'postContracts');
   const people = usePeople(hr);
@@ -27,21 +29,21 @@ export function ContractsPage() {
   const [ending, setEnding] = useState<Contract | null>(null);
   const [accrual, setAccrual] = useState<Contract | null>(null);
   const [reason, setReason] = useState('');
-  const name = (id: string) => (id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
+  const name = (id: string) => (id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? t('someone')));
   return (
-    <Page title={hr ? 'Contracts' : 'My contracts'} actions={hr ? <Button onClick={() => setCreating(true)}>New contract</Button> : null}>
-      <DataTable query={contracts} error={contracts.error ?? activate.error} loadingLabel="Loading contracts" empty="No contracts." minWidth={720} columns={[
-        { header: 'Person', cell: (c) => name(c.userId) },
-        { header: 'Job title', cell: (c) => c.jobTitle },
-        { header: 'Type', cell: (c) => humanize(c.employmentType) },
-        { header: 'From – to', cell: (c) => <>{c.startDate} – {c.endDate ?? 'open-ended'}</> },
-        { header: 'Salary', cell: (c) => (c.salaryMinor != null && c.currency ? `${formatMoney(c.salaryMinor, c.currency)} a year` : '—') },
+    <Page title={hr ? t('contracts.title') : t('contracts.mine')} actions={hr ? <Button onClick={() => setCreating(true)}>{t('contracts.new')}</Button> : null}>
+      <DataTable query={contracts} error={contracts.error ?? activate.error} loadingLabel={t('contracts.loading')} empty={t('contracts.empty')} minWidth={720} columns={[
+        { header: t('person'), cell: (c) => name(c.userId) },
+        { header: t('contracts.jobTitle'), cell: (c) => c.jobTitle },
+        { header: t('contracts.type'), cell: (c) => t(`employmentType.${c.employmentType}`) },
+        { header: t('contracts.fromTo'), cell: (c) => t('contracts.span', { from: c.startDate, to: c.endDate ?? t('contracts.openEnded') }) },
+        { header: t('contracts.salary'), cell: (c) => (c.salaryMinor != null && c.currency ? t('contracts.salaryAYear', { amount: formatMoney(c.salaryMinor, c.currency) }) : '—') },
         {
-          header: 'Status',
+          header: t('status'),
           cell: (c) => (
             <>
               <Badge variant="light" color={COLOUR[c.status]}>
-                {humanize(c.status)}
+                {t(`contractStatus.${c.status}`)}
               </Badge>
               {c.endReason ? <Text size="xs">{c.endReason}</Text> : null}
             </>
@@ -51,18 +53,18 @@ export function ContractsPage() {
           cell: (c) => (
             <>
               {c.status === 'DRAFT' ? (
-                <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Contract active.' }) })}>
-                  Activate
+                <Button size="compact-sm" variant="light" loading={activate.isPending && activate.variables === c.id} onClick={() => activate.mutate(c.id, { onSuccess: () => notifications.show({ color: 'green', message: t('contracts.activated') }) })}>
+                  {t('contracts.activate')}
                 </Button>
               ) : null}
               {c.status === 'DRAFT' || c.status === 'ACTIVE' ? (
-                <Button size="compact-sm" variant="subtle" onClick={() => setAccrual(c)} aria-label={`Leave accrual of ${name(c.userId)}, ${c.jobTitle}`}>
-                  Leave accrual
+                <Button size="compact-sm" variant="subtle" onClick={() => setAccrual(c)} aria-label={t('contracts.accrualOf', { name: name(c.userId), jobTitle: c.jobTitle })}>
+                  {t('contracts.accrual')}
                 </Button>
               ) : null}
               {c.status === 'ACTIVE' ? (
                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => setEnding(c)}>
-                  Terminate
+                  {t('contracts.terminate')}
                 </Button>
               ) : null}
             </>
@@ -71,17 +73,17 @@ export function ContractsPage() {
       ]} />
       <CreateContractModal opened={creating} onClose={() => setCreating(false)} people={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} />
       <AccrualPolicyModal contract={accrual} personName={accrual ? name(accrual.userId) : ''} onClose={() => setAccrual(null)} />
-      <Modal opened={ending !== null} onClose={() => setEnding(null)} title="Terminate this contract?">
+      <Modal opened={ending !== null} onClose={() => setEnding(null)} title={t('contracts.terminateTitle')}>
         <Stack gap="sm">
-          <Text size="sm">{ending ? `${name(ending.userId)}, ${ending.jobTitle}: it ends today.` : ''}</Text>
-          <TextInput label="Reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Text size="sm">{ending ? t('contracts.endsToday', { name: name(ending.userId), jobTitle: ending.jobTitle }) : ''}</Text>
+          <TextInput label={t('reason')} required maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <ErrorNotice error={terminate.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEnding(null)}>
-              Keep it
+              {t('keepIt')}
             </Button>
             <Button color="red" disabled={!reason.trim()} loading={terminate.isPending} onClick={() => terminate.mutate({ id: ending!.id, reason: reason.trim() }, { onSuccess: () => { setReason(''); setEnding(null); } })}>
-              Terminate
+              {t('contracts.terminate')}
             </Button>
           </Group>
         </Stack>
@@ -91,6 +93,7 @@ export function ContractsPage() {
 }
 
 function CreateContractModal({ opened, onClose, people }: { opened: boolean; onClose: () => void; people: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation('hr');
   const create = useCreateContract();
   const [userId, setUserId] = useState<string | null>(null);
   const [jobTitle, setJobTitle] = useState('');
@@ -108,7 +111,7 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
   };
   const salaryMinor = salary.trim() ? toMinor(salary, currency) : null;
   return (
-    <FormModal opened={opened} onClose={close} title="New contract" error={create.error}
+    <FormModal opened={opened} onClose={close} title={t('contracts.new')} error={create.error}
       submit={
         <Button
           loading={create.isPending}
@@ -124,28 +127,28 @@ function CreateContractModal({ opened, onClose, people }: { opened: boolean; onC
                 ...(salaryMinor !== null ? { salaryMinor, currency } : {}),
                 ...(typeof leave === 'number' ? { annualLeaveDays: leave } : {}),
               },
-              { onSuccess: () => { notifications.show({ color: 'green', message: 'Draft contract saved.' }); close(); } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: t('contracts.draftSaved') }); close(); } },
             )
           }
         >
-          Save the draft
+          {t('contracts.saveDraft')}
         </Button>
       }
     >
-      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
-      <TextInput label="Job title" required value={jobTitle} onChange={(e) => setJobTitle(e.currentTarget.value)} />
-      <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+      <Select label={t('person')} required searchable data={people} value={userId} onChange={setUserId} />
+      <TextInput label={t('contracts.jobTitle')} required value={jobTitle} onChange={(e) => setJobTitle(e.currentTarget.value)} />
+      <Select label={t('contracts.employmentType')} allowDeselect={false} data={TYPES.map((v) => ({ value: v, label: t(`employmentType.${v}`) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
       <Group grow>
-        <TextInput label="Starts" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-        <TextInput label="Ends (optional)" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        <TextInput label={t('contracts.starts')} type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+        <TextInput label={t('contracts.ends')} type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
       </Group>
       <Group grow>
-        <TextInput label="Salary a year (optional)" inputMode="decimal" value={salary} onChange={(e) => setSalary(e.currentTarget.value)} />
-        <TextInput label="Currency" maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
+        <TextInput label={t('contracts.salaryInput')} inputMode="decimal" value={salary} onChange={(e) => setSalary(e.currentTarget.value)} />
+        <TextInput label={t('contracts.currency')} maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
       </Group>
-      <NumberInput label="Annual leave days" min={0} max={366} value={leave} onChange={setLeave} />
+      <NumberInput label={t('contracts.annualLeaveDays')} min={0} max={366} value={leave} onChange={setLeave} />
       <Text size="xs" c="dimmed">
-        Saved as a draft; activating it ends the person's current contract.
+        {t('contracts.draftHelp')}
       </Text>
     </FormModal>
   );

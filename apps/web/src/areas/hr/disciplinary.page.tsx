@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Select, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { usePeople } from '../../api/shared.queries';
 import { mayCall, useMe } from '../../auth/me';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
@@ -13,10 +15,11 @@ import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory
 const LEVELS: readonly DisciplinaryLevel[] = ['VERBAL', 'WRITTEN', 'FINAL', 'DISMISSAL'];
 const CATEGORIES: readonly DisciplinaryCategory[] = ['ATTENDANCE', 'CONDUCT', 'PERFORMANCE', 'SAFETY', 'POLICY', 'OTHER'];
 const COLOUR: Record<DisciplinaryLevel, string> = { VERBAL: 'yellow', WRITTEN: 'orange', FINAL: 'red', DISMISSAL: 'dark' };
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
+const options = (t: TFunction<'hr'>, group: 'level' | 'category', values: readonly string[]) => values.map((v) => ({ value: v, label: t(`${group}.${v}`) }));
 
 /** Disciplinary actions: HR issues them and reads the details; anyone else sees their own record, without details. */
 export function DisciplinaryPage() {
+  const { t } = useTranslation('hr');
   const me = useMe();
   const hr = mayCall(me.data, 'postDisciplinaryActions');
   const people = usePeople(hr);
@@ -24,41 +27,41 @@ export function DisciplinaryPage() {
   const [category, setCategory] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const actions = useDisciplinaryActions({ ...(userId ? { userId } : {}), ...(category ? { category: category as DisciplinaryCategory } : {}) });
-  const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? 'Someone'));
+  const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? t('someone')));
   const everyone = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   return (
-    <Page title={hr ? 'Disciplinary actions' : 'My disciplinary record'} actions={hr ? <Button onClick={() => setIssuing(true)}>Issue an action</Button> : null}>
+    <Page title={hr ? t('disciplinary.title') : t('disciplinary.mine')} actions={hr ? <Button onClick={() => setIssuing(true)}>{t('disciplinary.issueAction')}</Button> : null}>
       {hr ? (
         <Group>
-          <Select label="Person" placeholder="Everyone" clearable searchable data={everyone} value={userId} onChange={setUserId} w={260} />
-          <Select label="Category" placeholder="Any category" clearable data={options(CATEGORIES)} value={category} onChange={setCategory} w={200} />
+          <Select label={t('person')} placeholder={t('everyone')} clearable searchable data={everyone} value={userId} onChange={setUserId} w={260} />
+          <Select label={t('disciplinary.category')} placeholder={t('disciplinary.anyCategory')} clearable data={options(t, 'category', CATEGORIES)} value={category} onChange={setCategory} w={200} />
         </Group>
       ) : null}
-      <DataTable query={actions} loadingLabel="Loading disciplinary actions" empty="No disciplinary actions." minWidth={720} columns={[
-        { header: 'Person', cell: (a) => name(a.userId) },
+      <DataTable query={actions} loadingLabel={t('disciplinary.loading')} empty={t('disciplinary.empty')} minWidth={720} columns={[
+        { header: t('person'), cell: (a) => name(a.userId) },
         {
-          header: 'Level',
+          header: t('disciplinary.level'),
           cell: (a) => (
             <>
               <Badge variant="light" color={COLOUR[a.level]}>
-                {humanize(a.level)}
+                {t(`level.${a.level}`)}
               </Badge>
               {a.autoEscalated ? (
                 <Text size="xs" c="dimmed">
-                  Raised from {humanize(a.requestedLevel).toLowerCase()}: the third in this category within 90 days
+                  {t('disciplinary.raisedFrom', { level: t(`level.${a.requestedLevel}`).toLowerCase() })}
                 </Text>
               ) : null}
             </>
           ),
         },
-        { header: 'Category', cell: (a) => humanize(a.category) },
-        hr && { header: 'Details', cell: (a) => (a.details ?? '—'), cellProps: { maw: 360 } },
+        { header: t('disciplinary.category'), cell: (a) => t(`category.${a.category}`) },
+        hr && { header: t('disciplinary.details'), cell: (a) => (a.details ?? '—'), cellProps: { maw: 360 } },
         {
-          header: 'Issued',
+          header: t('disciplinary.issued'),
           cell: (a) => (
             <>
               {formatDateTime(a.issuedAt)}
-              {hr ? <Text size="xs" c="dimmed">by {name(a.issuedByUserId)}</Text> : null}
+              {hr ? <Text size="xs" c="dimmed">{t('disciplinary.by', { name: name(a.issuedByUserId) })}</Text> : null}
             </>
           ),
         },
@@ -69,6 +72,7 @@ export function DisciplinaryPage() {
 }
 
 function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClose: () => void; people: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation('hr');
   const issue = useIssueDisciplinary();
   const [userId, setUserId] = useState<string | null>(null);
   const [level, setLevel] = useState<DisciplinaryLevel>('VERBAL');
@@ -81,7 +85,7 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
     onClose();
   };
   return (
-    <FormModal opened={opened} onClose={close} title="Issue a disciplinary action" error={issue.error}
+    <FormModal opened={opened} onClose={close} title={t('disciplinary.issueTitle')} error={issue.error}
       submit={
         <Button
           loading={issue.isPending}
@@ -91,25 +95,25 @@ function IssueActionModal({ opened, onClose, people }: { opened: boolean; onClos
               { userId: userId!, level, category, ...(details.trim() ? { details: details.trim() } : {}) },
               {
                 onSuccess: (a) => {
-                  notifications.show({ color: a.autoEscalated ? 'orange' : 'green', message: a.autoEscalated ? `Issued, raised to ${humanize(a.level).toLowerCase()}.` : 'Issued.' });
+                  notifications.show({ color: a.autoEscalated ? 'orange' : 'green', message: a.autoEscalated ? t('disciplinary.issuedRaised', { level: t(`level.${a.level}`).toLowerCase() }) : t('disciplinary.issuedNotice') });
                   close();
                 },
               },
             )
           }
         >
-          Issue
+          {t('disciplinary.issue')}
         </Button>
       }
     >
-      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
+      <Select label={t('person')} required searchable data={people} value={userId} onChange={setUserId} />
       <Group grow>
-        <Select label="Level" allowDeselect={false} data={options(LEVELS)} value={level} onChange={(v) => v && setLevel(v as DisciplinaryLevel)} />
-        <Select label="Category" allowDeselect={false} data={options(CATEGORIES)} value={category} onChange={(v) => v && setCategory(v as DisciplinaryCategory)} />
+        <Select label={t('disciplinary.level')} allowDeselect={false} data={options(t, 'level', LEVELS)} value={level} onChange={(v) => v && setLevel(v as DisciplinaryLevel)} />
+        <Select label={t('disciplinary.category')} allowDeselect={false} data={options(t, 'category', CATEGORIES)} value={category} onChange={(v) => v && setCategory(v as DisciplinaryCategory)} />
       </Group>
-      <Textarea label="Details (optional)" description="Seen by HR only; never sent to integrations." maxLength={5000} autosize minRows={3} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
+      <Textarea label={t('disciplinary.detailsInput')} description={t('disciplinary.detailsHelp')} maxLength={5000} autosize minRows={3} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
       <Text size="xs" c="dimmed">
-        The third action in one category within 90 days goes up a level.
+        {t('disciplinary.escalationHelp')}
       </Text>
     </FormModal>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Button, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { mayCall, useMe } from '../../auth/me';
 import { usePeople } from '../../api/shared.queries';
@@ -12,22 +13,23 @@ import { useAdjustBalance, useLeaveBalance, useLeaveBalances } from './leave-bal
 
 /** The balances of the people the caller looks after (an OUTLET_MANAGER: their outlets'), by name. */
 export function LeaveBalancesPage() {
+  const { t } = useTranslation('hr');
   const balances = useLeaveBalances();
   return (
-    <Page title="Leave balances">
+    <Page title={t('balances.title')}>
       <Text size="sm" c="dimmed">
-        People whose active contract has a leave accrual policy. Set one from the contract.
+        {t('balances.help')}
       </Text>
-      <DataTable query={balances} loadingLabel="Loading balances" empty="Nobody has a leave accrual policy yet." rowKey={(b) => b.userId} columns={[
+      <DataTable query={balances} loadingLabel={t('balances.loading')} empty={t('balances.empty')} rowKey={(b) => b.userId} columns={[
         {
-          header: 'Person',
+          header: t('person'),
           cell: (b) => (
             <Anchor component={Link} to={`/hr/leave-balances/${b.userId}`}>
               {b.fullName}
             </Anchor>
           ),
         },
-        { header: 'Balance', cell: (b) => amountIn(b.balance, b.unit) },
+        { header: t('balances.balance'), cell: (b) => amountIn(t, b.balance, b.unit) },
       ]} />
     </Page>
   );
@@ -35,21 +37,22 @@ export function LeaveBalancesPage() {
 
 /** One person's balance and the ledger it is summed from; HR post adjustments with a reason. */
 export function LeaveBalancePage() {
+  const { t } = useTranslation('hr');
   const { userId } = useParams() as { userId: string };
   const me = useMe();
   const people = usePeople();
   const balance = useLeaveBalance(userId);
   const [adjusting, setAdjusting] = useState(false);
   const hr = mayCall(me.data, 'postLeaveBalancesByUserIdAdjustments') && userId !== me.data?.id;
-  const name = people.data?.get(userId)?.fullName ?? 'Leave balance';
+  const name = people.data?.get(userId)?.fullName ?? t('balances.one');
   return (
-    <Page title={name} actions={hr && balance.data?.policy ? <Button onClick={() => setAdjusting(true)}>Adjust the balance</Button> : null}>
+    <Page title={name} actions={hr && balance.data?.policy ? <Button onClick={() => setAdjusting(true)}>{t('balances.adjust')}</Button> : null}>
       <ErrorNotice error={balance.error} />
       {balance.data ? (
         <Stack gap="md">
           <BalanceSummary balance={balance.data} />
           <Title order={2} size="h4">
-            Ledger
+            {t('balances.ledger')}
           </Title>
           <LedgerTable lines={balance.data.lines} />
         </Stack>
@@ -60,6 +63,7 @@ export function LeaveBalancePage() {
 }
 
 function AdjustModal({ opened, onClose, userId, unit }: { opened: boolean; onClose: () => void; userId: string; unit: 'DAYS' | 'HOURS' }) {
+  const { t } = useTranslation('hr');
   const adjust = useAdjustBalance();
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
@@ -70,19 +74,19 @@ function AdjustModal({ opened, onClose, userId, unit }: { opened: boolean; onClo
     onClose();
   };
   return (
-    <FormModal opened={opened} onClose={close} title="Adjust the balance" error={adjust.error}
+    <FormModal opened={opened} onClose={close} title={t('balances.adjust')} error={adjust.error}
       submit={
         <Button
           loading={adjust.isPending}
           disabled={typeof amount !== 'number' || amount === 0 || !reason.trim()}
-          onClick={() => adjust.mutate({ userId, body: { amount: amount as number, reason: reason.trim() } }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Adjustment posted.' }); close(); } })}
+          onClick={() => adjust.mutate({ userId, body: { amount: amount as number, reason: reason.trim() } }, { onSuccess: () => { notifications.show({ color: 'green', message: t('balances.adjusted') }); close(); } })}
         >
-          Post the adjustment
+          {t('balances.postAdjustment')}
         </Button>
       }
     >
-      <NumberInput label={`Amount (${unit === 'HOURS' ? 'hours' : 'days'}; negative takes away)`} decimalScale={2} min={-10000} max={10000} value={amount} onChange={setAmount} />
-      <TextInput label="Reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+      <NumberInput label={unit === 'HOURS' ? t('balances.amountHours') : t('balances.amountDays')} decimalScale={2} min={-10000} max={10000} value={amount} onChange={setAmount} />
+      <TextInput label={t('reason')} required maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
     </FormModal>
   );
 }

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePeople } from '../../api/shared.queries';
 import { useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
@@ -27,37 +28,39 @@ const STATUSES: readonly OffboardingStatus[] = ['IN_PROGRESS', 'COMPLETED', 'CAN
 const COLOUR: Record<OffboardingStatus, string> = { IN_PROGRESS: 'blue', COMPLETED: 'green', CANCELLED: 'gray' };
 
 function StatusBadge({ status }: { status: OffboardingStatus }) {
+  const { t } = useTranslation('hr');
   return (
     <Badge variant="light" color={COLOUR[status]}>
-      {humanize(status)}
+      {t(`offboardingStatus.${status}`)}
     </Badge>
   );
 }
 
 /** People leaving: a checklist to work through, a settlement preview, then one step that ends the contract and the account. */
 export function OffboardingListPage() {
+  const { t } = useTranslation('hr');
   const me = useMe();
   const people = usePeople();
   const [status, setStatus] = useState<string | null>('IN_PROGRESS');
   const list = useOffboardings(status ? (status as OffboardingStatus) : undefined);
   const [starting, setStarting] = useState(false);
-  const name = (id: string) => people.data?.get(id)?.fullName ?? 'Someone';
+  const name = (id: string) => people.data?.get(id)?.fullName ?? t('someone');
   return (
-    <Page title="Offboarding" actions={<Button onClick={() => setStarting(true)}>Start offboarding</Button>}>
-      <Select label="Status" placeholder="Any status" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <DataTable query={list} loadingLabel="Loading offboardings" empty="Nobody is being offboarded." columns={[
+    <Page title={t('offboarding.title')} actions={<Button onClick={() => setStarting(true)}>{t('offboarding.start')}</Button>}>
+      <Select label={t('status')} placeholder={t('offboarding.anyStatus')} clearable data={STATUSES.map((s) => ({ value: s, label: t(`offboardingStatus.${s}`) }))} value={status} onChange={setStatus} maw={240} />
+      <DataTable query={list} loadingLabel={t('offboarding.loading')} empty={t('offboarding.empty')} columns={[
         {
-          header: 'Person',
+          header: t('person'),
           cell: (o) => (
             <Anchor component={Link} to={`/hr/offboarding/${o.id}`}>
               {name(o.userId)}
             </Anchor>
           ),
         },
-        { header: 'Reason', cell: (o) => humanize(o.reason) },
-        { header: 'Last working day', cell: (o) => o.lastWorkingDay },
-        { header: 'Checklist', cell: (o) => <>{o.checklist.filter((i) => i.done).length} of {o.checklist.length} done</> },
-        { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+        { header: t('reason'), cell: (o) => t(`offboardingReason.${o.reason}`) },
+        { header: t('offboarding.lastWorkingDay'), cell: (o) => o.lastWorkingDay },
+        { header: t('offboarding.checklist'), cell: (o) => t('offboarding.checklistDone', { done: o.checklist.filter((i) => i.done).length, count: o.checklist.length }) },
+        { header: t('status'), cell: (o) => <StatusBadge status={o.status} /> },
       ]} />
       <StartModal opened={starting} onClose={() => setStarting(false)} people={[...(people.data?.values() ?? [])].filter((u) => u.id !== me.data?.id && u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} />
     </Page>
@@ -65,6 +68,7 @@ export function OffboardingListPage() {
 }
 
 function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () => void; people: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation('hr');
   const start = useStartOffboarding();
   const [userId, setUserId] = useState<string | null>(null);
   const [reason, setReason] = useState<(typeof REASONS)[number]>('RESIGNATION');
@@ -76,7 +80,7 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
     onClose();
   };
   return (
-    <FormModal opened={opened} onClose={close} title="Start offboarding" error={start.error}
+    <FormModal opened={opened} onClose={close} title={t('offboarding.start')} error={start.error}
       submit={
         <Button
           loading={start.isPending}
@@ -86,22 +90,22 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
               { userId: userId!, reason, lastWorkingDay: lastDay },
               {
                 onSuccess: () => {
-                  notifications.show({ color: 'green', message: 'Offboarding started.' });
+                  notifications.show({ color: 'green', message: t('offboarding.started') });
                   close();
                 },
               },
             )
           }
         >
-          Start
+          {t('offboarding.startButton')}
         </Button>
       }
     >
-      <Select label="Person" required searchable data={people} value={userId} onChange={setUserId} />
-      <Select label="Reason" allowDeselect={false} data={REASONS.map((r) => ({ value: r, label: humanize(r) }))} value={reason} onChange={(v) => v && setReason(v as (typeof REASONS)[number])} />
-      <TextInput label="Last working day" type="date" required value={lastDay} onChange={(e) => setLastDay(e.currentTarget.value)} />
+      <Select label={t('person')} required searchable data={people} value={userId} onChange={setUserId} />
+      <Select label={t('reason')} allowDeselect={false} data={REASONS.map((r) => ({ value: r, label: t(`offboardingReason.${r}`) }))} value={reason} onChange={(v) => v && setReason(v as (typeof REASONS)[number])} />
+      <TextInput label={t('offboarding.lastWorkingDay')} type="date" required value={lastDay} onChange={(e) => setLastDay(e.currentTarget.value)} />
       <Text size="xs" c="dimmed">
-        Nothing changes for the person until you finalize: it starts with the default checklist.
+        {t('offboarding.startHelp')}
       </Text>
     </FormModal>
   );
@@ -109,23 +113,25 @@ function StartModal({ opened, onClose, people }: { opened: boolean; onClose: () 
 
 /** One offboarding: the checklist, the settlement preview, and finalize or cancel while in progress. */
 export function OffboardingPage() {
+  const { t } = useTranslation('hr');
   const { id = '' } = useParams();
   const people = usePeople();
   const offboarding = useOffboarding(id);
   const o = offboarding.data;
-  const personName = o ? (people.data?.get(o.userId)?.fullName ?? 'Someone') : '';
+  const personName = o ? (people.data?.get(o.userId)?.fullName ?? t('someone')) : '';
   return (
-    <Page title={o ? `Offboarding ${personName}` : 'Offboarding'}>
+    <Page title={o ? t('offboarding.titleOf', { name: personName }) : t('offboarding.title')}>
       <Anchor component={Link} to="/hr/offboarding" size="sm">
-        ← All offboardings
+        {t('offboarding.all')}
       </Anchor>
       <ErrorNotice error={offboarding.error} />
-      {offboarding.isPending ? <Loader aria-label="Loading the offboarding" /> : o ? <OffboardingDetail o={o} personName={personName} people={people.data} /> : null}
+      {offboarding.isPending ? <Loader aria-label={t('offboarding.loadingOne')} /> : o ? <OffboardingDetail o={o} personName={personName} people={people.data} /> : null}
     </Page>
   );
 }
 
 function OffboardingDetail({ o, personName, people }: { o: Offboarding; personName: string; people: Map<string, { fullName: string }> | undefined }) {
+  const { t } = useTranslation('hr');
   const tick = useTickChecklistItem();
   const add = useAddChecklistItem();
   const cancel = useCancelOffboarding();
@@ -138,14 +144,14 @@ function OffboardingDetail({ o, personName, people }: { o: Offboarding; personNa
     <Stack gap="md">
       <Group gap="xl">
         <StatusBadge status={o.status} />
-        <Text size="sm">{humanize(o.reason)}</Text>
-        <Text size="sm">Last working day {o.lastWorkingDay}</Text>
-        {o.completedAt ? <Text size="sm">Finalized {formatDateTime(o.completedAt)}</Text> : null}
+        <Text size="sm">{t(`offboardingReason.${o.reason}`)}</Text>
+        <Text size="sm">{t('offboarding.lastWorkingDayIs', { day: o.lastWorkingDay })}</Text>
+        {o.completedAt ? <Text size="sm">{t('offboarding.finalizedAt', { at: formatDateTime(o.completedAt) })}</Text> : null}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
-            Checklist
+            {t('offboarding.checklist')}
           </Title>
           <ErrorNotice error={tick.error ?? add.error} />
           <Stack gap="xs">
@@ -153,7 +159,13 @@ function OffboardingDetail({ o, personName, people }: { o: Offboarding; personNa
               <Checkbox
                 key={i.id}
                 label={i.title}
-                description={i.done && i.doneAt ? `Done ${formatDateTime(i.doneAt)}${i.doneByUserId ? ` by ${people?.get(i.doneByUserId)?.fullName ?? 'someone'}` : ''}` : undefined}
+                description={
+                  i.done && i.doneAt
+                    ? i.doneByUserId
+                      ? t('offboarding.doneAtBy', { at: formatDateTime(i.doneAt), name: people?.get(i.doneByUserId)?.fullName ?? t('offboarding.someoneLower') })
+                      : t('offboarding.doneAt', { at: formatDateTime(i.doneAt) })
+                    : undefined
+                }
                 checked={i.done}
                 disabled={!open}
                 onChange={(e) => tick.mutate({ id: o.id, itemId: i.id, done: e.currentTarget.checked })}
@@ -162,16 +174,16 @@ function OffboardingDetail({ o, personName, people }: { o: Offboarding; personNa
           </Stack>
           {open ? (
             <Group mt="md" align="flex-end">
-              <TextInput label="Another item" maxLength={200} value={item} onChange={(e) => setItem(e.currentTarget.value)} style={{ flex: 1 }} />
+              <TextInput label={t('offboarding.anotherItem')} maxLength={200} value={item} onChange={(e) => setItem(e.currentTarget.value)} style={{ flex: 1 }} />
               <Button variant="light" disabled={!item.trim()} loading={add.isPending} onClick={() => add.mutate({ id: o.id, title: item.trim() }, { onSuccess: () => setItem('') })}>
-                Add
+                {t('offboarding.add')}
               </Button>
             </Group>
           ) : null}
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
-            {open ? 'Settlement preview' : 'Settlement'}
+            {open ? t('settlement.preview') : t('settlement.title')}
           </Title>
           <Settlement o={o} />
         </Card>
@@ -179,57 +191,61 @@ function OffboardingDetail({ o, personName, people }: { o: Offboarding; personNa
       {open ? (
         <Group>
           <Button color="red" disabled={remaining > 0} onClick={() => setConfirm('finalize')}>
-            Finalize
+            {t('offboarding.finalize')}
           </Button>
           <Button variant="default" onClick={() => setConfirm('cancel')}>
-            Cancel the offboarding
+            {t('offboarding.cancel')}
           </Button>
           {remaining > 0 ? (
             <Text size="sm" c="dimmed">
-              {remaining} checklist item(s) still to do before finalizing.
+              {t('offboarding.remaining', { count: remaining })}
             </Text>
           ) : null}
         </Group>
       ) : null}
       <ConfirmModal
         opened={confirm === 'finalize'}
-        title={`Finalize ${personName}'s offboarding?`}
-        confirmLabel="Finalize"
+        title={t('offboarding.finalizeTitle', { name: personName })}
+        confirmLabel={t('offboarding.finalize')}
+        cancelLabel={t('keepIt')}
         pending={finalize.isPending}
         error={finalize.error}
         onClose={() => setConfirm(null)}
-        onConfirm={() => finalize.mutate(o.id, { onSuccess: () => { setConfirm(null); notifications.show({ color: 'green', message: 'Offboarding finalized.' }); } })}
+        onConfirm={() => finalize.mutate(o.id, { onSuccess: () => { setConfirm(null); notifications.show({ color: 'green', message: t('offboarding.finalized') }); } })}
       >
-        Their contract is terminated and their account made inactive: they can no longer sign in or open doors. The settlement is fixed as shown.
+        {t('offboarding.finalizeText')}
       </ConfirmModal>
       <ConfirmModal
         opened={confirm === 'cancel'}
-        title="Cancel this offboarding?"
-        confirmLabel="Cancel it"
+        title={t('offboarding.cancelTitle')}
+        confirmLabel={t('offboarding.cancelIt')}
+        cancelLabel={t('keepIt')}
         pending={cancel.isPending}
         error={cancel.error}
         onClose={() => setConfirm(null)}
         onConfirm={() => cancel.mutate(o.id, { onSuccess: () => setConfirm(null) })}
       >
-        {personName} stays employed; the checklist is kept for the record.
+        {t('offboarding.cancelText', { name: personName })}
       </ConfirmModal>
     </Stack>
   );
 }
 
 function Settlement({ o }: { o: Offboarding }) {
+  const { t } = useTranslation('hr');
   const s = o.settlement;
-  if (!s) return <Text c="dimmed">No settlement.</Text>;
+  if (!s) return <Text c="dimmed">{t('settlement.none')}</Text>;
   const money = (minor: number | null) => (minor === null || !s.currency ? '—' : formatMoney(minor, s.currency));
+  const days = (count: number) => t('settlement.days', { count });
   const rows: Array<[string, string]> = [
-    ['Annual leave entitlement', `${s.annualLeaveEntitlementDays} days`],
-    ['Leave accrued', `${s.accruedLeaveDays} days`],
-    ['Leave taken', `${s.leaveTakenDays} days`],
-    ['Leave balance', `${s.leaveBalanceDays} days`],
-    ['Unpaid leave', `${s.unpaidLeaveDays} days`],
-    ['Daily rate', money(s.dailyRateMinor)],
-    ['Leave pay', money(s.leavePayMinor)],
-    ['Unpaid leave deduction', money(s.unpaidDeductionMinor)],
+    [t('settlement.entitlement'), days(s.annualLeaveEntitlementDays)],
+    [t('settlement.accrued'), days(s.accruedLeaveDays)],
+    [t('settlement.taken'), days(s.leaveTakenDays)],
+    [t('settlement.balance'), days(s.leaveBalanceDays)],
+    [t('settlement.unpaid'), days(s.unpaidLeaveDays)],
+    [t('settlement.dailyRate'), money(s.dailyRateMinor)],
+    [t('settlement.leavePay'), money(s.leavePayMinor)],
+    [t('settlement.unpaidDeduction'), money(s.unpaidDeductionMinor)],
   ];
   return (
     <Table>
@@ -241,8 +257,8 @@ function Settlement({ o }: { o: Offboarding }) {
           </Table.Tr>
         ))}
         <Table.Tr>
-          <Table.Th scope="row">Net settlement</Table.Th>
-          <Table.Td fw={700}>{s.netMinor === null ? 'No salary on the contract' : money(s.netMinor)}</Table.Td>
+          <Table.Th scope="row">{t('settlement.net')}</Table.Th>
+          <Table.Td fw={700}>{s.netMinor === null ? t('settlement.noSalary') : money(s.netMinor)}</Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>

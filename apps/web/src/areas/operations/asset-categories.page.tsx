@@ -1,5 +1,6 @@
 import { Button, Group, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mayCall, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -17,6 +18,7 @@ interface Draft {
 
 /** The company's kinds of asset, one list for every outlet; a category still holding assets cannot be deleted. */
 export function AssetCategoriesPage() {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const admin = mayCall(me.data, 'postAssetCategories');
   const categories = useAssetCategories();
@@ -42,47 +44,47 @@ export function AssetCategoriesPage() {
     else create.mutate({ name, ...(description ? { description } : {}) }, { onSuccess: close });
   };
   return (
-    <Page title="Asset categories" actions={
+    <Page title={t('categories.title')} actions={
       admin ? (
         <Group gap="xs">
           <Button variant="light" component={Link} to="/operations/asset-categories/import">
-            Import from CSV
+            {t('importCsv')}
           </Button>
-          <Button onClick={() => setEditing({ id: null, name: '', description: '' })}>New category</Button>
+          <Button onClick={() => setEditing({ id: null, name: '', description: '' })}>{t('categories.new')}</Button>
         </Group>
       ) : null
     }>
-      <DataTable query={categories} loadingLabel="Loading categories" empty="No categories yet." minWidth={520} columns={[
-        { header: 'Category', cell: (c) => c.name },
-        { header: 'Description', cell: (c) => c.description ?? '—' },
-        { header: 'Assets', cell: (c) => c.assetCount },
+      <DataTable query={categories} loadingLabel={t('categories.loading')} empty={t('categories.empty')} minWidth={520} columns={[
+        { header: t('category'), cell: (c) => c.name },
+        { header: t('description'), cell: (c) => c.description ?? '—' },
+        { header: t('assets.title'), cell: (c) => c.assetCount },
         admin && {
           cell: (c) => (
             <Group gap={4} wrap="nowrap">
-              <Button size="compact-sm" variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ id: c.id, name: c.name, description: c.description ?? '' })}>
-                Edit
+              <Button size="compact-sm" variant="subtle" aria-label={t('editOf', { name: c.name })} onClick={() => setEditing({ id: c.id, name: c.name, description: c.description ?? '' })}>
+                {t('edit')}
               </Button>
-              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                Delete
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={t('deleteOf', { name: c.name })} onClick={() => setDeleting(c)}>
+                {t('delete')}
               </Button>
             </Group>
           ),
         },
       ]} />
-      <DraftModal draft={editing} onClose={close} title={editing?.id ? 'Edit category' : 'New category'} error={create.error ?? update.error} submit={(d) => (
+      <DraftModal draft={editing} onClose={close} title={editing?.id ? t('categories.edit') : t('categories.new')} error={create.error ?? update.error} submit={(d) => (
         <Button loading={create.isPending || update.isPending} disabled={!d.name.trim()} onClick={() => save(d)}>
-          Save
+          {t('save')}
         </Button>
       )}>
         {(d) => (
           <>
-            <TextInput label="Name" required maxLength={120} value={d.name} onChange={(e) => setEditing({ ...d, name: e.currentTarget.value })} />
-            <Textarea label="Description" maxLength={2000} autosize minRows={2} value={d.description} onChange={(e) => setEditing({ ...d, description: e.currentTarget.value })} />
+            <TextInput label={t('name')} required maxLength={120} value={d.name} onChange={(e) => setEditing({ ...d, name: e.currentTarget.value })} />
+            <Textarea label={t('description')} maxLength={2000} autosize minRows={2} value={d.description} onChange={(e) => setEditing({ ...d, description: e.currentTarget.value })} />
           </>
         )}
       </DraftModal>
-      <ConfirmModal opened={deleting !== null} title={`Delete ${shown?.name ?? 'category'}?`} confirmLabel="Delete" pending={remove.isPending} error={remove.error} onClose={closeDelete} onConfirm={() => remove.mutate(deleting!.id, { onSuccess: closeDelete })}>
-        A category that still has assets is kept: move or delete its assets first.
+      <ConfirmModal opened={deleting !== null} title={t('deleteTitle', { name: shown?.name ?? t('categories.thisCategory') })} confirmLabel={t('delete')} cancelLabel={t('keepIt')} pending={remove.isPending} error={remove.error} onClose={closeDelete} onConfirm={() => remove.mutate(deleting!.id, { onSuccess: closeDelete })}>
+        {t('categories.deleteText')}
       </ConfirmModal>
     </Page>
   );

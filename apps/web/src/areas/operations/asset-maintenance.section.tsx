@@ -1,17 +1,21 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
-import { humanize } from '../../ui/format';
+
 import { addDays, formatDay, today } from './maintenance-dates';
 import { AssignModal, CompleteModal, ScheduleModal, ServiceLogModal, WorkOrderModal, type WorkOrderPreset } from './maintenance-forms';
 import { useDue, useSchedules, useServiceLogs, useWorkOrders, type Schedule, type WorkOrder } from './maintenance.queries';
 import { WorkOrderCard } from './work-order-card';
 
 /** How often a schedule falls due, for people: "every 3 months", "every 500 hours". */
-export function cadence(s: Pick<Schedule, 'intervalUnit' | 'intervalValue' | 'meter'>): string {
-  const unit = s.intervalUnit === 'USAGE' ? s.meter! : humanize(s.intervalUnit).toLowerCase();
-  return `every ${s.intervalValue} ${s.intervalValue === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit}`;
+export function cadence(t: TFunction<'operations'>, s: Pick<Schedule, 'intervalUnit' | 'intervalValue' | 'meter'>): string {
+  if (s.intervalUnit !== 'USAGE') return t(`cadence.${s.intervalUnit}`, { count: s.intervalValue });
+  // A meter is named by people, in the plural ("hours"); one of it drops the "s".
+  const meter = s.meter!;
+  return t('cadence.USAGE', { count: s.intervalValue, meter: s.intervalValue === 1 && meter.endsWith('s') ? meter.slice(0, -1) : meter });
 }
 
 /**
@@ -20,6 +24,7 @@ export function cadence(s: Pick<Schedule, 'intervalUnit' | 'intervalValue' | 'me
  * API lets call it.
  */
 export function AssetMaintenanceSection({ assetId }: { assetId: string }) {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const may = (op: Parameters<typeof mayCall>[1]) => mayCall(me.data, op);
   const schedules = useSchedules({ assetId }, may('getMaintenanceSchedules'));
@@ -39,30 +44,30 @@ export function AssetMaintenanceSection({ assetId }: { assetId: string }) {
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={3} size="h4">
-              Maintenance schedules
+              {t('maintenance.schedulesTitle')}
             </Title>
             {may('postAssetsByIdMaintenanceSchedules') ? (
               <Button size="xs" variant="light" onClick={() => setScheduleTarget({ assetId })}>
-                Add schedule
+                {t('maintenance.addSchedule')}
               </Button>
             ) : null}
           </Group>
-          <DataTable query={schedules} loadingLabel="Loading schedules" empty="No maintenance scheduled." minWidth={520} columns={[
-            { header: 'Schedule', cell: (s) => (<>{s.title}{s.categoryId ? <Text size="xs" c="dimmed">For every {s.targetName} asset</Text> : null}</>) },
-            { header: 'Cadence', cell: cadence },
+          <DataTable query={schedules} loadingLabel={t('maintenance.loadingSchedules')} empty={t('maintenance.noSchedules')} minWidth={520} columns={[
+            { header: t('maintenance.schedule'), cell: (s) => (<>{s.title}{s.categoryId ? <Text size="xs" c="dimmed">{t('maintenance.forEveryAssetOf', { category: s.targetName })}</Text> : null}</>) },
+            { header: t('maintenance.cadence'), cell: (s) => cadence(t, s) },
             {
-              header: 'Next due',
+              header: t('maintenance.nextDue'),
               cell: (s) => {
                 const next = nextDue.get(s.id);
-                if (!s.active) return 'Inactive';
-                if (!next) return s.intervalUnit === 'USAGE' ? 'By meter' : '—';
-                return next.overdue ? <Badge color="red">Overdue since {formatDay(next.dueOn)}</Badge> : formatDay(next.dueOn);
+                if (!s.active) return t('maintenance.inactive');
+                if (!next) return s.intervalUnit === 'USAGE' ? t('maintenance.byMeter') : '—';
+                return next.overdue ? <Badge color="red">{t('maintenance.overdueSince', { day: formatDay(next.dueOn) })}</Badge> : formatDay(next.dueOn);
               },
             },
             may('postAssetsByIdServiceLogs') && {
               cell: (s) => (
                 <Button size="compact-xs" variant="light" onClick={() => setLogging({ assetId, scheduleId: s.id })}>
-                  Log done
+                  {t('maintenance.logDone')}
                 </Button>
               ),
             },
@@ -72,11 +77,11 @@ export function AssetMaintenanceSection({ assetId }: { assetId: string }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">
-            Work orders
+            {t('workOrders.title')}
           </Title>
           {may('postWorkOrders') ? (
             <Button size="xs" variant="light" onClick={() => setRaising({ assetId })}>
-              Open a work order
+              {t('maintenance.openWorkOrder')}
             </Button>
           ) : null}
         </Group>
@@ -84,26 +89,26 @@ export function AssetMaintenanceSection({ assetId }: { assetId: string }) {
           orders.data.map((o) => <WorkOrderCard key={o.id} order={o} forms={{ assign: setAssigning, complete: setCompleting }} />)
         ) : (
           <Text size="sm" c="dimmed">
-            No work orders.
+            {t('maintenance.noWorkOrders')}
           </Text>
         )}
       </Stack>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">
-            Service history
+            {t('maintenance.serviceHistory')}
           </Title>
           {may('postAssetsByIdServiceLogs') ? (
             <Button size="xs" variant="light" onClick={() => setLogging({ assetId })}>
-              Log a service
+              {t('maintenance.logService')}
             </Button>
           ) : null}
         </Group>
-        <DataTable query={logs} loadingLabel="Loading service history" empty="No service logged." minWidth={520} columns={[
-          { header: 'On', cell: (l) => formatDay(l.performedOn) },
-          { header: 'Work', cell: (l) => l.description },
-          { header: 'By', cell: (l) => l.performedByName ?? '—' },
-          { header: 'Cost', cell: (l) => (l.cost ? `${(l.cost.amountMinor / 100).toFixed(2)} ${l.cost.currency}` : '—') },
+        <DataTable query={logs} loadingLabel={t('maintenance.loadingHistory')} empty={t('maintenance.noService')} minWidth={520} columns={[
+          { header: t('maintenance.on'), cell: (l) => formatDay(l.performedOn) },
+          { header: t('maintenance.work'), cell: (l) => l.description },
+          { header: t('maintenance.by'), cell: (l) => l.performedByName ?? '—' },
+          { header: t('maintenance.cost'), cell: (l) => (l.cost ? `${(l.cost.amountMinor / 100).toFixed(2)} ${l.cost.currency}` : '—') },
         ]} />
       </Stack>
       <ScheduleModal target={scheduleTarget} onClose={() => setScheduleTarget(null)} />

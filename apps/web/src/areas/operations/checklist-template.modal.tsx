@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Card, Group, NumberInput, SegmentedControl, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { DraftModal } from '../../ui/form-actions';
-import { humanize } from '../../ui/format';
+
 import { useSaveTemplate, type ChecklistTemplate, type TaskBody } from './checklists.queries';
 import { useAssets } from './operations.queries';
 
@@ -69,22 +70,23 @@ function taskBody(t: TaskDraft): TaskBody {
 
 /** A template's name and its ordered tasks: each kind with what it needs to pass, and the priority of the issue a failure raises. */
 export function TemplateModal({ draft, onChange, onClose }: { draft: TemplateDraft | null; onChange: (draft: TemplateDraft) => void; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const save = useSaveTemplate();
   const assets = useAssets({});
-  const assetOptions = (assets.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.tag})` }));
+  const assetOptions = (assets.data ?? []).map((a) => ({ value: a.id, label: t('assetWithTag', { name: a.name, tag: a.tag }) }));
   const change = (patch: Partial<TemplateDraft>) => onChange({ ...draft!, ...patch });
-  const setTask = (key: number, patch: Partial<TaskDraft>) => change({ tasks: draft!.tasks.map((t) => (t.key === key ? { ...t, ...patch } : t)) });
+  const setTask = (key: number, patch: Partial<TaskDraft>) => change({ tasks: draft!.tasks.map((task) => (task.key === key ? { ...task, ...patch } : task)) });
   const close = () => {
     save.reset();
     onClose();
   };
-  const ready = (d: TemplateDraft) => d.name.trim() !== '' && d.tasks.length > 0 && d.tasks.every((t) => t.label.trim());
+  const ready = (d: TemplateDraft) => d.name.trim() !== '' && d.tasks.length > 0 && d.tasks.every((task) => task.label.trim());
   return (
     <DraftModal
       draft={draft}
       onClose={close}
       size="xl"
-      title={draft?.id ? 'Edit checklist' : 'New checklist'}
+      title={draft?.id ? t('checklists.edit') : t('checklists.new')}
       error={save.error}
       submit={(d) => (
         <Button
@@ -93,64 +95,64 @@ export function TemplateModal({ draft, onChange, onClose }: { draft: TemplateDra
           onClick={() =>
             save.mutate(
               { id: d.id, body: { name: d.name.trim(), ...(d.description.trim() ? { description: d.description.trim() } : {}), tasks: d.tasks.map(taskBody) } },
-              { onSuccess: () => { notifications.show({ color: 'green', message: 'Checklist saved.' }); close(); } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: t('checklists.saved') }); close(); } },
             )
           }
         >
-          Save the checklist
+          {t('checklists.save')}
         </Button>
       )}
     >
       {(d) => (
         <>
-          <TextInput label="Name" required maxLength={120} value={d.name} onChange={(e) => change({ name: e.currentTarget.value })} />
-          <Textarea label="Description (optional)" maxLength={2000} autosize minRows={1} value={d.description} onChange={(e) => change({ description: e.currentTarget.value })} />
+          <TextInput label={t('name')} required maxLength={120} value={d.name} onChange={(e) => change({ name: e.currentTarget.value })} />
+          <Textarea label={t('descriptionOptional')} maxLength={2000} autosize minRows={1} value={d.description} onChange={(e) => change({ description: e.currentTarget.value })} />
           {d.id ? (
             <Text size="xs" c="dimmed">
-              Changes apply to runs made from now on; runs already made keep the tasks they asked.
+              {t('checklists.changesHelp')}
             </Text>
           ) : null}
-          {d.tasks.map((t, i) => {
+          {d.tasks.map((task, i) => {
             const n = i + 1;
             return (
-              <Card withBorder key={t.key} padding="sm">
+              <Card withBorder key={task.key} padding="sm">
                 <Group justify="space-between" mb="xs">
-                  <Text fw={600}>Task {n}</Text>
+                  <Text fw={600}>{t('task.heading', { n })}</Text>
                   {d.tasks.length > 1 ? (
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove task ${n}`} onClick={() => change({ tasks: d.tasks.filter((x) => x.key !== t.key) })}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('task.remove', { n })} onClick={() => change({ tasks: d.tasks.filter((x) => x.key !== task.key) })}>
                       ✕
                     </ActionIcon>
                   ) : null}
                 </Group>
                 <Group align="flex-end" gap="sm" wrap="wrap">
-                  <Select label={`Task ${n} kind`} allowDeselect={false} w={140} data={KINDS.map((k) => ({ value: k, label: humanize(k) }))} value={t.kind} onChange={(v) => v && setTask(t.key, { kind: v as TaskDraft['kind'] })} />
-                  <TextInput label={`Task ${n} question`} required maxLength={160} style={{ flex: 1, minWidth: 220 }} value={t.label} onChange={(e) => setTask(t.key, { label: e.currentTarget.value })} />
+                  <Select label={t('task.kind', { n })} allowDeselect={false} w={140} data={KINDS.map((k) => ({ value: k, label: t(`taskKind.${k}`) }))} value={task.kind} onChange={(v) => v && setTask(task.key, { kind: v as TaskDraft['kind'] })} />
+                  <TextInput label={t('task.question', { n })} required maxLength={160} style={{ flex: 1, minWidth: 220 }} value={task.label} onChange={(e) => setTask(task.key, { label: e.currentTarget.value })} />
                 </Group>
-                {t.kind === 'YES_NO' ? (
+                {task.kind === 'YES_NO' ? (
                   <Group gap="xs" mt="xs">
-                    <Text size="sm">Passes when the answer is</Text>
-                    <SegmentedControl aria-label={`Task ${n} passing answer`} data={['YES', 'NO'].map((v) => ({ value: v, label: humanize(v) }))} value={t.passAnswer} onChange={(v) => setTask(t.key, { passAnswer: v as 'YES' | 'NO' })} />
+                    <Text size="sm">{t('task.passesWhen')}</Text>
+                    <SegmentedControl aria-label={t('task.passingAnswer', { n })} data={['YES', 'NO'].map((v) => ({ value: v, label: t(`answer.${v}`) }))} value={task.passAnswer} onChange={(v) => setTask(task.key, { passAnswer: v as 'YES' | 'NO' })} />
                   </Group>
                 ) : null}
-                {t.kind === 'NUMBER' ? (
+                {task.kind === 'NUMBER' ? (
                   <Group gap="sm" mt="xs" wrap="wrap">
-                    <NumberInput label={`Task ${n} lowest passing value`} w={190} decimalScale={2} value={t.min} onChange={(v) => setTask(t.key, { min: v })} />
-                    <NumberInput label={`Task ${n} highest passing value`} w={190} decimalScale={2} value={t.max} onChange={(v) => setTask(t.key, { max: v })} />
-                    <TextInput label={`Task ${n} unit`} w={100} maxLength={20} placeholder="°C" value={t.unit} onChange={(e) => setTask(t.key, { unit: e.currentTarget.value })} />
+                    <NumberInput label={t('task.min', { n })} w={190} decimalScale={2} value={task.min} onChange={(v) => setTask(task.key, { min: v })} />
+                    <NumberInput label={t('task.max', { n })} w={190} decimalScale={2} value={task.max} onChange={(v) => setTask(task.key, { max: v })} />
+                    <TextInput label={t('task.unit', { n })} w={100} maxLength={20} placeholder="°C" value={task.unit} onChange={(e) => setTask(task.key, { unit: e.currentTarget.value })} />
                   </Group>
                 ) : null}
                 <Group gap="md" mt="xs" align="flex-end" wrap="wrap">
-                  <Switch label="Required" checked={t.required} onChange={(e) => setTask(t.key, { required: e.currentTarget.checked })} aria-label={`Task ${n} required`} />
-                  {t.kind === 'YES_NO' || t.kind === 'NUMBER' ? (
-                    <Select label={`Task ${n} issue priority when it fails`} allowDeselect={false} w={240} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={t.priority} onChange={(v) => v && setTask(t.key, { priority: v as TaskDraft['priority'] })} />
+                  <Switch label={t('task.requiredLabel')} checked={task.required} onChange={(e) => setTask(task.key, { required: e.currentTarget.checked })} aria-label={t('task.required', { n })} />
+                  {task.kind === 'YES_NO' || task.kind === 'NUMBER' ? (
+                    <Select label={t('task.priority', { n })} allowDeselect={false} w={240} data={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} value={task.priority} onChange={(v) => v && setTask(task.key, { priority: v as TaskDraft['priority'] })} />
                   ) : null}
-                  <Select label={`Task ${n} asset (optional)`} placeholder="None" searchable clearable w={240} data={assetOptions} value={t.assetId} onChange={(v) => setTask(t.key, { assetId: v })} />
+                  <Select label={t('task.asset', { n })} placeholder={t('none')} searchable clearable w={240} data={assetOptions} value={task.assetId} onChange={(v) => setTask(task.key, { assetId: v })} />
                 </Group>
               </Card>
             );
           })}
           <Button variant="light" w="fit-content" disabled={d.tasks.length >= MAX_TASKS} onClick={() => change({ tasks: [...d.tasks, newTask()] })}>
-            Add a task
+            {t('task.add')}
           </Button>
         </>
       )}

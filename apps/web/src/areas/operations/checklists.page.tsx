@@ -1,23 +1,24 @@
 import { Button, Chip, Group, NumberInput, Select, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { useOutlets } from '../../api/shared.queries';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { FormModal } from '../../ui/form-actions';
-import { humanize } from '../../ui/format';
+
 import { useLastShown } from '../../ui/last-shown';
 import { Page } from '../../ui/page';
+import { weekdayNames } from './maintenance-dates';
 import { newTemplateDraft, TemplateModal, templateDraftOf, type TemplateDraft } from './checklist-template.modal';
 import { useChecklistSchedules, useChecklistTemplates, useCreateSchedule, useDeleteSchedule, useDeleteTemplate, useSetScheduleActive, type ChecklistSchedule, type ChecklistTemplate } from './checklists.queries';
 
-/** ISO weekdays, as the API numbers them. */
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const ALL_DAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
-function daysLabel(days: number[]): string {
-  return days.length === 7 ? 'Every day' : days.map((d) => WEEKDAYS[d - 1]).join(', ');
+function daysLabel(t: TFunction<'operations'>, names: string[], days: number[]): string {
+  return days.length === 7 ? t('schedules.everyDay') : days.map((d) => names[d - 1]).join(', ');
 }
 
 /**
@@ -25,6 +26,8 @@ function daysLabel(days: number[]): string {
  * each is done at which outlet (managers, an outlet manager at their outlets).
  */
 export function ChecklistsPage() {
+  const { t, i18n } = useTranslation('operations');
+  const dayNames = weekdayNames(i18n.language);
   const me = useMe();
   const admin = mayCall(me.data, 'postChecklistTemplates');
   const templates = useChecklistTemplates();
@@ -38,20 +41,20 @@ export function ChecklistsPage() {
   const shownDeleting = useLastShown(deleting);
   const [scheduling, setScheduling] = useState(false);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
-  const scheduleName = (s: ChecklistSchedule) => `${s.templateName} at ${outletName.get(s.outletId) ?? 'the outlet'} at ${s.time}`;
+  const scheduleName = (s: ChecklistSchedule) => t('schedules.name', { checklist: s.templateName, outlet: outletName.get(s.outletId) ?? t('schedules.theOutlet'), time: s.time });
   return (
-    <Page title="Checklists" actions={admin ? <Button onClick={() => setDraft(newTemplateDraft())}>New checklist</Button> : null}>
-      <DataTable query={templates} error={templates.error ?? removeTemplate.error} loadingLabel="Loading checklists" empty="No checklists yet." columns={[
-        { header: 'Checklist', cell: (t) => (<>{t.name}{t.description ? <Text size="xs" c="dimmed">{t.description}</Text> : null}</>) },
-        { header: 'Tasks', cell: (t) => t.tasks.map((x) => x.label).join(' · ') },
+    <Page title={t('checklists.title')} actions={admin ? <Button onClick={() => setDraft(newTemplateDraft())}>{t('checklists.new')}</Button> : null}>
+      <DataTable query={templates} error={templates.error ?? removeTemplate.error} loadingLabel={t('checklists.loading')} empty={t('checklists.empty')} columns={[
+        { header: t('checklists.checklist'), cell: (tpl) => (<>{tpl.name}{tpl.description ? <Text size="xs" c="dimmed">{tpl.description}</Text> : null}</>) },
+        { header: t('checklists.tasks'), cell: (tpl) => tpl.tasks.map((x) => x.label).join(' · ') },
         admin && {
-          cell: (t) => (
+          cell: (tpl) => (
             <Group gap="xs" justify="flex-end" wrap="nowrap">
-              <Button size="compact-sm" variant="light" aria-label={`Edit ${t.name}`} onClick={() => setDraft(templateDraftOf(t))}>
-                Edit
+              <Button size="compact-sm" variant="light" aria-label={t('editOf', { name: tpl.name })} onClick={() => setDraft(templateDraftOf(tpl))}>
+                {t('edit')}
               </Button>
-              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
-                Delete
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={t('deleteOf', { name: tpl.name })} onClick={() => setDeleting(tpl)}>
+                {t('delete')}
               </Button>
             </Group>
           ),
@@ -59,48 +62,50 @@ export function ChecklistsPage() {
       ]} />
       <Group justify="space-between" mt="md">
         <Title order={2} size="h4">
-          Schedules
+          {t('schedules.title')}
         </Title>
         <Button variant="light" onClick={() => setScheduling(true)} disabled={!templates.data?.length}>
-          Schedule a checklist
+          {t('schedules.new')}
         </Button>
       </Group>
-      <DataTable query={schedules} error={schedules.error ?? removeSchedule.error ?? setActive.error} loadingLabel="Loading schedules" empty="Nothing is scheduled." columns={[
-        { header: 'Checklist', cell: (s) => s.templateName },
-        { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },
-        { header: 'Days', cell: (s) => daysLabel(s.weekdays) },
-        { header: 'Time', cell: (s) => s.time },
-        { header: 'Window', cell: (s) => `${s.windowMinutes} min` },
+      <DataTable query={schedules} error={schedules.error ?? removeSchedule.error ?? setActive.error} loadingLabel={t('schedules.loading')} empty={t('schedules.empty')} columns={[
+        { header: t('checklists.checklist'), cell: (s) => s.templateName },
+        { header: t('outlet'), cell: (s) => outletName.get(s.outletId) ?? '—' },
+        { header: t('schedules.days'), cell: (s) => daysLabel(t, dayNames, s.weekdays) },
+        { header: t('schedules.time'), cell: (s) => s.time },
+        { header: t('schedules.window'), cell: (s) => t('minutesShort', { n: s.windowMinutes }) },
         {
-          header: 'Active',
-          cell: (s) => <Switch aria-label={`${scheduleName(s)} active`} checked={s.active} disabled={setActive.isPending} onChange={(e) => setActive.mutate({ id: s.id, active: e.currentTarget.checked })} />,
+          header: t('schedules.active'),
+          cell: (s) => <Switch aria-label={t('schedules.activeOf', { name: scheduleName(s) })} checked={s.active} disabled={setActive.isPending} onChange={(e) => setActive.mutate({ id: s.id, active: e.currentTarget.checked })} />,
         },
         {
           cell: (s: ChecklistSchedule) => (
-            <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove ${scheduleName(s)}`} loading={removeSchedule.isPending && removeSchedule.variables === s.id} onClick={() => removeSchedule.mutate(s.id)}>
-              Remove
+            <Button size="compact-sm" variant="subtle" color="red" aria-label={t('removeOf', { name: scheduleName(s) })} loading={removeSchedule.isPending && removeSchedule.variables === s.id} onClick={() => removeSchedule.mutate(s.id)}>
+              {t('remove')}
             </Button>
           ),
         },
       ]} />
       <TemplateModal draft={draft} onChange={setDraft} onClose={() => setDraft(null)} />
-      <ScheduleModal opened={scheduling} onClose={() => setScheduling(false)} templates={templates.data ?? []} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <ScheduleModal dayNames={dayNames} opened={scheduling} onClose={() => setScheduling(false)} templates={templates.data ?? []} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
       <ConfirmModal
         opened={deleting !== null}
-        title={`Delete “${shownDeleting?.name ?? ''}”?`}
-        confirmLabel="Delete"
+        title={t('deleteQuoted', { name: shownDeleting?.name ?? '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('keepIt')}
         pending={removeTemplate.isPending}
         error={removeTemplate.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => removeTemplate.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
-        Its schedules stop; runs already done stay in the completion report.
+        {t('checklists.deleteText')}
       </ConfirmModal>
     </Page>
   );
 }
 
-function ScheduleModal({ opened, onClose, templates, outlets }: { opened: boolean; onClose: () => void; templates: ChecklistTemplate[]; outlets: Array<{ value: string; label: string }> }) {
+function ScheduleModal({ dayNames, opened, onClose, templates, outlets }: { dayNames: string[]; opened: boolean; onClose: () => void; templates: ChecklistTemplate[]; outlets: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation('operations');
   const create = useCreateSchedule();
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [outletId, setOutletId] = useState<string | null>(null);
@@ -113,7 +118,7 @@ function ScheduleModal({ opened, onClose, templates, outlets }: { opened: boolea
   };
   const ready = templateId && outletId && days.length > 0 && /^\d{2}:\d{2}$/.test(time) && typeof windowMinutes === 'number';
   return (
-    <FormModal opened={opened} onClose={close} title="Schedule a checklist" error={create.error}
+    <FormModal opened={opened} onClose={close} title={t('schedules.new')} error={create.error}
       submit={
         <Button
           disabled={!ready}
@@ -121,24 +126,24 @@ function ScheduleModal({ opened, onClose, templates, outlets }: { opened: boolea
           onClick={() =>
             create.mutate(
               { templateId: templateId!, outletId: outletId!, weekdays: days.map(Number), time, windowMinutes: windowMinutes as number },
-              { onSuccess: () => { notifications.show({ color: 'green', message: 'Scheduled.' }); close(); } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: t('schedules.scheduled') }); close(); } },
             )
           }
         >
-          Schedule
+          {t('schedules.schedule')}
         </Button>
       }
     >
-      <Select label="Checklist" required data={templates.map((t) => ({ value: t.id, label: t.name }))} value={templateId} onChange={setTemplateId} />
-      <Select label="Outlet" required data={outlets} value={outletId} onChange={setOutletId} />
+      <Select label={t('checklists.checklist')} required data={templates.map((tpl) => ({ value: tpl.id, label: tpl.name }))} value={templateId} onChange={setTemplateId} />
+      <Select label={t('outlet')} required data={outlets} value={outletId} onChange={setOutletId} />
       <div>
         <Text size="sm" fw={500} mb={4}>
-          Days
+          {t('schedules.days')}
         </Text>
         <Chip.Group multiple value={days} onChange={setDays}>
           <Group gap={6}>
-            {WEEKDAYS.map((d, i) => (
-              <Chip key={d} value={String(i + 1)} size="sm">
+            {dayNames.map((d, i) => (
+              <Chip key={i} value={String(i + 1)} size="sm">
                 {d}
               </Chip>
             ))}
@@ -146,11 +151,15 @@ function ScheduleModal({ opened, onClose, templates, outlets }: { opened: boolea
         </Chip.Group>
       </div>
       <Group grow>
-        <TextInput label="Time (the company's timezone)" type="time" required value={time} onChange={(e) => setTime(e.currentTarget.value)} />
-        <NumberInput label="Minutes to complete it" min={5} max={1440} value={windowMinutes} onChange={setWindowMinutes} />
+        <TextInput label={t('schedules.timeInput')} type="time" required value={time} onChange={(e) => setTime(e.currentTarget.value)} />
+        <NumberInput label={t('schedules.windowInput')} min={5} max={1440} value={windowMinutes} onChange={setWindowMinutes} />
       </Group>
       <Text size="xs" c="dimmed">
-        A run not completed {typeof windowMinutes === 'number' ? `${windowMinutes} minutes` : 'in time'} after {time || 'its time'} counts as {humanize('MISSED').toLowerCase()}.
+        {t('schedules.missedHelp', {
+          window: typeof windowMinutes === 'number' ? t('schedules.minutes', { count: windowMinutes }) : t('schedules.inTime'),
+          time: time || t('schedules.itsTime'),
+          missed: t('runStatus.MISSED').toLowerCase(),
+        })}
       </Text>
     </FormModal>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { i18next } from '../../i18n/i18n';
 import { api } from '../../api/client';
 import { useInvalidatingMutation, useRemovingMutation } from '../../api/shared.queries';
 import { ok } from '../../api/errors';
@@ -60,5 +61,5 @@ async function fitPhoto(file: File): Promise<Blob> {
   canvas.height = Math.round(bitmap.height * scale);
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be read'))), 'image/jpeg', 0.85));
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(i18next.t('run.photoUnreadable', { ns: 'operations' })))), 'image/jpeg', 0.85));
 }

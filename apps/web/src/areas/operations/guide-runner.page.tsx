@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useAnswerStep, useCatalog, useGiveUp, useGuides, useSession, useStartSession, type Session } from './troubleshooting.queries';
 
@@ -10,26 +10,27 @@ import { useAnswerStep, useCatalog, useGiveUp, useGuides, useSession, useStartSe
  * (`&session=`), so a reload or a dropped connection resumes where they were.
  */
 export function GuideRunnerPage() {
+  const { t } = useTranslation('operations');
   const [params, setParams] = useSearchParams();
   const assetId = params.get('assetId');
   const sessionId = params.get('session');
   const catalog = useCatalog();
   const asset = catalog.data?.assets.find((a) => a.id === assetId);
   return (
-    <Page title="Troubleshoot">
+    <Page title={t('runner.title')}>
       <Stack gap="md" maw={520}>
         <ErrorNotice error={catalog.error} />
         {sessionId ? (
-          <SessionSteps id={sessionId} assetName={asset?.name ?? 'this asset'} onDone={() => setParams(assetId ? { assetId } : {})} />
+          <SessionSteps id={sessionId} assetName={asset?.name ?? t('runner.thisAsset')} onDone={() => setParams(assetId ? { assetId } : {})} />
         ) : assetId ? (
-          <SymptomPicker assetId={assetId} assetName={asset?.name ?? 'this asset'} onStarted={(s) => setParams({ assetId: s.assetId, session: s.id })} onOther={() => setParams({})} />
+          <SymptomPicker assetId={assetId} assetName={asset?.name ?? t('runner.thisAsset')} onStarted={(s) => setParams({ assetId: s.assetId, session: s.id })} onOther={() => setParams({})} />
         ) : (
           <Select
-            label="Which asset?"
-            placeholder="Pick the asset that has a problem"
+            label={t('runner.whichAsset')}
+            placeholder={t('runner.pickAsset')}
             searchable
             size="lg"
-            data={(catalog.data?.assets ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.tag})` }))}
+            data={(catalog.data?.assets ?? []).map((a) => ({ value: a.id, label: t('assetWithTag', { name: a.name, tag: a.tag }) }))}
             onChange={(v) => v && setParams({ assetId: v })}
           />
         )}
@@ -39,44 +40,46 @@ export function GuideRunnerPage() {
 }
 
 function SymptomPicker({ assetId, assetName, onStarted, onOther }: { assetId: string; assetName: string; onStarted: (s: Session) => void; onOther: () => void }) {
+  const { t } = useTranslation('operations');
   const guides = useGuides({ assetId, active: 'true' });
   const start = useStartSession();
   return (
     <>
       <Title order={2} size="h3">
-        What is wrong with {assetName}?
+        {t('runner.whatIsWrong', { asset: assetName })}
       </Title>
       <ErrorNotice error={guides.error ?? start.error} />
-      {guides.isPending ? <Loader aria-label="Loading guides" /> : null}
-      {guides.data?.length === 0 ? <Text c="dimmed">No guide for this asset yet. Report the problem on the Issues page.</Text> : null}
+      {guides.isPending ? <Loader aria-label={t('guides.loading')} /> : null}
+      {guides.data?.length === 0 ? <Text c="dimmed">{t('runner.noGuide')}</Text> : null}
       {guides.data?.map((g) => (
         <Button key={g.id} size="xl" variant="light" fullWidth justify="flex-start" loading={start.isPending && start.variables?.guideId === g.id} onClick={() => start.mutate({ guideId: g.id, assetId }, { onSuccess: onStarted })}>
           {g.symptom}
         </Button>
       ))}
       <Button variant="subtle" w="fit-content" onClick={onOther}>
-        Another asset
+        {t('runner.anotherAsset')}
       </Button>
     </>
   );
 }
 
 function SessionSteps({ id, assetName, onDone }: { id: string; assetName: string; onDone: () => void }) {
+  const { t } = useTranslation('operations');
   const session = useSession(id);
   const answer = useAnswerStep();
   const giveUp = useGiveUp();
   const s = session.data;
-  if (!s) return session.error ? <ErrorNotice error={session.error} /> : <Loader aria-label="Loading the guide" />;
+  if (!s) return session.error ? <ErrorNotice error={session.error} /> : <Loader aria-label={t('runner.loadingGuide')} />;
   const error = answer.error ?? giveUp.error;
   if (s.status === 'RESOLVED') {
     return (
       <>
         <Title order={2} size="h3">
-          Fixed. Thank you!
+          {t('runner.fixedTitle')}
         </Title>
-        <Text>Nothing was reported: {assetName} works again.</Text>
+        <Text>{t('runner.fixedText', { asset: assetName })}</Text>
         <Button size="lg" onClick={onDone}>
-          Done
+          {t('runner.done')}
         </Button>
       </>
     );
@@ -85,13 +88,11 @@ function SessionSteps({ id, assetName, onDone }: { id: string; assetName: string
     return (
       <>
         <Title order={2} size="h3">
-          We've reported it
+          {t('runner.reportedTitle')}
         </Title>
-        <Text>
-          The guide did not fix “{s.symptom}”. A {humanize(s.priority).toLowerCase()} priority issue about {assetName} is with the managers, with the steps you tried.
-        </Text>
+        <Text>{t('runner.reportedText', { symptom: s.symptom, priority: t(`priority.${s.priority}`).toLowerCase(), asset: assetName })}</Text>
         <Button size="lg" onClick={onDone}>
-          Done
+          {t('runner.done')}
         </Button>
       </>
     );
@@ -102,27 +103,27 @@ function SessionSteps({ id, assetName, onDone }: { id: string; assetName: string
   return (
     <>
       <Text c="dimmed">
-        {s.symptom} · Step {index + 1} of {s.steps.length}
+        {t('runner.progress', { symptom: s.symptom, n: index + 1, total: s.steps.length })}
       </Text>
       <Text size="xl" fw={500}>
         {step.instruction}
       </Text>
       {step.caution ? (
-        <Alert color="orange" title="Caution">
+        <Alert color="orange" title={t('runner.caution')}>
           {step.caution}
         </Alert>
       ) : null}
-      <Text fw={600}>Did this fix it?</Text>
+      <Text fw={600}>{t('runner.didItFix')}</Text>
       <ErrorNotice error={error} />
       <Button size="xl" color="green" fullWidth disabled={busy} onClick={() => answer.mutate({ id, stepId: step.id, fixed: true })}>
-        Fixed it
+        {t('runner.fixedIt')}
       </Button>
       <Button size="xl" color="red" fullWidth disabled={busy} onClick={() => answer.mutate({ id, stepId: step.id, fixed: false })}>
-        Still broken
+        {t('runner.stillBroken')}
       </Button>
       {index < s.steps.length - 1 ? (
         <Button variant="subtle" w="fit-content" disabled={busy} onClick={() => giveUp.mutate(id)}>
-          Stop here and report it
+          {t('runner.stop')}
         </Button>
       ) : null}
     </>

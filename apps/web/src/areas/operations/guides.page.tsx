@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { mayCall, useMe } from '../../auth/me';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { DraftModal } from '../../ui/form-actions';
-import { humanize } from '../../ui/format';
+
 import { useLastShown } from '../../ui/last-shown';
 import { Page } from '../../ui/page';
 import { GuideStepsEditor, newStep, type StepDraft } from './guide-steps.editor';
@@ -38,13 +40,14 @@ const fromGuide = (g: Guide): Draft => ({
 });
 
 /** How often the guide fixed the problem: which guides work and which only delay an issue. */
-function worked(g: Guide): string {
+function worked(t: TFunction<'operations'>, g: Guide): string {
   const { sessions, resolved, resolvedRate } = g.stats;
-  return resolvedRate === null ? 'Not run yet' : `${resolved} of ${sessions} fixed (${Math.round(resolvedRate * 100)}%)`;
+  return resolvedRate === null ? t('guides.notRun') : t('guides.worked', { resolved, sessions, pct: Math.round(resolvedRate * 100) });
 }
 
 /** Troubleshooting guides: managers write them for a category of assets or one asset; staff run them from the asset. */
 export function GuidesPage() {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const writer = mayCall(me.data, 'postTroubleshootingGuides');
   const guides = useGuides();
@@ -58,8 +61,8 @@ export function GuidesPage() {
   // A category guide is tenant-wide, which an outlet manager's reach is not (the API refuses it).
   const categoriesAllowed = me.data?.role !== 'OUTLET_MANAGER';
   const targets = [
-    ...(categoriesAllowed ? [{ group: 'Every asset of a category', items: (catalog.data?.categories ?? []).map((c) => ({ value: `category:${c.id}`, label: c.name })) }] : []),
-    { group: 'One asset', items: (catalog.data?.assets ?? []).map((a) => ({ value: `asset:${a.id}`, label: `${a.name} (${a.tag})` })) },
+    ...(categoriesAllowed ? [{ group: t('guides.everyAssetOfCategory'), items: (catalog.data?.categories ?? []).map((c) => ({ value: `category:${c.id}`, label: c.name })) }] : []),
+    { group: t('guides.oneAsset'), items: (catalog.data?.assets ?? []).map((a) => ({ value: `asset:${a.id}`, label: t('assetWithTag', { name: a.name, tag: a.tag }) })) },
   ];
   const close = () => {
     create.reset();
@@ -75,7 +78,7 @@ export function GuidesPage() {
       steps: d.steps.map((s) => ({ instruction: s.instruction.trim(), ...(s.caution.trim() ? { caution: s.caution.trim() } : {}) })),
     };
     const done = () => {
-      notifications.show({ color: 'green', message: 'Guide saved.' });
+      notifications.show({ color: 'green', message: t('guides.saved') });
       close();
     };
     if (d.id) update.mutate({ id: d.id, body: fields }, { onSuccess: done });
@@ -87,19 +90,19 @@ export function GuidesPage() {
   const ready = (d: Draft) => d.title.trim() !== '' && d.symptom.trim() !== '' && d.target !== null && d.steps.every((s) => s.instruction.trim());
   return (
     <Page
-      title="Troubleshooting guides"
+      title={t('guides.title')}
       actions={
         <Group gap="xs">
           <Button variant="light" component={Link} to="/operations/guides/run">
-            Troubleshoot an asset
+            {t('guides.troubleshoot')}
           </Button>
-          {writer ? <Button onClick={() => setEditing(blank())}>New guide</Button> : null}
+          {writer ? <Button onClick={() => setEditing(blank())}>{t('guides.new')}</Button> : null}
         </Group>
       }
     >
-      <DataTable query={guides} error={guides.error ?? catalog.error ?? remove.error} loadingLabel="Loading guides" empty="No guides yet." minWidth={760} columns={[
+      <DataTable query={guides} error={guides.error ?? catalog.error ?? remove.error} loadingLabel={t('guides.loading')} empty={t('guides.empty')} minWidth={760} columns={[
         {
-          header: 'Symptom',
+          header: t('guides.symptom'),
           cell: (g) => (
             <>
               {g.symptom}
@@ -107,57 +110,58 @@ export function GuidesPage() {
             </>
           ),
         },
-        { header: 'For', cell: (g) => (g.categoryName ? `Every ${g.categoryName} asset` : g.assetName) },
-        { header: 'Steps', cell: (g) => g.steps.length },
-        { header: 'If unresolved', cell: (g) => `${humanize(g.priority)} issue` },
-        { header: 'Worked', cell: (g) => worked(g) },
+        { header: t('guides.for'), cell: (g) => (g.categoryName ? t('maintenance.everyAssetOf', { category: g.categoryName }) : g.assetName) },
+        { header: t('guides.steps'), cell: (g) => g.steps.length },
+        { header: t('guides.ifUnresolved'), cell: (g) => t('guides.priorityIssue', { priority: t(`priority.${g.priority}`) }) },
+        { header: t('guides.workedHeader'), cell: (g) => worked(t, g) },
         {
-          header: 'State',
+          header: t('maintenance.state'),
           cell: (g) => (
             <Badge variant="light" color={g.active ? 'green' : 'gray'}>
-              {g.active ? 'Active' : 'Draft'}
+              {g.active ? t('guides.active') : t('guides.draft')}
             </Badge>
           ),
         },
         writer && {
           cell: (g) => (
             <Group gap={4} wrap="nowrap">
-              <Button size="compact-sm" variant="subtle" aria-label={`Edit ${g.symptom}`} onClick={() => setEditing(fromGuide(g))}>
-                Edit
+              <Button size="compact-sm" variant="subtle" aria-label={t('editOf', { name: g.symptom })} onClick={() => setEditing(fromGuide(g))}>
+                {t('edit')}
               </Button>
-              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${g.symptom}`} onClick={() => setDeleting(g)}>
-                Delete
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={t('deleteOf', { name: g.symptom })} onClick={() => setDeleting(g)}>
+                {t('delete')}
               </Button>
             </Group>
           ),
         },
       ]} />
-      <DraftModal draft={editing} onClose={close} size="lg" title={editing?.id ? 'Edit guide' : 'New guide'} error={create.error ?? update.error} submit={(d) => (
+      <DraftModal draft={editing} onClose={close} size="lg" title={editing?.id ? t('guides.edit') : t('guides.new')} error={create.error ?? update.error} submit={(d) => (
         <Button loading={create.isPending || update.isPending} disabled={!ready(d)} onClick={() => save(d)}>
-          Save guide
+          {t('guides.save')}
         </Button>
       )}>
         {(d) => (
           <>
-            <TextInput label="Symptom" description="As staff would say it, e.g. “Fridge not cooling”" required maxLength={120} value={d.symptom} onChange={(e) => setEditing({ ...d, symptom: e.currentTarget.value })} />
-            <TextInput label="Title" required maxLength={200} value={d.title} onChange={(e) => setEditing({ ...d, title: e.currentTarget.value })} />
-            <Select label="For" required searchable disabled={d.id !== null} data={targets} value={d.target} onChange={(v) => setEditing({ ...d, target: v })} />
-            <Select label="Priority of the issue if it is not fixed" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={d.priority} onChange={(v) => v && setEditing({ ...d, priority: v as Priority })} />
-            <Switch label="Active (staff see it)" checked={d.active} onChange={(e) => setEditing({ ...d, active: e.currentTarget.checked })} />
+            <TextInput label={t('guides.symptom')} description={t('guides.symptomHelp')} required maxLength={120} value={d.symptom} onChange={(e) => setEditing({ ...d, symptom: e.currentTarget.value })} />
+            <TextInput label={t('title')} required maxLength={200} value={d.title} onChange={(e) => setEditing({ ...d, title: e.currentTarget.value })} />
+            <Select label={t('guides.for')} required searchable disabled={d.id !== null} data={targets} value={d.target} onChange={(v) => setEditing({ ...d, target: v })} />
+            <Select label={t('guides.priority')} allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} value={d.priority} onChange={(v) => v && setEditing({ ...d, priority: v as Priority })} />
+            <Switch label={t('guides.activeLabel')} checked={d.active} onChange={(e) => setEditing({ ...d, active: e.currentTarget.checked })} />
             <GuideStepsEditor steps={d.steps} onChange={(steps) => setEditing({ ...d, steps })} />
           </>
         )}
       </DraftModal>
       <ConfirmModal
         opened={deleting !== null}
-        title={`Delete “${shownDeleting?.symptom ?? ''}”?`}
-        confirmLabel="Delete"
+        title={t('deleteQuoted', { name: shownDeleting?.symptom ?? '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('keepIt')}
         pending={remove.isPending}
         error={remove.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
-        Staff will no longer see this guide. Sessions already running with it still end, and report their issue if unresolved.
+        {t('guides.deleteText')}
       </ConfirmModal>
     </Page>
   );

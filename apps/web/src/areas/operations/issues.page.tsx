@@ -2,8 +2,9 @@ import { Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textare
 import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { useLastShown } from '../../ui/last-shown';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -24,22 +25,11 @@ const NEXT: Record<IssueStatus, IssueStatus[]> = {
   CANCELLED: [],
 };
 
-/** Where an issue came from, as the people who handle it say it. */
-const SOURCE: Record<Issue['source'], string> = {
-  WEB: 'Web',
-  MOBILE: 'Mobile app',
-  CHECKLIST: 'Checklist',
-  MAINTENANCE: 'Maintenance due',
-  QUICK_ISSUE: 'Quick report',
-  AUTOMATION: 'Automation',
-  TROUBLESHOOTING: 'Troubleshooting',
-  WORK_ORDER: 'Work order',
-};
-
 /** An issue's asset by name, linking to its page; one read per asset, shared by its issues. */
 function AssetName({ id }: { id: string }) {
+  const { t } = useTranslation('operations');
   const asset = useAsset(id);
-  if (asset.error) return <Text size="sm" c="dimmed">Removed</Text>;
+  if (asset.error) return <Text size="sm" c="dimmed">{t('issues.assetRemoved')}</Text>;
   return (
     <Anchor component={Link} to={`/operations/assets/${id}`} size="sm">
       {asset.data?.name ?? '…'}
@@ -49,12 +39,13 @@ function AssetName({ id }: { id: string }) {
 
 /** Issues at the outlets (a broken fridge, a leak): anyone reports one, managers move it to resolved. */
 export function IssuesPage() {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const manager = mayCall(me.data, 'patchIssuesById');
   const outlets = useOutlets();
   const people = usePeople(manager);
   const [assigning, setAssigning] = useState<Issue | null>(null);
-  const assigneeName = (id: string | null) => (!id ? '—' : id === me.data?.id ? 'You' : (people.data?.get(id)?.fullName ?? '…'));
+  const assigneeName = (id: string | null) => (!id ? '—' : id === me.data?.id ? t('issues.you') : (people.data?.get(id)?.fullName ?? '…'));
   const [status, setStatus] = useState<string | null>(null);
   const issues = useIssues(status ? { status: status as IssueStatus } : {});
   const move = useMoveIssue();
@@ -64,11 +55,11 @@ export function IssuesPage() {
   const [note, setNote] = useState('');
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   return (
-    <Page title="Issues" actions={<Button onClick={() => setRaising(true)}>Report an issue</Button>}>
-      <Select label="Status" placeholder="Any status" clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} maw={240} />
-      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel="Loading issues" empty="No issues." minWidth={860} columns={[
+    <Page title={t('issues.title')} actions={<Button onClick={() => setRaising(true)}>{t('issues.report')}</Button>}>
+      <Select label={t('status')} placeholder={t('anyStatus')} clearable data={Object.keys(NEXT).map((s) => ({ value: s, label: t(`issueStatus.${s}`) }))} value={status} onChange={setStatus} maw={240} />
+      <DataTable query={issues} error={issues.error ?? move.error} loadingLabel={t('issues.loading')} empty={t('issues.empty')} minWidth={860} columns={[
         {
-          header: 'Issue',
+          header: t('issues.issue'),
           cell: (i) => (
             <>
               {i.title}
@@ -76,24 +67,24 @@ export function IssuesPage() {
             </>
           ),
         },
-        { header: 'Outlet', cell: (i) => (outletName.get(i.outletId) ?? '—') },
-        { header: 'Asset', cell: (i) => (i.assetId ? <AssetName id={i.assetId} /> : '—') },
-        { header: 'Source', cell: (i) => SOURCE[i.source] },
-        { header: 'Priority', cell: (i) => humanize(i.priority) },
+        { header: t('outlet'), cell: (i) => (outletName.get(i.outletId) ?? '—') },
+        { header: t('issues.asset'), cell: (i) => (i.assetId ? <AssetName id={i.assetId} /> : '—') },
+        { header: t('issues.source'), cell: (i) => t(`issueSource.${i.source}`) },
+        { header: t('issues.priority'), cell: (i) => t(`priority.${i.priority}`) },
         {
-          header: 'Status',
+          header: t('status'),
           cell: (i) => (
             <Badge variant="light" color={COLOUR[i.status]}>
-              {humanize(i.status)}
+              {t(`issueStatus.${i.status}`)}
             </Badge>
           ),
         },
-        { header: 'Assignee', cell: (i) => assigneeName(i.assigneeUserId) },
-        { header: 'Reported', cell: (i) => formatDateTime(i.createdAt) },
+        { header: t('issues.assignee'), cell: (i) => assigneeName(i.assigneeUserId) },
+        { header: t('issues.reported'), cell: (i) => formatDateTime(i.createdAt) },
         manager && {
           cell: (i) => (
-            <Button size="compact-sm" variant="subtle" aria-label={`Assign ${i.title}`} onClick={() => setAssigning(i)}>
-              Assign…
+            <Button size="compact-sm" variant="subtle" aria-label={t('issues.assignOf', { title: i.title })} onClick={() => setAssigning(i)}>
+              {t('issues.assignMenu')}
             </Button>
           ),
         },
@@ -102,14 +93,14 @@ export function IssuesPage() {
             NEXT[i.status].length ? (
               <Menu position="bottom-end">
                 <Menu.Target>
-                  <Button size="compact-sm" variant="light" aria-label={`Move ${i.title}`}>
-                    Move to…
+                  <Button size="compact-sm" variant="light" aria-label={t('issues.moveOf', { title: i.title })}>
+                    {t('issues.moveTo')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
                   {NEXT[i.status].map((s) => (
                     <Menu.Item key={s} onClick={() => setResolving({ issue: i, to: s })}>
-                      {humanize(s)}
+                      {t(`issueStatus.${s}`)}
                     </Menu.Item>
                   ))}
                 </Menu.Dropdown>
@@ -120,23 +111,23 @@ export function IssuesPage() {
       ]} />
       <AssignModal issue={assigning} people={[...(people.data?.values() ?? [])].filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.fullName }))} onClose={() => setAssigning(null)} />
       <RaiseModal opened={raising} onClose={() => setRaising(false)} outlets={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
-      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? `Move “${shown.issue.title}” to ${humanize(shown.to).toLowerCase()}?` : ''}>
+      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={shown ? t('issues.moveTitle', { title: shown.issue.title, status: t(`issueStatus.${shown.to}`).toLowerCase() }) : ''}>
         <Stack gap="sm">
-          <Textarea label="Note (optional)" maxLength={2000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <Textarea label={t('issues.note')} maxLength={2000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setResolving(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               loading={move.isPending}
               onClick={() =>
                 move.mutate(
                   { id: resolving!.issue.id, status: resolving!.to, ...(note.trim() ? { note: note.trim() } : {}) },
-                  { onSuccess: () => { notifications.show({ message: `Moved to ${humanize(resolving!.to).toLowerCase()}.` }); setNote(''); setResolving(null); } },
+                  { onSuccess: () => { notifications.show({ message: t('issues.moved', { status: t(`issueStatus.${resolving!.to}`).toLowerCase() }) }); setNote(''); setResolving(null); } },
                 )
               }
             >
-              Move
+              {t('issues.move')}
             </Button>
           </Group>
         </Stack>
@@ -146,6 +137,7 @@ export function IssuesPage() {
 }
 
 function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: () => void; outlets: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation('operations');
   const raise = useRaiseIssue();
   const [outletId, setOutletId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -158,27 +150,28 @@ function RaiseModal({ opened, onClose, outlets }: { opened: boolean; onClose: ()
     onClose();
   };
   return (
-    <FormModal opened={opened} onClose={close} title="Report an issue" error={raise.error}
+    <FormModal opened={opened} onClose={close} title={t('issues.report')} error={raise.error}
       submit={
         <Button
           loading={raise.isPending}
           disabled={!outletId || !title.trim()}
-          onClick={() => raise.mutate({ outletId: outletId!, title: title.trim(), priority, ...(description.trim() ? { description: description.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Reported.' }); close(); } })}
+          onClick={() => raise.mutate({ outletId: outletId!, title: title.trim(), priority, ...(description.trim() ? { description: description.trim() } : {}) }, { onSuccess: () => { notifications.show({ color: 'green', message: t('issues.reportedNotice') }); close(); } })}
         >
-          Report
+          {t('issues.reportButton')}
         </Button>
       }
     >
-      <Select label="Outlet" required data={outlets} value={outletId} onChange={setOutletId} />
-      <TextInput label="What is wrong" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-      <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
-      <Textarea label="Details (optional)" maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+      <Select label={t('outlet')} required data={outlets} value={outletId} onChange={setOutletId} />
+      <TextInput label={t('issues.whatIsWrong')} required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <Select label={t('issues.priority')} allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} value={priority} onChange={(v) => v && setPriority(v as (typeof PRIORITIES)[number])} />
+      <Textarea label={t('issues.details')} maxLength={5000} autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
     </FormModal>
   );
 }
 
 /** Gives an issue to someone who works at its outlet; the API says who cannot take it. */
 function AssignModal({ issue, people, onClose }: { issue: Issue | null; people: Array<{ value: string; label: string }>; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const assign = useAssignIssue();
   const shown = useLastShown(issue);
   const [userId, setUserId] = useState<string | null>(null);
@@ -188,23 +181,23 @@ function AssignModal({ issue, people, onClose }: { issue: Issue | null; people: 
     onClose();
   };
   const give = (to: string | null) =>
-    assign.mutate({ id: issue!.id, userId: to }, { onSuccess: () => { notifications.show({ message: to ? 'Assigned.' : 'Taken back.' }); close(); } });
+    assign.mutate({ id: issue!.id, userId: to }, { onSuccess: () => { notifications.show({ message: to ? t('issues.assigned') : t('issues.takenBack') }); close(); } });
   return (
-    <FormModal opened={issue !== null} onClose={close} title={shown ? `Assign “${shown.title}”` : ''} error={assign.error}
+    <FormModal opened={issue !== null} onClose={close} title={shown ? t('issues.assignTitle', { title: shown.title }) : ''} error={assign.error}
       submit={
         <>
           {shown?.assigneeUserId ? (
             <Button variant="light" loading={assign.isPending} onClick={() => give(null)}>
-              Take it back
+              {t('issues.takeBack')}
             </Button>
           ) : null}
           <Button loading={assign.isPending} disabled={!userId} onClick={() => give(userId)}>
-            Assign
+            {t('issues.assign')}
           </Button>
         </>
       }
     >
-      <Select label="Person" description="Someone who works at the issue's outlet, or a tenant-wide manager" searchable data={people} value={userId} onChange={setUserId} />
+      <Select label={t('person')} description={t('issues.assigneeHelp')} searchable data={people} value={userId} onChange={setUserId} />
     </FormModal>
   );
 }

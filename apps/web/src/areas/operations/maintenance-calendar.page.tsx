@@ -1,13 +1,12 @@
 import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Page } from '../../ui/page';
 import { AssetMaintenanceSection } from './asset-maintenance.section';
-import { isoDay, today } from './maintenance-dates';
+import { isoDay, today, weekdayNames } from './maintenance-dates';
 import { ServiceLogModal, WorkOrderModal, type WorkOrderPreset } from './maintenance-forms';
 import { useDue, type Due } from './maintenance.queries';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 /** The six Monday-to-Sunday weeks that show the month of `first` (its first day). */
 function gridOf(first: Date): string[] {
@@ -17,12 +16,13 @@ function gridOf(first: Date): string[] {
 
 /** An item on a day: red when overdue, blue when due, grey and dashed for a projected recurrence. */
 function DueChip({ item, onOpen }: { item: Due; onOpen: (d: Due) => void }) {
+  const { t } = useTranslation('operations');
   const colour = item.overdue ? 'red' : item.projected ? 'gray' : 'blue';
   return (
-    <UnstyledButton w="100%" onClick={() => onOpen(item)} aria-label={`${item.title} — ${item.assetName}${item.overdue ? ' (overdue)' : ''}`}>
+    <UnstyledButton w="100%" onClick={() => onOpen(item)} aria-label={t(item.overdue ? 'calendar.itemOverdue' : 'calendar.item', { title: item.title, asset: item.assetName })}>
       <Paper px={4} py={2} radius="sm" bg={`var(--mantine-color-${colour}-light)`} style={{ borderLeft: `3px ${item.projected ? 'dashed' : 'solid'} var(--mantine-color-${colour}-filled)` }}>
         <Text size="xs" lh={1.25}>
-          {item.title} — {item.assetName}
+          {t('calendar.item', { title: item.title, asset: item.assetName })}
         </Text>
       </Paper>
     </UnstyledButton>
@@ -34,6 +34,8 @@ function DueChip({ item, onOpen }: { item: Due; onOpen: (d: Due) => void }) {
  * recurrences (outlined). An item opens its asset's maintenance, to log the service or raise a work order.
  */
 export function MaintenanceCalendarPage() {
+  const { t, i18n } = useTranslation('operations');
+  const monthTitle = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' });
   const [month, setMonth] = useState(() => {
     const [y, m] = today().split('-').map(Number) as [number, number];
     return new Date(y, m - 1, 1);
@@ -50,35 +52,35 @@ export function MaintenanceCalendarPage() {
   const thisMonth = isoDay(month).slice(0, 7);
   return (
     <Page
-      title="Maintenance"
+      title={t('calendar.title')}
       actions={
         <Group gap="xs">
           <Button variant="default" onClick={() => shift(-1)}>
-            Previous month
+            {t('calendar.previous')}
           </Button>
           <Text fw={600} miw={140} ta="center" aria-live="polite">
             {monthTitle.format(month)}
           </Text>
           <Button variant="default" onClick={() => shift(1)}>
-            Next month
+            {t('calendar.next')}
           </Button>
         </Group>
       }
     >
       <ErrorNotice error={due.error} />
       {earlier.length ? (
-        <Paper withBorder p="xs" role="region" aria-label="Overdue from earlier">
+        <Paper withBorder p="xs" role="region" aria-label={t('calendar.earlier')}>
           <Text size="sm" fw={600} mb={4}>
-            Overdue from earlier
+            {t('calendar.earlier')}
           </Text>
           <Group gap="xs">{earlier.map((d) => <DueChip key={`${d.scheduleId}-${d.assetId}`} item={d} onOpen={setOpen} />)}</Group>
         </Paper>
       ) : null}
       {due.isPending ? (
-        <Loader aria-label="Loading what falls due" />
+        <Loader aria-label={t('calendar.loading')} />
       ) : (
         <SimpleGrid cols={7} spacing={4}>
-          {WEEKDAYS.map((w) => (
+          {weekdayNames(i18n.language).map((w) => (
             <Text key={w} size="xs" fw={600} ta="center">
               {w}
             </Text>
@@ -93,13 +95,13 @@ export function MaintenanceCalendarPage() {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" title={open ? `${open.assetName}: ${open.title}` : ''}>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" title={open ? t('calendar.openTitle', { asset: open.assetName, title: open.title }) : ''}>
         {open ? (
           <Stack gap="md">
             <Group>
-              <Button onClick={() => setLogging({ assetId: open.assetId, scheduleId: open.scheduleId })}>Log the service</Button>
-              <Button variant="light" onClick={() => setRaising({ assetId: open.assetId, title: `${open.title} — ${open.assetName}` })}>
-                Open a work order
+              <Button onClick={() => setLogging({ assetId: open.assetId, scheduleId: open.scheduleId })}>{t('calendar.logService')}</Button>
+              <Button variant="light" onClick={() => setRaising({ assetId: open.assetId, title: t('calendar.item', { title: open.title, asset: open.assetName }) })}>
+                {t('maintenance.openWorkOrder')}
               </Button>
             </Group>
             <AssetMaintenanceSection assetId={open.assetId} />

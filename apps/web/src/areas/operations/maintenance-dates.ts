@@ -14,3 +14,10 @@ export function addDays(day: string, n: number): string {
 }
 
 export { formatDay } from '../../ui/format';
+
+/** Short weekday names in `language`, Monday first: ISO weekday d (as the API numbers them) is at d - 1. */
+export function weekdayNames(language: string): string[] {
+  const name = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+  // 1 January 2024 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => name.format(Date.UTC(2024, 0, 1 + i)));
+}

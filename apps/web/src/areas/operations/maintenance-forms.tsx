@@ -1,10 +1,11 @@
 import { Button, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOutlets, usePeople } from '../../api/shared.queries';
 import { mayCall, useMe } from '../../auth/me';
 import { DraftModal, FormModal } from '../../ui/form-actions';
-import { humanize } from '../../ui/format';
+
 import { today } from './maintenance-dates';
 import { useVendors } from './operations.queries';
 import { useCompleteWorkOrder, useAssignWorkOrder, useCreateSchedule, useCreateWorkOrder, useLogService, useOpenIssues, useSchedules, useUpdateSchedule, type Schedule, type WorkOrder } from './maintenance.queries';
@@ -15,7 +16,8 @@ const UNITS = ['DAYS', 'WEEKS', 'MONTHS', 'USAGE'] as const;
 type Unit = (typeof UNITS)[number];
 
 function PrioritySelect({ value, onChange }: { value: Priority; onChange: (p: Priority) => void }) {
-  return <Select label="Priority" allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))} value={value} onChange={(v) => v && onChange(v as Priority)} />;
+  const { t } = useTranslation('operations');
+  return <Select label={t('issues.priority')} allowDeselect={false} data={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} value={value} onChange={(v) => v && onChange(v as Priority)} />;
 }
 
 /** The tenant's people as choices, for those who may list them; a staff member picks nobody. */
@@ -34,6 +36,7 @@ export interface WorkOrderPreset {
 
 /** Raise a work order: at an outlet, or for the preset asset; optionally from an open issue there, and assigned to a person. */
 export function WorkOrderModal({ preset, onClose }: { preset: WorkOrderPreset | null; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const create = useCreateWorkOrder();
   const outlets = useOutlets();
   const [outletId, setOutletId] = useState<string | null>(null);
@@ -66,26 +69,26 @@ export function WorkOrderModal({ preset, onClose }: { preset: WorkOrderPreset | 
         ...(assignee ? { assigneeUserId: assignee } : {}),
         ...(description.trim() ? { description: description.trim() } : {}),
       },
-      { onSuccess: () => { notifications.show({ color: 'green', message: 'Work order raised.' }); close(); } },
+      { onSuccess: () => { notifications.show({ color: 'green', message: t('workOrders.raised') }); close(); } },
     );
   };
   return (
-    <DraftModal draft={preset} onClose={close} title="New work order" error={create.error}
+    <DraftModal draft={preset} onClose={close} title={t('workOrders.new')} error={create.error}
       submit={() => (
         <Button loading={create.isPending} disabled={!(title.trim() || preset?.title) || !(forAsset || outletId || issueId)} onClick={submit}>
-          Raise
+          {t('workOrders.raise')}
         </Button>
       )}
     >
       {(p) => (
         <>
-          {p.assetId ? null : <Select label="Outlet" data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />}
-          <Select label="From issue (optional)" clearable data={(issues.data ?? []).map((i) => ({ value: i.id, label: i.title }))} value={issueId} onChange={setIssueId} />
-          <TextInput label="Title" required maxLength={200} placeholder={p.title} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          {p.assetId ? null : <Select label={t('outlet')} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />}
+          <Select label={t('workOrders.fromIssue')} clearable data={(issues.data ?? []).map((i) => ({ value: i.id, label: i.title }))} value={issueId} onChange={setIssueId} />
+          <TextInput label={t('title')} required maxLength={200} placeholder={p.title} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
           <PrioritySelect value={priority} onChange={setPriority} />
-          <TextInput label="Due (optional)" type="date" value={dueOn} onChange={(e) => setDueOn(e.currentTarget.value)} />
-          <PersonSelect label="Assign to (optional)" value={assignee} onChange={setAssignee} />
-          <Textarea label="Description (optional)" maxLength={5000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <TextInput label={t('workOrders.dueOn')} type="date" value={dueOn} onChange={(e) => setDueOn(e.currentTarget.value)} />
+          <PersonSelect label={t('workOrders.assignTo')} value={assignee} onChange={setAssignee} />
+          <Textarea label={t('descriptionOptional')} maxLength={5000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         </>
       )}
     </DraftModal>
@@ -94,6 +97,7 @@ export function WorkOrderModal({ preset, onClose }: { preset: WorkOrderPreset | 
 
 /** A work order goes to a person or to a vendor (the supplier who maintains it): choosing one clears the other. */
 export function AssignModal({ order, onClose }: { order: WorkOrder | null; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const assign = useAssignWorkOrder();
   const me = useMe();
   const vendors = useVendors(mayCall(me.data, 'getVendors'));
@@ -104,18 +108,18 @@ export function AssignModal({ order, onClose }: { order: WorkOrder | null; onClo
     onClose();
   };
   return (
-    <DraftModal draft={order} onClose={close} title={order ? `Assign “${order.title}”` : ''} error={assign.error}
+    <DraftModal draft={order} onClose={close} title={order ? t('issues.assignTitle', { title: order.title }) : ''} error={assign.error}
       submit={(o) => (
         <Button loading={assign.isPending} disabled={!to} onClick={() => assign.mutate({ id: o.id, to: to! }, { onSuccess: close })}>
-          Assign
+          {t('workOrder.assign')}
         </Button>
       )}
     >
       {() => (
         <>
-          <PersonSelect label="Person" value={to && 'assigneeUserId' in to ? to.assigneeUserId : null} onChange={(id) => setTo(id ? { assigneeUserId: id } : null)} />
+          <PersonSelect label={t('person')} value={to && 'assigneeUserId' in to ? to.assigneeUserId : null} onChange={(id) => setTo(id ? { assigneeUserId: id } : null)} />
           <Select
-            label="Or a vendor"
+            label={t('workOrders.orVendor')}
             searchable
             clearable
             data={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
@@ -129,6 +133,7 @@ export function AssignModal({ order, onClose }: { order: WorkOrder | null; onClo
 }
 
 export function CompleteModal({ order, onClose }: { order: WorkOrder | null; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const complete = useCompleteWorkOrder();
   const [note, setNote] = useState('');
   const close = () => {
@@ -137,20 +142,21 @@ export function CompleteModal({ order, onClose }: { order: WorkOrder | null; onC
     onClose();
   };
   return (
-    <DraftModal draft={order} onClose={close} title={order ? `Complete “${order.title}”` : ''} error={complete.error}
+    <DraftModal draft={order} onClose={close} title={order ? t('workOrders.completeTitle', { title: order.title }) : ''} error={complete.error}
       submit={(o) => (
         <Button loading={complete.isPending} disabled={!note.trim()} onClick={() => complete.mutate({ id: o.id, completionNote: note.trim() }, { onSuccess: close })}>
-          Complete
+          {t('workOrder.complete')}
         </Button>
       )}
     >
-      {() => <Textarea label="What was done" required maxLength={2000} autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />}
+      {() => <Textarea label={t('workOrders.whatWasDone')} required maxLength={2000} autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />}
     </DraftModal>
   );
 }
 
 /** Log a service of an asset, by one of the tenant's people; against one of its schedules, and resolving one of its open issues, when chosen. */
 export function ServiceLogModal({ target, onClose }: { target: { assetId: string; scheduleId?: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const log = useLogService();
   const me = useMe();
   const [performedOn, setPerformedOn] = useState(today());
@@ -173,15 +179,15 @@ export function ServiceLogModal({ target, onClose }: { target: { assetId: string
     onClose();
   };
   return (
-    <DraftModal draft={target} onClose={close} title="Log a service" error={log.error}
-      submit={(t) => (
+    <DraftModal draft={target} onClose={close} title={t('maintenance.logService')} error={log.error}
+      submit={(tg) => (
         <Button
           loading={log.isPending}
           disabled={!by || !description.trim() || !performedOn}
           onClick={() =>
             log.mutate(
               {
-                assetId: t.assetId,
+                assetId: tg.assetId,
                 body: {
                   performedOn,
                   performedByUserId: by!,
@@ -191,23 +197,23 @@ export function ServiceLogModal({ target, onClose }: { target: { assetId: string
                   ...(issueId ? { issueId } : {}),
                 },
               },
-              { onSuccess: () => { notifications.show({ color: 'green', message: 'Service logged.' }); close(); } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: t('maintenance.serviceLogged') }); close(); } },
             )
           }
         >
-          Log
+          {t('maintenance.log')}
         </Button>
       )}
     >
       {() => (
         <>
-          <TextInput label="Performed on" type="date" required value={performedOn} onChange={(e) => setPerformedOn(e.currentTarget.value)} />
-          <PersonSelect label="Performed by" required value={by} onChange={setBy} />
-          <Textarea label="What was done" required maxLength={5000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-          <Select label="Maintenance schedule (optional)" clearable data={(schedules.data ?? []).map((s) => ({ value: s.id, label: s.title }))} value={chosenSchedule} onChange={setScheduleId} />
-          <Select label="Resolves issue (optional)" clearable data={(issues.data ?? []).map((i) => ({ value: i.id, label: i.title }))} value={issueId} onChange={setIssueId} />
-          <NumberInput label="Cost (optional)" min={0} decimalScale={2} value={cost} onChange={setCost} />
-          <TextInput label="Currency" maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
+          <TextInput label={t('maintenance.performedOn')} type="date" required value={performedOn} onChange={(e) => setPerformedOn(e.currentTarget.value)} />
+          <PersonSelect label={t('maintenance.performedBy')} required value={by} onChange={setBy} />
+          <Textarea label={t('workOrders.whatWasDone')} required maxLength={5000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <Select label={t('maintenance.scheduleOptional')} clearable data={(schedules.data ?? []).map((s) => ({ value: s.id, label: s.title }))} value={chosenSchedule} onChange={setScheduleId} />
+          <Select label={t('maintenance.resolvesIssue')} clearable data={(issues.data ?? []).map((i) => ({ value: i.id, label: i.title }))} value={issueId} onChange={setIssueId} />
+          <NumberInput label={t('maintenance.costOptional')} min={0} decimalScale={2} value={cost} onChange={setCost} />
+          <TextInput label={t('maintenance.currency')} maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />
         </>
       )}
     </DraftModal>
@@ -216,6 +222,7 @@ export function ServiceLogModal({ target, onClose }: { target: { assetId: string
 
 /** A schedule's fields, for a new one on an asset (`assetId`) or a change to one (`schedule`). */
 export function ScheduleModal({ target, onClose }: { target: { assetId: string } | { schedule: Schedule } | null; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const editing = target && 'schedule' in target ? target.schedule : null;
@@ -254,24 +261,24 @@ export function ScheduleModal({ target, onClose }: { target: { assetId: string }
     else if (target && 'assetId' in target) create.mutate({ assetId: target.assetId, body }, done);
   };
   return (
-    <FormModal opened={target !== null} onClose={close} title={editing ? `Change “${editing.title}”` : 'New maintenance schedule'} error={mutation.error}
+    <FormModal opened={target !== null} onClose={close} title={editing ? t('maintenance.changeTitle', { title: editing.title }) : t('maintenance.newSchedule')} error={mutation.error}
       submit={
         <Button loading={mutation.isPending} disabled={!body.title || !(body.intervalValue >= 1) || (fields.unit === 'USAGE' && !body.meter)} onClick={save}>
-          Save
+          {t('save')}
         </Button>
       }
     >
-      <TextInput label="Title" required maxLength={200} value={fields.title} onChange={(e) => set({ title: e.currentTarget.value })} />
+      <TextInput label={t('title')} required maxLength={200} value={fields.title} onChange={(e) => set({ title: e.currentTarget.value })} />
       <PrioritySelect value={fields.priority} onChange={(priority) => set({ priority })} />
-      <NumberInput label="Every" required min={1} max={3650} allowDecimal={false} value={fields.every} onChange={(every) => set({ every })} />
-      <Select label="Unit" allowDeselect={false} data={UNITS.map((u) => ({ value: u, label: u === 'USAGE' ? 'Units of a meter' : humanize(u) }))} value={fields.unit} onChange={(v) => v && set({ unit: v as Unit })} />
+      <NumberInput label={t('maintenance.every')} required min={1} max={3650} allowDecimal={false} value={fields.every} onChange={(every) => set({ every })} />
+      <Select label={t('maintenance.unit')} allowDeselect={false} data={UNITS.map((u) => ({ value: u, label: t(`intervalUnit.${u}`) }))} value={fields.unit} onChange={(v) => v && set({ unit: v as Unit })} />
       {fields.unit === 'USAGE' ? (
-        <TextInput label="Meter" required placeholder="hours" maxLength={40} value={fields.meter} onChange={(e) => set({ meter: e.currentTarget.value })} />
+        <TextInput label={t('maintenance.meter')} required placeholder={t('maintenance.meterPlaceholder')} maxLength={40} value={fields.meter} onChange={(e) => set({ meter: e.currentTarget.value })} />
       ) : (
-        <TextInput label="First due" type="date" required value={fields.startsOn} onChange={(e) => set({ startsOn: e.currentTarget.value })} />
+        <TextInput label={t('maintenance.firstDue')} type="date" required value={fields.startsOn} onChange={(e) => set({ startsOn: e.currentTarget.value })} />
       )}
-      <Textarea label="Instructions (optional)" maxLength={5000} autosize minRows={2} value={fields.instructions} onChange={(e) => set({ instructions: e.currentTarget.value })} />
-      <Switch label="Active" checked={fields.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
+      <Textarea label={t('maintenance.instructions')} maxLength={5000} autosize minRows={2} value={fields.instructions} onChange={(e) => set({ instructions: e.currentTarget.value })} />
+      <Switch label={t('maintenance.active')} checked={fields.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
     </FormModal>
   );
 }

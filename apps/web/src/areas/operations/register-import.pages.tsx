@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 import type { Body } from '../../api/types';
@@ -12,22 +15,22 @@ function given<C extends string>(cell: (c: C) => string, columns: readonly C[]):
   return Object.fromEntries(columns.map((c) => [c, cell(c)]).filter(([, v]) => v !== '')) as Partial<Record<C, string>>;
 }
 
-const AGAIN = 'Running the same file again creates nothing: rows whose key already exists are updated where they differ, or left unchanged.';
+type T = TFunction<'operations'>;
 
-const CATEGORIES: CsvImportKind<CategoryRow, 'name' | 'description'> = {
-  title: 'Import asset categories',
-  help: `A CSV file with a header row: name and description (optional). Names are unique in the company, whatever their case. ${AGAIN}`,
+const categories = (t: T): CsvImportKind<CategoryRow, 'name' | 'description'> => ({
+  title: t('import.categories.title'),
+  help: t('import.categories.help', { again: t('import.again') }),
   columns: { name: ['name', 'category', 'category name'], description: ['description', 'notes'] },
-  toRow: (cell) => (cell('name') ? { name: cell('name'), ...given(cell, ['description']) } : 'No name'),
-  headings: ['Category', 'Description'],
+  toRow: (cell) => (cell('name') ? { name: cell('name'), ...given(cell, ['description']) } : t('import.noName')),
+  headings: [t('category'), t('description')],
   describe: (row) => [row.name, row.description ?? ''],
   sendEach: (rows) => ok(api.POST('/asset-categories/bulk-import', { body: { rows } })),
-};
+});
 
 const VENDOR_COLUMNS = ['kind', 'contactName', 'email', 'phone', 'website', 'notes'] as const;
-const VENDORS: CsvImportKind<VendorRow, 'name' | (typeof VENDOR_COLUMNS)[number]> = {
-  title: 'Import vendors',
-  help: `A CSV file with a header row: name, kind (SUPPLIER, MAINTAINER or BOTH; MAINTAINER for a new vendor when empty), contactName, email, phone, website and notes. ${AGAIN}`,
+const vendors = (t: T): CsvImportKind<VendorRow, 'name' | (typeof VENDOR_COLUMNS)[number]> => ({
+  title: t('import.vendors.title'),
+  help: t('import.vendors.help', { again: t('import.again') }),
   columns: {
     name: ['name', 'vendor', 'vendor name', 'company'],
     kind: ['kind', 'type'],
@@ -38,19 +41,19 @@ const VENDORS: CsvImportKind<VendorRow, 'name' | (typeof VENDOR_COLUMNS)[number]
     notes: ['notes'],
   },
   toRow: (cell) => {
-    if (!cell('name')) return 'No name';
+    if (!cell('name')) return t('import.noName');
     const { kind, ...contacts } = given(cell, VENDOR_COLUMNS);
     return { name: cell('name'), ...contacts, ...(kind ? { kind: kind.toUpperCase() as VendorRow['kind'] } : {}) };
   },
-  headings: ['Vendor', 'Contact'],
+  headings: [t('vendor'), t('vendors.contact')],
   describe: (row) => [row.name, [row.contactName, row.email, row.phone].filter(Boolean).join(' · ')],
   sendEach: (rows) => ok(api.POST('/vendors/bulk-import', { body: { rows } })),
-};
+});
 
 const ASSET_COLUMNS = ['vendorName', 'serialNumber', 'purchaseDate', 'warrantyUntil', 'status', 'notes'] as const;
-const ASSETS: CsvImportKind<AssetRow, 'tag' | 'name' | 'outletCode' | 'categoryName' | (typeof ASSET_COLUMNS)[number]> = {
-  title: 'Import assets',
-  help: `A CSV file with a header row: tag, name, outletCode, categoryName, and optionally vendorName, serialNumber, purchaseDate and warrantyUntil (YYYY-MM-DD), status (ACTIVE when empty) and notes. The outlet, category and vendor must exist already; the tag is unique in the company. ${AGAIN}`,
+const assets = (t: T): CsvImportKind<AssetRow, 'tag' | 'name' | 'outletCode' | 'categoryName' | (typeof ASSET_COLUMNS)[number]> => ({
+  title: t('import.assets.title'),
+  help: t('import.assets.help', { again: t('import.again') }),
   columns: {
     tag: ['tag', 'asset tag'],
     name: ['name', 'asset', 'asset name'],
@@ -64,7 +67,7 @@ const ASSETS: CsvImportKind<AssetRow, 'tag' | 'name' | 'outletCode' | 'categoryN
     notes: ['notes'],
   },
   toRow: (cell) => {
-    for (const [c, label] of [['tag', 'tag'], ['name', 'name'], ['outletCode', 'outlet code'], ['categoryName', 'category']] as const) if (!cell(c)) return `No ${label}`;
+    for (const c of ['tag', 'name', 'outletCode', 'categoryName'] as const) if (!cell(c)) return t(`import.missing.${c}`);
     const { status, ...fields } = given(cell, ASSET_COLUMNS);
     return {
       tag: cell('tag'),
@@ -75,19 +78,25 @@ const ASSETS: CsvImportKind<AssetRow, 'tag' | 'name' | 'outletCode' | 'categoryN
       ...(status ? { status: status.toUpperCase().replace(/[\s-]+/g, '_') as AssetRow['status'] } : {}),
     };
   },
-  headings: ['Asset', 'Tag · outlet · category'],
+  headings: [t('assets.asset'), t('import.assets.keyHeading')],
   describe: (row) => [row.name, `${row.tag} · ${row.outletCode} · ${row.categoryName}`],
   sendEach: (rows) => ok(api.POST('/assets/bulk-import', { body: { rows } })),
-};
+});
+
+/** An import page whose texts follow the reader's language. */
+function useKind<K>(of: (t: T) => K): K {
+  const { t } = useTranslation('operations');
+  return useMemo(() => of(t), [of, t]);
+}
 
 export function AssetCategoriesImportPage() {
-  return <CsvImportPage kind={CATEGORIES} />;
+  return <CsvImportPage kind={useKind(categories)} />;
 }
 
 export function VendorsImportPage() {
-  return <CsvImportPage kind={VENDORS} />;
+  return <CsvImportPage kind={useKind(vendors)} />;
 }
 
 export function AssetsImportPage() {
-  return <CsvImportPage kind={ASSETS} />;
+  return <CsvImportPage kind={useKind(assets)} />;
 }

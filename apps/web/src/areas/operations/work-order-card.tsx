@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
-import { humanize } from '../../ui/format';
 import { formatDay } from './maintenance-dates';
 import { useMoveWorkOrder, type WorkOrder, type WorkOrderMove, type WorkOrderStatus } from './maintenance.queries';
 
@@ -17,6 +17,7 @@ export interface CardForms {
  * a manager assigns, cancels, verifies or rejects; the assignee (or a manager) starts and completes.
  */
 export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardForms }) {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const move = useMoveWorkOrder();
   const manager = mayCall(me.data, 'postWorkOrdersByIdVerify');
@@ -28,12 +29,12 @@ export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardF
   );
   const go = (m: WorkOrderMove) => () => move.mutate({ id: order.id, move: m });
   const actions = [
-    manager && (order.status === 'OPEN' || order.status === 'ASSIGNED') && button(order.status === 'OPEN' ? 'Assign' : 'Reassign', () => forms.assign(order)),
-    doer && order.status === 'ASSIGNED' && button('Start', go('start'), 'filled'),
-    doer && order.status === 'IN_PROGRESS' && button('Complete', () => forms.complete(order), 'filled'),
-    manager && order.status === 'COMPLETED' && button('Verify', go('verify'), 'filled'),
-    manager && order.status === 'COMPLETED' && button('Reject', go('reject')),
-    manager && ['OPEN', 'ASSIGNED', 'IN_PROGRESS'].includes(order.status) && button('Cancel', go('cancel'), 'subtle'),
+    manager && (order.status === 'OPEN' || order.status === 'ASSIGNED') && button(order.status === 'OPEN' ? t('workOrder.assign') : t('workOrder.reassign'), () => forms.assign(order)),
+    doer && order.status === 'ASSIGNED' && button(t('workOrder.start'), go('start'), 'filled'),
+    doer && order.status === 'IN_PROGRESS' && button(t('workOrder.complete'), () => forms.complete(order), 'filled'),
+    manager && order.status === 'COMPLETED' && button(t('workOrder.verify'), go('verify'), 'filled'),
+    manager && order.status === 'COMPLETED' && button(t('workOrder.reject'), go('reject')),
+    manager && ['OPEN', 'ASSIGNED', 'IN_PROGRESS'].includes(order.status) && button(t('cancel'), go('cancel'), 'subtle'),
   ].filter(Boolean);
   return (
     <Paper withBorder p="xs" role="group" aria-label={order.title}>
@@ -44,22 +45,22 @@ export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardF
         {order.assetName ? <Text size="xs">{order.assetName}</Text> : null}
         <Group gap={4}>
           <Badge size="xs" variant="light" color={STATUS_COLOUR[order.status]}>
-            {humanize(order.status)}
+            {t(`workOrderStatus.${order.status}`)}
           </Badge>
           <Badge size="xs" variant="outline" color={order.priority === 'URGENT' || order.priority === 'HIGH' ? 'red' : 'gray'}>
-            {humanize(order.priority)}
+            {t(`priority.${order.priority}`)}
           </Badge>
           {order.overdue ? (
             <Badge size="xs" color="red">
-              Overdue
+              {t('workOrder.overdue')}
             </Badge>
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
-          {order.assigneeName ? `Assigned to ${order.assigneeName}` : 'Unassigned'}
-          {order.dueOn ? ` · due ${formatDay(order.dueOn)}` : ''}
+          {order.assigneeName ? t('workOrder.assignedTo', { name: order.assigneeName }) : t('workOrder.unassigned')}
+          {order.dueOn ? t('workOrder.due', { day: formatDay(order.dueOn) }) : ''}
         </Text>
-        {order.completionNote ? <Text size="xs">“{order.completionNote}”</Text> : null}
+        {order.completionNote ? <Text size="xs">{t('quoted', { text: order.completionNote })}</Text> : null}
         {move.error && move.variables?.id === order.id ? (
           <Text size="xs" c="red" role="alert">
             {move.error instanceof Error ? move.error.message : String(move.error)}

@@ -1,7 +1,8 @@
 import { Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
-import { humanize } from '../../ui/format';
+
 import { ErrorNotice, Page } from '../../ui/page';
 import { AssignModal, CompleteModal, WorkOrderModal, type WorkOrderPreset } from './maintenance-forms';
 import { useWorkOrders, type WorkOrder, type WorkOrderStatus } from './maintenance.queries';
@@ -11,6 +12,7 @@ const COLUMNS: readonly WorkOrderStatus[] = ['OPEN', 'ASSIGNED', 'IN_PROGRESS', 
 
 /** The work orders board: a column per status, cards moved with their buttons. Staff see the orders assigned to them. */
 export function WorkOrdersPage() {
+  const { t } = useTranslation('operations');
   const me = useMe();
   const orders = useWorkOrders();
   const [raising, setRaising] = useState<WorkOrderPreset | null>(null);
@@ -18,20 +20,20 @@ export function WorkOrdersPage() {
   const [completing, setCompleting] = useState<WorkOrder | null>(null);
   const forms = { assign: setAssigning, complete: setCompleting };
   return (
-    <Page title="Work orders" actions={mayCall(me.data, 'postWorkOrders') ? <Button onClick={() => setRaising({})}>New work order</Button> : undefined}>
+    <Page title={t('workOrders.title')} actions={mayCall(me.data, 'postWorkOrders') ? <Button onClick={() => setRaising({})}>{t('workOrders.new')}</Button> : undefined}>
       <ErrorNotice error={orders.error} />
       {orders.isPending ? (
-        <Loader aria-label="Loading work orders" />
+        <Loader aria-label={t('workOrders.loading')} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm">
           {COLUMNS.map((status) => {
             const cards = (orders.data ?? []).filter((o) => o.status === status);
             return (
-              <Stack key={status} gap="xs" role="region" aria-label={humanize(status)}>
+              <Stack key={status} gap="xs" role="region" aria-label={t(`workOrderStatus.${status}`)}>
                 <Title order={2} size="h5">
-                  {humanize(status)} ({cards.length})
+                  {t('workOrders.column', { status: t(`workOrderStatus.${status}`), n: cards.length })}
                 </Title>
-                {cards.length ? cards.map((o) => <WorkOrderCard key={o.id} order={o} forms={forms} />) : <Text size="xs" c="dimmed">None.</Text>}
+                {cards.length ? cards.map((o) => <WorkOrderCard key={o.id} order={o} forms={forms} />) : <Text size="xs" c="dimmed">{t('workOrders.none')}</Text>}
               </Stack>
             );
           })}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePeople } from '../../api/shared.queries';
 import { mayCall, useMe } from '../../auth/me';
@@ -12,6 +13,7 @@ import { useCompleteLesson, useCourse, useCourseEnrolments, useEnrol, useMyEnrol
 
 /** One course: its lessons and quiz to take (for the enrolled), and who is enrolled and how far (for course managers). */
 export function CoursePage() {
+  const { t } = useTranslation('training');
   const { id = '' } = useParams();
   const me = useMe();
   const admin = mayCall(me.data, 'getCoursesByIdEnrolments');
@@ -19,13 +21,13 @@ export function CoursePage() {
   const mine = useMyEnrolments();
   const enrolment = mine.data?.find((e) => e.courseId === id);
   return (
-    <Page title={course.data?.title ?? 'Course'}>
+    <Page title={course.data?.title ?? t('course.title')}>
       <Anchor component={Link} to="/training" size="sm">
-        ← All courses
+        {t('course.allCourses')}
       </Anchor>
       <ErrorNotice error={course.error ?? mine.error} />
       {course.isPending ? (
-        <Loader aria-label="Loading the course" />
+        <Loader aria-label={t('course.loading')} />
       ) : course.data ? (
         <Stack gap="lg">
           {course.data.description ? <Text>{course.data.description}</Text> : null}
@@ -39,39 +41,40 @@ export function CoursePage() {
 }
 
 function Lessons({ course, enrolment }: { course: Course; enrolment: Enrolment | undefined }) {
+  const { t } = useTranslation('training');
   const complete = useCompleteLesson();
   const done = new Set(enrolment?.completedLessonIds ?? []);
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
-        Lessons
+        {t('course.lessons')}
       </Title>
       <ErrorNotice error={complete.error} />
       {course.lessons.map((l) => (
         <Card withBorder key={l.id}>
           <Group justify="space-between" align="flex-start">
             <Title order={3} size="h5">
-              {l.position}. {l.title}
+              {t('course.lessonHeading', { position: l.position, title: l.title })}
             </Title>
             {enrolment ? (
               done.has(l.id) ? (
                 <Badge color="green" variant="light">
-                  Done
+                  {t('course.done')}
                 </Badge>
               ) : (
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={`Mark ${l.title} as done`}
+                  aria-label={t('course.markDoneOf', { title: l.title })}
                   loading={complete.isPending && complete.variables?.lessonId === l.id}
                   onClick={() =>
                     complete.mutate(
                       { id: course.id, lessonId: l.id },
-                      { onSuccess: (e) => e.status === 'COMPLETED' && enrolment.status !== 'COMPLETED' && notifications.show({ color: 'green', message: 'Course completed.' }) },
+                      { onSuccess: (e) => e.status === 'COMPLETED' && enrolment.status !== 'COMPLETED' && notifications.show({ color: 'green', message: t('course.completed') }) },
                     )
                   }
                 >
-                  Mark as done
+                  {t('course.markDone')}
                 </Button>
               )
             ) : null}
@@ -88,6 +91,7 @@ function Lessons({ course, enrolment }: { course: Course; enrolment: Enrolment |
 }
 
 function Quiz({ course, enrolment, admin }: { course: Course; enrolment: Enrolment | undefined; admin: boolean }) {
+  const { t } = useTranslation('training');
   const attempt = useQuizAttempt();
   const quiz = course.quiz!;
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -95,23 +99,25 @@ function Quiz({ course, enrolment, admin }: { course: Course; enrolment: Enrolme
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
-        Quiz
+        {t('course.quiz')}
       </Title>
       <Text size="sm" c="dimmed">
-        Pass mark {quiz.passPct}%.{enrolment?.quizAttempts ? ` Your attempts: ${enrolment.quizAttempts}, best ${enrolment.bestScorePct ?? 0}%.` : ''}
+        {enrolment?.quizAttempts
+          ? t('course.passMarkWithAttempts', { pct: quiz.passPct, attempts: enrolment.quizAttempts, best: enrolment.bestScorePct ?? 0 })
+          : t('course.passMark', { pct: quiz.passPct })}
       </Text>
       {quiz.questions.map((q, i) => (
-        <Radio.Group key={q.id} label={`${i + 1}. ${q.text}`} value={answers[q.id] ?? null} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))}>
+        <Radio.Group key={q.id} label={t('course.questionHeading', { position: i + 1, text: q.text })} value={answers[q.id] ?? null} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))}>
           <Stack gap={4} mt={4}>
             {q.options.map((o, j) => (
-              <Radio key={j} value={String(j)} disabled={!enrolment} label={admin && q.answerIndex === j ? `${o} (right answer)` : o} />
+              <Radio key={j} value={String(j)} disabled={!enrolment} label={admin && q.answerIndex === j ? t('course.rightAnswer', { option: o }) : o} />
             ))}
           </Stack>
         </Radio.Group>
       ))}
       {attempt.data ? (
-        <Alert color={attempt.data.passed ? 'green' : 'orange'} role="status" title={attempt.data.passed ? 'Passed' : 'Not passed yet'}>
-          You scored {attempt.data.scorePct}% (attempt {attempt.data.attempts}).
+        <Alert color={attempt.data.passed ? 'green' : 'orange'} role="status" title={attempt.data.passed ? t('course.passed') : t('course.notPassed')}>
+          {t('course.scored', { pct: attempt.data.scorePct, attempt: attempt.data.attempts })}
         </Alert>
       ) : null}
       <ErrorNotice error={attempt.error} />
@@ -122,7 +128,7 @@ function Quiz({ course, enrolment, admin }: { course: Course; enrolment: Enrolme
           loading={attempt.isPending}
           onClick={() => attempt.mutate({ id: course.id, answers: quiz.questions.map((q) => Number(answers[q.id])) })}
         >
-          Submit my answers
+          {t('course.submitAnswers')}
         </Button>
       ) : null}
     </Stack>
@@ -130,6 +136,7 @@ function Quiz({ course, enrolment, admin }: { course: Course; enrolment: Enrolme
 }
 
 function Enrolments({ course }: { course: Course }) {
+  const { t } = useTranslation('training');
   const enrolments = useCourseEnrolments(course.id);
   const people = usePeople();
   const enrol = useEnrol();
@@ -139,22 +146,22 @@ function Enrolments({ course }: { course: Course }) {
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
-        Enrolled
+        {t('course.enrolled')}
       </Title>
       <Group align="flex-end">
-        <Select label="Person to enrol" searchable data={candidates} value={userId} onChange={setUserId} w={280} />
+        <Select label={t('course.personToEnrol')} searchable data={candidates} value={userId} onChange={setUserId} w={280} />
         <Button
           disabled={!userId}
           loading={enrol.isPending}
-          onClick={() => enrol.mutate({ id: course.id, userId: userId! }, { onSuccess: () => { setUserId(null); notifications.show({ color: 'green', message: 'Enrolled.' }); } })}
+          onClick={() => enrol.mutate({ id: course.id, userId: userId! }, { onSuccess: () => { setUserId(null); notifications.show({ color: 'green', message: t('course.enrolledNotice') }); } })}
         >
-          Enrol
+          {t('course.enrol')}
         </Button>
       </Group>
-      <DataTable query={enrolments} error={enrolments.error ?? enrol.error} loadingLabel="Loading the enrolments" empty="Nobody is enrolled yet." minWidth={520} columns={[
-        { header: 'Person', cell: (e) => people.data?.get(e.userId)?.fullName ?? 'Someone' },
-        { header: 'Progress', cell: (e) => <ProgressCell e={e} /> },
-        { header: 'Completed', cell: (e) => formatDateTime(e.completedAt) },
+      <DataTable query={enrolments} error={enrolments.error ?? enrol.error} loadingLabel={t('course.loadingEnrolments')} empty={t('course.noEnrolments')} minWidth={520} columns={[
+        { header: t('course.person'), cell: (e) => people.data?.get(e.userId)?.fullName ?? t('course.someone') },
+        { header: t('course.progress'), cell: (e) => <ProgressCell e={e} /> },
+        { header: t('course.completedAt'), cell: (e) => formatDateTime(e.completedAt) },
       ]} />
     </Stack>
   );
