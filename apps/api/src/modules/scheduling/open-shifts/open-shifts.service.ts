@@ -3,7 +3,8 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
@@ -39,9 +40,11 @@ export class OpenShiftsService {
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
     private readonly availability: AvailabilityService,
+    private readonly notifier: Notifier,
   ) {}
 
-  async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
+  /** `timezone` is the tenant's, in which the eligibility rules read days. */
+  async release(actor: Actor, timezone: string, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
     const scope = await this.scopes.of(actor);
     return this.transaction(async (tx) => {
       const shift = await this.shiftsRepo.lock(tx, actor.tenantId, assignmentId);
@@ -51,7 +54,7 @@ export class OpenShiftsService {
       if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be released`);
       const now = this.clock.now();
       if (shift.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('A shift that has started cannot be released');
-      await this.shifts.shiftChanged(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now));
+      await this.shifts.shiftChanged(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now), actor.userId);
       const open: OpenShift = {
         id: uuid(),
         tenantId: actor.tenantId,
@@ -86,8 +89,25 @@ export class OpenShiftsService {
         },
         now,
       );
+      await this.offer(tx, actor, timezone, open);
       return open;
     });
+  }
+
+  /**
+   * Everyone who could claim it now is told it is offered, by the rules a claim is checked by (hard
+   * unavailability included); the person it was taken from and the manager who released it are not.
+   */
+  private async offer(tx: Tx, actor: Actor, timezone: string, open: OpenShift): Promise<void> {
+    const window = [{ start: open.scheduledStart, end: open.scheduledEnd }];
+    const eligible: string[] = [];
+    for (const userId of await this.repo.eligible(tx, actor.tenantId, open.id, timezone)) {
+      if (userId === open.previousUserId) continue;
+      if (!(await this.availability.inHardUnavailability(tx, actor.tenantId, timezone, userId, window))[0]) eligible.push(userId);
+    }
+    if (eligible.length === 0) return;
+    const params = { outletId: open.outletId, start: open.scheduledStart, end: open.scheduledEnd };
+    await this.notifier.notify(tx, { tenantId: actor.tenantId, event: 'shift.offered', actorUserId: actor.userId, to: eligible.map((userId) => ({ userId, params })) });
   }
 
   /** Managers list the open shifts of their scope; everyone else only what they may claim. */
