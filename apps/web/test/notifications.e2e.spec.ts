@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { asRole, browserSuite } from './test-support/browser.js';
 import { dayAhead } from './test-support/dates.js';
+import { rosterOfOneShift } from './test-support/roster.js';
 
 describe('web console: notification centre (headless Chromium)', function () {
   this.timeout(120_000);
@@ -12,16 +13,7 @@ describe('web console: notification centre (headless Chromium)', function () {
     const staff = await suite.stack.tokenOf(suite.stack.email('STAFF'));
     const before = await unreadOf(staff);
     await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
-      await page.goto('/rota/rosters');
-      await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
-      await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
-      await page.getByRole('option', { name: 'Central Kitchen' }).click();
-      await page.getByRole('combobox', { name: /^Person 1/ }).click();
-      await page.getByRole('option', { name: 'Demo Staff' }).click();
-      await dialog.getByLabel(/^Day/).fill(dayAhead(10));
-      await dialog.getByLabel(/^From/).fill('09:00');
-      await dialog.getByLabel(/^To/).fill('17:00');
+      const dialog = await rosterOfOneShift(page, { person: 'Demo Staff', day: dayAhead(10), from: '09:00', to: '17:00' });
       await dialog.getByRole('button', { name: 'Publish 1 shift(s)' }).click();
       await page.getByText('1 shift(s) published.').waitFor();
     });
@@ -46,8 +38,12 @@ describe('web console: notification centre (headless Chromium)', function () {
       const email = page.getByRole('checkbox', { name: 'A shift is offered to me by Email' });
       expect(await email.isChecked()).to.equal(true);
       expect(await page.getByRole('checkbox', { name: 'A shift is offered to me by In the app' }).isDisabled()).to.equal(true);
-      await email.uncheck();
-      await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('input[aria-label="A shift is offered to me by Email"]')?.disabled);
+      // The box shows what the API answered: it turns once the change is saved.
+      await email.click();
+      await page.waitForFunction(() => {
+        const box = document.querySelector<HTMLInputElement>('input[aria-label="A shift is offered to me by Email"]');
+        return box !== null && !box.checked && !box.disabled;
+      });
       await page.reload();
       await page.getByRole('checkbox', { name: 'A shift is offered to me by Email' }).waitFor();
       expect(await page.getByRole('checkbox', { name: 'A shift is offered to me by Email' }).isChecked()).to.equal(false);

@@ -9,7 +9,7 @@ import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
-import { FAKE_WHATSAPP, FakeWhatsApp } from '../../../test-support/fake-whatsapp.js';
+import { FakeWhatsApp, fakeWhatsAppSettings } from '../../../test-support/fake-whatsapp.js';
 import { readMailDrop } from '../../../test-support/mail-drop-reader.js';
 import { MailDrop } from '../mail/mail-drop.js';
 import { MailRepository } from '../mail/mail.repository.js';
@@ -44,16 +44,7 @@ describe('notification centre: dispatch and delivery (real PostgreSQL, mail drop
   afterEach(async () => rm(join(dir, '..'), { recursive: true, force: true }));
 
   function whatsappChannel(): WhatsAppChannel {
-    const settings = {
-      apiUrl: `${fake.url}/${FAKE_WHATSAPP.version}`,
-      phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
-      accessToken: FAKE_WHATSAPP.accessToken,
-      appSecret: FAKE_WHATSAPP.appSecret,
-      verifyToken: FAKE_WHATSAPP.verifyToken,
-      templateName: FAKE_WHATSAPP.templateName,
-      templateLanguage: FAKE_WHATSAPP.templateLanguage,
-      timeoutMs: 5_000,
-    };
+    const settings = fakeWhatsAppSettings(fake);
     const http = new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets('127.0.0.1') }, ca: fake.ca, timeoutSeconds: 5 });
     return new WhatsAppChannel(new WhatsAppMessagingTransport(new WhatsAppClient(settings, http), new MessagingRepository(db.dataSource), clock, logger), APP);
   }

@@ -86,13 +86,13 @@ export class OpenShiftsRepository {
     );
   }
 
-  /** The active people who meet every eligibility rule for open shift `id` (the timezone is `$3`, as for one person). */
-  async eligible(tx: Tx, tenantId: string, id: string, timezone: string): Promise<string[]> {
+  /** The active people who meet every eligibility rule the SQL holds for open shift `id`, leave read in the tenant's timezone. */
+  async eligible(tx: Tx, tenantId: string, id: string): Promise<string[]> {
     const rows = await many<{ id: string }>(
       tx,
-      `SELECT u.id FROM open_shifts o JOIN users u ON u.tenant_id = o.tenant_id AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
-        WHERE o.tenant_id = $1 AND o.id = $2 AND ${atOutlet('u.id')} AND ${noOverlap('u.id')} AND ${notOnLeave('u.id', '$3')}`,
-      [tenantId, id, timezone],
+      `SELECT u.id FROM open_shifts o JOIN tenants t ON t.id = o.tenant_id JOIN users u ON u.tenant_id = o.tenant_id AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+        WHERE o.tenant_id = $1 AND o.id = $2 AND ${atOutlet('u.id')} AND ${noOverlap('u.id')} AND ${notOnLeave('u.id', 't.timezone')}`,
+      [tenantId, id],
     );
     return rows.map((r) => r.id);
   }

@@ -47,10 +47,7 @@ export function openShiftsRoutes(r: ApiRouter, openShifts: OpenShiftsService): v
         409: { description: 'The shift is not SCHEDULED, or has started' },
       },
     },
-    async ({ req, params, body }) => {
-      const user = currentUser(req);
-      return ok(toOpenShiftDto(await openShifts.release(user, user.tenant.timezone, params.id, body)));
-    },
+    async ({ req, params, body }) => ok(toOpenShiftDto(await openShifts.release(currentUser(req), params.id, body))),
   );
 
   r.get(

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { Notifier } from '../../notifications/centre/centre.service.js';
+import { overlaps } from '../availability/availability-intervals.js';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
@@ -43,8 +44,7 @@ export class OpenShiftsService {
     private readonly notifier: Notifier,
   ) {}
 
-  /** `timezone` is the tenant's, in which the eligibility rules read days. */
-  async release(actor: Actor, timezone: string, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
+  async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
     const scope = await this.scopes.of(actor);
     return this.transaction(async (tx) => {
       const shift = await this.shiftsRepo.lock(tx, actor.tenantId, assignmentId);
@@ -89,7 +89,7 @@ export class OpenShiftsService {
         },
         now,
       );
-      await this.offer(tx, actor, timezone, open);
+      await this.offer(tx, actor, open);
       return open;
     });
   }
@@ -98,13 +98,12 @@ export class OpenShiftsService {
    * Everyone who could claim it now is told it is offered, by the rules a claim is checked by (hard
    * unavailability included); the person it was taken from and the manager who released it are not.
    */
-  private async offer(tx: Tx, actor: Actor, timezone: string, open: OpenShift): Promise<void> {
-    const window = [{ start: open.scheduledStart, end: open.scheduledEnd }];
-    const eligible: string[] = [];
-    for (const userId of await this.repo.eligible(tx, actor.tenantId, open.id, timezone)) {
-      if (userId === open.previousUserId) continue;
-      if (!(await this.availability.inHardUnavailability(tx, actor.tenantId, timezone, userId, window))[0]) eligible.push(userId);
-    }
+  private async offer(tx: Tx, actor: Actor, open: OpenShift): Promise<void> {
+    const window = { start: open.scheduledStart, end: open.scheduledEnd };
+    const candidates = (await this.repo.eligible(tx, actor.tenantId, open.id)).filter((userId) => userId !== open.previousUserId);
+    if (candidates.length === 0) return;
+    const time = await this.availability.between(tx, actor.tenantId, candidates, window.start, window.end);
+    const eligible = candidates.filter((userId) => !(time.get(userId)?.unavailable ?? []).some((u) => overlaps(u, window)));
     if (eligible.length === 0) return;
     const params = { outletId: open.outletId, start: open.scheduledStart, end: open.scheduledEnd };
     await this.notifier.notify(tx, { tenantId: actor.tenantId, event: 'shift.offered', actorUserId: actor.userId, to: eligible.map((userId) => ({ userId, params })) });
