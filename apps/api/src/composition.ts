@@ -78,6 +78,8 @@ export interface BuiltApi {
   metrics: ApiMetrics;
   /** The password-hashing threads (tests fill them to see the 503). */
   passwordHashing: ScryptWorkerPool;
+  /** Resolves once every notification delivery started so far has been attempted (tests, shutdown). */
+  notificationsIdle(): Promise<void>;
   /** Writes the developer request log's buffered rows now (tests, before reading it). */
   flushRequestLog(): Promise<void>;
   /** The PDF threads (tests watch a task in progress). */
@@ -120,11 +122,12 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const { health } = composePlatform(infra, r, { provisioning, tenants: organization.tenants });
   const { compliance } = composeCompliance(infra, r);
   composePayroll(infra, r, { companyName: organization.companyName, compliance });
-  composeEsign(infra, r);
-  const scheduling = composeScheduling(infra, r, { compliance });
+  const { notifier } = notifications;
+  composeEsign(infra, r, { notifier });
+  const scheduling = composeScheduling(infra, r, { compliance, notifier });
   const { shifts } = scheduling;
-  const operations = composeOperations(infra, r, { shifts });
-  const time = composeTime(infra, r, { shifts, leaveLedger, compliance });
+  const operations = composeOperations(infra, r, { shifts, notifier });
+  const time = composeTime(infra, r, { shifts, leaveLedger, compliance, notifier });
   const careers = composeCareers(infra, r, organization);
   const developer = composeDeveloper(infra, r);
 
@@ -148,17 +151,19 @@ export function buildApi(api: ApiInfra): BuiltApi {
     door,
     openapi: infra.openapi,
     accessPropagation,
-    jobs: [{ name: 'idempotency-keys-cleanup', cron: '17 * * * *', run: async () => void (await idempotency.deleteExpired()) }, ...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs],
+    jobs: [{ name: 'idempotency-keys-cleanup', cron: '17 * * * *', run: async () => void (await idempotency.deleteExpired()) }, ...time.jobs, ...people.jobs, ...identity.jobs, ...careers.jobs, ...access.jobs, ...operations.jobs, ...scheduling.jobs, ...developer.jobs, ...notifications.jobs],
     metrics: new ApiMetrics({
       accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
       dependencies: async () => (await health.status()).checks,
       requestLogDrops: developer.requestLogDrops,
     }),
     flushRequestLog: developer.flushRequestLog,
+    notificationsIdle: () => notifications.centre.idle(),
     passwordHashing,
     pdf,
     close: async () => {
       upstream?.close();
+      await notifications.centre.idle();
       await access.close();
       await scheduling.close();
       await developer.close();

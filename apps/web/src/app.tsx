@@ -18,6 +18,7 @@ import { ContactPage } from './areas/contact/contact.page';
 import { developersArea } from './areas/developers/developers.area';
 import { hrArea } from './areas/hr/hr.area';
 import { meArea } from './areas/me/me.area';
+import { notificationsArea } from './areas/notifications/notifications.area';
 import { complianceArea } from './areas/compliance/compliance.area';
 import { operationsArea } from './areas/operations/operations.area';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
@@ -37,7 +38,7 @@ const DashboardPage = lazyPage(() => import('./areas/dashboard/dashboard.page'),
 const WebhookPortalPage = lazyPage(() => import('./areas/portal/webhook-portal.page'), 'WebhookPortalPage');
 const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage');
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, notificationsArea, accountArea];
 
 /** Those who see other people (the dashboard's first need) land on the dashboard, everyone else on their own day. */
 function Home() {

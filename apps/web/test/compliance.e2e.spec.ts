@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { asRole, browserSuite, screenshot } from './test-support/browser.js';
 import { dayAhead } from './test-support/dates.js';
+import { rosterOfOneShift } from './test-support/roster.js';
 
 const DAY = 86_400_000;
 
@@ -43,16 +44,7 @@ describe('web console: working-time rules — a blocking rule refuses a publish 
 
     const before = (await shiftsOf()).length;
     await asRole(suite, 'OUTLET_MANAGER', async ({ page }) => {
-      await page.goto('/rota/rosters');
-      await page.getByRole('main').getByRole('button', { name: 'Publish a roster' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Publish a roster' });
-      await dialog.getByRole('combobox', { name: /^Outlet/ }).click();
-      await page.getByRole('option', { name: 'Central Kitchen' }).click();
-      await dialog.getByRole('combobox', { name: /^Person 1/ }).click();
-      await page.getByRole('option', { name: 'Demo Staff' }).click();
-      await dialog.getByLabel(/^Day/).fill(dayAhead(21));
-      await dialog.getByLabel(/^From/).fill('08:30');
-      await dialog.getByLabel(/^To/).fill('16:30');
+      const dialog = await rosterOfOneShift(page, { person: 'Demo Staff', day: dayAhead(21), from: '08:30', to: '16:30' });
       await dialog.getByRole('button', { name: 'Publish 1 shift(s)' }).click();
       const breaches = dialog.getByRole('list', { name: 'Working-time rule breaches' });
       await breaches.waitFor();

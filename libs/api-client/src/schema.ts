@@ -22,6 +22,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first, with how many are unread */
+        get: operations["getMeNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of yours read */
+        post: operations["postMeNotificationsReadAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification of yours read (reading it again keeps the first time) */
+        post: operations["postMeNotificationsByIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you are told of each event: per channel, your choice or the default */
+        get: operations["getMeNotificationPreferences"];
+        /** Turn channels on or off per event; what you leave out keeps its setting */
+        put: operations["putMeNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access/zones": {
         parameters: {
             query?: never;
@@ -5228,20 +5297,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "message": "Payment Required",
-         *       "error": "Payment Required",
-         *       "statusCode": 402
-         *     }
-         */
-        Error402: {
-            message: string;
-            /** @description The reason phrase, or a machine-readable code where the route names one */
-            error: string;
-            /** @constant */
-            statusCode: 402;
-        };
-        /**
-         * @example {
          *       "message": "Conflict",
          *       "error": "Conflict",
          *       "statusCode": 409
@@ -5267,6 +5322,20 @@ export interface components {
             error: string;
             /** @constant */
             statusCode: 422;
+        };
+        /**
+         * @example {
+         *       "message": "Payment Required",
+         *       "error": "Payment Required",
+         *       "statusCode": 402
+         *     }
+         */
+        Error402: {
+            message: string;
+            /** @description The reason phrase, or a machine-readable code where the route names one */
+            error: string;
+            /** @constant */
+            statusCode: 402;
         };
         /**
          * @example {
@@ -5542,6 +5611,799 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMeNotifications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your notifications and your unread count */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "event": "roster.published",
+                     *           "title": "string",
+                     *           "body": "string",
+                     *           "path": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "readAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first */
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "roster.published" | "shift.changed" | "shift.offered" | "swap.requested" | "leave.decided" | "document.to_sign" | "checklist.due";
+                            title: string;
+                            body: string;
+                            /** @description The console path it is about, e.g. /me/shifts */
+                            path: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            readAt: string | null;
+                        }[];
+                        /** @description How many of all your notifications are unread */
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postMeNotificationsReadAll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were unread */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "marked": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many were unread */
+                        marked: number;
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    postMeNotificationsByIdRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this key (per tenant and credential) is kept for at least 24 hours and a retry gets it again with Idempotent-Replayed: true, without the request running twice. A different request with the same key is refused (422 IDEMPOTENCY_KEY_REUSED); a retry while the first is still running waits for it, or answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept.
+                 * @example 6c1f1c1e-5d5c-4a8b-9a55-3b4a1f2f9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *       "event": "roster.published",
+                     *       "title": "string",
+                     *       "body": "string",
+                     *       "path": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "readAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        event: "roster.published" | "shift.changed" | "shift.offered" | "swap.requested" | "leave.decided" | "document.to_sign" | "checklist.due";
+                        title: string;
+                        body: string;
+                        /** @description The console path it is about, e.g. /me/shifts */
+                        path: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        readAt: string | null;
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No notification of yours with this id */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict",
+                     *       "error": "Conflict",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Idempotency-Key: the key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMeNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event × channel */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "roster.published": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "shift.changed": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "shift.offered": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "swap.requested": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "leave.decided": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "document.to_sign": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "checklist.due": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        "roster.published": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "shift.changed": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "shift.offered": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "swap.requested": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "leave.decided": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "document.to_sign": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "checklist.due": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    putMeNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "changes": [
+                 *         {
+                 *           "event": "roster.published",
+                 *           "channel": "email",
+                 *           "enabled": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    changes: {
+                        /** @enum {string} */
+                        event: "roster.published" | "shift.changed" | "shift.offered" | "swap.requested" | "leave.decided" | "document.to_sign" | "checklist.due";
+                        /**
+                         * @description in_app cannot be turned off
+                         * @enum {string}
+                         */
+                        channel: "email" | "push" | "sms" | "whatsapp";
+                        enabled: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Every event × channel, after the change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "roster.published": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "shift.changed": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "shift.offered": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "swap.requested": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "leave.decided": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "document.to_sign": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       },
+                     *       "checklist.due": {
+                     *         "in_app": true,
+                     *         "email": true,
+                     *         "push": true,
+                     *         "sms": true,
+                     *         "whatsapp": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        "roster.published": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "shift.changed": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "shift.offered": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "swap.requested": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "leave.decided": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "document.to_sign": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        "checklist.due": {
+                            in_app: boolean;
+                            email: boolean;
+                            push: boolean;
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testCertificate } from '@wfm/testing/https-receiver';
 import { localEgressEnv } from './local-egress.js';
+import type { WhatsAppSettings } from '../modules/notifications/messaging/whatsapp.client.js';
 
 /**
  * How the fake answers a send: as the Cloud API does, with Meta's error envelope for a number
@@ -21,6 +22,21 @@ export const FAKE_WHATSAPP = {
   templateLanguage: 'en_GB',
   version: 'v24.0',
 } as const;
+
+/** The API's WhatsApp settings pointed at a running fake. */
+export function fakeWhatsAppSettings(fake: FakeWhatsApp, over: Partial<WhatsAppSettings> = {}): WhatsAppSettings {
+  return {
+    apiUrl: `${fake.url}/${FAKE_WHATSAPP.version}`,
+    phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
+    accessToken: FAKE_WHATSAPP.accessToken,
+    appSecret: FAKE_WHATSAPP.appSecret,
+    verifyToken: FAKE_WHATSAPP.verifyToken,
+    templateName: FAKE_WHATSAPP.templateName,
+    templateLanguage: FAKE_WHATSAPP.templateLanguage,
+    timeoutMs: 5_000,
+    ...over,
+  };
+}
 
 export interface SentMessage {
   wamid: string;

@@ -109,6 +109,11 @@ export class ApiHarness {
   }
 
   /** Mail the app wrote to an address (in one tenant, if given), oldest first. */
+  /** Waits for the notification deliveries started after the commits so far (they run off the request). */
+  notificationsIdle(): Promise<void> {
+    return this.api.notificationsIdle();
+  }
+
   mailsTo(to: string, tenantId?: string): Promise<ReadMail[]> {
     return readMailDrop(this.mailDropDir, tenantId === undefined ? { to } : { to, tenantId });
   }

@@ -8,6 +8,7 @@ import { session } from '../api/session';
 import { mayOpen, useMe } from '../auth/me';
 import { planAllows, usePlan } from '../auth/plan';
 import type { Area } from '../areas/area';
+import { NotificationBell } from '../areas/notifications/notification-bell';
 import { roleLabel } from '../ui/format';
 
 /** The signed-in frame: header, navigation by role and plan (a drawer below tablet width), the page. */
@@ -41,6 +42,7 @@ export function Shell({ areas }: { areas: Area[] }) {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             {me.data ? (
               <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
                 {me.data.fullName} · {roleLabel(me.data.role)}

@@ -182,6 +182,10 @@ export class ChecklistRunEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When the people on shift at its outlet were told it is due (issue 33); null until then. */
+  @Column({ name: 'due_notified_at', type: 'timestamptz', nullable: true })
+  dueNotifiedAt?: Date | null;
 }
 
 /** A task as the run asked it (copied from the template) and its answer. */

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '@wfm/jobs/job-runner';
+import type { Notifier } from '../notifications/centre/centre.service.js';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
@@ -45,7 +46,11 @@ import { workOrdersRoutes } from './work-orders/work-orders.routes.js';
  * its maintenance (schedules, work orders, service logs); the checklists done there; troubleshooting
  * guides; and the automations that act on issues.
  */
-export function composeOperations({ ds, transaction, clock, outletScopes, mailer, logger, appUrl, files, people }: Infrastructure, r: ApiRouter, { shifts }: { shifts: ShiftsService }) {
+export function composeOperations(
+  { ds, transaction, clock, outletScopes, mailer, logger, appUrl, files, people }: Infrastructure,
+  r: ApiRouter,
+  { shifts, notifier }: { shifts: ShiftsService; notifier: Notifier },
+) {
   const issues = new IssuesService(new IssuesRepository(ds), shifts, transaction, clock, outletScopes, people);
   issuesRoutes(r, issues);
   assetCategoriesRoutes(r, new AssetCategoriesService(new AssetCategoriesRepository(ds), transaction, clock));
@@ -60,7 +65,7 @@ export function composeOperations({ ds, transaction, clock, outletScopes, mailer
   const templates = new ChecklistTemplatesRepository(ds);
   checklistTemplatesRoutes(r, new ChecklistTemplatesService(templates, transaction, clock));
   checklistSchedulesRoutes(r, new ChecklistSchedulesService(new ChecklistSchedulesRepository(ds), templates, transaction, clock, outletScopes));
-  const runs = new ChecklistRunsService(new ChecklistRunsRepository(ds), issues, transaction, clock, outletScopes, files, logger);
+  const runs = new ChecklistRunsService(new ChecklistRunsRepository(ds), issues, notifier.transactions(transaction), clock, outletScopes, files, logger, notifier);
   checklistRunsRoutes(r, runs);
   const automations = new AutomationsRepository(ds);
   automationsRoutes(r, new AutomationsService(automations, clock, people));

@@ -2,6 +2,7 @@ import type { JobDefinition } from '@wfm/jobs/job-runner';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ComplianceService } from '../compliance/rules/compliance.service.js';
+import type { Notifier } from '../notifications/centre/centre.service.js';
 import { ShiftsRepository } from './shifts/shifts.repository.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
@@ -31,24 +32,26 @@ import { SolverThread } from './auto-scheduler/solver.thread.js';
 import type { AvailabilityLookup } from './auto-scheduler/scheduler.ports.js';
 
 /** Shifts, rosters, open shifts, swaps, availability, staffing targets and the auto-scheduler's proposals. */
-export function composeScheduling(infra: Infrastructure, r: ApiRouter, { compliance }: { compliance: ComplianceService }) {
-  const { ds, transaction, clock, outletScopes, people, logger } = infra;
+export function composeScheduling(infra: Infrastructure, r: ApiRouter, { compliance, notifier }: { compliance: ComplianceService; notifier: Notifier }) {
+  const { ds, clock, outletScopes, people, logger } = infra;
+  // Publishing, changing, offering and swapping shifts tell people once their transaction commits.
+  const transaction = notifier.transactions(infra.transaction);
   const shiftsRepository = new ShiftsRepository(ds);
   const availability = new AvailabilityService(new AvailabilityRepository(ds), new LeaveRepository(ds), transaction, clock, outletScopes, people);
   availabilityRoutes(r, availability);
-  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, availability, compliance);
+  const shifts = new ShiftsService(shiftsRepository, transaction, clock, outletScopes, people, availability, compliance, notifier);
   shiftsRoutes(r, shifts, infra.publicLists);
   const rostersRepository = new RostersRepository(ds);
-  rostersRoutes(r, new RostersService(rostersRepository, shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));
-  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people, availability));
-  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes));
+  rostersRoutes(r, new RostersService(rostersRepository, shiftsRepository, shifts, transaction, clock, outletScopes, people, availability, notifier));
+  openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people, availability, notifier));
+  shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, notifier));
   staffingTargetsRoutes(r, new StaffingTargetsService(new StaffingTargetsRepository(ds), transaction, clock, outletScopes));
   // The solver reads people's time as the assigning paths check it: weekly windows, time off, approved leave.
   const peopleTime: AvailabilityLookup = { forPeople: (tenantId, userIds, from, to) => availability.between(null, tenantId, userIds, from, to) };
   const limits = new ComplianceLimitsLookup(compliance, new ContractLimitsLookup(ds));
   const solver = new SolverThread();
   const world = new SchedulerInputBuilder(ds, peopleTime, limits, people);
-  const proposals = new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance, (task) => infra.held.afterCommit(task));
+  const proposals = new ProposalsService(new ProposalsRepository(ds), world, solver, shiftsRepository, rostersRepository, transaction, clock, outletScopes, people, logger, compliance, notifier, (task) => infra.held.afterCommit(task));
   proposalsRoutes(r, proposals);
   const jobs: JobDefinition[] = [{ name: 'abandoned-proposals', cron: '*/5 * * * *', run: async () => void (await proposals.sweepAbandoned()) }];
   return { shifts, availability, jobs, close: () => solver.close() };

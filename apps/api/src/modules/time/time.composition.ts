@@ -1,4 +1,5 @@
 import type { JobDefinition } from '@wfm/jobs/job-runner';
+import type { Notifier } from '../notifications/centre/centre.service.js';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { ShiftsService } from '../scheduling/shifts/shifts.service.js';
@@ -25,14 +26,18 @@ export function composeLeaveLedger({ ds, transaction, clock, outletScopes, peopl
 }
 
 /** Time policies, attendance against shifts, the kiosks that clock people in, and leave. */
-export function composeTime(infra: Infrastructure, r: ApiRouter, { shifts, leaveLedger, compliance }: { shifts: ShiftsService; leaveLedger: LeaveAccrualService; compliance: ComplianceService }) {
+export function composeTime(
+  infra: Infrastructure,
+  r: ApiRouter,
+  { shifts, leaveLedger, compliance, notifier }: { shifts: ShiftsService; leaveLedger: LeaveAccrualService; compliance: ComplianceService; notifier: Notifier },
+) {
   const { ds, transaction, clock, outletScopes, logger, people } = infra;
   const policies = new PoliciesService(new PoliciesRepository(ds), transaction, clock);
   policiesRoutes(r, policies);
   const attendance = new AttendanceService(new AttendanceRepository(ds), shifts, policies, transaction, clock, outletScopes, logger, people, compliance);
   attendanceRoutes(r, attendance, infra.publicLists);
   kiosksRoutes(r, new KiosksService(new KiosksRepository(ds), transaction, infra.secrets, infra.passwords, attendance, outletScopes, clock, people));
-  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), transaction, clock, outletScopes, leaveLedger), infra.publicLists);
+  leaveRoutes(r, new LeaveService(new LeaveRepository(ds), notifier.transactions(transaction), clock, outletScopes, leaveLedger, notifier), infra.publicLists);
   leaveAccrualRoutes(r, leaveLedger);
   const jobs: JobDefinition[] = [
     { name: 'missed-clock-out', cron: '*/5 * * * *', run: async () => void (await attendance.closeMissedClockOuts(infra.config.missedClockOutGraceMs)) },

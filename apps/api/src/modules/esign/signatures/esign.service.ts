@@ -8,6 +8,7 @@ import type { Actor } from '@wfm/core/principal';
 import { sniffUpload, type UploadedFile } from '../../../storage/uploaded-file.js';
 import { scratchPath, sha256OfFile, type FileStorage } from '../../../storage/file-storage.js';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { PdfProcessor } from '../../../pdf/pdf-processor.js';
 import { unprintableCharacters, type PdfCheck, type SignatureMark } from './esign-pdf.js';
 import { signatureMark } from './signature-image.js';
@@ -60,6 +61,8 @@ export interface EsignDeps {
   pdf: PdfProcessor;
   /** Public web-app address without a trailing slash: the link is `<appUrl>/esign/<token>`. */
   appUrl: string;
+  /** A colleague asked to sign is told in the centre too (their link stays in the mail). */
+  notifier: Notifier;
 }
 
 /** The HR user asking for a signature. */
@@ -224,6 +227,9 @@ export class EsignService {
           `\nOpen this link to read and sign the document before ${until}:\n\n${this.d.appUrl}/esign/${token}\n\n` +
           'The link is yours alone: do not forward it. It signs once; after that it gives you the signed copy until it expires.\n',
       });
+      if (signer.userId) {
+        await this.d.notifier.notify(tx, { tenantId: actor.tenantId, event: 'document.to_sign', actorUserId: actor.userId, to: [{ userId: signer.userId, params: { documentTitle: document.title } }] });
+      }
       return (await this.d.repo.findRequest(tx, actor.tenantId, id, now))!;
     });
   }

@@ -7,7 +7,7 @@ import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
-import { FAKE_WHATSAPP, FakeWhatsApp } from '../../../test-support/fake-whatsapp.js';
+import { FAKE_WHATSAPP, FakeWhatsApp, fakeWhatsAppSettings } from '../../../test-support/fake-whatsapp.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { WhatsAppClient, type WhatsAppSettings } from './whatsapp.client.js';
 import { WhatsAppMessagingTransport } from './whatsapp.transport.js';
@@ -37,22 +37,8 @@ describe('WhatsAppMessagingTransport against a local WhatsApp Cloud API', () => 
   after(async () => fake.stop());
   beforeEach(() => fake.reset());
 
-  function settings(over: Partial<WhatsAppSettings> = {}): WhatsAppSettings {
-    return {
-      apiUrl: `${fake.url}/${FAKE_WHATSAPP.version}`,
-      phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
-      accessToken: FAKE_WHATSAPP.accessToken,
-      appSecret: FAKE_WHATSAPP.appSecret,
-      verifyToken: FAKE_WHATSAPP.verifyToken,
-      templateName: FAKE_WHATSAPP.templateName,
-      templateLanguage: FAKE_WHATSAPP.templateLanguage,
-      timeoutMs: 5_000,
-      ...over,
-    };
-  }
-
   function transport(opts: { settings?: Partial<WhatsAppSettings>; allowed?: string; repository?: MessagingRepository } = {}) {
-    const s = settings(opts.settings);
+    const s = fakeWhatsAppSettings(fake, opts.settings);
     const http = new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets(opts.allowed ?? '127.0.0.1') }, ca: fake.ca, timeoutSeconds: s.timeoutMs / 1000 });
     const log = capturingLogger();
     return { t: new WhatsAppMessagingTransport(new WhatsAppClient(s, http), opts.repository ?? repo, clock, log.logger), lines: log.lines };

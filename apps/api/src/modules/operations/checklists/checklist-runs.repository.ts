@@ -91,6 +91,28 @@ export class ChecklistRunsRepository {
     );
   }
 
+  /**
+   * OPEN runs whose window is open now and whose people were not told yet, marked told in `tx`,
+   * each with who is on duty in it: the holders of a SCHEDULED or IN_PROGRESS shift at its outlet
+   * overlapping its window.
+   */
+  dueToTell(tx: Tx, now: Date): Promise<Array<{ id: string; tenantId: string; outletId: string; name: string; closesAt: Date; userIds: string[] }>> {
+    return many(
+      tx,
+      `WITH due AS (
+         UPDATE checklist_runs SET due_notified_at = $1
+          WHERE status = 'OPEN' AND opens_at <= $1 AND closes_at > $1 AND due_notified_at IS NULL
+          RETURNING id, tenant_id, outlet_id, name, opens_at, closes_at)
+       SELECT d.id, d.tenant_id AS "tenantId", d.outlet_id AS "outletId", d.name, d.closes_at AS "closesAt",
+              COALESCE(array_agg(DISTINCT s.user_id) FILTER (WHERE s.user_id IS NOT NULL), '{}') AS "userIds"
+         FROM due d
+         LEFT JOIN shift_assignments s ON s.tenant_id = d.tenant_id AND s.outlet_id = d.outlet_id AND s.status IN ('SCHEDULED', 'IN_PROGRESS')
+               AND tstzrange(s.scheduled_start, s.scheduled_end, '[)') && tstzrange(d.opens_at, d.closes_at, '[)')
+        GROUP BY d.id, d.tenant_id, d.outlet_id, d.name, d.closes_at`,
+      [now],
+    );
+  }
+
   /** OPEN runs whose window is over become MISSED; answers how many did. */
   async markMissed(now: Date, tenantId?: string): Promise<number> {
     const params: unknown[] = [now];

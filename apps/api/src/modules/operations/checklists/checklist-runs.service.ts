@@ -3,6 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { BadRequestError, ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { Logger } from '@wfm/core/logger';
 import type { Actor } from '@wfm/core/principal';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { FileStorage } from '../../../storage/file-storage.js';
 import { IMAGE_MAX_BYTES, prepareImage } from '../../../storage/images.js';
@@ -78,12 +79,22 @@ export class ChecklistRunsService {
     private readonly scopes: OutletScopeService,
     private readonly storage: FileStorage,
     private readonly logger: Logger,
+    private readonly notifier: Notifier,
   ) {}
 
-  /** The job: today's and yesterday's runs made, those past their window MISSED. */
+  /**
+   * The job: today's and yesterday's runs made, those whose window has opened announced as due to
+   * the people on duty in it (once), those past their window MISSED.
+   */
   async sweep(): Promise<{ missed: number }> {
     const now = this.clock.now();
     await this.repo.ensure(now, 1);
+    await this.transaction(async (tx) => {
+      for (const run of await this.repo.dueToTell(tx, now)) {
+        const params = { outletId: run.outletId, checklistName: run.name, closesAt: run.closesAt };
+        await this.notifier.notify(tx, { tenantId: run.tenantId, event: 'checklist.due', actorUserId: null, to: run.userIds.map((userId) => ({ userId, params })) });
+      }
+    });
     return { missed: await this.repo.markMissed(now) };
   }
 

@@ -8,7 +8,8 @@ import type { TransactionRunner } from '@wfm/db/transaction';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { RostersRepository } from '../rosters/rosters.repository.js';
-import { newRosterRow } from '../rosters/rosters.service.js';
+import { announceRoster, newRosterRow } from '../rosters/rosters.service.js';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import type { Proposal, ProposalsRepository, ProposalSummary } from './proposals.repository.js';
 import type { AddProposalShiftBody, CreateProposalBody, ListProposalsQuery, MoveProposalShiftBody, ProposalResult, ProposalShift } from './proposals.schemas.js';
@@ -72,6 +73,7 @@ export class ProposalsService {
     private readonly people: PeoplePolicy,
     private readonly logger: Logger,
     private readonly compliance: ComplianceService,
+    private readonly notifier: Notifier,
     /** The solve starts once the proposal is committed: a request holding its transaction (Idempotency-Key) commits after this returns. */
     private readonly afterCommit: (task: () => Promise<void>) => Promise<void> = (task) => task(),
   ) {}
@@ -174,7 +176,8 @@ export class ProposalsService {
   /**
    * Creates the shift assignments, all or none, SCHEDULED (or PROPOSED drafts awaiting an approver
    * when the tenant requires roster approval), in one roster of source AUTO per outlet. Re-checked
-   * first against the people as they stand now. Spec 03: fires nothing.
+   * first against the people as they stand now. Spec 03: fires nothing; the people are told as of
+   * a published roster.
    */
   async accept(actor: Actor, timeZone: string, id: string): Promise<AcceptResult> {
     const before = await this.get(actor, id);
@@ -221,6 +224,7 @@ export class ProposalsService {
       // The tenant's working-time rules, as on every path that assigns shifts: WARN breaches are
       // recorded, a BLOCK one refuses the acceptance (422) and nothing is written.
       await this.compliance.assessAssignments(tx, actor, assignments);
+      await announceRoster(this.notifier, tx, actor, assignments);
       return { proposal: await this.repo.decide(tx, actor.tenantId, id, 'ACCEPTED', actor.userId, now), rosterIds, assignments };
     });
   }

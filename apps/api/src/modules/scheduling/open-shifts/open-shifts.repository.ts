@@ -18,13 +18,16 @@ export type Ineligibility = 'NOT_AT_OUTLET' | 'OVERLAP' | 'ON_LEAVE' | null;
  * tenant's timezone in `$3`: assigned to the shift's outlet; no shift of theirs (not cancelled)
  * overlapping it; no approved leave on any calendar day the shift touches, in that timezone.
  */
-const AT_OUTLET = `EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.tenant_id = $1 AND uo.user_id = $2 AND uo.outlet_id = o.outlet_id)`;
-const NO_OVERLAP = `NOT EXISTS (SELECT 1 FROM shift_assignments s WHERE s.tenant_id = $1 AND s.user_id = $2 AND s.status <> 'CANCELLED'
+const atOutlet = (user: string) => `EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.tenant_id = $1 AND uo.user_id = ${user} AND uo.outlet_id = o.outlet_id)`;
+const noOverlap = (user: string) => `NOT EXISTS (SELECT 1 FROM shift_assignments s WHERE s.tenant_id = $1 AND s.user_id = ${user} AND s.status <> 'CANCELLED'
     AND tstzrange(s.scheduled_start, s.scheduled_end, '[)') && tstzrange(o.scheduled_start, o.scheduled_end, '[)'))`;
-const SHIFT_DAYS = `tstzrange(date_trunc('day', o.scheduled_start AT TIME ZONE $3) AT TIME ZONE $3,
-    (date_trunc('day', (o.scheduled_end - interval '1 microsecond') AT TIME ZONE $3) + interval '1 day') AT TIME ZONE $3, '[)')`;
-const NOT_ON_LEAVE = `NOT EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = $2 AND l.status = 'APPROVED'
-    AND tstzrange(l.start_date, l.end_date, '[]') && ${SHIFT_DAYS})`;
+const shiftDays = (tz: string) => `tstzrange(date_trunc('day', o.scheduled_start AT TIME ZONE ${tz}) AT TIME ZONE ${tz},
+    (date_trunc('day', (o.scheduled_end - interval '1 microsecond') AT TIME ZONE ${tz}) + interval '1 day') AT TIME ZONE ${tz}, '[)')`;
+const notOnLeave = (user: string, tz: string) => `NOT EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = ${user} AND l.status = 'APPROVED'
+    AND tstzrange(l.start_date, l.end_date, '[]') && ${shiftDays(tz)})`;
+const AT_OUTLET = atOutlet('$2');
+const NO_OVERLAP = noOverlap('$2');
+const NOT_ON_LEAVE = notOnLeave('$2', '$3');
 
 export class OpenShiftsRepository {
   constructor(private readonly ds: DataSource) {}
@@ -81,6 +84,17 @@ export class OpenShiftsRepository {
       `SELECT ${OPEN_SHIFT_COLUMNS} FROM open_shifts o WHERE ${where.join(' AND ')} ORDER BY o.scheduled_start, o.id LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
+  }
+
+  /** The active people who meet every eligibility rule the SQL holds for open shift `id`, leave read in the tenant's timezone. */
+  async eligible(tx: Tx, tenantId: string, id: string): Promise<string[]> {
+    const rows = await many<{ id: string }>(
+      tx,
+      `SELECT u.id FROM open_shifts o JOIN tenants t ON t.id = o.tenant_id JOIN users u ON u.tenant_id = o.tenant_id AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+        WHERE o.tenant_id = $1 AND o.id = $2 AND ${atOutlet('u.id')} AND ${noOverlap('u.id')} AND ${notOnLeave('u.id', 't.timezone')}`,
+      [tenantId, id],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** The first rule `userId` fails for this open shift, inside the claiming transaction. */

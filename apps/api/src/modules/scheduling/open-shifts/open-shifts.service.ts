@@ -3,7 +3,9 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
-import type { TransactionRunner } from '@wfm/db/transaction';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
+import { overlaps } from '../availability/availability-intervals.js';
+import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
@@ -39,6 +41,7 @@ export class OpenShiftsService {
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
     private readonly availability: AvailabilityService,
+    private readonly notifier: Notifier,
   ) {}
 
   async release(actor: Actor, assignmentId: string, body: ReleaseShiftBody): Promise<OpenShift> {
@@ -51,7 +54,7 @@ export class OpenShiftsService {
       if (shift.status !== 'SCHEDULED') throw new ConflictError(`A shift that is ${shift.status} cannot be released`);
       const now = this.clock.now();
       if (shift.scheduledStart.getTime() <= now.getTime()) throw new ConflictError('A shift that has started cannot be released');
-      await this.shifts.shiftChanged(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now));
+      await this.shifts.shiftChanged(tx, actor.tenantId, shift, await this.shiftsRepo.update(tx, actor.tenantId, shift.id, { status: 'CANCELLED' }, now), actor.userId);
       const open: OpenShift = {
         id: uuid(),
         tenantId: actor.tenantId,
@@ -86,8 +89,24 @@ export class OpenShiftsService {
         },
         now,
       );
+      await this.offer(tx, actor, open);
       return open;
     });
+  }
+
+  /**
+   * Everyone who could claim it now is told it is offered, by the rules a claim is checked by (hard
+   * unavailability included); the person it was taken from and the manager who released it are not.
+   */
+  private async offer(tx: Tx, actor: Actor, open: OpenShift): Promise<void> {
+    const window = { start: open.scheduledStart, end: open.scheduledEnd };
+    const candidates = (await this.repo.eligible(tx, actor.tenantId, open.id)).filter((userId) => userId !== open.previousUserId);
+    if (candidates.length === 0) return;
+    const time = await this.availability.between(tx, actor.tenantId, candidates, window.start, window.end);
+    const eligible = candidates.filter((userId) => !(time.get(userId)?.unavailable ?? []).some((u) => overlaps(u, window)));
+    if (eligible.length === 0) return;
+    const params = { outletId: open.outletId, start: open.scheduledStart, end: open.scheduledEnd };
+    await this.notifier.notify(tx, { tenantId: actor.tenantId, event: 'shift.offered', actorUserId: actor.userId, to: eligible.map((userId) => ({ userId, params })) });
   }
 
   /** Managers list the open shifts of their scope; everyone else only what they may claim. */

@@ -4,6 +4,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@
 import type { ShiftStatus } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { Actor } from '@wfm/core/principal';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
 import { addLocalDays, wallTimeToInstant } from '../../time/leave/leave-period.js';
@@ -63,6 +64,7 @@ export class RostersService {
     private readonly scopes: OutletScopeService,
     private readonly people: PeoplePolicy,
     private readonly availability: AvailabilityService,
+    private readonly notifier: Notifier,
   ) {}
 
   async publish(actor: Actor, body: PublishRosterBody): Promise<PublishedRoster> {
@@ -116,6 +118,7 @@ export class RostersService {
         assignments.push(shift);
       }
       const compliance = await this.shifts.checkRules(tx, actor, assignments, body.complianceOverrideReason);
+      await this.announce(tx, actor, assignments);
       return { roster, assignments, compliance };
     });
   }
@@ -174,6 +177,7 @@ export class RostersService {
         });
       }
       const compliance = await this.shifts.checkRules(tx, actor, assignments, body.complianceOverrideReason);
+      await this.announce(tx, actor, assignments);
       return { roster, assignments, skipped, compliance };
     });
   }
@@ -215,8 +219,14 @@ export class RostersService {
       const assignments = await this.shiftsRepo.lockByRoster(tx, actor.tenantId, id);
       // Rejected drafts never became anyone's schedule: what they would have broken is withdrawn.
       if (to === 'CANCELLED') await this.shifts.withdrawBreaches(tx, actor.tenantId, assignments.filter((a) => a.status === 'CANCELLED').map((a) => a.id));
+      // An approved roster is published now: its people hear of it as they would have at once.
+      await this.announce(tx, actor, assignments);
       return { roster: decided, assignments };
     });
+  }
+
+  private announce(tx: Tx, actor: Actor, assignments: readonly ShiftAssignment[]): Promise<void> {
+    return announceRoster(this.notifier, tx, actor, assignments);
   }
 
   private async newRoster(tx: Tx, actor: Actor, outletId: string, source: Roster['source'], draft: boolean, count: number, now: Date): Promise<Roster> {
@@ -255,4 +265,20 @@ export function newRosterRow(actor: Actor, outletId: string, source: Roster['sou
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** Each person with a published (SCHEDULED) shift in it hears once: how many, and the first. Drafts are nobody's schedule yet. */
+export async function announceRoster(notifier: Notifier, tx: Tx, actor: Actor, assignments: readonly ShiftAssignment[]): Promise<void> {
+  const byPerson = new Map<string, ShiftAssignment[]>();
+  for (const a of assignments) if (a.status === 'SCHEDULED') byPerson.set(a.userId, [...(byPerson.get(a.userId) ?? []), a]);
+  if (byPerson.size === 0) return;
+  await notifier.notify(tx, {
+    tenantId: actor.tenantId,
+    event: 'roster.published',
+    actorUserId: actor.userId,
+    to: [...byPerson].map(([userId, shifts]) => {
+      const first = shifts.reduce((a, b) => (b.scheduledStart < a.scheduledStart ? b : a));
+      return { userId, params: { outletId: first.outletId, shifts: shifts.length, firstStart: first.scheduledStart, firstEnd: first.scheduledEnd } };
+    }),
+  });
 }

@@ -5,6 +5,7 @@ import { roleAllowed } from '@wfm/core/tenancy';
 import type { ShiftStatus, ShiftType } from '@wfm/db/entities/shift-assignment.entity';
 import { recordEvent } from '@wfm/db/domain-events.repository';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { Keyed, KeysetPosition } from '@wfm/db/sql';
 import type { Actor } from '@wfm/core/principal';
 import type { Acting } from '@wfm/core/people-policy';
@@ -106,6 +107,7 @@ export class ShiftsService {
     private readonly people: PeoplePolicy,
     private readonly availability: AvailabilityService,
     private readonly compliance: ComplianceService,
+    private readonly notifier: Notifier,
   ) {}
 
   /** A shift created by a signed-in manager, within their outlet scope. */
@@ -146,6 +148,7 @@ export class ShiftsService {
       await this.repo.insert(tx, row);
       const compliance = await this.checkRules(tx, actor, [row], input.complianceOverrideReason);
       await recordEvent(tx, tenantId, 'shift.assigned', assignedPayload(row), now);
+      if (row.status === 'SCHEDULED') await this.tell(tx, tenantId, actor.userId, [{ userId: row.userId, shift: row, change: 'added' }]);
       return { shift: row, compliance };
     });
   }
@@ -162,17 +165,25 @@ export class ShiftsService {
    * What every path that changes a shift for its holder asks in its transaction (a manager moving,
    * cutting, giving away, cancelling or releasing it): hours taken away inside an advance-notice
    * period carry a premium (recorded, never refused), and the schedule breaches the shift was part
-   * of as it stood are withdrawn (the rules are asked again about what stands now).
+   * of as it stood are withdrawn (the rules are asked again about what stands now). The holders of
+   * a published shift that changed are told (never the manager who changed it).
    */
-  async shiftChanged(tx: Tx, tenantId: string, before: ShiftAssignment, after: ShiftAssignment): Promise<void> {
+  async shiftChanged(tx: Tx, tenantId: string, before: ShiftAssignment, after: ShiftAssignment, actorUserId: string | null): Promise<void> {
     await this.compliance.recordReduction(tx, tenantId, before, after);
-    const changed =
-      after.status === 'CANCELLED' ||
-      after.userId !== before.userId ||
-      after.outletId !== before.outletId ||
-      after.scheduledStart.getTime() !== before.scheduledStart.getTime() ||
-      after.scheduledEnd.getTime() !== before.scheduledEnd.getTime();
+    const moved = after.outletId !== before.outletId || after.scheduledStart.getTime() !== before.scheduledStart.getTime() || after.scheduledEnd.getTime() !== before.scheduledEnd.getTime();
+    const changed = after.status === 'CANCELLED' || after.userId !== before.userId || moved;
     if (changed) await this.compliance.withdrawForShifts(tx, tenantId, [before.id]);
+    await this.tell(tx, tenantId, actorUserId, toldOfChange(before, after, moved));
+  }
+
+  private async tell(tx: Tx, tenantId: string, actorUserId: string | null, told: Array<{ userId: string; shift: ShiftAssignment; change: 'added' | 'changed' | 'cancelled' | 'removed' }>): Promise<void> {
+    if (told.length === 0) return;
+    await this.notifier.notify(tx, {
+      tenantId,
+      event: 'shift.changed',
+      actorUserId,
+      to: told.map(({ userId, shift, change }) => ({ userId, params: { outletId: shift.outletId, change, start: shift.scheduledStart, end: shift.scheduledEnd } })),
+    });
   }
 
   /** Shifts that changed hands by the people's own swap or were dropped as drafts: their schedule breaches are withdrawn. */
@@ -242,7 +253,7 @@ export class ShiftsService {
         await this.availability.checkAssignments(tx, tenantId, [{ userId: next.userId ?? shift.userId, outletId: next.outletId ?? shift.outletId, start, end, shiftId: shift.id }]);
       }
       const updated = await this.repo.update(tx, tenantId, id, next, this.clock.now());
-      await this.shiftChanged(tx, tenantId, shift, updated);
+      await this.shiftChanged(tx, tenantId, shift, updated, actor.userId);
       const moved = next.userId !== undefined || next.scheduledStart !== undefined || next.scheduledEnd !== undefined || next.outletId !== undefined;
       const live = updated.status === 'SCHEDULED' || updated.status === 'PROPOSED';
       const compliance = moved && live ? await this.checkRules(tx, actor, [updated], changes.complianceOverrideReason) : NO_BREACH;
@@ -325,4 +336,18 @@ export function instantRange(from: string | undefined, to: string | undefined): 
   const end = to === undefined ? undefined : new Date(to);
   if (start && end && end.getTime() < start.getTime()) throw new BadRequestError(['to must not be before from']);
   return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
+}
+
+/**
+ * Who hears of a change to a shift: only a published (SCHEDULED) shift is anyone's schedule, so a
+ * draft's changes are news to nobody, and a draft confirmed is a shift added. A shift given to
+ * someone else is news to both; a completed or missed shift is history, not news.
+ */
+function toldOfChange(before: ShiftAssignment, after: ShiftAssignment, moved: boolean): Array<{ userId: string; shift: ShiftAssignment; change: 'added' | 'changed' | 'cancelled' | 'removed' }> {
+  const live = after.status === 'SCHEDULED';
+  if (before.status !== 'SCHEDULED') return live && before.status === 'PROPOSED' ? [{ userId: after.userId, shift: after, change: 'added' }] : [];
+  if (after.status === 'CANCELLED') return [{ userId: before.userId, shift: before, change: 'cancelled' }];
+  if (!live) return [];
+  if (after.userId !== before.userId) return [{ userId: before.userId, shift: before, change: 'removed' }, { userId: after.userId, shift: after, change: 'added' }];
+  return moved ? [{ userId: after.userId, shift: after, change: 'changed' }] : [];
 }

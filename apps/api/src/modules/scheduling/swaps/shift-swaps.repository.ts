@@ -41,6 +41,11 @@ export class ShiftSwapsRepository {
     ).catch((err) => onConstraint(err, ONE_OPEN_SWAP));
   }
 
+  /** How the colleague asked is named to them. */
+  async fullName(tx: Tx, tenantId: string, userId: string): Promise<string> {
+    return (await one<{ fullName: string }>(tx, `SELECT full_name AS "fullName" FROM users WHERE tenant_id = $1 AND id = $2`, [tenantId, userId]))!.fullName;
+  }
+
   lock(tx: Tx, tenantId: string, id: string): Promise<ShiftSwap | null> {
     return one(tx, `SELECT ${SWAP_COLUMNS} FROM shift_swaps w WHERE w.tenant_id = $1 AND w.id = $2 FOR UPDATE`, [tenantId, id]);
   }

@@ -3,6 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed } from '@wfm/core/tenancy';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { Actor } from '@wfm/core/principal';
 import { MANAGERS } from '@wfm/core/role-sets';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
@@ -31,6 +32,7 @@ export class ShiftSwapsService {
     private readonly transaction: TransactionRunner,
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
+    private readonly notifier: Notifier,
   ) {}
 
   request(actor: Actor, body: RequestSwapBody): Promise<ShiftSwap> {
@@ -59,6 +61,17 @@ export class ShiftSwapsService {
         updatedAt: now,
       };
       await this.repo.insert(tx, swap);
+      await this.notifier.notify(tx, {
+        tenantId: actor.tenantId,
+        event: 'swap.requested',
+        actorUserId: actor.userId,
+        to: [
+          {
+            userId: theirs.userId,
+            params: { outletId: mine.outletId, requesterName: await this.repo.fullName(tx, actor.tenantId, actor.userId), theirStart: mine.scheduledStart, theirEnd: mine.scheduledEnd, yourStart: theirs.scheduledStart, yourEnd: theirs.scheduledEnd },
+          },
+        ],
+      });
       return swap;
     });
   }

@@ -3,6 +3,7 @@ import { uuid } from '@wfm/core/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '@wfm/core/errors';
 import { roleAllowed, roleRank } from '@wfm/core/tenancy';
 import { recordEvent } from '@wfm/db/domain-events.repository';
+import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { LeaveApproverRole } from '@wfm/db/entities/leave.entity';
 import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Actor } from '@wfm/core/principal';
@@ -94,6 +95,7 @@ export class LeaveService {
     private readonly clock: Clock,
     private readonly scopes: OutletScopeService,
     private readonly balances: LeaveBalanceGate,
+    private readonly notifier: Notifier,
   ) {}
 
   submit(by: Submitter, input: CreateLeaveRequestBody): Promise<LeaveRequestDto> {
@@ -185,6 +187,7 @@ export class LeaveService {
       if (last) {
         await this.balances.take(tx, updated, actor.userId, now);
         await recordEvent(tx, actor.tenantId, 'leave.approved', { tenantId: actor.tenantId, leaveRequestId: id, approverUserId: actor.userId }, now);
+        await this.tellDecision(tx, actor, updated, 'APPROVED');
       }
       return withWarning(toLeaveRequestDto(updated, [...approvals, approval]), warning);
     });
@@ -198,6 +201,7 @@ export class LeaveService {
       const rejection = await this.record(tx, actor, request, 'REJECTED', note, now);
       const updated = await this.repo.update(tx, actor.tenantId, id, { status: 'REJECTED', decidedAt: now }, now);
       await recordEvent(tx, actor.tenantId, 'leave.rejected', { tenantId: actor.tenantId, leaveRequestId: id, rejecterUserId: actor.userId, note }, now);
+      await this.tellDecision(tx, actor, updated, 'REJECTED');
       return toLeaveRequestDto(updated, [...approvals, rejection]);
     });
   }
@@ -245,6 +249,16 @@ export class LeaveService {
     const approvals = await this.repo.approvalsOf(tx, actor.tenantId, [id]);
     if (approvals.some((a) => a.decidedByUserId === actor.userId)) throw new ForbiddenError('You already approved an earlier step of this leave request');
     return { request, approvals, chain };
+  }
+
+  /** The person the leave is for hears of the final decision, not of each step before it. */
+  private tellDecision(tx: Tx, actor: Actor, request: LeaveRequest, decision: 'APPROVED' | 'REJECTED'): Promise<void> {
+    return this.notifier.notify(tx, {
+      tenantId: actor.tenantId,
+      event: 'leave.decided',
+      actorUserId: actor.userId,
+      to: [{ userId: request.userId, params: { decision, start: request.startDate, end: request.endDate } }],
+    });
   }
 
   private async canSee(actor: Actor, request: LeaveRequest): Promise<boolean> {
