@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { i18next } from '../../i18n/i18n';
 import { ok, okPropagated, type Propagation } from '../../api/errors';
 import { useRemovingMutation } from '../../api/shared.queries';
 import type { Body, Ok } from '../../api/types';
@@ -20,7 +21,7 @@ const ACCESS = ['access'] as const;
  * a door may still decide by the old rule for a moment, which an admin should know.
  */
 function tellPropagation(p: Propagation) {
-  if (p === 'partial') notifications.show({ color: 'yellow', title: 'Saved; not every door has it yet', message: 'A door daemon did not confirm in time. It catches up on its own within a minute.' });
+  if (p === 'partial') notifications.show({ color: 'yellow', title: i18next.t('access:propagation.title'), message: i18next.t('access:propagation.message') });
 }
 
 function useAccessMutation<V, R>(fn: (v: V) => Promise<R | { data: R; propagation: Propagation }>) {

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { useAudit, useZones, type AuditQuery, type AuditRow } from './access.queries';
@@ -14,6 +15,7 @@ const PAGE = 100;
  * appear at the top, marked for a moment. Turning it off freezes the view to read or page back.
  */
 export function AuditPage() {
+  const { t } = useTranslation('access');
   const zones = useZones();
   const users = usePeople();
   const [zoneId, setZoneId] = useState<string | null>(null);
@@ -27,10 +29,10 @@ export function AuditPage() {
   const rows = audit.data ?? [];
   return (
     <Page
-      title="Audit log"
+      title={t('audit.title')}
       actions={
         <Switch
-          label={live && before === null ? 'Live' : 'Paused'}
+          label={live && before === null ? t('audit.live') : t('audit.paused')}
           checked={live && before === null}
           onChange={(e) => {
             setLive(e.currentTarget.checked);
@@ -40,42 +42,42 @@ export function AuditPage() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Zone" placeholder="Every zone" clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label="Person" placeholder="Everyone" searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
-        <TextInput label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
+        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <TextInput label={t('common.from')} type="datetime-local" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
       </Group>
       <DataTable
         query={{ isPending: audit.isPending, error: audit.error, data: rows }}
-        loadingLabel="Loading the audit log"
-        empty={<Text c="dimmed">No door events yet{zoneId || userId || from ? ' for these filters' : ''}.</Text>}
+        loadingLabel={t('audit.loading')}
+        empty={<Text c="dimmed">{zoneId || userId || from ? t('audit.emptyFiltered') : t('audit.empty')}</Text>}
         minWidth={720}
-        tableProps={{ striped: true, 'aria-live': 'polite', 'aria-label': 'Door events, newest first' }}
+        tableProps={{ striped: true, 'aria-live': 'polite', 'aria-label': t('audit.tableLabel') }}
         rowProps={(r) => ({ 'data-event': r.eventType, bg: fresh.has(r.id) ? 'yellow.0' : undefined })}
         columns={[
-          { header: 'When', cell: (r) => formatDateTime(r.occurredAt) },
+          { header: t('audit.when'), cell: (r) => formatDateTime(r.occurredAt) },
           {
-            header: 'Decision',
+            header: t('audit.decision'),
             cell: (r) => (
               <Badge variant="light" color={decisionColour(r)}>
-                {r.eventType === 'GRANTED' ? 'Granted' : r.eventType === 'REVOKED' ? 'Revoked' : 'Denied'}
+                {t(r.eventType === 'GRANTED' ? 'audit.granted' : r.eventType === 'REVOKED' ? 'audit.revoked' : 'audit.denied')}
               </Badge>
             ),
           },
-          { header: 'Person', cell: (r) => r.user?.fullName ?? (r.eventType === 'UNKNOWN_CREDENTIAL' ? 'Unknown credential' : 'Visitor or unknown') },
-          { header: 'Zone', cell: (r) => r.zone?.name ?? '—' },
-          { header: 'Reader', cell: (r) => r.readerId || '—' },
-          { header: 'Reason', cell: (r) => r.reason ?? humanize(r.eventType) },
+          { header: t('common.person'), cell: (r) => r.user?.fullName ?? t(r.eventType === 'UNKNOWN_CREDENTIAL' ? 'audit.unknownCredential' : 'audit.visitorOrUnknown') },
+          { header: t('common.zone'), cell: (r) => r.zone?.name ?? '—' },
+          { header: t('common.reader'), cell: (r) => r.readerId || '—' },
+          { header: t('audit.reason'), cell: (r) => r.reason ?? t(`audit.event.${r.eventType}`) },
         ]}
       />
       <Group>
         {before ? (
           <Button variant="default" onClick={() => setBefore(null)}>
-            Back to the newest
+            {t('audit.newest')}
           </Button>
         ) : null}
         {rows.length === PAGE ? (
           <Button variant="default" onClick={() => setBefore(new Date(Date.parse(rows[rows.length - 1]!.occurredAt) - 1).toISOString())}>
-            Older events
+            {t('audit.older')}
           </Button>
         ) : null}
       </Group>

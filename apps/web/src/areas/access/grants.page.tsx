@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -14,6 +15,7 @@ const STATUS_COLOUR: Record<GrantStatus, string> = { ACTIVE: 'green', REVOKED: '
 
 /** Who may open which zone: by person or by zone, granted one at a time or in bulk. */
 export function GrantsPage() {
+  const { t } = useTranslation('access');
   const users = usePeople();
   const zones = useZones();
   const [userId, setUserId] = useState<string | null>(null);
@@ -26,35 +28,35 @@ export function GrantsPage() {
   const userOptions = [...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
   const zoneOptions = (zones.data ?? []).map((z) => ({ value: z.id, label: z.name }));
   return (
-    <Page title="Grants" actions={<Button onClick={() => setGranting(true)}>Grant access</Button>}>
+    <Page title={t('grants.title')} actions={<Button onClick={() => setGranting(true)}>{t('grants.grantAccess')}</Button>}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Person" placeholder="Everyone" searchable clearable data={userOptions} value={userId} onChange={setUserId} />
-        <Select label="Zone" placeholder="Every zone" clearable data={zoneOptions} value={zoneId} onChange={setZoneId} />
-        <Select label="Status" placeholder="Any status" clearable data={['ACTIVE', 'REVOKED', 'EXPIRED'].map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
+        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={userOptions} value={userId} onChange={setUserId} />
+        <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={zoneOptions} value={zoneId} onChange={setZoneId} />
+        <Select label={t('grants.status')} placeholder={t('grants.anyStatus')} clearable data={['ACTIVE', 'REVOKED', 'EXPIRED'].map((s) => ({ value: s, label: t(`grants.statuses.${s}`) }))} value={status} onChange={setStatus} />
       </Group>
-      <DataTable query={grants} loadingLabel="Loading grants" empty="No grants match." minWidth={720} columns={[
-        { header: 'Person', cell: (g) => g.userName },
-        { header: 'Zone', cell: (g) => g.zoneName },
+      <DataTable query={grants} loadingLabel={t('grants.loading')} empty={t('grants.empty')} minWidth={720} columns={[
+        { header: t('common.person'), cell: (g) => g.userName },
+        { header: t('common.zone'), cell: (g) => g.zoneName },
         {
-          header: 'Status',
+          header: t('grants.status'),
           cell: (g) => (
             <Badge variant="light" color={STATUS_COLOUR[g.status]}>
-              {humanize(g.status)}
+              {t(`grants.statuses.${g.status}`)}
             </Badge>
           ),
         },
-        { header: 'Until', cell: (g) => (g.expiresAt ? formatDateTime(g.expiresAt) : 'No end') },
-        { header: 'Note', cell: (g) => (g.revokeReason ?? g.note ?? '') },
+        { header: t('grants.until'), cell: (g) => (g.expiresAt ? formatDateTime(g.expiresAt) : t('grants.noEnd')) },
+        { header: t('grants.note'), cell: (g) => (g.revokeReason ?? g.note ?? '') },
         {
           cell: (g) => (
             <Group gap="xs" wrap="nowrap">
               {g.status === 'ACTIVE' ? (
                 <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(g)}>
-                  Revoke
+                  {t('common.revoke')}
                 </Button>
               ) : null}
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={`Delete the grant of ${g.userName} to ${g.zoneName}`}>
-                Delete
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={t('grants.deleteLabel', { person: g.userName, zone: g.zoneName })}>
+                {t('common.delete')}
               </Button>
             </Group>
           ),
@@ -71,6 +73,7 @@ type Option = { value: string; label: string };
 
 /** One person to one zone, or several people to several zones at once (the bulk route). */
 function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClose: () => void; users: Option[]; zones: Option[] }) {
+  const { t } = useTranslation('access');
   const one = useGrant();
   const bulk = useBulkGrant();
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -89,30 +92,31 @@ function GrantModal({ opened, onClose, users, zones }: { opened: boolean; onClos
   const extra = { ...(until ? { expiresAt: localInputInstant(until).toISOString() } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
   const submit = () => {
     if (userIds.length === 1 && zoneIds.length === 1)
-      one.mutate({ userId: userIds[0]!, zoneId: zoneIds[0]!, ...extra }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Access granted.' }); close(); } });
+      one.mutate({ userId: userIds[0]!, zoneId: zoneIds[0]!, ...extra }, { onSuccess: () => { notifications.show({ color: 'green', message: t('grants.granted') }); close(); } });
     else
       bulk.mutate(
         { userIds, zoneIds, ...extra },
-        { onSuccess: (r) => { notifications.show({ color: 'green', message: `${r.created} grant(s) made${r.skipped ? `; ${r.skipped} already had access` : ''}.` }); close(); } },
+        { onSuccess: (r) => { notifications.show({ color: 'green', message: r.skipped ? t('grants.madeSkipped', { count: r.created, skipped: r.skipped }) : t('grants.made', { count: r.created }) }); close(); } },
       );
   };
   return (
-    <FormModal opened={opened} onClose={close} title="Grant access" error={one.error ?? bulk.error}
+    <FormModal opened={opened} onClose={close} title={t('grants.grantAccess')} error={one.error ?? bulk.error}
       submit={
         <Button onClick={submit} disabled={userIds.length === 0 || zoneIds.length === 0} loading={one.isPending || bulk.isPending}>
-          Grant {userIds.length * zoneIds.length > 1 ? `${userIds.length * zoneIds.length} grants` : 'access'}
+          {userIds.length * zoneIds.length > 1 ? t('grants.grantMany', { count: userIds.length * zoneIds.length }) : t('grants.grantAccess')}
         </Button>
       }
     >
-      <MultiSelect label="People" required searchable data={users} value={userIds} onChange={setUserIds} />
-      <MultiSelect label="Zones" required searchable data={zones} value={zoneIds} onChange={setZoneIds} />
-      <TextInput label="Until (optional)" type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
-      <TextInput label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      <MultiSelect label={t('grants.people')} required searchable data={users} value={userIds} onChange={setUserIds} />
+      <MultiSelect label={t('grants.zones')} required searchable data={zones} value={zoneIds} onChange={setZoneIds} />
+      <TextInput label={t('grants.untilOptional')} type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
+      <TextInput label={t('grants.noteOptional')} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
     </FormModal>
   );
 }
 
 function RevokeModal({ grant, onClose }: { grant: Grant | null; onClose: () => void }) {
+  const { t } = useTranslation('access');
   const revoke = useRevokeGrant();
   const [reason, setReason] = useState('');
   const close = () => {
@@ -121,17 +125,17 @@ function RevokeModal({ grant, onClose }: { grant: Grant | null; onClose: () => v
     onClose();
   };
   return (
-    <Modal opened={grant !== null} onClose={close} title="Revoke this grant?">
+    <Modal opened={grant !== null} onClose={close} title={t('grants.revokeTitle')}>
       <Stack gap="sm">
-        <Text size="sm">{grant ? `${grant.userName} stops opening ${grant.zoneName} at once.` : ''}</Text>
-        <TextInput label="Reason (optional, kept in the audit log)" maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Text size="sm">{grant ? t('grants.revokeBody', { person: grant.userName, zone: grant.zoneName }) : ''}</Text>
+        <TextInput label={t('grants.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
         <ErrorNotice error={revoke.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Keep it
+            {t('grants.keep')}
           </Button>
           <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate({ id: grant!.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: close })}>
-            Revoke
+            {t('common.revoke')}
           </Button>
         </Group>
       </Stack>
@@ -140,18 +144,19 @@ function RevokeModal({ grant, onClose }: { grant: Grant | null; onClose: () => v
 }
 
 function DeleteModal({ grant, onClose }: { grant: Grant | null; onClose: () => void }) {
+  const { t } = useTranslation('access');
   const remove = useDeleteGrant();
   return (
     <ConfirmModal
       opened={grant !== null}
       onClose={onClose}
-      title="Delete this grant?"
-      confirmLabel="Delete"
+      title={t('grants.deleteTitle')}
+      confirmLabel={t('common.delete')}
       pending={remove.isPending}
       error={remove.error}
       onConfirm={() => remove.mutate(grant!.id, { onSuccess: onClose })}
     >
-      It disappears from the list; an active one stops opening doors at once.
+      {t('grants.deleteBody')}
     </ConfirmModal>
   );
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Button, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { DAY_NAMES, DAYS, isOvernight, MAX_WINDOWS_PER_DAY, segmentsByDay, windowProblem, type Day, type Hours, type Window } from './hours';
+import { useTranslation } from 'react-i18next';
+import { DAYS, isOvernight, MAX_WINDOWS_PER_DAY, segmentsByDay, windowProblem, type Day, type Hours, type Window } from './hours';
 
 /**
  * The week grid editor of a zone's opening hours: a track per day with its windows drawn over 24
@@ -7,12 +8,13 @@ import { DAY_NAMES, DAYS, isOvernight, MAX_WINDOWS_PER_DAY, segmentsByDay, windo
  * windows as time fields, so everything is done by keyboard as well as seen.
  */
 export function HoursGridEditor({ value, onChange }: { value: Hours | null; onChange: (hours: Hours | null) => void }) {
+  const { t } = useTranslation('access');
   const always = value === null;
   const segments = segmentsByDay(value ?? {});
   const setDay = (day: Day, windows: Window[]) => onChange({ ...(value ?? {}), [day]: windows });
   return (
     <Stack gap="xs">
-      <Switch label="Open 24/7" checked={always} onChange={(e) => onChange(e.currentTarget.checked ? null : {})} />
+      <Switch label={t('hours.always')} checked={always} onChange={(e) => onChange(e.currentTarget.checked ? null : {})} />
       {always ? null : (
         <>
           <Hours24Scale />
@@ -22,11 +24,11 @@ export function HoursGridEditor({ value, onChange }: { value: Hours | null; onCh
               <Box key={day} data-day={day}>
                 <Group gap="xs" wrap="nowrap" align="center">
                   <Text w={92} size="sm" fw={600}>
-                    {DAY_NAMES[day]}
+                    {t(`days.${day}`)}
                   </Text>
                   <Box pos="relative" h={22} style={{ flex: 1, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }} aria-hidden="true">
                     {segments[day].map((s, i) => (
-                      <Tooltip key={i} label={`${DAY_NAMES[s.of]} ${s.window[0]}–${s.window[1]}`}>
+                      <Tooltip key={i} label={t('hours.segment', { day: t(`days.${s.of}`), from: s.window[0], to: s.window[1] })}>
                         <Box
                           data-segment={`${s.from}-${s.to}`}
                           data-carried={s.carried || undefined}
@@ -44,29 +46,29 @@ export function HoursGridEditor({ value, onChange }: { value: Hours | null; onCh
                     const problem = windowProblem(w);
                     return (
                       <Group key={i} gap="xs" align="flex-start" wrap="wrap">
-                        <TextInput size="xs" w={110} type="time" label={`${DAY_NAMES[day]} window ${i + 1} opens`} value={w[0]} onChange={(e) => setDay(day, windows.map((x, j) => (j === i ? [e.currentTarget.value, x[1]] : x)))} error={problem ?? undefined} />
+                        <TextInput size="xs" w={110} type="time" label={t('hours.opens', { day: t(`days.${day}`), n: i + 1 })} value={w[0]} onChange={(e) => setDay(day, windows.map((x, j) => (j === i ? [e.currentTarget.value, x[1]] : x)))} error={problem ? t(`hours.problem.${problem}`) : undefined} />
                         <TextInput
                           size="xs"
                           w={110}
-                          label={`${DAY_NAMES[day]} window ${i + 1} closes`}
-                          placeholder="HH:MM"
+                          label={t('hours.closes', { day: t(`days.${day}`), n: i + 1 })}
+                          placeholder={t('hours.timePlaceholder')}
                           value={w[1]}
                           onChange={(e) => setDay(day, windows.map((x, j) => (j === i ? [x[0], e.currentTarget.value] : x)))}
                         />
                         {isOvernight(w) && !problem ? (
                           <Text size="xs" c="indigo" mt={24}>
-                            until {w[1]} on {DAY_NAMES[DAYS[(DAYS.indexOf(day) + 1) % 7]!]}
+                            {t('hours.until', { time: w[1], day: t(`days.${DAYS[(DAYS.indexOf(day) + 1) % 7]!}`) })}
                           </Text>
                         ) : null}
-                        <ActionIcon mt={22} variant="subtle" color="red" aria-label={`Remove ${DAY_NAMES[day]} window ${i + 1}`} onClick={() => setDay(day, windows.filter((_, j) => j !== i))}>
+                        <ActionIcon mt={22} variant="subtle" color="red" aria-label={t('hours.remove', { day: t(`days.${day}`), n: i + 1 })} onClick={() => setDay(day, windows.filter((_, j) => j !== i))}>
                           ✕
                         </ActionIcon>
                       </Group>
                     );
                   })}
                   {windows.length < MAX_WINDOWS_PER_DAY ? (
-                    <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setDay(day, [...windows, ['09:00', '17:00']])} aria-label={`Add a window on ${DAY_NAMES[day]}`}>
-                      + window
+                    <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setDay(day, [...windows, ['09:00', '17:00']])} aria-label={t('hours.add', { day: t(`days.${day}`) })}>
+                      {t('hours.addButton')}
                     </Button>
                   ) : null}
                 </Stack>
@@ -74,7 +76,7 @@ export function HoursGridEditor({ value, onChange }: { value: Hours | null; onCh
             );
           })}
           <Text size="xs" c="dimmed">
-            Times are the company's timezone. A window that closes before it opens (22:00 → 06:00) runs overnight into the next morning; 24:00 closes at midnight. A day without windows is closed.
+            {t('hours.help')}
           </Text>
         </>
       )}

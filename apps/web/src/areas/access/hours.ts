@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /**
  * Opening hours as the API keeps them (spec 02, libs/access/hours.ts): day codes MON…SUN → windows
  * [start, end] of HH:MM in the tenant's timezone; an end earlier than its start runs past midnight
@@ -8,7 +10,6 @@ export type Day = (typeof DAYS)[number];
 export type Window = [string, string];
 export type Hours = Partial<Record<Day, Window[]>>;
 
-export const DAY_NAMES: Record<Day, string> = { MON: 'Monday', TUE: 'Tuesday', WED: 'Wednesday', THU: 'Thursday', FRI: 'Friday', SAT: 'Saturday', SUN: 'Sunday' };
 /** What spec 02 allows per day. */
 export const MAX_WINDOWS_PER_DAY = 8;
 
@@ -18,11 +19,12 @@ export function minutesOf(t: string): number {
   return t === '24:00' ? 1440 : Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 }
 
-/** Why a window cannot be saved, in the API's terms; null when it can. */
-export function windowProblem([start, end]: Window): string | null {
-  if (!TIME.test(start)) return 'The start must be a time such as 08:00';
-  if (!TIME.test(end) && end !== '24:00') return 'The end must be a time such as 18:00 (or 24:00)';
-  if (minutesOf(start) === minutesOf(end)) return 'A window cannot start and end at the same time';
+/** Why a window cannot be saved, in the API's terms (`hours.problem.<it>` in the access namespace); null when it can. */
+export type WindowProblem = 'start' | 'end' | 'empty';
+export function windowProblem([start, end]: Window): WindowProblem | null {
+  if (!TIME.test(start)) return 'start';
+  if (!TIME.test(end) && end !== '24:00') return 'end';
+  if (minutesOf(start) === minutesOf(end)) return 'empty';
   return null;
 }
 
@@ -66,13 +68,13 @@ export function compact(hours: Hours): Hours {
   return out;
 }
 
-/** A one-line summary for a list: "Mon–Fri 06:00–23:00, Fri 22:00–02:00 (overnight)…" kept short. */
-export function summary(hours: Hours | null): string {
-  if (hours === null) return 'Open 24/7';
+/** A one-line summary for a list, in the reader's language (`t` of the access namespace): "Mon 06:00–23:00, Fri 22:00–02:00 (overnight)…" kept short. */
+export function summary(hours: Hours | null, t: TFunction<'access'>): string {
+  if (hours === null) return t('hours.always');
   const parts: string[] = [];
-  for (const d of DAYS) for (const w of hours[d] ?? []) parts.push(`${DAY_NAMES[d].slice(0, 3)} ${w[0]}–${w[1]}${isOvernight(w) ? ' (overnight)' : ''}`);
-  if (parts.length === 0) return 'Always closed';
-  return parts.length > 3 ? `${parts.slice(0, 3).join(', ')} and ${parts.length - 3} more` : parts.join(', ');
+  for (const d of DAYS) for (const w of hours[d] ?? []) parts.push(t(isOvernight(w) ? 'hours.overnightWindow' : 'hours.window', { day: t(`daysShort.${d}`), from: w[0], to: w[1] }));
+  if (parts.length === 0) return t('hours.closed');
+  return parts.length > 3 ? t('hours.more', { list: parts.slice(0, 3).join(', '), count: parts.length - 3 }) : parts.join(', ');
 }
 
 /** The hours as the request body field: null for 24/7. */

@@ -1,4 +1,5 @@
 import { Button, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
@@ -9,6 +10,7 @@ import { useMintReaderKey, useReaderKeys, useRevokeReaderKey } from './access.qu
 
 /** The keys door-reader bridges call the door routes with: shown once when minted, hashed after. */
 export function ReaderKeysPage() {
+  const { t } = useTranslation('access');
   const keys = useReaderKeys();
   const mint = useMintReaderKey();
   const revoke = useRevokeReaderKey();
@@ -21,28 +23,28 @@ export function ReaderKeysPage() {
     setMinting(false);
   };
   return (
-    <Page title="Reader keys" actions={<Button onClick={() => setMinting(true)}>New reader key</Button>}>
+    <Page title={t('readerKeys.title')} actions={<Button onClick={() => setMinting(true)}>{t('readerKeys.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        A bridge at a door sends its key with every heartbeat and tap. Give each bridge its own key, so one can be revoked alone.
+        {t('readerKeys.intro')}
       </Text>
-      <DataTable query={keys} loadingLabel="Loading reader keys" empty="No reader keys yet." minWidth={560} columns={[
-        { header: 'Name', cell: (k) => k.name },
-        { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
-        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+      <DataTable query={keys} loadingLabel={t('readerKeys.loading')} empty={t('readerKeys.empty')} minWidth={560} columns={[
+        { header: t('common.name'), cell: (k) => k.name },
+        { header: t('readerKeys.key'), cell: (k) => <code>{k.prefix}…</code> },
+        { header: t('readerKeys.lastUsed'), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t('readerKeys.never')) },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal opened={minting} onClose={close} title="New reader key" error={mint.error}
-        made={mint.data ? <SecretOnce label={`Reader key “${mint.data.name}”`} value={mint.data.key} /> : null}
+      <MintModal opened={minting} onClose={close} title={t('readerKeys.new')} error={mint.error}
+        made={mint.data ? <SecretOnce label={t('readerKeys.secretLabel', { name: mint.data.name })} value={mint.data.key} /> : null}
         submit={
           <Button disabled={!name.trim()} loading={mint.isPending} onClick={() => mint.mutate(name.trim())}>
-            Create the key
+            {t('readerKeys.create')}
           </Button>
         }
       >
-        <TextInput label="Name" description="Which bridge it is for, e.g. Kitchen back door" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={t('common.name')} description={t('readerKeys.nameHelp')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
-        The bridge using it is refused from its next request; doors it serves stop opening until it has a new key.
+        {t('readerKeys.revokeBody')}
       </RevokeConfirm>
     </Page>
   );

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { mayCall, useMe } from '../../auth/me';
@@ -13,54 +14,55 @@ import { useReaders, useRemoveReader, type Reader } from './access.queries';
  * remove retired ones (outside any zone) to free their place under the tenant's cap.
  */
 export function ReadersPage() {
+  const { t } = useTranslation('access');
   const readers = useReaders();
   const admin = mayCall(useMe().data, 'deleteAccessReadersByReaderId');
   const remove = useRemoveReader();
   const [removing, setRemoving] = useState<Reader | null>(null);
   const online = (readers.data ?? []).filter((r) => r.online).length;
   return (
-    <Page title="Readers">
+    <Page title={t('readers.title')}>
       <Text size="sm" c="dimmed">
-        {readers.data ? `${online} of ${readers.data.length} online. ` : ''}A reader appears once its bridge sends a heartbeat; it is online while heartbeats keep coming (within 15 minutes).
-        An offline reader whose door daemon has lost its link to the platform still decides taps, for the company’s offline window; its taps reach the audit log when the link returns.
+        {readers.data ? t('readers.onlineCount', { online, total: readers.data.length }) : ''}
+        {t('readers.intro')}
       </Text>
-      <DataTable query={readers} loadingLabel="Loading readers" columns={[
-        { header: 'Reader', cell: (r) => r.readerId },
+      <DataTable query={readers} loadingLabel={t('readers.loading')} columns={[
+        { header: t('common.reader'), cell: (r) => r.readerId },
         {
-          header: 'State',
+          header: t('common.state'),
           cell: (r) => (
             <>
               <Badge variant="light" color={r.online ? 'green' : 'gray'}>
-                {r.online ? 'Online' : 'Offline'}
+                {r.online ? t('common.online') : t('common.offline')}
               </Badge>
               {r.online ? null : (
                 <Text size="xs" c="dimmed">
-                  since {formatDateTime(r.lastSeenAt)}
+                  {t('readers.since', { time: formatDateTime(r.lastSeenAt) })}
                 </Text>
               )}
             </>
           ),
         },
         {
-          header: 'Zone',
+          header: t('common.zone'),
           cell: (r) => (
             r.zone ? (
               <Anchor component={Link} to={`/access/zones/${r.zone.id}`}>
                 {r.zone.name}
               </Anchor>
             ) : (
-              'Not in a zone'
+              t('readers.notInZone')
             )
           ),
         },
-        { header: 'Last heartbeat', cell: (r) => formatDateTime(r.lastSeenAt) },
-        { header: 'Firmware', cell: (r) => (r.firmwareVersion ?? '—') },
-        { header: 'Address', cell: (r) => (r.ipAddress ?? '—') },
+        { header: t('common.lastHeartbeat'), cell: (r) => formatDateTime(r.lastSeenAt) },
+        { header: t('readers.firmware'), cell: (r) => (r.firmwareVersion ?? '—') },
+        { header: t('readers.address'), cell: (r) => (r.ipAddress ?? '—') },
         admin && {
           cell: (r) => (
             r.zone ? null : (
-              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove reader ${r.readerId}`} onClick={() => setRemoving(r)}>
-                Remove
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={t('readers.removeLabel', { id: r.readerId })} onClick={() => setRemoving(r)}>
+                {t('readers.remove')}
               </Button>
             )
           ),
@@ -69,13 +71,13 @@ export function ReadersPage() {
       <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title={`Remove reader ${removing?.readerId ?? ''}?`}
-        confirmLabel="Remove the reader"
+        title={t('readers.removeTitle', { id: removing?.readerId ?? '' })}
+        confirmLabel={t('readers.removeConfirm')}
         pending={remove.isPending}
         error={remove.error}
         onConfirm={() => removing && remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
       >
-        It leaves this list and frees its place; the audit log keeps its taps. If it is still in service, its next heartbeat registers it again.
+        {t('readers.removeBody')}
       </ConfirmModal>
     </Page>
   );

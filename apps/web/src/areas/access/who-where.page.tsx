@@ -1,4 +1,5 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { Page } from '../../ui/page';
@@ -11,6 +12,7 @@ const day = localDay;
 
 /** Who entered which zone on which day (first and last granted tap), over up to 92 days. */
 export function WhoWherePage() {
+  const { t } = useTranslation('access');
   const zones = useZones();
   const users = usePeople();
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 6 * 86_400_000)));
@@ -20,26 +22,26 @@ export function WhoWherePage() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to);
   const report = useWhoWhere({ from, to, ...(zoneId ? { zoneId } : {}), ...(userId ? { userId } : {}) }, valid);
   return (
-    <Page title="Who is where">
+    <Page title={t('whoWhere.title')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-        <Select label="Zone" placeholder="Every zone" clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label="Person" placeholder="Everyone" searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <TextInput label={t('common.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label={t('common.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
+        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
         <Button variant="default" onClick={() => void report.refetch()}>
-          Refresh
+          {t('whoWhere.refresh')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Days are the company's; up to 92 days at once.
+        {t('whoWhere.note')}
       </Text>
-      <DataTable query={{ ...report, isPending: report.isPending && valid }} loadingLabel="Loading the report" empty="Nobody entered a zone in these days." rowKey={(r) => `${r.date}-${r.userId}-${r.zoneId}`} columns={[
-        { header: 'Day', cell: (r) => r.date },
-        { header: 'Person', cell: (r) => r.userName },
-        { header: 'Zone', cell: (r) => r.zoneName },
-        { header: 'First in', cell: (r) => formatDateTime(r.firstEntryAt) },
-        { header: 'Last in', cell: (r) => formatDateTime(r.lastEntryAt) },
-        { header: 'Entries', cell: (r) => r.entries },
+      <DataTable query={{ ...report, isPending: report.isPending && valid }} loadingLabel={t('whoWhere.loading')} empty={t('whoWhere.empty')} rowKey={(r) => `${r.date}-${r.userId}-${r.zoneId}`} columns={[
+        { header: t('whoWhere.day'), cell: (r) => r.date },
+        { header: t('common.person'), cell: (r) => r.userName },
+        { header: t('common.zone'), cell: (r) => r.zoneName },
+        { header: t('whoWhere.firstIn'), cell: (r) => formatDateTime(r.firstEntryAt) },
+        { header: t('whoWhere.lastIn'), cell: (r) => formatDateTime(r.lastEntryAt) },
+        { header: t('whoWhere.entries'), cell: (r) => r.entries },
       ]} />
     </Page>
   );

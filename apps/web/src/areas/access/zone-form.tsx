@@ -1,4 +1,5 @@
 import { Button, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DraftModal } from '../../ui/form-actions';
 import { windowProblem, DAYS, type Hours } from './hours';
 import { HoursGridEditor } from './hours-grid.editor';
@@ -32,28 +33,29 @@ export function ZoneModal({ draft, onChange, onClose, title, label, save }: { dr
 
 /** The fields of a zone, shared by creating and editing one. */
 export function ZoneFields({ draft, onChange }: { draft: ZoneDraft; onChange: (d: ZoneDraft) => void }) {
+  const { t } = useTranslation('access');
   const outlets = useOutlets();
   return (
     <Stack gap="sm">
-      <TextInput label="Name" required maxLength={120} value={draft.name} onChange={(e) => onChange({ ...draft, name: e.currentTarget.value })} />
+      <TextInput label={t('common.name')} required maxLength={120} value={draft.name} onChange={(e) => onChange({ ...draft, name: e.currentTarget.value })} />
       <Select
-        label="Outlet"
-        placeholder="Every outlet (tenant-wide)"
+        label={t('common.outlet')}
+        placeholder={t('zoneForm.everyOutlet')}
         clearable
         data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
         value={draft.outletId}
         onChange={(outletId) => onChange({ ...draft, outletId })}
       />
       <TagsInput
-        label="Reader ids"
-        description="The ids the door readers' bridges report (press Enter after each); a reader belongs to one zone"
+        label={t('zoneForm.readerIds')}
+        description={t('zoneForm.readerIdsHelp')}
         required
         value={draft.readerIds}
         onChange={(readerIds) => onChange({ ...draft, readerIds })}
         maxTags={100}
         splitChars={[',', ' ']}
       />
-      <Textarea label="Description (optional)" maxLength={1000} autosize value={draft.description} onChange={(e) => onChange({ ...draft, description: e.currentTarget.value })} />
+      <Textarea label={t('zoneForm.description')} maxLength={1000} autosize value={draft.description} onChange={(e) => onChange({ ...draft, description: e.currentTarget.value })} />
       <HoursGridEditor value={draft.hours} onChange={(hours) => onChange({ ...draft, hours })} />
     </Stack>
   );

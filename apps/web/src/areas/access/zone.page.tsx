@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +8,7 @@ import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { ErrorNotice, Page } from '../../ui/page';
 import { RowsTable } from '../../ui/data-table';
-import { hoursBody, segmentsByDay, summary, DAY_NAMES, DAYS, type Hours } from './hours';
+import { hoursBody, segmentsByDay, summary, DAYS, type Hours } from './hours';
 import { useDeleteZone, useReaders, useUpdateZone, useZone, type Reader, type Zone } from './access.queries';
 import { ZoneModal, type ZoneDraft } from './zone-form';
 
@@ -15,6 +16,7 @@ const draftOf = (z: Pick<Zone, 'name' | 'outletId' | 'readerIds' | 'description'
 
 /** One zone: its hours (edited in the week grid), readers and state. */
 export function ZonePage() {
+  const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const me = useMe();
   const admin = mayCall(me.data, 'patchAccessZonesById');
@@ -27,7 +29,7 @@ export function ZonePage() {
   const [deleting, setDeleting] = useState(false);
   if (zone.error) return <ErrorNotice error={zone.error} />;
   const z = zone.data;
-  if (!z) return <Loader aria-label="Loading the zone" />;
+  if (!z) return <Loader aria-label={t('zone.loading')} />;
   const save = () => {
     const d = draft!;
     update.mutate(
@@ -35,7 +37,7 @@ export function ZonePage() {
       {
         onSuccess: () => {
           setDraft(null);
-          notifications.show({ color: 'green', message: 'Zone saved.' });
+          notifications.show({ color: 'green', message: t('zone.saved') });
         },
       },
     );
@@ -48,22 +50,22 @@ export function ZonePage() {
         admin ? (
           <Group gap="xs">
             <Button variant="light" onClick={() => setDraft(draftOf(z))}>
-              Edit
+              {t('common.edit')}
             </Button>
             <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
-              Delete
+              {t('common.delete')}
             </Button>
           </Group>
         ) : null
       }
     >
       <Group gap="md" wrap="wrap">
-        <Text>{z.outlet ? `At ${z.outlet.name}` : 'Every outlet'}</Text>
+        <Text>{z.outlet ? t('zone.at', { outlet: z.outlet.name }) : t('common.everyOutlet')}</Text>
         {admin ? (
-          <Switch label="Active (an inactive zone denies every tap)" checked={z.active} disabled={update.isPending} onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })} />
+          <Switch label={t('zone.activeSwitch')} checked={z.active} disabled={update.isPending} onChange={(e) => update.mutate({ id, body: { active: e.currentTarget.checked } })} />
         ) : (
           <Badge variant="light" color={z.active ? 'green' : 'gray'}>
-            {z.active ? 'Active' : 'Inactive'}
+            {z.active ? t('common.active') : t('common.inactive')}
           </Badge>
         )}
       </Group>
@@ -71,41 +73,41 @@ export function ZonePage() {
       <ErrorNotice error={update.error} />
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
-          Opening hours
+          {t('zone.openingHours')}
         </Title>
         <Text size="sm" mb="sm">
-          {summary(z.hoursJson as Hours | null)}
+          {summary(z.hoursJson as Hours | null, t)}
         </Text>
         <WeekView hours={(z.hoursJson as Hours | null) ?? null} />
       </Paper>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
-          Readers
+          {t('zone.readers')}
         </Title>
         <RowsTable rows={z.readerIds} rowKey={(rid) => rid} minWidth={420} tableProps={{}} columns={[
-          { header: 'Reader', cell: (rid) => rid },
-          { header: 'State', cell: (rid) => <ReaderState reader={bound.get(rid)} /> },
-          { header: 'Last heartbeat', cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
+          { header: t('common.reader'), cell: (rid) => rid },
+          { header: t('common.state'), cell: (rid) => <ReaderState reader={bound.get(rid)} /> },
+          { header: t('common.lastHeartbeat'), cell: (rid) => { const r = bound.get(rid); return r ? formatDateTime(r.lastSeenAt) : '—'; } },
         ]} />
       </Paper>
-      <ZoneModal draft={draft} onChange={setDraft} onClose={() => setDraft(null)} title={`Edit ${z.name}`} label="Save" save={{ ...update, run: save }} />
+      <ZoneModal draft={draft} onChange={setDraft} onClose={() => setDraft(null)} title={t('zone.editTitle', { name: z.name })} label={t('common.save')} save={{ ...update, run: save }} />
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete ${z.name}?`}
-        confirmLabel="Delete the zone"
+        title={t('zone.deleteTitle', { name: z.name })}
+        confirmLabel={t('zone.deleteConfirm')}
         pending={remove.isPending}
         error={remove.error}
         onConfirm={() =>
           remove.mutate(id, {
             onSuccess: (answer) => {
-              notifications.show({ message: `Zone deleted; ${answer.revokedGrants} grant(s) revoked.` });
+              notifications.show({ message: t('zone.deleted', { count: answer.revokedGrants }) });
               navigate('/access/zones');
             },
           })
         }
       >
-        Its readers stop opening at once and every grant to it is revoked.
+        {t('zone.deleteBody')}
       </ConfirmModal>
     </Page>
   );
@@ -113,19 +115,21 @@ export function ZonePage() {
 
 /** A bound reader's last report, or that it has never reported. */
 function ReaderState({ reader }: { reader: Reader | undefined }) {
+  const { t } = useTranslation('access');
   return reader ? (
     <Badge color={reader.online ? 'green' : 'gray'} variant="light">
-      {reader.online ? 'Online' : 'Offline'}
+      {reader.online ? t('common.online') : t('common.offline')}
     </Badge>
   ) : (
     <Text size="sm" c="dimmed">
-      Never reported
+      {t('zone.neverReported')}
     </Text>
   );
 }
 
 /** The week as read-only tracks, each overnight window on its night and the next morning. */
 function WeekView({ hours }: { hours: Hours | null }) {
+  const { t } = useTranslation('access');
   if (hours === null) return null;
   const segments = segmentsByDay(hours);
   return (
@@ -133,7 +137,7 @@ function WeekView({ hours }: { hours: Hours | null }) {
       {DAYS.map((day) => (
         <Group key={day} gap="xs" wrap="nowrap" data-day={day}>
           <Text w={92} size="sm">
-            {DAY_NAMES[day]}
+            {t(`days.${day}`)}
           </Text>
           <div style={{ position: 'relative', height: 18, flex: 1, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}>
             {segments[day].map((s, i) => (
@@ -141,7 +145,7 @@ function WeekView({ hours }: { hours: Hours | null }) {
                 key={i}
                 data-segment={`${s.from}-${s.to}`}
                 data-carried={s.carried || undefined}
-                title={`${DAY_NAMES[s.of]} ${s.window[0]}–${s.window[1]}`}
+                title={t('hours.segment', { day: t(`days.${s.of}`), from: s.window[0], to: s.window[1] })}
                 style={{ position: 'absolute', top: 2, height: 14, left: `${(s.from / 1440) * 100}%`, width: `${((s.to - s.from) / 1440) * 100}%`, borderRadius: 3, background: s.carried ? 'var(--mantine-color-indigo-4)' : 'var(--mantine-color-blue-6)' }}
               />
             ))}

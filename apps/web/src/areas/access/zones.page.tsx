@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ const EMPTY: ZoneDraft = { name: '', outletId: null, readerIds: [], description:
 
 /** Door zones: the readers they bind, their outlet and opening hours. */
 export function ZonesPage() {
+  const { t } = useTranslation('access');
   const me = useMe();
   const admin = mayCall(me.data, 'postAccessZones');
   const zones = useZones();
@@ -30,29 +32,29 @@ export function ZonesPage() {
       {
         onSuccess: (zone) => {
           close();
-          notifications.show({ color: 'green', message: `Zone “${zone.name}” created.` });
+          notifications.show({ color: 'green', message: t('zones.created', { name: zone.name }) });
           navigate(`/access/zones/${zone.id}`);
         },
       },
     );
   };
   return (
-    <Page title="Zones" actions={admin ? <Button onClick={() => setDraft(EMPTY)}>New zone</Button> : null}>
-      <DataTable query={zones} loadingLabel="Loading zones" empty="No zones yet. A zone groups the door readers that open for the same people at the same hours." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+    <Page title={t('zones.title')} actions={admin ? <Button onClick={() => setDraft(EMPTY)}>{t('zones.new')}</Button> : null}>
+      <DataTable query={zones} loadingLabel={t('zones.loading')} empty={t('zones.empty')} tableProps={{ striped: true, highlightOnHover: true }} columns={[
         {
-          header: 'Zone',
+          header: t('common.zone'),
           cell: (z) => (
             <Anchor component={Link} to={`/access/zones/${z.id}`}>
               {z.name}
             </Anchor>
           ),
         },
-        { header: 'Outlet', cell: (z) => (z.outlet?.name ?? 'Every outlet') },
-        { header: 'Readers', cell: (z) => z.readerIds.join(', ') },
-        { header: 'Hours', cell: (z) => summary(z.hoursJson as Hours | null) },
-        { header: 'State', cell: (z) => (z.active ? <Badge variant="light" color="green">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>) },
+        { header: t('common.outlet'), cell: (z) => (z.outlet?.name ?? t('common.everyOutlet')) },
+        { header: t('zones.readers'), cell: (z) => z.readerIds.join(', ') },
+        { header: t('zones.hours'), cell: (z) => summary(z.hoursJson as Hours | null, t) },
+        { header: t('common.state'), cell: (z) => (z.active ? <Badge variant="light" color="green">{t('common.active')}</Badge> : <Badge variant="light" color="gray">{t('common.inactive')}</Badge>) },
       ]} />
-      <ZoneModal draft={draft} onChange={setDraft} onClose={close} title="New zone" label="Create the zone" save={{ ...create, run: save }} />
+      <ZoneModal draft={draft} onChange={setDraft} onClose={close} title={t('zones.new')} label={t('zones.create')} save={{ ...create, run: save }} />
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, roleLabel } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
@@ -22,6 +23,7 @@ function ScopePicker({ value, onChange, label }: { value: Scope[]; onChange: (s:
 
 /** Developer API keys: a secret shown once, its prefix after; scopes chosen at creation. */
 export function ApiKeysPage() {
+  const { t } = useTranslation('developers');
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -35,32 +37,32 @@ export function ApiKeysPage() {
     setOpen(false);
   };
   return (
-    <Page title="API keys" actions={<Button onClick={() => setOpen(true)}>New API key</Button>}>
+    <Page title={t('apiKeys.title')} actions={<Button onClick={() => setOpen(true)}>{t('apiKeys.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        Keys call the developer API (/api/v1/public/…) as <code>Authorization: Bearer svc_live_…</code>, limited to their scopes.
+        <Trans t={t} i18nKey="apiKeys.intro" components={{ code: <code /> }} />
       </Text>
-      <DataTable query={keys} loadingLabel="Loading keys" empty="No API keys yet." columns={[
-        { header: 'Name', cell: (k) => k.name },
-        { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
-        { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
-        { header: 'Made by', cell: (k) => <MadeBy maker={k.madeBy} /> },
-        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+      <DataTable query={keys} loadingLabel={t('apiKeys.loading')} empty={t('apiKeys.empty')} columns={[
+        { header: t('common.name'), cell: (k) => k.name },
+        { header: t('apiKeys.key'), cell: (k) => <code>{k.prefix}…</code> },
+        { header: t('common.scopes'), cell: (k) => k.scopes.join(', ') },
+        { header: t('common.madeBy'), cell: (k) => <MadeBy maker={k.madeBy} /> },
+        { header: t('apiKeys.lastUsed'), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t('apiKeys.never')) },
         { cell: (k) => <RequestsLink to={`/developers/api-keys/${k.id}/requests`} /> },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal opened={open} onClose={close} title="New API key" error={create.error}
-        made={create.data ? <SecretOnce label={`API key “${create.data.name}”`} value={create.data.key} /> : null}
+      <MintModal opened={open} onClose={close} title={t('apiKeys.new')} error={create.error}
+        made={create.data ? <SecretOnce label={t('apiKeys.secretLabel', { name: create.data.name })} value={create.data.key} /> : null}
         submit={
           <Button disabled={!name.trim() || scopes.length === 0} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), scopes })}>
-            Create the key
+            {t('apiKeys.create')}
           </Button>
         }
       >
-        <TextInput label="Name" description="Who uses it, e.g. Payroll export" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <ScopePicker label="Scopes" value={scopes} onChange={setScopes} />
+        <TextInput label={t('common.name')} description={t('apiKeys.nameHelp')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <ScopePicker label={t('common.scopes')} value={scopes} onChange={setScopes} />
       </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
-        Calls with it fail from the next one.
+        {t('apiKeys.revokeBody')}
       </RevokeConfirm>
     </Page>
   );
@@ -68,6 +70,7 @@ export function ApiKeysPage() {
 
 /** OAuth 2.0 client-credentials clients: the secret shown once; tokens carry the allowed scopes. */
 export function OAuthClientsPage() {
+  const { t } = useTranslation('developers');
   const clients = useOAuthClients();
   const create = useCreateOAuthClient();
   const revoke = useRevokeOAuthClient();
@@ -82,38 +85,38 @@ export function OAuthClientsPage() {
     setOpen(false);
   };
   return (
-    <Page title="OAuth clients" actions={<Button onClick={() => setOpen(true)}>New OAuth client</Button>}>
+    <Page title={t('oauth.title')} actions={<Button onClick={() => setOpen(true)}>{t('oauth.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        A client exchanges its id and secret at <code>POST /api/v1/oauth/token</code> (client credentials) for short-lived tokens with its allowed scopes.
+        <Trans t={t} i18nKey="oauth.intro" components={{ code: <code /> }} />
       </Text>
-      <DataTable query={clients} loadingLabel="Loading clients" empty="No OAuth clients yet." columns={[
-        { header: 'Name', cell: (c) => c.name },
-        { header: 'Client id', cell: (c) => <code>{c.clientId}</code> },
-        { header: 'Scopes', cell: (c) => c.allowedScopes.join(', ') || 'None' },
-        { header: 'Made by', cell: (c) => <MadeBy maker={c.madeBy} /> },
+      <DataTable query={clients} loadingLabel={t('oauth.loading')} empty={t('oauth.empty')} columns={[
+        { header: t('common.name'), cell: (c) => c.name },
+        { header: t('oauth.clientId'), cell: (c) => <code>{c.clientId}</code> },
+        { header: t('common.scopes'), cell: (c) => c.allowedScopes.join(', ') || t('oauth.noScopes') },
+        { header: t('common.madeBy'), cell: (c) => <MadeBy maker={c.madeBy} /> },
         { cell: (c) => <RequestsLink to={`/developers/oauth-clients/${c.id}/requests`} /> },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal opened={open} onClose={close} title="New OAuth client" error={create.error}
+      <MintModal opened={open} onClose={close} title={t('oauth.new')} error={create.error}
         made={create.data ? (
             <>
               <Text size="sm">
-                Client id: <code>{create.data.clientId}</code>
+                {t('oauth.madeId')} <code>{create.data.clientId}</code>
               </Text>
-              <SecretOnce label="Client secret" value={create.data.clientSecret} />
+              <SecretOnce label={t('oauth.secret')} value={create.data.clientSecret} />
             </>
           ) : null}
         submit={
           <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate({ name: name.trim(), allowedScopes: scopes })}>
-            Create the client
+            {t('oauth.create')}
           </Button>
         }
       >
-        <TextInput label="Name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <ScopePicker label="Allowed scopes" value={scopes} onChange={setScopes} />
+        <TextInput label={t('common.name')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <ScopePicker label={t('oauth.allowedScopes')} value={scopes} onChange={setScopes} />
       </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
-        Its tokens fail on their next use and it can get no new ones.
+        {t('oauth.revokeBody')}
       </RevokeConfirm>
     </Page>
   );
@@ -121,9 +124,10 @@ export function OAuthClientsPage() {
 
 /** One click from a credential to its request log. */
 function RequestsLink({ to }: { to: string }) {
+  const { t } = useTranslation('developers');
   return (
     <Anchor component={Link} to={to} size="sm">
-      Requests
+      {t('common.requests')}
     </Anchor>
   );
 }
@@ -133,15 +137,16 @@ function RequestsLink({ to }: { to: string }) {
  * admin replaces those keys before (or after) someone leaves.
  */
 function MadeBy({ maker }: { maker: { fullName: string; role: string; active: boolean } | null }) {
-  if (!maker) return <Text c="dimmed">Someone since erased</Text>;
+  const { t } = useTranslation('developers');
+  if (!maker) return <Text c="dimmed">{t('madeBy.erased')}</Text>;
   return (
     <Stack gap={2}>
       <Text size="sm">
-        {maker.fullName} · {roleLabel(maker.role)}
+        {maker.fullName} · {t(`madeBy.roles.${maker.role}`)}
       </Text>
       {maker.active ? null : (
-        <Badge color="yellow" variant="light" title="Its maker is no longer active: it still reads, but changes no one">
-          Maker inactive
+        <Badge color="yellow" variant="light" title={t('madeBy.inactiveHelp')}>
+          {t('madeBy.inactive')}
         </Badge>
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format';
@@ -6,17 +7,10 @@ import { revocableColumns, RevokeConfirm } from '../../ui/revocable';
 import { MintModal, SecretOnce } from '../../ui/secret-once';
 import { useCreatePortalLink, usePortalLinks, useRevokePortalLink } from './developers.queries';
 
-const CAPABILITIES = [
-  { value: 'replay', label: 'Replay deliveries' },
-  { value: 'test', label: 'Send a test' },
-  { value: 'rotate', label: 'Rotate the secret' },
-] as const;
-type Capability = (typeof CAPABILITIES)[number]['value'];
-const LIFETIMES = [
-  { value: '60', label: '1 hour' },
-  { value: '1440', label: '1 day' },
-  { value: '10080', label: '7 days' },
-];
+const CAPABILITIES = ['replay', 'test', 'rotate'] as const;
+type Capability = (typeof CAPABILITIES)[number];
+/** How long a link works, in minutes. */
+const LIFETIMES = ['60', '1440', '10080'] as const;
 
 /**
  * Issue 32: links that open this subscription's portal to someone without an account (the
@@ -24,6 +18,7 @@ const LIFETIMES = [
  * shown once, and the ones that still work can be revoked.
  */
 export function PortalLinks({ webhookId }: { webhookId: string }) {
+  const { t } = useTranslation('developers');
   const links = usePortalLinks(webhookId);
   const create = useCreatePortalLink();
   const revoke = useRevokePortalLink(webhookId);
@@ -45,52 +40,52 @@ export function PortalLinks({ webhookId }: { webhookId: string }) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Text fw={700}>Portal links</Text>
+        <Text fw={700}>{t('portal.title')}</Text>
         <Button variant="light" size="compact-sm" onClick={() => setOpen(true)}>
-          New portal link
+          {t('portal.new')}
         </Button>
       </Group>
       <DataTable
-        query={{ ...links, data: links.data?.links.map((l) => ({ ...l, name: `Link …${l.tokenHint}` })) }}
-        loadingLabel="Loading portal links"
-        empty="No portal link works now."
+        query={{ ...links, data: links.data?.links.map((l) => ({ ...l, name: t('portal.linkName', { hint: l.tokenHint }) })) }}
+        loadingLabel={t('portal.loading')}
+        empty={t('portal.empty')}
         columns={[
-          { header: 'Link', cell: (l) => l.name },
-          { header: 'May', cell: (l) => (l.capabilities.length ? l.capabilities.join(', ') : 'read only') },
-          { header: 'Embeddable by', cell: (l) => (l.frameOrigins.length ? l.frameOrigins.join(', ') : 'nobody') },
-          { header: 'Expires', cell: (l) => formatDateTime(l.expiresAt) },
+          { header: t('portal.link'), cell: (l) => l.name },
+          { header: t('portal.may'), cell: (l) => (l.capabilities.length ? l.capabilities.map((c) => t(`portal.capabilityShort.${c}`)).join(', ') : t('portal.readOnly')) },
+          { header: t('portal.embeddableBy'), cell: (l) => (l.frameOrigins.length ? l.frameOrigins.join(', ') : t('portal.nobody')) },
+          { header: t('portal.expires'), cell: (l) => formatDateTime(l.expiresAt) },
           ...revocableColumns(setRevoking),
         ]}
       />
       <MintModal
         opened={open}
         onClose={close}
-        title="New portal link"
+        title={t('portal.new')}
         error={create.error}
-        made={create.data ? <SecretOnce label="Portal link" value={create.data.url} /> : null}
+        made={create.data ? <SecretOnce label={t('portal.secretLabel')} value={create.data.url} /> : null}
         submit={
           <Button loading={create.isPending} onClick={() => create.mutate({ id: webhookId, body: { expiresInMinutes: Number(lifetime), capabilities, frameOrigins } })}>
-            Make the link
+            {t('portal.make')}
           </Button>
         }
       >
-        <Checkbox.Group label="Besides reading, its holder may" value={capabilities} onChange={(v) => setCapabilities(v as Capability[])}>
+        <Checkbox.Group label={t('portal.capabilities')} value={capabilities} onChange={(v) => setCapabilities(v as Capability[])}>
           <Stack gap={4} mt={4}>
             {CAPABILITIES.map((c) => (
-              <Checkbox key={c.value} value={c.value} label={c.label} />
+              <Checkbox key={c} value={c} label={t(`portal.capability.${c}`)} />
             ))}
           </Stack>
         </Checkbox.Group>
-        <NativeSelect label="Works for" value={lifetime} data={LIFETIMES} onChange={(e) => setLifetime(e.currentTarget.value)} />
+        <NativeSelect label={t('portal.worksFor')} value={lifetime} data={LIFETIMES.map((value) => ({ value, label: t(`portal.lifetime.${value}`) }))} onChange={(e) => setLifetime(e.currentTarget.value)} />
         <TextInput
-          label="Sites that may embed it"
-          description="Origins such as https://app.example.com, separated by commas; none: it opens only in a tab of its own"
+          label={t('portal.origins')}
+          description={t('portal.originsHelp')}
           value={origins}
           onChange={(e) => setOrigins(e.currentTarget.value)}
         />
       </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
-        The link stops working at once, in every tab and site that has it open.
+        {t('portal.revokeBody')}
       </RevokeConfirm>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Code, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,27 +10,23 @@ import { Page } from '../../ui/page';
 import { useApiKeys, useOAuthClients, useRequestLog, type CredentialKind, type RequestLogEntry, type RequestLogFilter } from './developers.queries';
 
 const PAGE = 50;
-const STATUS_FILTERS: ReadonlyArray<{ label: string; value: RequestLogFilter['status'] }> = [
-  { label: 'All', value: undefined },
-  { label: 'Failures', value: 'failed' },
-  { label: '2xx', value: '2xx' },
-  { label: '4xx', value: '4xx' },
-  { label: '5xx', value: '5xx' },
-];
+const STATUS_FILTERS: ReadonlyArray<RequestLogFilter['status']> = [undefined, 'failed', '2xx', '4xx', '5xx'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The request log of one developer API key. */
 export function ApiKeyRequestsPage() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('developers');
   const name = useApiKeys().data?.find((k) => k.id === id)?.name;
-  return <RequestLog kind="api-keys" id={id} title={name ? `Requests of the key “${name}”` : 'Requests of an API key'} />;
+  return <RequestLog kind="api-keys" id={id} title={name ? t('requests.ofKey', { name }) : t('requests.ofSomeKey')} />;
 }
 
 /** The request log of one OAuth client: the calls made with any token it was issued. */
 export function OAuthClientRequestsPage() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('developers');
   const name = useOAuthClients().data?.find((c) => c.id === id)?.name;
-  return <RequestLog kind="oauth-clients" id={id} title={name ? `Requests of the client “${name}”` : 'Requests of an OAuth client'} />;
+  return <RequestLog kind="oauth-clients" id={id} title={name ? t('requests.ofClient', { name }) : t('requests.ofSomeClient')} />;
 }
 
 function statusColour(status: number): string {
@@ -42,6 +39,7 @@ function statusColour(status: number): string {
  * query that finds the server's log lines for it.
  */
 function RequestLog({ kind, id, title }: { kind: CredentialKind; id: string; title: string }) {
+  const { t } = useTranslation('developers');
   const [status, setStatus] = useState<RequestLogFilter['status']>(undefined);
   const [method, setMethod] = useState('');
   const [path, setPath] = useState('');
@@ -62,48 +60,48 @@ function RequestLog({ kind, id, title }: { kind: CredentialKind; id: string; tit
     setOffset(0);
   };
   return (
-    <Page title={title} actions={<Anchor component={Link} to={`/developers/${kind}`}>Back to the list</Anchor>}>
+    <Page title={title} actions={<Anchor component={Link} to={`/developers/${kind}`}>{t('requests.back')}</Anchor>}>
       <Text size="sm" c="dimmed">
-        The last calls made with this credential: what was asked and how it was answered, never a body or a header. Paths are shown without their query string.
+        {t('requests.intro')}
       </Text>
       <Group align="end" gap="md" wrap="wrap">
         <Stack gap={4}>
           <Text size="sm" fw={600} id="request-log-status">
-            Status
+            {t('common.status')}
           </Text>
           <Group gap={4} role="group" aria-labelledby="request-log-status">
             {STATUS_FILTERS.map((f) => (
-              <Button key={f.label} size="xs" variant={status === f.value ? 'filled' : 'default'} aria-pressed={status === f.value} onClick={() => refilter(() => setStatus(f.value))}>
-                {f.label}
+              <Button key={f ?? 'all'} size="xs" variant={status === f ? 'filled' : 'default'} aria-pressed={status === f} onClick={() => refilter(() => setStatus(f))}>
+                {t(`requests.statusFilter.${f ?? 'all'}`)}
               </Button>
             ))}
           </Group>
         </Stack>
-        <NativeSelect label="Method" data={[{ label: 'Any', value: '' }, ...METHODS.map((m) => ({ label: m, value: m }))]} value={method} onChange={(e) => refilter(() => setMethod(e.currentTarget.value))} />
-        <TextInput label="Path contains" placeholder="e.g. /public/shifts" maxLength={200} value={path} onChange={(e) => refilter(() => setPath(e.currentTarget.value))} />
+        <NativeSelect label={t('requests.method')} data={[{ label: t('requests.anyMethod'), value: '' }, ...METHODS.map((m) => ({ label: m, value: m }))]} value={method} onChange={(e) => refilter(() => setMethod(e.currentTarget.value))} />
+        <TextInput label={t('requests.pathContains')} placeholder={t('requests.pathPlaceholder')} maxLength={200} value={path} onChange={(e) => refilter(() => setPath(e.currentTarget.value))} />
       </Group>
       <DataTable
         query={{ ...log, data: rows }}
-        loadingLabel="Loading requests"
-        empty={filtered ? 'No requests match these filters.' : 'No requests yet: calls made with this credential appear here a moment after they are answered.'}
+        loadingLabel={t('requests.loading')}
+        empty={filtered ? t('requests.emptyFiltered') : t('requests.empty')}
         minWidth={760}
         rowProps={(e) => ({ 'data-request-id': e.requestId })}
         detail={(e) => (open === e.id ? <RequestDetail entry={e} /> : null)}
         columns={[
-          { header: 'Time', cell: (e) => formatInstant(e.occurredAt) },
-          { header: 'Method', cell: (e) => e.method },
-          { header: 'Path', cell: (e) => <code style={{ wordBreak: 'break-all' }}>{e.path}</code> },
+          { header: t('requests.time'), cell: (e) => formatInstant(e.occurredAt) },
+          { header: t('requests.method'), cell: (e) => e.method },
+          { header: t('requests.path'), cell: (e) => <code style={{ wordBreak: 'break-all' }}>{e.path}</code> },
           {
-            header: 'Status',
+            header: t('common.status'),
             cell: (e) => (
               <Badge variant="light" color={statusColour(e.status)}>
                 {e.status}
               </Badge>
             ),
           },
-          { header: 'Duration', cell: (e) => `${e.durationMs} ms` },
+          { header: t('requests.duration'), cell: (e) => t('requests.ms', { ms: e.durationMs }) },
           {
-            header: 'Request id',
+            header: t('requests.requestId'),
             cell: (e) => (
               <Button variant="subtle" size="compact-sm" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)} styles={{ label: { fontFamily: 'monospace' } }}>
                 {e.requestId}
@@ -114,10 +112,10 @@ function RequestLog({ kind, id, title }: { kind: CredentialKind; id: string; tit
       />
       <Group gap="xs">
         <Button variant="default" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-          Newer
+          {t('requests.newer')}
         </Button>
         <Button variant="default" size="xs" disabled={!rows || rows.length < PAGE} onClick={() => setOffset(offset + PAGE)}>
-          Older
+          {t('requests.older')}
         </Button>
       </Group>
     </Page>
@@ -135,24 +133,25 @@ function serverLogQuery(requestId: string): string {
 
 /** A request opened in the log: its id to quote, what it matched, and how to find it in the server log. */
 function RequestDetail({ entry }: { entry: RequestLogEntry }) {
+  const { t } = useTranslation('developers');
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <Text size="sm">
-          Request id <code data-testid="request-id">{entry.requestId}</code>
+          {t('requests.detailId')} <code data-testid="request-id">{entry.requestId}</code>
         </Text>
-        <CopyValueButton value={entry.requestId} label="Copy the id" />
+        <CopyValueButton value={entry.requestId} label={t('requests.copyId')} />
       </Group>
       <Text size="sm">
-        Route {entry.route ? <code>{entry.route}</code> : 'none matched'}
-        {entry.errorCode ? ` · answered ${entry.status} ${entry.errorCode}` : ''}
+        {entry.route ? <>{t('requests.route')} <code>{entry.route}</code></> : t('requests.noRoute')}
+        {entry.errorCode ? t('requests.answered', { status: entry.status, code: entry.errorCode }) : ''}
       </Text>
-      <Text size="sm">The server logs every line of this request with its id; to find them, pipe the API&apos;s log (e.g. docker compose logs api) through:</Text>
+      <Text size="sm">{t('requests.serverLog')}</Text>
       <Group gap="xs" align="start">
         <Code block data-testid="server-log-query" style={{ flex: 1 }}>
           {serverLogQuery(entry.requestId)}
         </Code>
-        <CopyValueButton value={serverLogQuery(entry.requestId)} label="Copy the query" />
+        <CopyValueButton value={serverLogQuery(entry.requestId)} label={t('requests.copyQuery')} />
       </Group>
     </Stack>
   );

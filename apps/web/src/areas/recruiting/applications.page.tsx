@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
@@ -23,36 +24,37 @@ function nextStages(from: Stage, converted: boolean): Stage[] {
 
 /** Applications, newest first, by posting and stage. */
 export function ApplicationsPage() {
+  const { t } = useTranslation('recruiting');
   const [params, setParams] = useSearchParams();
   const jobs = useJobs();
   const jobId = params.get('jobId');
   const [stage, setStage] = useState<string | null>(null);
   const apps = useApplications({ ...(jobId ? { jobId } : {}), ...(stage ? { stage: stage as Stage } : {}) });
   return (
-    <Page title="Applications">
+    <Page title={t('applications.title')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Posting" placeholder="Every posting" clearable data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => setParams(v ? { jobId: v } : {})} />
-        <Select label="Stage" placeholder="Any stage" clearable data={STAGES.map((s) => ({ value: s, label: humanize(s) }))} value={stage} onChange={setStage} />
+        <Select label={t('applications.posting')} placeholder={t('applications.everyPosting')} clearable data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => setParams(v ? { jobId: v } : {})} />
+        <Select label={t('applications.stage')} placeholder={t('applications.anyStage')} clearable data={STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} value={stage} onChange={setStage} />
       </Group>
-      <DataTable query={apps} loadingLabel="Loading applications" empty="No applications." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+      <DataTable query={apps} loadingLabel={t('applications.loading')} empty={t('applications.empty')} tableProps={{ striped: true, highlightOnHover: true }} columns={[
         {
-          header: 'Candidate',
+          header: t('applications.candidate'),
           cell: (a) => (
             <Anchor component={Link} to={`/recruiting/applications/${a.id}`}>
               {a.fullName}
             </Anchor>
           ),
         },
-        { header: 'Posting', cell: (a) => a.jobTitle },
+        { header: t('applications.posting'), cell: (a) => a.jobTitle },
         {
-          header: 'Stage',
+          header: t('applications.stage'),
           cell: (a) => (
             <Badge variant="light" color={COLOUR[a.stage]}>
-              {humanize(a.stage)}
+              {t(`stages.${a.stage}`)}
             </Badge>
           ),
         },
-        { header: 'Applied', cell: (a) => formatDateTime(a.createdAt) },
+        { header: t('applications.applied'), cell: (a) => formatDateTime(a.createdAt) },
       ]} />
     </Page>
   );
@@ -62,6 +64,7 @@ const ROLES = ['STAFF', 'OUTLET_MANAGER', 'OPERATIONS_MANAGER', 'AREA_MANAGER', 
 
 /** One application: the candidate, their résumé, the stage moves, and turning a hire into a user. */
 export function ApplicationPage() {
+  const { t } = useTranslation('recruiting');
   const { id = '' } = useParams();
   const app = useApplication(id);
   const move = useMoveStage();
@@ -73,12 +76,12 @@ export function ApplicationPage() {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const a = app.data;
   if (app.error) return <ErrorNotice error={app.error} />;
-  if (!a) return <Loader aria-label="Loading the application" />;
+  if (!a) return <Loader aria-label={t('application.loading')} />;
   return (
     <Page title={a.fullName}>
       <Group gap="sm">
         <Badge size="lg" variant="light" color={COLOUR[a.stage]}>
-          {humanize(a.stage)}
+          {t(`stages.${a.stage}`)}
         </Badge>
         <Text>{a.jobTitle}</Text>
       </Group>
@@ -89,7 +92,7 @@ export function ApplicationPage() {
             {a.phone ? ` · ${a.phone}` : ''}
           </Text>
           <Text size="sm" c="dimmed">
-            Applied {formatDateTime(a.createdAt)}
+            {t('application.appliedAt', { time: formatDateTime(a.createdAt) })}
           </Text>
           {a.coverLetter ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt="xs">
@@ -107,11 +110,11 @@ export function ApplicationPage() {
                 downloadFile(`/recruiting/applications/${a.id}/resume`, a.resume!.mediaType === 'application/pdf' ? 'resume.pdf' : 'resume.docx').catch(setDownloadError);
               }}
             >
-              Download the résumé
+              {t('application.download')}
             </Button>
           ) : (
             <Text size="sm" c="dimmed">
-              No résumé.
+              {t('application.noResume')}
             </Text>
           )}
         </Stack>
@@ -120,25 +123,25 @@ export function ApplicationPage() {
       <Group gap="xs">
         {nextStages(a.stage, a.convertedUserId !== null).map((s) => (
           <Button key={s} size="xs" variant={s === 'REJECTED' || s === 'WITHDRAWN' ? 'subtle' : 'light'} color={s === 'REJECTED' ? 'red' : undefined} loading={move.isPending && move.variables?.stage === s} onClick={() => move.mutate({ id: a.id, stage: s })}>
-            Move to {humanize(s).toLowerCase()}
+            {t(`application.moveTo.${s}`)}
           </Button>
         ))}
-        {a.stage === 'HIRED' && !a.convertedUserId ? <Button size="xs" onClick={() => setConverting(true)}>Make them a user</Button> : null}
+        {a.stage === 'HIRED' && !a.convertedUserId ? <Button size="xs" onClick={() => setConverting(true)}>{t('application.makeUser')}</Button> : null}
         {a.convertedUserId ? (
           <Anchor component={Link} to="/people/users" size="sm">
-            A user since {formatDateTime(a.convertedAt)}
+            {t('application.userSince', { time: formatDateTime(a.convertedAt) })}
           </Anchor>
         ) : null}
       </Group>
       {a.history.length ? (
         <Text size="xs" c="dimmed">
-          {a.history.map((h) => `${humanize(h.from)} → ${humanize(h.to)} (${formatDateTime(h.at)})`).join(' · ')}
+          {a.history.map((h) => t('application.historyStep', { from: t(`stages.${h.from}`), to: t(`stages.${h.to}`), time: formatDateTime(h.at) })).join(' · ')}
         </Text>
       ) : null}
       <Button variant="subtle" color="red" size="xs" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate(a.id, { onSuccess: () => window.history.back() })}>
-        Delete the application (the candidate's personal data)
+        {t('application.delete')}
       </Button>
-      <FormModal opened={converting} onClose={() => setConverting(false)} title={`Make ${a.fullName} a user`} error={convert.error}
+      <FormModal opened={converting} onClose={() => setConverting(false)} title={t('application.convertTitle', { name: a.fullName })} error={convert.error}
         submit={
           <Button
             loading={convert.isPending}
@@ -147,20 +150,20 @@ export function ApplicationPage() {
                 { id: a.id, body: { role, ...(code.trim() ? { employeeCode: code.trim() } : {}) } },
                 {
                   onSuccess: (r) => {
-                    notifications.show({ color: 'green', message: `${r.user.fullName} is now a user.` });
+                    notifications.show({ color: 'green', message: t('application.converted', { name: r.user.fullName }) });
                     setConverting(false);
                   },
                 },
               )
             }
           >
-            Create the user
+            {t('application.createUser')}
           </Button>
         }
       >
-        <Text size="sm">They are mailed an invite at {a.email} to choose a password.</Text>
-        <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: humanize(r) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
-        <TextInput label="Employee code (optional)" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+        <Text size="sm">{t('application.inviteNote', { email: a.email })}</Text>
+        <Select label={t('application.role')} allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: t(`application.roles.${r}`) }))} value={role} onChange={(v) => v && setRole(v as (typeof ROLES)[number])} />
+        <TextInput label={t('application.employeeCode')} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
       </FormModal>
     </Page>
   );

@@ -1,8 +1,9 @@
 import { Badge, Button, FileInput, Group, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { downloadFile } from '../../api/download';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { FormModal } from '../../ui/form-actions';
 import { DataTable } from '../../ui/data-table';
@@ -12,6 +13,7 @@ const COLOUR: Record<SignatureRequest['status'], string> = { SENT: 'yellow', VIE
 
 /** Documents to sign (uploaded PDFs or written here) and the signature requests sent for them. */
 export function EsignPage() {
+  const { t } = useTranslation('recruiting');
   const documents = useDocuments();
   const requests = useRequests();
   const revoke = useRevokeRequest();
@@ -23,31 +25,31 @@ export function EsignPage() {
     downloadFile(path, name).catch(setDownloadError);
   };
   return (
-    <Page title="E-signature" actions={<Button onClick={() => setAdding(true)}>New document</Button>}>
+    <Page title={t('esign.title')} actions={<Button onClick={() => setAdding(true)}>{t('esign.newDocument')}</Button>}>
       <ErrorNotice error={documents.error ?? requests.error ?? revoke.error ?? downloadError} />
-      <Text fw={700}>Documents</Text>
-      <DataTable query={documents} error={null} loadingLabel="Loading documents" empty="No documents yet. Upload a PDF or write one here, then ask someone to sign it." minWidth={560} columns={[
-        { header: 'Title', cell: (d) => d.title },
-        { header: 'Pages', cell: (d) => d.pageCount },
-        { header: 'Added', cell: (d) => formatDateTime(d.createdAt) },
+      <Text fw={700}>{t('esign.documents')}</Text>
+      <DataTable query={documents} error={null} loadingLabel={t('esign.loadingDocuments')} empty={t('esign.noDocuments')} minWidth={560} columns={[
+        { header: t('esign.docTitle'), cell: (d) => d.title },
+        { header: t('esign.pages'), cell: (d) => d.pageCount },
+        { header: t('esign.added'), cell: (d) => formatDateTime(d.createdAt) },
         {
           cell: (d) => (
             <Group gap="xs" wrap="nowrap">
               <Button size="compact-sm" onClick={() => setAsking(d)}>
-                Ask to sign
+                {t('esign.askToSign')}
               </Button>
               <Button size="compact-sm" variant="default" onClick={() => save(`/esign/documents/${d.id}/download`, d.fileName)}>
-                PDF
+                {t('esign.pdf')}
               </Button>
             </Group>
           ),
         },
       ]} />
-      <Text fw={700}>Signature requests</Text>
-      <DataTable query={requests} error={null} loadingLabel="Loading signature requests" empty="No requests yet." minWidth={720} columns={[
-        { header: 'Document', cell: (r) => r.documentTitle },
+      <Text fw={700}>{t('esign.requests')}</Text>
+      <DataTable query={requests} error={null} loadingLabel={t('esign.loadingRequests')} empty={t('esign.noRequests')} minWidth={720} columns={[
+        { header: t('esign.document'), cell: (r) => r.documentTitle },
         {
-          header: 'Signer',
+          header: t('esign.signer'),
           cell: (r) => (
             <>
               {r.signerName}
@@ -58,28 +60,28 @@ export function EsignPage() {
           ),
         },
         {
-          header: 'Status',
+          header: t('esign.status'),
           cell: (r) => (
             <>
               <Badge variant="light" color={COLOUR[r.status]}>
-                {humanize(r.status)}
+                {t(`esign.statuses.${r.status}`)}
               </Badge>
               {r.signedAt ? <Text size="xs">{formatDateTime(r.signedAt)}</Text> : null}
             </>
           ),
         },
-        { header: 'Until', cell: (r) => formatDateTime(r.expiresAt) },
+        { header: t('esign.until'), cell: (r) => formatDateTime(r.expiresAt) },
         {
           cell: (r) => (
             <Group gap="xs" wrap="nowrap">
               {r.status === 'SIGNED' ? (
                 <Button size="compact-sm" variant="default" onClick={() => save(`/esign/requests/${r.id}/download`, `signed-${r.documentTitle}.pdf`)}>
-                  Signed PDF
+                  {t('esign.signedPdf')}
                 </Button>
               ) : null}
               {r.status === 'SENT' || r.status === 'VIEWED' ? (
-                <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: 'Revoked: the link no longer works.' }) })}>
-                  Revoke
+                <Button size="compact-sm" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === r.id} onClick={() => revoke.mutate(r.id, { onSuccess: () => notifications.show({ message: t('esign.revoked') }) })}>
+                  {t('esign.revoke')}
                 </Button>
               ) : null}
             </Group>
@@ -93,6 +95,7 @@ export function EsignPage() {
 }
 
 function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('recruiting');
   const upload = useUpload();
   const generate = useGenerate();
   const [how, setHow] = useState<'upload' | 'write'>('upload');
@@ -107,31 +110,32 @@ function NewDocumentModal({ opened, onClose }: { opened: boolean; onClose: () =>
     setFile(null);
     onClose();
   };
-  const done = { onSuccess: () => { notifications.show({ color: 'green', message: 'Document added.' }); close(); } };
+  const done = { onSuccess: () => { notifications.show({ color: 'green', message: t('esign.documentAdded') }); close(); } };
   return (
-    <FormModal opened={opened} onClose={close} title="New document" size="lg" error={upload.error ?? generate.error}
+    <FormModal opened={opened} onClose={close} title={t('esign.newDocument')} size="lg" error={upload.error ?? generate.error}
       submit={
         <Button
           loading={upload.isPending || generate.isPending}
           disabled={how === 'upload' ? !file : !title.trim() || !body.trim()}
           onClick={() => (how === 'upload' ? upload.mutate({ file: file!, title: title.trim() }, done) : generate.mutate({ title: title.trim(), body }, done))}
         >
-          Add the document
+          {t('esign.addDocument')}
         </Button>
       }
     >
-      <SegmentedControl value={how} onChange={(v) => setHow(v as 'upload' | 'write')} data={[{ value: 'upload', label: 'Upload a PDF' }, { value: 'write', label: 'Write it here' }]} aria-label="How" />
-      <TextInput label="Title" required={how === 'write'} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <SegmentedControl value={how} onChange={(v) => setHow(v as 'upload' | 'write')} data={[{ value: 'upload', label: t('esign.upload') }, { value: 'write', label: t('esign.write') }]} aria-label={t('esign.how')} />
+      <TextInput label={t('esign.docTitle')} required={how === 'write'} maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
       {how === 'upload' ? (
-        <FileInput label="PDF (up to 10 MiB)" accept="application/pdf" required value={file} onChange={setFile} />
+        <FileInput label={t('esign.file')} accept="application/pdf" required value={file} onChange={setFile} />
       ) : (
-        <Textarea label="Text" description="Line breaks are kept; long lines wrap and pages break as needed" required autosize minRows={8} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+        <Textarea label={t('esign.text')} description={t('esign.textHelp')} required autosize minRows={8} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
       )}
     </FormModal>
   );
 }
 
 function AskModal({ document, onClose }: { document: EsignDocument | null; onClose: () => void }) {
+  const { t } = useTranslation('recruiting');
   const ask = useAskToSign();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -144,7 +148,7 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
     onClose();
   };
   return (
-    <FormModal opened={document !== null} onClose={close} title={`Ask to sign ${document?.title ?? ''}`} error={ask.error}
+    <FormModal opened={document !== null} onClose={close} title={t('esign.askTitle', { title: document?.title ?? '' })} error={ask.error}
       submit={
         <Button
           loading={ask.isPending}
@@ -152,18 +156,18 @@ function AskModal({ document, onClose }: { document: EsignDocument | null; onClo
           onClick={() =>
             ask.mutate(
               { documentId: document!.id, body: { name: name.trim(), email: email.trim(), ...(message.trim() ? { message: message.trim() } : {}) } },
-              { onSuccess: () => { notifications.show({ color: 'green', message: `Sent to ${email.trim()}.` }); close(); } },
+              { onSuccess: () => { notifications.show({ color: 'green', message: t('esign.sent', { email: email.trim() }) }); close(); } },
             )
           }
         >
-          Send
+          {t('esign.send')}
         </Button>
       }
     >
-      <Text size="sm">The signer is mailed a link to read and sign it; it signs once, within 14 days.</Text>
-      <TextInput label="Signer's name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <TextInput label="Signer's email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-      <Textarea label="Message (optional, in the mail)" maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+      <Text size="sm">{t('esign.askNote')}</Text>
+      <TextInput label={t('esign.signerName')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label={t('esign.signerEmail')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      <Textarea label={t('esign.message')} maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
     </FormModal>
   );
 }

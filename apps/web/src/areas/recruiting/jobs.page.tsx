@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -30,6 +30,7 @@ const slugOf = (title: string) =>
 
 /** Job postings: drafted, published on the careers page, closed; each with its applications. */
 export function JobsPage() {
+  const { t } = useTranslation('recruiting');
   const jobs = useJobs();
   const create = useCreateJob();
   const update = useUpdateJob();
@@ -45,18 +46,18 @@ export function JobsPage() {
     const { id, draft } = editing!;
     const body = { title: draft.title.trim(), slug: draft.slug, description: draft.description.trim(), employmentType: draft.employmentType, ...(draft.location.trim() ? { location: draft.location.trim() } : {}) };
     if (id) update.mutate({ id, body }, { onSuccess: close });
-    else create.mutate({ ...body, status: publish ? 'OPEN' : 'DRAFT' }, { onSuccess: () => { notifications.show({ color: 'green', message: publish ? 'Published on the careers page.' : 'Saved as a draft.' }); close(); } });
+    else create.mutate({ ...body, status: publish ? 'OPEN' : 'DRAFT' }, { onSuccess: () => { notifications.show({ color: 'green', message: publish ? t('jobs.published') : t('jobs.drafted') }); close(); } });
   };
   const setStatus = (job: Job, status: Job['status']) =>
-    update.mutate({ id: job.id, body: { status } }, { onSuccess: () => notifications.show({ message: status === 'OPEN' ? `${job.title} is on the careers page.` : `${job.title} is closed.` }) });
+    update.mutate({ id: job.id, body: { status } }, { onSuccess: () => notifications.show({ message: status === 'OPEN' ? t('jobs.opened', { title: job.title }) : t('jobs.closed', { title: job.title }) }) });
   return (
-    <Page title="Job postings" actions={<Button onClick={() => setEditing({ id: null, draft: { title: '', slug: '', description: '', employmentType: 'FULL_TIME', location: '' } })}>New posting</Button>}>
+    <Page title={t('jobs.title')} actions={<Button onClick={() => setEditing({ id: null, draft: { title: '', slug: '', description: '', employmentType: 'FULL_TIME', location: '' } })}>{t('jobs.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        Open postings are listed on your careers page, <code>{window.location.origin}/careers/&lt;your company's short name&gt;</code>, where people apply.
+        <Trans t={t} i18nKey="jobs.intro" values={{ origin: window.location.origin }} components={{ code: <code /> }} />
       </Text>
-      <DataTable query={jobs} error={jobs.error ?? update.error} loadingLabel="Loading postings" empty="No postings yet." minWidth={720} columns={[
+      <DataTable query={jobs} error={jobs.error ?? update.error} loadingLabel={t('jobs.loading')} empty={t('jobs.empty')} minWidth={720} columns={[
         {
-          header: 'Title',
+          header: t('jobs.postingTitle'),
           cell: (j) => (
             <>
               {j.title}
@@ -67,17 +68,17 @@ export function JobsPage() {
             </>
           ),
         },
-        { header: 'Type', cell: (j) => humanize(j.employmentType) },
+        { header: t('jobs.type'), cell: (j) => t(`jobs.types.${j.employmentType}`) },
         {
-          header: 'Status',
+          header: t('jobs.status'),
           cell: (j) => (
             <Badge variant="light" color={COLOUR[j.status]}>
-              {humanize(j.status)}
+              {t(`jobs.statuses.${j.status}`)}
             </Badge>
           ),
         },
         {
-          header: 'Applications',
+          header: t('jobs.applications'),
           cell: (j) => (
             <Anchor component={Link} to={`/recruiting/applications?jobId=${j.id}`}>
               {j.applicationCount}
@@ -89,35 +90,35 @@ export function JobsPage() {
             <Group gap="xs" wrap="nowrap">
               {j.status !== 'OPEN' ? (
                 <Button size="compact-sm" variant="light" onClick={() => setStatus(j, 'OPEN')}>
-                  Publish
+                  {t('jobs.publish')}
                 </Button>
               ) : (
                 <Button size="compact-sm" variant="light" color="orange" onClick={() => setStatus(j, 'CLOSED')}>
-                  Close
+                  {t('jobs.close')}
                 </Button>
               )}
               <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: j.id, draft: { title: j.title, slug: j.slug, description: j.description, employmentType: j.employmentType, location: j.location ?? '' } })}>
-                Edit
+                {t('jobs.edit')}
               </Button>
               <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(j)}>
-                Delete
+                {t('jobs.delete')}
               </Button>
             </Group>
           ),
         },
       ]} />
-      <DraftModal draft={editing} onClose={close} title={editing?.id ? 'Edit posting' : 'New posting'} size="lg" error={create.error ?? update.error} submit={(editing) =>
+      <DraftModal draft={editing} onClose={close} title={editing?.id ? t('jobs.editTitle') : t('jobs.new')} size="lg" error={create.error ?? update.error} submit={(editing) =>
         editing.id ? (
           <Button loading={update.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-            Save
+            {t('jobs.save')}
           </Button>
         ) : (
           <>
             <Button variant="light" loading={create.isPending} onClick={() => save(false)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-              Save as a draft
+              {t('jobs.saveDraft')}
             </Button>
             <Button loading={create.isPending} onClick={() => save(true)} disabled={!editing.draft.title.trim() || !editing.draft.description.trim() || !editing.draft.slug}>
-              Publish
+              {t('jobs.publish')}
             </Button>
           </>
         )
@@ -125,7 +126,7 @@ export function JobsPage() {
         {(editing) => (
           <>
             <TextInput
-              label="Title"
+              label={t('jobs.postingTitle')}
               required
               maxLength={120}
               value={editing.draft.title}
@@ -134,23 +135,23 @@ export function JobsPage() {
                 setEditing({ ...editing, draft: { ...editing.draft, title, slug: editing.id ? editing.draft.slug : slugOf(title) } });
               }}
             />
-            <TextInput label="Address name" description="Lowercase letters, digits and hyphens: /careers/<company>/<this>" required maxLength={63} value={editing.draft.slug} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, slug: e.currentTarget.value } })} />
-            <Select label="Employment type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={editing.draft.employmentType} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, employmentType: v as Draft['employmentType'] } })} />
-            <TextInput label="Location (optional)" value={editing.draft.location} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, location: e.currentTarget.value } })} />
-            <Textarea label="Description" required autosize minRows={5} value={editing.draft.description} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, description: e.currentTarget.value } })} />
+            <TextInput label={t('jobs.slug')} description={t('jobs.slugHelp')} required maxLength={63} value={editing.draft.slug} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, slug: e.currentTarget.value } })} />
+            <Select label={t('jobs.employmentType')} allowDeselect={false} data={TYPES.map((type) => ({ value: type, label: t(`jobs.types.${type}`) }))} value={editing.draft.employmentType} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, employmentType: v as Draft['employmentType'] } })} />
+            <TextInput label={t('jobs.location')} value={editing.draft.location} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, location: e.currentTarget.value } })} />
+            <Textarea label={t('jobs.description')} required autosize minRows={5} value={editing.draft.description} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, description: e.currentTarget.value } })} />
           </>
         )}
       </DraftModal>
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.title ?? ''}?`}
-        confirmLabel="Delete"
+        title={t('jobs.deleteTitle', { title: deleting?.title ?? '' })}
+        confirmLabel={t('jobs.delete')}
         pending={remove.isPending}
         error={remove.error}
         onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
-        The posting leaves the careers page and this list.
+        {t('jobs.deleteBody')}
       </ConfirmModal>
     </Page>
   );

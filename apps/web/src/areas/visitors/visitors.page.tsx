@@ -1,7 +1,8 @@
 import { Alert, Button, Code, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../ui/copy-button';
 import { useState } from 'react';
-import { formatDateTime, humanize } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -17,18 +18,19 @@ function inHours(hours: number): string {
 
 /** Visitor passes: a magic link that gives a visitor a door credential for some zones until a time. */
 export function VisitorsPage() {
+  const { t } = useTranslation('visitors');
   const passes = useVisitorPasses();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<VisitorPass | null>(null);
   const revoke = useRevokePass();
   return (
-    <Page title="Visitor passes" actions={<Button onClick={() => setCreating(true)}>New visitor pass</Button>}>
+    <Page title={t('passes.title')} actions={<Button onClick={() => setCreating(true)}>{t('passes.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        The passes still running; revoked and expired ones drop off this list.
+        {t('passes.intro')}
       </Text>
-      <DataTable query={passes} loadingLabel="Loading passes" empty="No visitor passes. A pass sends a visitor a link that opens the zones you choose until it expires." minWidth={720} columns={[
+      <DataTable query={passes} loadingLabel={t('passes.loading')} empty={t('passes.empty')} minWidth={720} columns={[
         {
-          header: 'Visitor',
+          header: t('passes.visitor'),
           cell: (p) => (
             <>
               {p.name}
@@ -38,14 +40,14 @@ export function VisitorsPage() {
             </>
           ),
         },
-        { header: 'Zones', cell: (p) => p.grants.map((g) => g.zoneName).join(', ') },
-        { header: 'Until', cell: (p) => formatDateTime(p.expiresAt) },
-        { header: 'Used', cell: (p) => (p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : 'Not yet') },
-        { header: 'Message', cell: (p) => (p.whatsappDelivery ? `WhatsApp: ${humanize(p.whatsappDelivery.status)}` : p.email ? 'Mail' : '—') },
+        { header: t('passes.zones'), cell: (p) => p.grants.map((g) => g.zoneName).join(', ') },
+        { header: t('passes.until'), cell: (p) => formatDateTime(p.expiresAt) },
+        { header: t('passes.used'), cell: (p) => (p.lastRedeemedAt ? formatDateTime(p.lastRedeemedAt) : t('passes.notYet')) },
+        { header: t('passes.message'), cell: (p) => (p.whatsappDelivery ? t('passes.whatsapp', { status: t(`passes.whatsappStatus.${p.whatsappDelivery.status}`) }) : p.email ? t('passes.mail') : '—') },
         {
           cell: (p) => (
             <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(p)}>
-              Revoke
+              {t('passes.revoke')}
             </Button>
           ),
         },
@@ -54,19 +56,20 @@ export function VisitorsPage() {
       <ConfirmModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
-        title={`Revoke the pass of ${revoking?.name ?? ''}?`}
-        confirmLabel="Revoke"
+        title={t('passes.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('passes.revoke')}
         pending={revoke.isPending}
         error={revoke.error}
         onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: () => setRevoking(null) })}
       >
-        Its link and any credential it gave stop opening doors at once.
+        {t('passes.revokeBody')}
       </ConfirmModal>
     </Page>
   );
 }
 
 function CreatePassModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('visitors');
   const zones = useZones();
   const create = useCreatePass();
   const [name, setName] = useState('');
@@ -87,34 +90,34 @@ function CreatePassModal({ opened, onClose }: { opened: boolean; onClose: () => 
     create.mutate({ name: name.trim(), zoneIds, expiresAt: localInputInstant(until).toISOString(), ...(email.trim() ? { email: email.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) });
   const made = create.data;
   return (
-    <Modal opened={opened} onClose={close} title="New visitor pass">
+    <Modal opened={opened} onClose={close} title={t('passes.new')}>
       {made ? (
         <Stack gap="sm">
-          <Alert color="yellow" title="The link: copy it now">
+          <Alert color="yellow" title={t('create.linkTitle')}>
             <Stack gap="xs">
               <Code data-testid="magic-link" style={{ wordBreak: 'break-all' }}>
                 {made.magicLink}
               </Code>
-              <CopyValueButton value={made.magicLink} label="Copy the link" w="fit-content" />
-              <Text size="sm">It is not shown again. Whoever opens it gets the visitor's door credential.</Text>
+              <CopyValueButton value={made.magicLink} label={t('create.copyLink')} w="fit-content" />
+              <Text size="sm">{t('create.linkOnce')}</Text>
             </Stack>
           </Alert>
           <Text size="sm">
-            {email.trim() ? (made.emailSent ? 'Mailed to the visitor. ' : 'Not mailed: no mail server is configured (the mail is in the mail drop). ') : ''}
-            {phone.trim() ? (made.whatsappSent ? 'Sent by WhatsApp.' : 'Not sent by WhatsApp: no messaging provider is configured, or it refused.') : ''}
+            {email.trim() ? (made.emailSent ? t('create.mailed') : t('create.notMailed')) : ''}
+            {phone.trim() ? (made.whatsappSent ? t('create.whatsappSent') : t('create.whatsappNotSent')) : ''}
           </Text>
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>{t('create.done')}</Button>
         </Stack>
       ) : (
         <Stack gap="sm">
-          <TextInput label="Visitor's name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <MultiSelect label="Zones" required searchable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneIds} onChange={setZoneIds} />
-          <TextInput label="Until" type="datetime-local" required value={until} onChange={(e) => setUntil(e.currentTarget.value)} description="At most 90 days ahead" />
-          <TextInput label="Email (optional)" type="email" description="The link is mailed here" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <TextInput label="Mobile (optional)" type="tel" description="The link is sent here by WhatsApp, when configured" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <TextInput label={t('create.name')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <MultiSelect label={t('passes.zones')} required searchable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneIds} onChange={setZoneIds} />
+          <TextInput label={t('passes.until')} type="datetime-local" required value={until} onChange={(e) => setUntil(e.currentTarget.value)} description={t('create.untilHelp')} />
+          <TextInput label={t('create.email')} type="email" description={t('create.emailHelp')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput label={t('create.mobile')} type="tel" description={t('create.mobileHelp')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
           <FormActions error={create.error} onCancel={close}>
             <Button disabled={!name.trim() || zoneIds.length === 0 || !until} loading={create.isPending} onClick={submit}>
-              Create the pass
+              {t('create.submit')}
             </Button>
           </FormActions>
         </Stack>
