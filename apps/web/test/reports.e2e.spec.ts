@@ -62,7 +62,7 @@ describe('web console: reports — filters, the table and the CSV file (headless
       for (const [path, heading] of [
         ['attendance-exceptions', 'Attendance exceptions'],
         ['leave', 'Leave taken and balances'],
-        ['door-access', 'Door access'],
+        ['door-access', 'Door taps'],
       ] as const) {
         await page.goto(`/reports/${path}`);
         await page.getByRole('heading', { name: heading }).waitFor();
