@@ -1,5 +1,6 @@
 import { uuid } from '@wfm/core/crypto';
 import type { DataSource } from '@wfm/db/data-source';
+import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createOutlet, createTenant, createUser } from '@wfm/testing/factories';
 import { OutletScopeService } from '../modules/organization/user-outlets/outlet-scope.service.js';
 import { UserOutletsRepository } from '../modules/organization/user-outlets/user-outlets.repository.js';
@@ -152,4 +153,21 @@ export async function outletManager(ds: DataSource, tenantId: string, outletIds:
   const manager = await createUser(ds, tenantId, { role: 'OUTLET_MANAGER', password: null });
   await assignOutlets(ds, tenantId, manager.id, outletIds);
   return { kind: 'user', actor: { tenantId, userId: manager.id, role: 'OUTLET_MANAGER' } };
+}
+
+/**
+ * Registers, in the calling `describe`, the shared test database with the seeded world and the
+ * report `make` builds on it; read the returned object inside tests only.
+ */
+export function reportSuite<T>(make: (ds: DataSource, parts: ReturnType<typeof reportParts>) => T): { readonly ds: DataSource; readonly w: ReportWorld; readonly report: T } {
+  const s = {} as { ds: DataSource; w: ReportWorld; report: T };
+  let db: TestDatabase;
+  before(async () => {
+    db = await sharedTestDatabase();
+    s.ds = db.dataSource;
+    s.w = await seedReportWorld(s.ds);
+    s.report = make(s.ds, reportParts(s.ds));
+  });
+  after(async () => db.drop());
+  return s;
 }

@@ -1,34 +1,23 @@
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
-import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
-import { outletManager, REPORT_NOW, reportParts, seedReportWorld, WEEK, type ReportWorld } from '../../../test-support/report-fixtures.js';
+import { outletManager, REPORT_NOW, reportSuite, WEEK } from '../../../test-support/report-fixtures.js';
 import { AttendanceExceptionsReport } from './attendance-exceptions.service.js';
 
 describe('attendance exceptions report with real PostgreSQL (figures by hand)', () => {
-  let db: TestDatabase;
-  let w: ReportWorld;
-  let report: AttendanceExceptionsReport;
-
-  before(async () => {
-    db = await sharedTestDatabase();
-    w = await seedReportWorld(db.dataSource);
-    const { repo, scopes } = reportParts(db.dataSource);
-    report = new AttendanceExceptionsReport(repo, scopes, new FakeClock(REPORT_NOW));
-  });
-  after(async () => db.drop());
+  const s = reportSuite((_ds, { repo, scopes }) => new AttendanceExceptionsReport(repo, scopes, new FakeClock(REPORT_NOW)));
 
   it('finds late arrivals past the 5-minute grace, missed clock-outs and no-shows', async () => {
-    const result = await report.run({ kind: 'developer', tenantId: w.tenantId }, WEEK);
+    const result = await s.report.run({ kind: 'developer', tenantId: s.w.tenantId }, WEEK);
     expect(result.rows).to.deep.equal([
       // Alice clocked in at 09:07 Paris for 09:00: 7 minutes late (> 5).
       {
         date: WEEK.from,
         kind: 'LATE',
-        userId: w.alice,
+        userId: s.w.alice,
         userName: 'Alice',
-        outletId: w.paris,
+        outletId: s.w.paris,
         outletName: 'Paris',
-        shiftId: w.shifts.aliceMon,
+        shiftId: s.w.shifts.aliceMon,
         scheduledStart: '2027-01-11T08:00:00.000Z',
         scheduledEnd: '2027-01-11T16:00:00.000Z',
         clockInAt: '2027-01-11T08:07:00.000Z',
@@ -39,11 +28,11 @@ describe('attendance exceptions report with real PostgreSQL (figures by hand)', 
       {
         date: WEEK.from,
         kind: 'NO_SHOW',
-        userId: w.carol,
+        userId: s.w.carol,
         userName: 'Carol',
-        outletId: w.paris,
+        outletId: s.w.paris,
         outletName: 'Paris',
-        shiftId: w.shifts.carolMon,
+        shiftId: s.w.shifts.carolMon,
         scheduledStart: '2027-01-11T09:00:00.000Z',
         scheduledEnd: '2027-01-11T13:00:00.000Z',
         clockInAt: null,
@@ -54,11 +43,11 @@ describe('attendance exceptions report with real PostgreSQL (figures by hand)', 
       {
         date: '2027-01-12',
         kind: 'MISSED_CLOCK_OUT',
-        userId: w.bob,
+        userId: s.w.bob,
         userName: 'Bob',
-        outletId: w.london,
+        outletId: s.w.london,
         outletName: 'London',
-        shiftId: w.shifts.bobTue,
+        shiftId: s.w.shifts.bobTue,
         scheduledStart: '2027-01-12T09:00:00.000Z',
         scheduledEnd: '2027-01-12T17:00:00.000Z',
         clockInAt: '2027-01-12T09:00:00.000Z',
@@ -69,11 +58,11 @@ describe('attendance exceptions report with real PostgreSQL (figures by hand)', 
       {
         date: '2027-01-13',
         kind: 'MISSED_CLOCK_OUT',
-        userId: w.alice,
+        userId: s.w.alice,
         userName: 'Alice',
-        outletId: w.paris,
+        outletId: s.w.paris,
         outletName: 'Paris',
-        shiftId: w.shifts.aliceWed,
+        shiftId: s.w.shifts.aliceWed,
         scheduledStart: '2027-01-12T23:30:00.000Z',
         scheduledEnd: '2027-01-13T03:30:00.000Z',
         clockInAt: '2027-01-12T23:30:00.000Z',
@@ -84,7 +73,7 @@ describe('attendance exceptions report with real PostgreSQL (figures by hand)', 
   });
 
   it('an OUTLET_MANAGER of London sees London’s shifts only', async () => {
-    const result = await report.run(await outletManager(db.dataSource, w.tenantId, [w.london]), WEEK);
+    const result = await s.report.run(await outletManager(s.ds, s.w.tenantId, [s.w.london]), WEEK);
     expect(result.rows.map((r) => [r.kind, r.userName])).to.deep.equal([['MISSED_CLOCK_OUT', 'Bob']]);
   });
 });

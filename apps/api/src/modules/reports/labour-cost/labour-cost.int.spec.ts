@@ -1,26 +1,15 @@
 import { expect } from 'chai';
-import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
-import { outletManager, reportParts, seedReportWorld, WEEK, type ReportWorld } from '../../../test-support/report-fixtures.js';
+import { outletManager, reportSuite, WEEK } from '../../../test-support/report-fixtures.js';
 import { LabourCostReport } from './labour-cost.service.js';
 
 describe('hours and labour cost report with real PostgreSQL (figures by hand)', () => {
-  let db: TestDatabase;
-  let w: ReportWorld;
-  let report: LabourCostReport;
-
-  before(async () => {
-    db = await sharedTestDatabase();
-    w = await seedReportWorld(db.dataSource);
-    const { repo, scopes } = reportParts(db.dataSource);
-    report = new LabourCostReport(repo, scopes);
-  });
-  after(async () => db.drop());
+  const s = reportSuite((_ds, { repo, scopes }) => new LabourCostReport(repo, scopes));
 
   const aliceLondon = () => ({
     weekStart: WEEK.from,
-    userId: w.alice,
+    userId: s.w.alice,
     userName: 'Alice',
-    outletId: w.london,
+    outletId: s.w.london,
     outletName: 'London',
     // Monday: 203 minutes at Paris first, then 300 at London: 480 - 203 = 277 regular and 23 overtime here.
     clockedMinutes: 300,
@@ -32,9 +21,9 @@ describe('hours and labour cost report with real PostgreSQL (figures by hand)', 
   });
   const bobLondon = () => ({
     weekStart: WEEK.from,
-    userId: w.bob,
+    userId: s.w.bob,
     userName: 'Bob',
-    outletId: w.london,
+    outletId: s.w.london,
     outletName: 'London',
     // Monday 600 minutes: 480 regular, 120 overtime; Tuesday's record is still open.
     clockedMinutes: 600,
@@ -47,15 +36,15 @@ describe('hours and labour cost report with real PostgreSQL (figures by hand)', 
   });
 
   it('costs each person’s minutes per outlet and ISO week at their pay setting', async () => {
-    const result = await report.run({ kind: 'developer', tenantId: w.tenantId }, WEEK);
+    const result = await s.report.run({ kind: 'developer', tenantId: s.w.tenantId }, WEEK);
     expect(result.rows).to.deep.equal([
       aliceLondon(),
       bobLondon(),
       {
         weekStart: WEEK.from,
-        userId: w.alice,
+        userId: s.w.alice,
         userName: 'Alice',
-        outletId: w.paris,
+        outletId: s.w.paris,
         outletName: 'Paris',
         // Monday 08:07-11:30 = 203, Wednesday 00:30-04:30 = 240: 443, none of it overtime.
         clockedMinutes: 443,
@@ -67,16 +56,16 @@ describe('hours and labour cost report with real PostgreSQL (figures by hand)', 
       },
     ]);
     // Alice's whole week, 720 regular and 23 overtime, costs what payroll would pay: 1200 × 720 / 60 + 690.
-    expect(result.rows.filter((r) => r.userId === w.alice).reduce((s, r) => s + r.costMinor!, 0)).to.equal(14400 + 690);
+    expect(result.rows.filter((r) => r.userId === s.w.alice).reduce((s, r) => s + r.costMinor!, 0)).to.equal(14400 + 690);
   });
 
   it('an OUTLET_MANAGER of London sees London only', async () => {
-    const result = await report.run(await outletManager(db.dataSource, w.tenantId, [w.london]), WEEK);
+    const result = await s.report.run(await outletManager(s.ds, s.w.tenantId, [s.w.london]), WEEK);
     expect(result.rows).to.deep.equal([aliceLondon(), bobLondon()]);
   });
 
   it('a week that starts before the period is the Monday of the local day', async () => {
-    const result = await report.run({ kind: 'developer', tenantId: w.tenantId }, { from: '2027-01-13', to: '2027-01-19' });
+    const result = await s.report.run({ kind: 'developer', tenantId: s.w.tenantId }, { from: '2027-01-13', to: '2027-01-19' });
     // Wednesday 13 (week of Monday 11) and Monday 18 00:30-02:30 Paris time (120 minutes, week of Monday 18).
     expect(result.rows.map((r) => [r.weekStart, r.outletName, r.clockedMinutes, r.costMinor])).to.deep.equal([
       [WEEK.from, 'Paris', 240, 4800],
