@@ -16,7 +16,7 @@ export function attendanceExceptionsRoutes(r: ApiRouter, report: AttendanceExcep
         { header: 'date', value: (x) => x.date },
         { header: 'kind', value: (x) => x.kind },
         { header: 'person', value: (x) => x.userName },
-        { header: 'user_id', value: (x) => x.userId },
+        { header: 'user_id', value: (x) => x.userId, printed: false },
         { header: 'outlet', value: (x) => x.outletName },
         { header: 'scheduled_start', value: (x) => x.scheduledStart },
         { header: 'scheduled_end', value: (x) => x.scheduledEnd },

@@ -14,9 +14,9 @@ export function doorAccessRoutes(r: ApiRouter, report: DoorAccessReport, out: Re
       row: DoorAccessRow,
       columns: [
         { header: 'zone', value: (x) => x.zoneName },
-        { header: 'zone_id', value: (x) => x.zoneId },
+        { header: 'zone_id', value: (x) => x.zoneId, printed: false },
         { header: 'person', value: (x) => x.userName },
-        { header: 'user_id', value: (x) => x.userId },
+        { header: 'user_id', value: (x) => x.userId, printed: false },
         { header: 'granted', value: (x) => x.granted },
         { header: 'denied', value: (x) => x.denied },
       ],

@@ -16,7 +16,7 @@ export function labourCostRoutes(r: ApiRouter, report: LabourCostReport, out: Re
         { header: 'week_start', value: (x) => x.weekStart },
         { header: 'outlet', value: (x) => x.outletName },
         { header: 'person', value: (x) => x.userName },
-        { header: 'user_id', value: (x) => x.userId },
+        { header: 'user_id', value: (x) => x.userId, printed: false },
         { header: 'clocked_minutes', value: (x) => x.clockedMinutes },
         { header: 'overtime_minutes', value: (x) => x.overtimeMinutes },
         { header: 'pay_type', value: (x) => x.payType },

@@ -14,7 +14,7 @@ export function leaveReportRoutes(r: ApiRouter, report: LeaveReport, out: Report
       row: LeaveReportRow,
       columns: [
         { header: 'person', value: (x) => x.userName },
-        { header: 'user_id', value: (x) => x.userId },
+        { header: 'user_id', value: (x) => x.userId, printed: false },
         { header: 'leave_type', value: (x) => x.leaveType },
         { header: 'taken_days', value: (x) => x.takenDays },
         { header: 'balance', value: (x) => x.balance },

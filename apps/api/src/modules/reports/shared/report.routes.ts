@@ -19,6 +19,8 @@ export interface ReportColumn<R> {
   /** The CSV header and the PDF column title. */
   header: string;
   value: (row: R) => CsvCell;
+  /** False for ids: a file for machines needs them, a printed page has no room for a UUID. */
+  printed?: false;
 }
 
 /** One report: its rows' schema and columns, who may read it, and how its rows are made. */
@@ -69,12 +71,13 @@ export function reportRoutes<R>(r: ApiRouter, def: ReportDefinition<R>, out: Rep
       );
       return { status: 200, raw: { contentType: 'text/csv; charset=utf-8', data: csv }, headers: { 'Content-Disposition': `attachment; filename="${name}.csv"` } };
     }
+    const printed = def.columns.filter((c) => c.printed !== false);
     const file = await out.pdf.report({
       title: def.title,
       subtitle: `${result.from} to ${result.to} · local days of each outlet (${result.timezone} where an outlet has no zone of its own)${filters.outletId ? ' · one outlet' : ''}${filters.userId ? ' · one person' : ''}`,
       companyName: await out.companyName(tenantId),
-      columns: def.columns.map((c) => c.header),
-      rows: result.rows.map((row) => def.columns.map((c) => String(c.value(row) ?? ''))),
+      columns: printed.map((c) => c.header),
+      rows: result.rows.map((row) => printed.map((c) => String(c.value(row) ?? ''))),
     });
     return { status: 200, raw: { contentType: 'application/pdf', data: file }, headers: { 'Content-Disposition': `attachment; filename="${name}.pdf"` } };
   };

@@ -15,7 +15,7 @@ export function timesheetsRoutes(r: ApiRouter, report: TimesheetsReport, out: Re
       columns: [
         { header: 'date', value: (x) => x.date },
         { header: 'person', value: (x) => x.userName },
-        { header: 'user_id', value: (x) => x.userId },
+        { header: 'user_id', value: (x) => x.userId, printed: false },
         { header: 'scheduled_minutes', value: (x) => x.scheduledMinutes },
         { header: 'clocked_minutes', value: (x) => x.clockedMinutes },
         { header: 'break_minutes', value: (x) => x.breakMinutes },
