@@ -45,6 +45,7 @@ import { composeOperations } from './modules/operations/operations.composition.j
 import { composeLeaveLedger, composeTime } from './modules/time/time.composition.js';
 import { composeCareers } from './modules/careers/careers.composition.js';
 import { composeDeveloper } from './modules/developer/developer.composition.js';
+import { composeReports } from './modules/reports/reports.composition.js';
 
 export interface ApiInfra {
   config: InfraConfig;
@@ -130,6 +131,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const time = composeTime(infra, r, { shifts, leaveLedger, compliance, notifier });
   const careers = composeCareers(infra, r, organization);
   const developer = composeDeveloper(infra, r);
+  composeReports(infra, r, { companyName: organization.companyName });
 
   const app = createApp({
     logger,

@@ -23,6 +23,7 @@ import { complianceArea } from './areas/compliance/compliance.area';
 import { operationsArea } from './areas/operations/operations.area';
 import { outsiderRoutes } from './areas/outsiders/outsiders.area';
 import { payrollArea } from './areas/payroll/payroll.area';
+import { reportsArea } from './areas/reports/reports.area';
 import { peopleArea } from './areas/people/people.area';
 import { recruitingArea } from './areas/recruiting/recruiting.area';
 import { rotaArea } from './areas/rota/rota.area';
@@ -38,7 +39,7 @@ const DashboardPage = lazyPage(() => import('./areas/dashboard/dashboard.page'),
 const WebhookPortalPage = lazyPage(() => import('./areas/portal/webhook-portal.page'), 'WebhookPortalPage');
 const MyHomePage = lazyPage(() => import('./areas/me/my-home.page'), 'MyHomePage');
 
-const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, notificationsArea, accountArea];
+const AREAS: Area[] = [peopleArea, scheduleArea, rotaArea, complianceArea, operationsArea, hrArea, trainingArea, payrollArea, reportsArea, recruitingArea, accessArea, visitorsArea, developersArea, settingsArea, meArea, notificationsArea, accountArea];
 
 /** Those who see other people (the dashboard's first need) land on the dashboard, everyone else on their own day. */
 function Home() {

@@ -5210,6 +5210,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person and local day: scheduled and clocked minutes, breaks, overtime, open clock-ins; an OUTLET_MANAGER sees their outlets only */
+        get: operations["getReportsTimesheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reports/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person and local day: scheduled and clocked minutes, breaks, overtime, open clock-ins; the whole tenant */
+        get: operations["getPublicReportsTimesheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/labour-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person, outlet and ISO week: clocked minutes, overtime and their cost at the pay settings; an OUTLET_MANAGER sees their outlets only */
+        get: operations["getReportsLabourCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reports/labour-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person, outlet and ISO week: clocked minutes, overtime and their cost at the pay settings; the whole tenant */
+        get: operations["getPublicReportsLabourCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/attendance-exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Late arrivals (over 5 minutes), missed clock-outs and no-shows of rostered shifts; an OUTLET_MANAGER sees their outlets only */
+        get: operations["getReportsAttendanceExceptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reports/attendance-exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Late arrivals (over 5 minutes), missed clock-outs and no-shows of rostered shifts; the whole tenant */
+        get: operations["getPublicReportsAttendanceExceptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person and leave type: approved leave taken in the period, and the annual leave balance at its end (outlet filter: the people assigned there); an OUTLET_MANAGER sees their outlets only */
+        get: operations["getReportsLeave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reports/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per person and leave type: approved leave taken in the period, and the annual leave balance at its end (outlet filter: the people assigned there); the whole tenant */
+        get: operations["getPublicReportsLeave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/door-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Door taps allowed and denied per zone and person (outlet filter: the zones of that outlet); an OUTLET_MANAGER sees their outlets only */
+        get: operations["getReportsDoorAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reports/door-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Door taps allowed and denied per zone and person (outlet filter: the zones of that outlet); the whole tenant */
+        get: operations["getPublicReportsDoorAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -74992,7 +75162,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
+                        scopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -75100,7 +75270,7 @@ export interface operations {
                  */
                 "application/json": {
                     name: string;
-                    scopes?: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
+                    scopes?: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
                     /** Format: date-time */
                     expiresAt?: string | null;
                 };
@@ -75448,7 +75618,7 @@ export interface operations {
                         id: string;
                         name: string;
                         clientId: string;
-                        allowedScopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
+                        allowedScopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -75547,7 +75717,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @default [] */
-                    allowedScopes?: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
+                    allowedScopes?: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
                 };
             };
         };
@@ -75583,7 +75753,7 @@ export interface operations {
                         clientId: string;
                         /** @description `svc_secret_…`, sent as `client_secret`. Shown only in this response */
                         clientSecret: string;
-                        allowedScopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
+                        allowedScopes: ("outlets:read" | "employees:read" | "shifts:read" | "shifts:write" | "attendance:read" | "attendance:write" | "leave:read" | "leave:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "scim:read" | "scim:write")[];
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -81419,6 +81589,2288 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getReportsTimesheets: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "date": "2019-08-24",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "scheduledMinutes": 0,
+                     *           "clockedMinutes": 0,
+                     *           "breakMinutes": 0,
+                     *           "overtimeMinutes": 0,
+                     *           "openClockIns": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description The local day (the outlet’s zone) of the shifts’ starts and the clock-ins
+                             */
+                            date: string;
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** @description Shifts on the roster (not proposed, not cancelled) starting that day */
+                            scheduledMinutes: number;
+                            /** @description Closed clock records not rejected, each in whole minutes */
+                            clockedMinutes: number;
+                            /** @description Gaps under 3 hours between that day’s clock records */
+                            breakMinutes: number;
+                            /** @description Clocked minutes beyond the pay setting’s standard day (480 without one) */
+                            overtimeMinutes: number;
+                            /** @description Clock-ins of the day with no clock-out yet */
+                            openClockIns: number;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or an outlet or person outside an OUTLET_MANAGER’s outlets */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getPublicReportsTimesheets: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "date": "2019-08-24",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "scheduledMinutes": 0,
+                     *           "clockedMinutes": 0,
+                     *           "breakMinutes": 0,
+                     *           "overtimeMinutes": 0,
+                     *           "openClockIns": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description The local day (the outlet’s zone) of the shifts’ starts and the clock-ins
+                             */
+                            date: string;
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** @description Shifts on the roster (not proposed, not cancelled) starting that day */
+                            scheduledMinutes: number;
+                            /** @description Closed clock records not rejected, each in whole minutes */
+                            clockedMinutes: number;
+                            /** @description Gaps under 3 hours between that day’s clock records */
+                            breakMinutes: number;
+                            /** @description Clocked minutes beyond the pay setting’s standard day (480 without one) */
+                            overtimeMinutes: number;
+                            /** @description Clock-ins of the day with no clock-out yet */
+                            openClockIns: number;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getReportsLabourCost: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "weekStart": "2019-08-24",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "outletName": "string",
+                     *           "clockedMinutes": 0,
+                     *           "overtimeMinutes": 0,
+                     *           "payType": "HOURLY",
+                     *           "currency": "string",
+                     *           "costMinor": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description Monday of the ISO week of the local days worked
+                             */
+                            weekStart: string;
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            outletName: string;
+                            clockedMinutes: number;
+                            /** @description Minutes of the person’s days beyond their standard day that were worked at this outlet */
+                            overtimeMinutes: number;
+                            /**
+                             * @description Null: no pay setting, so no cost
+                             * @enum {string|null}
+                             */
+                            payType: "HOURLY" | "MONTHLY" | null;
+                            currency: string | null;
+                            /** @description Regular minutes at the rate plus overtime at the overtime percentage, in minor units; a monthly salary at its hourly equivalent (12 × salary / 2080 h) */
+                            costMinor: number | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or an outlet or person outside an OUTLET_MANAGER’s outlets */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getPublicReportsLabourCost: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "weekStart": "2019-08-24",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "outletName": "string",
+                     *           "clockedMinutes": 0,
+                     *           "overtimeMinutes": 0,
+                     *           "payType": "HOURLY",
+                     *           "currency": "string",
+                     *           "costMinor": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description Monday of the ISO week of the local days worked
+                             */
+                            weekStart: string;
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            outletName: string;
+                            clockedMinutes: number;
+                            /** @description Minutes of the person’s days beyond their standard day that were worked at this outlet */
+                            overtimeMinutes: number;
+                            /**
+                             * @description Null: no pay setting, so no cost
+                             * @enum {string|null}
+                             */
+                            payType: "HOURLY" | "MONTHLY" | null;
+                            currency: string | null;
+                            /** @description Regular minutes at the rate plus overtime at the overtime percentage, in minor units; a monthly salary at its hourly equivalent (12 × salary / 2080 h) */
+                            costMinor: number | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getReportsAttendanceExceptions: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "date": "2019-08-24",
+                     *           "kind": "LATE",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "outletName": "string",
+                     *           "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "clockInAt": "2019-08-24T14:15:22Z",
+                     *           "clockOutAt": "2019-08-24T14:15:22Z",
+                     *           "minutesLate": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description The local day (the outlet’s zone) of the shift’s start
+                             */
+                            date: string;
+                            /**
+                             * @description LATE: clock-in more than 5 minutes after the start; MISSED_CLOCK_OUT: still clocked in after the end, or closed by the missed clock-out job; NO_SHOW: marked MISSED, or no clock-in by the end
+                             * @enum {string}
+                             */
+                            kind: "LATE" | "MISSED_CLOCK_OUT" | "NO_SHOW";
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            outletName: string;
+                            /** Format: uuid */
+                            shiftId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** Format: date-time */
+                            clockInAt: string | null;
+                            /** Format: date-time */
+                            clockOutAt: string | null;
+                            /** @description LATE rows: whole minutes after the scheduled start */
+                            minutesLate: number | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or an outlet or person outside an OUTLET_MANAGER’s outlets */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getPublicReportsAttendanceExceptions: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "date": "2019-08-24",
+                     *           "kind": "LATE",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
+                     *           "outletName": "string",
+                     *           "shiftId": "4458e38b-30c8-4cab-b4da-8eefc165e6bf",
+                     *           "scheduledStart": "2019-08-24T14:15:22Z",
+                     *           "scheduledEnd": "2019-08-24T14:15:22Z",
+                     *           "clockInAt": "2019-08-24T14:15:22Z",
+                     *           "clockOutAt": "2019-08-24T14:15:22Z",
+                     *           "minutesLate": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: date
+                             * @description The local day (the outlet’s zone) of the shift’s start
+                             */
+                            date: string;
+                            /**
+                             * @description LATE: clock-in more than 5 minutes after the start; MISSED_CLOCK_OUT: still clocked in after the end, or closed by the missed clock-out job; NO_SHOW: marked MISSED, or no clock-in by the end
+                             * @enum {string}
+                             */
+                            kind: "LATE" | "MISSED_CLOCK_OUT" | "NO_SHOW";
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** Format: uuid */
+                            outletId: string;
+                            outletName: string;
+                            /** Format: uuid */
+                            shiftId: string;
+                            /** Format: date-time */
+                            scheduledStart: string;
+                            /** Format: date-time */
+                            scheduledEnd: string;
+                            /** Format: date-time */
+                            clockInAt: string | null;
+                            /** Format: date-time */
+                            clockOutAt: string | null;
+                            /** @description LATE rows: whole minutes after the scheduled start */
+                            minutesLate: number | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getReportsLeave: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "leaveType": "ANNUAL",
+                     *           "takenDays": 0,
+                     *           "balance": 0,
+                     *           "balanceUnit": "DAYS"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** @enum {string} */
+                            leaveType: "ANNUAL" | "SICK" | "UNPAID" | "PARENTAL" | "COMPASSIONATE" | "STUDY" | "OTHER";
+                            /** @description Approved leave on the period’s local days (the company’s zone): 1 a calendar day, 0.5 a half day */
+                            takenDays: number;
+                            /** @description ANNUAL rows of people with an accrual policy: the ledger balance at the end of the period */
+                            balance: number | null;
+                            /** @enum {string|null} */
+                            balanceUnit: "DAYS" | "HOURS" | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Role not allowed, or an outlet or person outside an OUTLET_MANAGER’s outlets */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getPublicReportsLeave: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "leaveType": "ANNUAL",
+                     *           "takenDays": 0,
+                     *           "balance": 0,
+                     *           "balanceUnit": "DAYS"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /** Format: uuid */
+                            userId: string;
+                            userName: string;
+                            /** @enum {string} */
+                            leaveType: "ANNUAL" | "SICK" | "UNPAID" | "PARENTAL" | "COMPASSIONATE" | "STUDY" | "OTHER";
+                            /** @description Approved leave on the period’s local days (the company’s zone): 1 a calendar day, 0.5 a half day */
+                            takenDays: number;
+                            /** @description ANNUAL rows of people with an accrual policy: the ledger balance at the end of the period */
+                            balance: number | null;
+                            /** @enum {string|null} */
+                            balanceUnit: "DAYS" | "HOURS" | null;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getReportsDoorAccess: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "zoneId": "c3920607-5069-4ac3-ba10-00754e7a8e8b",
+                     *           "zoneName": "string",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "granted": 0,
+                     *           "denied": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: uuid
+                             * @description Null for taps at a reader bound to no zone
+                             */
+                            zoneId: string | null;
+                            zoneName: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Null for taps no person can be tied to (unknown credentials, visitor passes)
+                             */
+                            userId: string | null;
+                            userName: string | null;
+                            granted: number;
+                            /** @description Every refusal: no grant, expired, outside hours, zone inactive, unknown credential or reader */
+                            denied: number;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The plan does not include access control (FREE, BASIC) */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payment Required",
+                     *       "error": "Payment Required",
+                     *       "statusCode": 402
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Role not allowed, or an outlet or person outside an OUTLET_MANAGER’s outlets */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    getPublicReportsDoorAccess: {
+        parameters: {
+            query: {
+                /** @description First local day, inclusive */
+                from: string;
+                /** @description Last local day, inclusive; at most 92 days after from, counting both */
+                to: string;
+                /** @description Only this outlet (an OUTLET_MANAGER: one of theirs) */
+                outletId?: string;
+                /** @description Only this person (an OUTLET_MANAGER: one assigned to their outlets) */
+                userId?: string;
+                /** @description json (default), csv (spreadsheet-safe) or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; CSV (formula-safe) and PDF with format=csv or format=pdf. At most 5000 rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2019-08-24",
+                     *       "to": "2019-08-24",
+                     *       "timezone": "string",
+                     *       "rows": [
+                     *         {
+                     *           "zoneId": "c3920607-5069-4ac3-ba10-00754e7a8e8b",
+                     *           "zoneName": "string",
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "string",
+                     *           "granted": 0,
+                     *           "denied": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The company's zone: days of rows without an outlet of their own (leave) and of outlets without a zone are counted in it */
+                        timezone: string;
+                        rows: {
+                            /**
+                             * Format: uuid
+                             * @description Null for taps at a reader bound to no zone
+                             */
+                            zoneId: string | null;
+                            zoneName: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Null for taps no person can be tied to (unknown credentials, visitor passes)
+                             */
+                            userId: string | null;
+                            userName: string | null;
+                            granted: number;
+                            /** @description Every refusal: no grant, expired, outside hours, zone inactive, unknown credential or reader */
+                            denied: number;
+                        }[];
+                    };
+                    /** @example string */
+                    "text/csv": string;
+                    /** @example string */
+                    "application/pdf": string;
+                };
+            };
+            /** @description Validation failure, to before from, or more than 92 days */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid developer API key or OAuth token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The plan does not include access control (FREE, BASIC) */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Payment Required",
+                     *       "error": "Payment Required",
+                     *       "statusCode": 402
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error402"];
+                };
+            };
+            /** @description Plan without the developer API (ModuleNotEntitled), the Public Developer API switched off, or a missing scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Forbidden",
+                     *       "error": "Forbidden",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description No outlet or person with the filtered id in the tenant */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found",
+                     *       "error": "Not Found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description REPORT_TOO_LARGE: more than 5000 rows (narrow the period or filter); PDF_TOO_COMPLEX */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unprocessable Entity",
+                     *       "error": "Unprocessable Entity",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error422"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Every PDF thread is busy and the queue is full; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service Unavailable",
+                     *       "error": "Service Unavailable",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };

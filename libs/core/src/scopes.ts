@@ -8,6 +8,7 @@ export const SCOPES = [
   'attendance:write',
   'leave:read',
   'leave:write',
+  'reports:read',
   'webhooks:read',
   'webhooks:write',
   'scim:read',

@@ -1,6 +1,7 @@
 import { ServiceUnavailableError, UnprocessableEntityError } from '@wfm/core/errors';
 import type { PdfCheck, SignedPdfFile, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
 import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
+import type { ReportPdfInput } from '../modules/reports/shared/report-pdf.js';
 
 /**
  * The PDF work of the API (reading, checking, writing and signing PDFs, decoding signature images).
@@ -21,6 +22,8 @@ export interface PdfProcessor {
   checkPng(png: Buffer): Promise<boolean>;
   /** A payslip as a one-page PDF (`payslipPdf`). */
   payslip(input: PayslipInput): Promise<Buffer>;
+  /** A report's table as a landscape PDF (`reportPdf`). */
+  report(input: ReportPdfInput): Promise<Buffer>;
 }
 
 /** The OpenAPI entries of the answers every route that processes a PDF may give. */

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { ServiceUnavailableError } from '@wfm/core/errors';
 import type { PdfCheck, SignedPdfFile, SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
 import type { PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
+import type { ReportPdfInput } from '../modules/reports/shared/report-pdf.js';
 import { PdfBusyError, PdfTooComplexError, type PdfProcessor } from './pdf-processor.js';
 import type { PdfAnswers, PdfTask, PdfTaskStarted } from './pdf.worker.js';
 
@@ -93,6 +94,10 @@ export class PdfWorkerPool implements PdfProcessor {
 
   async payslip(input: PayslipInput): Promise<Buffer> {
     return bytes((await this.submit<'payslip'>({ kind: 'payslip', input })).data);
+  }
+
+  async report(input: ReportPdfInput): Promise<Buffer> {
+    return bytes((await this.submit<'report'>({ kind: 'report', input })).data);
   }
 
   /** Refuses new work, fails queued and running tasks with 503, and ends every thread. */

@@ -4,6 +4,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { checkPdf, checkPng, generatePdf, signedPdf, type PdfCheck, type SignedPdfFile, type SigningRecord } from '../modules/esign/signatures/esign-pdf.js';
 import { sha256Hex, writeDurably } from '../storage/file-storage.js';
 import { payslipPdf, type PayslipInput } from '../modules/payroll/runs/payslip-pdf.js';
+import { reportPdf, type ReportPdfInput } from '../modules/reports/shared/report-pdf.js';
 
 /** One PDF task, as posted to a thread of the PDF pool (`PdfWorkerPool`). */
 export type PdfTask =
@@ -11,7 +12,8 @@ export type PdfTask =
   | { kind: 'generate'; input: { title: string; body: string; at: Date } }
   | { kind: 'sign'; originalPath: string; record: SigningRecord; outPath: string }
   | { kind: 'png'; png: Uint8Array }
-  | { kind: 'payslip'; input: PayslipInput };
+  | { kind: 'payslip'; input: PayslipInput }
+  | { kind: 'report'; input: ReportPdfInput };
 
 /** What each kind of task answers; bytes arrive as a Uint8Array. */
 export interface PdfAnswers {
@@ -20,6 +22,7 @@ export interface PdfAnswers {
   sign: SignedPdfFile;
   png: boolean;
   payslip: { data: Uint8Array };
+  report: { data: Uint8Array };
 }
 
 /** Posted on the thread's parent port when a task begins, so the pool starts its time budget then, not while the task waits for a thread. */
@@ -66,6 +69,8 @@ async function perform(task: PdfTask): Promise<PdfAnswers[PdfTask['kind']]> {
       return checkPng(buffer(task.png));
     case 'payslip':
       return handOver({ data: await payslipPdf(task.input) });
+    case 'report':
+      return handOver({ data: await reportPdf(task.input) });
   }
 }
 

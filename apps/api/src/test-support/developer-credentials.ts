@@ -62,6 +62,7 @@ export const SCOPE_LIST = [
   'attendance:write',
   'leave:read',
   'leave:write',
+  'reports:read',
   'webhooks:read',
   'webhooks:write',
   'scim:read',

@@ -15,7 +15,7 @@ export type RequestLogFilter = Query<'getApiKeysByIdRequests'>;
 export type CredentialKind = 'api-keys' | 'oauth-clients';
 
 /** Spec 01's scopes, as the forms offer them; the two scim scopes serve SCIM provisioning only. */
-export const SCOPES: Scope[] = ['outlets:read', 'employees:read', 'shifts:read', 'shifts:write', 'attendance:read', 'attendance:write', 'leave:read', 'leave:write', 'webhooks:read', 'webhooks:write', 'scim:read', 'scim:write'];
+export const SCOPES: Scope[] = ['outlets:read', 'employees:read', 'shifts:read', 'shifts:write', 'attendance:read', 'attendance:write', 'leave:read', 'leave:write', 'reports:read', 'webhooks:read', 'webhooks:write', 'scim:read', 'scim:write'];
 
 const DEV = ['developers'] as const;
 

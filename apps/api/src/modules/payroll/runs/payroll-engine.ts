@@ -1,3 +1,5 @@
+import { toCsv } from '@wfm/core/csv';
+
 /**
  * The payroll computation, pure: one person's month from their pay setting, their approved
  * attendance and approved leave, and the tenant's deduction lines. Money is integer minor units;
@@ -279,9 +281,10 @@ const PREMIUM_JOURNAL_NAMES: Record<PremiumCode, string> = {
   PREMIUM_SCHEDULE_CHANGE: 'Premium pay: schedule changes',
 };
 
-/** The journal as CSV: one line per entry, amounts in minor units, RFC 4180 quoting. */
+/** The journal as CSV: one line per entry, amounts in minor units (deduction names are the tenant's text, so formula-safe). */
 export function journalCsv(j: Journal): string {
-  const quote = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const rows = [['period', 'currency', 'account_code', 'account_name', 'description', 'debit_minor', 'credit_minor'], ...j.lines.map((l) => [j.periodYearMonth, j.currency, l.accountCode, l.accountName, l.description, l.debitMinor, l.creditMinor])];
-  return rows.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+  return toCsv(
+    ['period', 'currency', 'account_code', 'account_name', 'description', 'debit_minor', 'credit_minor'],
+    j.lines.map((l) => [j.periodYearMonth, j.currency, l.accountCode, l.accountName, l.description, l.debitMinor, l.creditMinor]),
+  );
 }
