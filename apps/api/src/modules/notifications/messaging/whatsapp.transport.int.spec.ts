@@ -10,7 +10,7 @@ import { EgressHttpClient } from '../../access/integrations/provider-http.js';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../../../test-support/fake-whatsapp.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { WhatsAppClient, type WhatsAppSettings } from './whatsapp.client.js';
-import { WhatsAppMessagingTransport } from './whatsapp.transport.js';
+import { ProviderMessagingTransport } from './provider.transport.js';
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -23,7 +23,7 @@ function capturingLogger() {
   return { logger: createLogger('test', 'info', stream), lines };
 }
 
-describe('WhatsAppMessagingTransport against a local WhatsApp Cloud API', () => {
+describe('WhatsApp messages (ProviderMessagingTransport) against a local WhatsApp Cloud API', () => {
   let db: TestDatabase;
   let fake: FakeWhatsApp;
   let repo: MessagingRepository;
@@ -55,7 +55,7 @@ describe('WhatsAppMessagingTransport against a local WhatsApp Cloud API', () => 
     const s = settings(opts.settings);
     const http = new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets(opts.allowed ?? '127.0.0.1') }, ca: fake.ca, timeoutSeconds: s.timeoutMs / 1000 });
     const log = capturingLogger();
-    return { t: new WhatsAppMessagingTransport(new WhatsAppClient(s, http), opts.repository ?? repo, clock, log.logger), lines: log.lines };
+    return { t: new ProviderMessagingTransport({ name: 'WHATSAPP', label: 'WhatsApp', sender: new WhatsAppClient(s, http) }, opts.repository ?? repo, clock, log.logger), lines: log.lines };
   }
 
   async function message() {
