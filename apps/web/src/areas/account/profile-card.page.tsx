@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useOwnProfile, useRemovePhoto, useRotateProfile, useUpdateProfile, useUploadPhoto } from './account.queries';
 import { useOutlets } from '../../api/shared.queries';
+import { PushDeviceCard } from '../notifications/push/push-device.card';
 
 /** The person's public profile card: off until they turn it on, at an address they can change. */
 export function ProfileCardPage() {
@@ -66,6 +67,7 @@ export function ProfileCardPage() {
           ) : null}
         </Stack>
       )}
+      <PushDeviceCard />
     </Page>
   );
 }
