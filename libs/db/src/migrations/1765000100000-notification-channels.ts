@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 33's channels: SMS through Twilio beside WhatsApp in the delivery records (a notification
- * is what such a message may now be about), and each person's Web Push subscriptions.
+ * Issue 33's channels: SMS through Twilio beside WhatsApp in the delivery records (a notification, the
+ * invitation or password reset of a mobile-only person are what such a message may now be about),
+ * and each person's Web Push subscriptions.
  */
 export class NotificationChannels1765000100000 implements MigrationInterface {
   name = 'NotificationChannels1765000100000';
@@ -11,7 +12,7 @@ export class NotificationChannels1765000100000 implements MigrationInterface {
     await q.query(`ALTER TABLE messaging_messages DROP CONSTRAINT messaging_messages_provider_check`);
     await q.query(`ALTER TABLE messaging_messages ADD CONSTRAINT messaging_messages_provider_check CHECK (provider IN ('WHATSAPP', 'TWILIO_SMS'))`);
     await q.query(`ALTER TABLE messaging_messages DROP CONSTRAINT messaging_messages_purpose_check`);
-    await q.query(`ALTER TABLE messaging_messages ADD CONSTRAINT messaging_messages_purpose_check CHECK (purpose IN ('VISITOR_PASS', 'NOTIFICATION'))`);
+    await q.query(`ALTER TABLE messaging_messages ADD CONSTRAINT messaging_messages_purpose_check CHECK (purpose IN ('VISITOR_PASS', 'NOTIFICATION', 'INVITE', 'PASSWORD_RESET'))`);
     await q.query(`
       CREATE TABLE push_subscriptions (
         id uuid PRIMARY KEY,
@@ -28,7 +29,7 @@ export class NotificationChannels1765000100000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE push_subscriptions`);
-    await q.query(`DELETE FROM messaging_messages WHERE provider = 'TWILIO_SMS' OR purpose = 'NOTIFICATION'`);
+    await q.query(`DELETE FROM messaging_messages WHERE provider = 'TWILIO_SMS' OR purpose <> 'VISITOR_PASS'`);
     await q.query(`ALTER TABLE messaging_messages DROP CONSTRAINT messaging_messages_purpose_check`);
     await q.query(`ALTER TABLE messaging_messages ADD CONSTRAINT messaging_messages_purpose_check CHECK (purpose IN ('VISITOR_PASS'))`);
     await q.query(`ALTER TABLE messaging_messages DROP CONSTRAINT messaging_messages_provider_check`);

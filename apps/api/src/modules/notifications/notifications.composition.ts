@@ -44,6 +44,9 @@ export function composeNotifications({ config, ds, clock, logger, egress }: Infr
     sms: new TextNotificationChannel('sms', smsTransport, config.publicAppUrl),
     whatsapp: new TextNotificationChannel('whatsapp', whatsappTransport, config.publicAppUrl),
   };
-  // `messaging` stays WhatsApp-or-log: visitor passes have always gone that way.
-  return { messaging: whatsappTransport, sms: smsTransport, channels, deliveries };
+  // `messaging` stays WhatsApp-or-log: visitor passes have always gone that way. Invite and reset
+  // links go by SMS when Twilio is configured (any phone gets it, no template to approve), else by
+  // WhatsApp when that is, else to the log for the operator to pass on.
+  const phoneLinks = twilio || !whatsapp ? smsTransport : whatsappTransport;
+  return { messaging: whatsappTransport, sms: smsTransport, phoneLinks, channels, deliveries };
 }
