@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import webpush from 'web-push';
 import { FakeClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { createLogger } from '@wfm/core/logger';
 import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant, createUser } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
+import { capturingLogger } from '../../../test-support/capturing-logger.js';
 import { FakeBrowser, FakePushService } from '../../../test-support/fake-push-service.js';
 import { FAKE_TWILIO, FakeTwilio } from '../../../test-support/fake-twilio.js';
 import { MessagingRepository } from '../messaging/messaging.repository.js';
@@ -18,17 +17,6 @@ import { PushSubscriptionsRepository } from '../push/push-subscriptions.reposito
 import { WebPushSender } from '../push/push.sender.js';
 import { PushNotificationChannel } from './push.channel.js';
 import { TextNotificationChannel } from './sms.channel.js';
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'info', stream), lines };
-}
 
 const VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.test' };
 

@@ -1,27 +1,15 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { createLogger } from '@wfm/core/logger';
 import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
+import { capturingLogger } from '../../../test-support/capturing-logger.js';
 import { FAKE_TWILIO, FakeTwilio } from '../../../test-support/fake-twilio.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { ProviderMessagingTransport } from './provider.transport.js';
 import { TwilioClient, type TwilioSettings } from './twilio.client.js';
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'info', stream), lines };
-}
 
 const CALLBACK = 'https://app.example.test/api/v1/messaging/webhooks/twilio';
 

@@ -1,27 +1,15 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { createLogger } from '@wfm/core/logger';
 import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
+import { capturingLogger } from '../../../test-support/capturing-logger.js';
 import { FAKE_WHATSAPP, FakeWhatsApp } from '../../../test-support/fake-whatsapp.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { WhatsAppClient, type WhatsAppSettings } from './whatsapp.client.js';
 import { ProviderMessagingTransport } from './provider.transport.js';
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'info', stream), lines };
-}
 
 describe('WhatsApp messages (ProviderMessagingTransport) against a local WhatsApp Cloud API', () => {
   let db: TestDatabase;
