@@ -1,8 +1,6 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { testCertificate } from '@wfm/testing/https-receiver';
+import { listenHttps, type LocalHttps } from './local-https.js';
 
 /**
  * A browser's side of Web Push: the P-256 key pair and auth secret it subscribes with (RFC 8291),
@@ -63,15 +61,13 @@ export class FakePushService {
   requests = 0;
   ca = '';
   url = '';
-  private server!: Server;
+  private https!: LocalHttps;
 
   static async start(): Promise<FakePushService> {
     const fake = new FakePushService();
-    const { key, cert } = await testCertificate();
-    fake.ca = cert;
-    fake.server = createServer({ key, cert }, (req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `https://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    fake.https = await listenHttps((req, body, res) => fake.handle(req, body, res));
+    fake.ca = fake.https.ca;
+    fake.url = fake.https.url;
     return fake;
   }
 
@@ -86,14 +82,11 @@ export class FakePushService {
     this.requests = 0;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.https.stop();
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+  private handle(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
     this.requests++;
     const path = req.url ?? '';
     if (req.method !== 'POST' || !path.startsWith('/push/')) return end(res, 404);
@@ -103,7 +96,7 @@ export class FakePushService {
     const claims = verifyJwt(vapid[1]!, vapid[2]!);
     if (!claims || claims.aud !== this.url || claims.exp * 1000 <= Date.now()) return end(res, 403);
     if (req.headers['content-encoding'] !== 'aes128gcm' || !req.headers.ttl) return end(res, 400);
-    this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks), claims, vapidPublicKey: vapid[2]! });
+    this.received.push({ path, headers: req.headers, body: body, claims, vapidPublicKey: vapid[2]! });
     return end(res, 201);
   }
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { testCertificate } from '@wfm/testing/https-receiver';
+import { listenHttps, type LocalHttps } from './local-https.js';
 import { localEgressEnv } from './local-egress.js';
 
 /**
@@ -33,15 +31,13 @@ export class FakeTwilio {
   requests = 0;
   ca = '';
   url = '';
-  private server!: Server;
+  private https!: LocalHttps;
 
   static async start(): Promise<FakeTwilio> {
     const fake = new FakeTwilio();
-    const { key, cert } = await testCertificate();
-    fake.ca = cert;
-    fake.server = createServer({ key, cert }, (req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `https://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    fake.https = await listenHttps((req, body, res) => fake.handle(req, body, res));
+    fake.ca = fake.https.ca;
+    fake.url = fake.https.url;
     return fake;
   }
 
@@ -63,14 +59,11 @@ export class FakeTwilio {
     this.requests = 0;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.https.stop();
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+  private handle(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
     this.requests++;
     if (this.mode === 'hang') return;
     const path = req.url ?? '';
@@ -82,7 +75,7 @@ export class FakeTwilio {
     if (this.mode === 'bad-auth' || authorization !== expected) {
       return send(res, 401, { code: 20003, message: `Authenticate (${FAKE_TWILIO.authToken})`, more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
     }
-    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    const form = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
     if (this.mode === 'refuse') {
       return send(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 });
     }
