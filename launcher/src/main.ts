@@ -24,7 +24,7 @@ import { loadWorkerConfig } from '@wfm/webhook-worker/config';
 import { startWebhookWorker } from '@wfm/webhook-worker/worker';
 import { removeInstanceRecord, writeInstanceRecord } from '@wfm/db/instance-record';
 import { loadLauncherConfig, withDerivedPorts } from './config.js';
-import { fileBackedSecret } from './generated-secret.js';
+import { fileBackedSecret, vapidEnv } from './generated-secret.js';
 import { inProcessDoor } from './in-process-door.js';
 import { lockDataDir, startDatabase } from './data-dir.js';
 
@@ -48,6 +48,7 @@ try {
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || fileBackedSecret(join(launcher.dataDir, 'data-encryption-key'), 32),
     MAIL_DROP_DIR: process.env.MAIL_DROP_DIR || join(launcher.dataDir, 'mail'),
     FILE_STORAGE_DIR: process.env.FILE_STORAGE_DIR || join(launcher.dataDir, 'files'),
+    ...vapidEnv(launcher.dataDir),
   };
   const apiConfig = loadApiConfig(env);
   const daemonConfig = loadDaemonConfig(env);

@@ -116,7 +116,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const notifications = composeNotifications(infra, r);
   const access = composeAccess(infra, r, notifications);
   const provisioning = composeTenantProvisioning(infra);
-  const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt });
+  const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt, texts: notifications.phoneLinks });
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
   const leaveLedger = composeLeaveLedger(infra);
   const people = composePeople(infra, r, { users: organization.users, leaveLedger });

@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { ConfigError } from '@wfm/core/config';
@@ -112,6 +113,52 @@ describe('API configuration: the WhatsApp number (WHATSAPP_*)', () => {
       .that.contains('WHATSAPP_VERIFY_TOKEN: must be at least 16 characters')
       .and.contains('WHATSAPP_PHONE_NUMBER_ID: must be the numeric id')
       .and.contains('WHATSAPP_TEMPLATE_NAME: must be a template name');
+  });
+});
+
+describe('API configuration: SMS through Twilio (TWILIO_*) and Web Push (VAPID_*)', () => {
+  const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'twilio-token', TWILIO_FROM: '+15005550006' };
+  const vapid = webpush.generateVAPIDKeys();
+  const push = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@example.test' };
+
+  it('both are off unless configured', () => {
+    const c = loadApiConfig({});
+    expect(c.twilio).to.equal(null);
+    expect(c.push).to.deep.equal({ vapid: null, timeoutMs: 10_000 });
+  });
+
+  it('Twilio: the status callback is the public address of the route, unless switched off', () => {
+    expect(loadApiConfig({ ...twilio, PUBLIC_APP_URL: 'https://wfm.example.test/' }).twilio).to.deep.equal({
+      apiUrl: 'https://api.twilio.com',
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'twilio-token',
+      from: '+15005550006',
+      statusCallbackUrl: 'https://wfm.example.test/api/v1/messaging/webhooks/twilio',
+      timeoutMs: 10_000,
+    });
+    expect(loadApiConfig({ ...twilio, TWILIO_STATUS_CALLBACKS: 'false', TWILIO_FROM: 'AcmeShifts' }).twilio).to.include({ statusCallbackUrl: null, from: 'AcmeShifts' });
+  });
+
+  it('Twilio: refuses half a set-up and malformed values, never echoing the token', () => {
+    expect(() => loadApiConfig({ TWILIO_AUTH_TOKEN: 'twilio-token', TWILIO_ACCOUNT_SID: 'AC12', TWILIO_FROM: '07700 900123' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('TWILIO_ACCOUNT_SID: must be the account SID')
+      .and.contains('TWILIO_FROM: must be a number in E.164')
+      .and.not.contains('twilio-token');
+    expect(() => loadApiConfig({ TWILIO_AUTH_TOKEN: 'twilio-token' })).to.throw(ConfigError).with.property('message').that.contains('TWILIO_ACCOUNT_SID: is required with TWILIO_AUTH_TOKEN');
+  });
+
+  it('VAPID: a matching pair with a subject switches push on; a pair that does not belong together is refused at start', () => {
+    expect(loadApiConfig(push).push.vapid).to.deep.equal({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:ops@example.test' });
+    const other = webpush.generateVAPIDKeys();
+    expect(() => loadApiConfig({ ...push, VAPID_PUBLIC_KEY: other.publicKey })).to.throw(ConfigError).with.property('message').that.contains('VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY');
+    expect(() => loadApiConfig({ ...push, VAPID_SUBJECT: 'ops@example.test' })).to.throw(ConfigError).with.property('message').that.contains('VAPID_SUBJECT: must be a mailto: or https: address');
+    expect(() => loadApiConfig({ VAPID_PRIVATE_KEY: vapid.privateKey }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('VAPID_PUBLIC_KEY: is required with VAPID_PRIVATE_KEY')
+      .and.not.contains(vapid.privateKey);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createECDH, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +9,8 @@ import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
+import { TWILIO_WEBHOOK_PATH, type TwilioSettings } from './modules/notifications/messaging/twilio.client.js';
+import type { VapidSettings } from './modules/notifications/push/push.sender.js';
 
 const ms = (min: number) => z.coerce.number().int().min(min);
 const pemFile = z
@@ -105,6 +107,19 @@ const schema = z.object({
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/, 'must be a template language code such as en or en_US').default('en'),
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
   WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be the account SID (AC and 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 (+447700900000) or an alphanumeric sender id of at most 11 characters')
+    .optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  TWILIO_STATUS_CALLBACKS: envBool.default(true),
+  TWILIO_TIMEOUT_MS: ms(100).default(10_000),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional(),
+  PUSH_TIMEOUT_MS: ms(100).default(10_000),
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   DEVELOPER_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
@@ -147,6 +162,32 @@ const schema = z.object({
 
 const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
 
+const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+const VAPID_REQUIRED = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+
+/** All of a group of variables or none, each missing one named with those that are set. */
+function allOrNone(e: z.infer<typeof schema>, names: readonly (keyof z.infer<typeof schema>)[], ctx: z.RefinementCtx): boolean {
+  const set = names.filter((name) => e[name] !== undefined);
+  if (set.length && set.length < names.length) {
+    for (const name of names.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${set.join(', ')}` });
+  }
+  return set.length === names.length;
+}
+
+/** A VAPID pair that does not belong together signs tokens every push service refuses: caught at start. */
+function checkVapidPair(publicKey: string, privateKey: string, ctx: z.RefinementCtx): void {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'is not a P-256 private key' });
+    return;
+  }
+  if (!ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'))) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
+  }
+}
+
 /** The variables that switch Apple Wallet passes on: all of them, or none. */
 const WALLET_REQUIRED = ['WALLET_PASS_TYPE_IDENTIFIER', 'WALLET_TEAM_IDENTIFIER', 'WALLET_SIGNER_CERT_FILE', 'WALLET_SIGNER_KEY_FILE', 'WALLET_WWDR_CERT_FILE'] as const;
 
@@ -187,10 +228,9 @@ const checkedSchema = schema.superRefine((e, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['DB_QUERY_TIMEOUT_MS'], message: 'must exceed DB_STATEMENT_TIMEOUT_MS' });
   }
   // Half a WhatsApp set-up would send messages whose statuses never arrive, or the reverse: all or none.
-  const whatsapp = WHATSAPP_REQUIRED.filter((name) => e[name] !== undefined);
-  if (whatsapp.length && whatsapp.length < WHATSAPP_REQUIRED.length) {
-    for (const name of WHATSAPP_REQUIRED.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${whatsapp.join(', ')}` });
-  }
+  allOrNone(e, WHATSAPP_REQUIRED, ctx);
+  allOrNone(e, TWILIO_REQUIRED, ctx);
+  if (allOrNone(e, VAPID_REQUIRED, ctx)) checkVapidPair(e.VAPID_PUBLIC_KEY!, e.VAPID_PRIVATE_KEY!, ctx);
   const walletSet = WALLET_REQUIRED.filter((name) => e[name] !== undefined);
   if (walletSet.length > 0 && walletSet.length < WALLET_REQUIRED.length) {
     for (const name of WALLET_REQUIRED) {
@@ -259,6 +299,10 @@ export interface ApiConfig {
   sso: { google: { issuer: string; clientId: string; clientSecret: string } | null; clockSkewMs: number; timeoutMs: number };
   /** The platform's WhatsApp Cloud API number for messages to phones; null (unset) leaves them logged and unsent. */
   whatsapp: WhatsAppSettings | null;
+  /** The platform's Twilio account for SMS; null (unset) leaves text messages logged and unsent. */
+  twilio: TwilioSettings | null;
+  /** Web Push's VAPID identity (null: push is off) and the deadline of one push. */
+  push: { vapid: VapidSettings | null; timeoutMs: number };
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
   /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
@@ -385,6 +429,22 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
             timeoutMs: e.WHATSAPP_TIMEOUT_MS,
           }
         : null,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            // Twilio signs each report over the exact URL it was given, so it is built once, here.
+            statusCallbackUrl: e.TWILIO_STATUS_CALLBACKS ? `${(e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')}/api/v1${TWILIO_WEBHOOK_PATH}` : null,
+            timeoutMs: e.TWILIO_TIMEOUT_MS,
+          }
+        : null,
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
     developerRequestLog: {

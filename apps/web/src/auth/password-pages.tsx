@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { ok } from '../api/errors';
@@ -11,6 +12,7 @@ import { AuthCard } from './auth-card';
 const PASSWORD_MIN = 10;
 
 function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabel: string; pending: boolean; error: Error | null; onSubmit: (password: string) => void }) {
+  const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN;
@@ -22,8 +24,8 @@ function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabe
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput label="New password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={tooShort ? `At least ${PASSWORD_MIN} characters` : undefined} />
-        <PasswordInput label="Repeat the new password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} error={differs ? 'The two passwords differ' : undefined} />
+        <PasswordInput label={t('newPassword')} autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={tooShort ? t('tooShort', { count: PASSWORD_MIN }) : undefined} />
+        <PasswordInput label={t('repeatPassword')} autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} error={differs ? t('differ') : undefined} />
         <Button type="submit" loading={pending} disabled={password.length < PASSWORD_MIN || password !== repeat}>
           {submitLabel}
         </Button>
@@ -38,12 +40,13 @@ function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabe
 }
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
   const [identifier, setIdentifier] = useState('');
   const send = useMutation({ mutationFn: () => ok(api.POST('/auth/forgot-password', { body: { identifier: identifier.trim() } })) });
   return (
-    <AuthCard title="Reset your password" subtitle="We mail a link to set a new password.">
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       {send.isSuccess ? (
-        <Alert color="green">If an account has that address or number, a reset link is on its way. It works once and for a limited time.</Alert>
+        <Alert color="green">{t('forgot.sent')}</Alert>
       ) : (
         <form
           onSubmit={(e) => {
@@ -53,9 +56,9 @@ export function ForgotPasswordPage() {
           noValidate
         >
           <Stack gap="sm">
-            <TextInput label="Email or mobile number" autoComplete="username" required value={identifier} onChange={(e) => setIdentifier(e.currentTarget.value)} />
+            <TextInput label={t('forgot.identifier')} description={t('forgot.identifierHint')} autoComplete="username" required value={identifier} onChange={(e) => setIdentifier(e.currentTarget.value)} />
             <Button type="submit" loading={send.isPending} disabled={!identifier.trim()}>
-              Send the link
+              {t('forgot.submit')}
             </Button>
             {send.error ? (
               <Alert color="red" role="alert">
@@ -66,36 +69,43 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <Anchor component={Link} to="/sign-in" size="sm">
-        Back to sign-in
+        {t('backToSignIn')}
       </Anchor>
     </AuthCard>
   );
 }
 
-/** The mailed link: /reset-password?token=… */
+/** The mailed or texted link: /reset-password?token=… */
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useMutation({ mutationFn: (password: string) => ok(api.POST('/auth/reset-password', { body: { token, password } })) });
-  if (!token) return <AuthCard title="Choose a new password"><Alert color="red">This link has no reset token. Open the link from the mail again, or ask for a new one.</Alert></AuthCard>;
+  if (!token)
+    return (
+      <AuthCard title={t('reset.title')}>
+        <Alert color="red">{t('reset.noToken')}</Alert>
+      </AuthCard>
+    );
   return (
-    <AuthCard title="Choose a new password" subtitle="Every device signed in to your account is signed out.">
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       {reset.isSuccess ? (
         <Stack gap="sm">
-          <Alert color="green">Your password has been changed.</Alert>
+          <Alert color="green">{t('reset.done')}</Alert>
           <Button component={Link} to="/sign-in">
-            Sign in
+            {t('reset.signIn')}
           </Button>
         </Stack>
       ) : (
-        <NewPasswordForm submitLabel="Set the password" pending={reset.isPending} error={reset.error} onSubmit={(p) => reset.mutate(p)} />
+        <NewPasswordForm submitLabel={t('reset.submit')} pending={reset.isPending} error={reset.error} onSubmit={(p) => reset.mutate(p)} />
       )}
     </AuthCard>
   );
 }
 
-/** The mailed invite: /invite/:code — choose a password and be signed in. */
+/** The mailed or texted invite: /invite/:code — choose a password and be signed in. */
 export function AcceptInvitePage() {
+  const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const redeem = useMutation({
@@ -106,14 +116,15 @@ export function AcceptInvitePage() {
     },
   });
   return (
-    <AuthCard title="Welcome aboard" subtitle="Choose a password to finish setting up your account.">
-      <NewPasswordForm submitLabel="Set the password and sign in" pending={redeem.isPending} error={redeem.error} onSubmit={(p) => redeem.mutate(p)} />
+    <AuthCard title={t('invite.title')} subtitle={t('invite.subtitle')}>
+      <NewPasswordForm submitLabel={t('invite.submit')} pending={redeem.isPending} error={redeem.error} onSubmit={(p) => redeem.mutate(p)} />
     </AuthCard>
   );
 }
 
 /** Self-service sign-up: a new company on the Free plan and its owner, who confirms their email from the mailed link. */
 export function SignUpPage() {
+  const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
   const [companyName, setCompanyName] = useState('');
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -122,27 +133,27 @@ export function SignUpPage() {
       ok(api.POST('/auth/signup', { body: { companyName: companyName.trim(), fullName: fullName.trim(), email: email.trim(), password, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone } })),
   });
   return (
-    <AuthCard title="Start your company's account" subtitle="Free plan; upgrade when you need more.">
+    <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
       {signUp.isSuccess ? (
         <Alert color="green" role="status">
-          Check your mail: we sent a link to {email.trim()} to confirm the address. It works once within 24 hours, then you can sign in.
+          {t('signUp.checkMail', { email: email.trim() })}
         </Alert>
       ) : (
         <Stack gap="sm">
-          <TextInput label="Company name" required maxLength={120} value={companyName} onChange={(e) => setCompanyName(e.currentTarget.value)} />
-          <TextInput label="Your full name" autoComplete="name" required maxLength={120} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
-          <TextInput label="Work email" type="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput label={t('signUp.companyName')} required maxLength={120} value={companyName} onChange={(e) => setCompanyName(e.currentTarget.value)} />
+          <TextInput label={t('signUp.fullName')} autoComplete="name" required maxLength={120} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
+          <TextInput label={t('signUp.workEmail')} type="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           {companyName.trim() && fullName.trim() && email.trim() ? (
-            <NewPasswordForm submitLabel="Create the account" pending={signUp.isPending} error={signUp.error} onSubmit={(password) => signUp.mutate(password)} />
+            <NewPasswordForm submitLabel={t('signUp.submit')} pending={signUp.isPending} error={signUp.error} onSubmit={(password) => signUp.mutate(password)} />
           ) : (
             <Text size="sm" c="dimmed">
-              Then choose a password.
+              {t('signUp.thenPassword')}
             </Text>
           )}
         </Stack>
       )}
       <Anchor component={Link} to="/sign-in" size="sm">
-        Already have an account? Sign in
+        {t('signUp.haveAccount')}
       </Anchor>
     </AuthCard>
   );

@@ -1,15 +1,15 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TenantEntity } from './tenant.entity.js';
 
-export type MessageProvider = 'WHATSAPP';
-/** What a message is about; its `subjectId` is the id of that thing (a visitor pass, a notification). */
-export type MessagePurpose = 'VISITOR_PASS' | 'NOTIFICATION';
+export type MessageProvider = 'WHATSAPP' | 'TWILIO_SMS';
+/** What a message is about; its `subjectId` is the id of that thing (a visitor pass, a notification, the one-time token of an invite or reset). */
+export type MessagePurpose = 'VISITOR_PASS' | 'NOTIFICATION' | 'INVITE' | 'PASSWORD_RESET';
 /** NOT_ACCEPTED: refused or unanswered, no provider id. The rest follow the provider's reports. */
 export type MessageStatus = 'NOT_ACCEPTED' | 'ACCEPTED' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ';
 
 @Check('messaging_messages_check', "((status = 'NOT_ACCEPTED'::text) = (provider_message_id IS NULL))")
-@Check('messaging_messages_provider_check', "(provider = 'WHATSAPP'::text)")
-@Check('messaging_messages_purpose_check', "(purpose = ANY (ARRAY['VISITOR_PASS'::text, 'NOTIFICATION'::text]))")
+@Check('messaging_messages_provider_check', "(provider = ANY (ARRAY['WHATSAPP'::text, 'TWILIO_SMS'::text]))")
+@Check('messaging_messages_purpose_check', "(purpose = ANY (ARRAY['VISITOR_PASS'::text, 'NOTIFICATION'::text, 'INVITE'::text, 'PASSWORD_RESET'::text]))")
 @Check('messaging_messages_status_check', "(status = ANY (ARRAY['NOT_ACCEPTED'::text, 'ACCEPTED'::text, 'SENT'::text, 'FAILED'::text, 'DELIVERED'::text, 'READ'::text]))")
 @Index('messaging_messages_provider_id_key', ['provider', 'providerMessageId'], { unique: true, where: '(provider_message_id IS NOT NULL)' })
 @Index('messaging_messages_subject_idx', ['tenantId', 'purpose', 'subjectId', 'createdAt'])

@@ -4,6 +4,7 @@ import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { AccessGrantsService } from '../access/grants/access-grants.service.js';
 import { EgressHttpClient } from '../access/integrations/provider-http.js';
+import type { MessagingTransport } from '../notifications/messaging/messaging.transport.js';
 import type { TenantProvisioningService } from '../organization/tenants/tenant-provisioning.service.js';
 import { AuthRepository } from './auth/auth.repository.js';
 import { AuthService } from './auth/auth.service.js';
@@ -32,6 +33,8 @@ export interface IdentityDeps {
   accessGrants: AccessGrantsService;
   /** DNS TXT lookups for SSO domain verification (tests answer from a table). */
   resolveTxt?: TxtResolver;
+  /** Invite and reset links for people known only by a mobile number (SMS, or WhatsApp). */
+  texts: MessagingTransport;
 }
 
 /** Sessions, sign-in and sign-up, invitations, single sign-on and SCIM provisioning. */
@@ -39,7 +42,7 @@ export function composeIdentity(infra: Infrastructure, r: ApiRouter, deps: Ident
   const { config, ds, transaction, passwords, secrets, mailer, clock, logger, encryptor, appUrl } = infra;
   const authRepo = new AuthRepository(ds);
   const sessions = new SessionService(authRepo, transaction, infra.tokens, clock);
-  const inviter = new InviteService({ repo: authRepo, transaction, passwords, secrets, sessions, mailer, clock, appUrl });
+  const inviter = new InviteService({ repo: authRepo, transaction, passwords, secrets, sessions, mailer, texts: deps.texts, clock, appUrl });
   const verification = new EmailVerificationService({ repo: authRepo, transaction, secrets, sessions, mailer, clock, appUrl });
   const ssoUrls = { apiBase: infra.publicBaseUrl, appBase: appUrl };
   const ssoRepo = new SsoRepository(ds);
@@ -51,7 +54,7 @@ export function composeIdentity(infra: Infrastructure, r: ApiRouter, deps: Ident
   authRoutes(r, {
     auth: new AuthService(authRepo, passwords, sessions, deps.provisioning, verification, sso),
     sessions,
-    passwordReset: new PasswordResetService({ repo: authRepo, transaction, passwords, secrets, mailer, clock, logger, appUrl }),
+    passwordReset: new PasswordResetService({ repo: authRepo, transaction, passwords, secrets, mailer, texts: deps.texts, clock, logger, appUrl }),
     invites: inviter,
     verification,
   });

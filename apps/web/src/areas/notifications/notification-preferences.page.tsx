@@ -1,6 +1,7 @@
 import { Checkbox, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Page } from '../../ui/page';
+import { PushDeviceCard } from './push/push-device.card';
 import { usePreferences, useSavePreferences, type Preferences } from './notifications.queries';
 
 type Event = keyof Preferences;
@@ -16,6 +17,7 @@ export function NotificationPreferencesPage() {
   return (
     <Page title={t('preferences.title')}>
       <ErrorNotice error={prefs.error ?? save.error} />
+      <PushDeviceCard />
       <Stack gap="sm" component="section" aria-labelledby="notification-matrix">
         <Title order={2} size="h4" id="notification-matrix">
           {t('nav.preferences')}

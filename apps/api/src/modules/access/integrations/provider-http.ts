@@ -7,7 +7,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text is sent as UTF-8; a Buffer as it is (an encrypted push message). */
+  body?: string | Buffer;
 }
 
 export interface HttpResponse {
@@ -73,7 +74,7 @@ export class EgressHttpClient implements HttpClient {
 
   private exchange(req: HttpRequest, pinned: { address: string; family: 4 | 6 }, deadline: AbortSignal): Promise<HttpResponse> {
     const url = new URL(req.url);
-    const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
+    const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
     return new Promise((resolve, reject) => {
       let settled = false;
       const fail = (kind: HttpTransportError['kind']) => {

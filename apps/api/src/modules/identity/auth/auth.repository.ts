@@ -9,6 +9,8 @@ export type SignInAccount = Row<UserEntity, 'id' | 'tenantId' | 'role'> & { pass
 
 /** Only users with an address are selected. */
 export type MailableUser = Row<UserEntity, 'id' | 'tenantId' | 'fullName'> & { email: NonNullable<UserEntity['email']> };
+/** Someone a one-time link can reach: by mail, or by text message when they have no email address. */
+export type LinkRecipient = Row<UserEntity, 'id' | 'tenantId' | 'fullName' | 'email'> & { mobile?: string | null };
 
 export type Identifier = { email: string } | { mobile: string };
 
@@ -55,12 +57,17 @@ export class AuthRepository {
    * gets no reset link: its verification link is its way in, and squatted signups must not crowd
    * the real account out of this list.
    */
-  resetCandidates(id: Identifier): Promise<MailableUser[]> {
+  /**
+   * The accounts a reset link may go to: those with a confirmed email address, and those known only
+   * by a mobile number (which the tenant's admin entered; the link goes to that number).
+   */
+  resetCandidates(id: Identifier): Promise<LinkRecipient[]> {
     const { column, value } = identifierClause(id);
-    return many<MailableUser>(
+    return many<LinkRecipient>(
       this.ds,
-      `SELECT u.id, u.tenant_id AS "tenantId", u.email, u.full_name AS "fullName" FROM users u
-        WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND u.email IS NOT NULL AND u.verified_at IS NOT NULL
+      `SELECT u.id, u.tenant_id AS "tenantId", u.email, u.mobile, u.full_name AS "fullName" FROM users u
+        WHERE u.${column} = $1 AND ${live('u')} AND u.status = 'ACTIVE'
+          AND ((u.email IS NOT NULL AND u.verified_at IS NOT NULL) OR (u.email IS NULL AND u.mobile IS NOT NULL))
         ORDER BY u.created_at, u.id
         LIMIT ${RESET_CANDIDATES}`,
       [value],

@@ -8,6 +8,7 @@ import { ApiHarness } from '../../../test-support/harness.js';
 import { MailDrop } from '../../notifications/mail/mail-drop.js';
 import { MailRepository } from '../../notifications/mail/mail.repository.js';
 import { OutboxMailer } from '../../notifications/mail/mail.service.js';
+import { LogMessagingTransport } from '../../notifications/messaging/messaging.transport.js';
 import { AuthRepository } from './auth.repository.js';
 import { InviteService } from './invite.service.js';
 import { SessionService } from './session.service.js';
@@ -36,6 +37,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
       secrets: new SecretHasher(h.config.secretPepper ?? h.config.jwtSecret),
       sessions: new SessionService(repo, transaction, h.tokens, h.clock),
       mailer: new OutboxMailer(mail, h.clock, createLogger('test', 'silent'), { drop: new MailDrop(h.mailDropDir, h.clock) }, 'test@example.test'),
+      texts: new LogMessagingTransport(createLogger('test', 'silent')),
       clock: h.clock,
       appUrl: 'https://app.example.test',
     });
@@ -48,7 +50,7 @@ describe('InviteService and POST /auth/invite/:code/redeem', () => {
     return { user, code: await invite(user) };
   }
   async function invite(user: CreatedUser): Promise<string> {
-    await inviter.issueInvite({ id: user.id, tenantId: user.tenantId, email: user.email!, fullName: user.fullName });
+    await inviter.issueInvite({ id: user.id, tenantId: user.tenantId, email: user.email!, mobile: null, fullName: user.fullName });
     return lastCode(user.email!, user.tenantId);
   }
   async function lastCode(to: string, tenantId: string): Promise<string> {

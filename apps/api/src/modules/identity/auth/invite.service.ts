@@ -3,6 +3,7 @@ import type { PasswordHasher, SecretHasher } from '@wfm/core/crypto';
 import type { Clock } from '@wfm/core/clock';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
+import type { MessagingTransport } from '../../notifications/messaging/messaging.transport.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { UserInviter } from './invite.port.js';
 import type { SessionService } from './session.service.js';
@@ -19,6 +20,8 @@ export interface InviteDeps {
   secrets: SecretHasher;
   sessions: SessionService;
   mailer: MailTransport;
+  /** Invites for people known only by a mobile number. */
+  texts: MessagingTransport;
   clock: Clock;
   /** Public web-app address without a trailing slash. */
   appUrl: string;
@@ -28,7 +31,7 @@ export interface InviteDeps {
 export class InviteService implements UserInviter {
   constructor(private readonly d: InviteDeps) {}
 
-  issueInvite(user: { id: string; tenantId: string; email: string; fullName: string }): Promise<void> {
+  issueInvite(user: Parameters<UserInviter['issueInvite']>[0]): Promise<void> {
     return mailOneTimeLink(this.d, user, {
       purpose: 'INVITE',
       ttlMs: INVITE_TTL_MS,
@@ -37,6 +40,7 @@ export class InviteService implements UserInviter {
       template: 'invite',
       subject: 'You have been invited to the Workforce Platform',
       text: (link) => `Hello ${user.fullName},\n\nAn account has been created for you. To choose your password and sign in, open this link within 7 days:\n\n${link}\n\nThe link works once.\n`,
+      short: (link) => `Workforce Platform: ${user.fullName}, an account has been created for you. Choose your password and sign in within 7 days (the link works once): ${link}`,
     });
   }
 

@@ -4,7 +4,8 @@ import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { MailTransport } from '../../notifications/mail/mail.transport.js';
-import type { AuthRepository, MailableUser } from './auth.repository.js';
+import type { MessagingTransport } from '../../notifications/messaging/messaging.transport.js';
+import type { AuthRepository, LinkRecipient } from './auth.repository.js';
 import { parseIdentifier } from './auth.service.js';
 import { mailOneTimeLink } from './one-time-link.js';
 
@@ -17,6 +18,8 @@ export interface PasswordResetDeps {
   passwords: PasswordHasher;
   secrets: SecretHasher;
   mailer: MailTransport;
+  /** Reset links for people known only by a mobile number. */
+  texts: MessagingTransport;
   clock: Clock;
   logger: Logger;
   /** Public web-app address without a trailing slash. */
@@ -27,8 +30,8 @@ export class PasswordResetService {
   constructor(private readonly d: PasswordResetDeps) {}
 
   /**
-   * Mails a one-hour, single-use reset link to every live, active account the identifier names
-   * that has an email address. The caller learns nothing either way, so a failure for one
+   * Sends a one-hour, single-use reset link to every live, active account the identifier names:
+   * by mail to a confirmed address, or by text message to a person who has only a mobile number. The caller learns nothing either way, so a failure for one
    * account is logged, not reported.
    */
   async request(identifier: string): Promise<void> {
@@ -38,7 +41,7 @@ export class PasswordResetService {
       try {
         await this.sendLink(user);
       } catch (err) {
-        this.d.logger.error({ err, tenantId: user.tenantId, userId: user.id }, 'password reset mail failed');
+        this.d.logger.error({ err, tenantId: user.tenantId, userId: user.id }, 'password reset link not sent');
       }
     }
   }
@@ -57,7 +60,7 @@ export class PasswordResetService {
     if (!done) throw new BadRequestError([INVALID_RESET_TOKEN]);
   }
 
-  private sendLink(user: MailableUser): Promise<void> {
+  private sendLink(user: LinkRecipient): Promise<void> {
     return mailOneTimeLink(this.d, user, {
       purpose: 'PASSWORD_RESET',
       ttlMs: RESET_TTL_MS,
@@ -66,6 +69,7 @@ export class PasswordResetService {
       subject: 'Reset your password',
       text: (link) =>
         `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays as it is.\n`,
+      short: (link) => `Workforce Platform: to choose a new password, open this link within one hour (it works once): ${link}\nDid not ask? Ignore this message.`,
     });
   }
 }

@@ -16,11 +16,12 @@ import { MailRepository } from '../mail/mail.repository.js';
 import { OutboxMailer } from '../mail/mail.service.js';
 import { MessagingRepository } from '../messaging/messaging.repository.js';
 import { WhatsAppClient } from '../messaging/whatsapp.client.js';
-import { WhatsAppMessagingTransport } from '../messaging/whatsapp.transport.js';
+import { ProviderMessagingTransport } from '../messaging/provider.transport.js';
+import { TextNotificationChannel } from '../channels/sms.channel.js';
 import type { NotificationChannel, NotificationMessage, NotificationRecipient } from '../notification-channel.js';
 import { CentreRepository } from './centre.repository.js';
 import { MAX_ATTEMPTS, NotificationCentre } from './centre.service.js';
-import { EmailChannel, WhatsAppChannel } from './channels.js';
+import { EmailChannel } from './channels.js';
 
 const APP = 'https://app.example.test';
 
@@ -43,10 +44,10 @@ describe('notification centre: dispatch and delivery (real PostgreSQL, mail drop
   });
   afterEach(async () => rm(join(dir, '..'), { recursive: true, force: true }));
 
-  function whatsappChannel(): WhatsAppChannel {
+  function whatsappChannel(): TextNotificationChannel {
     const settings = fakeWhatsAppSettings(fake);
     const http = new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets('127.0.0.1') }, ca: fake.ca, timeoutSeconds: 5 });
-    return new WhatsAppChannel(new WhatsAppMessagingTransport(new WhatsAppClient(settings, http), new MessagingRepository(db.dataSource), clock, logger), APP);
+    return new TextNotificationChannel('whatsapp', new ProviderMessagingTransport({ name: 'WHATSAPP', label: 'WhatsApp', sender: new WhatsAppClient(settings, http) }, new MessagingRepository(db.dataSource), clock, logger), APP);
   }
 
   function centre(channels: NotificationChannel[]) {

@@ -1,5 +1,4 @@
 import type { MailTransport } from '../mail/mail.transport.js';
-import type { MessagingTransport } from '../messaging/messaging.transport.js';
 import type { NotificationChannel, NotificationMessage, NotificationRecipient } from '../notification-channel.js';
 
 /** The whole text of a notification, with the console link it is about. */
@@ -19,22 +18,6 @@ export class EmailChannel implements NotificationChannel {
   async deliver(to: NotificationRecipient, message: NotificationMessage): Promise<{ delivered: boolean }> {
     if (!to.email) return { delivered: false };
     const { accepted } = await this.mailer.send({ tenantId: to.tenantId, to: to.email, template: `notify_${message.event}`, subject: message.title, text: textOf(message, this.appUrl) });
-    return { delivered: accepted };
-  }
-}
-
-/** WhatsApp through the messaging transport, recorded as being about the notification. */
-export class WhatsAppChannel implements NotificationChannel {
-  readonly name = 'whatsapp';
-
-  constructor(
-    private readonly messaging: MessagingTransport,
-    private readonly appUrl: string,
-  ) {}
-
-  async deliver(to: NotificationRecipient, message: NotificationMessage): Promise<{ delivered: boolean }> {
-    if (!to.mobile) return { delivered: false };
-    const { accepted } = await this.messaging.send({ tenantId: to.tenantId, to: to.mobile, text: textOf(message, this.appUrl), about: { purpose: 'NOTIFICATION', id: message.id } });
     return { delivered: accepted };
   }
 }

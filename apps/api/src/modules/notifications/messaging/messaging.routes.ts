@@ -1,7 +1,9 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ok, type ApiRouter } from '../../../http/api-router.js';
-import { WhatsAppHandshakeQuery, WhatsAppWebhookReceiptDto } from './messaging.schemas.js';
+import { TwilioStatusReceiptDto, WhatsAppHandshakeQuery, WhatsAppWebhookReceiptDto } from './messaging.schemas.js';
+import type { TwilioWebhooksService } from './twilio-webhooks.service.js';
+import { TWILIO_WEBHOOK_PATH } from './twilio.client.js';
 import type { WhatsAppWebhooksService } from './whatsapp-webhooks.service.js';
 
 const TAGS = ['messaging'];
@@ -9,7 +11,7 @@ export const WHATSAPP_WEBHOOK_PATH = '/messaging/webhooks/whatsapp';
 const NOT_CONFIGURED = { description: 'No WhatsApp number is configured on this platform (WHATSAPP_* settings)' };
 
 /** Spec 01's "messaging-provider webhook route": public, the provider identified by verify token or signature. */
-export function messagingRoutes(r: ApiRouter, webhooks: WhatsAppWebhooksService): void {
+export function messagingRoutes(r: ApiRouter, webhooks: WhatsAppWebhooksService, twilio: TwilioWebhooksService): void {
   const configured: RequestHandler = (_req, _res, next) => {
     try {
       webhooks.requireConfigured();
@@ -54,5 +56,33 @@ export function messagingRoutes(r: ApiRouter, webhooks: WhatsAppWebhooksService)
       },
     },
     async ({ req }) => ok(await webhooks.receive(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('x-hub-signature-256'))),
+  );
+
+  const twilioConfigured: RequestHandler = (_req, _res, next) => {
+    try {
+      twilio.requireConfigured();
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  r.post(
+    TWILIO_WEBHOOK_PATH,
+    {
+      summary:
+        'Twilio message status callbacks (the StatusCallback of each SMS sent). `X-Twilio-Signature`: base64 HMAC-SHA1, keyed by the auth token, of this URL followed by each form parameter name and value sorted by name. ' +
+        '`sent`, `delivered`, `read`, `failed` and `undelivered` move the delivery status; other statuses are ignored',
+      tags: TAGS,
+      auth: { kind: 'none' },
+      guards: [twilioConfigured],
+      responses: {
+        200: { description: 'Signed and read, also when the report was ignored', schema: TwilioStatusReceiptDto },
+        401: { description: 'Missing or wrong signature' },
+        404: { description: 'No Twilio account with a status callback address is configured (TWILIO_* settings)' },
+        413: { description: 'Body over 3 MB' },
+      },
+    },
+    async ({ req }) => ok(await twilio.receive(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('x-twilio-signature'))),
   );
 }

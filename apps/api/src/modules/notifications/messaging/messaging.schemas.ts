@@ -44,3 +44,9 @@ export const WhatsAppStatusReport = z.object({
   errors: z.array(ProviderError).max(10).optional(),
 });
 export type WhatsAppStatusReport = z.infer<typeof WhatsAppStatusReport>;
+
+export const TwilioStatusReceiptDto = z.object({
+  received: z.literal(true),
+  applied: z.boolean().meta({ description: 'Whether the report moved one of the platform’s messages (false: unknown message, another account, a status that says nothing new, or repeated)' }),
+});
+export type TwilioStatusReceiptDto = z.infer<typeof TwilioStatusReceiptDto>;

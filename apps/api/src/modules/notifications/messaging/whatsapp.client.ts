@@ -1,5 +1,6 @@
 import { EgressRefusedError } from '@wfm/webhooks/egress';
 import { HttpTransportError, type HttpClient, type HttpResponse } from '../../access/integrations/provider-http.js';
+import type { SendOutcome, TextSender } from './provider.transport.js';
 
 /** The platform's WhatsApp Business number on Meta's Cloud API: operator settings, never a tenant's. */
 export interface WhatsAppSettings {
@@ -17,8 +18,6 @@ export interface WhatsAppSettings {
   templateLanguage: string;
   timeoutMs: number;
 }
-
-export type SendOutcome = { accepted: true; messageId: string } | { accepted: false; reason: string };
 
 /** Stored and logged reasons are short; Meta's own messages are a sentence. */
 const MAX_REASON = 300;
@@ -41,13 +40,13 @@ interface GraphError {
  * Every outcome is an answer, never a throw: an accepted message with its wamid, or the reason it
  * was not, with the access token removed from anything the provider echoed.
  */
-export class WhatsAppClient {
+export class WhatsAppClient implements TextSender {
   constructor(
     private readonly settings: WhatsAppSettings,
     private readonly http: HttpClient,
   ) {}
 
-  async sendTemplate(to: string, text: string): Promise<SendOutcome> {
+  async send(to: string, text: string): Promise<SendOutcome> {
     const body = {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',

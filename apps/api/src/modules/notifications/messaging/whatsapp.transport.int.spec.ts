@@ -1,29 +1,17 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
 import { uuid } from '@wfm/core/crypto';
-import { createLogger } from '@wfm/core/logger';
 import { parseAllowedTargets } from '@wfm/webhooks/egress';
 import { sharedTestDatabase, type TestDatabase } from '@wfm/testing/database';
 import { createTenant } from '@wfm/testing/factories';
 import { EgressHttpClient } from '../../access/integrations/provider-http.js';
+import { capturingLogger } from '../../../test-support/capturing-logger.js';
 import { FAKE_WHATSAPP, FakeWhatsApp, fakeWhatsAppSettings } from '../../../test-support/fake-whatsapp.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { WhatsAppClient, type WhatsAppSettings } from './whatsapp.client.js';
-import { WhatsAppMessagingTransport } from './whatsapp.transport.js';
+import { ProviderMessagingTransport } from './provider.transport.js';
 
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'info', stream), lines };
-}
-
-describe('WhatsAppMessagingTransport against a local WhatsApp Cloud API', () => {
+describe('WhatsApp messages (ProviderMessagingTransport) against a local WhatsApp Cloud API', () => {
   let db: TestDatabase;
   let fake: FakeWhatsApp;
   let repo: MessagingRepository;
@@ -41,7 +29,7 @@ describe('WhatsAppMessagingTransport against a local WhatsApp Cloud API', () => 
     const s = fakeWhatsAppSettings(fake, opts.settings);
     const http = new EgressHttpClient({ egress: { allowedTargets: parseAllowedTargets(opts.allowed ?? '127.0.0.1') }, ca: fake.ca, timeoutSeconds: s.timeoutMs / 1000 });
     const log = capturingLogger();
-    return { t: new WhatsAppMessagingTransport(new WhatsAppClient(s, http), opts.repository ?? repo, clock, log.logger), lines: log.lines };
+    return { t: new ProviderMessagingTransport({ name: 'WHATSAPP', label: 'WhatsApp', sender: new WhatsAppClient(s, http) }, opts.repository ?? repo, clock, log.logger), lines: log.lines };
   }
 
   async function message() {

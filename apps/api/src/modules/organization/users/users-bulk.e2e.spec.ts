@@ -45,7 +45,7 @@ describe('POST /users/bulk-import (HTTP)', () => {
     expect(byId.get(res.body.ids[1])).to.include({ email: null, mobile: '+447700900123', role: 'OUTLET_MANAGER', employee_code: 'B-1' });
   });
 
-  it('fires no event and invites the rows that have an email', async () => {
+  it('fires no event and invites every row, the mobile-only one by text message (issue 33)', async () => {
     const res = await importRows([
       { fullName: 'Ana', email: 'ana@example.com' },
       { fullName: 'Ben', mobile: '+447700900123' },
@@ -54,7 +54,7 @@ describe('POST /users/bulk-import (HTTP)', () => {
     expect(res.status).to.equal(201);
     expect(await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1`, [tenantId])).to.deep.equal([]);
     const invited: Array<{ user_id: string }> = await h.ds.query(`SELECT user_id FROM one_time_tokens WHERE purpose = 'INVITE' AND tenant_id = $1`, [tenantId]);
-    expect(invited.map((r) => r.user_id).sort()).to.deep.equal([res.body.ids[0], res.body.ids[2]].sort());
+    expect(invited.map((r) => r.user_id).sort()).to.deep.equal([...res.body.ids].sort());
   });
 
   it('accepts 500 rows in one call', async () => {

@@ -91,11 +91,11 @@ describe('users (HTTP)', () => {
       expect(await inviteCount(res.body.id)).to.equal(1);
     });
 
-    it('invites nobody when a password is given or there is no email, and stores only a hash of the password', async () => {
+    it('invites nobody when a password is given, a mobile-only person by text message (issue 33), and stores only a hash of the password', async () => {
       const withPassword = await post({ fullName: 'Pat Word', email: 'pat@example.com', role: 'STAFF', password: 'Long-enough-1' });
       const mobileOnly = await post({ fullName: 'Mo Bile', mobile: '+447700900124', role: 'STAFF' });
       expect(await inviteCount(withPassword.body.id)).to.equal(0);
-      expect(await inviteCount(mobileOnly.body.id)).to.equal(0);
+      expect(await inviteCount(mobileOnly.body.id)).to.equal(1);
       expect(withPassword.body).to.not.have.any.keys('password', 'passwordHash');
       const [row] = await s.h.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [withPassword.body.id]);
       expect(row.password_hash).to.not.include('Long-enough-1');

@@ -227,14 +227,14 @@ export class UsersService {
   }
 
   /**
-   * Only people who can receive an email and have no password yet are invited. The user is
+   * Only people without a password yet are invited: by mail, or by text message when they have only a mobile number. The user is
    * committed by now, so a failed invite must not turn the answer into an error that invites a
    * retry (which would then conflict); it is logged for the operator instead.
    */
   private async invite(user: NewUser): Promise<void> {
-    if (!user.email || user.passwordHash !== null) return;
+    if (user.passwordHash !== null) return;
     try {
-      await this.inviter.issueInvite({ id: user.id, tenantId: user.tenantId, email: user.email, fullName: user.fullName });
+      await this.inviter.issueInvite({ id: user.id, tenantId: user.tenantId, email: user.email, mobile: user.mobile, fullName: user.fullName });
     } catch (err) {
       this.logger.error({ err, tenantId: user.tenantId, userId: user.id }, 'invite could not be issued');
     }
