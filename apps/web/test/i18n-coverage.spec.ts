@@ -38,7 +38,7 @@ const PENDING = [
 const SAME_IN_EVERY_LANGUAGE = new Set(['Workforce Platform', 'CSV', 'PDF', 'QR', 'API', 'URL', 'JSON', 'SCIM', 'SSO', 'PIN', 'IBAN', 'SMS', 'WhatsApp']);
 
 /** JSX props people read or hear (screen readers). */
-const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'aria-label', 'description', 'alt', 'error', 'confirmLabel', 'cancelLabel', 'emptyText', 'nothingFoundMessage', 'heading']);
+const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'subtitle', 'aria-label', 'description', 'alt', 'error', 'help', 'link', 'empty', 'loadingLabel', 'confirmLabel', 'cancelLabel', 'nothingFoundMessage']);
 /** Object properties that end up on screen: notifications, table headers, select options, confirm dialogs. */
 const VISIBLE_KEYS = new Set(['label', 'title', 'message', 'placeholder', 'description', 'header', 'confirmLabel', 'children', 'empty', 'text']);
 
@@ -54,9 +54,12 @@ function walk(dir: string): string[] {
 const rel = (path: string) => relative(SRC, path).split(sep).join('/');
 const sources = walk(SRC).filter((p) => p.endsWith('.tsx'));
 
+/** A catalog key ("nav.myShifts", "area.title") handed to t() later, as the area files do. */
+const KEY = /^[a-z][\w-]*(\.[\w-]+)+$/i;
+
 function isText(value: string): boolean {
   const trimmed = value.replace(/\s+/g, ' ').trim();
-  return /\p{L}/u.test(trimmed) && !SAME_IN_EVERY_LANGUAGE.has(trimmed);
+  return /\p{L}/u.test(trimmed) && !SAME_IN_EVERY_LANGUAGE.has(trimmed) && !KEY.test(trimmed);
 }
 
 /** A string literal that is compared, indexed or used as a key is code, not a text. */
