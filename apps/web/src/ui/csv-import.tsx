@@ -35,6 +35,8 @@ type Sender<Row> = { send: (rows: Row[]) => Promise<{ created: number }> } | { s
 export type CsvImportKind<Row, C extends string> = KindShape<Row, C> & Sender<Row>;
 
 interface KindShape<Row, C extends string> {
+  /** The namespace in which `title`, `help` and `headings` are keys; without one they are shown as they are. */
+  ns?: string;
   title: string;
   help: string;
   /** Each field and the header names a spreadsheet may give it. */
@@ -97,6 +99,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImportKind<Row, C> }) {
   const { t } = useTranslation('ui');
+  const text = (s: string) => (kind.ns ? t(s, { ns: kind.ns }) : s);
   const [file, setFile] = useState<File | null>(null);
   const [results, setResults] = useState<Array<RowResult<Row>>>([]);
   const [running, setRunning] = useState(false);
@@ -155,9 +158,9 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
   const kept = count('updated') + count('unchanged');
   const started = results.some((r) => r.state !== 'waiting' && r.state !== 'error') || running;
   return (
-    <Page title={kind.title}>
+    <Page title={text(kind.title)}>
       <Text size="sm" c="dimmed">
-        {kind.help}
+        {text(kind.help)}
       </Text>
       <FileInput label={t('csv.file')} accept=".csv,text/csv" placeholder={t('csv.chooseFile')} value={file} onChange={(f) => void load(f)} clearable disabled={running} />
       {total > 0 ? (
@@ -182,8 +185,8 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
           </Group>
           <RowsTable rows={results.filter((r) => show === 'all' || r.state === 'error')} rowKey={(r) => r.line} rowProps={(r) => ({ 'data-line': String(r.line) })} minWidth={560} columns={[
             { header: t('csv.line'), cell: (r) => r.line },
-            { header: kind.headings[0], cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
-            { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
+            { header: text(kind.headings[0]), cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
+            { header: text(kind.headings[1]), cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
             {
               header: t('csv.result'),
               cell: (r) => (r.state === 'error' ? <Text size="sm" c="red">{t('csv.refused', { reason: r.message })}</Text> : <Badge color={BADGE[r.state].color} variant="light">{t(BADGE[r.state].key)}</Badge>),
