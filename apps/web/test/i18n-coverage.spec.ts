@@ -16,6 +16,7 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
  * merges a folder's conversion removes it here, and the test then holds that folder too.
  */
 const PENDING = [
+  // Converted by the change that owns them (other helpers of issue 33).
   'auth/password-pages.tsx',
   'areas/schedule',
   'areas/rota',
@@ -29,6 +30,26 @@ const PENDING = [
   'areas/visitors',
   'areas/notifications',
   'areas/reports',
+  // Not yet converted in the folders of the first conversion: the payroll manager's pages, settings
+  // beyond the company page, and the pages outsiders open from a link (careers, e-sign, visit, portal).
+  'areas/payroll/run.page.tsx',
+  'areas/payroll/runs.page.tsx',
+  'areas/payroll/deductions.page.tsx',
+  'areas/payroll/pay-settings.page.tsx',
+  'areas/settings/plan.page.tsx',
+  'areas/settings/branding.page.tsx',
+  'areas/settings/kiosks.page.tsx',
+  'areas/settings/sso-domains.tsx',
+  'areas/settings/sso.page.tsx',
+  'areas/settings/sso-new-connection.modal.tsx',
+  'areas/settings/sso-idp.section.tsx',
+  'areas/settings/sso-idp-form.tsx',
+  'areas/settings/sso-connection.tsx',
+  'areas/settings/sso-settings.form.tsx',
+  'areas/settings/sso-unavailable.tsx',
+  'areas/careers',
+  'areas/outsiders',
+  'areas/portal',
 ];
 
 /**
