@@ -7,7 +7,7 @@
 export const LOCALES = ['en-GB', 'en-US', 'en-IE', 'en-AU', 'fr-FR', 'fr-BE', 'fr-CH', 'fr-CA', 'de-DE', 'de-AT', 'de-CH', 'nl-NL', 'nl-BE', 'es-ES', 'it-IT', 'pt-PT'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** The console's languages; a new one is added here, in the console's catalogs and nowhere else. */
+/** The console's languages, shared by the API and the console; a new one is added here and in the console's catalogs. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

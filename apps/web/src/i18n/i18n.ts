@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@wfm/core/locale';
 
-/** The console's languages; English is complete by definition and the one a missing key falls back to. */
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The console's languages, the API's list; English is complete by definition and the one a missing key falls back to. */
+export { LANGUAGES, type Language };
 
 type Catalog = Record<string, unknown>;
 

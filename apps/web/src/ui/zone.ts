@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import i18next from 'i18next';
+import { localeOfZone } from '@wfm/core/locale';
 
 /**
  * The zone every date and time in the console is shown and typed in: the company's (spec 01 reads
@@ -26,19 +27,12 @@ export function setDisplayZone(next: string): void {
 }
 
 /**
- * The company's conventions when it has not chosen a locale: American zones read US style (12-hour
- * clock, month first), every other zone 24-hour and day first (en-GB), whatever language the
- * browser is set to. The API answers the same (GET /me/locale); this is for signed-out pages.
- */
-export function localeOf(timeZone: string): string {
-  return timeZone.startsWith('America/') || timeZone.startsWith('US/') || timeZone === 'Pacific/Honolulu' ? 'en-US' : 'en-GB';
-}
-
-/**
  * The locale every date, time, number and amount is written in: the company's (GET /me/locale),
- * not the language the console speaks. Until it is known (signed-out pages) it goes by the zone.
+ * not the language the console speaks. Until it is known (signed-out pages) it goes by the zone as
+ * the API does for a company without one (en-US for American zones, en-GB otherwise), whatever
+ * language the browser is set to.
  */
-let locale = localeOf(zone);
+let locale: string = localeOfZone(zone);
 
 export function displayLocale(): string {
   return locale;

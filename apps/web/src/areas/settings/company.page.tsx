@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
-import { LOCALES } from '@wfm/core/locale';
+import { LOCALES, localeOfZone } from '@wfm/core/locale';
 import { LANGUAGES } from '../../i18n/i18n';
-import { localeOf } from '../../ui/zone';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useTenant, useUpdateTenant } from './settings.queries';
 import { TimezoneInput } from '../../ui/timezone-input';
@@ -67,7 +66,7 @@ export function CompanyPage() {
           <Select
             label={tr('company.locale')}
             description={tr('company.localeHelp')}
-            data={[{ value: 'zone', label: tr('company.localeByZone', { locale: localeLabel(localeOf(t.timezone)) }) }, ...LOCALES.map((l) => ({ value: l, label: localeLabel(l) }))]}
+            data={[{ value: 'zone', label: tr('company.localeByZone', { locale: localeLabel(localeOfZone(t.timezone)) }) }, ...LOCALES.map((l) => ({ value: l, label: localeLabel(l) }))]}
             value={t.locale ?? 'zone'}
             allowDeselect={false}
             searchable
