@@ -1199,6 +1199,24 @@ export interface paths {
         patch: operations["patchTenant"];
         trace?: never;
     };
+    "/me/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's language (their own, else the tenant's) and the tenant's time zone and locale, which the console writes dates and amounts in */
+        get: operations["getMeLocale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Choose the caller's own language, or (null) follow the tenant's */
+        patch: operations["patchMeLocale"];
+        trace?: never;
+    };
     "/tenant/plan": {
         parameters: {
             query?: never;
@@ -21108,6 +21126,8 @@ export interface operations {
                      *       "payrollFourEyes": true,
                      *       "accessOfflineWindowMinutes": 0,
                      *       "availabilityConflictMode": "OFF",
+                     *       "locale": "en-GB",
+                     *       "language": "en",
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -21140,6 +21160,16 @@ export interface operations {
                          * @enum {string}
                          */
                         availabilityConflictMode: "OFF" | "WARN" | "BLOCK";
+                        /**
+                         * @description How dates, times, numbers and amounts are written (BCP 47); null follows the time zone: en-US for American zones, en-GB otherwise
+                         * @enum {string|null}
+                         */
+                        locale: "en-GB" | "en-US" | "en-IE" | "en-AU" | "fr-FR" | "fr-BE" | "fr-CH" | "fr-CA" | "de-DE" | "de-AT" | "de-CH" | "nl-NL" | "nl-BE" | "es-ES" | "it-IT" | "pt-PT" | null;
+                        /**
+                         * @description The language of people who have not chosen their own
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -21229,7 +21259,9 @@ export interface operations {
                  *       "rosterApprovalRequired": true,
                  *       "payrollFourEyes": true,
                  *       "accessOfflineWindowMinutes": 5,
-                 *       "availabilityConflictMode": "OFF"
+                 *       "availabilityConflictMode": "OFF",
+                 *       "locale": "en-GB",
+                 *       "language": "en"
                  *     }
                  */
                 "application/json": {
@@ -21244,6 +21276,16 @@ export interface operations {
                      * @enum {string}
                      */
                     availabilityConflictMode?: "OFF" | "WARN" | "BLOCK";
+                    /**
+                     * @description null goes back to following the time zone
+                     * @enum {string|null}
+                     */
+                    locale?: "en-GB" | "en-US" | "en-IE" | "en-AU" | "fr-FR" | "fr-BE" | "fr-CH" | "fr-CA" | "de-DE" | "de-AT" | "de-CH" | "nl-NL" | "nl-BE" | "es-ES" | "it-IT" | "pt-PT" | null;
+                    /**
+                     * @description A language the console speaks
+                     * @enum {string}
+                     */
+                    language?: "en" | "fr";
                 };
             };
         };
@@ -21271,6 +21313,8 @@ export interface operations {
                      *       "payrollFourEyes": true,
                      *       "accessOfflineWindowMinutes": 0,
                      *       "availabilityConflictMode": "OFF",
+                     *       "locale": "en-GB",
+                     *       "language": "en",
                      *       "features": {
                      *         "webhooks": true,
                      *         "accessControl": true,
@@ -21303,6 +21347,16 @@ export interface operations {
                          * @enum {string}
                          */
                         availabilityConflictMode: "OFF" | "WARN" | "BLOCK";
+                        /**
+                         * @description How dates, times, numbers and amounts are written (BCP 47); null follows the time zone: en-US for American zones, en-GB otherwise
+                         * @enum {string|null}
+                         */
+                        locale: "en-GB" | "en-US" | "en-IE" | "en-AU" | "fr-FR" | "fr-BE" | "fr-CH" | "fr-CA" | "de-DE" | "de-AT" | "de-CH" | "nl-NL" | "nl-BE" | "es-ES" | "it-IT" | "pt-PT" | null;
+                        /**
+                         * @description The language of people who have not chosen their own
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
                         features: {
                             webhooks: boolean;
                             accessControl: boolean;
@@ -21376,6 +21430,227 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    getMeLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Language, locale and time zone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "string",
+                     *       "locale": "en-GB",
+                     *       "language": "en",
+                     *       "ownLanguage": "en",
+                     *       "tenantLanguage": "en"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The company's time zone, in which the console shows every time */
+                        timezone: string;
+                        /**
+                         * @description How the console writes dates, times, numbers and amounts: the tenant's locale, or by its time zone when it has none
+                         * @enum {string}
+                         */
+                        locale: "en-GB" | "en-US" | "en-IE" | "en-AU" | "fr-FR" | "fr-BE" | "fr-CH" | "fr-CA" | "de-DE" | "de-AT" | "de-CH" | "nl-NL" | "nl-BE" | "es-ES" | "it-IT" | "pt-PT";
+                        /**
+                         * @description The language the console speaks to the caller: their own, else the tenant's
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
+                        /**
+                         * @description The caller's own choice; null follows the tenant's
+                         * @enum {string|null}
+                         */
+                        ownLanguage: "en" | "fr" | null;
+                        /**
+                         * @description The tenant's default language
+                         * @enum {string}
+                         */
+                        tenantLanguage: "en" | "fr";
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "ThrottlerException: Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+        };
+    };
+    patchMeLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The caller's language; null goes back to the tenant's
+                     * @enum {string|null}
+                     */
+                    language: "en" | "fr" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Language, locale and time zone after the change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "string",
+                     *       "locale": "en-GB",
+                     *       "language": "en",
+                     *       "ownLanguage": "en",
+                     *       "tenantLanguage": "en"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The company's time zone, in which the console shows every time */
+                        timezone: string;
+                        /**
+                         * @description How the console writes dates, times, numbers and amounts: the tenant's locale, or by its time zone when it has none
+                         * @enum {string}
+                         */
+                        locale: "en-GB" | "en-US" | "en-IE" | "en-AU" | "fr-FR" | "fr-BE" | "fr-CH" | "fr-CA" | "de-DE" | "de-AT" | "de-CH" | "nl-NL" | "nl-BE" | "es-ES" | "it-IT" | "pt-PT";
+                        /**
+                         * @description The language the console speaks to the caller: their own, else the tenant's
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
+                        /**
+                         * @description The caller's own choice; null follows the tenant's
+                         * @enum {string|null}
+                         */
+                        ownLanguage: "en" | "fr" | null;
+                        /**
+                         * @description The tenant's default language
+                         * @enum {string}
+                         */
+                        tenantLanguage: "en" | "fr";
+                    };
+                };
+            };
+            /** @description Validation failure */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "name is required"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
             /** @description Too many requests: wait Retry-After seconds */

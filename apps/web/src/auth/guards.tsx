@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { UserOperation } from '@wfm/api-client/operation-roles';
 import { mayOpen, useMe, useSession } from './me';
-import { useAvailability } from '../areas/me/availability.queries';
-import { setDisplayZone } from '../ui/zone';
+import { useMyLocale } from '../areas/me/locale.queries';
 import { featureName, PLAN_PAGE, planAllows, usePlan, type Feature } from './plan';
 
 /** Sign-in first: a signed-out visitor goes to /sign-in and comes back here afterwards. */
@@ -13,24 +12,23 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const pair = useSession();
   const location = useLocation();
   if (!pair) return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return <InCompanyZone>{children}</InCompanyZone>;
+  return <InCompanyLocale>{children}</InCompanyLocale>;
 }
 
 /**
- * Pages render once the company's zone is known, so that no time is ever shown in the browser's
- * zone first. Every role reads it from /me/availability ("the tenant's timezone"); GET /tenant is
- * for administrators only. Should that read fail, times stay in the browser's zone.
+ * Pages render once the company's zone and locale and the person's language are known (GET
+ * /me/locale, which every role may read; GET /tenant is for administrators only), so that nothing
+ * is ever shown in the browser's zone or language first. Should that read fail, the browser's stay.
  */
-function InCompanyZone({ children }: { children: ReactNode }) {
+function InCompanyLocale({ children }: { children: ReactNode }) {
   const { t } = useTranslation('ui');
-  const availability = useAvailability();
-  if (availability.isPending)
+  const locale = useMyLocale();
+  if (locale.isPending)
     return (
       <Center p="xl">
         <Loader aria-label={t('loading')} />
       </Center>
     );
-  if (availability.data) setDisplayZone(availability.data.timezone);
   return children;
 }
 
@@ -56,25 +54,27 @@ export function RequireOperations({ needs, feature, children }: { needs: readonl
 
 /** One line, where a page of a feature the plan lacks would be. */
 function NotInPlan({ plan, feature }: { plan: string; feature: string }) {
-  document.title = 'Not in your plan · Workforce Platform';
+  const { t } = useTranslation('auth');
+  document.title = t('notInPlan.documentTitle');
   return (
     <Text>
-      Your {plan} plan does not include {feature}.{' '}
+      {t('notInPlan.text', { plan, feature })}{' '}
       <Anchor component={Link} to={PLAN_PAGE}>
-        See your plan.
+        {t('notInPlan.seePlan')}
       </Anchor>
     </Text>
   );
 }
 
 export function NotPermitted() {
+  const { t } = useTranslation('auth');
   return (
     <Stack maw={520}>
-      <Alert color="orange" title="Not available to you" role="alert">
-        This page is for administrators and managers. Ask your administrator if you need it.
+      <Alert color="orange" title={t('notPermitted.title')} role="alert">
+        {t('notPermitted.text')}
       </Alert>
       <Button component={Link} to="/" variant="light" w="fit-content">
-        Go to your home page
+        {t('notPermitted.home')}
       </Button>
     </Stack>
   );

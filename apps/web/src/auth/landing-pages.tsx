@@ -1,6 +1,7 @@
 import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { ok } from '../api/errors';
@@ -31,53 +32,45 @@ function useOneTimeExchange(exchange: () => Promise<TokenPair>, to: string) {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const { t } = useTranslation('auth');
   const m = useOneTimeExchange(() => ok(api.POST('/auth/verify-email', { body: { token } })), '/');
   return (
-    <AuthCard title="Verifying your email address">
+    <AuthCard title={t('verify.title')}>
       {m.error ? (
         <Stack gap="sm">
           <Alert color="red" role="alert">
             {m.error.message}
           </Alert>
           <Anchor component={Link} to="/sign-in">
-            Go to sign-in
+            {t('verify.goToSignIn')}
           </Anchor>
         </Stack>
       ) : (
-        <Loader aria-label="Verifying" />
+        <Loader aria-label={t('verify.verifying')} />
       )}
     </AuthCard>
   );
 }
 
-/** The reasons the API lands a refused sign-on with (SsoFailure codes), in a person's words. */
-const SSO_ERRORS: Record<string, string> = {
-  account_inactive: 'Your account is not active. Ask your administrator.',
-  domain_not_allowed: "Your email address's domain is not one your company signs in with.",
-  email_unverified: 'The identity provider has not verified your email address.',
-  idp_error: 'The identity provider did not sign you in.',
-  invalid_response: 'The answer from the identity provider could not be trusted.',
-  invalid_state: 'This sign-in has expired or was already used. Start again.',
-  not_provisioned: 'You do not have an account yet. Ask your administrator for an invite.',
-  sso_required: 'Your company signs you in through its identity provider.',
-  sso_unavailable: 'Single sign-on is not available for your company.',
-};
+/** The reasons the API lands a refused sign-on with (SsoFailure codes), each a key of `sso.errors` in a person's words. */
+const SSO_ERRORS = new Set(['account_inactive', 'domain_not_allowed', 'email_unverified', 'idp_error', 'invalid_response', 'invalid_state', 'not_provisioned', 'sso_required', 'sso_unavailable']);
 
 /** Where single sign-on lands: /sso/complete?code=… (or ?error=…), exchanged with this browser's verifier. */
 export function SsoCompletePage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const code = params.get('code');
   const error = params.get('error');
   const verifier = sessionStorage.getItem(SSO_VERIFIER_KEY);
   if (error || !code || !verifier) {
-    const why = error ? (SSO_ERRORS[error] ?? `Single sign-on did not complete (${error}).`) : 'This sign-in was started in another browser or has already been used. Start again.';
+    const why = error ? (SSO_ERRORS.has(error) ? t(`sso.errors.${error}`) : t('sso.incomplete', { error })) : t('sso.otherBrowser');
     return (
-      <AuthCard title="Single sign-on">
+      <AuthCard title={t('sso.title')}>
         <Alert color="red" role="alert">
           {why}
         </Alert>
         <Anchor component={Link} to="/sign-in">
-          Back to sign-in
+          {t('sso.backToSignIn')}
         </Anchor>
       </AuthCard>
     );
@@ -90,14 +83,15 @@ function SsoExchange({ code, verifier, returnTo }: { code: string; verifier: str
     sessionStorage.removeItem(SSO_VERIFIER_KEY);
     return ok(api.POST('/auth/sso/exchange', { body: { code, verifier } }));
   }, returnTo);
+  const { t } = useTranslation('auth');
   return (
-    <AuthCard title="Single sign-on">
+    <AuthCard title={t('sso.title')}>
       {m.error ? (
         <Alert color="red" role="alert">
           {m.error.message}
         </Alert>
       ) : (
-        <Loader aria-label="Signing you in" />
+        <Loader aria-label={t('sso.signingIn')} />
       )}
     </AuthCard>
   );

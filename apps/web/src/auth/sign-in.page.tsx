@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { ApiError, ok } from '../api/errors';
@@ -12,6 +13,7 @@ import { safeReturnTo, SSO_VERIFIER_KEY } from './return-to';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function SignInPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
@@ -52,28 +54,28 @@ export function SignInPage() {
     signIn.mutate();
   };
   return (
-    <AuthCard title="Sign in" subtitle="Use your work email address or mobile number.">
+    <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Email or mobile number" autoComplete="username" required value={identifier} onChange={(e) => setIdentifier(e.currentTarget.value)} />
+          <TextInput label={t('signIn.identifier')} autoComplete="username" required value={identifier} onChange={(e) => setIdentifier(e.currentTarget.value)} />
           {lookup.data?.sso ? (
             <Button variant="light" onClick={() => sso.mutate()} loading={sso.isPending}>
-              Sign in with your company account
+              {t('signIn.withCompany')}
             </Button>
           ) : null}
           {passwordAllowed ? (
             <>
-              <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              <PasswordInput label={t('signIn.password')} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
               <Button type="submit" loading={signIn.isPending} disabled={!identifier.trim() || !password}>
-                Sign in
+                {t('signIn.submit')}
               </Button>
             </>
           ) : (
-            <Alert color="blue">Your company signs you in through its identity provider.</Alert>
+            <Alert color="blue">{t('sso.errors.sso_required')}</Alert>
           )}
           {signIn.error ? (
             <Alert color="red" role="alert">
-              {signIn.error instanceof ApiError && signIn.error.status === 401 ? 'The email or mobile number and the password do not match an account.' : signIn.error.message}
+              {signIn.error instanceof ApiError && signIn.error.status === 401 ? t('signIn.noMatch') : signIn.error.message}
             </Alert>
           ) : null}
           {sso.error ? (
@@ -83,13 +85,13 @@ export function SignInPage() {
           ) : null}
           <Group justify="space-between">
             <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot your password?
+              {t('signIn.forgot')}
             </Anchor>
             <Anchor component={Link} to="/sign-up" size="sm">
-              New here? Create an account
+              {t('signIn.signUp')}
             </Anchor>
             <Anchor component={Link} to="/contact" size="sm">
-              Talk to sales
+              {t('signIn.sales')}
             </Anchor>
           </Group>
         </Stack>

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@wfm/core/locale';
 
-/** The console's languages; English is complete by definition and the one a missing key falls back to. */
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The console's languages, the API's list; English is complete by definition and the one a missing key falls back to. */
+export { LANGUAGES, type Language };
 
 type Catalog = Record<string, unknown>;
 
@@ -27,9 +27,28 @@ function resources(): Record<string, Record<string, Catalog>> {
 
 const catalogs = resources();
 
+/**
+ * Signed-out pages speak the first of the browser's languages the console has ("fr-BE" is French),
+ * else English; once signed in, the person's own language (or their company's) replaces it.
+ */
+export function browserLanguage(preferred: readonly string[] = navigator.languages): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    const match = LANGUAGES.find((l) => l === base);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+/** Speaks `language` from the next render on, and tells assistive technology and the browser's own texts which it is. */
+export function speak(language: Language): void {
+  document.documentElement.lang = language;
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+}
+
 void i18next.use(initReactI18next).init({
   resources: catalogs,
-  lng: 'en',
+  lng: browserLanguage(),
   fallbackLng: 'en',
   ns: Object.keys(catalogs.en ?? {}),
   defaultNS: 'ui',
@@ -39,5 +58,7 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+document.documentElement.lang = i18next.language;
 
 export { i18next };

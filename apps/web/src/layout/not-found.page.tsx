@@ -1,14 +1,16 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../ui/page';
 
 export function NotFoundPage() {
+  const { t } = useTranslation('layout');
   return (
-    <Page title="Page not found">
+    <Page title={t('notFound.title')}>
       <Stack align="flex-start">
-        <Text>There is no page at this address.</Text>
+        <Text>{t('notFound.text')}</Text>
         <Button component={Link} to="/" variant="light">
-          Go to your home page
+          {t('notFound.home')}
         </Button>
       </Stack>
     </Page>

@@ -14,7 +14,7 @@ import { roleLabel } from '../ui/format';
 /** The signed-in frame: header, navigation by role and plan (a drawer below tablet width), the page. */
 export function Shell({ areas }: { areas: Area[] }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const { t } = useTranslation();
+  const { t } = useTranslation('layout');
   const me = useMe();
   const plan = usePlan();
   const location = useLocation();
@@ -36,9 +36,9 @@ export function Shell({ areas }: { areas: Area[] }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('navigation')} />
             <Text fw={700} c="blue.8" component={Link} to="/">
-              Workforce Platform
+              {t('brand')}
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -49,12 +49,12 @@ export function Shell({ areas }: { areas: Area[] }) {
               </Text>
             ) : null}
             <Button variant="subtle" size="xs" onClick={() => void signOut()}>
-              Sign out
+              {t('signOut')}
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      <AppShell.Navbar p="xs" aria-label={t('main')}>
         <ScrollArea>
           {sections.map((s) => (
             <div key={s.title}>
@@ -69,7 +69,7 @@ export function Shell({ areas }: { areas: Area[] }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Loader aria-label="Loading the page" />}>
+        <Suspense fallback={<Loader aria-label={t('loadingPage')} />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>

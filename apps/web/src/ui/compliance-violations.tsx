@@ -1,4 +1,6 @@
 import { Badge, List, Stack, Text, Tooltip } from '@mantine/core';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 
 interface BlockingViolation {
@@ -17,14 +19,15 @@ export function blockingViolations(error: unknown): BlockingViolation[] | null {
 
 /** Every breach of a refused assignment, each with its rule, its mode and the arithmetic in one sentence. */
 export function ComplianceViolationList({ error }: { error: unknown }) {
+  const { t } = useTranslation('ui');
   const violations = blockingViolations(error);
   if (!violations) return null;
   return (
-    <List size="sm" spacing={4} aria-label="Working-time rule breaches">
+    <List size="sm" spacing={4} aria-label={t('compliance.breaches')}>
       {violations.map((v, i) => (
         <List.Item key={i}>
           <Text size="sm" fw={600} span>
-            {v.mode === 'BLOCK' ? 'Blocks' : 'Warns'} · {v.trace.title}:
+            {t(v.mode === 'BLOCK' ? 'compliance.blocks' : 'compliance.warns')} · {v.trace.title}:
           </Text>{' '}
           <Text size="sm" span>
             {v.sentence}
@@ -45,7 +48,9 @@ interface RecordedBreach {
 
 function badgeOf(breaches: readonly RecordedBreach[]) {
   const open = breaches.filter((b) => b.status === 'OPEN');
-  const label = `${breaches.length} rule breach${breaches.length === 1 ? '' : 'es'}${open.length < breaches.length ? ` (${breaches.length - open.length} overridden)` : ''}`;
+  const overridden = breaches.length - open.length;
+  const count = i18next.t('ui:compliance.ruleBreaches', { count: breaches.length });
+  const label = overridden > 0 ? i18next.t('ui:compliance.withOverridden', { count, overridden }) : count;
   const color = open.some((b) => b.mode === 'BLOCK') ? 'red' : open.length ? 'orange' : 'gray';
   return { label, color };
 }

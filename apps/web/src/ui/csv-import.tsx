@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { mapHeader, parseCsv } from '../areas/people/csv';
 import { Page } from './page';
@@ -34,6 +35,8 @@ type Sender<Row> = { send: (rows: Row[]) => Promise<{ created: number }> } | { s
 export type CsvImportKind<Row, C extends string> = KindShape<Row, C> & Sender<Row>;
 
 interface KindShape<Row, C extends string> {
+  /** The namespace in which `title`, `help` and `headings` are keys; without one they are shown as they are. */
+  ns?: string;
   title: string;
   help: string;
   /** Each field and the header names a spreadsheet may give it. */
@@ -80,10 +83,10 @@ function rowErrors(err: ApiError): Map<number, string> {
 }
 
 const BADGE = {
-  waiting: { color: 'gray', label: 'Waiting' },
-  created: { color: 'green', label: 'Created' },
-  updated: { color: 'blue', label: 'Updated' },
-  unchanged: { color: 'gray', label: 'Unchanged' },
+  waiting: { color: 'gray', key: 'csv.waiting' },
+  created: { color: 'green', key: 'csv.created' },
+  updated: { color: 'blue', key: 'csv.updated' },
+  unchanged: { color: 'gray', key: 'csv.unchanged' },
 } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -95,6 +98,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * one bad row never sinks the file.
  */
 export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImportKind<Row, C> }) {
+  const { t } = useTranslation('ui');
+  const text = (s: string) => (kind.ns ? t(s, { ns: kind.ns }) : s);
   const [file, setFile] = useState<File | null>(null);
   const [results, setResults] = useState<Array<RowResult<Row>>>([]);
   const [running, setRunning] = useState(false);
@@ -153,38 +158,38 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
   const kept = count('updated') + count('unchanged');
   const started = results.some((r) => r.state !== 'waiting' && r.state !== 'error') || running;
   return (
-    <Page title={kind.title}>
+    <Page title={text(kind.title)}>
       <Text size="sm" c="dimmed">
-        {kind.help}
+        {text(kind.help)}
       </Text>
-      <FileInput label="CSV file" accept=".csv,text/csv" placeholder="Choose a file" value={file} onChange={(f) => void load(f)} clearable disabled={running} />
+      <FileInput label={t('csv.file')} accept=".csv,text/csv" placeholder={t('csv.chooseFile')} value={file} onChange={(f) => void load(f)} clearable disabled={running} />
       {total > 0 ? (
         <Stack gap="xs">
-          <Progress value={total ? (done / total) * 100 : 0} size="lg" aria-label="Import progress" animated={running} />
+          <Progress value={total ? (done / total) * 100 : 0} size="lg" aria-label={t('csv.progress')} animated={running} />
           <Text size="sm" data-testid="import-summary">
             {started
-              ? `${created} created, ${kept ? `${count('updated')} updated, ${count('unchanged')} unchanged, ` : ''}${failed} refused, ${total - done} to go of ${total}`
-              : `${total} row(s) read, ${failed} refused before sending`}
-            {waiting ? ' — waiting for the import limit (six requests a minute)…' : ''}
+              ? t(kept ? 'csv.progressKept' : 'csv.progressCreated', { created, updated: count('updated'), unchanged: count('unchanged'), failed, left: total - done, total })
+              : t('csv.read', { total, failed })}
+            {waiting ? t('csv.waitingForLimit') : ''}
           </Text>
           {fatal ? (
             <Alert color="red" role="alert">
-              The import stopped: {fatal}
+              {t('csv.stopped', { reason: fatal })}
             </Alert>
           ) : null}
           <Group>
             <Button onClick={() => void run()} loading={running} disabled={!results.some((r) => r.state === 'waiting')}>
-              Import {results.filter((r) => r.state === 'waiting').length} row(s)
+              {t('csv.import', { count: results.filter((r) => r.state === 'waiting').length })}
             </Button>
-            <SegmentedControl size="xs" value={show} onChange={(v) => setShow(v as 'all' | 'error')} data={[{ value: 'all', label: 'All rows' }, { value: 'error', label: 'Refused rows' }]} aria-label="Rows shown" />
+            <SegmentedControl size="xs" value={show} onChange={(v) => setShow(v as 'all' | 'error')} data={[{ value: 'all', label: t('csv.allRows') }, { value: 'error', label: t('csv.refusedRows') }]} aria-label={t('csv.rowsShown')} />
           </Group>
           <RowsTable rows={results.filter((r) => show === 'all' || r.state === 'error')} rowKey={(r) => r.line} rowProps={(r) => ({ 'data-line': String(r.line) })} minWidth={560} columns={[
-            { header: 'Line', cell: (r) => r.line },
-            { header: kind.headings[0], cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
-            { header: kind.headings[1], cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
+            { header: t('csv.line'), cell: (r) => r.line },
+            { header: text(kind.headings[0]), cell: (r) => (r.row ? kind.describe(r.row)[0] : '—') },
+            { header: text(kind.headings[1]), cell: (r) => (r.row ? kind.describe(r.row)[1] || '—' : '—') },
             {
-              header: 'Result',
-              cell: (r) => (r.state === 'error' ? <Text size="sm" c="red">Refused: {r.message}</Text> : <Badge color={BADGE[r.state].color} variant="light">{BADGE[r.state].label}</Badge>),
+              header: t('csv.result'),
+              cell: (r) => (r.state === 'error' ? <Text size="sm" c="red">{t('csv.refused', { reason: r.message })}</Text> : <Badge color={BADGE[r.state].color} variant="light">{t(BADGE[r.state].key)}</Badge>),
             },
           ]} />
         </Stack>

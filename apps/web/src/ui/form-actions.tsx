@@ -1,15 +1,17 @@
 import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from './page';
 
 /** The foot of a form in a modal: what the API refused, then Cancel and the form's own button (the children) on the right. */
 export function FormActions({ error, onCancel, children }: { error: unknown; onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation('ui');
   return (
     <>
       <ErrorNotice error={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         {children}
       </Group>

@@ -1,6 +1,7 @@
-import { displayZone, localeOf, zoned, zoneTime } from './zone';
+import i18next from 'i18next';
+import { displayLocale, displayZone, zoned, zoneTime } from './zone';
 
-/** Dates and times in the company's zone and its conventions (ui/zone.ts); the API's values are ISO instants (or YYYY-MM-DD days). */
+/** Dates, times, numbers and amounts in the company's zone and locale (ui/zone.ts); the API's values are ISO instants (or YYYY-MM-DD days). */
 const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
@@ -30,26 +31,41 @@ export function formatShiftSpan(startIso: string, endIso: string, timeZone: stri
   return timeZone === displayZone() ? span : `${span} (${zoneTime(timeZone)})`;
 }
 
-/** An enum value for people: PENDING_APPROVAL → "Pending approval". */
+/**
+ * An enum value for people: PENDING_APPROVAL → "Pending approval" (ui's `values.PENDING_APPROVAL`
+ * in another language). A value the catalog lacks reads as its English words rather than its code.
+ */
 export function humanize(value: string): string {
   const words = value.replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return i18next.t(`ui:values.${value}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
 /** A role as people read it: `OUTLET_MANAGER` → "outlet manager". */
 export function roleLabel(role: string): string {
-  return role.replace(/_/g, ' ').toLowerCase();
+  return i18next.t(`ui:roles.${role}`, { defaultValue: role.replace(/_/g, ' ').toLowerCase() });
 }
 
 /** A calendar day (YYYY-MM-DD) in the company's conventions, the same day wherever the reader is: a date, not an instant. */
 export function formatDay(ymd: string | null | undefined): string {
-  return ymd ? new Intl.DateTimeFormat(localeOf(displayZone()), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`)) : '—';
+  return ymd ? new Intl.DateTimeFormat(displayLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`)) : '—';
 }
 
 /** A duration in whole minutes as hours and minutes: "8 h 30 min", "45 min", "2 h". */
 export function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  if (h === 0) return i18next.t('ui:duration.minutes', { m });
+  return m === 0 ? i18next.t('ui:duration.hours', { h }) : i18next.t('ui:duration.hoursMinutes', { h, m });
+}
+
+/** A number in the company's locale: "1,234.5" in en-GB, "1 234,5" in fr-FR. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(displayLocale(), options).format(value);
+}
+
+/** An amount in integer minor units (pence, cents) in its currency, in the company's locale: "£12.50", "12,50 €". */
+export function formatMoney(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat(displayLocale(), { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
 }

@@ -1,10 +1,12 @@
 import { Alert, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComplianceViolationList } from './compliance-violations';
 
 /** A page of the console: its title (the document's too), actions on the right, then the content. */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  document.title = `${title} · Workforce Platform`;
+  const { t } = useTranslation('ui');
+  document.title = t('documentTitle', { title });
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -20,9 +22,10 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
 
 /** What went wrong, in the API's words; nothing when there is no error. */
 export function ErrorNotice({ error }: { error: unknown }) {
+  const { t } = useTranslation('ui');
   if (!error) return null;
   return (
-    <Alert color="red" title="Something went wrong" role="alert">
+    <Alert color="red" title={t('somethingWentWrong')} role="alert">
       {error instanceof Error ? error.message : String(error)}
       <ComplianceViolationList error={error} />
     </Alert>

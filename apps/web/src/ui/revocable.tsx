@@ -1,5 +1,7 @@
 import { Badge, Button } from '@mantine/core';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from './confirm.modal';
 import type { Column } from './data-table';
 
@@ -15,12 +17,12 @@ interface Revocable {
  */
 export function revocableColumns(onRevoke: (row: Revocable) => void): Column<Revocable>[] {
   return [
-    { header: 'State', cell: (r) => (r.revokedAt ? <Badge color="red" variant="light">Revoked</Badge> : <Badge color="green" variant="light">Active</Badge>) },
+    { header: i18next.t('ui:revocable.state'), cell: (r) => (r.revokedAt ? <Badge color="red" variant="light">{i18next.t('ui:revocable.revoked')}</Badge> : <Badge color="green" variant="light">{i18next.t('ui:revocable.active')}</Badge>) },
     {
       cell: (r) =>
         r.revokedAt ? null : (
           <Button size="compact-sm" variant="subtle" color="red" onClick={() => onRevoke(r)}>
-            Revoke
+            {i18next.t('ui:revocable.revoke')}
           </Button>
         ),
     },
@@ -39,12 +41,13 @@ export function RevokeConfirm({
   revoke: { isPending: boolean; error: unknown; mutate: (id: string, options: { onSuccess: () => void }) => void };
   children: ReactNode;
 }) {
+  const { t } = useTranslation('ui');
   return (
     <ConfirmModal
       opened={revoking !== null}
       onClose={onClose}
-      title={`Revoke “${revoking?.name ?? ''}”?`}
-      confirmLabel="Revoke"
+      title={t('revocable.confirmTitle', { name: revoking?.name ?? '' })}
+      confirmLabel={t('revocable.revoke')}
       pending={revoke.isPending}
       error={revoke.error}
       onConfirm={() => revoke.mutate(revoking!.id, { onSuccess: onClose })}

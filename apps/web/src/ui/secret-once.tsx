@@ -1,14 +1,16 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from './copy-button';
 import { FormActions } from './form-actions';
 
 /** A secret the API shows once (an API key, a client secret, a reader key, a webhook secret). */
 export function SecretOnce({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('ui');
   return (
-    <Alert color="yellow" title={`${label}: copy it now`}>
+    <Alert color="yellow" title={t('secret.copyNow', { label })}>
       <Stack gap="xs">
-        <Text size="sm">It is shown once and cannot be read again; store it where your integration keeps secrets.</Text>
+        <Text size="sm">{t('secret.shownOnce')}</Text>
         <Group gap="xs" wrap="nowrap">
           <Code data-testid="secret-value" style={{ wordBreak: 'break-all' }}>
             {value}
@@ -41,13 +43,14 @@ export function MintModal({
   submit: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('ui');
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="sm">
         {made ? (
           <>
             {made}
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('done')}</Button>
           </>
         ) : (
           <>

@@ -1,4 +1,6 @@
 import { TZDate } from '@date-fns/tz';
+import i18next from 'i18next';
+import { localeOfZone } from '@wfm/core/locale';
 
 /**
  * The zone every date and time in the console is shown and typed in: the company's (spec 01 reads
@@ -25,16 +27,26 @@ export function setDisplayZone(next: string): void {
 }
 
 /**
- * The company's conventions follow its zone, not the reader's browser: American zones read US style
- * (12-hour clock, month first), every other zone 24-hour and day first (en-GB). A UK or French
- * company sees 18:32, never 06:32 PM, whatever language the browser is set to.
+ * The locale every date, time, number and amount is written in: the company's (GET /me/locale),
+ * not the language the console speaks. Until it is known (signed-out pages) it goes by the zone as
+ * the API does for a company without one (en-US for American zones, en-GB otherwise), whatever
+ * language the browser is set to.
  */
-export function localeOf(timeZone: string): string {
-  return timeZone.startsWith('America/') || timeZone.startsWith('US/') || timeZone === 'Pacific/Honolulu' ? 'en-US' : 'en-GB';
+let locale: string = localeOfZone(zone);
+
+export function displayLocale(): string {
+  return locale;
+}
+
+/** Set by the signed-in shell with the company's locale, before any page renders. */
+export function setDisplayLocale(next: string): void {
+  if (next === locale) return;
+  locale = next;
+  formatters.clear();
 }
 
 /**
- * An Intl formatter in `timeZone` (by default the display zone) with the company's conventions,
+ * An Intl formatter in `timeZone` (by default the display zone) with the company's locale,
  * made once per zone and options. An outlet in another zone than the company's is read in its own
  * zone but written the company's way.
  */
@@ -42,7 +54,7 @@ export function zoned(options: Intl.DateTimeFormatOptions, timeZone = zone): Int
   const key = `${timeZone} ${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(localeOf(zone), { ...options, timeZone });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -91,5 +103,5 @@ export function zoneNote(timeZone = zone): string {
 
 /** "Paris time" for Europe/Paris, "New York time" for America/New_York. */
 export function zoneTime(timeZone: string): string {
-  return `${(timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ')} time`;
+  return i18next.t('ui:zone.cityTime', { city: (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ') });
 }

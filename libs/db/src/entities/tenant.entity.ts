@@ -51,4 +51,12 @@ export class TenantEntity {
   /** What assigning a shift does when it hits the person's unavailability: nothing, a warning, or a refusal. */
   @Column({ name: 'availability_conflict_mode', type: 'text', default: 'WARN' })
   availabilityConflictMode!: AvailabilityConflictMode;
+
+  /** How dates, numbers and amounts are written (a BCP 47 tag); null follows the time zone. */
+  @Column({ type: 'text', nullable: true })
+  locale!: string | null;
+
+  /** The language of people who have not chosen their own. */
+  @Column({ type: 'text', default: 'en' })
+  language!: string;
 }

@@ -65,4 +65,8 @@ export class UserEntity {
   /** The identity provider's id for a user it provisioned over SCIM; other paths leave it out (null). */
   @Column({ name: 'scim_external_id', type: 'text', nullable: true })
   scimExternalId?: string | null;
+
+  /** The language the console speaks to this person; null (and left out by paths that create people) is the tenant's. */
+  @Column({ type: 'text', nullable: true })
+  language?: string | null;
 }

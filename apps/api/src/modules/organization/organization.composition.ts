@@ -26,6 +26,9 @@ import { brandingRoutes } from './branding/branding.routes.js';
 import { PublicProfilesRepository } from './public-profiles/public-profiles.repository.js';
 import { PublicProfilesService } from './public-profiles/public-profiles.service.js';
 import { publicProfilesRoutes } from './public-profiles/public-profiles.routes.js';
+import { LocaleRepository } from './locale/locale.repository.js';
+import { LocaleService } from './locale/locale.service.js';
+import { localeRoutes } from './locale/locale.routes.js';
 
 /** Tenant creation, needed by identity's sign-up before the organization domain can be composed. */
 export function composeTenantProvisioning({ transaction, passwords }: Infrastructure): TenantProvisioningService {
@@ -40,13 +43,14 @@ export interface OrganizationDeps {
   contracts: ContractImporter;
 }
 
-/** Tenants and their plans, users and their outlets, outlets, branding and public profiles. */
+/** Tenants and their plans, users and their outlets and languages, outlets, branding and public profiles. */
 export function composeOrganization(infra: Infrastructure, r: ApiRouter, deps: OrganizationDeps) {
   const { ds, transaction, clock, logger, files, outletScopes, publicBaseUrl } = infra;
   const tenantsRepository = new TenantsRepository(ds);
   const planRequests = new PlanRequestsRepository(ds);
   const tenants = new TenantsService(tenantsRepository, transaction, clock, infra.accessFeed, planRequests);
   tenantsRoutes(r, tenants);
+  localeRoutes(r, new LocaleService(new LocaleRepository(ds), clock));
   const plans = new PlansService(planRequests, infra.mailer, clock, logger, infra.config.salesLeadsEmail);
   plansRoutes(r, plans);
   const users = new UsersService(new UsersRepository(ds), transaction, infra.passwords, deps.inviter, clock, logger, deps.accessGrants, deps.sessions, outletScopes, deps.contracts);

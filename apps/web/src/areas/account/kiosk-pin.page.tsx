@@ -1,6 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useRemovePin, useSetPin } from './account.queries';
 
@@ -14,23 +15,24 @@ function guessable(pin: string): boolean {
 
 /** The PIN typed at an outlet's kiosk tablet to clock in and out. */
 export function KioskPinPage() {
+  const { t } = useTranslation('account');
   const set = useSetPin();
   const remove = useRemovePin();
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
-  const shape = pin && !/^\d{4,8}$/.test(pin) ? '4 to 8 digits' : pin && guessable(pin) ? 'Too easy to guess: not one digit repeated or a run such as 1234' : undefined;
-  const differs = repeat && repeat !== pin ? 'The two PINs differ' : undefined;
+  const shape = pin && !/^\d{4,8}$/.test(pin) ? t('pin.shape') : pin && guessable(pin) ? t('pin.guessable') : undefined;
+  const differs = repeat && repeat !== pin ? t('pin.differs') : undefined;
   const ready = /^\d{4,8}$/.test(pin) && !guessable(pin) && pin === repeat;
   return (
-    <Page title="My kiosk PIN">
+    <Page title={t('pin.title')}>
       <Stack gap="sm" maw={420}>
         <Text size="sm" c="dimmed">
-          At an outlet's kiosk tablet you tap your name and type this PIN to clock in or out. Five wrong PINs lock it for 15 minutes; a manager can clear it.
+          {t('pin.help')}
         </Text>
-        <PasswordInput label="New PIN" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value)} error={shape} />
-        <PasswordInput label="Repeat the PIN" inputMode="numeric" autoComplete="off" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} error={differs} />
+        <PasswordInput label={t('pin.new')} inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value)} error={shape} />
+        <PasswordInput label={t('pin.repeat')} inputMode="numeric" autoComplete="off" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} error={differs} />
         <ErrorNotice error={set.error ?? remove.error} />
-        {set.isSuccess ? <Alert color="green">Your kiosk PIN is set.</Alert> : null}
+        {set.isSuccess ? <Alert color="green">{t('pin.set')}</Alert> : null}
         <Group>
           <Button
             disabled={!ready}
@@ -44,10 +46,10 @@ export function KioskPinPage() {
               })
             }
           >
-            Set the PIN
+            {t('pin.submit')}
           </Button>
-          <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notifications.show({ message: 'Your kiosk PIN is removed: the kiosk will not clock you until you set one.' }) })}>
-            Remove my PIN
+          <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notifications.show({ message: t('pin.removed') }) })}>
+            {t('pin.remove')}
           </Button>
         </Group>
       </Stack>

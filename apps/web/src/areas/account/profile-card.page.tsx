@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, FileInput, Group, Image, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { CopyValueButton } from '../../ui/copy-button';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useOwnProfile, useRemovePhoto, useRotateProfile, useUpdateProfile, useUploadPhoto } from './account.queries';
@@ -8,6 +9,7 @@ import { useOutlets } from '../../api/shared.queries';
 
 /** The person's public profile card: off until they turn it on, at an address they can change. */
 export function ProfileCardPage() {
+  const { t } = useTranslation('account');
   const profile = useOwnProfile();
   const outlets = useOutlets();
   const update = useUpdateProfile();
@@ -17,16 +19,16 @@ export function ProfileCardPage() {
   const p = profile.data;
   const cardPath = p?.uid ? `/u/${p.uid}` : null;
   return (
-    <Page title="My profile card">
+    <Page title={t('card.title')}>
       <Text size="sm" c="dimmed">
-        A card with your name, role, photo and (if you choose) your outlet, for a badge or a QR code. Nobody sees it until you turn it on.
+        {t('card.help')}
       </Text>
       <ErrorNotice error={profile.error ?? update.error ?? rotate.error ?? upload.error ?? removePhoto.error} />
       {!p ? (
-        <Loader aria-label="Loading your card" />
+        <Loader aria-label={t('card.loading')} />
       ) : (
         <Stack gap="md" maw={520}>
-          <Switch label="Show my card" checked={p.enabled} onChange={(e) => update.mutate({ enabled: e.currentTarget.checked })} disabled={update.isPending} />
+          <Switch label={t('card.show')} checked={p.enabled} onChange={(e) => update.mutate({ enabled: e.currentTarget.checked })} disabled={update.isPending} />
           {p.enabled && cardPath ? (
             <Alert color="green">
               <Group gap="xs" wrap="wrap">
@@ -38,19 +40,19 @@ export function ProfileCardPage() {
             </Alert>
           ) : null}
           <Select
-            label="Outlet shown on the card"
-            placeholder="None"
+            label={t('card.outlet')}
+            placeholder={t('card.none')}
             clearable
             data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             value={p.outletId}
             onChange={(outletId) => update.mutate({ outletId })}
           />
           <Group align="flex-end" gap="md">
-            {p.photo ? <Image src={p.photo.url} alt="Your card photo" w={96} h={96} radius="md" fit="cover" /> : null}
-            <FileInput label="Photo (PNG or JPEG, up to 1 MB)" accept="image/png,image/jpeg" placeholder="Choose a photo" onChange={(file) => file && upload.mutate(file, { onSuccess: () => notifications.show({ color: 'green', message: 'Photo saved.' }) })} clearable={false} value={null} />
+            {p.photo ? <Image src={p.photo.url} alt={t('card.photoAlt')} w={96} h={96} radius="md" fit="cover" /> : null}
+            <FileInput label={t('card.photo')} accept="image/png,image/jpeg" placeholder={t('card.choosePhoto')} onChange={(file) => file && upload.mutate(file, { onSuccess: () => notifications.show({ color: 'green', message: t('card.photoSaved') }) })} clearable={false} value={null} />
             {p.photo ? (
               <Button variant="subtle" color="red" loading={removePhoto.isPending} onClick={() => removePhoto.mutate()}>
-                Remove the photo
+                {t('card.removePhoto')}
               </Button>
             ) : null}
           </Group>
@@ -59,9 +61,9 @@ export function ProfileCardPage() {
               variant="default"
               w="fit-content"
               loading={rotate.isPending}
-              onClick={() => rotate.mutate(undefined, { onSuccess: () => notifications.show({ message: 'Your card has a new address; the old one no longer works.' }) })}
+              onClick={() => rotate.mutate(undefined, { onSuccess: () => notifications.show({ message: t('card.rotated') }) })}
             >
-              Give my card a new address
+              {t('card.rotate')}
             </Button>
           ) : null}
         </Stack>

@@ -1,21 +1,23 @@
 import { Alert, Avatar, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 
 /** A person's public profile card at /u/{uid}: only while they show it; otherwise not found. */
 export function PublicCardPage() {
+  const { t } = useTranslation('account');
   const { uid = '' } = useParams();
   const card = useQuery({ queryKey: ['card', uid], retry: false, queryFn: () => ok(api.GET('/u/{uid}', { params: { path: { uid } } })) });
   const c = card.data;
-  document.title = c ? `${c.name} · ${c.company.name}` : 'Profile card';
+  document.title = c ? `${c.name} · ${c.company.name}` : t('publicCard.title');
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={380} component="main">
         {card.isPending ? null : !c ? (
-          <Alert color="gray" role="alert" title="No card here">
-            This profile card does not exist or is not shown any more.
+          <Alert color="gray" role="alert" title={t('publicCard.none')}>
+            {t('publicCard.gone')}
           </Alert>
         ) : (
           <Stack align="center" gap="xs">

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
@@ -8,6 +9,7 @@ import { AuthCard } from '../../auth/auth-card';
 
 /** The sales-enquiry form (/contact), linked from the sign-in page for companies not yet customers. */
 export function ContactPage() {
+  const { t } = useTranslation('contact');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [company, setCompany] = useState('');
@@ -22,21 +24,21 @@ export function ContactPage() {
     send.mutate();
   };
   return (
-    <AuthCard title="Talk to sales" subtitle="Tell us about your company: we answer within a working day.">
+    <AuthCard title={t('title')} subtitle={t('subtitle')}>
       {send.isSuccess ? (
         <Alert color="green" role="status">
-          Thank you: your enquiry is with our team.
+          {t('thanks')}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label="Your name" required autoComplete="name" maxLength={200} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <TextInput label="Work email" type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-            <TextInput label="Company" required autoComplete="organization" maxLength={200} value={company} onChange={(e) => setCompany(e.currentTarget.value)} />
-            <Textarea label="Message (optional)" autosize minRows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <TextInput label={t('name')} required autoComplete="name" maxLength={200} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+            <TextInput label={t('email')} type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput label={t('company')} required autoComplete="organization" maxLength={200} value={company} onChange={(e) => setCompany(e.currentTarget.value)} />
+            <Textarea label={t('message')} autosize minRows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
             <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
               <label>
-                Website
+                {t('website')}
                 <input tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} name="website" />
               </label>
             </div>
@@ -46,13 +48,13 @@ export function ContactPage() {
               </Alert>
             ) : null}
             <Button type="submit" loading={send.isPending} disabled={!name.trim() || !email.trim() || !company.trim()}>
-              Send
+              {t('send')}
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to="/sign-in" size="sm">
-        Back to sign-in
+        {t('auth:sso.backToSignIn')}
       </Anchor>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { checkKioskToken, KIOSK_TOKEN_KEY, useKioskClock, useKioskWorkers } from './kiosk.queries';
 
@@ -9,7 +10,8 @@ import { checkKioskToken, KIOSK_TOKEN_KEY, useKioskClock, useKioskWorkers } from
  * then anyone working there today taps their name, types their PIN and clocks in or out.
  */
 export function KioskPage() {
-  document.title = 'Clock in · Workforce Platform';
+  const { t } = useTranslation('kiosk');
+  document.title = t('ui:documentTitle', { title: t('clockIn') });
   const [token, setToken] = useState(() => localStorage.getItem(KIOSK_TOKEN_KEY));
   const forget = () => {
     localStorage.removeItem(KIOSK_TOKEN_KEY);
@@ -25,12 +27,13 @@ export function KioskPage() {
 }
 
 function Setup({ onReady }: { onReady: (token: string) => void }) {
+  const { t } = useTranslation('kiosk');
   const [typed, setTyped] = useState('');
   const check = useMutation({
-    mutationFn: (t: string) => checkKioskToken(t),
-    onSuccess: (_workers, t) => {
-      localStorage.setItem(KIOSK_TOKEN_KEY, t);
-      onReady(t);
+    mutationFn: (token: string) => checkKioskToken(token),
+    onSuccess: (_workers, token) => {
+      localStorage.setItem(KIOSK_TOKEN_KEY, token);
+      onReady(token);
     },
   });
   const submit = (e: FormEvent) => {
@@ -41,19 +44,19 @@ function Setup({ onReady }: { onReady: (token: string) => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Title order={1} size="h3">
-          Set up this kiosk
+          {t('setup.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Type the kiosk token shown once when the kiosk was registered (Settings → Kiosks). This tablet keeps it; nobody signs in here.
+          {t('setup.help')}
         </Text>
-        <PasswordInput label="Kiosk token" required value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+        <PasswordInput label={t('setup.token')} required value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
         {check.error ? (
           <Alert color="red" role="alert">
-            {check.error instanceof ApiError && check.error.status === 401 ? 'This token is not a kiosk token, or the kiosk was revoked.' : check.error.message}
+            {check.error instanceof ApiError && check.error.status === 401 ? t('setup.refused') : check.error.message}
           </Alert>
         ) : null}
         <Button type="submit" loading={check.isPending} disabled={!/^kd_/.test(typed.trim())}>
-          Use this token
+          {t('setup.use')}
         </Button>
       </Stack>
     </form>
@@ -63,6 +66,7 @@ function Setup({ onReady }: { onReady: (token: string) => void }) {
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '⌫'];
 
 function Workers({ token, onRevoked }: { token: string; onRevoked: () => void }) {
+  const { t } = useTranslation('kiosk');
   const workers = useKioskWorkers(token);
   const clock = useKioskClock(token);
   const [chosen, setChosen] = useState<{ id: string; fullName: string } | null>(null);
@@ -71,8 +75,8 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
   const revoked = workers.error instanceof ApiError && workers.error.status === 401;
   useEffect(() => {
     if (!done) return;
-    const t = setTimeout(() => setDone(null), 5_000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setDone(null), 5_000);
+    return () => clearTimeout(timer);
   }, [done]);
   const reset = () => {
     setChosen(null);
@@ -85,7 +89,7 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
       {
         onSuccess: () => {
           const at = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date());
-          setDone(action === 'IN' ? `Welcome, ${chosen!.fullName}: clocked in at ${at}.` : `Goodbye, ${chosen!.fullName}: clocked out at ${at}.`);
+          setDone(t(action === 'IN' ? 'welcome' : 'goodbye', { name: chosen!.fullName, at }));
           reset();
         },
         onError: () => setPin(''),
@@ -94,10 +98,10 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
   if (revoked)
     return (
       <Stack>
-        <Alert color="red" role="alert" title="This kiosk no longer works">
-          Its token was revoked. Register the kiosk again and type the new token.
+        <Alert color="red" role="alert" title={t('revoked.title')}>
+          {t('revoked.text')}
         </Alert>
-        <Button onClick={onRevoked}>Set up again</Button>
+        <Button onClick={onRevoked}>{t('revoked.again')}</Button>
       </Stack>
     );
   if (chosen)
@@ -107,14 +111,14 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
           {chosen.fullName}
         </Title>
         <Text aria-live="polite" size="xl" ff="monospace" data-testid="pin-dots">
-          {pin ? '●'.repeat(pin.length) : 'Type your PIN'}
+          {pin ? '●'.repeat(pin.length) : t('typePin')}
         </Text>
         <SimpleGrid cols={3} spacing="xs" w={260}>
           {KEYS.map((k, i) =>
             k === '' ? (
               <span key={i} />
             ) : (
-              <Button key={k} size="xl" variant="default" aria-label={k === '⌫' ? 'Delete the last digit' : k} onClick={() => setPin((p) => (k === '⌫' ? p.slice(0, -1) : p.length < 8 ? p + k : p))}>
+              <Button key={k} size="xl" variant="default" aria-label={k === '⌫' ? t('deleteDigit') : k} onClick={() => setPin((p) => (k === '⌫' ? p.slice(0, -1) : p.length < 8 ? p + k : p))}>
                 {k}
               </Button>
             ),
@@ -127,34 +131,34 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
         ) : null}
         <Group grow w="100%">
           <Button size="lg" color="green" disabled={pin.length < 4} loading={clock.isPending && clock.variables?.action === 'IN'} onClick={() => send('IN')}>
-            Clock in
+            {t('clockIn')}
           </Button>
           <Button size="lg" color="orange" disabled={pin.length < 4} loading={clock.isPending && clock.variables?.action === 'OUT'} onClick={() => send('OUT')}>
-            Clock out
+            {t('clockOut')}
           </Button>
         </Group>
         <Button variant="subtle" onClick={reset}>
-          Back
+          {t('back')}
         </Button>
       </Stack>
     );
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Tap your name
+        {t('tapName')}
       </Title>
       {done ? (
         <Alert color="green" role="status">
           {done}
         </Alert>
       ) : null}
-      {workers.isPending ? <Loader aria-label="Loading" /> : null}
+      {workers.isPending ? <Loader aria-label={t('ui:loading')} /> : null}
       {workers.error && !revoked ? (
         <Alert color="red" role="alert">
           {workers.error.message}
         </Alert>
       ) : null}
-      {workers.data && workers.data.length === 0 ? <Text c="dimmed">Nobody has a shift here today yet.</Text> : null}
+      {workers.data && workers.data.length === 0 ? <Text c="dimmed">{t('nobody')}</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         {(workers.data ?? []).map((w) => (
           <UnstyledButton key={w.id} onClick={() => setChosen(w)} p="lg" bg="blue.0" style={{ borderRadius: 8, textAlign: 'center' }}>

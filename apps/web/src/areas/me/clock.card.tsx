@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOutletZones, useOutlets } from '../../api/shared.queries';
 import { useMe } from '../../auth/me';
@@ -16,6 +17,7 @@ import { policyAckRequired, useClockIn, useClockOut, useOpenClockIn } from './me
  * today's scheduled shifts there when there is one (its clock-out completes the shift).
  */
 export function ClockCard() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const outlets = useOutlets();
   const zoneOf = useOutletZones();
@@ -34,34 +36,34 @@ export function ClockCard() {
   return (
     <Paper withBorder p="md">
       <Text fw={700} mb="xs">
-        Clock in and out
+        {t('clock.title')}
       </Text>
       <ErrorNotice error={open.error ?? clockOut.error ?? (policyAckRequired(clockIn.error) ? null : clockIn.error)} />
       {policyAckRequired(clockIn.error) ? (
         <Alert color="orange" role="alert" mb="sm">
-          Read and acknowledge the company's policies first.{' '}
+          {t('clock.policiesFirst')}{' '}
           <Anchor component={Link} to="/me/policies">
-            Open the policies
+            {t('clock.openPolicies')}
           </Anchor>
         </Alert>
       ) : null}
       {open.data ? (
         <Stack gap="xs">
           <Text size="sm">
-            Clocked in at {outletName.get(open.data.outletId) ?? 'an outlet'} since {formatDateTime(open.data.clockInAt, zoneOf(open.data.outletId))}.
+            {t('clock.clockedInAt', { outlet: outletName.get(open.data.outletId) ?? t('clock.anOutlet'), since: formatDateTime(open.data.clockInAt, zoneOf(open.data.outletId)) })}
           </Text>
-          <Button w="fit-content" color="orange" loading={clockOut.isPending} onClick={() => clockOut.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: 'Clocked out.' }) })}>
-            Clock out
+          <Button w="fit-content" color="orange" loading={clockOut.isPending} onClick={() => clockOut.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: t('clock.clockedOut') }) })}>
+            {t('clock.clockOut')}
           </Button>
         </Stack>
       ) : (
         <Stack gap="xs">
           <Group grow align="flex-end">
-            <Select label="Outlet" allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outlet} onChange={(v) => { setOutletId(v); setShiftId(null); }} />
+            <Select label={t('clock.outlet')} allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outlet} onChange={(v) => { setOutletId(v); setShiftId(null); }} />
             <Select
-              label="Shift"
+              label={t('clock.shift')}
               allowDeselect={false}
-              data={[...shiftsHere.map((s) => ({ value: s.id, label: formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) })), { value: 'none', label: 'No shift (unscheduled)' }]}
+              data={[...shiftsHere.map((s) => ({ value: s.id, label: formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) })), { value: 'none', label: t('clock.noShift') }]}
               value={shift ?? 'none'}
               onChange={setShiftId}
             />
@@ -70,9 +72,9 @@ export function ClockCard() {
             w="fit-content"
             disabled={!outlet || open.isPending}
             loading={clockIn.isPending}
-            onClick={() => clockIn.mutate({ outletId: outlet!, ...(shift ? { shiftAssignmentId: shift } : {}) }, { onSuccess: () => notifications.show({ color: 'green', message: 'Clocked in.' }) })}
+            onClick={() => clockIn.mutate({ outletId: outlet!, ...(shift ? { shiftAssignmentId: shift } : {}) }, { onSuccess: () => notifications.show({ color: 'green', message: t('clock.clockedIn') }) })}
           >
-            Clock in
+            {t('clock.clockIn')}
           </Button>
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { ApiError, ok } from '../../api/errors';
@@ -50,6 +51,7 @@ function kept(): Held | null {
  * door reader's bridge scans, renewed an hour before it ends while the page is open.
  */
 export function DoorCredentialPage() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const [held, setHeld] = useState<Held | null>(kept);
   const credential = held?.credential ?? null;
@@ -77,44 +79,44 @@ export function DoorCredentialPage() {
   useEffect(() => {
     if (end !== null && end - now < RENEW_BEFORE_MS && !mint.isPending) mint.mutate();
   }, [end, now, mint]);
-  document.title = 'My door credential · Workforce Platform';
+  document.title = t('ui:documentTitle', { title: t('nav.myDoorCredential') });
   const left = end !== null ? Math.max(0, end - now) : 0;
   return (
     <Stack gap="md" maw={420} mx="auto">
       <Title order={1} size="h2">
-        My door credential
+        {t('nav.myDoorCredential')}
       </Title>
       {mint.error && !credential ? (
         <Alert color="red" role="alert">
-          {mint.error instanceof ApiError && mint.error.status === 402 ? 'Your company’s plan does not include door access.' : mint.error.message}
+          {mint.error instanceof ApiError && mint.error.status === 402 ? t('door.notInPlan') : mint.error.message}
         </Alert>
       ) : null}
       {credential ? (
         <Paper shadow="md" radius="lg" p="lg" style={{ background: 'linear-gradient(160deg, var(--mantine-color-teal-7), var(--mantine-color-blue-9))', color: 'white' }}>
           <Stack align="center" gap="sm">
             <Text size="xs" tt="uppercase" fw={700} style={{ letterSpacing: 1 }}>
-              Door credential
+              {t('door.credential')}
             </Text>
             <Title order={2} size="h3" c="white">
               {me.data?.fullName}
             </Title>
             <Paper p="sm" radius="md" bg="white">
-              <QrCode value={credential} label="My door credential: hold it to the reader" size={240} />
+              <QrCode value={credential} label={t('door.qrLabel')} size={240} />
             </Paper>
             <Text size="sm" data-testid="credential-expiry">
-              Valid for {Math.floor(left / 3_600_000)} h {Math.floor((left % 3_600_000) / 60_000)} min
+              {t('door.validFor', { h: Math.floor(left / 3_600_000), m: Math.floor((left % 3_600_000) / 60_000) })}
             </Text>
             <Text size="xs" ta="center">
-              Hold the code to a door reader. The doors you may open and their hours decide the rest.
+              {t('door.hold')}
             </Text>
           </Stack>
         </Paper>
       ) : (
-        <Center p="xl">{mint.isPending ? <Loader aria-label="Getting your credential" /> : null}</Center>
+        <Center p="xl">{mint.isPending ? <Loader aria-label={t('door.getting')} /> : null}</Center>
       )}
       <Group>
         <Button variant="default" onClick={() => mint.mutate()} loading={mint.isPending}>
-          Renew now
+          {t('door.renew')}
         </Button>
         <Button
           variant="light"
@@ -123,12 +125,12 @@ export function DoorCredentialPage() {
             downloadFile('/access/wallet/pass', 'door-pass.pkpass', 'POST').catch(setWalletError);
           }}
         >
-          Add to Apple Wallet
+          {t('door.wallet')}
         </Button>
       </Group>
       {walletError ? (
         <Alert color="gray" role="alert">
-          {walletError instanceof ApiError && walletError.status === 503 ? 'Wallet passes are not set up for this company yet.' : walletError instanceof Error ? walletError.message : String(walletError)}
+          {walletError instanceof ApiError && walletError.status === 503 ? t('door.noWallet') : walletError instanceof Error ? walletError.message : String(walletError)}
         </Alert>
       ) : null}
     </Stack>

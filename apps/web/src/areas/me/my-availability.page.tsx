@@ -1,25 +1,29 @@
 import { ActionIcon, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Page } from '../../ui/page';
 import { formatDateTime } from '../../ui/format';
 import { localInputInstant } from '../../ui/zone';
 import { useAddTimeOff, useAvailability, useRemoveTimeOff, useSaveAvailability, useTimeOff, type WeeklyWindow } from './availability.queries';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** ISO weekdays, Monday (1) first. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
 
 type Window = Required<Pick<WeeklyWindow, 'kind' | 'weekday' | 'start' | 'end'>> & { effectiveFrom?: string | null; effectiveTo?: string | null };
 
 function describe(w: Window): string {
-  const overnight = w.end !== '24:00' && w.end <= w.start ? ' (next day)' : '';
-  return w.start === '00:00' && w.end === '24:00' ? 'All day' : `${w.start}–${w.end}${overnight}`;
+  if (w.start === '00:00' && w.end === '24:00') return i18next.t('me:availability.allDay');
+  return i18next.t(w.end !== '24:00' && w.end <= w.start ? 'me:availability.spanOvernight' : 'me:availability.span', { start: w.start, end: w.end });
 }
 
 /** The signed-in person's availability, built for a phone. */
 export function MyAvailabilityPage() {
+  const { t } = useTranslation('me');
   return (
-    <Page title="My availability">
+    <Page title={t('nav.myAvailability')}>
       <AvailabilityEditor />
     </Page>
   );
@@ -30,6 +34,7 @@ export function MyAvailabilityPage() {
  * they cannot work, and hours they prefer), saved as a whole, and one-off time off.
  */
 export function AvailabilityEditor({ userId }: { userId?: string }) {
+  const { t } = useTranslation('me');
   const availability = useAvailability(userId);
   const save = useSaveAvailability(userId);
   const timeOff = useTimeOff(userId);
@@ -62,7 +67,7 @@ export function AvailabilityEditor({ userId }: { userId?: string }) {
     save.mutate(windows, {
       onSuccess: () => {
         setDirty(false);
-        notifications.show({ color: 'green', message: userId ? 'Availability saved.' : 'Your availability is saved.' });
+        notifications.show({ color: 'green', message: userId ? t('availability.saved') : t('availability.savedMine') });
       },
     });
   const offValid = offFrom !== '' && offTo !== '' && localInputInstant(offTo) > localInputInstant(offFrom);
@@ -74,65 +79,66 @@ export function AvailabilityEditor({ userId }: { userId?: string }) {
           setOffFrom('');
           setOffTo('');
           setOffNote('');
-          notifications.show({ color: 'green', message: 'Time off added.' });
+          notifications.show({ color: 'green', message: t('availability.timeOffAdded') });
         },
       },
     );
 
-  if (!availability.data) return availability.error ? <ErrorNotice error={availability.error} /> : <Loader aria-label="Loading the availability" />;
+  if (!availability.data) return availability.error ? <ErrorNotice error={availability.error} /> : <Loader aria-label={t('availability.loading')} />;
   return (
     <>
       <Text size="sm" c="dimmed">
-        Times are in {availability.data.timezone}.{' '}
-        {userId ? 'Hours they cannot work and time off count against a shift given them; preferred hours are a wish.' : 'Managers see when you cannot work before they give you a shift; preferred hours are a wish, not a promise.'}
+        {t('availability.timesIn', { zone: availability.data.timezone })}{' '}
+        {userId ? t('availability.helpManager') : t('availability.helpMine')}
       </Text>
       <Paper withBorder p="sm">
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Every week
+            {t('availability.everyWeek')}
           </Title>
-          <Select label="Day" allowDeselect={false} data={WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))} value={day} onChange={(v) => v && setDay(v)} />
+          <Select label={t('availability.day')} allowDeselect={false} data={WEEKDAYS.map((d) => ({ value: String(d), label: t(`availability.weekdays.${d}`) }))} value={day} onChange={(v) => v && setDay(v)} />
           <SegmentedControl
             fullWidth
-            aria-label="Kind of window"
+            aria-label={t('availability.kind')}
             value={kind}
             onChange={(v) => setKind(v as Window['kind'])}
             data={[
-              { value: 'UNAVAILABLE', label: 'Cannot work' },
-              { value: 'AVAILABLE', label: 'Prefer to work' },
+              { value: 'UNAVAILABLE', label: t('availability.cannot') },
+              { value: 'AVAILABLE', label: t('availability.prefer') },
             ]}
           />
-          <SegmentedControl fullWidth aria-label="Hours" value={allDay ? 'day' : 'hours'} onChange={(v) => setAllDay(v === 'day')} data={[{ value: 'day', label: 'All day' }, { value: 'hours', label: 'Some hours' }]} />
+          <SegmentedControl fullWidth aria-label={t('availability.hours')} value={allDay ? 'day' : 'hours'} onChange={(v) => setAllDay(v === 'day')} data={[{ value: 'day', label: t('availability.allDay') }, { value: 'hours', label: t('availability.someHours') }]} />
           {allDay ? null : (
             <Group grow>
-              <TextInput label="From" type="time" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-              <TextInput label="To" type="time" value={to} onChange={(e) => setTo(e.currentTarget.value)} description={to <= from ? 'ends the next day' : undefined} />
+              <TextInput label={t('availability.from')} type="time" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+              <TextInput label={t('availability.to')} type="time" value={to} onChange={(e) => setTo(e.currentTarget.value)} description={to <= from ? t('availability.endsNextDay') : undefined} />
             </Group>
           )}
           <Button variant="light" onClick={add}>
-            Add to the week
+            {t('availability.addToWeek')}
           </Button>
-          <Stack gap={4} aria-label="The week">
-            {WEEKDAYS.map((name, i) => {
-              const mine = windows.map((w, index) => ({ w, index })).filter(({ w }) => w.weekday === i + 1);
+          <Stack gap={4} aria-label={t('availability.theWeek')}>
+            {WEEKDAYS.map((weekday) => {
+              const name = t(`availability.weekdays.${weekday}`);
+              const mine = windows.map((w, index) => ({ w, index })).filter(({ w }) => w.weekday === weekday);
               return (
-                <Group key={name} justify="space-between" wrap="nowrap" align="flex-start" data-weekday={i + 1}>
+                <Group key={weekday} justify="space-between" wrap="nowrap" align="flex-start" data-weekday={weekday}>
                   <Text size="sm" fw={600} w={96}>
                     {name}
                   </Text>
                   <Stack gap={2} style={{ flex: 1 }}>
                     {mine.length === 0 ? (
                       <Text size="sm" c="dimmed">
-                        Any time
+                        {t('availability.anyTime')}
                       </Text>
                     ) : (
                       mine.map(({ w, index }) => (
                         <Group key={index} gap={6} wrap="nowrap">
                           <Badge variant="light" color={w.kind === 'UNAVAILABLE' ? 'red' : 'green'}>
-                            {w.kind === 'UNAVAILABLE' ? 'Cannot work' : 'Prefers'}
+                            {w.kind === 'UNAVAILABLE' ? t('availability.cannot') : t('availability.prefers')}
                           </Badge>
                           <Text size="sm">{describe(w)}</Text>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name} ${describe(w)}`} onClick={() => change(windows.filter((_, j) => j !== index))}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('availability.removeWindow', { day: name, span: describe(w) })} onClick={() => change(windows.filter((_, j) => j !== index))}>
                             ×
                           </ActionIcon>
                         </Group>
@@ -145,42 +151,42 @@ export function AvailabilityEditor({ userId }: { userId?: string }) {
           </Stack>
           <ErrorNotice error={save.error} />
           <Button loading={save.isPending} disabled={!dirty} onClick={saveWeek}>
-            {userId ? 'Save the week' : 'Save my week'}
+            {userId ? t('availability.saveWeek') : t('availability.saveMyWeek')}
           </Button>
         </Stack>
       </Paper>
       <Paper withBorder p="sm">
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Time off
+            {t('availability.timeOff')}
           </Title>
-          <TextInput label="Time off from" type="datetime-local" value={offFrom} onChange={(e) => setOffFrom(e.currentTarget.value)} />
-          <TextInput label="Time off until" type="datetime-local" value={offTo} onChange={(e) => setOffTo(e.currentTarget.value)} />
-          <TextInput label="Note (optional)" maxLength={1000} value={offNote} onChange={(e) => setOffNote(e.currentTarget.value)} />
+          <TextInput label={t('availability.timeOffFrom')} type="datetime-local" value={offFrom} onChange={(e) => setOffFrom(e.currentTarget.value)} />
+          <TextInput label={t('availability.timeOffUntil')} type="datetime-local" value={offTo} onChange={(e) => setOffTo(e.currentTarget.value)} />
+          <TextInput label={t('availability.note')} maxLength={1000} value={offNote} onChange={(e) => setOffNote(e.currentTarget.value)} />
           <ErrorNotice error={addTimeOff.error ?? removeTimeOff.error} />
           <Button loading={addTimeOff.isPending} disabled={!offValid} onClick={submitTimeOff}>
-            Add time off
+            {t('availability.addTimeOff')}
           </Button>
-          {timeOff.isPending ? <Loader size="sm" aria-label="Loading the time off" /> : null}
+          {timeOff.isPending ? <Loader size="sm" aria-label={t('availability.loadingTimeOff')} /> : null}
           {(timeOff.data ?? []).length === 0 && !timeOff.isPending ? (
             <Text size="sm" c="dimmed">
-              No time off.
+              {t('availability.noTimeOff')}
             </Text>
           ) : null}
-          {(timeOff.data ?? []).map((t) => (
-            <Group key={t.id} justify="space-between" wrap="nowrap">
+          {(timeOff.data ?? []).map((off) => (
+            <Group key={off.id} justify="space-between" wrap="nowrap">
               <Stack gap={0}>
                 <Text size="sm">
-                  {formatDateTime(t.startsAt)} – {formatDateTime(t.endsAt)}
+                  {formatDateTime(off.startsAt)} – {formatDateTime(off.endsAt)}
                 </Text>
-                {t.note ? (
+                {off.note ? (
                   <Text size="xs" c="dimmed">
-                    {t.note}
+                    {off.note}
                   </Text>
                 ) : null}
               </Stack>
-              <Button size="compact-sm" variant="subtle" color="red" loading={removeTimeOff.isPending && removeTimeOff.variables === t.id} onClick={() => removeTimeOff.mutate(t.id)}>
-                Remove
+              <Button size="compact-sm" variant="subtle" color="red" loading={removeTimeOff.isPending && removeTimeOff.variables === off.id} onClick={() => removeTimeOff.mutate(off.id)}>
+                {t('availability.remove')}
               </Button>
             </Group>
           ))}

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../auth/me';
 import { planAllows, usePlan } from '../../auth/plan';
@@ -13,6 +14,7 @@ import { ZoneNote } from '../../ui/zone-note';
 
 /** A STAFF user's home: the door credential a tap away (on a plan with door access), the next shifts, pending leave. */
 export function MyHomePage() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const plan = usePlan();
   const outlets = useOutlets();
@@ -22,16 +24,16 @@ export function MyHomePage() {
   const leave = useLeave(me.data ? { userId: me.data.id, status: 'PENDING' } : {});
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   const next = [...(shifts.data ?? [])].filter((s) => (s.status === 'SCHEDULED' || s.status === 'IN_PROGRESS') && Date.parse(s.scheduledEnd) > Date.now()).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart)).slice(0, 3);
-  document.title = 'My day · Workforce Platform';
+  document.title = t('ui:documentTitle', { title: t('home.title') });
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Hello{me.data ? `, ${me.data.fullName.split(' ')[0]}` : ''}
+        {me.data ? t('home.helloName', { name: me.data.fullName.split(' ')[0] }) : t('home.hello')}
       </Title>
       <ZoneNote />
       {planAllows(plan.data, 'accessControl') ? (
         <Button component={Link} to="/me/door" size="lg" fullWidth maw={420}>
-          Show my door credential
+          {t('home.showDoor')}
         </Button>
       ) : null}
       <ErrorNotice error={shifts.error ?? leave.error} />
@@ -39,11 +41,11 @@ export function MyHomePage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper withBorder p="md">
           <Text fw={700} mb="xs">
-            My next shifts
+            {t('home.nextShifts')}
           </Text>
           {next.length === 0 ? (
             <Text size="sm" c="dimmed">
-              None in the next two weeks.
+              {t('home.noneSoon')}
             </Text>
           ) : (
             <Stack gap={4}>
@@ -55,20 +57,20 @@ export function MyHomePage() {
             </Stack>
           )}
           <Anchor component={Link} to="/me/shifts" size="sm">
-            All my shifts
+            {t('home.allShifts')}
           </Anchor>
         </Paper>
         <Paper withBorder p="md">
           <Text fw={700} mb="xs">
-            My leave
+            {t('nav.myLeave')}
           </Text>
-          <Text size="sm">{leave.data ? `${leave.data.length} request(s) waiting for a decision` : ' '}</Text>
+          <Text size="sm">{leave.data ? t('home.leaveWaiting', { count: leave.data.length }) : ' '}</Text>
           <Group gap="sm">
             <Anchor component={Link} to="/me/leave" size="sm">
-              Request or see leave
+              {t('home.requestLeave')}
             </Anchor>
             <Anchor component={Link} to="/rota/open-shifts" size="sm">
-              Pick up an open shift
+              {t('home.openShift')}
             </Anchor>
           </Group>
         </Paper>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
@@ -16,6 +17,7 @@ const TYPES = ['ANNUAL', 'SICK', 'UNPAID', 'PARENTAL', 'COMPASSIONATE', 'STUDY',
 
 /** The signed-in person's leave: their balance and its ledger (under an accrual policy), requests asked for here, cancelled while pending. */
 export function MyLeavePage() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const leave = useLeave(me.data ? { userId: me.data.id } : {});
   const cancel = useCancelLeave();
@@ -32,25 +34,25 @@ export function MyLeavePage() {
     setOpen(false);
   };
   return (
-    <Page title="My leave" actions={<Button onClick={() => setOpen(true)}>Request leave</Button>}>
+    <Page title={t('nav.myLeave')} actions={<Button onClick={() => setOpen(true)}>{t('leave.request')}</Button>}>
       {balance.data?.unit ? (
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Annual leave balance
+            {t('leave.balance')}
           </Title>
           <BalanceSummary balance={balance.data} />
           <details>
-            <summary>How the balance was reached</summary>
+            <summary>{t('leave.howReached')}</summary>
             <LedgerTable lines={balance.data.lines} />
           </details>
         </Stack>
       ) : null}
-      <DataTable query={leave} error={leave.error ?? cancel.error} loadingLabel="Loading your leave" empty="No leave requests yet." minWidth={480} columns={[
-        { header: 'Type', cell: (l) => humanize(l.type) },
-        { header: 'Dates', cell: (l) => leaveDates(l) },
-        { header: 'Days', cell: (l) => l.daysDecimal },
+      <DataTable query={leave} error={leave.error ?? cancel.error} loadingLabel={t('leave.loading')} empty={t('leave.empty')} minWidth={480} columns={[
+        { header: t('leave.type'), cell: (l) => humanize(l.type) },
+        { header: t('leave.dates'), cell: (l) => leaveDates(l) },
+        { header: t('leave.days'), cell: (l) => l.daysDecimal },
         {
-          header: 'Status',
+          header: t('shifts.status'),
           cell: (l) => (
             <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
               {humanize(l.status)}
@@ -60,35 +62,35 @@ export function MyLeavePage() {
         {
           cell: (l) => (
             l.status === 'PENDING' ? (
-              <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: 'Request cancelled.' }) })}>
-                Cancel
+              <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending && cancel.variables === l.id} onClick={() => cancel.mutate(l.id, { onSuccess: () => notifications.show({ message: t('leave.cancelled') }) })}>
+                {t('ui:cancel')}
               </Button>
             ) : null
           ),
         },
       ]} />
-      <FormModal opened={open} onClose={close} title="Request leave" error={request.error}
+      <FormModal opened={open} onClose={close} title={t('leave.request')} error={request.error}
         submit={
           <Button
             loading={request.isPending}
             disabled={!start || !end}
             onClick={() => request.mutate({ type, startDate: start, endDate: end, ...(reason.trim() ? { reason: reason.trim() } : {}) }, {
               onSuccess: (sent) => {
-                notifications.show(sent.balanceWarning ? { color: 'yellow', message: `Requested, beyond your balance: ${sent.balanceWarning}.` } : { color: 'green', message: 'Requested: your manager decides.' });
+                notifications.show(sent.balanceWarning ? { color: 'yellow', message: t('leave.beyondBalance', { warning: sent.balanceWarning }) } : { color: 'green', message: t('leave.requested') });
                 close();
               },
             })}
           >
-            Send the request
+            {t('leave.send')}
           </Button>
         }
       >
-        <Select label="Type" allowDeselect={false} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+        <Select label={t('leave.type')} allowDeselect={false} data={TYPES.map((type) => ({ value: type, label: humanize(type) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
         <Group grow>
-          <TextInput label="First day" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput label="Last day" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <TextInput label={t('leave.firstDay')} type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+          <TextInput label={t('leave.lastDay')} type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
         </Group>
-        <Textarea label="Reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Textarea label={t('leave.reason')} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
       </FormModal>
     </Page>
   );

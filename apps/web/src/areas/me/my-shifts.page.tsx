@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/me';
 import { formatShiftSpan, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
@@ -12,6 +13,7 @@ import { ZoneNote } from '../../ui/zone-note';
 
 /** The signed-in person's shifts from a week ago to four weeks ahead. */
 export function MyShiftsPage() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const outlets = useOutlets();
   const zoneOf = useOutletZones();
@@ -20,14 +22,14 @@ export function MyShiftsPage() {
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   const rows = [...(shifts.data ?? [])].sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (
-    <Page title="My shifts">
+    <Page title={t('nav.myShifts')}>
       <ZoneNote />
       <ClockCard />
-      <DataTable query={{ isPending: shifts.isPending, error: shifts.error, data: rows }} loadingLabel="Loading your shifts" empty="No shifts from last week to four weeks ahead. Open shifts you may take are under Open shifts." minWidth={420} columns={[
-        { header: 'When', cell: (s) => formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) },
-        { header: 'Where', cell: (s) => (outletName.get(s.outletId) ?? '—') },
+      <DataTable query={{ isPending: shifts.isPending, error: shifts.error, data: rows }} loadingLabel={t('shifts.loading')} empty={t('shifts.empty')} minWidth={420} columns={[
+        { header: t('shifts.when'), cell: (s) => formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) },
+        { header: t('shifts.where'), cell: (s) => (outletName.get(s.outletId) ?? '—') },
         {
-          header: 'Status',
+          header: t('shifts.status'),
           cell: (s) => (
             <Badge variant="light" color={s.status === 'SCHEDULED' ? 'blue' : s.status === 'COMPLETED' ? 'gray' : 'yellow'}>
               {humanize(s.status)}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -12,6 +13,7 @@ import { useAcknowledgePolicy, useCreatePolicy, usePolicies, useUpdatePolicy, ty
  * waits for that); HR publishes and edits them, and a new text asks everyone again.
  */
 export function PoliciesPage() {
+  const { t } = useTranslation('me');
   const me = useMe();
   const hr = mayCall(me.data, 'postPolicies');
   const policies = usePolicies();
@@ -19,12 +21,12 @@ export function PoliciesPage() {
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
   const shown = (policies.data ?? []).filter((p) => hr || p.active);
   return (
-    <Page title="Policies" actions={hr ? <Button onClick={() => setEditing('new')}>New policy</Button> : null}>
+    <Page title={t('nav.policies')} actions={hr ? <Button onClick={() => setEditing('new')}>{t('policies.new')}</Button> : null}>
       <ErrorNotice error={policies.error ?? acknowledge.error} />
       {policies.isPending ? (
-        <Loader aria-label="Loading policies" />
+        <Loader aria-label={t('policies.loading')} />
       ) : shown.length === 0 ? (
-        <Text c="dimmed">No policies.</Text>
+        <Text c="dimmed">{t('policies.none')}</Text>
       ) : (
         shown.map((p) => (
           <Card withBorder key={p.id}>
@@ -34,30 +36,30 @@ export function PoliciesPage() {
                   {p.title}
                 </Title>
                 <Text size="xs" c="dimmed">
-                  Version {p.version}, updated {formatDateTime(p.updatedAt)}
+                  {t('policies.version', { version: p.version, updated: formatDateTime(p.updatedAt) })}
                 </Text>
               </Stack>
               <Group gap="xs">
-                {p.active ? null : <Badge color="gray">Retired</Badge>}
+                {p.active ? null : <Badge color="gray">{t('policies.retired')}</Badge>}
                 {p.requiresAcknowledgement && p.active ? (
                   p.acknowledged ? (
                     <Badge color="green" variant="light">
-                      Acknowledged
+                      {t('policies.acknowledged')}
                     </Badge>
                   ) : (
                     <Button
                       size="compact-sm"
-                      aria-label={`Acknowledge ${p.title}`}
+                      aria-label={t('policies.acknowledge', { title: p.title })}
                       loading={acknowledge.isPending && acknowledge.variables === p.id}
-                      onClick={() => acknowledge.mutate(p.id, { onSuccess: () => notifications.show({ color: 'green', message: 'Acknowledged.' }) })}
+                      onClick={() => acknowledge.mutate(p.id, { onSuccess: () => notifications.show({ color: 'green', message: t('policies.acknowledgedDone') }) })}
                     >
-                      I have read and accept it
+                      {t('policies.accept')}
                     </Button>
                   )
                 ) : null}
                 {hr ? (
-                  <Button size="compact-sm" variant="default" aria-label={`Edit ${p.title}`} onClick={() => setEditing(p)}>
-                    Edit
+                  <Button size="compact-sm" variant="default" aria-label={t('policies.editNamed', { title: p.title })} onClick={() => setEditing(p)}>
+                    {t('policies.edit')}
                   </Button>
                 ) : null}
               </Group>
@@ -74,6 +76,7 @@ export function PoliciesPage() {
 }
 
 function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
+  const { t } = useTranslation('me');
   const create = useCreatePolicy();
   const update = useUpdatePolicy();
   const [title, setTitle] = useState(policy?.title ?? '');
@@ -86,7 +89,7 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
     onClose();
   };
   const save = () => {
-    if (!policy) return create.mutate({ title: title.trim(), body: body.trim(), requiresAcknowledgement: requires }, { onSuccess: done('Policy published.') });
+    if (!policy) return create.mutate({ title: title.trim(), body: body.trim(), requiresAcknowledgement: requires }, { onSuccess: done(t('policies.published')) });
     const changes = {
       ...(title.trim() !== policy.title ? { title: title.trim() } : {}),
       ...(body.trim() !== policy.body ? { body: body.trim() } : {}),
@@ -94,25 +97,25 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
       ...(active !== policy.active ? { active } : {}),
     };
     if (Object.keys(changes).length === 0) return onClose();
-    update.mutate({ id: policy.id, body: changes }, { onSuccess: done('Policy saved.') });
+    update.mutate({ id: policy.id, body: changes }, { onSuccess: done(t('policies.saved')) });
   };
   return (
-    <FormModal opened={true} onClose={onClose} title={policy ? 'Edit the policy' : 'New policy'} size="lg" error={create.error ?? update.error}
+    <FormModal opened={true} onClose={onClose} title={policy ? t('policies.editTitle') : t('policies.new')} size="lg" error={create.error ?? update.error}
       submit={
         <Button disabled={!title.trim() || !body.trim()} loading={pending} onClick={save}>
-          {policy ? 'Save' : 'Publish'}
+          {policy ? t('policies.save') : t('policies.publish')}
         </Button>
       }
     >
-      <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-      <Textarea label="Text" required maxLength={20_000} autosize minRows={6} maxRows={20} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+      <TextInput label={t('policies.title')} required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <Textarea label={t('policies.text')} required maxLength={20_000} autosize minRows={6} maxRows={20} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
       {policy && body.trim() !== policy.body ? (
         <Text size="xs" c="orange">
-          A new text is a new version: everyone acknowledges it again.
+          {t('policies.newVersion')}
         </Text>
       ) : null}
-      <Switch label="Everyone must acknowledge it before clocking in" checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
-      {policy ? <Switch label="In force" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
+      <Switch label={t('policies.requires')} checked={requires} onChange={(e) => setRequires(e.currentTarget.checked)} />
+      {policy ? <Switch label={t('policies.inForce')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> : null}
     </FormModal>
   );
 }

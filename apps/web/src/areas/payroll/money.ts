@@ -1,9 +1,4 @@
-/** An amount in integer minor units (pence, cents) in its currency, in the reader's locale. */
-export function formatMoney(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
+export { formatMoney } from '../../ui/format';
 
 /** A typed amount ("12.50") in the minor units of `currency`; null when it is not a number. */
 export function toMinor(typed: string, currency: string): number | null {

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { useMe } from '../../auth/me';
 import { DataTable } from '../../ui/data-table';
@@ -10,23 +11,24 @@ import { useMyPayslips } from './payroll.queries';
 
 /** The signed-in person's payslips of approved runs; a month opens on its lines, premiums with why they are owed. */
 export function MyPayslipsPage() {
+  const { t } = useTranslation('payroll');
   const me = useMe();
   const payslips = useMyPayslips();
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <Page title="My payslips">
-      <DataTable query={payslips} error={payslips.error ?? downloadError} loadingLabel="Loading payslips" empty="No payslips yet: they appear once a pay run is approved." minWidth={420} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
+    <Page title={t('nav.myPayslips')}>
+      <DataTable query={payslips} error={payslips.error ?? downloadError} loadingLabel={t('payslips.loading')} empty={t('payslips.empty')} minWidth={420} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
         {
-          header: 'Month',
+          header: t('payslips.month'),
           cell: (p) => (
             <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
               {p.periodYearMonth}
             </Button>
           ),
         },
-        { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
-        { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
+        { header: t('payslips.gross'), cell: (p) => formatMoney(p.grossMinor, p.currency) },
+        { header: t('payslips.net'), cell: (p) => formatMoney(p.netMinor, p.currency) },
         {
           cell: (p) => (
             <>

@@ -5,8 +5,9 @@ import type { ImportRow, Role } from './people.queries';
 import { ROLE_ORDER } from './roles';
 
 const USERS: CsvImportKind<ImportRow, 'fullName' | 'email' | 'mobile' | 'role' | 'employeeCode'> = {
-  title: 'Import users',
-  help: 'A CSV file with a header row: fullName (or name), email, mobile, role (STAFF when empty) and employeeCode. Each person needs an email address or a mobile number; those with an email address are mailed an invite.',
+  ns: 'people',
+  title: 'import.users.title',
+  help: 'import.users.help',
   columns: {
     fullName: ['fullname', 'full name', 'name'],
     email: ['email', 'e-mail', 'email address'],
@@ -27,7 +28,7 @@ const USERS: CsvImportKind<ImportRow, 'fullName' | 'email' | 'mobile' | 'role' |
       ...(cell('employeeCode') ? { employeeCode: cell('employeeCode') } : {}),
     };
   },
-  headings: ['Name', 'Email / mobile'],
+  headings: ['import.users.name', 'import.users.contact'],
   describe: (row) => [row.fullName, [row.email, row.mobile].filter(Boolean).join(' · ')],
   send: (rows) => ok(api.POST('/users/bulk-import', { body: { rows } })),
 };

@@ -6,8 +6,9 @@ import { CsvImportPage, type CsvImportKind } from '../../ui/csv-import';
 type OutletRow = Body<'postOutletsBulkImport'>['rows'][number];
 
 const OUTLETS: CsvImportKind<OutletRow, 'name' | 'code' | 'city' | 'address' | 'status'> = {
-  title: 'Import outlets',
-  help: 'A CSV file with a header row: name, code, city, address (optional) and status (ACTIVE when empty, or INACTIVE). Codes are unique in the company, whatever their case.',
+  ns: 'people',
+  title: 'import.outlets.title',
+  help: 'import.outlets.help',
   columns: {
     name: ['name', 'outlet', 'outlet name'],
     code: ['code', 'outlet code'],
@@ -23,7 +24,7 @@ const OUTLETS: CsvImportKind<OutletRow, 'name' | 'code' | 'city' | 'address' | '
     if (status !== 'ACTIVE' && status !== 'INACTIVE') return `Unknown status ${cell('status')}`;
     return { name: cell('name'), code: cell('code'), city: cell('city'), status, ...(cell('address') ? { address: cell('address') } : {}) };
   },
-  headings: ['Outlet', 'Code · city'],
+  headings: ['import.outlets.outlet', 'import.outlets.codeCity'],
   describe: (row) => [row.name, `${row.code} · ${row.city}`],
   send: (rows) => ok(api.POST('/outlets/bulk-import', { body: { rows } })),
 };

@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { humanize } from '../../ui/format';
 import { mayCall, useMe } from '../../auth/me';
 import { Link } from 'react-router';
 import { DataTable } from '../../ui/data-table';
@@ -21,6 +23,7 @@ interface Draft {
 
 /** The company's outlets (sites): added and edited by those who run the company. */
 export function OutletsPage() {
+  const { t } = useTranslation('people');
   const me = useMe();
   const admin = mayCall(me.data, 'postOutlets');
   const outlets = useOutlets();
@@ -39,52 +42,52 @@ export function OutletsPage() {
     else create.mutate({ ...body, ...(draft.address.trim() ? { address: draft.address.trim() } : {}), ...(draft.timezone.trim() ? { timezone: draft.timezone.trim() } : {}) }, { onSuccess: close });
   };
   return (
-    <Page title="Outlets" actions={
+    <Page title={t('nav.outlets')} actions={
         admin ? (
           <Group gap="xs">
             <Button variant="light" component={Link} to="/people/outlets/import">
-              Import from CSV
+              {t('importCsv')}
             </Button>
-            <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', timezone: '', status: 'ACTIVE' } })}>New outlet</Button>
+            <Button onClick={() => setEditing({ id: null, draft: { name: '', code: '', city: '', address: '', timezone: '', status: 'ACTIVE' } })}>{t('outlets.new')}</Button>
           </Group>
         ) : null
       }
     >
-      <DataTable query={outlets} loadingLabel="Loading outlets" minWidth={560} columns={[
-        { header: 'Name', cell: (o) => o.name },
-        { header: 'Code', cell: (o) => o.code },
-        { header: 'City', cell: (o) => o.city },
-        { header: 'Address', cell: (o) => (o.address ?? '—') },
-        { header: 'Timezone', cell: (o) => (o.timezone ?? 'The company’s') },
+      <DataTable query={outlets} loadingLabel={t('outlets.loading')} minWidth={560} columns={[
+        { header: t('outlets.name'), cell: (o) => o.name },
+        { header: t('outlets.code'), cell: (o) => o.code },
+        { header: t('outlets.city'), cell: (o) => o.city },
+        { header: t('outlets.address'), cell: (o) => (o.address ?? '—') },
+        { header: t('outlets.timezone'), cell: (o) => (o.timezone ?? t('outlets.companyZone')) },
         {
-          header: 'Status',
+          header: t('users.status'),
           cell: (o) => (
             <Badge variant="light" color={o.status === 'ACTIVE' ? 'green' : 'gray'}>
-              {o.status === 'ACTIVE' ? 'Active' : 'Inactive'}
+              {humanize(o.status)}
             </Badge>
           ),
         },
         admin && {
           cell: (o) => (
             <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ id: o.id, draft: { name: o.name, code: o.code, city: o.city, address: o.address ?? '', timezone: o.timezone ?? '', status: o.status } })}>
-              Edit
+              {t('edit')}
             </Button>
           ),
         },
       ]} />
-      <DraftModal draft={editing} onClose={close} title={editing?.id ? 'Edit outlet' : 'New outlet'} error={create.error ?? update.error} submit={(editing) => (
+      <DraftModal draft={editing} onClose={close} title={editing?.id ? t('outlets.edit') : t('outlets.new')} error={create.error ?? update.error} submit={(editing) => (
         <Button loading={create.isPending || update.isPending} disabled={!editing.draft.name.trim() || !editing.draft.code.trim() || !editing.draft.city.trim()} onClick={save}>
-          Save
+          {t('save')}
         </Button>
       )}>
         {(editing) => (
           <>
-            <TextInput label="Name" required value={editing.draft.name} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
-            <TextInput label="Code" description="Short and unique, e.g. HB-03" required value={editing.draft.code} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, code: e.currentTarget.value } })} />
-            <TextInput label="City" required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
-            <TextInput label="Address (optional)" value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
-            <TimezoneInput label="Timezone (optional)" description="Only for an outlet outside the company's timezone: its shifts are shown and typed in it" value={editing.draft.timezone} onChange={(timezone) => setEditing({ ...editing, draft: { ...editing.draft, timezone } })} />
-            <Select label="Status" allowDeselect={false} data={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
+            <TextInput label={t('outlets.name')} required value={editing.draft.name} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
+            <TextInput label={t('outlets.code')} description={t('outlets.codeHelp')} required value={editing.draft.code} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, code: e.currentTarget.value } })} />
+            <TextInput label={t('outlets.city')} required value={editing.draft.city} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, city: e.currentTarget.value } })} />
+            <TextInput label={t('outlets.addressOptional')} value={editing.draft.address} onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
+            <TimezoneInput label={t('outlets.timezoneOptional')} description={t('outlets.timezoneHelp')} value={editing.draft.timezone} onChange={(timezone) => setEditing({ ...editing, draft: { ...editing.draft, timezone } })} />
+            <Select label={t('users.status')} allowDeselect={false} data={[{ value: 'ACTIVE', label: humanize('ACTIVE') }, { value: 'INACTIVE', label: humanize('INACTIVE') }]} value={editing.draft.status} onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, status: v as Outlet['status'] } })} />
           </>
         )}
       </DraftModal>

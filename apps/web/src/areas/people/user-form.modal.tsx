@@ -1,6 +1,7 @@
 import { Button, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/me';
 import { FormModal } from '../../ui/form-actions';
 import { useCreateUser, useSetUserOutlets, useUpdateUser, useUserOutlets, type Role, type User } from './people.queries';
@@ -23,6 +24,7 @@ const blank: Draft = { fullName: '', email: '', mobile: '', role: 'STAFF', emplo
  * at are set with the same form.
  */
 export function UserFormModal({ opened, user, onClose }: { opened: boolean; user: User | null; onClose: () => void }) {
+  const { t } = useTranslation('people');
   const me = useMe();
   const outlets = useOutlets();
   const current = useUserOutlets(opened && user ? user.id : null);
@@ -50,7 +52,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
     if (user) {
       await update.mutateAsync({ id: user.id, body: { fullName: draft.fullName.trim(), role: draft.role, ...contact } });
       await setOutlets.mutateAsync({ id: user.id, outletIds: draft.outletIds });
-      notifications.show({ color: 'green', message: `${draft.fullName.trim()} saved.` });
+      notifications.show({ color: 'green', message: t('users.saved', { name: draft.fullName.trim() }) });
     } else {
       const made = await create.mutateAsync({
         fullName: draft.fullName.trim(),
@@ -60,28 +62,28 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
         ...(contact.employeeCode ? { employeeCode: contact.employeeCode } : {}),
       });
       if (draft.outletIds.length) await setOutlets.mutateAsync({ id: made.id, outletIds: draft.outletIds });
-      notifications.show({ color: 'green', message: made.email ? `${made.fullName} added; an invite to choose a password was mailed to ${made.email}.` : `${made.fullName} added.` });
+      notifications.show({ color: 'green', message: made.email ? t('users.addedInvited', { name: made.fullName, email: made.email }) : t('users.added', { name: made.fullName }) });
     }
     close();
   };
   const pending = create.isPending || update.isPending || setOutlets.isPending;
   return (
-    <FormModal opened={opened} onClose={close} title={user ? `Edit ${user.fullName}` : 'New user'} error={create.error ?? update.error ?? setOutlets.error}
+    <FormModal opened={opened} onClose={close} title={user ? t('users.editTitle', { name: user.fullName }) : t('users.new')} error={create.error ?? update.error ?? setOutlets.error}
       submit={
         <Button loading={pending} disabled={!draft.fullName.trim() || (!draft.email.trim() && !draft.mobile.trim())} onClick={() => void save().catch(() => undefined)}>
-          {user ? 'Save' : 'Add the user'}
+          {user ? t('save') : t('users.add')}
         </Button>
       }
     >
-      <TextInput label="Full name" required maxLength={120} value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.currentTarget.value })} />
-      <TextInput label="Email" type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
-      <TextInput label="Mobile" type="tel" value={draft.mobile} onChange={(e) => setDraft({ ...draft, mobile: e.currentTarget.value })} />
+      <TextInput label={t('users.fullName')} required maxLength={120} value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.currentTarget.value })} />
+      <TextInput label={t('users.email')} type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
+      <TextInput label={t('users.mobile')} type="tel" value={draft.mobile} onChange={(e) => setDraft({ ...draft, mobile: e.currentTarget.value })} />
       <Text size="xs" c="dimmed">
-        An email address or a mobile number (or both): it is how they sign in.
+        {t('users.contactHelp')}
       </Text>
-      <Select label="Role" required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
-      <TextInput label="Employee code (optional)" value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
-      <MultiSelect label="Outlets" searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
+      <Select label={t('users.role')} required allowDeselect={false} data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={draft.role} onChange={(r) => r && setDraft({ ...draft, role: r as Role })} />
+      <TextInput label={t('users.employeeCode')} value={draft.employeeCode} onChange={(e) => setDraft({ ...draft, employeeCode: e.currentTarget.value })} />
+      <MultiSelect label={t('nav.outlets')} searchable disabled={user !== null && !current.data} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={draft.outletIds} onChange={(outletIds) => setDraft({ ...draft, outletIds })} />
     </FormModal>
   );
 }

@@ -1,35 +1,38 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
+import { LOCALES, localeOfZone } from '@wfm/core/locale';
+import { LANGUAGES } from '../../i18n/i18n';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useTenant, useUpdateTenant } from './settings.queries';
 import { TimezoneInput } from '../../ui/timezone-input';
 
-/** The offline windows offered, in minutes (the API takes any from 5 minutes to 30 days). */
-const OFFLINE_WINDOWS: Array<[number, string]> = [
-  [15, '15 minutes'],
-  [60, '1 hour'],
-  [480, '8 hours'],
-  [1440, '24 hours'],
-  [2160, '36 hours'],
-  [4320, '72 hours (the default)'],
-  [10080, '7 days'],
-  [43200, '30 days'],
-];
+/** The offline windows offered, in minutes (the API takes any from 5 minutes to 30 days), and the default. */
+const OFFLINE_WINDOWS = [15, 60, 480, 1440, 2160, 4320, 10080, 43200];
+const DEFAULT_OFFLINE_WINDOW = 4320;
 
-const AVAILABILITY_MODES = [
-  { value: 'OFF', label: 'Ignore availability' },
-  { value: 'WARN', label: 'Warn (the default)' },
-  { value: 'BLOCK', label: 'Refuse the shift' },
-];
+/** "8 hours", "7 days", "72 hours (the default)": whole days from 7 days up, hours from 1 hour up. */
+function offlineWindowLabel(minutes: number): string {
+  const label = minutes >= 10080 && minutes % 1440 === 0 ? i18next.t('settings:company.days', { count: minutes / 1440 }) : minutes >= 60 && minutes % 60 === 0 ? i18next.t('settings:company.hours', { count: minutes / 60 }) : i18next.t('settings:company.minutes', { count: minutes });
+  return minutes === DEFAULT_OFFLINE_WINDOW ? i18next.t('settings:company.theDefault', { label }) : label;
+}
 
 function offlineWindowChoices(current: number) {
-  const known = OFFLINE_WINDOWS.some(([m]) => m === current);
-  return [...(known ? [] : [[current, `${current} minutes`] as [number, string]]), ...OFFLINE_WINDOWS].map(([m, label]) => ({ value: String(m), label }));
+  return [...(OFFLINE_WINDOWS.includes(current) ? [] : [current]), ...OFFLINE_WINDOWS].map((m) => ({ value: String(m), label: offlineWindowLabel(m) }));
+}
+
+/** A locale as people read it in the console's language, with how it writes a date and an amount: "French (Belgium) · 02/12/2026 · 1 234,56 €". */
+function localeLabel(locale: string): string {
+  const name = new Intl.DisplayNames([i18next.language], { type: 'language' }).of(locale) ?? locale;
+  const sample = `${new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 11, 2, 18, 30)))} · ${new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(1234.56)}`;
+  return `${name} · ${sample}`;
 }
 
 /** The company's name and timezone, its plan, and the switches that change how it works. */
 export function CompanyPage() {
+  const { t: tr } = useTranslation('settings');
   const tenant = useTenant();
   const update = useUpdateTenant();
   const [name, setName] = useState('');
@@ -41,44 +44,71 @@ export function CompanyPage() {
     }
   }, [tenant.data]);
   const t = tenant.data;
-  if (!t) return tenant.error ? <ErrorNotice error={tenant.error} /> : <Loader aria-label="Loading" />;
-  const toggle = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body, { onSuccess: () => notifications.show({ color: 'green', message: 'Saved.' }) });
+  if (!t) return tenant.error ? <ErrorNotice error={tenant.error} /> : <Loader aria-label={tr('ui:loading')} />;
+  const toggle = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body, { onSuccess: () => notifications.show({ color: 'green', message: tr('company.saved') }) });
   return (
-    <Page title="Company">
+    <Page title={tr('nav.company')}>
       <Paper withBorder p="md">
         <Stack gap="sm" maw={480}>
-          <TextInput label="Company name" required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TimezoneInput label="Timezone" description="Every date and time in the console is shown and typed in it, as are opening hours, leave days and rosters (an IANA name such as Europe/London)" required value={timezone} onChange={setTimezone} />
+          <TextInput label={tr('company.name')} required maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TimezoneInput label={tr('company.timezone')} description={tr('company.timezoneHelp')} required value={timezone} onChange={setTimezone} />
           <Text size="sm" c="dimmed">
-            Address of the careers page and the sign-in name: <code>{t.slug}</code>
+            {tr('company.slug')} <code>{t.slug}</code>
           </Text>
           <ErrorNotice error={update.error} />
           <Button w="fit-content" loading={update.isPending} disabled={!name.trim() || !timezone.trim() || (name === t.name && timezone === t.timezone)} onClick={() => toggle({ name: name.trim(), timezone: timezone.trim() })}>
-            Save
+            {tr('company.save')}
           </Button>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm" maw={480}>
+          <Select
+            label={tr('company.locale')}
+            description={tr('company.localeHelp')}
+            data={[{ value: 'zone', label: tr('company.localeByZone', { locale: localeLabel(localeOfZone(t.timezone)) }) }, ...LOCALES.map((l) => ({ value: l, label: localeLabel(l) }))]}
+            value={t.locale ?? 'zone'}
+            allowDeselect={false}
+            searchable
+            disabled={update.isPending}
+            onChange={(v) => v && toggle({ locale: v === 'zone' ? null : (v as (typeof LOCALES)[number]) })}
+          />
+          <Select
+            label={tr('company.language')}
+            description={tr('company.languageHelp')}
+            data={LANGUAGES.map((l) => ({ value: l, label: tr(`ui:languageNames.${l}`) }))}
+            value={t.language}
+            allowDeselect={false}
+            disabled={update.isPending}
+            onChange={(v) => v && toggle({ language: v as (typeof LANGUAGES)[number] })}
+          />
         </Stack>
       </Paper>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="xs">
-            <Text fw={700}>Plan</Text>
+            <Text fw={700}>{tr('nav.plan')}</Text>
             <Badge>{t.plan}</Badge>
           </Group>
           <Group gap="xs">
             {Object.entries(t.features).map(([f, on]) => (
               <Badge key={f} variant="light" color={on ? 'green' : 'gray'}>
-                {f}: {on ? 'included' : 'not included'}
+                {tr(on ? 'company.included' : 'company.notIncluded', { feature: f })}
               </Badge>
             ))}
           </Group>
-          <Switch label="Developer API (API keys and OAuth clients may call /public routes)" checked={t.publicApiEnabled} disabled={update.isPending} onChange={(e) => toggle({ publicApiEnabled: e.currentTarget.checked })} />
-          <Switch label="Rosters wait for approval (AREA_MANAGER and above)" checked={t.rosterApprovalRequired} disabled={update.isPending} onChange={(e) => toggle({ rosterApprovalRequired: e.currentTarget.checked })} />
-          <Switch label="Pay runs are approved by someone other than who computed them" checked={t.payrollFourEyes} disabled={update.isPending} onChange={(e) => toggle({ payrollFourEyes: e.currentTarget.checked })} />
+          <Switch label={tr('company.developerApi')} checked={t.publicApiEnabled} disabled={update.isPending} onChange={(e) => toggle({ publicApiEnabled: e.currentTarget.checked })} />
+          <Switch label={tr('company.rosterApproval')} checked={t.rosterApprovalRequired} disabled={update.isPending} onChange={(e) => toggle({ rosterApprovalRequired: e.currentTarget.checked })} />
+          <Switch label={tr('company.fourEyes')} checked={t.payrollFourEyes} disabled={update.isPending} onChange={(e) => toggle({ payrollFourEyes: e.currentTarget.checked })} />
           <Select
             maw={480}
-            label="When a shift falls in someone's unavailability"
-            description="Their unavailable hours, time off and approved leave. Warn: the shift is assigned and the schedule shows the conflict beside it. Block: it is refused."
-            data={AVAILABILITY_MODES}
+            label={tr('company.availability')}
+            description={tr('company.availabilityHelp')}
+            data={[
+              { value: 'OFF', label: tr('company.availabilityOff') },
+              { value: 'WARN', label: tr('company.availabilityWarn') },
+              { value: 'BLOCK', label: tr('company.availabilityBlock') },
+            ]}
             value={t.availabilityConflictMode}
             allowDeselect={false}
             disabled={update.isPending}
@@ -90,8 +120,8 @@ export function CompanyPage() {
         <Paper withBorder p="md">
           <Select
             maw={480}
-            label="Doors keep deciding without the platform for"
-            description="How long a door daemon cut off from the platform (its internet link down) goes on opening doors from what it last knew. Past it, its doors stay shut until the link returns. Access removed meanwhile takes effect there when the link returns."
+            label={tr('company.offline')}
+            description={tr('company.offlineHelp')}
             data={offlineWindowChoices(t.accessOfflineWindowMinutes)}
             value={String(t.accessOfflineWindowMinutes)}
             allowDeselect={false}

@@ -9,7 +9,7 @@ const useInvalidating = <V, R>(fn: (v: V) => Promise<R>, key: string) => useInva
 
 export const useTenant = () => useQuery({ queryKey: ['tenant'], queryFn: () => ok(api.GET('/tenant')) });
 /** A new timezone changes every time shown: the console reads the company's zone with the caller's availability. */
-export const useUpdateTenant = () => useInvalidatingMutation((body: Body<'patchTenant'>) => ok(api.PATCH('/tenant', { body })), [['tenant'], ['availability']]);
+export const useUpdateTenant = () => useInvalidatingMutation((body: Body<'patchTenant'>) => ok(api.PATCH('/tenant', { body })), [['tenant'], ['availability'], ['me', 'locale']]);
 
 export const useBranding = () => useQuery({ queryKey: ['branding'], queryFn: () => ok(api.GET('/branding')) });
 export const useUpdateBranding = () => useInvalidating((body: Body<'patchBranding'>) => ok(api.PATCH('/branding', { body })), 'branding');

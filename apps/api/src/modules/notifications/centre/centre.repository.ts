@@ -7,11 +7,8 @@ import type { Place } from './notification-templates.js';
 
 export type NotificationRow = Row<NotificationEntity, 'id' | 'tenantId' | 'userId' | 'title' | 'body' | 'path' | 'createdAt' | 'readAt'> & { event: NotificationEvent };
 
-/**
- * A person's console language, as SQL over `users u`. Users have no language of their own yet:
- * every recipient reads English until this selects theirs (issue 33's `users.language`).
- */
-const RECIPIENT_LANGUAGE = `'en'`;
+/** A person's console language, as SQL over `users u`: their own choice, else their company's. */
+const RECIPIENT_LANGUAGE = `COALESCE(u.language, (SELECT t.language FROM tenants t WHERE t.id = u.tenant_id))`;
 
 export interface RecipientRow {
   userId: string;

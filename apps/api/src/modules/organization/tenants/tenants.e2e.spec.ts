@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { LOCALES } from '@wfm/core/locale';
 import { ROLES, type Role } from '@wfm/core/tenancy';
 import { TenantEntity } from '@wfm/db/entities/tenant.entity';
 import { createTenant, createUser } from '@wfm/testing/factories';
@@ -38,6 +39,8 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         payrollFourEyes: false,
         accessOfflineWindowMinutes: 4320,
         availabilityConflictMode: 'WARN',
+        locale: null,
+        language: 'en',
         features: { webhooks: true, accessControl: true, developerApi: true, scim: true, sso: true },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: tenant.updatedAt.toISOString(),
@@ -131,6 +134,8 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
         payrollFourEyes: false,
         accessOfflineWindowMinutes: 4320,
         availabilityConflictMode: 'WARN',
+        locale: null,
+        language: 'en',
         features: { webhooks: true, accessControl: true, developerApi: false, scim: false, sso: false },
         createdAt: tenant.createdAt.toISOString(),
         updatedAt: h.clock.now().toISOString(),
@@ -146,6 +151,16 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
       expect(res.body.availabilityConflictMode).to.equal('BLOCK');
       const [row] = await h.ds.query(`SELECT availability_conflict_mode AS mode FROM tenants WHERE id = $1`, [tenant.id]);
       expect(row.mode).to.equal('BLOCK');
+    });
+
+    it('sets the locale and the default language, and a null locale follows the time zone again', async () => {
+      const { token } = await signedIn('COMPANY_ADMIN', { timezone: 'Europe/Brussels' });
+      const res = await h.request('PATCH', '/tenant', { token, body: { locale: 'fr-BE', language: 'fr' } });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include({ locale: 'fr-BE', language: 'fr' });
+      expect((await h.request('GET', '/tenant', { token })).body).to.include({ locale: 'fr-BE', language: 'fr' });
+      const back = await h.request('PATCH', '/tenant', { token, body: { locale: null } });
+      expect(back.body).to.include({ locale: null, language: 'fr' });
     });
 
     it("sets the door daemons' offline window and tells the daemons, as a timezone change does", async () => {
@@ -194,9 +209,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
     });
 
     const invalid: Array<[string, unknown, string[]]> = [
-      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode']],
+      ['an empty body', {}, ['body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode, locale, language']],
       ['an unknown property', { name: 'X', nickname: 'y' }, ['property nickname should not exist']],
-      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode']],
+      ['a plan change (operator only)', { plan: 'ENTERPRISE' }, ['property plan should not exist', 'body must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode, locale, language']],
       ['an ssoEnabled change (operator only)', { name: 'X', ssoEnabled: true }, ['property ssoEnabled should not exist']],
       ['a bad timezone', { timezone: 'Mars/Olympus_Mons' }, ['timezone must be a valid IANA time zone']],
       ['a timezone of the wrong type', { timezone: 3 }, ['timezone must be a string']],
@@ -205,6 +220,9 @@ describe('tenant settings: GET and PATCH /tenant (HTTP)', () => {
       ['a non-boolean switch', { publicApiEnabled: 'yes' }, ['publicApiEnabled must be a boolean']],
       ['a body that is not an object', [1], ['body must be a JSON object']],
       ['an unknown availability conflict mode', { availabilityConflictMode: 'SOMETIMES' }, ['availabilityConflictMode must be one of the following values: OFF, WARN, BLOCK']],
+      ['a locale not on the list', { locale: 'xx-YY' }, [`locale must be one of the following values: ${LOCALES.join(', ')}`]],
+      ['a language not on the list', { language: 'de' }, ['language must be one of the following values: en, fr']],
+      ['a null language (the tenant always has one)', { language: null }, ['language must be one of the following values: en, fr']],
       ['an offline window under 5 minutes', { accessOfflineWindowMinutes: 4 }, ['accessOfflineWindowMinutes must not be less than 5']],
       ['an offline window over 30 days', { accessOfflineWindowMinutes: 43_201 }, ['accessOfflineWindowMinutes must not be greater than 43200']],
       ['an offline window that is not a whole number of minutes', { accessOfflineWindowMinutes: 90.5 }, ['accessOfflineWindowMinutes must be an integer number']],

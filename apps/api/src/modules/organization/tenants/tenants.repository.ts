@@ -4,12 +4,12 @@ import { assignments, many, one, type Columns } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type Tenant = TenantEntity;
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes' | 'accessOfflineWindowMinutes' | 'availabilityConflictMode'>>;
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'timezone' | 'plan' | 'publicApiEnabled' | 'ssoEnabled' | 'rosterApprovalRequired' | 'payrollFourEyes' | 'accessOfflineWindowMinutes' | 'availabilityConflictMode' | 'locale' | 'language'>>;
 
 /** A tenant row as the API uses it. */
 export const TENANT_COLUMNS = `id, name, slug, plan, timezone, public_api_enabled AS "publicApiEnabled", sso_enabled AS "ssoEnabled",
   roster_approval_required AS "rosterApprovalRequired", payroll_four_eyes AS "payrollFourEyes", access_offline_window_minutes AS "accessOfflineWindowMinutes",
-  availability_conflict_mode AS "availabilityConflictMode", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  availability_conflict_mode AS "availabilityConflictMode", locale, language, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   name: 'name',
@@ -21,6 +21,8 @@ const CHANGE_COLUMNS: Columns<TenantChanges & { updatedAt: Date }> = {
   payrollFourEyes: 'payroll_four_eyes',
   accessOfflineWindowMinutes: 'access_offline_window_minutes',
   availabilityConflictMode: 'availability_conflict_mode',
+  locale: 'locale',
+  language: 'language',
   updatedAt: 'updated_at',
 };
 

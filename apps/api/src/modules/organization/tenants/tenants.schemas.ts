@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimezone, PLANS } from '@wfm/core/tenancy';
+import { LANGUAGES, LOCALES } from '@wfm/core/locale';
 import { AVAILABILITY_CONFLICT_MODES } from '@wfm/db/entities/availability.entity';
 
 export const TenantName = z.string().trim().min(1).max(200);
@@ -16,6 +17,9 @@ export const AvailabilityConflictMode = z.enum(AVAILABILITY_CONFLICT_MODES).meta
 /** From 5 minutes to 30 days; 72 hours unless the tenant chooses (docs/decisions.md, issue 27). */
 export const OfflineWindowMinutes = z.number().int().min(5).max(43_200);
 
+export const Locale = z.enum(LOCALES).meta({ description: 'How dates, times, numbers and amounts are written (BCP 47), independent of the language' });
+export const Language = z.enum(LANGUAGES).meta({ description: 'A language the console speaks' });
+
 export const TenantDto = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -28,6 +32,8 @@ export const TenantDto = z.object({
   payrollFourEyes: z.boolean().meta({ description: 'A payroll run is approved by someone other than the person who computed it' }),
   accessOfflineWindowMinutes: z.number().int().meta({ description: "How long a door daemon cut off from the platform keeps deciding this tenant's taps from what it knew; past it verify answers 503 (fail secure)" }),
   availabilityConflictMode: AvailabilityConflictMode,
+  locale: Locale.nullable().meta({ description: 'How dates, times, numbers and amounts are written (BCP 47); null follows the time zone: en-US for American zones, en-GB otherwise' }),
+  language: Language.meta({ description: 'The language of people who have not chosen their own' }),
   features: z.object({
     webhooks: z.boolean(),
     accessControl: z.boolean(),
@@ -54,8 +60,10 @@ export const UpdateTenantBody = z
     payrollFourEyes: z.boolean().optional(),
     accessOfflineWindowMinutes: OfflineWindowMinutes.optional(),
     availabilityConflictMode: AvailabilityConflictMode.optional(),
+    locale: Locale.nullable().optional().meta({ description: 'null goes back to following the time zone' }),
+    language: Language.optional(),
   })
-  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode');
+  .refine(hasAnyField, 'must contain at least one of: name, timezone, publicApiEnabled, rosterApprovalRequired, payrollFourEyes, accessOfflineWindowMinutes, availabilityConflictMode, locale, language');
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBody>;
 
 /** The tenant's first user as returned when a tenant is provisioned. */

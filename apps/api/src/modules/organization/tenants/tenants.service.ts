@@ -27,6 +27,8 @@ export function toTenantDto(t: Tenant): TenantDto {
     payrollFourEyes: t.payrollFourEyes,
     accessOfflineWindowMinutes: t.accessOfflineWindowMinutes,
     availabilityConflictMode: t.availabilityConflictMode,
+    locale: t.locale as TenantDto['locale'],
+    language: t.language as TenantDto['language'],
     features: {
       webhooks: planIncludes(t.plan, 'webhooks'),
       accessControl: planIncludes(t.plan, 'accessControl'),
