@@ -45,7 +45,7 @@ const PENDING = [
  * Texts that are the same in every language: the product's name and abbreviations that are names
  * in French as well. Anything without a letter (—, ·, ×, →, digits) is never a text to translate.
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Workforce Platform', 'CSV', 'PDF', 'QR', 'API', 'URL', 'JSON', 'SCIM', 'SSO', 'PIN', 'IBAN', 'SMS', 'WhatsApp']);
+const SAME_IN_EVERY_LANGUAGE = new Set(['Workforce Platform', 'CSV', 'PDF', 'QR', 'API', 'URL', 'JSON', 'SCIM', 'SSO', 'PIN', 'IBAN', 'SMS', 'WhatsApp', '°C']);
 
 /** JSX props people read or hear (screen readers). */
 const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'subtitle', 'aria-label', 'description', 'alt', 'error', 'help', 'link', 'empty', 'loadingLabel', 'confirmLabel', 'cancelLabel', 'nothingFoundMessage']);
@@ -82,7 +82,9 @@ function isCode(node: ts.Node): boolean {
 
 /** Literal texts in an expression, not looking into calls (t('key'), formatDay(x)) nor into JSX, checked on its own. */
 function textsIn(expr: ts.Node, out: ts.Node[]): void {
-  if (ts.isCallExpression(expr) || ts.isJsxElement(expr) || ts.isJsxSelfClosingElement(expr) || ts.isJsxFragment(expr) || ts.isArrowFunction(expr)) return;
+  // An object or array under a visible key is styles (`styles={{ label: {…} }}`) or data (a CSV
+  // column's header aliases), never a text; a visible object's own keys are visited on their own.
+  if (ts.isCallExpression(expr) || ts.isJsxElement(expr) || ts.isJsxSelfClosingElement(expr) || ts.isJsxFragment(expr) || ts.isArrowFunction(expr) || ts.isObjectLiteralExpression(expr) || ts.isArrayLiteralExpression(expr)) return;
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) {
     if (isText(expr.text) && !isCode(expr)) out.push(expr);
     return;
@@ -200,13 +202,14 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
     const missing: string[] = [];
     for (const path of sources.filter((p) => !pending(rel(p)))) {
       const text = readFileSync(path, 'utf8');
-      const namespaces = [...text.matchAll(/useTranslation\(\s*'([\w-]+)'/g)].map((m) => m[1]!);
-      if (/useTranslation\(\s*\)/.test(text)) namespaces.push('ui');
+      // `useTranslation('auth', { keyPrefix: 'passwordPages' })` asks for `passwordPages.<key>`.
+      const namespaces = [...text.matchAll(/useTranslation\(\s*'([\w-]+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([\w.-]+)'\s*\})?/g)].map((m) => ({ ns: m[1]!, prefix: m[2] ? `${m[2]}.` : '' }));
+      if (/useTranslation\(\s*\)/.test(text)) namespaces.push({ ns: 'ui', prefix: '' });
       if (namespaces.length === 0) continue;
       for (const m of text.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
         const [ns, key] = m[1]!.includes(':') ? (m[1]!.split(':') as [string, string]) : [null, m[1]!];
-        const candidates = ns ? [ns] : namespaces;
-        if (!candidates.some((n) => catalogs.get(n)?.has(key))) missing.push(`${rel(path)}: ${m[1]} (${candidates.join(', ')})`);
+        const candidates = ns ? [{ ns, prefix: '' }] : namespaces;
+        if (!candidates.some((c) => catalogs.get(c.ns)?.has(c.prefix + key))) missing.push(`${rel(path)}: ${m[1]} (${[...new Set(candidates.map((c) => c.ns))].join(', ')})`);
       }
     }
     expect(missing).to.deep.equal([]);
