@@ -145,7 +145,8 @@ function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
 /** Plural forms differ by language (French has a "many"), so keys are compared without their plural suffix. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
-const variables = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]))].sort();
+/** What a text fills in or wraps: its {{variables}} and <Trans> tags (by their closing tag: "/careers/<company>" is text). */
+const variables = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}|<\/(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`))].sort();
 
 function catalogOf(dir: string, language: string): Map<string, string> | null {
   const path = join(dir, 'locales', `${language}.json`);
@@ -174,7 +175,7 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
     expect(textsOf(source).map((n) => n.getText(source).trim())).to.deep.equal(['"Save it"', "'Open'", "'Closed'", 'Hello', '`${n} · Shifts`', "'Saved'", "'Remove it?'"]);
   });
 
-  it('has a French catalog for every English one, with the same keys and the same {{variables}}', () => {
+  it('has a French catalog for every English one, with the same keys, {{variables}} and <tags>, plurals in both forms', () => {
     const problems: string[] = [];
     for (const dir of localeDirs) {
       const folder = rel(dir);
@@ -193,11 +194,16 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
       }
       for (const k of frBases.keys()) if (!enBases.has(k)) problems.push(`${folder}: "${k}" is in French only`);
       for (const [k, v] of fr) if (!v.trim()) problems.push(`${folder}: "${k}" is empty in French`);
+      for (const catalog of [en, fr])
+        for (const k of catalog.keys()) if (PLURAL.test(k) && !(catalog.has(`${base(k)}_one`) && catalog.has(`${base(k)}_other`))) problems.push(`${folder}: "${base(k)}" lacks its _one or _other form`);
+      // French shares some words with English (Description, Contact, Maintenance…); a catalog copied from English shares all.
+      const same = [...en].filter(([k, v]) => fr.get(k) === v && /[a-z]{4,}/i.test(v.replace(/\{\{[^}]*\}\}|<[^>]*>/g, '')));
+      if (same.length >= Math.max(5, en.size * 0.1)) problems.push(`${folder}: ${same.length} texts left in English in French (${same.map(([k]) => k).join(', ')})`);
     }
     expect(problems).to.deep.equal([]);
   });
 
-  it('asks only for keys that exist: every t("literal") of a converted file is in its namespace’s English catalog', () => {
+  it('asks only for keys that exist: every t("literal"), Trans i18nKey and t(`group.${value}`) of a converted file is in its namespace’s English catalog', () => {
     const catalogs = new Map(localeDirs.map((dir) => [dir.split(sep).pop()!, new Set([...catalogOf(dir, 'en')!.keys()].map(base))]));
     const missing: string[] = [];
     for (const path of sources.filter((p) => !pending(rel(p)))) {
@@ -206,7 +212,10 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
       const namespaces = [...text.matchAll(/useTranslation\(\s*'([\w-]+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([\w.-]+)'\s*\})?/g)].map((m) => ({ ns: m[1]!, prefix: m[2] ? `${m[2]}.` : '' }));
       if (/useTranslation\(\s*\)/.test(text)) namespaces.push({ ns: 'ui', prefix: '' });
       if (namespaces.length === 0) continue;
-      for (const m of text.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
+      // A key built from a value (`t(`status.${s}`)`) needs its group to exist.
+      for (const m of text.matchAll(/\bt\(\s*`([\w.]+)\.\$\{/g))
+        if (!namespaces.some((c) => [...(catalogs.get(c.ns) ?? [])].some((k) => k.startsWith(`${c.prefix}${m[1]}.`)))) missing.push(`${rel(path)}: ${m[1]}.* (${namespaces.map((c) => c.ns).join(', ')})`);
+      for (const m of [...text.matchAll(/\bt\(\s*'([\w.:-]+)'/g), ...text.matchAll(/i18nKey="([\w.:-]+)"/g)]) {
         const [ns, key] = m[1]!.includes(':') ? (m[1]!.split(':') as [string, string]) : [null, m[1]!];
         const candidates = ns ? [{ ns, prefix: '' }] : namespaces;
         if (!candidates.some((c) => catalogs.get(c.ns)?.has(c.prefix + key))) missing.push(`${rel(path)}: ${m[1]} (${[...new Set(candidates.map((c) => c.ns))].join(', ')})`);
