@@ -99,6 +99,22 @@ describe('notification centre: dispatch and delivery (real PostgreSQL, mail drop
     ]);
   });
 
+  it('words each person in their language: their own choice, else their company’s', async () => {
+    const w = await world();
+    const bea = await createUser(db.dataSource, w.tenantId, { fullName: 'Bea' });
+    await db.dataSource.query(`UPDATE tenants SET language = 'fr' WHERE id = $1`, [w.tenantId]);
+    await db.dataSource.query(`UPDATE users SET language = 'en' WHERE id = $1`, [bea.id]);
+    const { centre: c, transaction } = centre([]);
+    const params = rosterParams(w.outletId);
+    await transaction((tx) => c.notify(tx, { tenantId: w.tenantId, event: 'roster.published', actorUserId: w.manager.id, to: [{ userId: w.ann.id, params }, { userId: bea.id, params }] }));
+    await c.idle();
+    const rows = await db.dataSource.query(`SELECT user_id AS "userId", title FROM notifications WHERE tenant_id = $1 ORDER BY title`, [w.tenantId]);
+    expect(rows).to.deep.equal([
+      { userId: w.ann.id, title: 'Votre planning à Soho est publié' },
+      { userId: bea.id, title: 'Your roster at Soho is published' },
+    ]);
+  });
+
   it('records nothing and sends nothing when the triggering transaction rolls back', async () => {
     const w = await world();
     const sent: string[] = [];
