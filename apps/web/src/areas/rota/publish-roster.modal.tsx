@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { FormModal } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
-import { useOutletZones, useOutlets, usePeople } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
+import { isoDay, weekStart } from '../schedule/week';
+import { useOutletWeek } from './week-grid.queries';
 import { zoneTime } from '../../ui/zone';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
@@ -34,10 +36,11 @@ const blankRow = (day = localToday()): Row => ({ key: nextKey++, userId: null, d
  */
 export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const outlets = useOutlets();
-  const people = usePeople(opened);
   const publish = usePublishRoster();
   const [outletId, setOutletId] = useState<string | null>(null);
   const zone = useOutletZones()(outletId);
+  // The outlet's staff, as the week planner lists them: not everyone in the company.
+  const staff = useOutletWeek(opened ? outletId : null, isoDay(weekStart(new Date(), zone), zone));
   const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
   const update = (key: number, change: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const assignments = rows.map((r) => {
@@ -60,7 +63,7 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
         },
       },
     );
-  const personOptions = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
+  const personOptions = (staff.data?.people ?? []).filter((p) => p.atOutlet).map((p) => ({ value: p.userId, label: p.fullName }));
   return (
     <FormModal opened={opened} onClose={close} title="Publish a roster" size="xl" error={publish.error}
       submit={
@@ -77,8 +80,8 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
         <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">
           <Select label={`Person ${i + 1}`} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
           <TextInput label="Day" type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
-          <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={110} />
-          <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={110} />
+          <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={140} />
+          <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={140} />
           <Select label="Type" data={TYPES} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
           <ActionIcon variant="subtle" color="red" aria-label={`Remove shift ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
             ✕
