@@ -1,5 +1,5 @@
 import { DndContext, PointerSensor, pointerWithin, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,11 +42,11 @@ export function money(amounts: ReadonlyArray<{ currency: string; amountMinor: nu
   return amounts.map((m) => new Intl.NumberFormat(localeOf(zone), { style: 'currency', currency: m.currency }).format(m.amountMinor / 100)).join(' + ');
 }
 
-function Draggable({ id, label, disabled, children }: { id: string; label: string; disabled?: boolean; children: ReactNode }) {
+function Draggable({ id, label, disabled, pressed, onClick, children }: { id: string; label: string; disabled?: boolean; pressed?: boolean; onClick?: () => void; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, disabled: disabled ?? false });
   const style = { transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, zIndex: isDragging ? 10 : undefined, position: 'relative' as const, touchAction: 'none' };
   return (
-    <div ref={setNodeRef} style={style} {...listeners} {...attributes} aria-label={label} data-dragging={isDragging || undefined}>
+    <div ref={setNodeRef} style={style} {...listeners} {...attributes} aria-label={label} aria-pressed={pressed} onClick={onClick} data-dragging={isDragging || undefined}>
       {children}
     </div>
   );
@@ -191,7 +191,8 @@ export function WeekGridPage() {
         )}
       </Group>
       <ErrorNotice error={stored.error ?? preview.error} />
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
+      {/* dnd-kit's announcements live outside <main>: a status region inside it reads as a page still loading. */}
+      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd} accessibility={{ container: document.body }}>
         <Paper withBorder p="sm">
           <Group gap="xs" wrap="wrap" aria-label={t('week.templates')} role="group">
             <Text size="sm" fw={500}>
@@ -203,12 +204,10 @@ export function WeekGridPage() {
               </Text>
             )}
             {(templates.data ?? []).map((tpl) => (
-              <Draggable key={tpl.id} id={`template:${tpl.id}`} label={t('week.templateChip', { name: tpl.name })}>
-                <UnstyledButton onClick={() => setTemplate(template === tpl.id ? null : tpl.id)} aria-pressed={template === tpl.id}>
-                  <Badge size="lg" variant={template === tpl.id ? 'filled' : 'light'} color={tpl.colour ?? 'blue'} style={{ cursor: 'grab', textTransform: 'none' }}>
-                    {tpl.name} · {tpl.startTime}–{tpl.endTime}
-                  </Badge>
-                </UnstyledButton>
+              <Draggable key={tpl.id} id={`template:${tpl.id}`} label={t('week.templateChip', { name: tpl.name })} pressed={template === tpl.id} onClick={() => setTemplate(template === tpl.id ? null : tpl.id)}>
+                <Badge size="lg" variant={template === tpl.id ? 'filled' : 'light'} color={tpl.colour ?? 'blue'} style={{ cursor: 'grab', textTransform: 'none' }}>
+                  {tpl.name} · {tpl.startTime}–{tpl.endTime}
+                </Badge>
               </Draggable>
             ))}
             <Switch label={t('week.copyMode')} checked={copyMode} onChange={(e) => setCopyMode(e.currentTarget.checked)} ml="auto" />
@@ -257,18 +256,18 @@ export function WeekGridPage() {
                           {here.map((s) => {
                             const span = `${localTime(s.scheduledStart, tz)}–${localTime(s.scheduledEnd, tz)}`;
                             return (
-                              <Draggable key={s.key} id={`shift:${s.key}`} disabled={s.locked} label={t('week.shift', { name: p.fullName, day: dayLabel(d), span })}>
-                                <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+                              <Group key={s.key} gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+                                <Draggable id={`shift:${s.key}`} disabled={s.locked} label={t('week.shift', { name: p.fullName, day: dayLabel(d), span })}>
                                   <Badge variant={s.id ? 'light' : 'outline'} color={s.locked ? 'gray' : 'blue'} style={{ cursor: s.locked ? 'default' : 'grab', textTransform: 'none' }}>
                                     {span}
                                   </Badge>
-                                  {!s.locked && (
-                                    <ActionIcon size="xs" variant="subtle" color="red" aria-label={t('week.remove', { name: p.fullName, span })} onPointerDown={(e) => e.stopPropagation()} onClick={() => setPlan((ps) => ps.filter((x) => x.key !== s.key))}>
-                                      ✕
-                                    </ActionIcon>
-                                  )}
-                                </Group>
-                              </Draggable>
+                                </Draggable>
+                                {!s.locked && (
+                                  <ActionIcon size="xs" variant="subtle" color="red" aria-label={t('week.remove', { name: p.fullName, span })} onClick={() => setPlan((ps) => ps.filter((x) => x.key !== s.key))}>
+                                    ✕
+                                  </ActionIcon>
+                                )}
+                              </Group>
                             );
                           })}
                         </Cell>
