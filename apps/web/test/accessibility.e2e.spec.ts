@@ -56,6 +56,7 @@ const PAGES: Array<{ as: Role | ''; paths: string[]; width?: number }> = [
       '/schedule/shifts',
       '/schedule/leave',
       '/schedule/attendance',
+      '/rota/week',
       '/rota/rosters',
       '/rota/open-shifts',
       '/hr/contracts',

@@ -30,7 +30,7 @@ import { LeaveAccrualPolicyEntity, LeaveLedgerEntryEntity } from './entities/lea
 import { ScheduleProposalEntity, StaffingTargetEntity } from './entities/auto-scheduler.entity.js';
 import { DisciplinaryActionEntity, HrContractEntity, OffboardingChecklistItemEntity, OffboardingEntity } from './entities/people-lifecycle.entity.js';
 import { PolicyAcknowledgementEntity, PolicyEntity } from './entities/policy.entity.js';
-import { OpenShiftEntity, RosterEntity, ShiftSwapEntity } from './entities/scheduling.entity.js';
+import { OpenShiftEntity, RosterEntity, ShiftSwapEntity, ShiftTemplateEntity } from './entities/scheduling.entity.js';
 import { ShiftAssignmentEntity } from './entities/shift-assignment.entity.js';
 import { SsoConnectionEntity, SsoDomainEntity, SsoExchangeCodeEntity, SsoIdentityEntity, SsoLoginStateEntity, SsoUsedAssertionEntity } from './entities/sso.entity.js';
 import { TenantEntity } from './entities/tenant.entity.js';
@@ -85,6 +85,7 @@ import { OutletTimezone1764990001000 } from './migrations/1764990001000-outlet-t
 import { NotificationCentre1765000001000 } from './migrations/1765000001000-notification-centre.js';
 import { NotificationChannels1765000100000 } from './migrations/1765000100000-notification-channels.js';
 import { LocaleLanguage1765000400000 } from './migrations/1765000400000-locale-language.js';
+import { ShiftTemplates1765000200000 } from './migrations/1765000200000-shift-templates.js';
 
 export type { DataSource, EntityManager };
 
@@ -125,6 +126,7 @@ export const ENTITIES = [
   DeveloperRequestLogEntity,
   WebhookPortalLinkEntity,
   RosterEntity,
+  ShiftTemplateEntity,
   OpenShiftEntity,
   ShiftSwapEntity,
   HrContractEntity,
@@ -198,7 +200,7 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
 ];
 
-export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000, AutomationWorkOrders1764900007000, Compliance1764910001000, Availability1764920001000, LeaveAccrual1764930001000, AutoScheduler1764940001000, ViolationWithdrawn1764960001000, IdempotencyKeys1764970001000, ListCursorKeys1764971001000, DeveloperRequestLogs1764972001000, TraceContext1764973001000, WebhookPortal1764974001000, PayrollLeftOut1764980001000, PlanRequests1764985001000, OutletTimezone1764990001000, NotificationCentre1765000001000, NotificationChannels1765000100000, LocaleLanguage1765000400000];
+export const MIGRATIONS = [Foundation1763700000000, DeveloperCredentials1763800000000, ShiftsAttendance1763800001000, Leave1763800002000, AccessControl1763900000000, UserOutlets1763900001000, AccessSigningKeyCurrent1763900002000, Webhooks1764000000000, WebhookDeliveryWorker1764000001000, AccountVerification1764100000000, Scheduling1764200000000, PeopleLifecycle1764300000000, Payroll1764400000000, Scim1764500000000, Sso1764600000000, Messaging1764700000000, BrandingProfilesLeads1764700001000, Careers1764700002000, Esign1764700003000, Kiosks1764700004000, WalletPasses1764700005000, AccessOfflineWindow1764800000000, OperationsAssets1764900000000, Checklists1764900002000, Maintenance1764900003000, Troubleshooting1764900004000, Automations1764900005000, IssueAssignee1764900006000, AutomationWorkOrders1764900007000, Compliance1764910001000, Availability1764920001000, LeaveAccrual1764930001000, AutoScheduler1764940001000, ViolationWithdrawn1764960001000, IdempotencyKeys1764970001000, ListCursorKeys1764971001000, DeveloperRequestLogs1764972001000, TraceContext1764973001000, WebhookPortal1764974001000, PayrollLeftOut1764980001000, PlanRequests1764985001000, OutletTimezone1764990001000, NotificationCentre1765000001000, NotificationChannels1765000100000, ShiftTemplates1765000200000, LocaleLanguage1765000400000];
 
 export interface DataSourceOptions {
   url: string;

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn, Unique } from 'typeorm';
 import { OutletEntity } from './outlet.entity.js';
 import { ShiftAssignmentEntity } from './shift-assignment.entity.js';
 import { TenantEntity } from './tenant.entity.js';
@@ -175,6 +175,47 @@ export class ShiftSwapEntity {
 
   @Column({ name: 'decision_note', type: 'text', nullable: true })
   decisionNote!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+}
+
+/** Issue 33: a named shift shape of an outlet (local clock times of the outlet's zone), dropped onto the week grid. */
+@Check('shift_templates_break_minutes_check', '((break_minutes >= 0) AND (break_minutes <= 720))')
+@Check('shift_templates_colour_check', "(colour ~ '^#[0-9a-f]{6}$'::text)")
+@Check('shift_templates_end_time_check', "(end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text)")
+@Check('shift_templates_start_time_check', "(start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text)")
+@Unique('shift_templates_outlet_name_key', ['tenantId', 'outletId', 'name'])
+@Entity({ name: 'shift_templates' })
+export class ShiftTemplateEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @ForeignKey(() => TenantEntity, { name: 'shift_templates_tenant_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @ForeignKey(() => OutletEntity, { name: 'shift_templates_outlet_id_fkey', onDelete: 'CASCADE' })
+  @Column({ name: 'outlet_id', type: 'uuid' })
+  outletId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ name: 'start_time', type: 'text' })
+  startTime!: string;
+
+  @Column({ name: 'end_time', type: 'text' })
+  endTime!: string;
+
+  @Column({ name: 'break_minutes', type: 'integer', default: 0 })
+  breakMinutes!: number;
+
+  @Column({ type: 'text', nullable: true })
+  colour!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

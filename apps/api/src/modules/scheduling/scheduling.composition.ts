@@ -30,6 +30,12 @@ import { proposalsRoutes } from './auto-scheduler/proposals.routes.js';
 import { SchedulerInputBuilder } from './auto-scheduler/scheduler-input.js';
 import { SolverThread } from './auto-scheduler/solver.thread.js';
 import type { AvailabilityLookup } from './auto-scheduler/scheduler.ports.js';
+import { ShiftTemplatesRepository } from './shift-templates/shift-templates.repository.js';
+import { ShiftTemplatesService } from './shift-templates/shift-templates.service.js';
+import { shiftTemplatesRoutes } from './shift-templates/shift-templates.routes.js';
+import { WeekPlanRepository } from './week-plan/week-plan.repository.js';
+import { WeekPlanService } from './week-plan/week-plan.service.js';
+import { weekPlanRoutes } from './week-plan/week-plan.routes.js';
 
 /** Shifts, rosters, open shifts, swaps, availability, staffing targets and the auto-scheduler's proposals. */
 export function composeScheduling(infra: Infrastructure, r: ApiRouter, { compliance, notifier }: { compliance: ComplianceService; notifier: Notifier }) {
@@ -46,6 +52,8 @@ export function composeScheduling(infra: Infrastructure, r: ApiRouter, { complia
   openShiftsRoutes(r, new OpenShiftsService(new OpenShiftsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, people, availability, notifier));
   shiftSwapsRoutes(r, new ShiftSwapsService(new ShiftSwapsRepository(ds), shiftsRepository, shifts, transaction, clock, outletScopes, notifier));
   staffingTargetsRoutes(r, new StaffingTargetsService(new StaffingTargetsRepository(ds), transaction, clock, outletScopes));
+  shiftTemplatesRoutes(r, new ShiftTemplatesService(new ShiftTemplatesRepository(ds), clock, outletScopes));
+  weekPlanRoutes(r, new WeekPlanService(new WeekPlanRepository(ds), shiftsRepository, availability, outletScopes));
   // The solver reads people's time as the assigning paths check it: weekly windows, time off, approved leave.
   const peopleTime: AvailabilityLookup = { forPeople: (tenantId, userIds, from, to) => availability.between(null, tenantId, userIds, from, to) };
   const limits = new ComplianceLimitsLookup(compliance, new ContractLimitsLookup(ds));

@@ -1,19 +1,17 @@
 import { ActionIcon, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/form-actions';
 import { usePublishRoster, type PublishRoster } from './rota.queries';
 import { localToday, shiftInstants } from '../../ui/shift-time';
-import { useOutletZones, useOutlets, usePeople } from '../../api/shared.queries';
+import { useOutletZones, useOutlets } from '../../api/shared.queries';
+import { isoDay, weekStart } from '../schedule/week';
+import { useOutletWeek } from './week-grid.queries';
 import { zoneTime } from '../../ui/zone';
 
 type ShiftType = PublishRoster['assignments'][number]['type'];
-const TYPES: Array<{ value: NonNullable<ShiftType>; label: string }> = [
-  { value: 'REGULAR', label: 'Regular' },
-  { value: 'OVERTIME', label: 'Overtime' },
-  { value: 'ON_CALL', label: 'On call' },
-  { value: 'TRAINING', label: 'Training' },
-];
+const TYPES: Array<NonNullable<ShiftType>> = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'];
 
 interface Row {
   key: number;
@@ -33,11 +31,13 @@ const blankRow = (day = localToday()): Row => ({ key: nextKey++, userId: null, d
  * wait as drafts for an approver.
  */
 export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('rota');
   const outlets = useOutlets();
-  const people = usePeople(opened);
   const publish = usePublishRoster();
   const [outletId, setOutletId] = useState<string | null>(null);
   const zone = useOutletZones()(outletId);
+  // The outlet's staff, as the week planner lists them: not everyone in the company.
+  const staff = useOutletWeek(opened ? outletId : null, isoDay(weekStart(new Date(), zone), zone));
   const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
   const update = (key: number, change: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const assignments = rows.map((r) => {
@@ -55,38 +55,38 @@ export function PublishRosterModal({ opened, onClose }: { opened: boolean; onClo
       { outletId: outletId!, assignments: assignments.filter((a) => a !== null) },
       {
         onSuccess: (answer) => {
-          notifications.show({ color: 'green', message: 'status' in answer && answer.status === 'PENDING_APPROVAL' ? `${answer.published} shift(s) wait for approval.` : `${answer.published} shift(s) published.` });
+          notifications.show({ color: 'green', message: t('status' in answer && answer.status === 'PENDING_APPROVAL' ? 'roster.pending' : 'roster.published', { count: answer.published }) });
           close();
         },
       },
     );
-  const personOptions = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
+  const personOptions = (staff.data?.people ?? []).filter((p) => p.atOutlet).map((p) => ({ value: p.userId, label: p.fullName }));
   return (
-    <FormModal opened={opened} onClose={close} title="Publish a roster" size="xl" error={publish.error}
+    <FormModal opened={opened} onClose={close} title={t('roster.title')} size="xl" error={publish.error}
       submit={
         <Button onClick={submit} disabled={!complete} loading={publish.isPending}>
-          Publish {rows.length} shift(s)
+          {t('roster.submit', { count: rows.length })}
         </Button>
       }
     >
-      <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
+      <Select label={t('roster.outlet')} required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} searchable allowDeselect={false} />
       <Text size="sm" c="dimmed">
-        Times are {zoneTime(zone)}, the {outletId ? 'outlet’s' : 'company’s'}; an end before the start runs to the next morning.
+        {t(outletId ? 'roster.zoneOutlet' : 'roster.zoneCompany', { zone: zoneTime(zone) })}
       </Text>
       {rows.map((r, i) => (
         <Group key={r.key} gap="xs" align="flex-end" wrap="wrap">
-          <Select label={`Person ${i + 1}`} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
-          <TextInput label="Day" type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
-          <TextInput label="From" type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={110} />
-          <TextInput label="To" type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={110} />
-          <Select label="Type" data={TYPES} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove shift ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
+          <Select label={t('roster.person', { n: i + 1 })} required data={personOptions} value={r.userId} onChange={(userId) => update(r.key, { userId })} searchable w={200} />
+          <TextInput label={t('roster.day')} type="date" required value={r.day} onChange={(e) => update(r.key, { day: e.currentTarget.value })} w={150} />
+          <TextInput label={t('roster.from')} type="time" required value={r.start} onChange={(e) => update(r.key, { start: e.currentTarget.value })} w={140} />
+          <TextInput label={t('roster.to')} type="time" required value={r.end} onChange={(e) => update(r.key, { end: e.currentTarget.value })} w={140} />
+          <Select label={t('roster.type')} data={TYPES.map((value) => ({ value, label: t(`roster.types.${value}`) }))} value={r.type} onChange={(type) => type && update(r.key, { type: type as Row['type'] })} w={130} allowDeselect={false} />
+          <ActionIcon variant="subtle" color="red" aria-label={t('roster.remove', { n: i + 1 })} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} mb={4}>
             ✕
           </ActionIcon>
         </Group>
       ))}
       <Button variant="light" w="fit-content" onClick={() => setRows((rs) => [...rs, blankRow(rs[rs.length - 1]?.day)])}>
-        Add a shift
+        {t('roster.add')}
       </Button>
     </FormModal>
   );

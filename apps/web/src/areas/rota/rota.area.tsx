@@ -7,11 +7,13 @@ const SwapsPage = lazyPage(() => import('./swaps.page'), 'SwapsPage');
 const StaffingTargetsPage = lazyPage(() => import('./staffing-targets.page'), 'StaffingTargetsPage');
 const AutoSchedulePage = lazyPage(() => import('./auto-schedule.page'), 'AutoSchedulePage');
 const ProposalPage = lazyPage(() => import('./proposal.page'), 'ProposalPage');
+const WeekGridPage = lazyPage(() => import('./week-grid.page'), 'WeekGridPage');
 
 export const rotaArea: Area = {
   ns: 'rota',
   title: 'area.title',
   routes: [
+    { path: 'rota/week', needs: ['getSchedulerWeek', 'postSchedulerWeekPreview', 'getSchedulerShiftTemplates'], nav: 'nav.week', element: <WeekGridPage /> },
     { path: 'rota/rosters', needs: ['getSchedulerRosters'], nav: 'nav.rosters', element: <RostersPage /> },
     { path: 'rota/open-shifts', needs: ['getOpenShifts'], nav: 'nav.openShifts', element: <OpenShiftsPage /> },
     { path: 'rota/swaps', needs: ['getShiftSwaps'], nav: 'nav.shiftSwaps', element: <SwapsPage /> },

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { humanize } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { shiftInstants } from '../../ui/shift-time';
@@ -14,6 +15,7 @@ const TYPES = ['REGULAR', 'OVERTIME', 'ON_CALL', 'TRAINING'] as const;
 
 /** A new shift on `day` at `outletId`, or an existing one to change, cancel or release; its day and times are of the outlet's `zone`. */
 export function ShiftFormModal({ opened, onClose, outletId, zone, day, shift }: { opened: boolean; onClose: () => void; outletId: string; zone: string; day: string; shift: Shift | null }) {
+  const { t } = useTranslation('schedule');
   const people = usePeople(opened);
   const create = useCreateShift();
   const update = useUpdateShift();
@@ -46,23 +48,23 @@ export function ShiftFormModal({ opened, onClose, outletId, zone, day, shift }: 
   const warnOrDone = async (created: Shift) => {
     const found = await fetchShiftConflicts(created).catch(() => []);
     const hard = found.filter((c) => c.hard);
-    if (hard.length === 0) return done('Shift added.')();
-    const who = people.data?.get(created.userId)?.fullName ?? 'The person';
-    notifications.show({ color: 'yellow', title: 'Shift added with a conflict', message: `${who} is ${hard.map(conflictLabel).join(', ')} then.` });
+    if (hard.length === 0) return done(t('shift.added'))();
+    const who = people.data?.get(created.userId)?.fullName ?? t('shift.thePerson');
+    notifications.show({ color: 'yellow', title: t('shift.addedWithConflict'), message: t('shift.conflict', { who, what: hard.map(conflictLabel).join(', ') }) });
     close();
   };
   const save = () => {
     if (!at || !userId) return;
-    if (shift) update.mutate({ id: shift.id, body: { userId, ...at, type } }, { onSuccess: done('Shift saved.') });
+    if (shift) update.mutate({ id: shift.id, body: { userId, ...at, type } }, { onSuccess: done(t('shift.saved')) });
     else create.mutate({ userId, outletId, ...at, type }, { onSuccess: (created) => void warnOrDone(created) });
   };
   const editable = !shift || shift.status === 'SCHEDULED' || shift.status === 'PROPOSED';
   return (
-    <Modal opened={opened} onClose={close} title={shift ? 'Shift' : 'New shift'}>
+    <Modal opened={opened} onClose={close} title={shift ? t('shift.title') : t('shift.newTitle')}>
       <Stack gap="sm">
-        {shift ? <Text size="sm">Status: {humanize(shift.status)}</Text> : null}
+        {shift ? <Text size="sm">{t('shift.status', { status: humanize(shift.status) })}</Text> : null}
         <Select
-          label="Person"
+          label={t('shift.person')}
           required
           searchable
           disabled={!editable}
@@ -70,22 +72,22 @@ export function ShiftFormModal({ opened, onClose, outletId, zone, day, shift }: 
           value={userId}
           onChange={setUserId}
         />
-        <TextInput label="Day" type="date" required disabled={!editable} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <TextInput label={t('shift.day')} type="date" required disabled={!editable} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
         <ZoneNote zone={zone} />
         <Group grow>
-          <TextInput label="From" type="time" required disabled={!editable} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label="To" type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(at.scheduledEnd, zone) !== date ? 'ends the next day' : undefined} />
+          <TextInput label={t('shift.from')} type="time" required disabled={!editable} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput label={t('shift.to')} type="time" required disabled={!editable} value={to} onChange={(e) => setTo(e.currentTarget.value)} description={at && isoDay(at.scheduledEnd, zone) !== date ? t('shift.nextDay') : undefined} />
         </Group>
-        <Select label="Type" allowDeselect={false} disabled={!editable} data={TYPES.map((t) => ({ value: t, label: humanize(t) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
+        <Select label={t('shift.type')} allowDeselect={false} disabled={!editable} data={TYPES.map((value) => ({ value, label: t(`shift.types.${value}`) }))} value={type} onChange={(v) => v && setType(v as (typeof TYPES)[number])} />
         <ErrorNotice error={create.error ?? update.error ?? release.error} />
         <Group justify="space-between">
           {shift && shift.status === 'SCHEDULED' ? (
             <Group gap="xs">
-              <Button variant="subtle" color="orange" loading={release.isPending} onClick={() => release.mutate(shift.id, { onSuccess: done('Released: staff can claim it under Open shifts.') })}>
-                Release
+              <Button variant="subtle" color="orange" loading={release.isPending} onClick={() => release.mutate(shift.id, { onSuccess: done(t('shift.released')) })}>
+                {t('shift.release')}
               </Button>
-              <Button variant="subtle" color="red" loading={update.isPending} onClick={() => update.mutate({ id: shift.id, body: { status: 'CANCELLED' } }, { onSuccess: done('Shift cancelled.') })}>
-                Cancel the shift
+              <Button variant="subtle" color="red" loading={update.isPending} onClick={() => update.mutate({ id: shift.id, body: { status: 'CANCELLED' } }, { onSuccess: done(t('shift.cancelled')) })}>
+                {t('shift.cancel')}
               </Button>
             </Group>
           ) : (
@@ -93,7 +95,7 @@ export function ShiftFormModal({ opened, onClose, outletId, zone, day, shift }: 
           )}
           {editable ? (
             <Button loading={create.isPending || update.isPending} disabled={!at || !userId} onClick={save}>
-              {shift ? 'Save' : 'Add the shift'}
+              {shift ? t('shift.save') : t('shift.add')}
             </Button>
           ) : null}
         </Group>

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
@@ -25,6 +26,7 @@ const COLOUR: Record<string, string> = { SCHEDULED: 'blue', PROPOSED: 'yellow', 
 
 /** The week's shifts at one outlet, a column a day (a list of days on a phone); a click edits. */
 export function ShiftsWeekPage() {
+  const { t } = useTranslation('schedule');
   const me = useMe();
   const outlets = useOutlets();
   const people = usePeople(mayCall(me.data, 'getUsers'));
@@ -50,27 +52,27 @@ export function ShiftsWeekPage() {
   const [editing, setEditing] = useState<{ shift: Shift | null; day: string } | null>(null);
   const byDay = (d: Date) => (shifts.data ?? []).filter((s) => isoDay(s.scheduledStart, zone) === isoDay(d, zone)).sort((a, b) => a.scheduledStart.localeCompare(b.scheduledStart));
   return (
-    <Page title="Shifts">
+    <Page title={t('week.title')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Outlet" allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setPicked} />
+        <Select label={t('week.outlet')} allowDeselect={false} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setPicked} />
         <Group gap={4}>
-          <Button variant="default" onClick={() => setWeek(isoDay(addDays(monday, -7, zone), zone))} aria-label="Previous week">
+          <Button variant="default" onClick={() => setWeek(isoDay(addDays(monday, -7, zone), zone))} aria-label={t('week.previous')}>
             ←
           </Button>
           <Button variant="default" onClick={() => setWeek(thisWeek())}>
-            This week
+            {t('week.thisWeek')}
           </Button>
-          <Button variant="default" onClick={() => setWeek(isoDay(addDays(monday, 7, zone), zone))} aria-label="Next week">
+          <Button variant="default" onClick={() => setWeek(isoDay(addDays(monday, 7, zone), zone))} aria-label={t('week.next')}>
             →
           </Button>
         </Group>
         <Text fw={600} data-testid="week-label">
-          Week of {dayLabel(monday, zone)}
+          {t('week.weekOf', { day: dayLabel(monday, zone) })}
         </Text>
         <ZoneNote zone={zone} />
       </Group>
       <ErrorNotice error={shifts.error} />
-      {shifts.isPending && outletId ? <Loader aria-label="Loading shifts" /> : null}
+      {shifts.isPending && outletId ? <Loader aria-label={t('week.loading')} /> : null}
       <SimpleGrid cols={{ base: 1, md: 7 }} spacing="xs">
         {days.map((d) => (
           <Paper key={isoDay(d, zone)} withBorder p="xs" radius="sm" data-day={isoDay(d, zone)} bg={isoDay(d, zone) === isoDay(new Date(), zone) ? 'blue.0' : undefined}>
@@ -79,14 +81,14 @@ export function ShiftsWeekPage() {
                 <Text size="sm" fw={700}>
                   {dayLabel(d, zone)}
                 </Text>
-                <Button size="compact-xs" variant="subtle" aria-label={`Add a shift on ${dayLabel(d, zone)}`} onClick={() => setEditing({ shift: null, day: isoDay(d, zone) })} disabled={!outletId}>
+                <Button size="compact-xs" variant="subtle" aria-label={t('week.addOn', { day: dayLabel(d, zone) })} onClick={() => setEditing({ shift: null, day: isoDay(d, zone) })} disabled={!outletId}>
                   +
                 </Button>
               </Group>
               {byDay(d).map((s) => (
                 <UnstyledButton key={s.id} onClick={() => setEditing({ shift: s, day: isoDay(d, zone) })} p={6} style={{ borderRadius: 4, background: 'var(--mantine-color-gray-0)', borderLeft: `3px solid var(--mantine-color-${COLOUR[s.status] ?? 'blue'}-5)` }}>
                   <Text size="sm" fw={600} lineClamp={1}>
-                    {people.data?.get(s.userId)?.fullName ?? 'Someone'}
+                    {people.data?.get(s.userId)?.fullName ?? t('week.someone')}
                   </Text>
                   <Text size="xs">
                     {localTime(s.scheduledStart, zone)}–{localTime(s.scheduledEnd, zone)}
@@ -98,7 +100,7 @@ export function ShiftsWeekPage() {
                     </Badge>
                   ) : null}
                   {conflictsOf(s.id).map((c, i) => (
-                    <Text key={i} size="xs" c={c.hard ? 'red.8' : 'yellow.9'} role="note" aria-label={`Availability conflict of ${people.data?.get(s.userId)?.fullName ?? 'someone'}: ${conflictTitle(c, zone)}`}>
+                    <Text key={i} size="xs" c={c.hard ? 'red.8' : 'yellow.9'} role="note" aria-label={t('week.conflictOf', { name: people.data?.get(s.userId)?.fullName ?? t('week.someoneLower'), conflict: conflictTitle(c, zone) })}>
                       ⚠ {conflictTitle(c, zone)}
                     </Text>
                   ))}

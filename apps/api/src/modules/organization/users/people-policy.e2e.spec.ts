@@ -321,6 +321,7 @@ const USER_CASES: Record<string, Case> = {
   'POST /scheduler/proposals': { exempt: 'the solver proposes only people the caller may give work to (PeoplePolicy.refusals); the request names no one' },
   'DELETE /scheduler/proposals/:id/shifts/:shiftId': { exempt: 'a proposal is a draft: removing a proposed shift gives and takes no one’s work' },
   'POST /scheduler/proposals/:id/discard': { exempt: 'as removing a proposed shift, for all of them' },
+  'POST /scheduler/week/preview': { exempt: 'a preview writes nothing: its answer names the people whose shifts at the outlet the caller already reads' },
   'PUT /scheduler/staffing-targets': { exempt: '`role` is a job role of a staffing target (a contract’s job title), not an access role; no person is named' },
   'POST /scheduler/staffing-targets/demand-import': { exempt: 'as PUT /scheduler/staffing-targets' },
   'PUT /compliance/contracts/:contractId': {

@@ -52,7 +52,7 @@ const slipColumns = (a: string) => `${a}.id, ${a}.run_id AS "runId", ${a}.user_i
   ${a}.deductions_minor::float8 AS "deductionsMinor", ${a}.net_minor::float8 AS "netMinor", ${a}.lines`;
 
 /** Everyone's pay: their settings, or else a twelfth of an active contract's yearly salary. $1 is the tenant. */
-const PAY = `pay AS (
+export const PAY = `pay AS (
    SELECT ${payColumns('p')} FROM pay_settings p WHERE p.tenant_id = $1
    UNION ALL
    SELECT c.tenant_id, c.user_id, 'MONTHLY', round(c.salary_minor / 12.0)::float8, c.currency, 480, 150, c.created_by_user_id, c.updated_at

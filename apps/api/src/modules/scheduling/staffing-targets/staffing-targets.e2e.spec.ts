@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { uuid } from '@wfm/core/crypto';
-import { createOutlet, createUser } from '@wfm/testing/factories';
+import { createOutlet } from '@wfm/testing/factories';
 import { twoTenantSuite } from '../../../test-support/api-suite.js';
-import { assignOutlets } from '../../../test-support/access-fixtures.js';
+import { outletsAndManagers } from '../../../test-support/outlet-fixtures.js';
 
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 const FORBIDDEN = { message: 'Forbidden resource', error: 'Forbidden', statusCode: 403 };
@@ -21,12 +21,7 @@ describe('staffing targets (HTTP)', () => {
   let staffToken: string;
 
   beforeEach(async () => {
-    outlet = (await createOutlet(s.h.ds, s.tenantA, { name: 'Soho', code: 'SOHO' })).id;
-    other = (await createOutlet(s.h.ds, s.tenantA, { name: 'Leeds', code: 'LDS' })).id;
-    admin = await s.tokenAs('OPERATIONS_MANAGER');
-    const manager = await createUser(s.h.ds, s.tenantA, { role: 'OUTLET_MANAGER' });
-    await assignOutlets(s.h.ds, s.tenantA, manager.id, [outlet]);
-    managerToken = await s.h.tokenFor(manager);
+    ({ outlet, other, admin, managerToken } = await outletsAndManagers(s));
     staffToken = await s.tokenAs('STAFF');
   });
 
