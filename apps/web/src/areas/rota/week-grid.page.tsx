@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useOutletZones, useOutlets } from '../../api/shared.queries';
 import { ErrorNotice, Page } from '../../ui/page';
 import { localDay, shiftInstants } from '../../ui/shift-time';
-import { localeOf, zoned, zoneTime } from '../../ui/zone';
+import { formatMoney, formatNumber } from '../../ui/format';
+import { zoned, zoneTime } from '../../ui/zone';
 import { addDays, isoDay, localTime, weekStart } from '../schedule/week';
 import { PublishWeekModal } from './publish-week.modal';
 import { ShiftTemplatesModal } from './shift-templates.modal';
@@ -34,12 +35,12 @@ function fromWeek(week: OutletWeek): PlanShift[] {
 const overlaps = (a: { userId: string; scheduledStart: string; scheduledEnd: string }, b: PlanShift) =>
   a.userId === b.userId && Date.parse(a.scheduledStart) < Date.parse(b.scheduledEnd) && Date.parse(b.scheduledStart) < Date.parse(a.scheduledEnd);
 
-export function hours(minutes: number, zone: string): string {
-  return `${(minutes / 60).toLocaleString(localeOf(zone), { maximumFractionDigits: 2 })} h`;
+function hours(minutes: number): string {
+  return `${formatNumber(minutes / 60, { maximumFractionDigits: 2 })} h`;
 }
 
-export function money(amounts: ReadonlyArray<{ currency: string; amountMinor: number }>, zone: string): string {
-  return amounts.map((m) => new Intl.NumberFormat(localeOf(zone), { style: 'currency', currency: m.currency }).format(m.amountMinor / 100)).join(' + ');
+function money(amounts: ReadonlyArray<{ currency: string; amountMinor: number }>): string {
+  return amounts.map((m) => formatMoney(m.amountMinor, m.currency)).join(' + ');
 }
 
 function Draggable({ id, label, disabled, pressed, onClick, children }: { id: string; label: string; disabled?: boolean; pressed?: boolean; onClick?: () => void; children: ReactNode }) {
@@ -274,9 +275,9 @@ export function WeekGridPage() {
                       );
                     })}
                     <Table.Td aria-label={t('week.personTotal', { name: p.fullName })}>
-                      <Text size="sm">{hours(total?.minutes ?? 0, tz)}</Text>
+                      <Text size="sm">{hours(total?.minutes ?? 0)}</Text>
                       <Text size="xs" c="dimmed">
-                        {total?.cost ? money([total.cost], tz) : t('week.noPay')}
+                        {total?.cost ? money([total.cost]) : t('week.noPay')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -288,18 +289,18 @@ export function WeekGridPage() {
                 <Table.Th scope="row">{t('week.total')}</Table.Th>
                 {(totals?.days ?? []).map((d) => (
                   <Table.Td key={d.date} aria-label={t('week.dayTotal', { day: dayLabel(d.date) })}>
-                    <Text size="sm">{hours(d.minutes, tz)}</Text>
+                    <Text size="sm">{hours(d.minutes)}</Text>
                     <Text size="xs" c="dimmed">
-                      {money(d.costs, tz)}
+                      {money(d.costs)}
                     </Text>
                   </Table.Td>
                 ))}
                 <Table.Td aria-label={t('week.weekTotal')}>
                   <Text size="sm" fw={600}>
-                    {hours(totals?.minutes ?? 0, tz)}
+                    {hours(totals?.minutes ?? 0)}
                   </Text>
                   <Text size="xs" fw={600}>
-                    {money(totals?.costs ?? [], tz)}
+                    {money(totals?.costs ?? [])}
                   </Text>
                 </Table.Td>
               </Table.Tr>
