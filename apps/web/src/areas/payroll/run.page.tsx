@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../api/download';
 import { formatDateTime, formatMinutes, humanize } from '../../ui/format';
@@ -14,15 +15,17 @@ import { RUN_COLOUR } from './runs.page';
 import { PayslipLines } from './payslip-lines';
 import { usePeople } from '../../api/shared.queries';
 
+/** The catalog key of each step's confirmation. */
 const DONE: Record<RunStep, string> = {
-  recompute: 'Recomputed from the latest attendance and leave.',
-  approve: 'Approved: the run is final.',
-  'mark-paid': 'Marked as paid.',
-  export: 'Journal posted to the accounting provider.',
+  recompute: 'run.done.recompute',
+  approve: 'run.done.approve',
+  'mark-paid': 'run.done.markPaid',
+  export: 'run.done.export',
 };
 
 /** One pay run: its totals, the next step its status allows, its payslips and its journal. */
 export function RunPage() {
+  const { t } = useTranslation('payroll');
   const { id = '' } = useParams();
   const run = useRun(id);
   const payslips = useRunPayslips(id);
@@ -36,14 +39,14 @@ export function RunPage() {
   const r = run.data;
   const journal = useJournal(id, r !== undefined && r.status !== 'DRAFT');
   if (run.error) return <ErrorNotice error={run.error} />;
-  if (!r) return <Loader aria-label="Loading the pay run" />;
+  if (!r) return <Loader aria-label={t('run.loading')} />;
   const act = (s: RunStep) =>
     step.mutate(
       { id, step: s },
       {
         onSuccess: () => {
           setConfirm(null);
-          notifications.show({ color: 'green', message: DONE[s] });
+          notifications.show({ color: 'green', message: t(DONE[s]) });
         },
       },
     );
@@ -53,26 +56,26 @@ export function RunPage() {
   };
   return (
     <Page
-      title={`Pay run ${r.periodYearMonth}`}
+      title={t('run.title', { month: r.periodYearMonth })}
       actions={
         <Group gap="xs">
           {r.status === 'DRAFT' ? (
             <>
               <Button variant="light" loading={step.isPending && step.variables?.step === 'recompute'} onClick={() => act('recompute')}>
-                Recompute
+                {t('run.recompute')}
               </Button>
-              <Button onClick={() => setConfirm('approve')}>Approve</Button>
+              <Button onClick={() => setConfirm('approve')}>{t('run.approve')}</Button>
             </>
           ) : null}
-          {r.status === 'FINALIZED' ? <Button onClick={() => setConfirm('mark-paid')}>Mark as paid</Button> : null}
+          {r.status === 'FINALIZED' ? <Button onClick={() => setConfirm('mark-paid')}>{t('run.markPaid')}</Button> : null}
           {r.status !== 'DRAFT' && accounting.data?.connected && !r.exportedAt ? (
             <Button variant="light" loading={step.isPending && step.variables?.step === 'export'} onClick={() => act('export')}>
-              Post to Xero
+              {t('run.postToXero')}
             </Button>
           ) : null}
           {r.status !== 'DRAFT' ? (
             <Button variant="default" onClick={() => save(`/payroll/runs/${id}/journal?format=csv`, `journal-${r.periodYearMonth}.csv`)}>
-              Journal (CSV)
+              {t('run.journalCsv')}
             </Button>
           ) : null}
         </Group>
@@ -82,29 +85,29 @@ export function RunPage() {
         <Badge size="lg" variant="light" color={RUN_COLOUR[r.status]}>
           {humanize(r.status)}
         </Badge>
-        <Text>Gross {formatMoney(r.totalGrossMinor, r.currency)}</Text>
-        <Text>Deductions {formatMoney(r.totalDeductionsMinor, r.currency)}</Text>
-        <Text fw={700}>Net {formatMoney(r.totalNetMinor, r.currency)}</Text>
+        <Text>{t('run.totalGross', { amount: formatMoney(r.totalGrossMinor, r.currency) })}</Text>
+        <Text>{t('run.totalDeductions', { amount: formatMoney(r.totalDeductionsMinor, r.currency) })}</Text>
+        <Text fw={700}>{t('run.totalNet', { amount: formatMoney(r.totalNetMinor, r.currency) })}</Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Computed {formatDateTime(r.computedAt)}
-        {r.approvedAt ? ` · approved ${formatDateTime(r.approvedAt)}` : ''}
-        {r.paidAt ? ` · paid ${formatDateTime(r.paidAt)}` : ''}
-        {r.exportReference ? ` · posted to accounting as ${r.exportReference}` : ''}
+        {t('run.computed', { at: formatDateTime(r.computedAt) })}
+        {r.approvedAt ? t('run.approvedAt', { at: formatDateTime(r.approvedAt) }) : ''}
+        {r.paidAt ? t('run.paidAt', { at: formatDateTime(r.paidAt) }) : ''}
+        {r.exportReference ? t('run.postedAs', { reference: r.exportReference }) : ''}
       </Text>
       <ErrorNotice error={step.error ?? downloadError} />
       {r.leftOut.length > 0 ? (
-        <Alert color="yellow" title={`${r.leftOut.length} ${r.leftOut.length === 1 ? 'person is' : 'people are'} not paid by this run`}>
+        <Alert color="yellow" title={t('run.leftOut', { count: r.leftOut.length })}>
           <Text size="sm" mb="xs">
-            They have no pay settings and no contract with a salary. {r.status === 'DRAFT' ? 'Set their pay, then recompute.' : 'The run was computed without them.'}
+            {t('run.noPay')} {r.status === 'DRAFT' ? t('run.setPayThenRecompute') : t('run.computedWithout')}
           </Text>
-          <List size="sm" aria-label="People not paid by this run">
+          <List size="sm" aria-label={t('run.notPaidList')}>
             {r.leftOut.map((p) => (
               <List.Item key={p.userId}>
                 <Anchor component={Link} to={`/payroll/pay-settings?user=${p.userId}`}>
                   {p.fullName}
                 </Anchor>
-                {p.workedMinutes > 0 ? ` — ${formatMinutes(p.workedMinutes)} worked this month, unpaid` : ''}
+                {p.workedMinutes > 0 ? t('run.workedUnpaid', { duration: formatMinutes(p.workedMinutes) }) : ''}
               </List.Item>
             ))}
           </List>
@@ -112,22 +115,22 @@ export function RunPage() {
       ) : null}
       <Tabs defaultValue="payslips">
         <Tabs.List>
-          <Tabs.Tab value="payslips">Payslips ({r.payslipCount})</Tabs.Tab>
-          {r.status !== 'DRAFT' ? <Tabs.Tab value="journal">Journal</Tabs.Tab> : null}
+          <Tabs.Tab value="payslips">{t('run.payslipsTab', { number: r.payslipCount })}</Tabs.Tab>
+          {r.status !== 'DRAFT' ? <Tabs.Tab value="journal">{t('run.journalTab')}</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="payslips" pt="sm">
-          <DataTable query={payslips} loadingLabel="Loading payslips" minWidth={560} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
+          <DataTable query={payslips} loadingLabel={t('payslips.loading')} minWidth={560} tableProps={{}} detail={(p) => (open === p.id ? <PayslipLines p={p} /> : null)} columns={[
             {
-              header: 'Person',
+              header: t('run.person'),
               cell: (p) => (
                 <Button variant="subtle" size="compact-sm" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
                   {people.data?.get(p.userId)?.fullName ?? p.userId}
                 </Button>
               ),
             },
-            { header: 'Gross', cell: (p) => formatMoney(p.grossMinor, p.currency) },
-            { header: 'Deductions', cell: (p) => formatMoney(p.deductionsMinor, p.currency) },
-            { header: 'Net', cell: (p) => formatMoney(p.netMinor, p.currency) },
+            { header: t('payslips.gross'), cell: (p) => formatMoney(p.grossMinor, p.currency) },
+            { header: t('run.deductions'), cell: (p) => formatMoney(p.deductionsMinor, p.currency) },
+            { header: t('payslips.net'), cell: (p) => formatMoney(p.netMinor, p.currency) },
             {
               cell: (p) => (
                 <Button size="compact-sm" variant="default" onClick={() => save(`/payroll/runs/${id}/payslips/${p.userId}/pdf`, `payslip-${r.periodYearMonth}.pdf`)}>
@@ -145,15 +148,15 @@ export function RunPage() {
       <ConfirmModal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={asking === 'approve' ? 'Approve this pay run?' : 'Mark this pay run as paid?'}
-        confirmLabel={asking === 'approve' ? 'Approve' : 'Mark as paid'}
-        cancelLabel="Not yet"
+        title={asking === 'approve' ? t('run.confirm.approveTitle') : t('run.confirm.paidTitle')}
+        confirmLabel={asking === 'approve' ? t('run.approve') : t('run.markPaid')}
+        cancelLabel={t('run.confirm.notYet')}
         destructive={false}
         pending={step.isPending}
         error={step.error}
         onConfirm={() => confirm && act(confirm)}
       >
-        {asking === 'approve' ? 'An approved run is final: it can no longer be recomputed, and its payslips become visible to the people paid.' : 'Say so once the money has left the bank: the run cannot change afterwards.'}
+        {asking === 'approve' ? t('run.confirm.approveBody') : t('run.confirm.paidBody')}
       </ConfirmModal>
     </Page>
   );
@@ -161,20 +164,21 @@ export function RunPage() {
 
 /** The run's journal as posted to accounting: a line an account, debits and credits totalled at the foot. */
 function JournalTable({ journal }: { journal: NonNullable<ReturnType<typeof useJournal>['data']> }) {
+  const { t } = useTranslation('payroll');
   const money = (minor: number) => formatMoney(minor, journal.currency);
   const footer = (
     <Table.Tr>
-      <Table.Th colSpan={2}>Totals</Table.Th>
+      <Table.Th colSpan={2}>{t('journal.totals')}</Table.Th>
       <Table.Th>{money(journal.totalDebitMinor)}</Table.Th>
       <Table.Th>{money(journal.totalCreditMinor)}</Table.Th>
     </Table.Tr>
   );
   return (
     <RowsTable rows={journal.lines} rowKey={(_, i) => i} minWidth={560} tableProps={{}} footer={footer} columns={[
-      { header: 'Account', cell: (l) => `${l.accountCode} ${l.accountName}` },
-      { header: 'Description', cell: (l) => l.description },
-      { header: 'Debit', cell: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
-      { header: 'Credit', cell: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
+      { header: t('journal.account'), cell: (l) => `${l.accountCode} ${l.accountName}` },
+      { header: t('journal.description'), cell: (l) => l.description },
+      { header: t('journal.debit'), cell: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
+      { header: t('journal.credit'), cell: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
     ]} />
   );
 }
