@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
@@ -20,6 +21,7 @@ function lastMonth(): string {
 }
 
 export function RunsPage() {
+  const { t } = useTranslation('payroll');
   const runs = useRuns();
   const navigate = useNavigate();
   const create = useCreateRun();
@@ -30,14 +32,14 @@ export function RunsPage() {
     setCreating(false);
   };
   return (
-    <Page title="Pay runs" actions={<Button onClick={() => setCreating(true)}>New pay run</Button>}>
+    <Page title={t('nav.payRuns')} actions={<Button onClick={() => setCreating(true)}>{t('runs.new')}</Button>}>
       <Text size="sm" c="dimmed">
-        A run pays one month from approved attendance and leave: a draft can be recomputed until it is approved, then it is final and its journal can be exported.
+        {t('runs.intro')}
       </Text>
       <AccountingCard />
-      <DataTable query={runs} loadingLabel="Loading pay runs" empty="No pay runs yet." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+      <DataTable query={runs} loadingLabel={t('runs.loading')} empty={t('runs.empty')} tableProps={{ striped: true, highlightOnHover: true }} columns={[
         {
-          header: 'Month',
+          header: t('payslips.month'),
           cell: (r) => (
             <Anchor component={Link} to={`/payroll/runs/${r.id}`}>
               {r.periodYearMonth}
@@ -45,19 +47,19 @@ export function RunsPage() {
           ),
         },
         {
-          header: 'Status',
+          header: t('runs.status'),
           cell: (r) => (
             <Badge variant="light" color={RUN_COLOUR[r.status]}>
               {humanize(r.status)}
             </Badge>
           ),
         },
-        { header: 'Payslips', cell: (r) => r.payslipCount },
-        { header: 'Gross', cell: (r) => formatMoney(r.totalGrossMinor, r.currency) },
-        { header: 'Net', cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
-        { header: 'Computed', cell: (r) => formatDateTime(r.computedAt) },
+        { header: t('runs.payslips'), cell: (r) => r.payslipCount },
+        { header: t('payslips.gross'), cell: (r) => formatMoney(r.totalGrossMinor, r.currency) },
+        { header: t('payslips.net'), cell: (r) => formatMoney(r.totalNetMinor, r.currency) },
+        { header: t('runs.computed'), cell: (r) => formatDateTime(r.computedAt) },
       ]} />
-      <FormModal opened={creating} onClose={close} title="New pay run" error={create.error}
+      <FormModal opened={creating} onClose={close} title={t('runs.new')} error={create.error}
         submit={
           <Button
             disabled={!/^\d{4}-\d{2}$/.test(month)}
@@ -71,11 +73,11 @@ export function RunsPage() {
               })
             }
           >
-            Compute the draft
+            {t('runs.computeDraft')}
           </Button>
         }
       >
-        <TextInput label="Month" type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
+        <TextInput label={t('payslips.month')} type="month" required value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
       </FormModal>
     </Page>
   );
@@ -83,6 +85,7 @@ export function RunsPage() {
 
 /** The accounting provider: a final run's journal can be posted there once it is connected. */
 function AccountingCard() {
+  const { t } = useTranslation('payroll');
   const accounting = useAccounting();
   const connect = useConnectAccounting();
   const disconnect = useDisconnectAccounting();
@@ -98,28 +101,28 @@ function AccountingCard() {
   // A platform without an accounting app has nothing to offer here but the CSV journal every final run has.
   if (!c && !status.available) return null;
   return (
-    <Alert color={c ? 'green' : 'gray'} title="Accounting">
+    <Alert color={c ? 'green' : 'gray'} title={t('accounting.title')}>
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">{c ? `Connected to Xero (${c.organisationName ?? c.organisationId}) since ${formatDateTime(c.connectedAt)}.` : 'Not connected: final runs can still be exported as a CSV journal.'}</Text>
+        <Text size="sm">{c ? t('accounting.connected', { organisation: c.organisationName ?? c.organisationId, since: formatDateTime(c.connectedAt) }) : t('accounting.notConnected')}</Text>
         {c ? (
-          <Button size="xs" variant="light" color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => notifications.show({ message: 'Disconnected from Xero.' }) })}>
-            Disconnect
+          <Button size="xs" variant="light" color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => notifications.show({ message: t('accounting.disconnected') }) })}>
+            {t('accounting.disconnect')}
           </Button>
         ) : (
           <Button size="xs" variant="light" loading={connect.isPending} onClick={() => connect.mutate(undefined, { onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl) })}>
-            Connect Xero
+            {t('accounting.connect')}
           </Button>
         )}
       </Group>
       <ErrorNotice error={connect.error ?? disconnect.error} />
       {landedError ? (
-        <Alert color="red" role="alert" mt="sm" withCloseButton closeButtonLabel="Dismiss" onClose={forget} title="Xero was not connected">
+        <Alert color="red" role="alert" mt="sm" withCloseButton closeButtonLabel={t('accounting.dismiss')} onClose={forget} title={t('accounting.failed')}>
           {landedError}
         </Alert>
       ) : null}
       {landedConnected && c ? (
-        <Alert color="green" role="status" mt="sm" withCloseButton closeButtonLabel="Dismiss" onClose={forget}>
-          Xero is connected: final runs can be posted to it.
+        <Alert color="green" role="status" mt="sm" withCloseButton closeButtonLabel={t('accounting.dismiss')} onClose={forget}>
+          {t('accounting.nowConnected')}
         </Alert>
       ) : null}
     </Alert>
