@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Loader, Paper, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 import { useInvalidatingMutation } from '../../api/shared.queries';
@@ -18,25 +19,26 @@ const MESSAGE_MAX = 1000;
  * which reaches the platform operator (there is no payment here: the operator changes the plan).
  */
 export function PlanPage() {
+  const { t } = useTranslation('settings');
   const plan = usePlan();
   const me = useMe();
-  if (!plan.data) return plan.error ? <ErrorNotice error={plan.error} /> : <Loader aria-label="Loading the plan" />;
+  if (!plan.data) return plan.error ? <ErrorNotice error={plan.error} /> : <Loader aria-label={t('plan.loading')} />;
   const p = plan.data;
   return (
-    <Page title="Plan">
+    <Page title={t('nav.plan')}>
       <Text>
-        Your company is on the <b>{p.plan}</b> plan.
+        <Trans t={t} i18nKey="plan.current" values={{ plan: p.plan }} components={{ b: <b /> }} />
       </Text>
       <PlansTable plan={p} />
       {p.pendingRequest ? (
-        <Alert color="blue" title="Upgrade requested">
-          {p.pendingRequest.requestedBy?.fullName ?? 'Someone'} asked for the {p.pendingRequest.plan} plan on {formatDateTime(p.pendingRequest.createdAt)}. The platform operator has it and will change the plan.
+        <Alert color="blue" title={t('plan.requested')}>
+          {t('plan.pending', { name: p.pendingRequest.requestedBy?.fullName ?? t('plan.someone'), plan: p.pendingRequest.plan, at: formatDateTime(p.pendingRequest.createdAt) })}
         </Alert>
       ) : mayCall(me.data, 'postTenantPlanRequests') ? (
         <RequestUpgrade plan={p} />
       ) : (
         <Text size="sm" c="dimmed">
-          Your company's owner or an administrator can ask for a higher plan here.
+          {t('plan.askYourAdmin')}
         </Text>
       )}
     </Page>
@@ -44,21 +46,22 @@ export function PlanPage() {
 }
 
 function PlansTable({ plan }: { plan: TenantPlan }) {
+  const { t } = useTranslation('settings');
   const features = plan.plans.at(-1)?.features ?? [];
   return (
     // Scrolls sideways on a phone; a region that scrolls is reachable from the keyboard (WCAG 2.1.1).
-    <Paper withBorder style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Plans and their features">
+    <Paper withBorder style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('plan.tableLabel')}>
       <Table miw={520}>
-        <Table.Caption>What each plan includes</Table.Caption>
+        <Table.Caption>{t('plan.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Feature</Table.Th>
+            <Table.Th scope="col">{t('plan.feature')}</Table.Th>
             {plan.plans.map((p) => (
               <Table.Th key={p.plan} scope="col">
                 {p.plan}{' '}
                 {p.plan === plan.plan ? (
                   <Badge size="xs" variant="light">
-                    Yours
+                    {t('plan.yours')}
                   </Badge>
                 ) : null}
               </Table.Th>
@@ -70,7 +73,7 @@ function PlansTable({ plan }: { plan: TenantPlan }) {
             <Table.Tr key={f.id}>
               <Table.Th scope="row">{f.name.charAt(0).toUpperCase() + f.name.slice(1)}</Table.Th>
               {plan.plans.map((p) => (
-                <Table.Td key={p.plan}>{p.features.some((x) => x.id === f.id) ? 'Included' : '—'}</Table.Td>
+                <Table.Td key={p.plan}>{p.features.some((x) => x.id === f.id) ? t('plan.included') : '—'}</Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -81,26 +84,27 @@ function PlansTable({ plan }: { plan: TenantPlan }) {
 }
 
 function RequestUpgrade({ plan }: { plan: TenantPlan }) {
+  const { t } = useTranslation('settings');
   const higher = plan.plans.slice(plan.plans.findIndex((p) => p.plan === plan.plan) + 1).map((p) => p.plan);
   const [wanted, setWanted] = useState<string | null>(higher[0] ?? null);
   const [message, setMessage] = useState('');
   const request = useInvalidatingMutation((body: Body<'postTenantPlanRequests'>) => ok(api.POST('/tenant/plan-requests', { body })), [['tenant-plan']]);
-  if (higher.length === 0) return <Text size="sm">You are on the highest plan.</Text>;
+  if (higher.length === 0) return <Text size="sm">{t('plan.highest')}</Text>;
   const submit = () => {
     if (!wanted) return;
     request.mutate(
       { plan: wanted as Body<'postTenantPlanRequests'>['plan'], ...(message.trim() ? { message: message.trim() } : {}) },
-      { onSuccess: () => notifications.show({ color: 'green', message: 'Your request is with the platform operator.' }) },
+      { onSuccess: () => notifications.show({ color: 'green', message: t('plan.sent') }) },
     );
   };
   return (
     <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
       <Stack gap="sm" maw={480}>
-        <Text fw={700}>Ask for a higher plan</Text>
-        <Select label="Plan wanted" required data={higher.map((p) => ({ value: p, label: p }))} value={wanted} onChange={setWanted} allowDeselect={false} />
+        <Text fw={700}>{t('plan.ask')}</Text>
+        <Select label={t('plan.wanted')} required data={higher.map((p) => ({ value: p, label: p }))} value={wanted} onChange={setWanted} allowDeselect={false} />
         <Textarea
-          label="Message for the platform operator"
-          description={`Optional, up to ${MESSAGE_MAX} characters`}
+          label={t('plan.message')}
+          description={t('plan.messageHelp', { max: MESSAGE_MAX })}
           maxLength={MESSAGE_MAX}
           autosize
           minRows={2}
@@ -109,7 +113,7 @@ function RequestUpgrade({ plan }: { plan: TenantPlan }) {
         />
         <ErrorNotice error={request.error} />
         <Button type="submit" w="fit-content" loading={request.isPending} disabled={!wanted}>
-          Request the upgrade
+          {t('plan.submit')}
         </Button>
       </Stack>
     </Paper>
