@@ -1,6 +1,7 @@
 import { Box, Button, ColorInput, FileInput, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { textOn } from '../../ui/contrast';
 import { ErrorNotice, Page } from '../../ui/page';
 import { useBranding, useRemoveLogo, useUpdateBranding, useUploadLogo } from './settings.queries';
@@ -9,6 +10,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The colours and logo shown on the careers pages, profile cards and the mobile apps' sign-in. */
 export function BrandingPage() {
+  const { t } = useTranslation('settings');
   const branding = useBranding();
   const update = useUpdateBranding();
   const upload = useUploadLogo();
@@ -22,17 +24,17 @@ export function BrandingPage() {
     }
   }, [branding.data]);
   const b = branding.data;
-  if (!b) return branding.error ? <ErrorNotice error={branding.error} /> : <Loader aria-label="Loading" />;
+  if (!b) return branding.error ? <ErrorNotice error={branding.error} /> : <Loader aria-label={t('branding.loading')} />;
   const valid = (v: string) => v === '' || HEX.test(v);
   return (
-    <Page title="Branding">
+    <Page title={t('nav.branding')}>
       <Paper withBorder p="md">
         <Stack gap="sm" maw={420}>
-          <ColorInput label="Primary colour" placeholder="None" format="hex" eyeDropperButtonProps={{ 'aria-label': 'Pick the primary colour from the screen' }} value={primary} onChange={setPrimary} error={valid(primary) ? undefined : 'A colour such as #1A73E8'} />
-          <ColorInput label="Accent colour" placeholder="None" format="hex" eyeDropperButtonProps={{ 'aria-label': 'Pick the accent colour from the screen' }} value={accent} onChange={setAccent} error={valid(accent) ? undefined : 'A colour such as #FFB703'} />
-          <Box p="md" style={{ borderRadius: 8, background: HEX.test(primary) ? primary : 'var(--mantine-color-gray-7)' }} aria-label="Preview">
+          <ColorInput label={t('branding.primary')} placeholder={t('branding.none')} format="hex" eyeDropperButtonProps={{ 'aria-label': t('branding.pickPrimary') }} value={primary} onChange={setPrimary} error={valid(primary) ? undefined : t('branding.colourSuchAs', { example: '#1A73E8' })} />
+          <ColorInput label={t('branding.accent')} placeholder={t('branding.none')} format="hex" eyeDropperButtonProps={{ 'aria-label': t('branding.pickAccent') }} value={accent} onChange={setAccent} error={valid(accent) ? undefined : t('branding.colourSuchAs', { example: '#FFB703' })} />
+          <Box p="md" style={{ borderRadius: 8, background: HEX.test(primary) ? primary : 'var(--mantine-color-gray-7)' }} aria-label={t('branding.preview')}>
             <Group gap="sm">
-              {b.logoUrl ? <Image src={`${b.logoUrl}?v=${b.updatedAt ?? ''}`} alt={`${b.name} logo`} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
+              {b.logoUrl ? <Image src={`${b.logoUrl}?v=${b.updatedAt ?? ''}`} alt={t('branding.logoAlt', { name: b.name })} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
               <Text c={HEX.test(primary) ? textOn(primary) : 'white'} fw={700}>
                 {b.name}
               </Text>
@@ -44,29 +46,29 @@ export function BrandingPage() {
             w="fit-content"
             loading={update.isPending}
             disabled={!valid(primary) || !valid(accent)}
-            onClick={() => update.mutate({ primaryColor: primary || null, accentColor: accent || null }, { onSuccess: () => notifications.show({ color: 'green', message: 'Colours saved.' }) })}
+            onClick={() => update.mutate({ primaryColor: primary || null, accentColor: accent || null }, { onSuccess: () => notifications.show({ color: 'green', message: t('branding.coloursSaved') }) })}
           >
-            Save the colours
+            {t('branding.saveColours')}
           </Button>
         </Stack>
       </Paper>
       <Paper withBorder p="md">
         <Stack gap="sm" maw={420}>
-          <Text fw={700}>Logo</Text>
+          <Text fw={700}>{t('branding.logo')}</Text>
           {b.logo ? (
             <Text size="sm">
-              {b.logo.mediaType}, {Math.ceil(b.logo.bytes / 1024)} KB
+              {t('branding.logoFile', { type: b.logo.mediaType, kb: Math.ceil(b.logo.bytes / 1024) })}
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              No logo yet.
+              {t('branding.noLogo')}
             </Text>
           )}
-          <FileInput label="Upload a logo (PNG, JPEG or SVG, up to 1 MB)" accept="image/png,image/jpeg,image/svg+xml" placeholder="Choose a file" value={null} onChange={(f) => f && upload.mutate(f, { onSuccess: () => notifications.show({ color: 'green', message: 'Logo saved.' }) })} />
+          <FileInput label={t('branding.upload')} accept="image/png,image/jpeg,image/svg+xml" placeholder={t('branding.chooseFile')} value={null} onChange={(f) => f && upload.mutate(f, { onSuccess: () => notifications.show({ color: 'green', message: t('branding.logoSaved') }) })} />
           <ErrorNotice error={upload.error ?? remove.error} />
           {b.logo ? (
             <Button variant="subtle" color="red" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              Remove the logo
+              {t('branding.removeLogo')}
             </Button>
           ) : null}
         </Stack>
