@@ -25,7 +25,6 @@ const PENDING = [
   'areas/schedule/leave.page.tsx',
   // Not yet converted in the folders of the first conversion: the payroll manager's pages, settings
   // beyond the company page, and the pages outsiders open from a link (careers, e-sign, visit, portal).
-  'areas/settings/kiosks.page.tsx',
   'areas/settings/sso-domains.tsx',
   'areas/settings/sso.page.tsx',
   'areas/settings/sso-new-connection.modal.tsx',

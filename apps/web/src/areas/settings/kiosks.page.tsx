@@ -1,5 +1,6 @@
 import { Button, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -10,6 +11,7 @@ import { useOutlets } from '../../api/shared.queries';
 
 /** The kiosk tablets at outlets' entrances: each has a device token, shown once when registered. */
 export function KiosksPage() {
+  const { t } = useTranslation('settings');
   const kiosks = useKiosks();
   const outlets = useOutlets();
   const register = useRegisterKiosk();
@@ -25,30 +27,30 @@ export function KiosksPage() {
     setOpen(false);
   };
   return (
-    <Page title="Kiosks" actions={<Button onClick={() => setOpen(true)}>Register a kiosk</Button>}>
+    <Page title={t('nav.kiosks')} actions={<Button onClick={() => setOpen(true)}>{t('kiosks.register')}</Button>}>
       <Text size="sm" c="dimmed">
-        Open <code>{window.location.origin}/kiosk</code> on the tablet and type its token once: staff then tap their name and clock in or out with their PIN.
+        <Trans t={t} i18nKey="kiosks.intro" values={{ origin: window.location.origin }} components={{ code: <code /> }} />
       </Text>
-      <DataTable query={kiosks} loadingLabel="Loading kiosks" empty="No kiosks yet." minWidth={560} columns={[
-        { header: 'Name', cell: (k) => k.name },
-        { header: 'Outlet', cell: (k) => (outletName.get(k.outletId) ?? '—') },
-        { header: 'Token', cell: (k) => <code>…{k.tokenHint}</code> },
-        { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
+      <DataTable query={kiosks} loadingLabel={t('kiosks.loading')} empty={t('kiosks.empty')} minWidth={560} columns={[
+        { header: t('kiosks.name'), cell: (k) => k.name },
+        { header: t('kiosks.outlet'), cell: (k) => (outletName.get(k.outletId) ?? '—') },
+        { header: t('kiosks.token'), cell: (k) => <code>…{k.tokenHint}</code> },
+        { header: t('kiosks.lastUsed'), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t('kiosks.never')) },
         ...revocableColumns(setRevoking),
       ]} />
-      <MintModal opened={open} onClose={close} title="Register a kiosk" error={register.error}
-        made={register.data ? <SecretOnce label={`Kiosk token for “${register.data.name}”`} value={register.data.token} /> : null}
+      <MintModal opened={open} onClose={close} title={t('kiosks.register')} error={register.error}
+        made={register.data ? <SecretOnce label={t('kiosks.tokenFor', { name: register.data.name })} value={register.data.token} /> : null}
         submit={
           <Button disabled={!outletId || !name.trim()} loading={register.isPending} onClick={() => register.mutate({ outletId: outletId!, name: name.trim() })}>
-            Register
+            {t('kiosks.registerButton')}
           </Button>
         }
       >
-        <Select label="Outlet" required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
-        <TextInput label="Name" description="Which tablet, e.g. Front door tablet" required maxLength={80} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <Select label={t('kiosks.outlet')} required data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
+        <TextInput label={t('kiosks.name')} description={t('kiosks.nameHelp')} required maxLength={80} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       </MintModal>
       <RevokeConfirm revoking={revoking} onClose={() => setRevoking(null)} revoke={revoke}>
-        The tablet stops working at once.
+        {t('kiosks.revokeBody')}
       </RevokeConfirm>
     </Page>
   );
