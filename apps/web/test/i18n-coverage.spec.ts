@@ -17,7 +17,6 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
  */
 const PENDING = [
   'areas/rota/proposal.page.tsx',
-  'areas/rota/staffing-targets.page.tsx',
   'areas/schedule/attendance.page.tsx',
   'areas/schedule/leave.page.tsx',
   // Not yet converted in the folders of the first conversion: the payroll manager's pages, settings
