@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, MultiSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useOutlets } from '../../api/shared.queries';
 import { DataTable } from '../../ui/data-table';
-import { formatDateTime, formatDay, humanize } from '../../ui/format';
+import { formatDateTime, formatDay, formatNumber, humanize } from '../../ui/format';
 import { ErrorNotice, Page } from '../../ui/page';
 import { localDay } from '../../ui/shift-time';
 import { inZone } from '../../ui/zone';
@@ -20,6 +21,7 @@ function nextMonday(): string {
 
 /** Auto-schedule: propose a week for one or more outlets from their staffing targets, and the proposals made so far. */
 export function AutoSchedulePage() {
+  const { t } = useTranslation('rota');
   const outlets = useOutlets();
   const proposals = useProposals();
   const create = useCreateProposal();
@@ -29,30 +31,30 @@ export function AutoSchedulePage() {
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   const generate = () => create.mutate({ weekStart, outletIds }, { onSuccess: (p) => void navigate(`/rota/auto-schedule/${p.id}`) });
   return (
-    <Page title="Auto-schedule" actions={<Button variant="light" component={Link} to="/rota/staffing-targets">Staffing targets</Button>}>
+    <Page title={t('autoSchedule.title')} actions={<Button variant="light" component={Link} to="/rota/staffing-targets">{t('autoSchedule.staffingTargets')}</Button>}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="Week starting (Monday)" type="date" value={weekStart} onChange={(e) => setWeekStart(e.currentTarget.value)} />
-        <MultiSelect label="Outlets" placeholder="Choose outlets" data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletIds} onChange={setOutletIds} miw={240} />
+        <TextInput label={t('autoSchedule.weekStart')} type="date" value={weekStart} onChange={(e) => setWeekStart(e.currentTarget.value)} />
+        <MultiSelect label={t('autoSchedule.outlets')} placeholder={t('autoSchedule.chooseOutlets')} data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletIds} onChange={setOutletIds} miw={240} />
         <Button onClick={generate} disabled={outletIds.length === 0 || !weekStart} loading={create.isPending}>
-          Generate a proposal
+          {t('autoSchedule.generate')}
         </Button>
       </Group>
       <ErrorNotice error={create.error} />
-      <DataTable query={proposals} loadingLabel="Loading proposals" empty="No proposals yet." tableProps={{ striped: true, highlightOnHover: true }} columns={[
+      <DataTable query={proposals} loadingLabel={t('autoSchedule.loading')} empty={t('autoSchedule.empty')} tableProps={{ striped: true, highlightOnHover: true }} columns={[
         {
-          header: 'Week',
+          header: t('autoSchedule.week'),
           cell: (p) => (
             <Anchor component={Link} to={`/rota/auto-schedule/${p.id}`}>
               {formatDay(p.weekStart)}
             </Anchor>
           ),
         },
-        { header: 'Outlets', cell: (p) => p.outletIds.map((id) => outletName.get(id) ?? '—').join(', ') },
-        { header: 'Shifts', cell: (p) => p.shiftCount ?? '—' },
-        { header: 'Coverage', cell: (p) => (p.coveragePercent === null ? '—' : `${p.coveragePercent}%`) },
-        { header: 'Created', cell: (p) => formatDateTime(p.createdAt) },
+        { header: t('autoSchedule.outlets'), cell: (p) => p.outletIds.map((id) => outletName.get(id) ?? '—').join(', ') },
+        { header: t('autoSchedule.shifts'), cell: (p) => p.shiftCount ?? '—' },
+        { header: t('autoSchedule.coverage'), cell: (p) => (p.coveragePercent === null ? '—' : t('autoSchedule.percent', { value: formatNumber(p.coveragePercent) })) },
+        { header: t('autoSchedule.created'), cell: (p) => formatDateTime(p.createdAt) },
         {
-          header: 'Status',
+          header: t('autoSchedule.status'),
           cell: (p) => (
             <Badge color={PROPOSAL_COLOUR[p.status]} variant="light">
               {humanize(p.status)}

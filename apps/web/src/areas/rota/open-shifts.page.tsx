@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { formatShiftSpan, humanize } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
@@ -14,6 +15,7 @@ import { useOutletZones, useOutlets } from '../../api/shared.queries';
  * clashing with their own); managers see every open one in their scope and may withdraw it.
  */
 export function OpenShiftsPage() {
+  const { t } = useTranslation('rota');
   const me = useMe();
   const manager = mayCall(me.data, 'deleteOpenShiftsById');
   const outlets = useOutlets();
@@ -25,17 +27,17 @@ export function OpenShiftsPage() {
   const [withdrawing, setWithdrawing] = useState<OpenShift | null>(null);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   const doClaim = (s: OpenShift) =>
-    claim.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: 'The shift is yours: it is in your shifts.' }) });
+    claim.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: t('openShifts.claimed') }) });
   return (
-    <Page title="Open shifts">
-      <Select label="Outlet" placeholder="All outlets" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
-      <DataTable query={shifts} error={shifts.error ?? claim.error} loadingLabel="Loading open shifts" empty={<Text c="dimmed">{manager ? 'No open shifts. Release a shift from the week view to offer it here.' : 'No shifts to pick up right now.'}</Text>} minWidth={560} columns={[
-        { header: 'When', cell: (s) => formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) },
-        { header: 'Outlet', cell: (s) => (outletName.get(s.outletId) ?? '—') },
-        { header: 'Type', cell: (s) => humanize(s.type) },
-        { header: 'Note', cell: (s) => (s.note ?? '') },
+    <Page title={t('openShifts.title')}>
+      <Select label={t('openShifts.outlet')} placeholder={t('openShifts.allOutlets')} clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} maw={320} />
+      <DataTable query={shifts} error={shifts.error ?? claim.error} loadingLabel={t('openShifts.loading')} empty={<Text c="dimmed">{manager ? t('openShifts.emptyManager') : t('openShifts.empty')}</Text>} minWidth={560} columns={[
+        { header: t('openShifts.when'), cell: (s) => formatShiftSpan(s.scheduledStart, s.scheduledEnd, zoneOf(s.outletId)) },
+        { header: t('openShifts.outlet'), cell: (s) => (outletName.get(s.outletId) ?? '—') },
+        { header: t('openShifts.type'), cell: (s) => humanize(s.type) },
+        { header: t('openShifts.note'), cell: (s) => (s.note ?? '') },
         {
-          header: 'Status',
+          header: t('openShifts.status'),
           cell: (s) => (
             <Badge variant="light" color={s.status === 'OPEN' ? 'blue' : 'gray'}>
               {humanize(s.status)}
@@ -47,11 +49,11 @@ export function OpenShiftsPage() {
             s.status === 'OPEN' ? (
               <Group gap="xs" wrap="nowrap">
                 <Button size="compact-sm" onClick={() => doClaim(s)} loading={claim.isPending && claim.variables === s.id}>
-                  Claim
+                  {t('openShifts.claim')}
                 </Button>
                 {manager ? (
                   <Button size="compact-sm" variant="subtle" color="red" onClick={() => setWithdrawing(s)}>
-                    Withdraw
+                    {t('openShifts.withdraw')}
                   </Button>
                 ) : null}
               </Group>
@@ -62,14 +64,14 @@ export function OpenShiftsPage() {
       <ConfirmModal
         opened={withdrawing !== null}
         onClose={() => setWithdrawing(null)}
-        title="Withdraw this open shift?"
-        confirmLabel="Withdraw"
-        cancelLabel="Keep it open"
+        title={t('openShifts.withdrawTitle')}
+        confirmLabel={t('openShifts.withdraw')}
+        cancelLabel={t('openShifts.keepOpen')}
         pending={withdraw.isPending}
         error={withdraw.error}
         onConfirm={() => withdraw.mutate(withdrawing!.id, { onSuccess: () => setWithdrawing(null) })}
       >
-        Nobody will be able to claim it any more.
+        {t('openShifts.withdrawText')}
       </ConfirmModal>
     </Page>
   );

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Loader, List, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { useOutlets } from '../../api/shared.queries';
 import { RowsTable } from '../../ui/data-table';
-import { formatDateTime, formatDay, formatSpan, humanize } from '../../ui/format';
+import { formatDateTime, formatDay, formatMoney, formatNumber, formatSpan, humanize } from '../../ui/format';
 import { DraftModal } from '../../ui/form-actions';
 import { ErrorNotice, Page } from '../../ui/page';
 import { localDay, shiftInstants } from '../../ui/shift-time';
@@ -30,10 +31,11 @@ interface Draft {
 
 /** What a 422 lists: each rule the edit or acceptance would break, on its shift. */
 function Violations({ error }: { error: unknown }) {
+  const { t } = useTranslation('rota');
   const violations = error instanceof ApiError ? (error.body as { violations?: Array<{ rule: string; message: string }> } | undefined)?.violations : undefined;
   if (!violations) return <ErrorNotice error={error} />;
   return (
-    <Alert color="red" title="The schedule would break rules that cannot be bent" role="alert">
+    <Alert color="red" title={t('proposal.violations')} role="alert">
       <List size="sm">
         {violations.map((v, i) => (
           <List.Item key={i}>
@@ -47,6 +49,7 @@ function Violations({ error }: { error: unknown }) {
 
 /** One proposal: its week by day and outlet with cost, coverage gaps and bent rules; a manager edits it, then accepts or discards it. */
 export function ProposalPage() {
+  const { t } = useTranslation('rota');
   const { id = '' } = useParams();
   const proposal = useProposal(id);
   const outlets = useOutlets();
@@ -56,8 +59,8 @@ export function ProposalPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const p = proposal.data;
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
-  if (!p) return <Page title="Proposal">{proposal.error ? <ErrorNotice error={proposal.error} /> : <Loader aria-label="Loading proposal" />}</Page>;
-  const money = (minor: number) => (p.report?.currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency: p.report.currency }).format(minor / 100) : (minor / 100).toFixed(2));
+  if (!p) return <Page title={t('proposal.title')}>{proposal.error ? <ErrorNotice error={proposal.error} /> : <Loader aria-label={t('proposal.loading')} />}</Page>;
+  const money = (minor: number) => (p.report?.currency ? formatMoney(minor, p.report.currency) : formatNumber(minor / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const names = new Map((p.report?.people ?? []).map((x) => [x.userId, x.name]));
   const editable = p.status === 'READY';
   const days = [...new Set(p.shifts.map((s) => localDay(s.scheduledStart)))].sort();
@@ -66,18 +69,18 @@ export function ProposalPage() {
     setDraft({ shiftId: s.id, userId: s.userId, outletId: s.outletId, role: s.role, day: localDay(s.scheduledStart), start: localTime(s.scheduledStart), end: localTime(s.scheduledEnd) });
   return (
     <Page
-      title={`Proposal for the week of ${formatDay(p.weekStart)}`}
+      title={t('proposal.titleWeek', { week: formatDay(p.weekStart) })}
       actions={
         editable ? (
           <Group gap="xs">
             <Button variant="light" onClick={() => setDraft({ shiftId: null, userId: null, outletId: p.outletIds[0] ?? null, role: '', day: p.weekStart, start: '09:00', end: '17:00' })}>
-              Add a shift
+              {t('proposal.addShift')}
             </Button>
-            <Button variant="light" color="red" loading={discard.isPending} onClick={() => discard.mutate(p.id, { onSuccess: () => notifications.show({ message: 'Proposal discarded.' }) })}>
-              Discard
+            <Button variant="light" color="red" loading={discard.isPending} onClick={() => discard.mutate(p.id, { onSuccess: () => notifications.show({ message: t('proposal.discarded') }) })}>
+              {t('proposal.discard')}
             </Button>
-            <Button color="green" loading={accept.isPending} onClick={() => accept.mutate(p.id, { onSuccess: (a) => notifications.show({ color: 'green', message: `Proposal accepted: ${a.assignments.length} shift(s) assigned.` }) })}>
-              Accept
+            <Button color="green" loading={accept.isPending} onClick={() => accept.mutate(p.id, { onSuccess: (a) => notifications.show({ color: 'green', message: t('proposal.accepted', { count: a.assignments.length }) }) })}>
+              {t('proposal.accept')}
             </Button>
           </Group>
         ) : null
@@ -88,17 +91,17 @@ export function ProposalPage() {
           {humanize(p.status)}
         </Badge>
         <Text size="sm">{p.outletIds.map((o) => outletName.get(o) ?? '—').join(', ')}</Text>
-        {p.status === 'QUEUED' || p.status === 'RUNNING' ? <Loader size="sm" aria-label="Solving" /> : null}
+        {p.status === 'QUEUED' || p.status === 'RUNNING' ? <Loader size="sm" aria-label={t('proposal.solving')} /> : null}
       </Group>
-      {p.failure ? <Alert color="red" title="The solve failed">{p.failure}</Alert> : null}
+      {p.failure ? <Alert color="red" title={t('proposal.failed')}>{p.failure}</Alert> : null}
       <Violations error={accept.error ?? remove.error} />
       <ErrorNotice error={discard.error} />
       {p.report ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Stat label="Total cost" value={money(p.report.totalCostMinor)} />
-          <Stat label="Coverage" value={`${p.report.coverage.percent}%`} hint={`${p.report.coverage.coveredStaffHours} of ${p.report.coverage.requiredStaffHours} staff-hours`} />
-          <Stat label="Shifts" value={String(p.shifts.length)} />
-          <Stat label="Below contracted hours" value={`${p.report.fairness.shortfallHours} h`} />
+          <Stat label={t('proposal.totalCost')} value={money(p.report.totalCostMinor)} />
+          <Stat label={t('proposal.coverage')} value={t('proposal.percent', { value: formatNumber(p.report.coverage.percent) })} hint={t('proposal.coverageHint', { covered: formatNumber(p.report.coverage.coveredStaffHours), required: formatNumber(p.report.coverage.requiredStaffHours) })} />
+          <Stat label={t('proposal.shifts')} value={formatNumber(p.shifts.length)} />
+          <Stat label={t('proposal.belowContracted')} value={t('proposal.hours', { value: formatNumber(p.report.fairness.shortfallHours) })} />
         </SimpleGrid>
       ) : null}
       {days.map((day) => {
@@ -109,22 +112,22 @@ export function ProposalPage() {
               {zoned({ weekday: 'long', day: 'numeric', month: 'long' }).format(wallInstant(day, '12:00'))} · {money(own.reduce((sum, s) => sum + s.costMinor, 0))}
             </Title>
             <RowsTable rows={own.sort((a, b) => a.outletId.localeCompare(b.outletId) || a.scheduledStart.localeCompare(b.scheduledStart))} minWidth={640} columns={[
-              { header: 'Outlet', cell: (s) => outletName.get(s.outletId) ?? '—' },
-              { header: 'Person', cell: (s) => names.get(s.userId) ?? '—' },
-              { header: 'Role', cell: (s) => s.role },
-              { header: 'When', cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
-              { header: 'Cost', cell: (s) => money(s.costMinor) },
-              { header: 'By', cell: (s) => (s.origin === 'MANAGER' ? 'Edited' : 'Solver') },
+              { header: t('proposal.outlet'), cell: (s) => outletName.get(s.outletId) ?? '—' },
+              { header: t('proposal.person'), cell: (s) => names.get(s.userId) ?? '—' },
+              { header: t('proposal.role'), cell: (s) => s.role },
+              { header: t('proposal.when'), cell: (s) => formatSpan(s.scheduledStart, s.scheduledEnd) },
+              { header: t('proposal.cost'), cell: (s) => money(s.costMinor) },
+              { header: t('proposal.by'), cell: (s) => (s.origin === 'MANAGER' ? t('proposal.edited') : t('proposal.solver')) },
               {
-                header: 'Actions',
+                header: t('proposal.actions'),
                 cell: (s) =>
                   editable ? (
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="subtle" aria-label={`Edit ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => edit(s)}>
-                        Edit
+                      <Button size="compact-xs" variant="subtle" aria-label={t('proposal.editLabel', { name: names.get(s.userId) ?? '', span: formatSpan(s.scheduledStart, s.scheduledEnd) })} onClick={() => edit(s)}>
+                        {t('proposal.edit')}
                       </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${names.get(s.userId) ?? ''} ${formatSpan(s.scheduledStart, s.scheduledEnd)}`} onClick={() => remove.mutate({ id: p.id, shiftId: s.id })}>
-                        Remove
+                      <Button size="compact-xs" variant="subtle" color="red" aria-label={t('proposal.removeLabel', { name: names.get(s.userId) ?? '', span: formatSpan(s.scheduledStart, s.scheduledEnd) })} onClick={() => remove.mutate({ id: p.id, shiftId: s.id })}>
+                        {t('proposal.remove')}
                       </Button>
                     </Group>
                   ) : null,
@@ -158,56 +161,58 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 function Report({ p, money, names, outletName, shiftAt }: { p: Proposal; money: (m: number) => string; names: Map<string, string>; outletName: Map<string, string>; shiftAt: Map<string, ProposalShift> }) {
+  const { t } = useTranslation('rota');
   const report = p.report!;
   return (
     <>
       <Title order={2} size="h4">
-        Coverage gaps
+        {t('proposal.gaps')}
       </Title>
       {report.gaps.length === 0 ? (
-        <Text size="sm">Every target hour is covered.</Text>
+        <Text size="sm">{t('proposal.noGaps')}</Text>
       ) : (
         <RowsTable rows={report.gaps.slice(0, SHOWN_GAPS)} minWidth={520} columns={[
-          { header: 'Outlet', cell: (g) => outletName.get(g.outletId) ?? '—' },
-          { header: 'Role', cell: (g) => g.role },
-          { header: 'Hour', cell: (g) => formatSpan(g.start, g.end) },
-          { header: 'Needed', cell: (g) => g.required },
-          { header: 'Scheduled', cell: (g) => g.scheduled },
+          { header: t('proposal.outlet'), cell: (g) => outletName.get(g.outletId) ?? '—' },
+          { header: t('proposal.role'), cell: (g) => g.role },
+          { header: t('proposal.hour'), cell: (g) => formatSpan(g.start, g.end) },
+          { header: t('proposal.needed'), cell: (g) => g.required },
+          { header: t('proposal.scheduled'), cell: (g) => g.scheduled },
         ]} />
       )}
       <Title order={2} size="h4">
-        Rules bent
+        {t('proposal.bentRules')}
       </Title>
       {report.bentRules.length === 0 ? (
-        <Text size="sm">No rule was bent.</Text>
+        <Text size="sm">{t('proposal.noBentRules')}</Text>
       ) : (
         <RowsTable rows={report.bentRules} minWidth={720} columns={[
-          { header: 'Rule', cell: (b) => humanize(b.rule) },
-          { header: 'Person', cell: (b) => names.get(b.userId) ?? '—' },
-          { header: 'Shift', cell: (b) => { const s = shiftAt.get(b.shiftId); return s ? formatSpan(s.scheduledStart, s.scheduledEnd) : '—'; } },
-          { header: 'Limit', cell: (b) => `${b.limit} (${b.source})` },
-          { header: 'Scheduled', cell: (b) => b.actual },
-          { header: 'Why', cell: (b) => b.why },
+          { header: t('proposal.rule'), cell: (b) => humanize(b.rule) },
+          { header: t('proposal.person'), cell: (b) => names.get(b.userId) ?? '—' },
+          { header: t('proposal.shift'), cell: (b) => { const s = shiftAt.get(b.shiftId); return s ? formatSpan(s.scheduledStart, s.scheduledEnd) : '—'; } },
+          { header: t('proposal.limit'), cell: (b) => `${b.limit} (${b.source})` },
+          { header: t('proposal.scheduled'), cell: (b) => b.actual },
+          { header: t('proposal.why'), cell: (b) => b.why },
         ]} />
       )}
       <Title order={2} size="h4">
-        Hours per person
+        {t('proposal.hoursPerPerson')}
       </Title>
       <RowsTable rows={report.people} minWidth={560} columns={[
-        { header: 'Person', cell: (x) => x.name },
-        { header: 'Hours', cell: (x) => x.hours },
-        { header: 'Contracted', cell: (x) => x.contractedHours },
-        { header: 'Rate', cell: (x) => `${money(x.rateMinor)}/h${x.rateSource === 'MEDIAN' ? ' (estimated)' : ''}` },
-        { header: 'Cost', cell: (x) => money(x.costMinor) },
+        { header: t('proposal.person'), cell: (x) => x.name },
+        { header: t('proposal.hoursColumn'), cell: (x) => x.hours },
+        { header: t('proposal.contracted'), cell: (x) => x.contractedHours },
+        { header: t('proposal.rate'), cell: (x) => t(x.rateSource === 'MEDIAN' ? 'proposal.perHourEstimated' : 'proposal.perHour', { amount: money(x.rateMinor) }) },
+        { header: t('proposal.cost'), cell: (x) => money(x.costMinor) },
       ]} />
       <Text size="xs" c="dimmed">
-        Updated {formatDateTime(p.updatedAt)}
+        {t('proposal.updated', { at: formatDateTime(p.updatedAt) })}
       </Text>
     </>
   );
 }
 
 function ShiftModal({ proposal, draft, setDraft, names, outletName }: { proposal: Proposal; draft: Draft | null; setDraft: (d: Draft | null) => void; names: Map<string, string>; outletName: Map<string, string> }) {
+  const { t } = useTranslation('rota');
   const add = useAddProposalShift();
   const move = useMoveProposalShift();
   const pending = add.isPending || move.isPending;
@@ -224,22 +229,22 @@ function ShiftModal({ proposal, draft, setDraft, names, outletName }: { proposal
     else add.mutate({ id: proposal.id, body }, { onSuccess: close });
   };
   return (
-    <DraftModal draft={draft} onClose={close} title={draft?.shiftId ? 'Edit a proposed shift' : 'Add a proposed shift'} error={null}
+    <DraftModal draft={draft} onClose={close} title={draft?.shiftId ? t('proposal.editTitle') : t('proposal.addTitle')} error={null}
       submit={(d) => (
         <Button onClick={() => save(d)} loading={pending} disabled={!d.userId || !d.outletId || !d.role.trim()}>
-          {d.shiftId ? 'Save shift' : 'Add shift'}
+          {d.shiftId ? t('proposal.saveShift') : t('proposal.addShiftButton')}
         </Button>
       )}
     >
       {(d) => (
         <>
-          <Select label="Person" required searchable data={[...names].map(([value, label]) => ({ value, label }))} value={d.userId} onChange={(userId) => setDraft({ ...d, userId })} />
-          <Select label="Outlet" required data={proposal.outletIds.map((o) => ({ value: o, label: outletName.get(o) ?? o }))} value={d.outletId} onChange={(outletId) => setDraft({ ...d, outletId })} allowDeselect={false} />
-          <TextInput label="Role" required value={d.role} onChange={(e) => setDraft({ ...d, role: e.currentTarget.value })} />
+          <Select label={t('proposal.person')} required searchable data={[...names].map(([value, label]) => ({ value, label }))} value={d.userId} onChange={(userId) => setDraft({ ...d, userId })} />
+          <Select label={t('proposal.outlet')} required data={proposal.outletIds.map((o) => ({ value: o, label: outletName.get(o) ?? o }))} value={d.outletId} onChange={(outletId) => setDraft({ ...d, outletId })} allowDeselect={false} />
+          <TextInput label={t('proposal.role')} required value={d.role} onChange={(e) => setDraft({ ...d, role: e.currentTarget.value })} />
           <Group gap="xs" grow>
-            <TextInput label="Day" type="date" required value={d.day} onChange={(e) => setDraft({ ...d, day: e.currentTarget.value })} />
-            <TextInput label="From" type="time" step={3600} required value={d.start} onChange={(e) => setDraft({ ...d, start: e.currentTarget.value })} />
-            <TextInput label="To" type="time" step={3600} required value={d.end} onChange={(e) => setDraft({ ...d, end: e.currentTarget.value })} />
+            <TextInput label={t('proposal.day')} type="date" required value={d.day} onChange={(e) => setDraft({ ...d, day: e.currentTarget.value })} />
+            <TextInput label={t('proposal.from')} type="time" step={3600} required value={d.start} onChange={(e) => setDraft({ ...d, start: e.currentTarget.value })} />
+            <TextInput label={t('proposal.to')} type="time" step={3600} required value={d.end} onChange={(e) => setDraft({ ...d, end: e.currentTarget.value })} />
           </Group>
           <Violations error={add.error ?? move.error} />
         </>

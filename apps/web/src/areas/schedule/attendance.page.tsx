@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime, humanize } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
@@ -16,6 +17,7 @@ const COLOUR: Record<AttendanceStatus, string> = { OPEN: 'blue', VERIFIED: 'gree
 
 /** Clock-ins and outs of a period: those waiting for review (a missed clock-out, no shift) approved or rejected. */
 export function AttendancePage() {
+  const { t } = useTranslation('schedule');
   const outlets = useOutlets();
   const people = usePeople();
   const [outletId, setOutletId] = useState<string | null>(null);
@@ -37,20 +39,20 @@ export function AttendancePage() {
   for (const v of violations.data ?? []) for (const id of v.attendanceEventIds) breachesOf.set(id, [...(breachesOf.get(id) ?? []), v]);
   const outletName = new Map((outlets.data ?? []).map((o) => [o.id, o.name]));
   return (
-    <Page title="Attendance">
+    <Page title={t('attendance.title')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Outlet" placeholder="Every outlet" clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
-        <Select label="Status" placeholder="Any status" clearable data={(['OPEN', 'VERIFIED', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Select label={t('attendance.outlet')} placeholder={t('attendance.everyOutlet')} clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} />
+        <Select label={t('attendance.status')} placeholder={t('attendance.anyStatus')} clearable data={(['OPEN', 'VERIFIED', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const).map((s) => ({ value: s, label: humanize(s) }))} value={status} onChange={setStatus} />
+        <TextInput label={t('attendance.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label={t('attendance.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
-      <DataTable query={attendance} error={attendance.error ?? review.error} loadingLabel="Loading attendance" empty="No clock-ins in these days." minWidth={720} columns={[
-        { header: 'Person', cell: (a) => (people.data?.get(a.userId)?.fullName ?? 'Someone') },
-        { header: 'Outlet', cell: (a) => (outletName.get(a.outletId) ?? '—') },
-        { header: 'In', cell: (a) => formatDateTime(a.clockInAt) },
-        { header: 'Out', cell: (a) => (a.clockOutAt ? formatDateTime(a.clockOutAt) : 'Still in') },
+      <DataTable query={attendance} error={attendance.error ?? review.error} loadingLabel={t('attendance.loading')} empty={t('attendance.empty')} minWidth={720} columns={[
+        { header: t('attendance.person'), cell: (a) => (people.data?.get(a.userId)?.fullName ?? t('attendance.someone')) },
+        { header: t('attendance.outlet'), cell: (a) => (outletName.get(a.outletId) ?? '—') },
+        { header: t('attendance.in'), cell: (a) => formatDateTime(a.clockInAt) },
+        { header: t('attendance.out'), cell: (a) => (a.clockOutAt ? formatDateTime(a.clockOutAt) : t('attendance.stillIn')) },
         {
-          header: 'Status',
+          header: t('attendance.status'),
           cell: (a) => (
             <>
               <Badge variant="light" color={COLOUR[a.status]}>
@@ -58,22 +60,22 @@ export function AttendancePage() {
               </Badge>
               {a.shiftAssignmentId ? null : (
                 <Text size="xs" c="dimmed">
-                  No shift
+                  {t('attendance.noShift')}
                 </Text>
               )}
             </>
           ),
         },
-        { header: 'Working time', cell: (a) => <RuleBreaches breaches={breachesOf.get(a.id)} /> },
+        { header: t('attendance.workingTime'), cell: (a) => <RuleBreaches breaches={breachesOf.get(a.id)} /> },
         {
           cell: (a) => (
             a.clockOutAt && a.status !== 'APPROVED' && a.status !== 'REJECTED' ? (
               <Group gap="xs" wrap="nowrap">
-                <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: 'Approved: it counts for pay.' }) })}>
-                  Approve
+                <Button size="compact-sm" variant="light" color="green" onClick={() => review.mutate({ id: a.id, status: 'APPROVED' }, { onSuccess: () => notifications.show({ message: t('attendance.approved') }) })}>
+                  {t('attendance.approve')}
                 </Button>
-                <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: 'Rejected: it does not count for pay.' }) })}>
-                  Reject
+                <Button size="compact-sm" variant="light" color="red" onClick={() => review.mutate({ id: a.id, status: 'REJECTED' }, { onSuccess: () => notifications.show({ message: t('attendance.rejected') }) })}>
+                  {t('attendance.reject')}
                 </Button>
               </Group>
             ) : null

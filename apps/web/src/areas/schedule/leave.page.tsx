@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDay, humanize } from '../../ui/format';
 import { localDay } from '../../ui/shift-time';
 import { useLastShown } from '../../ui/last-shown';
@@ -24,6 +25,7 @@ export function leaveDates(l: LeaveRequest): string {
 
 /** Leave requests, the pending ones first: approved or rejected here, step by step of the approval chain. */
 export function LeavePage() {
+  const { t } = useTranslation('schedule');
   const people = usePeople();
   const [status, setStatus] = useState<LeaveStatus | 'ALL'>('PENDING');
   const leave = useLeave(status === 'ALL' ? {} : { status });
@@ -37,27 +39,27 @@ export function LeavePage() {
     setDeciding(null);
   };
   return (
-    <Page title="Leave">
+    <Page title={t('leave.title')}>
       <SegmentedControl
         value={status}
         onChange={(v) => setStatus(v as LeaveStatus | 'ALL')}
         data={[
-          { value: 'PENDING', label: 'Pending' },
-          { value: 'APPROVED', label: 'Approved' },
-          { value: 'REJECTED', label: 'Rejected' },
-          { value: 'ALL', label: 'All' },
+          { value: 'PENDING', label: t('leave.pending') },
+          { value: 'APPROVED', label: t('leave.approved') },
+          { value: 'REJECTED', label: t('leave.rejected') },
+          { value: 'ALL', label: t('leave.all') },
         ]}
-        aria-label="Status"
+        aria-label={t('leave.status')}
         w="fit-content"
       />
-      <DataTable query={leave} loadingLabel="Loading leave requests" empty={<Text c="dimmed">{status === 'PENDING' ? 'Nothing waits for a decision.' : 'No leave requests.'}</Text>} minWidth={680} columns={[
-        { header: 'Person', cell: (l) => (people.data?.get(l.userId)?.fullName ?? 'Someone') },
-        { header: 'Type', cell: (l) => humanize(l.type) },
-        { header: 'Dates', cell: (l) => leaveDates(l) },
-        { header: 'Days', cell: (l) => l.daysDecimal },
-        { header: 'Reason', cell: (l) => (l.reason ?? '') },
+      <DataTable query={leave} loadingLabel={t('leave.loading')} empty={<Text c="dimmed">{status === 'PENDING' ? t('leave.nothingWaits') : t('leave.empty')}</Text>} minWidth={680} columns={[
+        { header: t('leave.person'), cell: (l) => (people.data?.get(l.userId)?.fullName ?? t('leave.someone')) },
+        { header: t('leave.type'), cell: (l) => humanize(l.type) },
+        { header: t('leave.dates'), cell: (l) => leaveDates(l) },
+        { header: t('leave.days'), cell: (l) => l.daysDecimal },
+        { header: t('leave.reason'), cell: (l) => (l.reason ?? '') },
         {
-          header: 'Status',
+          header: t('leave.status'),
           cell: (l) => (
             <>
               <Badge variant="light" color={LEAVE_COLOUR[l.status]}>
@@ -65,7 +67,7 @@ export function LeavePage() {
               </Badge>
               {l.status === 'PENDING' && l.approvals.length > 1 ? (
                 <Text size="xs" c="dimmed">
-                  Step {l.currentStep} of {l.approvals.length}
+                  {t('leave.step', { step: l.currentStep, steps: l.approvals.length })}
                 </Text>
               ) : null}
             </>
@@ -76,23 +78,23 @@ export function LeavePage() {
             l.status === 'PENDING' ? (
               <Group gap="xs" wrap="nowrap">
                 <Button size="compact-sm" color="green" variant="light" onClick={() => setDeciding({ request: l, approve: true })}>
-                  Approve
+                  {t('leave.approve')}
                 </Button>
                 <Button size="compact-sm" color="red" variant="light" onClick={() => setDeciding({ request: l, approve: false })}>
-                  Reject
+                  {t('leave.reject')}
                 </Button>
               </Group>
             ) : null
           ),
         },
       ]} />
-      <Modal opened={deciding !== null} onClose={close} title={shown?.approve ? 'Approve this leave?' : 'Reject this leave?'}>
+      <Modal opened={deciding !== null} onClose={close} title={shown?.approve ? t('leave.approveTitle') : t('leave.rejectTitle')}>
         {shown ? (
           <Stack gap="sm">
             <Text size="sm">
-              {people.data?.get(shown.request.userId)?.fullName ?? 'Someone'}: {humanize(shown.request.type)}, {leaveDates(shown.request)}
+              {people.data?.get(shown.request.userId)?.fullName ?? t('leave.someone')}: {humanize(shown.request.type)}, {leaveDates(shown.request)}
             </Text>
-            <Textarea label={shown.approve ? 'Note (optional)' : 'Why (told to them)'} required={!shown.approve} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <Textarea label={shown.approve ? t('leave.noteOptional') : t('leave.why')} required={!shown.approve} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             <FormActions error={decide.error} onCancel={close}>
               <Button
                 color={shown.approve ? 'green' : 'red'}
@@ -104,14 +106,14 @@ export function LeavePage() {
                     { id: deciding.request.id, approve: deciding.approve, ...(note.trim() ? { note: note.trim() } : {}) },
                     {
                       onSuccess: (r) => {
-                        notifications.show({ color: 'green', message: r.status === 'PENDING' ? 'Approved at this step: it goes to the next approver.' : `Leave ${humanize(r.status).toLowerCase()}.` });
+                        notifications.show({ color: 'green', message: r.status === 'PENDING' ? t('leave.nextStep') : t(`leave.decided.${r.status}`) });
                         close();
                       },
                     },
                   )
                 }
               >
-                {shown.approve ? 'Approve' : 'Reject'}
+                {shown.approve ? t('leave.approve') : t('leave.reject')}
               </Button>
             </FormActions>
           </Stack>
