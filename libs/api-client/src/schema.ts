@@ -6278,7 +6278,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dRq…",
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dRq4nF8pZ1k:APA91bHkq2",
                  *       "keys": {
                  *         "p256dh": "string",
                  *         "auth": "string"
@@ -6288,7 +6288,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @example https://fcm.googleapis.com/fcm/send/dRq…
+                     * @example https://fcm.googleapis.com/fcm/send/dRq4nF8pZ1k:APA91bHkq2
                      */
                     endpoint: string;
                     keys: {
@@ -49158,26 +49158,35 @@ export interface operations {
                  * @example {
                  *       "outletId": "414ee52f-b8bb-444c-8e1a-824bf463e887",
                  *       "name": "string",
-                 *       "startTime": "string",
-                 *       "endTime": "string",
+                 *       "startTime": "07:00",
+                 *       "endTime": "15:00",
                  *       "breakMinutes": 0,
-                 *       "colour": null
+                 *       "colour": "#2f9e44"
                  *     }
                  */
                 "application/json": {
                     /** Format: uuid */
                     outletId: string;
                     name: string;
-                    /** @description Local time of the outlet's zone */
+                    /**
+                     * @description Local time of the outlet's zone
+                     * @example 07:00
+                     */
                     startTime: string;
-                    /** @description At or before startTime: the next morning (a night shift) */
+                    /**
+                     * @description At or before startTime: the next morning (a night shift)
+                     * @example 15:00
+                     */
                     endTime: string;
                     /**
                      * @description Unpaid break, in minutes: shown on the template; the week totals count scheduled time
                      * @default 0
                      */
                     breakMinutes?: number;
-                    /** @default null */
+                    /**
+                     * @default null
+                     * @example #2f9e44
+                     */
                     colour?: string | null;
                 };
             };
@@ -49507,18 +49516,21 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "string",
-                 *       "startTime": "string",
-                 *       "endTime": "string",
+                 *       "startTime": "06:00",
+                 *       "endTime": "14:00",
                  *       "breakMinutes": 0,
-                 *       "colour": "string"
+                 *       "colour": "#2f9e44"
                  *     }
                  */
                 "application/json": {
                     name?: string;
+                    /** @example 06:00 */
                     startTime?: string;
+                    /** @example 14:00 */
                     endTime?: string;
                     /** @description Unpaid break, in minutes: shown on the template; the week totals count scheduled time */
                     breakMinutes?: number;
+                    /** @example #2f9e44 */
                     colour?: string | null;
                 };
             };

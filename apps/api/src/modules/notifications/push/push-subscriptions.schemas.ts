@@ -8,7 +8,7 @@ const base64urlOf = (bytes: number, what: string) =>
 
 /** What the browser's PushSubscription.toJSON() gives, less expirationTime. */
 export const AddPushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048).meta({ example: 'https://fcm.googleapis.com/fcm/send/dRq…' }),
+  endpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048).meta({ example: 'https://fcm.googleapis.com/fcm/send/dRq4nF8pZ1k:APA91bHkq2' }),
   keys: z.object({
     p256dh: base64urlOf(65, "the browser's uncompressed P-256 public key (65 bytes)").refine((v) => Buffer.from(v, 'base64url')[0] === 4, 'must be an uncompressed P-256 point'),
     auth: base64urlOf(16, 'the 16-byte authentication secret'),

@@ -8,20 +8,21 @@ const BreakMinutes = z.number().int().min(0).max(720).meta({ description: 'Unpai
 const Colour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour in #rrggbb format' })
+  .meta({ example: '#2f9e44' })
   .transform((c) => c.toLowerCase());
 
 export const CreateShiftTemplateBody = z.strictObject({
   outletId: z.uuid(),
   name: Name,
-  startTime: ClockTime.meta({ description: "Local time of the outlet's zone" }),
-  endTime: ClockTime.meta({ description: 'At or before startTime: the next morning (a night shift)' }),
+  startTime: ClockTime.meta({ description: "Local time of the outlet's zone", example: '07:00' }),
+  endTime: ClockTime.meta({ description: 'At or before startTime: the next morning (a night shift)', example: '15:00' }),
   breakMinutes: BreakMinutes.default(0),
   colour: Colour.nullable().default(null),
 });
 export type CreateShiftTemplateBody = z.infer<typeof CreateShiftTemplateBody>;
 
 export const UpdateShiftTemplateBody = z
-  .strictObject({ name: Name.optional(), startTime: ClockTime.optional(), endTime: ClockTime.optional(), breakMinutes: BreakMinutes.optional(), colour: Colour.nullable().optional() })
+  .strictObject({ name: Name.optional(), startTime: ClockTime.meta({ example: '06:00' }).optional(), endTime: ClockTime.meta({ example: '14:00' }).optional(), breakMinutes: BreakMinutes.optional(), colour: Colour.nullable().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'must contain at least one of: name, startTime, endTime, breakMinutes, colour');
 export type UpdateShiftTemplateBody = z.infer<typeof UpdateShiftTemplateBody>;
 
