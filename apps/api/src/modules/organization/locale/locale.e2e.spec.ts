@@ -84,13 +84,12 @@ describe("a person's language and the tenant's locale: GET and PATCH /me/locale 
     expect((await h.request('GET', '/me/locale', { token: b.token })).body).to.deep.equal({ timezone: 'Asia/Tokyo', locale: 'en-GB', language: 'en', ownLanguage: null, tenantLanguage: 'en' });
   });
 
-  it('is 404 for a person removed behind the API\'s back while their session lives, on both', async () => {
+  it('is 401 for a person removed behind the API\'s back while their session lives, on both: the session names no one', async () => {
     const { user, token } = await signedIn();
     await h.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [user.id]);
     for (const [method, body] of [['GET', undefined], ['PATCH', { language: 'fr' }]] as const) {
       const res = await h.request(method, '/me/locale', { token, ...(body ? { body } : {}) });
-      expect(res.status).to.equal(404);
-      expect(res.body.message).to.equal('User not found');
+      expect(res.status).to.equal(401);
     }
   });
 });
