@@ -18,16 +18,9 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 const PENDING = [
   // Not yet converted in the folders of the first conversion: the payroll manager's pages, settings
   // beyond the company page, and the pages outsiders open from a link (careers, e-sign, visit, portal).
-  'areas/settings/sso-domains.tsx',
   'areas/settings/sso.page.tsx',
-  'areas/settings/sso-new-connection.modal.tsx',
-  'areas/settings/sso-idp.section.tsx',
-  'areas/settings/sso-idp-form.tsx',
-  'areas/settings/sso-connection.tsx',
-  'areas/settings/sso-settings.form.tsx',
-  'areas/settings/sso-unavailable.tsx',
   'areas/careers',
-  'areas/outsiders',
+  'areas/outsiders/esign.page.tsx',
   'areas/portal',
 ];
 

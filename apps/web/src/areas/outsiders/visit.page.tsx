@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
@@ -30,6 +31,7 @@ function stored(code: string): Credential | null {
  * so a revoked or expired pass says so at once rather than showing a card the doors refuse.
  */
 export function VisitPage() {
+  const { t } = useTranslation('outsiders');
   const { code = '' } = useParams();
   const [credential, setCredential] = useState<Credential | null>(null);
   const redeem = useMutation({
@@ -49,7 +51,7 @@ export function VisitPage() {
     asked.current = true;
     redeem.mutate();
   }, [redeem]);
-  document.title = 'Your visitor pass';
+  document.title = t('visit.documentTitle');
   const gone = redeem.error instanceof ApiError && redeem.error.status === 404;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -58,13 +60,13 @@ export function VisitPage() {
           <Paper shadow="md" radius="lg" p="lg" style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-7), var(--mantine-color-indigo-9))', color: 'white' }}>
             <Stack gap="sm" align="center">
               <Text size="xs" tt="uppercase" fw={700} style={{ letterSpacing: 1 }}>
-                Visitor pass
+                {t('visit.pass')}
               </Text>
               <Title order={1} size="h3" c="white" ta="center">
                 {credential.visitorName}
               </Title>
               <Paper p="sm" radius="md" bg="white">
-                <QrCode value={credential.credentialId} label="Your door credential: hold it to the reader" size={240} />
+                <QrCode value={credential.credentialId} label={t('visit.qrLabel')} size={240} />
               </Paper>
               <Group gap={6} justify="center">
                 {credential.zones.map((z) => (
@@ -74,23 +76,23 @@ export function VisitPage() {
                 ))}
               </Group>
               <Text size="sm" data-testid="valid-until">
-                Valid until {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(credential.expiresAt))}
+                {t('visit.validUntil', { at: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(credential.expiresAt)) })}
               </Text>
               <Text size="xs" ta="center">
-                Hold this code to a door reader. Keep the page: it works without the link until it expires.
+                {t('visit.howTo')}
               </Text>
             </Stack>
           </Paper>
         ) : redeem.isPending ? (
           <Center p="xl">
-            <Loader aria-label="Getting your pass" />
+            <Loader aria-label={t('visit.loading')} />
           </Center>
         ) : redeem.error ? (
-          <Alert color={gone ? 'gray' : 'red'} role="alert" title={gone ? 'This link is not valid' : 'Your pass could not be fetched'}>
-            {gone ? 'The pass was revoked or has expired, or the link is mistyped. Ask the person who invited you for a new one.' : redeem.error.message}
+          <Alert color={gone ? 'gray' : 'red'} role="alert" title={gone ? t('visit.goneTitle') : t('visit.failedTitle')}>
+            {gone ? t('visit.goneBody') : redeem.error.message}
             {gone ? null : (
               <Button mt="sm" size="xs" variant="light" onClick={() => redeem.mutate()}>
-                Try again
+                {t('visit.retry')}
               </Button>
             )}
           </Alert>

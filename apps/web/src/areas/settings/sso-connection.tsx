@@ -9,8 +9,10 @@ import { Copyable, Section } from './sso-section';
 import { SettingsForm } from './sso-settings.form';
 import { IdpSection } from './sso-idp.section';
 import { Domains } from './sso-domains';
+import { useTranslation } from 'react-i18next';
 
 export function ConnectionDetail({ c }: { c: SsoConnection }) {
+  const { t } = useTranslation('settings');
   const remove = useRemoveSsoConnection();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
@@ -18,14 +20,14 @@ export function ConnectionDetail({ c }: { c: SsoConnection }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title="Give your identity provider">
-          {c.oidc ? <Copyable label="Redirect URI" value={c.oidc.redirectUri} /> : null}
+        <Section title={t('sso.connection.giveIdp')}>
+          {c.oidc ? <Copyable label={t('sso.connection.redirectUri')} value={c.oidc.redirectUri} /> : null}
           {c.saml ? (
             <>
-              <Copyable label="SP entity ID" value={c.saml.spEntityId} />
-              <Copyable label="ACS URL" value={c.saml.acsUrl} />
+              <Copyable label={t('sso.connection.spEntityId')} value={c.saml.spEntityId} />
+              <Copyable label={t('sso.connection.acsUrl')} value={c.saml.acsUrl} />
               <Button variant="light" w="fit-content" onClick={() => downloadFile(`/sso/connections/${c.id}/saml-metadata`, `${c.name.replace(/[^\w-]+/g, '-')}-sp-metadata.xml`).catch(setDownloadError)}>
-                Download the SP metadata
+                {t('sso.connection.downloadMetadata')}
               </Button>
               <ErrorNotice error={downloadError} />
             </>
@@ -36,18 +38,18 @@ export function ConnectionDetail({ c }: { c: SsoConnection }) {
       <IdpSection c={c} />
       <Domains c={c} />
       <Button color="red" variant="light" w="fit-content" onClick={() => setRemoving(true)}>
-        Remove this connection
+        {t('sso.connection.remove')}
       </Button>
       <ConfirmModal
         opened={removing}
-        title={`Remove ${c.name}?`}
-        confirmLabel="Remove"
+        title={t('sso.connection.removeTitle', { name: c.name })}
+        confirmLabel={t('sso.connection.removeConfirm')}
         pending={remove.isPending}
         error={remove.error}
         onClose={() => setRemoving(false)}
         onConfirm={() => remove.mutate(c.id, { onSuccess: () => void navigate('/settings/sso') })}
       >
-        Its domains are released and the identities linked through it forgotten; people sign in with passwords again.
+        {t('sso.connection.removeBody')}
       </ConfirmModal>
     </Stack>
   );

@@ -6,22 +6,24 @@ import { formatDateTime } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { useAddSsoDomain, useReleaseSsoDomain, useVerifySsoDomain, type SsoConnection, type SsoDomain } from './settings.queries';
 import { Copyable, Section } from './sso-section';
+import { useTranslation } from 'react-i18next';
 
 export function Domains({ c }: { c: SsoConnection }) {
+  const { t } = useTranslation('settings');
   const add = useAddSsoDomain();
   const verify = useVerifySsoDomain();
   const release = useReleaseSsoDomain();
   const [domain, setDomain] = useState('');
   const [releasing, setReleasing] = useState<SsoDomain | null>(null);
   return (
-    <Section title="Email domains">
+    <Section title={t('sso.domains.title')}>
       <Text size="sm" c="dimmed">
-        People whose email is at a verified domain sign in here. Prove each domain with the TXT record shown, then verify.
+        {t('sso.domains.intro')}
       </Text>
       <Group align="flex-end">
-        <TextInput label="Domain" placeholder="example.com" maxLength={253} value={domain} onChange={(e) => setDomain(e.currentTarget.value)} w={280} />
+        <TextInput label={t('sso.domains.domain')} placeholder="example.com" maxLength={253} value={domain} onChange={(e) => setDomain(e.currentTarget.value)} w={280} />
         <Button disabled={!domain.trim()} loading={add.isPending} onClick={() => add.mutate({ id: c.id, domain: domain.trim() }, { onSuccess: () => setDomain('') })}>
-          Add the domain
+          {t('sso.domains.add')}
         </Button>
       </Group>
       <ErrorNotice error={add.error ?? verify.error} />
@@ -31,7 +33,7 @@ export function Domains({ c }: { c: SsoConnection }) {
             <Group gap="xs">
               <Text fw={600}>{d.domain}</Text>
               <Badge variant="light" color={d.verified ? 'green' : 'yellow'}>
-                {d.verified ? `Verified ${formatDateTime(d.verifiedAt)}` : 'Awaiting its TXT record'}
+                {d.verified ? t('sso.domains.verifiedAt', { at: formatDateTime(d.verifiedAt) }) : t('sso.domains.awaiting')}
               </Badge>
             </Group>
             <Group gap="xs">
@@ -39,35 +41,35 @@ export function Domains({ c }: { c: SsoConnection }) {
                 <Button
                   size="compact-sm"
                   loading={verify.isPending && verify.variables?.domainId === d.id}
-                  aria-label={`Verify ${d.domain}`}
-                  onClick={() => verify.mutate({ id: c.id, domainId: d.id }, { onSuccess: () => notifications.show({ color: 'green', message: `${d.domain} verified.` }) })}
+                  aria-label={t('sso.domains.verifyDomain', { domain: d.domain })}
+                  onClick={() => verify.mutate({ id: c.id, domainId: d.id }, { onSuccess: () => notifications.show({ color: 'green', message: t('sso.domains.verified', { domain: d.domain }) }) })}
                 >
-                  Verify
+                  {t('sso.domains.verify')}
                 </Button>
               )}
-              <Button size="compact-sm" variant="subtle" color="red" aria-label={`Release ${d.domain}`} onClick={() => setReleasing(d)}>
-                Release
+              <Button size="compact-sm" variant="subtle" color="red" aria-label={t('sso.domains.releaseDomain', { domain: d.domain })} onClick={() => setReleasing(d)}>
+                {t('sso.domains.release')}
               </Button>
             </Group>
           </Group>
           {d.verified ? null : (
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="xs">
-              <Copyable label={`${d.domain} TXT record name`} value={d.dnsRecord.name} />
-              <Copyable label={`${d.domain} TXT record value`} value={d.dnsRecord.value} />
+              <Copyable label={t('sso.domains.recordName', { domain: d.domain })} value={d.dnsRecord.name} />
+              <Copyable label={t('sso.domains.recordValue', { domain: d.domain })} value={d.dnsRecord.value} />
             </SimpleGrid>
           )}
         </Card>
       ))}
       <ConfirmModal
         opened={releasing !== null}
-        title={`Release ${releasing?.domain ?? ''}?`}
-        confirmLabel="Release"
+        title={t('sso.domains.releaseTitle', { domain: releasing?.domain ?? '' })}
+        confirmLabel={t('sso.domains.release')}
         pending={release.isPending}
         error={release.error}
         onClose={() => setReleasing(null)}
         onConfirm={() => release.mutate({ id: c.id, domainId: releasing!.id }, { onSuccess: () => setReleasing(null) })}
       >
-        People of this domain sign in with passwords again.
+        {t('sso.domains.releaseBody')}
       </ConfirmModal>
     </Section>
   );

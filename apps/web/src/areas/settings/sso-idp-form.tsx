@@ -1,4 +1,5 @@
 import { SegmentedControl, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export type SamlSource = 'url' | 'xml' | 'manual';
 
@@ -19,26 +20,27 @@ export function samlFields(source: SamlSource, f: IdpFields): { metadataUrl: str
 }
 
 export function IdpForm({ source, setSource, idp, setIdp }: { source: SamlSource; setSource: (s: SamlSource) => void; idp: IdpFields; setIdp: (f: IdpFields) => void }) {
+  const { t } = useTranslation('settings');
   const field = (key: keyof IdpFields) => ({ value: idp[key], onChange: (e: { currentTarget: { value: string } }) => setIdp({ ...idp, [key]: e.currentTarget.value }) });
   return (
     <>
       <SegmentedControl
-        aria-label="Identity provider details"
+        aria-label={t('sso.idpForm.details')}
         data={[
-          { value: 'url', label: 'Metadata URL' },
-          { value: 'xml', label: 'Metadata XML' },
-          { value: 'manual', label: 'By hand' },
+          { value: 'url', label: t('sso.idpForm.metadataUrl') },
+          { value: 'xml', label: t('sso.idpForm.metadataXml') },
+          { value: 'manual', label: t('sso.idpForm.byHand') },
         ]}
         value={source}
         onChange={(v) => setSource(v as SamlSource)}
       />
-      {source === 'url' ? <TextInput label="IdP metadata URL" required placeholder="https://login.microsoftonline.com/…/federationmetadata.xml" {...field('metadataUrl')} /> : null}
-      {source === 'xml' ? <Textarea label="IdP metadata XML" required autosize minRows={4} maxRows={12} {...field('metadataXml')} /> : null}
+      {source === 'url' ? <TextInput label={t('sso.idpForm.idpMetadataUrl')} required placeholder={t('sso.idpForm.metadataUrlPlaceholder')} {...field('metadataUrl')} /> : null}
+      {source === 'xml' ? <Textarea label={t('sso.idpForm.idpMetadataXml')} required autosize minRows={4} maxRows={12} {...field('metadataXml')} /> : null}
       {source === 'manual' ? (
         <>
-          <TextInput label="IdP entity ID" required {...field('entityId')} />
-          <TextInput label="IdP sign-in URL" required placeholder="https://idp.example.com/sso/saml" {...field('ssoUrl')} />
-          <Textarea label="IdP signing certificate (PEM)" required autosize minRows={4} maxRows={10} {...field('certificate')} />
+          <TextInput label={t('sso.idpForm.idpEntityId')} required {...field('entityId')} />
+          <TextInput label={t('sso.idpForm.idpSsoUrl')} required placeholder={t('sso.idpForm.ssoUrlPlaceholder')} {...field('ssoUrl')} />
+          <Textarea label={t('sso.idpForm.idpCertificate')} required autosize minRows={4} maxRows={10} {...field('certificate')} />
         </>
       ) : null}
     </>

@@ -6,8 +6,10 @@ import { FormModal } from '../../ui/form-actions';
 import { useCreateSsoConnection } from './settings.queries';
 import { ProvisionableRole, roleOptions } from './sso-roles';
 import { SamlSource, IdpFields, EMPTY_IDP, samlFields, IdpForm } from './sso-idp-form';
+import { useTranslation } from 'react-i18next';
 
 export function NewConnectionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const create = useCreateSsoConnection();
   const navigate = useNavigate();
   const [protocol, setProtocol] = useState<'OIDC' | 'SAML'>('OIDC');
@@ -35,7 +37,7 @@ export function NewConnectionModal({ opened, onClose }: { opened: boolean; onClo
         ? { protocol, ...common, ...saml }
         : null;
   return (
-    <FormModal opened={opened} onClose={close} title="Connect an identity provider" size="lg" error={create.error}
+    <FormModal opened={opened} onClose={close} title={t('sso.new.title')} size="lg" error={create.error}
       submit={
         <Button
           disabled={!name.trim() || !body}
@@ -49,31 +51,31 @@ export function NewConnectionModal({ opened, onClose }: { opened: boolean; onClo
             })
           }
         >
-          Connect
+          {t('sso.new.connect')}
         </Button>
       }
     >
       <SegmentedControl
-        aria-label="Protocol"
+        aria-label={t('sso.page.protocol')}
         data={[
-          { value: 'OIDC', label: 'OpenID Connect' },
-          { value: 'SAML', label: 'SAML 2.0' },
+          { value: 'OIDC', label: t('sso.new.oidc') },
+          { value: 'SAML', label: t('sso.new.saml') },
         ]}
         value={protocol}
         onChange={(v) => setProtocol(v as 'OIDC' | 'SAML')}
       />
-      <TextInput label="Name" required maxLength={120} placeholder="Okta" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label={t('sso.settings.name')} required maxLength={120} placeholder={t('sso.new.namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       {protocol === 'OIDC' ? (
         <>
-          <TextInput label="Issuer URL" required placeholder="https://company.okta.com" value={issuer} onChange={(e) => setIssuer(e.currentTarget.value)} />
-          <TextInput label="Client ID" required value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} />
-          <PasswordInput label="Client secret" required description="Sealed on the server and never shown again." value={clientSecret} onChange={(e) => setClientSecret(e.currentTarget.value)} />
+          <TextInput label={t('sso.new.issuer')} required placeholder={t('sso.new.issuerPlaceholder')} value={issuer} onChange={(e) => setIssuer(e.currentTarget.value)} />
+          <TextInput label={t('sso.new.clientId')} required value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} />
+          <PasswordInput label={t('sso.new.clientSecret')} required description={t('sso.new.clientSecretHelp')} value={clientSecret} onChange={(e) => setClientSecret(e.currentTarget.value)} />
         </>
       ) : (
         <IdpForm source={source} setSource={setSource} idp={idp} setIdp={setIdp} />
       )}
-      <Switch label="Create an account on first sign-in (just in time)" checked={jit} onChange={(e) => setJit(e.currentTarget.checked)} />
-      <Select label="Role of the people it creates" allowDeselect={false} data={roleOptions} value={role} onChange={(v) => v && setRole(v)} />
+      <Switch label={t('sso.settings.jit')} checked={jit} onChange={(e) => setJit(e.currentTarget.checked)} />
+      <Select label={t('sso.settings.defaultRole')} allowDeselect={false} data={roleOptions} value={role} onChange={(v) => v && setRole(v)} />
     </FormModal>
   );
 }

@@ -5,8 +5,10 @@ import { ErrorNotice } from '../../ui/page';
 import { useUpdateSsoConnection, type SsoConnection } from './settings.queries';
 import { ProvisionableRole, roleOptions } from './sso-roles';
 import { Section } from './sso-section';
+import { useTranslation } from 'react-i18next';
 
 export function SettingsForm({ c }: { c: SsoConnection }) {
+  const { t } = useTranslation('settings');
   const update = useUpdateSsoConnection();
   const [name, setName] = useState(c.name);
   const [enabled, setEnabled] = useState(c.enabled);
@@ -15,12 +17,12 @@ export function SettingsForm({ c }: { c: SsoConnection }) {
   const [role, setRole] = useState<string>(c.defaultRole);
   const changed = name.trim() !== c.name || enabled !== c.enabled || enforced !== c.enforced || jit !== c.jitProvisioning || role !== c.defaultRole;
   return (
-    <Section title="Settings">
-      <TextInput label="Name" maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <Switch label="Enabled" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
-      <Switch label="Enforced: refuse password sign-in (owners excepted)" checked={enforced} onChange={(e) => setEnforced(e.currentTarget.checked)} />
-      <Switch label="Create an account on first sign-in (just in time)" checked={jit} onChange={(e) => setJit(e.currentTarget.checked)} />
-      <Select label="Role of the people it creates" allowDeselect={false} data={roleOptions} value={role} onChange={(v) => v && setRole(v)} />
+    <Section title={t('sso.settings.title')}>
+      <TextInput label={t('sso.settings.name')} maxLength={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <Switch label={t('sso.settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+      <Switch label={t('sso.settings.enforced')} checked={enforced} onChange={(e) => setEnforced(e.currentTarget.checked)} />
+      <Switch label={t('sso.settings.jit')} checked={jit} onChange={(e) => setJit(e.currentTarget.checked)} />
+      <Select label={t('sso.settings.defaultRole')} allowDeselect={false} data={roleOptions} value={role} onChange={(v) => v && setRole(v)} />
       <ErrorNotice error={update.error} />
       <Button
         w="fit-content"
@@ -29,11 +31,11 @@ export function SettingsForm({ c }: { c: SsoConnection }) {
         onClick={() =>
           update.mutate(
             { id: c.id, body: { name: name.trim(), enabled, enforced, jitProvisioning: jit, defaultRole: role as ProvisionableRole } },
-            { onSuccess: () => notifications.show({ color: 'green', message: 'Settings saved.' }) },
+            { onSuccess: () => notifications.show({ color: 'green', message: t('sso.settings.saved') }) },
           )
         }
       >
-        Save settings
+        {t('sso.settings.save')}
       </Button>
     </Section>
   );

@@ -7,36 +7,38 @@ import { useSsoConnection, useSsoConnections } from './settings.queries';
 import { SsoUnavailable } from './sso-unavailable';
 import { NewConnectionModal } from './sso-new-connection.modal';
 import { ConnectionDetail } from './sso-connection';
+import { useTranslation } from 'react-i18next';
 
 /** Identity providers (OIDC or SAML) the company's people sign in through, and the email domains each one proves. */
 export function SsoConnectionsPage() {
+  const { t } = useTranslation('settings');
   const connections = useSsoConnections();
   const [creating, setCreating] = useState(false);
   return (
-    <Page title="Single sign-on" actions={connections.isSuccess ? <Button onClick={() => setCreating(true)}>New connection</Button> : null}>
+    <Page title={t('sso.page.title')} actions={connections.isSuccess ? <Button onClick={() => setCreating(true)}>{t('sso.page.new')}</Button> : null}>
       <SsoUnavailable error={connections.error} />
       {connections.error ? null : (
-        <DataTable query={connections} loadingLabel="Loading connections" empty="No identity provider connected. People sign in with their passwords." minWidth={600} columns={[
+        <DataTable query={connections} loadingLabel={t('sso.page.loading')} empty={t('sso.page.empty')} minWidth={600} columns={[
           {
-            header: 'Connection',
+            header: t('sso.page.connection'),
             cell: (c) => (
               <Anchor component={Link} to={`/settings/sso/${c.id}`}>
                 {c.name}
               </Anchor>
             ),
           },
-          { header: 'Protocol', cell: (c) => c.protocol },
-          { header: 'Domains', cell: (c) => (c.domains.length ? c.domains.map((d) => `${d.domain}${d.verified ? '' : ' (unverified)'}`).join(', ') : '—') },
+          { header: t('sso.page.protocol'), cell: (c) => c.protocol },
+          { header: t('sso.page.domains'), cell: (c) => (c.domains.length ? c.domains.map((d) => (d.verified ? d.domain : t('sso.page.unverified', { domain: d.domain }))).join(', ') : '—') },
           {
-            header: 'Status',
+            header: t('sso.page.status'),
             cell: (c) => (
               <Group gap={4}>
                 <Badge variant="light" color={c.enabled ? 'green' : 'gray'}>
-                  {c.enabled ? 'Enabled' : 'Disabled'}
+                  {c.enabled ? t('sso.page.enabled') : t('sso.page.disabled')}
                 </Badge>
                 {c.enforced ? (
                   <Badge variant="light" color="orange">
-                    Enforced
+                    {t('sso.page.enforced')}
                   </Badge>
                 ) : null}
               </Group>
@@ -51,16 +53,17 @@ export function SsoConnectionsPage() {
 
 /** One connection: what to give the IdP, its settings, its domains and their DNS proof. */
 export function SsoConnectionPage() {
+  const { t } = useTranslation('settings');
   const { id = '' } = useParams();
   const connection = useSsoConnection(id);
   const c = connection.data;
   return (
-    <Page title={c ? `Single sign-on: ${c.name}` : 'Single sign-on'}>
+    <Page title={c ? t('sso.page.titleOf', { name: c.name }) : t('sso.page.title')}>
       <Anchor component={Link} to="/settings/sso" size="sm">
-        ← All connections
+        {t('sso.page.all')}
       </Anchor>
       <SsoUnavailable error={connection.error} />
-      {connection.isPending ? <Loader aria-label="Loading the connection" /> : c ? <ConnectionDetail c={c} /> : null}
+      {connection.isPending ? <Loader aria-label={t('sso.page.loadingOne')} /> : c ? <ConnectionDetail c={c} /> : null}
     </Page>
   );
 }
