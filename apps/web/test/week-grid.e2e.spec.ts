@@ -20,7 +20,7 @@ function outletInstant(monday: string, offset: number, hour: number): string {
   return new Date(new TZDate(y, m - 1, d + offset, hour, 0, OUTLET_ZONE).getTime()).toISOString();
 }
 
-/** A drag as a person makes it: press, move past the activation distance, move onto the target, release. */
+/** A drag as a person makes it: press, move past the activation distance, move onto the target, release once it shows the target lit. */
 async function drag(page: Page, from: Locator, to: Locator, modifier?: 'Alt'): Promise<void> {
   await to.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
@@ -29,7 +29,10 @@ async function drag(page: Page, from: Locator, to: Locator, modifier?: 'Alt'): P
   if (modifier) await page.keyboard.down(modifier);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 3 });
+  await from.and(page.locator('[data-dragging]')).waitFor();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  // The grid measures its cells once a drag starts; on a loaded machine a release before that lands nowhere.
+  await to.and(page.locator('[data-over]')).waitFor();
   await page.mouse.up();
   if (modifier) await page.keyboard.up(modifier);
 }

@@ -56,7 +56,7 @@ function Draggable({ id, label, disabled, pressed, onClick, children }: { id: st
 function Cell({ id, label, onClick, children }: { id: string; label: string; onClick: () => void; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id });
   return (
-    <Table.Td ref={setNodeRef} aria-label={label} onClick={onClick} style={{ verticalAlign: 'top', minWidth: 120, height: 56, cursor: 'copy', background: isOver ? 'var(--mantine-color-blue-light)' : undefined }}>
+    <Table.Td ref={setNodeRef} aria-label={label} onClick={onClick} data-over={isOver || undefined} style={{ verticalAlign: 'top', minWidth: 120, height: 56, cursor: 'copy', background: isOver ? 'var(--mantine-color-blue-light)' : undefined }}>
       <Stack gap={4}>{children}</Stack>
     </Table.Td>
   );

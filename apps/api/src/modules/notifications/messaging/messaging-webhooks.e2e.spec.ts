@@ -283,9 +283,9 @@ describe('WhatsApp messaging: visitor-pass messages and the provider webhook /me
     it('fires no domain event (spec 03 has no messaging events)', async () => {
       const s = await signIn();
       const { wamid } = await passWithPhone(s);
-      const before: unknown[] = await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1`, [s.tenant.id]);
+      const before: unknown[] = await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1 ORDER BY occurred_at, id`, [s.tenant.id]);
       await deliver(FakeWhatsApp.statusDelivery([{ id: wamid!, status: 'sent', timestamp: unix() }, { id: wamid!, status: 'read', timestamp: unix(5) }]));
-      expect(await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1`, [s.tenant.id])).to.deep.equal(before);
+      expect(await h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1 ORDER BY occurred_at, id`, [s.tenant.id])).to.deep.equal(before);
     });
   });
 

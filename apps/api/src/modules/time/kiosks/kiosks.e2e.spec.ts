@@ -30,7 +30,7 @@ describe('kiosk devices (HTTP): registration, PINs, /kiosk/workers and /kiosk/cl
   }
   const setPin = (pin: string, token = workerToken) => s.h.request('PUT', '/kiosk-pin', { token, body: { pin } });
   const clock = (body: Record<string, unknown>, token = kiosk) => s.h.request('POST', '/kiosk/clock', { token, body });
-  const events = async () => (await s.h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1`, [s.tenantA])).map((e: { type: string }) => e.type);
+  const events = async () => (await s.h.ds.query(`SELECT type FROM domain_events WHERE tenant_id = $1 ORDER BY occurred_at`, [s.tenantA])).map((e: { type: string }) => e.type);
 
   it('registers a kiosk with a token shown once and kept only as a hash; lists and revokes it', async () => {
     expect(kiosk).to.match(/^kd_[A-Za-z0-9_-]{43}$/);
