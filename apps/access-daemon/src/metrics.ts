@@ -52,7 +52,7 @@ export class DaemonMetrics {
         },
       });
     }
-    new Counter({ name: 'access_audit_journal_syncs_total', help: 'Journal writes, each followed by one fdatasync; rows per write shows how concurrent taps share them', registers: [this.registry], collect() { this.reset(); this.inc(probes.journalSyncs()); } });
+    new Counter({ name: 'access_audit_journal_syncs_total', help: 'Durable (O_DSYNC) journal writes; rows per write shows how concurrent taps share them', registers: [this.registry], collect() { this.reset(); this.inc(probes.journalSyncs()); } });
     new Gauge({ name: 'access_cache_age_seconds', help: 'Seconds since the cache last matched the database', registers: [this.registry], collect() { this.set(probes.cacheAgeSeconds()); } });
     new Gauge({ name: 'access_audit_journal_rows', help: 'Audit rows in the local journal not yet in the database', registers: [this.registry], collect() { this.set(probes.journalRows()); } });
     new Gauge({ name: 'access_audit_journal_bytes', help: 'Bytes the local audit journal takes on disk', registers: [this.registry], collect() { this.set(probes.journalBytes()); } });

@@ -7,7 +7,7 @@ import { shutdownTracing } from '@wfm/core/tracing';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { fmt, fmtFixed, pct } from './bench-format.js';
-import { child, cpuSecondsOf, decisionsOf, fixedRateApart, histogramQuantiles, pinDatabaseBackends, stopped } from './bench-processes.js';
+import { child, countersOf, cpuSecondsOf, fixedRateApart, histogramQuantiles, pinDatabaseBackends, stopped } from './bench-processes.js';
 import { serveBare, serveConventional, serveDaemon } from './bench-servers.js';
 import { CONNECTIONS, FIXED_RATE_FRACTION, LOAD_CPU, ONLY, SECONDS, SERVER_CPU, SPLIT_API_CPU, TRACING, VERIFY } from './bench-settings.js';
 import { fixedRate, load, type FixedRateOptions } from './load.js';
@@ -99,7 +99,8 @@ async function main(): Promise<void> {
     const warm = await warmCredentials(d.info.port, bodies, headers);
     const cpuBefore = cpuSecondsOf(d.proc.pid!);
     const firstSeen = cpuCold === null || cpuBefore === null ? 'n/a' : `${(((cpuBefore - cpuCold) * 1e6) / warm.taps).toFixed(1)} µs`;
-    const decidedBefore = await decisionsOf(d.info.metricsPort!);
+    const countedBefore = await countersOf(d.info.metricsPort!);
+    const decidedBefore = countedBefore.decisions;
     // The warm-up's rows reach PostgreSQL before the count the run's rows are measured from.
     const auditRows = async () => Number((await ds.query(`SELECT count(*) AS n FROM access_audit`))[0].n);
     let before = await auditRows();
@@ -113,7 +114,10 @@ async function main(): Promise<void> {
     // row is durable in the journal before its answer; the shipper brings them to PostgreSQL after.
     await new Promise((r) => setTimeout(r, 500));
     const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
-    const answered = [...metrics.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0) - decidedBefore;
+    const countedAfter = await countersOf(d.info.metricsPort!);
+    const answered = countedAfter.decisions - decidedBefore;
+    // Near the connection count, every connection waits on the same write (the disk sets the pace); far below it, the event loop does.
+    const rowsPerWrite = (answered / (countedAfter.journalWrites - countedBefore.journalWrites)).toFixed(1);
     const cpuAfter = cpuSecondsOf(d.proc.pid!);
     const cpuPerTap = cpuBefore === null || cpuAfter === null || answered === 0 ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1e6) / answered).toFixed(1)} µs`;
     const written = async () => (await auditRows()) - before;
@@ -140,7 +144,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
   PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
-  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'})
+  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}); rows per durable journal write ${rowsPerWrite}
   fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}`);
       return;
     }
@@ -167,7 +171,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
   PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
-  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline)
+  audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline); rows per durable journal write ${rowsPerWrite}
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
   fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}
 door routes, direct at the daemon port vs through the API base URL (same taps, back to back):

@@ -111,9 +111,17 @@ export async function waitHealthy(url: string, proc?: ChildProcess): Promise<voi
   throw new Error(`${url} never became healthy`);
 }
 
-export async function decisionsOf(metricsPort: number): Promise<number> {
+/** The daemon's counters a run is measured by: decisions answered, and durable journal writes (how many rows share one). */
+export async function countersOf(metricsPort: number): Promise<{ decisions: number; journalWrites: number }> {
   const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
-  return [...text.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    decisions: [...text.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0),
+    journalWrites: Number(/^access_audit_journal_syncs_total (\d+)$/m.exec(text)?.[1] ?? NaN),
+  };
+}
+
+export async function decisionsOf(metricsPort: number): Promise<number> {
+  return (await countersOf(metricsPort)).decisions;
 }
 
 /** Upper bounds (ms) of the histogram buckets holding the given quantiles, from Prometheus text. */
