@@ -12,18 +12,6 @@ import ts from 'typescript';
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /**
- * Folders (and files) still being converted by other changes. This list must end empty: whoever
- * merges a folder's conversion removes it here, and the test then holds that folder too.
- */
-const PENDING = [
-  // Not yet converted: three pages outsiders open from a link (careers, the signer's page, the
-  // webhook portal an integrator embeds).
-  'areas/careers',
-  'areas/outsiders/esign.page.tsx',
-  'areas/portal',
-];
-
-/**
  * Texts that are the same in every language: the product's name and abbreviations that are names
  * in French as well. Anything without a letter (—, ·, ×, →, digits) is never a text to translate.
  */
@@ -33,8 +21,6 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Workforce Platform', 'CSV', 'PDF', 'QR'
 const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'subtitle', 'aria-label', 'description', 'alt', 'error', 'help', 'link', 'empty', 'loadingLabel', 'confirmLabel', 'cancelLabel', 'nothingFoundMessage']);
 /** Object properties that end up on screen: notifications, table headers, select options, confirm dialogs. */
 const VISIBLE_KEYS = new Set(['label', 'title', 'message', 'placeholder', 'description', 'header', 'confirmLabel', 'children', 'empty', 'text']);
-
-const pending = (file: string) => PENDING.some((p) => file === p || file.startsWith(`${p}/`));
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -141,7 +127,7 @@ const localeDirs = walk(SRC)
 
 describe('i18n: no visible text left untranslated (apps/web/src)', () => {
   it('sends every visible text through t(): JSX text, visible props, notifications, document.title, confirm', () => {
-    const findings = sources.filter((p) => !pending(rel(p))).flatMap(untranslated);
+    const findings = sources.flatMap(untranslated);
     expect(findings.map((f) => `${f.file}:${f.line} ${f.text}`)).to.deep.equal([]);
   });
 
@@ -161,7 +147,6 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
     const problems: string[] = [];
     for (const dir of localeDirs) {
       const folder = rel(dir);
-      if (pending(folder)) continue;
       const en = catalogOf(dir, 'en')!;
       const fr = catalogOf(dir, 'fr');
       if (!fr) {
@@ -185,10 +170,10 @@ describe('i18n: no visible text left untranslated (apps/web/src)', () => {
     expect(problems).to.deep.equal([]);
   });
 
-  it('asks only for keys that exist: every t("literal"), Trans i18nKey and t(`group.${value}`) of a converted file is in its namespace’s English catalog', () => {
+  it('asks only for keys that exist: every t("literal"), Trans i18nKey and t(`group.${value}`) is in its namespace’s English catalog', () => {
     const catalogs = new Map(localeDirs.map((dir) => [dir.split(sep).pop()!, new Set([...catalogOf(dir, 'en')!.keys()].map(base))]));
     const missing: string[] = [];
-    for (const path of sources.filter((p) => !pending(rel(p)))) {
+    for (const path of sources) {
       const text = readFileSync(path, 'utf8');
       // `useTranslation('auth', { keyPrefix: 'passwordPages' })` asks for `passwordPages.<key>`.
       const namespaces = [...text.matchAll(/useTranslation\(\s*'([\w-]+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([\w.-]+)'\s*\})?/g)].map((m) => ({ ns: m[1]!, prefix: m[2] ? `${m[2]}.` : '' }));

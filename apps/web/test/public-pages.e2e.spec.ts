@@ -45,6 +45,21 @@ describe('web console: pages for outsiders — careers and the sales enquiry (he
     } finally {
       await context.close();
     }
+    const french = await newTab(suite.browser, suite.stack, { locale: 'fr-FR' });
+    try {
+      await french.page.goto(`/careers/${suite.stack.tenant.slug}`);
+      await french.page.getByText('Carrières chez Demo Company', { exact: true }).waitFor();
+      await french.page.getByRole('heading', { name: 'Postes ouverts', exact: true }).waitFor();
+      await french.page.getByRole('link', { name: 'Line Cook' }).click();
+      await french.page.getByText('Temps partiel', { exact: true }).waitFor();
+      await french.page.getByRole('heading', { name: 'Postuler', exact: true }).waitFor();
+      await french.page.getByLabel(/^Lettre de motivation/).waitFor();
+      await french.page.getByRole('button', { name: 'Envoyer ma candidature' }).waitFor();
+      await french.page.goto('/careers/no-such-company');
+      await french.page.getByText('Il n’y a pas de page carrières à cette adresse.').waitFor();
+    } finally {
+      await french.context.close();
+    }
   });
 
   it('takes a sales enquiry from the sign-in page, and drops one whose hidden field a bot filled', async () => {

@@ -66,6 +66,19 @@ describe('web console: visitor passes and the magic link, the e-signature link (
     expect(req.status, JSON.stringify(req.body)).to.equal(201);
     const [mail] = await suite.stack.mailsTo('robin@supplier.example');
     const link = new RegExp(`${suite.stack.origin.replace(/[.:/]/g, '\\$&')}/esign/[^\\s]+`).exec(mail!.text)![0];
+    const french = await newTab(suite.browser, suite.stack, { locale: 'fr-FR' });
+    try {
+      await french.page.goto(link);
+      await french.page.getByRole('heading', { name: 'Supplier agreement' }).waitFor();
+      expect(await french.page.title()).to.equal('Signer un document');
+      await french.page.getByRole('link', { name: /^Lire le document \(.+, 1 page\)$/ }).waitFor();
+      await french.page.getByLabel(/^Votre nom complet/).waitFor();
+      await french.page.getByText('Vous signez en tant que robin@supplier.example', { exact: true }).waitFor();
+      await french.page.getByRole('checkbox', { name: /accepte de le signer électroniquement/ }).waitFor();
+      await french.page.getByRole('button', { name: 'Signer', exact: true }).waitFor();
+    } finally {
+      await french.context.close();
+    }
     const { context, page } = await newTab(suite.browser, suite.stack);
     try {
       await page.goto(link);

@@ -132,6 +132,17 @@ describe('webhook portal (headless Chromium)', function () {
       await tab.page.getByRole('heading', { name: 'Revoked sync' }).waitFor();
       // Read only: none of the actions is offered.
       expect(await tab.page.getByRole('button', { name: 'Send a test' }).count()).to.equal(0);
+      const french = await newTab(suite.browser, stack, { locale: 'fr-FR' });
+      try {
+        await french.page.goto(`/portal/${link.body.id}#${link.body.token}`);
+        await french.page.getByRole('heading', { name: 'Revoked sync' }).waitFor();
+        expect(await french.page.title()).to.equal('Revoked sync · Portail des webhooks');
+        await french.page.getByText('sans ordre', { exact: true }).waitFor();
+        await french.page.getByLabel('Statut', { exact: true }).waitFor();
+        await french.page.getByText('Aucune livraison ici pour l’instant.').waitFor();
+      } finally {
+        await french.context.close();
+      }
       await asRole(suite, 'TENANT_OWNER', async ({ page }) => {
         await page.goto(`/developers/webhooks/${made.body.id}`);
         await page.getByRole('row').filter({ hasText: `Link …${link.body.tokenHint}` }).getByRole('button', { name: 'Revoke' }).click();

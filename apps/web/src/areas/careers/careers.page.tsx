@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Box, Button, Center, FileInput, Group, Image, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { textOn } from '../../ui/contrast';
-import { humanize } from '../../ui/format';
 import { useApply, useCareersPage, useJobPage } from './careers.queries';
 
 interface Brand {
@@ -13,13 +13,14 @@ interface Brand {
 
 /** A company's careers pages, in its colours and with its logo. */
 function CareersFrame({ brand, children }: { brand: Brand | undefined; children: ReactNode }) {
+  const { t } = useTranslation('careers');
   return (
     <Box mih="100vh" bg="gray.0">
       <Box bg={brand?.primaryColor ?? 'blue.8'} p="md">
         <Group maw={860} mx="auto" gap="sm">
           {brand?.logoUrl ? <Image src={brand.logoUrl} alt={brand.name} h={36} w="auto" fit="contain" bg="white" p={4} radius="sm" /> : null}
           <Text c={brand?.primaryColor ? textOn(brand.primaryColor) : 'white'} fw={700} size="lg">
-            {brand ? `Careers at ${brand.name}` : 'Careers'}
+            {brand ? t('careersAt', { name: brand.name }) : t('careers')}
           </Text>
         </Group>
       </Box>
@@ -31,11 +32,12 @@ function CareersFrame({ brand, children }: { brand: Brand | undefined; children:
 }
 
 function NotFound({ what }: { what: string }) {
+  const { t } = useTranslation('careers');
   return (
     <Center p="xl">
       <Stack gap="sm">
         <Title order={1} size="h3">
-          Not found
+          {t('notFound')}
         </Title>
         <Alert color="gray" role="alert">
           {what}
@@ -47,18 +49,19 @@ function NotFound({ what }: { what: string }) {
 
 /** /careers/{tenantSlug}: the open postings. */
 export function CareersPage() {
+  const { t } = useTranslation('careers');
   const { tenantSlug = '' } = useParams();
   const page = useCareersPage(tenantSlug);
-  document.title = page.data ? `Careers · ${page.data.tenant.name}` : 'Careers';
-  if (page.isPending) return <Loader aria-label="Loading" m="xl" />;
-  if (!page.data) return <NotFound what="There is no careers page at this address." />;
+  document.title = page.data ? t('documentTitle', { name: page.data.tenant.name }) : t('careers');
+  if (page.isPending) return <Loader aria-label={t('loading')} m="xl" />;
+  if (!page.data) return <NotFound what={t('noPage')} />;
   const { tenant, jobs } = page.data;
   return (
     <CareersFrame brand={tenant}>
       <Title order={1} size="h2" mb="md">
-        Open positions
+        {t('openPositions')}
       </Title>
-      {jobs.length === 0 ? <Text c="dimmed">No open positions right now.</Text> : null}
+      {jobs.length === 0 ? <Text c="dimmed">{t('noPositions')}</Text> : null}
       <Stack gap="sm">
         {jobs.map((j) => (
           <Paper key={j.slug} withBorder p="md" radius="md">
@@ -67,7 +70,7 @@ export function CareersPage() {
                 {j.title}
               </Anchor>
               <Group gap="xs">
-                <Badge variant="light">{humanize(j.employmentType)}</Badge>
+                <Badge variant="light">{t(`recruiting:jobs.types.${j.employmentType}`)}</Badge>
                 {j.location ? <Text size="sm">{j.location}</Text> : null}
               </Group>
             </Group>
@@ -80,22 +83,23 @@ export function CareersPage() {
 
 /** /careers/{tenantSlug}/{jobSlug}: one posting and its application form. */
 export function JobPage() {
+  const { t } = useTranslation('careers');
   const { tenantSlug = '', jobSlug = '' } = useParams();
   const page = useJobPage(tenantSlug, jobSlug);
-  document.title = page.data ? `${page.data.job.title} · ${page.data.tenant.name}` : 'Careers';
-  if (page.isPending) return <Loader aria-label="Loading" m="xl" />;
-  if (!page.data) return <NotFound what="This position is not open any more, or never was." />;
+  document.title = page.data ? `${page.data.job.title} · ${page.data.tenant.name}` : t('careers');
+  if (page.isPending) return <Loader aria-label={t('loading')} m="xl" />;
+  if (!page.data) return <NotFound what={t('noPosition')} />;
   const { tenant, job } = page.data;
   return (
     <CareersFrame brand={tenant}>
       <Anchor component={Link} to={`/careers/${tenantSlug}`} size="sm">
-        All open positions
+        {t('allPositions')}
       </Anchor>
       <Title order={1} size="h2" mt="sm">
         {job.title}
       </Title>
       <Group gap="xs" my="sm">
-        <Badge variant="light">{humanize(job.employmentType)}</Badge>
+        <Badge variant="light">{t(`recruiting:jobs.types.${job.employmentType}`)}</Badge>
         {job.location ? <Text size="sm">{job.location}</Text> : null}
       </Group>
       <Text style={{ whiteSpace: 'pre-wrap' }} mb="lg">
@@ -107,6 +111,7 @@ export function JobPage() {
 }
 
 function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: string }) {
+  const { t } = useTranslation('careers');
   const apply = useApply(tenantSlug, jobSlug);
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -123,8 +128,8 @@ function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: strin
   };
   if (apply.data)
     return (
-      <Alert color="green" title="Application sent" role="status">
-        Thank you, {fullName.trim()}. {apply.data.resumeError ? `Your application was received, but the résumé was not: ${apply.data.resumeError.message}` : 'We have your application and will be in touch.'}
+      <Alert color="green" title={t('apply.sent')} role="status">
+        {apply.data.resumeError ? t('apply.sentWithoutResume', { name: fullName.trim(), error: apply.data.resumeError.message }) : t('apply.thanks', { name: fullName.trim() })}
       </Alert>
     );
   return (
@@ -132,19 +137,19 @@ function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: strin
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Apply
+            {t('apply.title')}
           </Title>
-          <TextInput label="Full name" required autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
-          <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <TextInput label="Phone (optional)" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-          <Textarea label="Cover letter (optional)" autosize minRows={4} maxLength={10_000} value={coverLetter} onChange={(e) => setCoverLetter(e.currentTarget.value)} />
+          <TextInput label={t('apply.fullName')} required autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} />
+          <TextInput label={t('apply.email')} type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput label={t('apply.phone')} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <Textarea label={t('apply.coverLetter')} autosize minRows={4} maxLength={10_000} value={coverLetter} onChange={(e) => setCoverLetter(e.currentTarget.value)} />
           <FileInput
-            label="Résumé (optional): PDF or Word .docx, up to 5 MB"
+            label={t('apply.resume')}
             accept="application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
             clearable
             value={resume}
             onChange={setResume}
-            error={tooBig ? 'The file is larger than 5 MB' : undefined}
+            error={tooBig ? t('apply.tooBig') : undefined}
           />
           {apply.error ? (
             <Alert color="red" role="alert">
@@ -152,7 +157,7 @@ function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: strin
             </Alert>
           ) : null}
           <Button type="submit" loading={apply.isPending} disabled={!fullName.trim() || !email.trim() || tooBig} w="fit-content">
-            Send my application
+            {t('apply.send')}
           </Button>
         </Stack>
       </form>

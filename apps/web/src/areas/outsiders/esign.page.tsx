@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, API_BASE } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
+import { formatDateTime } from '../../ui/format';
 
 /**
  * The mailed e-signature link (/esign/{token}): the signer reads the PDF, types their name, agrees,
@@ -11,6 +13,7 @@ import { ApiError, ok } from '../../api/errors';
  * link expires. No sign-in: the token in the link is the credential.
  */
 export function EsignPage() {
+  const { t } = useTranslation('outsiders');
   const { token = '' } = useParams();
   const queries = useQueryClient();
   const signing = useQuery({ queryKey: ['esign', token], retry: false, queryFn: () => ok(api.GET('/esign/public/{token}', { params: { path: { token } } })) });
@@ -23,50 +26,49 @@ export function EsignPage() {
       ok(api.POST('/esign/public/{token}/sign', { params: { path: { token } }, body: { fullName: fullName.trim(), agree: true, ...(drawn && pad.current ? { signatureImage: pad.current.toDataURL('image/png') } : {}) } })),
     onSuccess: () => queries.invalidateQueries({ queryKey: ['esign', token] }),
   });
-  document.title = 'Sign a document';
+  document.title = t('esign.documentTitle');
   const s = signing.data;
   const download = `${API_BASE}/esign/public/${encodeURIComponent(token)}/download`;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={560} component="main">
         {signing.isPending ? (
-          <Loader aria-label="Loading the document" />
+          <Loader aria-label={t('esign.loading')} />
         ) : !s ? (
-          <Alert color="gray" role="alert" title="This link is not valid">
-            {signing.error instanceof ApiError && signing.error.status === 404 ? 'It was revoked, has expired, or is mistyped. Ask the sender for a new one.' : signing.error?.message}
+          <Alert color="gray" role="alert" title={t('esign.goneTitle')}>
+            {signing.error instanceof ApiError && signing.error.status === 404 ? t('esign.goneBody') : signing.error?.message}
           </Alert>
         ) : (
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {s.organisation}
-              {s.requestedBy ? ` · sent by ${s.requestedBy}` : ''}
+              {s.requestedBy ? t('esign.sentBy', { organisation: s.organisation, name: s.requestedBy }) : s.organisation}
             </Text>
             <Title order={1} size="h3">
               {s.document.title}
             </Title>
             {s.message ? <Text style={{ whiteSpace: 'pre-wrap' }}>{s.message}</Text> : null}
             <Anchor href={download} download={s.document.fileName}>
-              {s.status === 'SIGNED' ? 'Download the signed copy' : `Read the document (${s.document.fileName}, ${s.document.pageCount} page(s))`}
+              {s.status === 'SIGNED' ? t('esign.downloadSigned') : t('esign.read', { fileName: s.document.fileName, count: s.document.pageCount })}
             </Anchor>
             {s.status === 'SIGNED' ? (
-              <Alert color="green" role="status" title="Signed">
-                Signed by {s.signer.name} on {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(s.signedAt!))}. The signed copy carries an audit page with the document's fingerprints.
+              <Alert color="green" role="status" title={t('esign.signedTitle')}>
+                {t('esign.signedBody', { name: s.signer.name, at: formatDateTime(s.signedAt) })}
               </Alert>
             ) : (
               <>
-                <TextInput label="Your full name" required maxLength={120} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} description={`Signing as ${s.signer.email}`} />
+                <TextInput label={t('esign.fullName')} required maxLength={120} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} description={t('esign.signingAs', { email: s.signer.email })} />
                 <SignaturePad canvas={pad} onDrawn={setDrawn} drawn={drawn} />
-                <Checkbox label="I have read the document and agree to sign it electronically" checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
+                <Checkbox label={t('esign.agree')} checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
                 {sign.error ? (
                   <Alert color="red" role="alert">
                     {sign.error.message}
                   </Alert>
                 ) : null}
                 <Button onClick={() => sign.mutate()} loading={sign.isPending} disabled={fullName.trim().length < 2 || !agree}>
-                  Sign
+                  {t('esign.sign')}
                 </Button>
                 <Text size="xs" c="dimmed">
-                  The link works until {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(s.expiresAt))}.
+                  {t('esign.worksUntil', { at: formatDateTime(s.expiresAt) })}
                 </Text>
               </>
             )}
@@ -79,6 +81,7 @@ export function EsignPage() {
 
 /** An optional drawn signature (finger, pen or mouse); without one the typed name is set in italics. */
 function SignaturePad({ canvas, drawn, onDrawn }: { canvas: React.RefObject<HTMLCanvasElement | null>; drawn: boolean; onDrawn: (v: boolean) => void }) {
+  const { t } = useTranslation('outsiders');
   const last = useRef<{ x: number; y: number } | null>(null);
   const at = (e: PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -106,13 +109,13 @@ function SignaturePad({ canvas, drawn, onDrawn }: { canvas: React.RefObject<HTML
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
-        Draw your signature (optional)
+        {t('esign.draw')}
       </Text>
       <canvas
         ref={canvas}
         width={600}
         height={180}
-        aria-label="Signature drawing area"
+        aria-label={t('esign.pad')}
         style={{ width: '100%', height: 120, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6, touchAction: 'none', background: 'white' }}
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture(e.pointerId);
@@ -123,7 +126,7 @@ function SignaturePad({ canvas, drawn, onDrawn }: { canvas: React.RefObject<HTML
       />
       <Group>
         <Button size="compact-xs" variant="subtle" onClick={clear} disabled={!drawn}>
-          Clear the drawing
+          {t('esign.clear')}
         </Button>
       </Group>
     </Stack>

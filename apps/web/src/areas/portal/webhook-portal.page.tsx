@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Container, Group, Loader, NativeSelect, Stack, Te
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createApiClient } from '@wfm/api-client/client';
 import { API_BASE } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
@@ -13,11 +14,8 @@ import type { Delivery } from '../developers/developers.queries';
 
 const STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'DEAD'] as const;
 type Status = (typeof STATUSES)[number];
-const REPLAY_WINDOWS = [
-  { value: '24', label: 'the last 24 hours' },
-  { value: '168', label: 'the last 7 days' },
-  { value: '744', label: 'the last 31 days' },
-];
+/** How far back "replay failed deliveries" reaches, in hours (`windows.<hours>` in the catalog). */
+const REPLAY_WINDOWS = ['24', '168', '744'] as const;
 const KEY = ['webhook-portal'] as const;
 
 /**
@@ -27,6 +25,7 @@ const KEY = ['webhook-portal'] as const;
  * Bearer header; nothing is kept in storage or cookies, which a third-party frame may not have.
  */
 export function WebhookPortalPage() {
+  const { t } = useTranslation('portal');
   const token = useMemo(() => window.location.hash.slice(1), []);
   const portal = useMemo(() => createApiClient({ baseUrl: API_BASE, token }), [token]);
   const queries = useQueryClient();
@@ -50,7 +49,7 @@ export function WebhookPortalPage() {
   const test = useMutation({ mutationFn: () => ok(portal.POST('/webhook-portal/test')), onSettled: refresh });
   const replay = useMutation({
     mutationFn: (deliveryId: string) => ok(portal.POST('/webhook-portal/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } } })),
-    onSuccess: (r) => notifications.show({ color: r.status === 'DELIVERED' ? 'green' : 'orange', message: r.status === 'DELIVERED' ? 'Delivered again.' : `Sent again: ${r.status.toLowerCase()}.` }),
+    onSuccess: (r) => notifications.show({ color: r.status === 'DELIVERED' ? 'green' : 'orange', message: r.status === 'DELIVERED' ? t('replayed') : t('replayedAs', { status: t(`developers:deliveries.status.${r.status}`) }) }),
     onSettled: refresh,
   });
   const replayFailed = useMutation({
@@ -58,16 +57,16 @@ export function WebhookPortalPage() {
       const to = new Date();
       return ok(portal.POST('/webhook-portal/deliveries/replay-failed', { body: { from: new Date(to.getTime() - hours * 3_600_000).toISOString(), to: to.toISOString() } }));
     },
-    onSuccess: (r) => notifications.show({ color: 'green', message: `${r.requeued} failed ${r.requeued === 1 ? 'delivery' : 'deliveries'} queued to be sent again${r.remaining ? `; ${r.remaining} more: replay again` : ''}.` }),
+    onSuccess: (r) => notifications.show({ color: 'green', message: r.remaining ? t('requeuedSome', { count: r.requeued, remaining: r.remaining }) : t('requeued', { count: r.requeued }) }),
     onSettled: refresh,
   });
   const rotate = useMutation({ mutationFn: () => ok(portal.POST('/webhook-portal/rotate')), onSuccess: () => setRotating(false), onSettled: refresh });
 
   if (sub.error) return <LinkRefused error={sub.error} />;
-  if (!sub.data) return <Loader aria-label="Loading" m="xl" />;
+  if (!sub.data) return <Loader aria-label={t('loading')} m="xl" />;
   const { subscription: hook, link } = sub.data;
   const may = (c: (typeof link.capabilities)[number]) => link.capabilities.includes(c);
-  document.title = `${hook.name} · Webhook portal`;
+  document.title = t('documentTitle', { name: hook.name });
   const rows = deliveries.data?.deliveries as Delivery[] | undefined;
 
   return (
@@ -80,12 +79,12 @@ export function WebhookPortalPage() {
           <Group gap="xs">
             {may('test') ? (
               <Button variant="light" loading={test.isPending} onClick={() => test.mutate()}>
-                Send a test
+                {t('developers:webhook.test')}
               </Button>
             ) : null}
             {may('rotate') ? (
               <Button variant="default" onClick={() => setRotating(true)}>
-                Rotate the secret
+                {t('developers:webhook.rotate')}
               </Button>
             ) : null}
           </Group>
@@ -93,12 +92,12 @@ export function WebhookPortalPage() {
         <SubscriptionSummary hook={hook}>
           <Group gap="xs">
             <Badge variant="light" color={hook.active ? 'green' : 'gray'}>
-              {hook.active ? 'active' : 'off'}
+              {hook.active ? t('active') : t('off')}
             </Badge>
-            <Badge variant="light">{hook.ordering === 'fifo' ? 'in order (FIFO)' : 'unordered'}</Badge>
+            <Badge variant="light">{hook.ordering === 'fifo' ? t('fifo') : t('unordered')}</Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            This link works until {formatDateTime(link.expiresAt)}.
+            {t('worksUntil', { at: formatDateTime(link.expiresAt) })}
           </Text>
         </SubscriptionSummary>
         <SendOutcomes test={test.data} onDismissTest={() => test.reset()} rotated={rotate.data?.secret} />
@@ -106,18 +105,18 @@ export function WebhookPortalPage() {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="sm" align="flex-end">
             <NativeSelect
-              label="Status"
+              label={t('developers:common.status')}
               value={status}
-              data={[{ value: '', label: 'Any' }, ...STATUSES.map((s) => ({ value: s, label: s.toLowerCase() }))]}
+              data={[{ value: '', label: t('any') }, ...STATUSES.map((s) => ({ value: s, label: t(`developers:deliveries.status.${s}`) }))]}
               onChange={(e) => {
                 setStatus(e.currentTarget.value as Status | '');
                 setBefore([]);
               }}
             />
             <NativeSelect
-              label="Event"
+              label={t('developers:deliveries.event')}
               value={eventType}
-              data={[{ value: '', label: 'Any' }, ...hook.events]}
+              data={[{ value: '', label: t('any') }, ...hook.events]}
               onChange={(e) => {
                 setEventType(e.currentTarget.value);
                 setBefore([]);
@@ -126,21 +125,21 @@ export function WebhookPortalPage() {
           </Group>
           {may('replay') ? (
             <Group gap="sm" align="flex-end">
-              <NativeSelect label="Failed in" value={window_} data={REPLAY_WINDOWS} onChange={(e) => setWindow(e.currentTarget.value)} />
+              <NativeSelect label={t('failedIn')} value={window_} data={REPLAY_WINDOWS.map((hours) => ({ value: hours, label: t(`windows.${hours}`) }))} onChange={(e) => setWindow(e.currentTarget.value)} />
               <Button variant="light" loading={replayFailed.isPending} onClick={() => replayFailed.mutate(Number(window_))}>
-                Replay failed deliveries
+                {t('replayFailed')}
               </Button>
             </Group>
           ) : null}
         </Group>
         <DeliveryLog
           query={{ ...deliveries, data: rows }}
-          empty="No deliveries here yet."
+          empty={t('empty')}
           {...(may('replay')
             ? {
                 action: (d: Delivery) => (
                   <Button size="compact-sm" variant="light" loading={replay.isPending && replay.variables === d.id} onClick={() => replay.mutate(d.id)}>
-                    Replay
+                    {t('replay')}
                   </Button>
                 ),
               }
@@ -149,12 +148,12 @@ export function WebhookPortalPage() {
         <Group gap="xs">
           {before.length ? (
             <Button variant="default" size="compact-sm" onClick={() => setBefore(before.slice(0, -1))}>
-              Newer
+              {t('developers:requests.newer')}
             </Button>
           ) : null}
           {deliveries.data?.nextCursor ? (
             <Button variant="default" size="compact-sm" onClick={() => setBefore([...before, deliveries.data.nextCursor!])}>
-              Older
+              {t('developers:requests.older')}
             </Button>
           ) : null}
         </Group>
@@ -162,9 +161,9 @@ export function WebhookPortalPage() {
       <ConfirmModal
         opened={rotating}
         onClose={() => setRotating(false)}
-        title="Rotate the signing secret?"
-        confirmLabel="Rotate"
-        cancelLabel="Cancel"
+        title={t('developers:webhook.rotateTitle')}
+        confirmLabel={t('developers:webhook.rotateConfirm')}
+        cancelLabel={t('ui:cancel')}
         pending={rotate.isPending}
         error={rotate.error}
         onConfirm={() => rotate.mutate()}
@@ -177,11 +176,12 @@ export function WebhookPortalPage() {
 
 /** A link that opens nothing: why, in the API's words, and what to do. */
 function LinkRefused({ error }: { error: unknown }) {
+  const { t } = useTranslation('portal');
   const refused = error instanceof ApiError && error.status === 401;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title={refused ? error.message : 'Something went wrong'} role="alert">
-        {refused ? 'Ask whoever gave you this link for a new one.' : error instanceof Error ? error.message : String(error)}
+      <Alert color="red" title={refused ? error.message : t('ui:somethingWentWrong')} role="alert">
+        {refused ? t('askAgain') : error instanceof Error ? error.message : String(error)}
       </Alert>
     </Container>
   );
