@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from './page';
 
 /** Asks before an action that cannot be undone (revoke, delete, approve): what follows from it, then two buttons. */
@@ -8,7 +9,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Keep it',
+  cancelLabel,
   destructive = true,
   pending,
   error,
@@ -27,13 +28,14 @@ export function ConfirmModal({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('ui');
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Text size="sm">{children}</Text>
       <ErrorNotice error={error} />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
-          {cancelLabel}
+          {cancelLabel ?? t('keepIt')}
         </Button>
         <Button color={destructive ? 'red' : undefined} loading={pending} onClick={onConfirm}>
           {confirmLabel}
