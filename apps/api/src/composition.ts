@@ -101,7 +101,8 @@ export interface BuiltApi {
 export function buildApi(api: ApiInfra): BuiltApi {
   const { config, dataSource: ds, logger, clock } = api;
   const infra = buildInfrastructure(api);
-  const rateLimit = new RateLimitMiddleware(api.rateLimiter ?? new FlexibleRateLimiter(api.redis), infra.tokens);
+  const limiter = api.rateLimiter ?? new FlexibleRateLimiter(api.redis);
+  const rateLimit = new RateLimitMiddleware(limiter, infra.tokens);
   const portalAuth = new WebhookPortalAuth(new WebhookPortalRepository(ds), infra.secrets, clock);
   const auth = new AuthGuards(
     new AccessTokenResolver(infra.tokens, new PrincipalRepository(ds), clock),
@@ -116,7 +117,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
   const notifications = composeNotifications(infra, r);
   const access = composeAccess(infra, r, notifications);
   const provisioning = composeTenantProvisioning(infra);
-  const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt, texts: notifications.phoneLinks });
+  const identity = composeIdentity(infra, r, { provisioning, accessGrants: access.grants, resolveTxt: api.resolveTxt, texts: notifications.phoneLinks, limiter });
   const organization = composeOrganization(infra, r, { inviter: identity.inviter, sessions: identity.sessions, accessGrants: access.grants, contracts: composeContractImport(infra) });
   const leaveLedger = composeLeaveLedger(infra);
   const people = composePeople(infra, r, { users: organization.users, leaveLedger });
@@ -158,6 +159,7 @@ export function buildApi(api: ApiInfra): BuiltApi {
       accessChanges: () => ({ complete: accessPropagation.complete, partial: accessPropagation.partial }),
       dependencies: async () => (await health.status()).checks,
       requestLogDrops: developer.requestLogDrops,
+      linkTextsWithheld: identity.linkTextsWithheld,
     }),
     flushRequestLog: developer.flushRequestLog,
     notificationsIdle: () => notifications.centre.idle(),

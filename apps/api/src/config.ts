@@ -116,6 +116,8 @@ const schema = z.object({
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   TWILIO_STATUS_CALLBACKS: envBool.default(true),
   TWILIO_TIMEOUT_MS: ms(100).default(10_000),
+  LINK_TEXTS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+  LINK_TEXTS_PER_TENANT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional(),
@@ -301,6 +303,11 @@ export interface ApiConfig {
   whatsapp: WhatsAppSettings | null;
   /** The platform's Twilio account for SMS; null (unset) leaves text messages logged and unsent. */
   twilio: TwilioSettings | null;
+  /**
+   * Bounds on the paid text messages that carry reset and invite links (SMS pumping): per mobile
+   * number in an hour, and per tenant in a day. A link past either bound is not sent.
+   */
+  linkTexts: { perNumberPerHour: number; perTenantPerDay: number };
   /** Web Push's VAPID identity (null: push is off) and the deadline of one push. */
   push: { vapid: VapidSettings | null; timeoutMs: number };
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
@@ -441,6 +448,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
             timeoutMs: e.TWILIO_TIMEOUT_MS,
           }
         : null,
+    linkTexts: { perNumberPerHour: e.LINK_TEXTS_PER_NUMBER_PER_HOUR, perTenantPerDay: e.LINK_TEXTS_PER_TENANT_PER_DAY },
     push: {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
       timeoutMs: e.PUSH_TIMEOUT_MS,

@@ -65,7 +65,7 @@ describe('API metrics (the operator listener, API_METRICS_PORT)', () => {
     const text = (await rawGet(`${metricsUrl}/metrics`)).body;
     expect(sample(text, 'dependency_up{dependency="database"}')).to.equal(1);
     expect(sample(text, 'dependency_up{dependency="bus"}')).to.equal(1);
-    const down = new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }), dependencies: async () => ({ database: 'down', bus: 'up', redis: 'down' }), requestLogDrops: () => ({ bufferFull: 0, writeFailed: 0 }) });
+    const down = new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }), dependencies: async () => ({ database: 'down', bus: 'up', redis: 'down' }), requestLogDrops: () => ({ bufferFull: 0, writeFailed: 0 }), linkTextsWithheld: () => ({ per_number: 0, per_tenant: 0 }) });
     const scraped = await down.registry.metrics();
     expect(sample(scraped, 'dependency_up{dependency="database"}')).to.equal(0);
     expect(sample(scraped, 'dependency_up{dependency="bus"}')).to.equal(1);
@@ -94,7 +94,7 @@ describe('API metrics (the operator listener, API_METRICS_PORT)', () => {
   });
 
   it('labels the door routes, answered before Express, by their path', async () => {
-    const metrics = new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }), dependencies: async () => ({}), requestLogDrops: () => ({ bufferFull: 0, writeFailed: 0 }) });
+    const metrics = new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }), dependencies: async () => ({}), requestLogDrops: () => ({ bufferFull: 0, writeFailed: 0 }), linkTextsWithheld: () => ({ per_number: 0, per_tenant: 0 }) });
     const door = {
       routeOf: (req: { url?: string }) => (req.url === '/api/v1/access/verify' ? '/access/verify' : undefined),
       handle: (_route: string, _req: unknown, res: { writeHead(s: number): { end(b: string): void } }) => res.writeHead(200).end('{}'),

@@ -32,6 +32,7 @@ export class ApiMetrics {
     accessChanges: () => { complete: number; partial: number };
     dependencies: () => Promise<Partial<Record<string, 'up' | 'down'>>>;
     requestLogDrops: () => { bufferFull: number; writeFailed: number };
+    linkTextsWithheld: () => { per_number: number; per_tenant: number };
   }) {
     new Counter({
       name: 'access_changes_total',
@@ -68,6 +69,17 @@ export class ApiMetrics {
         this.reset();
         this.inc({ reason: 'buffer_full' }, drops.bufferFull);
         this.inc({ reason: 'write_failed' }, drops.writeFailed);
+      },
+    });
+    new Counter({
+      name: 'link_texts_withheld_total',
+      help: 'Reset and invite links not texted because a sending limit was reached: per_number (LINK_TEXTS_PER_NUMBER_PER_HOUR) or per_tenant (LINK_TEXTS_PER_TENANT_PER_DAY)',
+      labelNames: ['limit'],
+      registers: [this.registry],
+      collect() {
+        const withheld = probes.linkTextsWithheld();
+        this.reset();
+        for (const [limit, count] of Object.entries(withheld)) this.inc({ limit }, count);
       },
     });
   }

@@ -53,11 +53,13 @@ export interface ReceivedPush {
 /**
  * A local HTTPS push service: it accepts a push only with a valid VAPID authorization (RFC 8292:
  * `vapid t=<ES256 JWT>, k=<public key>`, audience this origin) and an aes128gcm body, answers 410
- * for subscriptions marked gone, and keeps what it accepted for the test to decrypt.
+ * for subscriptions marked gone, never answers those marked hanging (the connection stays open), and
+ * keeps what it accepted for the test to decrypt.
  */
 export class FakePushService {
   readonly received: ReceivedPush[] = [];
   readonly gone = new Set<string>();
+  readonly hanging = new Set<string>();
   requests = 0;
   ca = '';
   url = '';
@@ -79,6 +81,7 @@ export class FakePushService {
   reset(): void {
     this.received.length = 0;
     this.gone.clear();
+    this.hanging.clear();
     this.requests = 0;
   }
 
@@ -91,6 +94,7 @@ export class FakePushService {
     const path = req.url ?? '';
     if (req.method !== 'POST' || !path.startsWith('/push/')) return end(res, 404);
     if (this.gone.has(`${this.url}${path}`)) return end(res, 410);
+    if (this.hanging.has(`${this.url}${path}`)) return;
     const vapid = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '');
     if (!vapid) return end(res, 401);
     const claims = verifyJwt(vapid[1]!, vapid[2]!);

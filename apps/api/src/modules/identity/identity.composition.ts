@@ -1,5 +1,6 @@
 import { resolveTxt } from 'node:dns/promises';
 import type { JobDefinition } from '@wfm/jobs/job-runner';
+import type { RateLimiter } from '@wfm/memory/rate-limiter';
 import type { Infrastructure } from '../../composition/infrastructure.js';
 import type { ApiRouter } from '../../http/api-router.js';
 import type { AccessGrantsService } from '../access/grants/access-grants.service.js';
@@ -11,6 +12,7 @@ import { AuthService } from './auth/auth.service.js';
 import { SessionService } from './auth/session.service.js';
 import { PasswordResetService } from './auth/password-reset.service.js';
 import { InviteService } from './auth/invite.service.js';
+import { LimitedLinkTexts } from './auth/link-text-limits.js';
 import { EmailVerificationService } from './auth/email-verification.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcClient } from './sso/oidc.client.js';
@@ -35,6 +37,8 @@ export interface IdentityDeps {
   resolveTxt?: TxtResolver;
   /** Invite and reset links for people known only by a mobile number (SMS, or WhatsApp). */
   texts: MessagingTransport;
+  /** The shared limiter store, for the bounds on link texts. */
+  limiter: RateLimiter;
 }
 
 /** Sessions, sign-in and sign-up, invitations, single sign-on and SCIM provisioning. */
@@ -42,7 +46,8 @@ export function composeIdentity(infra: Infrastructure, r: ApiRouter, deps: Ident
   const { config, ds, transaction, passwords, secrets, mailer, clock, logger, encryptor, appUrl } = infra;
   const authRepo = new AuthRepository(ds);
   const sessions = new SessionService(authRepo, transaction, infra.tokens, clock);
-  const inviter = new InviteService({ repo: authRepo, transaction, passwords, secrets, sessions, mailer, texts: deps.texts, clock, appUrl });
+  const texts = new LimitedLinkTexts(deps.texts, deps.limiter, config.linkTexts, secrets, logger);
+  const inviter = new InviteService({ repo: authRepo, transaction, passwords, secrets, sessions, mailer, texts, clock, appUrl });
   const verification = new EmailVerificationService({ repo: authRepo, transaction, secrets, sessions, mailer, clock, appUrl });
   const ssoUrls = { apiBase: infra.publicBaseUrl, appBase: appUrl };
   const ssoRepo = new SsoRepository(ds);
@@ -54,7 +59,7 @@ export function composeIdentity(infra: Infrastructure, r: ApiRouter, deps: Ident
   authRoutes(r, {
     auth: new AuthService(authRepo, passwords, sessions, deps.provisioning, verification, sso),
     sessions,
-    passwordReset: new PasswordResetService({ repo: authRepo, transaction, passwords, secrets, mailer, texts: deps.texts, clock, logger, appUrl }),
+    passwordReset: new PasswordResetService({ repo: authRepo, transaction, passwords, secrets, mailer, texts, clock, logger, appUrl }),
     invites: inviter,
     verification,
   });
@@ -67,5 +72,5 @@ export function composeIdentity(infra: Infrastructure, r: ApiRouter, deps: Ident
   const jobs: JobDefinition[] = [{ name: 'sso-state-purge', cron: '17 * * * *', run: () => sso.purgeExpired() }];
   // SCIM answers its own errors and 404s (RFC 7644 §3.12) under its prefix.
   const ownErrors = [{ prefix: '/scim/v2', notFound: scimNotFound, errors: scimErrors(logger) }];
-  return { sessions, inviter, jobs, ownErrors };
+  return { sessions, inviter, jobs, ownErrors, linkTextsWithheld: () => texts.withheld() };
 }

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { useAudit, useZones, type AuditQuery, type AuditRow } from './access.queries';
-import { usePeople } from '../../api/shared.queries';
 import { localInputInstant } from '../../ui/zone';
 
 const PAGE = 100;
@@ -17,7 +17,6 @@ const PAGE = 100;
 export function AuditPage() {
   const { t } = useTranslation('access');
   const zones = useZones();
-  const users = usePeople();
   const [zoneId, setZoneId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [live, setLive] = useState(true);
@@ -43,7 +42,7 @@ export function AuditPage() {
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <PersonSelect value={userId} onChange={setUserId} />
         <TextInput label={t('common.from')} type="datetime-local" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
       </Group>
       <DataTable

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../ui/format';
 import { ConfirmModal } from '../../ui/confirm.modal';
 import { DataTable } from '../../ui/data-table';
 import { ErrorNotice, Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { FormModal } from '../../ui/form-actions';
 import { useBulkGrant, useDeleteGrant, useGrant, useGrants, useRevokeGrant, useZones, type Grant, type GrantStatus } from './access.queries';
 import { usePeople } from '../../api/shared.queries';
@@ -30,7 +31,7 @@ export function GrantsPage() {
   return (
     <Page title={t('grants.title')} actions={<Button onClick={() => setGranting(true)}>{t('grants.grantAccess')}</Button>}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={userOptions} value={userId} onChange={setUserId} />
+        <PersonSelect value={userId} onChange={setUserId} />
         <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={zoneOptions} value={zoneId} onChange={setZoneId} />
         <Select label={t('grants.status')} placeholder={t('grants.anyStatus')} clearable data={['ACTIVE', 'REVOKED', 'EXPIRED'].map((s) => ({ value: s, label: t(`grants.statuses.${s}`) }))} value={status} onChange={setStatus} />
       </Group>

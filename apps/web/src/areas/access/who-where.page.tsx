@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { DataTable } from '../../ui/data-table';
 import { useWhoWhere, useZones } from './access.queries';
-import { usePeople } from '../../api/shared.queries';
 import { localDay } from '../../ui/shift-time';
 
 const day = localDay;
@@ -14,7 +14,6 @@ const day = localDay;
 export function WhoWherePage() {
   const { t } = useTranslation('access');
   const zones = useZones();
-  const users = usePeople();
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 6 * 86_400_000)));
   const [to, setTo] = useState(() => day(new Date()));
   const [zoneId, setZoneId] = useState<string | null>(null);
@@ -27,7 +26,7 @@ export function WhoWherePage() {
         <TextInput label={t('common.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label={t('common.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         <Select label={t('common.zone')} placeholder={t('common.everyZone')} clearable data={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} value={zoneId} onChange={setZoneId} />
-        <Select label={t('common.person')} placeholder={t('common.everyone')} searchable clearable data={[...(users.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))} value={userId} onChange={setUserId} />
+        <PersonSelect value={userId} onChange={setUserId} />
         <Button variant="default" onClick={() => void report.refetch()}>
           {t('whoWhere.refresh')}
         </Button>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { DraftModal } from '../../ui/form-actions';
 import { formatDay } from '../../ui/format';
 import { Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { localToday } from '../../ui/shift-time';
 import { useOverrideViolation, useViolations, type Violation } from './compliance.queries';
 
@@ -52,16 +53,7 @@ export function ComplianceViolationsPage() {
         <Button variant="default" onClick={() => setWeek(plusDays(week, 7))}>
           {t('violations.nextWeek')}
         </Button>
-        <Select
-          label={t('violations.person')}
-          placeholder={t('violations.everyone')}
-          clearable
-          searchable
-          data={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))}
-          value={userId}
-          onChange={setUserId}
-          w={220}
-        />
+        <PersonSelect value={userId} onChange={setUserId} />
       </Group>
       <DataTable
         query={violations}

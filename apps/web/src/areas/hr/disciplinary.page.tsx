@@ -8,6 +8,7 @@ import { mayCall, useMe } from '../../auth/me';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { FormModal } from '../../ui/form-actions';
 import { useDisciplinaryActions, useIssueDisciplinary, type DisciplinaryCategory, type DisciplinaryLevel } from './hr.queries';
 
@@ -27,13 +28,13 @@ export function DisciplinaryPage() {
   const [category, setCategory] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const actions = useDisciplinaryActions({ ...(userId ? { userId } : {}), ...(category ? { category: category as DisciplinaryCategory } : {}) });
-  const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? t('someone')));
   const everyone = [...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }));
+  const name = (id: string | null) => (id === null ? '—' : id === me.data?.id ? me.data.fullName : (people.data?.get(id)?.fullName ?? t('someone')));
   return (
     <Page title={hr ? t('disciplinary.title') : t('disciplinary.mine')} actions={hr ? <Button onClick={() => setIssuing(true)}>{t('disciplinary.issueAction')}</Button> : null}>
       {hr ? (
         <Group>
-          <Select label={t('person')} placeholder={t('everyone')} clearable searchable data={everyone} value={userId} onChange={setUserId} w={260} />
+          <PersonSelect value={userId} onChange={setUserId} w={260} />
           <Select label={t('disciplinary.category')} placeholder={t('disciplinary.anyCategory')} clearable data={options(t, 'category', CATEGORIES)} value={category} onChange={setCategory} w={200} />
         </Group>
       ) : null}

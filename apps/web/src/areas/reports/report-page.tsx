@@ -3,9 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
-import { useOutlets, usePeople } from '../../api/shared.queries';
+import { useOutlets } from '../../api/shared.queries';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Page } from '../../ui/page';
+import { PersonSelect } from '../../ui/person-select';
 import { localToday } from '../../ui/shift-time';
 import { displayZone } from '../../ui/zone';
 import { reportFileQuery, type ReportFilters, type ReportPath } from './reports.queries';
@@ -31,7 +32,6 @@ function thisWeek(): { from: string; to: string } {
 export function ReportPage<R>({ path, title, useRows, columns, rowKey }: { path: ReportPath; title: string; useRows: (f: ReportFilters) => UseQueryResult<{ rows: R[] }>; columns: Column<R>[]; rowKey: (row: R, index: number) => Key }) {
   const { t } = useTranslation('reports');
   const outlets = useOutlets();
-  const people = usePeople();
   const [period, setPeriod] = useState(thisWeek);
   const [outletId, setOutletId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
@@ -61,16 +61,7 @@ export function ReportPage<R>({ path, title, useRows, columns, rowKey }: { path:
         <TextInput label={t('page.from')} type="date" value={period.from} onChange={(e) => setDay('from', e.currentTarget.value)} w={170} />
         <TextInput label={t('page.to')} type="date" value={period.to} onChange={(e) => setDay('to', e.currentTarget.value)} w={170} />
         <Select label={t('page.outlet')} placeholder={t('page.allOutlets')} clearable data={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))} value={outletId} onChange={setOutletId} w={220} />
-        <Select
-          label={t('page.person')}
-          placeholder={t('page.everyone')}
-          clearable
-          searchable
-          data={[...(people.data?.values() ?? [])].map((u) => ({ value: u.id, label: u.fullName }))}
-          value={userId}
-          onChange={setUserId}
-          w={220}
-        />
+        <PersonSelect value={userId} onChange={setUserId} />
       </Group>
       <Text size="sm" c="dimmed">
         {t('page.zoneNote', { zone: displayZone() })}

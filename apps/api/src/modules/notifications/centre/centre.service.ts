@@ -33,7 +33,7 @@ export interface Notifier {
 export const MAX_ATTEMPTS = 5;
 const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 /** How long one attempt may hold a delivery before a sweep takes it again (a process that died mid-attempt). */
-const LEASE_MS = 10 * 60_000;
+export const LEASE_MS = 10 * 60_000;
 const SWEEP_BATCH = 100;
 const ERROR_MAX = 500;
 

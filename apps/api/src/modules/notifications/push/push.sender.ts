@@ -19,9 +19,11 @@ export interface PushTarget {
 
 /**
  * What became of one push: `accepted` by the push service; `gone` when the service says the
- * subscription no longer exists (404, 410), so it must be dropped; `refused` for anything else.
+ * subscription no longer exists (404, 410), so it must be dropped; `unanswered` when no answer came
+ * in time (PUSH_TIMEOUT_MS) or the connection failed, which a later attempt may get past;
+ * `refused` for anything else.
  */
-export type PushOutcome = { kind: 'accepted' } | { kind: 'gone' } | { kind: 'refused'; reason: string };
+export type PushOutcome = { kind: 'accepted' } | { kind: 'gone' } | { kind: 'unanswered'; reason: string } | { kind: 'refused'; reason: string };
 
 export interface PushSender {
   send(target: PushTarget, payload: string): Promise<PushOutcome>;
@@ -55,7 +57,7 @@ export class WebPushSender implements PushSender {
       if (res.status >= 200 && res.status < 300) return { kind: 'accepted' };
       return { kind: 'refused', reason: `HTTP ${res.status}${res.body ? `: ${res.body.slice(0, 200)}` : ''}`.slice(0, MAX_REASON) };
     } catch (err) {
-      if (err instanceof HttpTransportError) return { kind: 'refused', reason: `no answer from the push service (${err.kind})` };
+      if (err instanceof HttpTransportError) return { kind: 'unanswered', reason: `no answer from the push service (${err.kind})` };
       if (err instanceof EgressRefusedError) return { kind: 'refused', reason: err.message };
       throw err;
     }
