@@ -91,6 +91,8 @@ export interface FixedRateResult {
   maxms: number;
   /** How late the generator's timer sent requests (p99): reported, not counted as latency unless a request also waited for a connection. */
   generatorLateP99ms: number;
+  /** Whether the generator ran at a raised priority (set by the bench, where it may). */
+  raised?: boolean;
 }
 
 /** One keep-alive connection carrying one request at a time (the daemon closes a connection that pipelines). */
