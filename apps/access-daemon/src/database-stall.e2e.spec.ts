@@ -43,11 +43,11 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
     return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
 
-  /** The tenants of the rows in the journal's current file (nothing shipped yet). */
+  /** The tenants of the rows in the journal's current file (nothing shipped yet); each write starts on a line of its own. */
   function journalTenants(): string[] {
     return readFileSync(h.spoolPath, 'utf8')
-      .trim()
       .split('\n')
+      .filter(Boolean)
       .map((l) => (JSON.parse(l) as { tenantId: string }).tenantId);
   }
 

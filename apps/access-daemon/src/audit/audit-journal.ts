@@ -6,6 +6,19 @@ import { JournalLines } from './journal-lines.js';
 const SEGMENT_SUFFIX = /^\.(\d{10})\.segment$/;
 /** The current file is sealed past this size even while nothing is shipped, so the cap can drop history a piece at a time. */
 const SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Durable writes under way at once. With one, every tap decided while the disk syncs waits for
+ * that sync and then for its own; at saturation the event loop ran out of taps to decide and sat
+ * idle. A second write, issued while the first syncs, carries them, and the file system commits
+ * the two together or back to back.
+ */
+const WRITES_IN_FLIGHT = 2;
+/**
+ * Each write starts on a line of its own: a write torn by a crash or a full disk while another is
+ * under way can then never glue the other's first row onto its fragment. The empty lines this
+ * leaves are skipped when the file is read.
+ */
+const WRITE_START = '\n';
 
 /**
  * The current file is opened O_DSYNC: each write returns once its data (and the size that reaches
@@ -18,16 +31,19 @@ function openForAppend(path: string): Promise<number> {
   return new Promise((resolve, reject) => openFd(path, APPEND_DURABLY, 0o600, (err, fd) => (err ? reject(err) : resolve(fd))));
 }
 
-function writeAll(fd: number, bytes: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const from = (offset: number) =>
-      writeFd(fd, bytes, offset, bytes.length - offset, null, (err, written) => {
-        if (err) return reject(err);
-        if (offset + written < bytes.length) from(offset + written);
-        else resolve();
-      });
-    from(0);
-  });
+/**
+ * One write of the whole buffer. Two writes can be under way at once, so a short write (a full
+ * disk) is not continued, which could put the other write's bytes inside this one's: it fails, and
+ * the taps it carried are answered as not written.
+ */
+function writeWhole(fd: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) =>
+    writeFd(fd, bytes, 0, bytes.length, null, (err, written) => {
+      if (err) reject(err);
+      else if (written < bytes.length) reject(new Error(`short journal write: ${written} of ${bytes.length} bytes`));
+      else resolve();
+    }),
+  );
 }
 
 function closeQuietly(fd: number): Promise<void> {
@@ -97,9 +113,14 @@ export class AuditJournal {
   /** The segment the shipper is reading now: never dropped under its feet. */
   private shipping: string | null = null;
   private queued: Group | null = null;
+  private dispatchPending = false;
+  private writing = 0;
+  /** Work that needs the file to itself (sealing, the cap): it waits for the writes under way, and new writes wait for it. */
+  private readonly exclusive: Array<() => Promise<void>> = [];
+  private exclusiveRunning = false;
+  private opening: Promise<number> | null = null;
   /** Durable writes made: against the rows written, how well concurrent taps share them. */
   syncs = 0;
-  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly path: string,
@@ -170,7 +191,7 @@ export class AuditJournal {
     let group = this.queued;
     if (!group) {
       group = this.queued = new Group();
-      void this.serially(() => this.writeQueued());
+      this.pump();
     }
     group.lines.push(line);
     group.firstAt ??= at;
@@ -178,19 +199,62 @@ export class AuditJournal {
     return group.durable;
   }
 
-  private serially(work: () => Promise<void>): Promise<void> {
-    const run = this.chain.then(work);
-    this.chain = run.catch(() => undefined);
-    return run;
+  private exclusively(work: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.exclusive.push(() => work().then(resolve, reject));
+      this.pump();
+    });
   }
 
-  private async writeQueued(): Promise<void> {
-    const group = this.queued!;
-    this.queued = null;
+  /** Starts what may start now: exclusive work once no write is under way, else the queued rows' write while a slot is free. */
+  private pump(): void {
+    if (this.exclusiveRunning) return;
+    if (this.exclusive.length) {
+      if (this.writing > 0) return;
+      this.exclusiveRunning = true;
+      void this.exclusive.shift()!().finally(() => {
+        this.exclusiveRunning = false;
+        this.pump();
+      });
+      return;
+    }
+    if (!this.queued || this.dispatchPending || this.writing >= WRITES_IN_FLIGHT) return;
+    // After the event loop's current turn, so that one write carries every tap decided in it.
+    this.dispatchPending = true;
+    setImmediate(() => {
+      this.dispatchPending = false;
+      if (this.exclusiveRunning || this.exclusive.length || !this.queued || this.writing >= WRITES_IN_FLIGHT) return;
+      const group = this.queued;
+      this.queued = null;
+      this.writing++;
+      void this.write(group).finally(() => {
+        this.writing--;
+        this.pump();
+      });
+    });
+  }
+
+  private currentFd(): Promise<number> {
+    if (this.fd !== null) return Promise.resolve(this.fd);
+    this.opening ??= openForAppend(this.path).then(
+      (fd) => {
+        this.fd = fd;
+        this.opening = null;
+        return fd;
+      },
+      (err: unknown) => {
+        this.opening = null;
+        throw err;
+      },
+    );
+    return this.opening;
+  }
+
+  private async write(group: Group): Promise<void> {
     try {
-      this.fd ??= await openForAppend(this.path);
-      const bytes = Buffer.from(group.lines.join(''));
-      await writeAll(this.fd, bytes);
+      const fd = await this.currentFd();
+      const bytes = Buffer.from(WRITE_START + group.lines.join(''));
+      await writeWhole(fd, bytes);
       this.syncs++;
       const rows = group.lines.length;
       this.pending += rows;
@@ -202,14 +266,15 @@ export class AuditJournal {
       group.fail(err);
       return;
     }
-    // Housekeeping before the answers, so that the cap holds whenever a write has been answered;
+    if (this.currentBytes < SEGMENT_MAX_BYTES && this.bytes <= this.maxBytes) return group.done();
+    // Housekeeping before these answers, so that the cap holds whenever a write has been answered;
     // it costs a tap's latency only when a segment fills or the cap is reached.
-    try {
+    void this.exclusively(async () => {
       if (this.currentBytes >= SEGMENT_MAX_BYTES) await this.sealNow();
       await this.keepUnderCap();
-    } finally {
-      group.done();
-    }
+    })
+      .catch(() => undefined)
+      .then(() => group.done());
   }
 
   private async keepUnderCap(): Promise<void> {
@@ -225,7 +290,7 @@ export class AuditJournal {
 
   /** Turns the current file into the newest segment; appends queued after this call go to a fresh file. */
   private seal(): Promise<void> {
-    return this.serially(() => this.sealNow());
+    return this.exclusively(() => this.sealNow());
   }
 
   private async sealNow(): Promise<void> {
@@ -300,8 +365,7 @@ export class AuditJournal {
   }
 
   async close(): Promise<void> {
-    await this.chain;
-    await this.closeCurrent();
+    await this.exclusively(() => this.closeCurrent());
   }
 
   private async closeCurrent(): Promise<void> {

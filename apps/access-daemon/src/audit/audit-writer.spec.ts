@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -132,6 +132,37 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(journal.syncs).to.equal(1);
       await Promise.all([row(50), row(51)].map((r) => writer.write(r)));
       expect(journal.syncs).to.equal(2);
+    });
+
+    it('writes the rows of the next turns while an earlier write syncs, and shipping in between loses and repeats none', async () => {
+      const rows: AuditRow[] = [];
+      const written: Array<Promise<void>> = [];
+      for (let turn = 0; turn < 40; turn++) {
+        for (let i = 0; i < 5; i++) {
+          const r = row(turn * 5 + i);
+          rows.push(r);
+          written.push(writer.write(r));
+        }
+        if (turn % 6 === 0) await writer.ship();
+        await new Promise((next) => setImmediate(next));
+      }
+      await Promise.all(written);
+      await writer.ship();
+      expect(store.rows.map((r) => r.id)).to.have.members(rows.map((r) => r.id));
+      expect(store.rows).to.have.length(rows.length);
+      expect(journal.depth).to.equal(0);
+      expect(journal.syncs, 'rows of one turn share a write').to.be.at.most(40);
+    });
+
+    it('starts each write on a line of its own: a fragment torn from another write never takes the next row with it', async () => {
+      await writer.write(row(1));
+      // What a write torn by a crash or a full disk leaves while another is under way.
+      appendFileSync(journalPath, '{"id":"torn-mid-');
+      const after = row(2);
+      await writer.write(after);
+      expect(await writer.ship()).to.equal(3);
+      expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-2']);
+      expect(quarantined().map((e) => e.line)).to.deep.equal(['{"id":"torn-mid-']);
     });
 
     it('ships in order, never more than maxBatch rows in one INSERT, and empties itself', async () => {
