@@ -40,7 +40,8 @@ function redactCredential(id: unknown): string {
 /**
  * Each decision's audit row is durable on the daemon's own disk before the door is answered: the
  * journal writes at once when idle and gathers the rows that arrive meanwhile into its next write
- * (group commit without a timer: one fdatasync for all of them). Nothing on that path waits for
+ * (group commit without a timer: one durable write for all of them, two under way at most).
+ * Nothing on that path waits for
  * the network. The shipper (`ship`, on a timer) sends the journal to PostgreSQL in order, in
  * batches, idempotent by row id; a batch the database refuses as data is written row by row and
  * only the refused rows are quarantined.
