@@ -2787,7 +2787,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy an outlet's week of shifts to another week at the same local times; fires nothing. People no longer active are skipped and listed */
+        /** Copy an outlet's week of shifts to another week at the same local times in the outlet's timezone; fires nothing. People no longer active are skipped and listed */
         post: operations["postSchedulerCloneWeek"];
         delete?: never;
         options?: never;
@@ -44108,7 +44108,7 @@ export interface operations {
                     outletId: string;
                     /**
                      * Format: date
-                     * @description First day of the week copied, in the tenant timezone; the week is the 7 days from it
+                     * @description First day of the week copied, in the outlet's timezone; the week is the 7 days from it
                      */
                     fromWeekStart: string;
                     /**
@@ -48149,7 +48149,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -48298,7 +48298,7 @@ export interface operations {
                     targets: {
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         /** @description Heads needed in that hour */
                         required: number;
@@ -48340,7 +48340,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -48547,7 +48547,7 @@ export interface operations {
                             role: string;
                             /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                             weekday: number;
-                            /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                            /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                             hour: number;
                             required: number;
                             /**
@@ -48871,7 +48871,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -50541,7 +50541,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description The Monday the week starts on, in the tenant timezone
+                     * @description The Monday the week starts on, in the outlets' timezone (a proposal's outlets share one)
                      */
                     weekStart: string;
                     outletIds: string[];
@@ -50814,7 +50814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description An outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            /** @description An outlet is not active; MIXED_TIMEZONES: the outlets are in different timezones (a proposal is one week of one zone); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
