@@ -3974,7 +3974,7 @@ export interface paths {
         /** Checklist schedules at the outlets the caller manages (an OUTLET_MANAGER, theirs), by time of day */
         get: operations["getChecklistSchedules"];
         put?: never;
-        /** Schedule a template at an outlet on weekdays at a local time (tenant's timezone), with a window to complete it in */
+        /** Schedule a template at an outlet on weekdays at a local time (the outlet's timezone), with a window to complete it in */
         post: operations["postChecklistSchedules"];
         delete?: never;
         options?: never;
@@ -4007,7 +4007,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
+        /** Today's checklist runs (each outlet's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
         get: operations["getMobileChecklistsToday"];
         put?: never;
         post?: never;
@@ -4093,7 +4093,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Completion per outlet over local days (tenant's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets */
+        /** Completion per outlet over local days (each outlet's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets */
         get: operations["getChecklistsReportsCompletion"];
         put?: never;
         post?: never;
@@ -65523,7 +65523,7 @@ export interface operations {
                     /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
                     weekdays: number[];
                     /**
-                     * @description Local time of day in the tenant's timezone
+                     * @description Local time of day in the outlet's timezone
                      * @example 07:00
                      */
                     time: string;
@@ -66119,7 +66119,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66316,7 +66316,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66552,7 +66552,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66913,7 +66913,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -67217,7 +67217,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -67405,7 +67405,7 @@ export interface operations {
     getChecklistsReportsCompletion: {
         parameters: {
             query: {
-                /** @description First local day (tenant's timezone), inclusive */
+                /** @description First local day (each outlet's timezone), inclusive */
                 from: string;
                 /** @description Last local day, inclusive; at most 92 days counting both */
                 to: string;
