@@ -59741,7 +59741,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -59946,7 +59946,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60187,7 +60187,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60380,7 +60380,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60622,7 +60622,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60870,7 +60870,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61108,7 +61108,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61335,7 +61335,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61583,7 +61583,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61831,7 +61831,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
