@@ -4388,7 +4388,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who can clock at this kiosk: people with a shift at its outlet today, or clocked in there; names and ids only */
+        /** Who can clock at this kiosk: people with a shift at its outlet today (the outlet's day), or clocked in there; names and ids only */
         get: operations["getKioskWorkers"];
         put?: never;
         post?: never;
@@ -57999,7 +57999,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -58273,7 +58273,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -58998,7 +58998,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -59238,7 +59238,7 @@ export interface operations {
                          * @description The date it falls due; for a USAGE schedule already due, today
                          */
                         dueOn: string;
-                        /** @description Due before today (tenant time zone) and not yet serviced */
+                        /** @description Due before today (the asset's outlet's time zone) and not yet serviced */
                         overdue: boolean;
                         /** @description A later recurrence, assuming the maintenance before it is done on its date */
                         projected: boolean;
@@ -62188,7 +62188,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description The day it was done; not after today in the tenant time zone
+                     * @description The day it was done; not after today at the asset's outlet (its time zone)
                      */
                     performedOn: string;
                     /**
