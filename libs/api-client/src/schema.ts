@@ -2787,7 +2787,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy an outlet's week of shifts to another week at the same local times; fires nothing. People no longer active are skipped and listed */
+        /** Copy an outlet's week of shifts to another week at the same local times in the outlet's timezone; fires nothing. People no longer active are skipped and listed */
         post: operations["postSchedulerCloneWeek"];
         delete?: never;
         options?: never;
@@ -3974,7 +3974,7 @@ export interface paths {
         /** Checklist schedules at the outlets the caller manages (an OUTLET_MANAGER, theirs), by time of day */
         get: operations["getChecklistSchedules"];
         put?: never;
-        /** Schedule a template at an outlet on weekdays at a local time (tenant's timezone), with a window to complete it in */
+        /** Schedule a template at an outlet on weekdays at a local time (the outlet's timezone), with a window to complete it in */
         post: operations["postChecklistSchedules"];
         delete?: never;
         options?: never;
@@ -4007,7 +4007,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
+        /** Today's checklist runs (each outlet's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read */
         get: operations["getMobileChecklistsToday"];
         put?: never;
         post?: never;
@@ -4093,7 +4093,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Completion per outlet over local days (tenant's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets */
+        /** Completion per outlet over local days (each outlet's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets */
         get: operations["getChecklistsReportsCompletion"];
         put?: never;
         post?: never;
@@ -4388,7 +4388,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who can clock at this kiosk: people with a shift at its outlet today, or clocked in there; names and ids only */
+        /** Who can clock at this kiosk: people with a shift at its outlet today (the outlet's day), or clocked in there; names and ids only */
         get: operations["getKioskWorkers"];
         put?: never;
         post?: never;
@@ -44108,7 +44108,7 @@ export interface operations {
                     outletId: string;
                     /**
                      * Format: date
-                     * @description First day of the week copied, in the tenant timezone; the week is the 7 days from it
+                     * @description First day of the week copied, in the outlet's timezone; the week is the 7 days from it
                      */
                     fromWeekStart: string;
                     /**
@@ -48149,7 +48149,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -48298,7 +48298,7 @@ export interface operations {
                     targets: {
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         /** @description Heads needed in that hour */
                         required: number;
@@ -48340,7 +48340,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -48547,7 +48547,7 @@ export interface operations {
                             role: string;
                             /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                             weekday: number;
-                            /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                            /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                             hour: number;
                             required: number;
                             /**
@@ -48871,7 +48871,7 @@ export interface operations {
                         role: string;
                         /** @description ISO weekday: 1 = Monday … 7 = Sunday */
                         weekday: number;
-                        /** @description Local hour in the tenant timezone: 9 is 09:00–10:00 */
+                        /** @description Local hour in the outlet's timezone: 9 is 09:00–10:00 */
                         hour: number;
                         required: number;
                         /**
@@ -50541,7 +50541,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description The Monday the week starts on, in the tenant timezone
+                     * @description The Monday the week starts on, in the outlets' timezone (a proposal's outlets share one)
                      */
                     weekStart: string;
                     outletIds: string[];
@@ -50814,7 +50814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error404"];
                 };
             };
-            /** @description An outlet is not active; or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
+            /** @description An outlet is not active; MIXED_TIMEZONES: the outlets are in different timezones (a proposal is one week of one zone); or Idempotency-Key: a request with this key is still running (IDEMPOTENCY_KEY_IN_USE, with Retry-After), or its answer was too large to keep (IDEMPOTENT_RESPONSE_NOT_KEPT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -57999,7 +57999,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -58273,7 +58273,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -58998,7 +58998,7 @@ export interface operations {
                     meter?: string | null;
                     /**
                      * Format: date
-                     * @description First due date of each asset covered (calendar units); default today in the tenant time zone
+                     * @description First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's
                      */
                     startsOn?: string;
                     /**
@@ -59238,7 +59238,7 @@ export interface operations {
                          * @description The date it falls due; for a USAGE schedule already due, today
                          */
                         dueOn: string;
-                        /** @description Due before today (tenant time zone) and not yet serviced */
+                        /** @description Due before today (the asset's outlet's time zone) and not yet serviced */
                         overdue: boolean;
                         /** @description A later recurrence, assuming the maintenance before it is done on its date */
                         projected: boolean;
@@ -59741,7 +59741,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -59946,7 +59946,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60187,7 +60187,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60380,7 +60380,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60622,7 +60622,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -60870,7 +60870,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61108,7 +61108,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61335,7 +61335,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61583,7 +61583,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -61831,7 +61831,7 @@ export interface operations {
                         status: "OPEN" | "ASSIGNED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "CANCELLED";
                         /** Format: date */
                         dueOn: string | null;
-                        /** @description dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
+                        /** @description dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED */
                         overdue: boolean;
                         /** Format: uuid */
                         vendorId: string | null;
@@ -62188,7 +62188,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description The day it was done; not after today in the tenant time zone
+                     * @description The day it was done; not after today at the asset's outlet (its time zone)
                      */
                     performedOn: string;
                     /**
@@ -65523,7 +65523,7 @@ export interface operations {
                     /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
                     weekdays: number[];
                     /**
-                     * @description Local time of day in the tenant's timezone
+                     * @description Local time of day in the outlet's timezone
                      * @example 07:00
                      */
                     time: string;
@@ -66119,7 +66119,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66316,7 +66316,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66552,7 +66552,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -66913,7 +66913,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -67217,7 +67217,7 @@ export interface operations {
                         name: string;
                         /**
                          * Format: date
-                         * @description The local day (tenant's timezone)
+                         * @description The local day (the outlet's timezone)
                          */
                         date: string;
                         /** Format: date-time */
@@ -67405,7 +67405,7 @@ export interface operations {
     getChecklistsReportsCompletion: {
         parameters: {
             query: {
-                /** @description First local day (tenant's timezone), inclusive */
+                /** @description First local day (each outlet's timezone), inclusive */
                 from: string;
                 /** @description Last local day, inclusive; at most 92 days counting both */
                 to: string;

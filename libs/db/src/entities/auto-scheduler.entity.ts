@@ -8,7 +8,7 @@ export type StaffingTargetSource = (typeof STAFFING_TARGET_SOURCES)[number];
 
 /**
  * Issue 31: heads an outlet needs in a role in one hour of the week (ISO weekday 1 = Monday, local
- * hour in the tenant's timezone). The role is stored trimmed and in lower case, so "Barista" and
+ * hour in the outlet's timezone). The role is stored trimmed and in lower case, so "Barista" and
  * "barista " are one role.
  */
 @Check('staffing_targets_hour_check', '((hour >= 0) AND (hour <= 23))')
@@ -69,7 +69,7 @@ export class ScheduleProposalEntity {
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
-  /** The Monday the week starts on, in the tenant's timezone. */
+  /** The Monday the week starts on, in its outlets' timezone (they share one). */
   @Column({ name: 'week_start', type: 'date' })
   weekStart!: string;
 

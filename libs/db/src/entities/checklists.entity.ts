@@ -90,7 +90,7 @@ export class ChecklistTemplateTaskEntity {
   priority!: string;
 }
 
-/** A template at an outlet on ISO weekdays (1 = Monday) at a local time of the tenant's timezone. */
+/** A template at an outlet on ISO weekdays (1 = Monday) at a local time of the outlet's timezone. */
 @Check('checklist_schedules_window_minutes_check', '((window_minutes >= 5) AND (window_minutes <= 1440))')
 @Index('checklist_schedules_outlet_idx', ['tenantId', 'outletId'], { where: '(deleted_at IS NULL)' })
 @Index('checklist_schedules_template_idx', ['templateId'])

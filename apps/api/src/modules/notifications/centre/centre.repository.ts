@@ -2,6 +2,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { NotificationEntity } from '@wfm/db/entities/notification.entity';
 import { exec, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 import type { NotificationChannelName, NotificationEvent } from '../notification-channel.js';
 import type { Place } from './notification-templates.js';
 
@@ -61,7 +62,7 @@ export class CentreRepository {
   async places(tx: Tx, tenantId: string, outletIds: readonly string[]): Promise<Map<string, Place>> {
     const rows = await many<{ id: string; name: string; timeZone: string }>(
       tx,
-      `SELECT o.id, o.name, COALESCE(o.timezone, t.timezone) AS "timeZone" FROM outlets o JOIN tenants t ON t.id = o.tenant_id WHERE o.tenant_id = $1 AND o.id = ANY($2::uuid[])`,
+      `SELECT o.id, o.name, ${outletZoneSql('o', 't')} AS "timeZone" FROM outlets o JOIN tenants t ON t.id = o.tenant_id WHERE o.tenant_id = $1 AND o.id = ANY($2::uuid[])`,
       [tenantId, outletIds],
     );
     return new Map(rows.map((r) => [r.id, { name: r.name, timeZone: r.timeZone }]));

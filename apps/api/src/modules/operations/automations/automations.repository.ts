@@ -5,6 +5,7 @@ import type { Tx } from '@wfm/db/transaction';
 import type { Role } from '@wfm/core/tenancy';
 import type { IssuePriority } from '../issues/issues.repository.js';
 import type { ActionResult, AutomationAction, AUTOMATION_TRIGGERS } from './automations.schemas.js';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 export type Automation = Omit<Row<AutomationEntity, Exclude<keyof AutomationEntity, 'deletedAt'>>, 'trigger' | 'actions'> & {
@@ -22,6 +23,7 @@ export interface PendingSubject {
   automationId: string;
   automationName: string;
   tenantId: string;
+  /** The subject's outlet's zone, in which a work order it opens is due. */
   timezone: string;
   actions: AutomationAction[];
   subject: 'ISSUE' | 'WORK_ORDER';
@@ -97,14 +99,14 @@ export class AutomationsRepository {
   /**
    * What live automations have not acted on, oldest first, across tenants: issues raised after the
    * automation was made (a new rule does not act on history), never those an automation raised;
-   * and work orders not done that became overdue (their due day ended, in the tenant's time) after
+   * and work orders not done that became overdue (their due day ended, in their outlet's time) after
    * it was made.
    */
   pending(now: Date, limit: number): Promise<PendingSubject[]> {
     return many(
       this.ds,
       `SELECT * FROM (
-         SELECT a.id AS "automationId", a.name AS "automationName", a.tenant_id AS "tenantId", t.timezone, a.actions,
+         SELECT a.id AS "automationId", a.name AS "automationName", a.tenant_id AS "tenantId", ${outletZoneSql('o', 't')} AS timezone, a.actions,
                 'ISSUE' AS subject, i.id AS "subjectId", i.outlet_id AS "outletId", o.name AS "outletName", i.asset_id AS "assetId",
                 i.title, i.priority, NULL::text AS "dueOn", i.created_at AS at
            FROM automations a
@@ -119,15 +121,15 @@ export class AutomationsRepository {
                                ELSE false END
             AND NOT EXISTS (SELECT 1 FROM automation_runs r WHERE r.automation_id = a.id AND r.subject_id = i.id)
          UNION ALL
-         SELECT a.id, a.name, a.tenant_id, t.timezone, a.actions,
-                'WORK_ORDER', w.id, w.outlet_id, o.name, w.asset_id, w.title, w.priority, w.due_on::text, (w.due_on + 1)::timestamp AT TIME ZONE t.timezone
+         SELECT a.id, a.name, a.tenant_id, ${outletZoneSql('o', 't')}, a.actions,
+                'WORK_ORDER', w.id, w.outlet_id, o.name, w.asset_id, w.title, w.priority, w.due_on::text, (w.due_on + 1)::timestamp AT TIME ZONE ${outletZoneSql('o', 't')}
            FROM automations a
            JOIN tenants t ON t.id = a.tenant_id
            JOIN work_orders w ON w.tenant_id = a.tenant_id AND (a.outlet_id IS NULL OR w.outlet_id = a.outlet_id)
                              AND w.status NOT IN ('COMPLETED', 'VERIFIED', 'CANCELLED')
-                             AND w.due_on < ($1::timestamptz AT TIME ZONE t.timezone)::date
-                             AND (w.due_on + 1)::timestamp AT TIME ZONE t.timezone >= a.created_at
            JOIN outlets o ON o.id = w.outlet_id
+                             AND w.due_on < ($1::timestamptz AT TIME ZONE ${outletZoneSql('o', 't')})::date
+                             AND (w.due_on + 1)::timestamp AT TIME ZONE ${outletZoneSql('o', 't')} >= a.created_at
           WHERE a.trigger = 'WORK_ORDER_OVERDUE' AND a.active AND a.deleted_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM automation_runs r WHERE r.automation_id = a.id AND r.subject_id = w.id)
        ) pending

@@ -27,7 +27,7 @@ interface Run {
   tasks: RunTask[];
 }
 
-// Berlin is an hour ahead of UTC in March: local 07:00 is 06:00Z, so a run's window shows the tenant's timezone is used.
+// Berlin is an hour ahead of UTC in March: local 07:00 is 06:00Z, so a run's window shows the company's timezone is used for an outlet without its own.
 describe('checklist runs (HTTP)', () => {
   const s = twoTenantSuite({ tenant: { timezone: 'Europe/Berlin' } });
   let outletId: string;
@@ -113,6 +113,18 @@ describe('checklist runs (HTTP)', () => {
       const other = await createUser(s.h.ds, s.tenantA, { role: 'STAFF' });
       expect(await today(await s.h.tokenFor(other))).to.deep.equal([]);
       expect((await s.h.request('GET', '/mobile/checklists/today')).body).to.deep.equal(UNAUTHORIZED);
+    });
+
+    it("reads an outlet with its own timezone in that zone: its 07:00 is New York's", async () => {
+      const newYork = (await createOutlet(s.h.ds, s.tenantA, { name: 'Midtown' })).id;
+      await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [newYork]);
+      await schedule(newYork);
+      // 05:00Z is midnight in New York (UTC-5): Monday has begun there, and its 07:00 is 12:00Z.
+      const runs = await today(admin);
+      expect(runs.map((r) => [r.outletId, r.date, r.opensAt])).to.deep.equal([
+        [outletId, '2026-03-02', '2026-03-02T06:00:00.000Z'],
+        [newYork, '2026-03-02', '2026-03-02T12:00:00.000Z'],
+      ]);
     });
 
     it("still lists yesterday's run while its window lasts past midnight", async () => {

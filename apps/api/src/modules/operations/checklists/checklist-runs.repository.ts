@@ -2,6 +2,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { ChecklistRunEntity, ChecklistRunTaskEntity } from '@wfm/db/entities/checklists.entity';
 import { exec, many, one, type Db, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 import type { IssuePriority } from '../issues/issues.repository.js';
 import type { RunStatus, TaskKind } from './checklists.schemas.js';
 
@@ -52,7 +53,7 @@ export class ChecklistRunsRepository {
 
   /**
    * Makes the runs of the schedules' occurrences on the local days from `daysBack` days ago to
-   * today (each tenant's timezone), copying the template's tasks into each; a run that exists is
+   * today (each outlet's timezone), copying the template's tasks into each; a run that exists is
    * left alone (unique per schedule and date), so this is safe to repeat and to race. An
    * occurrence whose window had closed before the schedule was made is not one. A task's asset is
    * kept only when it stands at the run's outlet (templates are tenant-wide, assets are not).
@@ -66,13 +67,13 @@ export class ChecklistRunsRepository {
       this.ds,
       `WITH due AS (
          SELECT s.id AS schedule_id, s.tenant_id, s.outlet_id, s.template_id, s.created_at, t.name, d.day,
-                (d.day + s.local_time) AT TIME ZONE tn.timezone AS opens_at,
-                ((d.day + s.local_time) AT TIME ZONE tn.timezone) + make_interval(mins => s.window_minutes) AS closes_at
+                (d.day + s.local_time) AT TIME ZONE ${outletZoneSql('o', 'tn')} AS opens_at,
+                ((d.day + s.local_time) AT TIME ZONE ${outletZoneSql('o', 'tn')}) + make_interval(mins => s.window_minutes) AS closes_at
            FROM checklist_schedules s
            JOIN checklist_templates t ON t.id = s.template_id AND t.deleted_at IS NULL
            JOIN tenants tn ON tn.id = s.tenant_id
            JOIN outlets o ON o.id = s.outlet_id AND o.status = 'ACTIVE'
-          CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE tn.timezone)::date - k AS day FROM generate_series(0, $2::int) k) d
+          CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE ${outletZoneSql('o', 'tn')})::date - k AS day FROM generate_series(0, $2::int) k) d
           WHERE s.deleted_at IS NULL AND s.active AND EXTRACT(ISODOW FROM d.day)::int = ANY (s.weekdays) ${filters.join(' ')}
        ),
        made AS (
@@ -121,26 +122,24 @@ export class ChecklistRunsRepository {
   }
 
   /**
-   * The runs of a local day at the outlets (all the tenant's when null), by opening time, and those
-   * of the day before still in their window at `now` (a closing checklist at 23:30 is still done after midnight).
+   * The runs of today at the outlets (all the tenant's when null), each outlet's today in its zone,
+   * by opening time, and those of the day before still in their window at `now` (a closing
+   * checklist at 23:30 is still done after midnight).
    */
-  async ofDay(tenantId: string, date: string, now: Date, outletIds: string[] | null): Promise<Run[]> {
-    const params: unknown[] = [tenantId, date, now];
+  async today(tenantId: string, now: Date, outletIds: string[] | null): Promise<Run[]> {
+    const params: unknown[] = [tenantId, now];
     const outlets = outletIds ? `AND r.outlet_id = ANY($${params.push(outletIds)}::uuid[])` : '';
     const runs = await many<RunRow>(
       this.ds,
       `SELECT ${COLUMNS} FROM checklist_runs r
-        WHERE r.tenant_id = $1 AND (r.run_date = $2::date OR (r.run_date = $2::date - 1 AND r.status = 'OPEN' AND r.closes_at > $3)) ${outlets}
+         JOIN outlets o ON o.id = r.outlet_id JOIN tenants tn ON tn.id = r.tenant_id
+         CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE ${outletZoneSql('o', 'tn')})::date AS day) d
+        WHERE r.tenant_id = $1 AND (r.run_date = d.day OR (r.run_date = d.day - 1 AND r.status = 'OPEN' AND r.closes_at > $2)) ${outlets}
         ORDER BY r.opens_at, r.name, r.id`,
       params,
     );
     const tasks = await many<RunTask>(this.ds, `SELECT ${TASK_COLUMNS} FROM checklist_run_tasks WHERE run_id = ANY($1::uuid[]) ORDER BY position`, [runs.map((r) => r.id)]);
     return runs.map((r) => ({ ...r, tasks: tasks.filter((t) => t.runId === r.id) }));
-  }
-
-  /** The local date of an instant in a timezone. */
-  async localDate(now: Date, timezone: string): Promise<string> {
-    return (await one<{ day: string }>(this.ds, `SELECT (($1::timestamptz) AT TIME ZONE $2)::date::text AS day`, [now, timezone]))!.day;
   }
 
   async find(tx: Tx | null, tenantId: string, id: string): Promise<Run | null> {

@@ -50,16 +50,13 @@ export function checklistRunsRoutes(r: ApiRouter, runs: ChecklistRunsService): v
     '/mobile/checklists/today',
     {
       summary:
-        "Today's checklist runs (tenant's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read",
+        "Today's checklist runs (each outlet's timezone) at the outlets the caller works at, and yesterday's still in their window, each with its tasks and answers; runs due are made on first read",
       tags: TAGS,
       auth: { kind: 'user', roles: EVERY_ROLE },
       query: TodayQuery,
       responses: { 200: { description: 'A bare array, by opening time', schema: z.array(RunDto) } },
     },
-    async ({ req, query }) => {
-      const user = currentUser(req);
-      return ok((await runs.today(user, user.tenant.timezone, query.outletId)).map(toRunDto));
-    },
+    async ({ req, query }) => ok((await runs.today(currentUser(req), query.outletId)).map(toRunDto)),
   );
 
   r.get(
@@ -138,7 +135,7 @@ export function checklistRunsRoutes(r: ApiRouter, runs: ChecklistRunsService): v
   r.get(
     '/checklists/reports/completion',
     {
-      summary: "Completion per outlet over local days (tenant's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets",
+      summary: "Completion per outlet over local days (each outlet's timezone): scheduled, completed, completed late, missed, failed tasks and the rate; an OUTLET_MANAGER sees their outlets",
       tags: TAGS,
       auth: { kind: 'user', roles: OPERATIONS_MANAGERS },
       query: CompletionQuery,

@@ -99,17 +99,17 @@ export class ChecklistRunsService {
   }
 
   /**
-   * The runs of today (tenant's timezone) at the caller's workplace, and yesterday's still in their
+   * The runs of today (each outlet's timezone) at the caller's workplace, and yesterday's still in their
    * window, made first if need be.
    */
-  async today(actor: Actor, timezone: string, outletId: string | undefined): Promise<Run[]> {
+  async today(actor: Actor, outletId: string | undefined): Promise<Run[]> {
     const scope = await this.scopes.workplaceOf(actor);
     if (outletId && !coversOutlet(scope, outletId)) return [];
     const outletIds = outletId ? [outletId] : scope.kind === 'outlets' ? scope.outletIds : null;
     const now = this.clock.now();
     await this.repo.ensure(now, 1, { tenantId: actor.tenantId, ...(outletIds ? { outletIds } : {}) });
     await this.repo.markMissed(now, actor.tenantId);
-    return this.repo.ofDay(actor.tenantId, await this.repo.localDate(now, timezone), now, outletIds);
+    return this.repo.today(actor.tenantId, now, outletIds);
   }
 
   async get(actor: Actor, id: string): Promise<Run> {

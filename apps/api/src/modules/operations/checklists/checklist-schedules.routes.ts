@@ -41,7 +41,7 @@ export function checklistSchedulesRoutes(r: ApiRouter, schedules: ChecklistSched
   r.post(
     '/checklist-schedules',
     {
-      summary: "Schedule a template at an outlet on weekdays at a local time (tenant's timezone), with a window to complete it in",
+      summary: "Schedule a template at an outlet on weekdays at a local time (the outlet's timezone), with a window to complete it in",
       tags: TAGS,
       auth: { kind: 'user', roles: OPERATIONS_MANAGERS },
       body: CreateScheduleBody,

@@ -96,7 +96,7 @@ export const CreateScheduleBody = z.strictObject({
   templateId: z.uuid(),
   outletId: z.uuid(),
   weekdays: Weekdays,
-  time: LocalTime.meta({ description: "Local time of day in the tenant's timezone" }),
+  time: LocalTime.meta({ description: "Local time of day in the outlet's timezone" }),
   windowMinutes: WindowMinutes.default(60),
   active: z.boolean().default(true),
 });
@@ -163,7 +163,7 @@ export const RunDto = z.object({
   scheduleId: z.uuid(),
   outletId: z.uuid(),
   name: z.string().meta({ description: "The template's name when the run was made" }),
-  date: z.iso.date().meta({ description: "The local day (tenant's timezone)" }),
+  date: z.iso.date().meta({ description: "The local day (the outlet's timezone)" }),
   opensAt: z.iso.datetime(),
   closesAt: z.iso.datetime().meta({ description: 'End of the window; an OPEN run past it becomes MISSED' }),
   status: z.enum(RUN_STATUSES),
@@ -178,7 +178,7 @@ export type RunDto = z.infer<typeof RunDto>;
 const LocalDate = z.iso.date({ message: 'must be a date in YYYY-MM-DD format' }).refine((d) => d >= '2000-01-01', 'must not be before 2000-01-01');
 
 export const CompletionQuery = z.object({
-  from: LocalDate.meta({ description: "First local day (tenant's timezone), inclusive" }),
+  from: LocalDate.meta({ description: "First local day (each outlet's timezone), inclusive" }),
   to: LocalDate.meta({ description: `Last local day, inclusive; at most ${MAX_REPORT_DAYS} days counting both` }),
   outletId: z.uuid().optional(),
 });

@@ -117,6 +117,26 @@ describe('maintenance schedules, the due job and meter readings (HTTP)', () => {
     expect((await s.h.request('DELETE', `/maintenance-schedules/${far}`, { token: foreign })).body).to.deep.equal(SCHEDULE_404);
   });
 
+  it("reads today at each asset's outlet: the 11th comes and goes in Auckland while London is still on the day before", async () => {
+    await s.h.ds.query(`UPDATE outlets SET timezone = 'Pacific/Auckland' WHERE id = $1`, [outletId]);
+    const london = (await createOutlet(s.h.ds, s.tenantA)).id;
+    await createAsset(s.h.ds, s.tenantA, london, { name: 'London oven', categoryId: oven.categoryId });
+    await forCategory(oven.categoryId, schedule({ title: 'Gasket check', intervalUnit: 'WEEKS', intervalValue: 2, startsOn: '2026-03-11' }));
+    // 12:00Z on 10 March is 01:00 on the 11th in Auckland (UTC+13).
+    s.h.clock.set('2026-03-10T12:00:00Z');
+    await runJob();
+    expect((await maintenanceIssues()).map((i) => i.title)).to.deep.equal(['Due: Gasket check — Combi oven 1']);
+    // An asset's schedule starts, unless told, on today at its outlet; a category's on the company's today.
+    const ops2 = await s.tokenAs('OPERATIONS_MANAGER');
+    expect((await forAsset(oven.id, schedule(), ops2)).body.startsOn).to.equal('2026-03-11');
+    expect((await forCategory(oven.categoryId, schedule(), ops2)).body.startsOn).to.equal('2026-03-10');
+    // A day later, the 11th is over in Auckland but not in London.
+    s.h.clock.set('2026-03-11T12:00:00Z');
+    const due = await s.h.request('GET', '/maintenance/due?from=2026-03-11&to=2026-03-11', { token: await s.tokenAs('OPERATIONS_MANAGER') });
+    const gasket = due.body.filter((d: { title: string }) => d.title === 'Gasket check');
+    expect(gasket.map((d: { assetName: string; overdue: boolean }) => [d.assetName, d.overdue])).to.deep.equal([['Combi oven 1', true], ['London oven', false]]);
+  });
+
   it('the daily job raises one MAINTENANCE issue per due (schedule, asset) silently, never twice, and again only once a service moved the due date and it passed', async () => {
     const deep = (await forAsset(oven.id, schedule({ startsOn: '2026-03-07', instructions: 'Descale' }))).body;
     await forCategory(oven.categoryId, schedule({ title: 'Gasket check', intervalUnit: 'WEEKS', intervalValue: 2, startsOn: '2026-03-11', priority: 'LOW' }));

@@ -5,6 +5,7 @@ import { assignments, exec, many, one, type Columns, type Db, type Row } from '@
 import type { Tx } from '@wfm/db/transaction';
 import type { IssuePriority } from '../issues/issues.repository.js';
 import type { INTERVAL_UNITS } from './maintenance.schemas.js';
+import { outletZone, outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
@@ -42,7 +43,7 @@ export interface DueTarget {
   nextDueReading: number | null;
   currentReading: number | null;
   openIssueId: string | null;
-  /** Today in the tenant's time zone. */
+  /** Today at the asset's outlet, in its time zone. */
   today: string;
 }
 
@@ -69,7 +70,7 @@ const SCHEDULE_CHANGES: Columns<ScheduleChanges & { updatedAt: Date }> = {
  * Every live (schedule, asset) pair of active schedules: a schedule of one asset, or of a category and
  * so of each of its live assets, those added after it too. Retired assets fall due nowhere. A pair
  * never serviced is due on the schedule's start, or (usage) at its first reading plus the interval.
- * `$1` is the instant "today" is read at, in each tenant's time zone.
+ * `$1` is the instant "today" is read at, in each asset's outlet's time zone.
  */
 const TARGETS = `
   SELECT s.id AS "scheduleId", a.id AS "assetId", s.tenant_id AS "tenantId", a.outlet_id AS "outletId", a.name AS "assetName",
@@ -78,10 +79,11 @@ const TARGETS = `
     CASE WHEN s.interval_unit = 'USAGE' THEN COALESCE(d.next_due_reading, m.first + s.interval_value) END AS "nextDueReading",
     m.last AS "currentReading",
     CASE WHEN i.status IN ('OPEN', 'IN_PROGRESS') THEN i.id END AS "openIssueId",
-    ($1::timestamptz AT TIME ZONE t.timezone)::date AS today
+    ($1::timestamptz AT TIME ZONE ${outletZoneSql('o', 't')})::date AS today
   FROM maintenance_schedules s
   JOIN tenants t ON t.id = s.tenant_id
   JOIN assets a ON a.tenant_id = s.tenant_id AND a.deleted_at IS NULL AND a.status <> 'RETIRED' AND (a.id = s.asset_id OR a.category_id = s.category_id)
+  JOIN outlets o ON o.id = a.outlet_id
   LEFT JOIN maintenance_due d ON d.schedule_id = s.id AND d.asset_id = a.id
   LEFT JOIN issues i ON i.id = d.issue_id
   LEFT JOIN LATERAL (SELECT min(r.value) AS first, max(r.value) AS last FROM asset_meter_readings r WHERE r.asset_id = a.id AND r.meter = s.meter) m ON true
@@ -102,6 +104,10 @@ export interface TargetFilter {
 
 export class MaintenanceRepository {
   constructor(private readonly ds: DataSource) {}
+
+  outletZone(tenantId: string, outletId: string): Promise<string | null> {
+    return outletZone(this.ds, tenantId, outletId);
+  }
 
   async insertSchedule(tx: Tx, s: NewSchedule): Promise<void> {
     await exec(

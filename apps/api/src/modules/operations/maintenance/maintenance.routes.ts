@@ -57,10 +57,7 @@ export function maintenanceRoutes(r: ApiRouter, maintenance: MaintenanceService)
       params: IdParams,
       responses: { ...create.responses, 404: { description: 'No asset with this id that the caller manages; no such vendor' } },
     },
-    async ({ req, params, body }) => {
-      const user = currentUser(req);
-      return created(toScheduleDto(await maintenance.createForAsset(user, user.tenant.timezone, params.id, body)));
-    },
+    async ({ req, params, body }) => created(toScheduleDto(await maintenance.createForAsset(currentUser(req), params.id, body))),
   );
   r.post(
     '/asset-categories/:id/maintenance-schedules',
@@ -135,10 +132,7 @@ export function maintenanceRoutes(r: ApiRouter, maintenance: MaintenanceService)
       query: DueQuery,
       responses: { 200: { description: 'A bare array by due date', schema: z.array(DueDto) } },
     },
-    async ({ req, query }) => {
-      const user = currentUser(req);
-      return ok(await maintenance.due(user, user.tenant.timezone, query));
-    },
+    async ({ req, query }) => ok(await maintenance.due(currentUser(req), query)),
   );
 
   r.post(

@@ -22,7 +22,7 @@ const ScheduleFields = {
   intervalUnit: IntervalUnit.meta({ description: 'DAYS, WEEKS or MONTHS after the last service; USAGE: every intervalValue units of the meter' }),
   intervalValue: z.number().int().min(1).max(3650),
   meter: Meter.nullable().optional().meta({ description: 'Required with USAGE, absent otherwise' }),
-  startsOn: CalendarDate.optional().meta({ description: 'First due date of each asset covered (calendar units); default today in the tenant time zone' }),
+  startsOn: CalendarDate.optional().meta({ description: "First due date of each asset covered (calendar units); default today at the asset's outlet (its time zone), or for a category in the company's" }),
   vendorId: z.uuid().nullable().optional().meta({ description: 'The vendor who usually does it' }),
   active: z.boolean().optional().meta({ description: 'Inactive schedules fall due nowhere; default true' }),
 };
@@ -93,7 +93,7 @@ export const DueDto = z.object({
   priority: Priority,
   intervalUnit: IntervalUnit,
   dueOn: CalendarDate.meta({ description: 'The date it falls due; for a USAGE schedule already due, today' }),
-  overdue: z.boolean().meta({ description: 'Due before today (tenant time zone) and not yet serviced' }),
+  overdue: z.boolean().meta({ description: "Due before today (the asset's outlet's time zone) and not yet serviced" }),
   projected: z.boolean().meta({ description: 'A later recurrence, assuming the maintenance before it is done on its date' }),
   meter: z.string().nullable(),
   nextDueReading: z.number().nullable(),

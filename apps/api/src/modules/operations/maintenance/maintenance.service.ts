@@ -62,17 +62,23 @@ export class MaintenanceService {
     return this.repo.vendorExists(tenantId, vendorId, tx);
   }
 
-  async createForAsset(actor: Actor, timezone: string, assetId: string, body: CreateScheduleBody): Promise<Schedule> {
-    await this.assetFor(actor, assetId, 'manage');
-    return this.insert(actor, timezone, { assetId, categoryId: null }, body);
+  /** Today at the outlet, in its time zone. */
+  async todayAt(tenantId: string, outletId: string): Promise<string> {
+    return todayIn((await this.repo.outletZone(tenantId, outletId))!, this.clock.now());
   }
 
-  async createForCategory(actor: Actor, timezone: string, categoryId: string, body: CreateScheduleBody): Promise<Schedule> {
+  async createForAsset(actor: Actor, assetId: string, body: CreateScheduleBody): Promise<Schedule> {
+    const asset = await this.assetFor(actor, assetId, 'manage');
+    return this.insert(actor, await this.todayAt(actor.tenantId, asset.outletId), { assetId, categoryId: null }, body);
+  }
+
+  /** A category's assets may stand in several zones: its default start is today in the company's. */
+  async createForCategory(actor: Actor, companyZone: string, categoryId: string, body: CreateScheduleBody): Promise<Schedule> {
     if (!(await this.repo.categoryExists(actor.tenantId, categoryId))) throw new NotFoundError('Asset category not found');
-    return this.insert(actor, timezone, { assetId: null, categoryId }, body);
+    return this.insert(actor, todayIn(companyZone, this.clock.now()), { assetId: null, categoryId }, body);
   }
 
-  private async insert(actor: Actor, timezone: string, target: { assetId: string | null; categoryId: string | null }, body: CreateScheduleBody): Promise<Schedule> {
+  private async insert(actor: Actor, today: string, target: { assetId: string | null; categoryId: string | null }, body: CreateScheduleBody): Promise<Schedule> {
     await this.assertVendor(actor.tenantId, body.vendorId);
     const now = this.clock.now();
     const schedule: NewSchedule = {
@@ -85,7 +91,7 @@ export class MaintenanceService {
       intervalUnit: body.intervalUnit,
       intervalValue: body.intervalValue,
       meter: body.meter ?? null,
-      startsOn: body.startsOn ?? todayIn(timezone, now),
+      startsOn: body.startsOn ?? today,
       vendorId: body.vendorId ?? null,
       active: body.active ?? true,
       createdAt: now,
@@ -149,23 +155,23 @@ export class MaintenanceService {
    * What falls due in [from, to]: each pair's next due and its later recurrences in the window
    * (projected as if each were done on its date). While the window reaches today, pairs overdue
    * from before it are listed too, on their own dates. A USAGE pair has no date: it is listed on
-   * today, when its meter has reached its due reading.
+   * today, when its meter has reached its due reading. Today is the asset's outlet's.
    */
-  async due(actor: Actor, timezone: string, query: DueQuery): Promise<DueDto[]> {
+  async due(actor: Actor, query: DueQuery): Promise<DueDto[]> {
     if (query.to < query.from) throw new BadRequestError(['to must not be before from']);
     if (daysBetween(query.from, query.to) > MAX_DUE_WINDOW_DAYS) throw new BadRequestError([`to must be at most ${MAX_DUE_WINDOW_DAYS} days after from`]);
     const scope = await this.scopes.of(actor);
-    const now = this.clock.now();
-    const today = todayIn(timezone, now);
-    const targets = await this.repo.targets(now, {
+    const targets = await this.repo.targets(this.clock.now(), {
       tenantId: actor.tenantId,
       ...(scope.kind === 'outlets' ? { outletIds: scope.outletIds } : {}),
       ...(query.outletId ? { outletId: query.outletId } : {}),
       ...(query.assetId ? { assetId: query.assetId } : {}),
     });
-    const windowHasToday = query.from <= today && today <= query.to;
     const out: DueDto[] = [];
     for (const t of targets) {
+      // Today at the asset's outlet: assets of one schedule may stand in different zones.
+      const today = t.today;
+      const windowHasToday = query.from <= today && today <= query.to;
       const entry = (dueOn: string, projected: boolean): DueDto => ({
         scheduleId: t.scheduleId,
         assetId: t.assetId,

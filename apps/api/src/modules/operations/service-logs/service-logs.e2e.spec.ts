@@ -97,6 +97,15 @@ describe('asset service logs (HTTP)', () => {
     expect(due.body.map((d: { dueOn: string; projected: boolean; openIssueId: string | null }) => [d.dueOn, d.projected, d.openIssueId])).to.deep.equal([['2026-03-17', false, null]]);
   });
 
+  it("reads today at the asset's outlet: the 11th may be logged in Auckland while it is the 10th in London", async () => {
+    // 12:00Z on 10 March is 01:00 on the 11th in Auckland (UTC+13).
+    s.h.clock.set('2026-03-10T12:00:00Z');
+    const token = await s.h.tokenFor(manager);
+    expect((await log(body({ performedOn: '2026-03-11' }), oven.id, token)).body).to.deep.equal(badRequest('performedOn must not be after today'));
+    await s.h.ds.query(`UPDATE outlets SET timezone = 'Pacific/Auckland' WHERE id = $1`, [outletId]);
+    expect((await log(body({ performedOn: '2026-03-11' }), oven.id, token)).status).to.equal(201);
+  });
+
   it('validates bodies', async () => {
     expect((await log(body({ vendorId: undefined }))).body).to.deep.equal(badRequest('performedByUserId or vendorId is required, not both'));
     expect((await log(body({ performedByUserId: staff.id }))).body).to.deep.equal(badRequest('performedByUserId or vendorId is required, not both'));

@@ -40,10 +40,7 @@ export function serviceLogsRoutes(r: ApiRouter, logs: ServiceLogsService): void 
         404: { description: "No asset with this id that the caller manages; no such vendor, person, schedule of the asset or issue at its outlet" },
       },
     },
-    async ({ req, params, body }) => {
-      const user = currentUser(req);
-      return created(toServiceLogDto(await logs.create(user, user.tenant.timezone, params.id, body)));
-    },
+    async ({ req, params, body }) => created(toServiceLogDto(await logs.create(currentUser(req), params.id, body))),
   );
 
   r.get(

@@ -6,7 +6,7 @@ const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code in cap
 
 export const CreateServiceLogBody = z
   .strictObject({
-    performedOn: CalendarDate.meta({ description: 'The day it was done; not after today in the tenant time zone' }),
+    performedOn: CalendarDate.meta({ description: "The day it was done; not after today at the asset's outlet (its time zone)" }),
     vendorId: z.uuid().optional().meta({ description: 'The vendor who did it; not with performedByUserId' }),
     performedByUserId: z.uuid().optional().meta({ description: 'The person of the tenant who did it; not with vendorId' }),
     description: z.string().trim().min(1).max(5000).meta({ description: 'What was done' }),

@@ -4,7 +4,6 @@ import { BadRequestError, NotFoundError } from '@wfm/core/errors';
 import type { Actor } from '@wfm/core/principal';
 import type { TransactionRunner } from '@wfm/db/transaction';
 import type { IssuesService } from '../issues/issues.service.js';
-import { todayIn } from '../maintenance/due-dates.js';
 import type { MaintenanceService } from '../maintenance/maintenance.service.js';
 import type { ServiceLog, ServiceLogsRepository } from './service-logs.repository.js';
 import type { CreateServiceLogBody, ListServiceLogsQuery } from './service-logs.schemas.js';
@@ -23,10 +22,10 @@ export class ServiceLogsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(actor: Actor, timezone: string, assetId: string, body: CreateServiceLogBody): Promise<ServiceLog> {
+  async create(actor: Actor, assetId: string, body: CreateServiceLogBody): Promise<ServiceLog> {
     const asset = await this.maintenance.assetFor(actor, assetId, 'manage');
     const now = this.clock.now();
-    if (body.performedOn > todayIn(timezone, now)) throw new BadRequestError(['performedOn must not be after today']);
+    if (body.performedOn > (await this.maintenance.todayAt(actor.tenantId, asset.outletId))) throw new BadRequestError(['performedOn must not be after today']);
     await this.maintenance.assertVendor(actor.tenantId, body.vendorId);
     if (body.performedByUserId && !(await this.repo.userExists(actor.tenantId, body.performedByUserId))) throw new NotFoundError('User not found');
     if (body.issueId && !(await this.repo.issueAt(actor.tenantId, body.issueId, asset.outletId))) throw new NotFoundError("Issue not found at the asset's outlet");

@@ -105,6 +105,17 @@ describe('work orders (HTTP)', () => {
     expect((await act(id, 'start', staffToken)).body).to.deep.equal(conflict('A work order that is CANCELLED cannot be set to IN_PROGRESS'));
   });
 
+  it("reads today in the outlet's time zone: an order due yesterday in Auckland is overdue while it is still that day in London", async () => {
+    await s.h.ds.query(`UPDATE outlets SET timezone = 'Pacific/Auckland' WHERE id = $1`, [outletId]);
+    // 12:00Z on 10 March is 01:00 on the 11th in Auckland (UTC+13).
+    s.h.clock.set('2026-03-10T12:00:00Z');
+    // A fresh token: the clock moved past the suite's.
+    const order = (await create(body({ title: 'Auckland', dueOn: '2026-03-10', assetId: undefined, outletId }), await s.h.tokenFor(manager))).body;
+    expect(order.overdue).to.equal(true);
+    s.h.clock.set('2026-03-10T10:59:00Z');
+    expect((await s.h.request('GET', `/work-orders/${order.id}`, { token: await s.h.tokenFor(manager) })).body.overdue).to.equal(false);
+  });
+
   it('marks orders overdue past their due date until completed, and filters by issue, asset, status, assignee and overdue', async () => {
     const issueId = await raiseIssue('Fan noisy');
     const late = (await create(body({ title: 'Late', dueOn: '2026-03-09', assigneeUserId: staff.id, issueId }))).body;

@@ -4,6 +4,7 @@ import { assignments, exec, many, one, type Columns, type Db, type Row } from '@
 import type { Tx } from '@wfm/db/transaction';
 import type { IssuePriority } from '../issues/issues.repository.js';
 import type { WORK_ORDER_STATUSES } from './work-orders.schemas.js';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
@@ -37,15 +38,16 @@ const CHANGE_COLUMNS: Columns<WorkOrderChanges & { updatedAt: Date }> = {
   updatedAt: 'updated_at',
 };
 
-/** `$1` is now: overdue is read against today in the tenant's time zone. */
+/** `$1` is now: overdue is read against today in the outlet's time zone. */
 const SELECT = `SELECT w.id, w.tenant_id AS "tenantId", w.outlet_id AS "outletId", w.asset_id AS "assetId", a.name AS "assetName", w.issue_id AS "issueId",
     w.title, w.description, w.priority, w.status, w.due_on::text AS "dueOn",
-    (w.due_on IS NOT NULL AND w.due_on < ($1::timestamptz AT TIME ZONE t.timezone)::date AND w.status NOT IN ('COMPLETED', 'VERIFIED', 'CANCELLED')) AS overdue,
+    (w.due_on IS NOT NULL AND w.due_on < ($1::timestamptz AT TIME ZONE ${outletZoneSql('o', 't')})::date AND w.status NOT IN ('COMPLETED', 'VERIFIED', 'CANCELLED')) AS overdue,
     w.vendor_id AS "vendorId", w.assignee_user_id AS "assigneeUserId", COALESCE(u.full_name, v.name) AS "assigneeName",
     w.completion_note AS "completionNote", w.completed_at AS "completedAt", w.verified_by_user_id AS "verifiedByUserId", w.verified_at AS "verifiedAt",
     w.created_by_user_id AS "createdByUserId", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
   FROM work_orders w
   JOIN tenants t ON t.id = w.tenant_id
+  JOIN outlets o ON o.id = w.outlet_id
   LEFT JOIN assets a ON a.id = w.asset_id
   LEFT JOIN users u ON u.id = w.assignee_user_id
   LEFT JOIN vendors v ON v.id = w.vendor_id`;

@@ -74,7 +74,7 @@ export const WorkOrderDto = z.object({
   priority: Priority,
   status: Status.meta({ description: 'OPEN → ASSIGNED → IN_PROGRESS → COMPLETED → VERIFIED, or CANCELLED; a rejected COMPLETED order goes back to IN_PROGRESS' }),
   dueOn: CalendarDate.nullable(),
-  overdue: z.boolean().meta({ description: 'dueOn is before today (tenant time zone) and the order is not COMPLETED, VERIFIED or CANCELLED' }),
+  overdue: z.boolean().meta({ description: "dueOn is before today (the outlet's time zone) and the order is not COMPLETED, VERIFIED or CANCELLED" }),
   vendorId: z.uuid().nullable(),
   assigneeUserId: z.uuid().nullable(),
   assigneeName: z.string().nullable().meta({ description: "The assigned person's or vendor's name" }),

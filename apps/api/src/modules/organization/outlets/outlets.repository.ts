@@ -1,13 +1,34 @@
 import { ConflictError } from '@wfm/core/errors';
 import type { DataSource } from '@wfm/db/data-source';
 import type { OutletEntity, OutletStatus } from '@wfm/db/entities/outlet.entity';
-import { assignments, exec, many, one, onConstraint, type Columns } from '@wfm/db/sql';
+import { assignments, exec, many, one, onConstraint, type Columns, type Db } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
 
 export type Outlet = OutletEntity;
 export type OutletChanges = Partial<Pick<OutletEntity, 'name' | 'code' | 'city' | 'address' | 'timezone' | 'status'>>;
 
 export const CODE_TAKEN = 'An outlet with this code already exists';
+
+/**
+ * The zone an outlet's local days and hours are read in: its own, else its company's. `outlet` and
+ * `tenant` are the aliases of its outlets and tenants rows in the query.
+ */
+export const outletZoneSql = (outlet: string, tenant: string) => `COALESCE(${outlet}.timezone, ${tenant}.timezone)`;
+
+/** The zone of each of these outlets of the tenant (see outletZoneSql); an id the tenant has no outlet for is absent. */
+export async function outletZones(db: Db, tenantId: string, outletIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await many<{ id: string; zone: string }>(
+    db,
+    `SELECT o.id, ${outletZoneSql('o', 't')} AS zone FROM outlets o JOIN tenants t ON t.id = o.tenant_id WHERE o.tenant_id = $1 AND o.id = ANY($2::uuid[])`,
+    [tenantId, outletIds],
+  );
+  return new Map(rows.map((r) => [r.id, r.zone]));
+}
+
+/** One outlet's zone; null when the tenant has no such outlet. */
+export async function outletZone(db: Db, tenantId: string, outletId: string): Promise<string | null> {
+  return (await outletZones(db, tenantId, [outletId])).get(outletId.toLowerCase()) ?? null;
+}
 
 const OUTLET_COLUMNS = `id, tenant_id AS "tenantId", name, code, city, address, timezone, status, created_at AS "createdAt", updated_at AS "updatedAt"`;
 

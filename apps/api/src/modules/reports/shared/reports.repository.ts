@@ -1,11 +1,12 @@
 import type { DataSource } from '@wfm/db/data-source';
 import { many, one } from '@wfm/db/sql';
 import type { PayType } from '../../payroll/runs/payroll-engine.js';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 import { MAX_SOURCE_ROWS } from './report-limits.js';
 import { ReportTooLargeError, type ReportWindow } from './report-scope.js';
 
 /** The zone a row's local day is read in: its outlet's, else the company's (`t` is the tenant). */
-export const OUTLET_ZONE = 'COALESCE(o.timezone, t.timezone)';
+export const OUTLET_ZONE = outletZoneSql('o', 't');
 
 /**
  * The instants in `column` that fall on a local day of [from, to] (parameters 2 and 3) in `zone`. The

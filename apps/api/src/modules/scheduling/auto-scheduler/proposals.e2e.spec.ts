@@ -167,6 +167,45 @@ describe('schedule proposals (HTTP)', () => {
     });
   });
 
+  describe("in the outlets' timezone, not the company's", () => {
+    beforeEach(async () => {
+      await s.h.ds.query(`UPDATE tenants SET timezone = 'Europe/Paris' WHERE id = $1`, [s.tenantA]);
+      await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [outlet]);
+    });
+
+    it("lays the staffing targets on the outlet's hours, across its DST change, and accepts shifts at those instants", async () => {
+      // New York is UTC-5 until 02:00 on Sunday 8 March 2026, then UTC-4; Paris is UTC+1 all week.
+      const rows: Array<[number, number, number]> = [];
+      for (const day of [1, 7]) for (let h = 9; h < 17; h++) rows.push([day, h, 1]);
+      await targets('Barista', rows);
+      const p = await ready();
+      const windows = (shifts: Array<{ scheduledStart: string; scheduledEnd: string }>) => shifts.map((x) => [x.scheduledStart, x.scheduledEnd]).sort((a, b) => a[0]!.localeCompare(b[0]!));
+      expect(windows(p.shifts)).to.deep.equal([
+        ['2026-03-02T14:00:00.000Z', '2026-03-02T22:00:00.000Z'],
+        ['2026-03-08T13:00:00.000Z', '2026-03-08T21:00:00.000Z'],
+      ]);
+      expect(p.report.coverage).to.deep.equal({ requiredStaffHours: 16, coveredStaffHours: 16, percent: 100 });
+      // Sunday 20:00–23:00 in New York is still the outlet's week, though Monday in Paris.
+      const late = { userId: carol.id, outletId: outlet, role: 'Cook', scheduledStart: '2026-03-09T00:00:00.000Z', scheduledEnd: '2026-03-09T03:00:00.000Z' };
+      expect((await s.h.request('POST', `/scheduler/proposals/${p.id}/shifts`, { token: admin, body: late })).status).to.equal(200);
+      const accepted = await s.h.request('POST', `/scheduler/proposals/${p.id}/accept`, { token: admin });
+      expect(accepted.status).to.equal(200);
+      expect(windows(accepted.body.assignments)).to.deep.equal([
+        ['2026-03-02T14:00:00.000Z', '2026-03-02T22:00:00.000Z'],
+        ['2026-03-08T13:00:00.000Z', '2026-03-08T21:00:00.000Z'],
+        ['2026-03-09T00:00:00.000Z', '2026-03-09T03:00:00.000Z'],
+      ]);
+    });
+
+    it('refuses one proposal over outlets in different timezones (409), as its week is one set of hours', async () => {
+      expect((await propose({ weekStart: WEEK, outletIds: [outlet, other] })).body).to.deep.equal({
+        message: 'The outlets are in different timezones (America/New_York, Europe/Paris): propose a week for the outlets of each zone',
+        error: 'MIXED_TIMEZONES',
+        statusCode: 409,
+      });
+    });
+  });
+
   describe('GET /scheduler/proposals(/:id)', () => {
     it('lists newest first, scoped for an OUTLET_MANAGER; another tenant’s or another outlet’s proposal is 404', async () => {
       const mine = await ready(managerToken);

@@ -76,14 +76,11 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
         202: { description: 'The proposal, QUEUED', schema: ProposalDto },
         403: E403,
         404: { description: 'An outlet does not exist in the tenant' },
-        409: { description: 'An outlet is not active' },
+        409: { description: 'An outlet is not active; MIXED_TIMEZONES: the outlets are in different timezones (a proposal is one week of one zone)' },
         503: { description: 'Too many schedules are being solved; retry shortly' },
       },
     },
-    async ({ req, body }) => {
-      const user = currentUser(req);
-      return accepted(toProposalDto(await proposals.create(user, user.tenant.timezone, body)));
-    },
+    async ({ req, body }) => accepted(toProposalDto(await proposals.create(currentUser(req), body))),
   );
 
   r.get(
@@ -114,10 +111,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       body: AddProposalShiftBody,
       responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403_WORK, 404: E404, 409: E409, 422: E422 },
     },
-    async ({ req, params, body }) => {
-      const user = currentUser(req);
-      return ok(toProposalDto(await proposals.addShift(user, user.tenant.timezone, params.id, body)));
-    },
+    async ({ req, params, body }) => ok(toProposalDto(await proposals.addShift(currentUser(req), params.id, body))),
   );
 
   r.patch(
@@ -130,10 +124,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       body: MoveProposalShiftBody,
       responses: { 200: { description: 'The proposal', schema: ProposalDto }, 400: { description: 'Validation failure; a window off the week’s whole hours; an outlet not in the proposal' }, 403: E403_WORK, 404: { description: 'No such proposal, or no such shift in it' }, 409: E409, 422: E422 },
     },
-    async ({ req, params, body }) => {
-      const user = currentUser(req);
-      return ok(toProposalDto(await proposals.moveShift(user, user.tenant.timezone, params.id, params.shiftId, body)));
-    },
+    async ({ req, params, body }) => ok(toProposalDto(await proposals.moveShift(currentUser(req), params.id, params.shiftId, body))),
   );
 
   r.delete(
@@ -145,10 +136,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       params: ProposalShiftParams,
       responses: { 200: { description: 'The proposal', schema: ProposalDto }, 403: E403, 404: { description: 'No such proposal, or no such shift in it' }, 409: E409 },
     },
-    async ({ req, params }) => {
-      const user = currentUser(req);
-      return ok(toProposalDto(await proposals.removeShift(user, user.tenant.timezone, params.id, params.shiftId)));
-    },
+    async ({ req, params }) => ok(toProposalDto(await proposals.removeShift(currentUser(req), params.id, params.shiftId))),
   );
 
   r.post(
@@ -171,8 +159,7 @@ export function proposalsRoutes(r: ApiRouter, proposals: ProposalsService): void
       },
     },
     async ({ req, params }) => {
-      const user = currentUser(req);
-      const { proposal, rosterIds, assignments } = await proposals.accept(user, user.tenant.timezone, params.id);
+      const { proposal, rosterIds, assignments } = await proposals.accept(currentUser(req), params.id);
       return ok({ ...toProposalDto(proposal), rosterIds, assignments: assignments.map(toShiftDto) });
     },
   );

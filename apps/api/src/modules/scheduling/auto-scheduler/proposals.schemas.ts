@@ -9,7 +9,7 @@ export const MAX_PROPOSAL_OUTLETS = 20;
 const Monday = z.iso
   .date({ error: 'must be a valid date in YYYY-MM-DD format' })
   .refine((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1, 'must be a Monday')
-  .meta({ description: 'The Monday the week starts on, in the tenant timezone' });
+  .meta({ description: "The Monday the week starts on, in the outlets' timezone (a proposal's outlets share one)" });
 const Role = z.string().trim().min(1).max(100).meta({ description: 'Compared trimmed and ignoring case with the job title of the person’s active contract' });
 
 export const CreateProposalBody = z.strictObject({

@@ -78,13 +78,14 @@ export class ProposalsService {
     private readonly afterCommit: (task: () => Promise<void>) => Promise<void> = (task) => task(),
   ) {}
 
-  async create(actor: Actor, timeZone: string, body: CreateProposalBody): Promise<Proposal> {
+  async create(actor: Actor, body: CreateProposalBody): Promise<Proposal> {
     const scope = await this.scopes.of(actor);
     if (body.outletIds.some((id) => !coversOutlet(scope, id))) throw new ForbiddenError('You can schedule only your outlets');
     const outlets = await this.repo.outlets(actor.tenantId, body.outletIds);
     const missing = body.outletIds.find((id) => !outlets.has(id));
     if (missing) throw new NotFoundError('Outlet not found');
     if (body.outletIds.some((id) => outlets.get(id) !== 'ACTIVE')) throw new ConflictError('The outlet is not active');
+    await this.world.zone(actor.tenantId, body.outletIds);
     if (this.pending >= MAX_PENDING_SOLVES) throw new ServiceUnavailableError('Too many schedules are being solved; retry shortly');
     const now = this.clock.now();
     const proposal: Proposal = {
@@ -104,15 +105,15 @@ export class ProposalsService {
     await this.repo.insert(proposal);
     await this.afterCommit(async () => {
       this.pending++;
-      void this.run(actor, timeZone, proposal).finally(() => this.pending--);
+      void this.run(actor, proposal).finally(() => this.pending--);
     });
     return proposal;
   }
 
   /** The solve, off the request: its outcome is the proposal's status. */
-  private async run(actor: Actor, timeZone: string, proposal: Proposal): Promise<void> {
+  private async run(actor: Actor, proposal: Proposal): Promise<void> {
     try {
-      const world = await this.world.build(actor, timeZone, proposal.weekStart, proposal.outletIds);
+      const world = await this.world.build(actor, proposal.weekStart, proposal.outletIds);
       if (!(await this.repo.running(actor.tenantId, proposal.id, this.clock.now()))) return;
       const planned = await this.solver.solve(world.input, SOLVE_BUDGET_MS);
       const shifts = planned.map((s): ProposalShift => toProposalShift(world, s, uuid(), 'SOLVER'));
@@ -143,15 +144,15 @@ export class ProposalsService {
     return this.repo.list(actor.tenantId, { ...(status ? { status } : {}), ...(scope.kind === 'outlets' ? { within: scope.outletIds } : {}) }, limit, offset);
   }
 
-  addShift(actor: Actor, timeZone: string, id: string, body: AddProposalShiftBody): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, body.userId, (shifts, world) => [
+  addShift(actor: Actor, id: string, body: AddProposalShiftBody): Promise<Proposal> {
+    return this.edit(actor, id, body.userId, (shifts, world) => [
       ...shifts,
       { id: uuid(), userId: body.userId, outletId: body.outletId, role: normalizeRole(body.role), ...windowOf(world, body.scheduledStart, body.scheduledEnd), origin: 'MANAGER', costMinor: 0 },
     ]);
   }
 
-  moveShift(actor: Actor, timeZone: string, id: string, shiftId: string, body: MoveProposalShiftBody): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, body.userId, (shifts, world) => {
+  moveShift(actor: Actor, id: string, shiftId: string, body: MoveProposalShiftBody): Promise<Proposal> {
+    return this.edit(actor, id, body.userId, (shifts, world) => {
       const current = shifts.find((s) => s.id === shiftId);
       if (!current) throw shiftNotFound();
       const moved: ProposalShift = {
@@ -166,8 +167,8 @@ export class ProposalsService {
     });
   }
 
-  removeShift(actor: Actor, timeZone: string, id: string, shiftId: string): Promise<Proposal> {
-    return this.edit(actor, timeZone, id, undefined, (shifts) => {
+  removeShift(actor: Actor, id: string, shiftId: string): Promise<Proposal> {
+    return this.edit(actor, id, undefined, (shifts) => {
       if (!shifts.some((s) => s.id === shiftId)) throw shiftNotFound();
       return shifts.filter((s) => s.id !== shiftId);
     });
@@ -179,12 +180,12 @@ export class ProposalsService {
    * first against the people as they stand now. Spec 03: fires nothing; the people are told as of
    * a published roster.
    */
-  async accept(actor: Actor, timeZone: string, id: string): Promise<AcceptResult> {
+  async accept(actor: Actor, id: string): Promise<AcceptResult> {
     const before = await this.get(actor, id);
     assertReady(before);
     // Another manager may have put someone above this actor in the proposal: the rank rule is the accepter's.
     await this.people.assert(null, actor, before.result!.shifts.map((s) => s.userId), 'work');
-    const world = await this.world.build(actor, timeZone, before.weekStart, before.outletIds);
+    const world = await this.world.build(actor, before.weekStart, before.outletIds);
     assertNoViolations(world, before.result!.shifts);
     const now = this.clock.now();
     return this.transaction(async (tx) => {
@@ -246,7 +247,6 @@ export class ProposalsService {
    */
   private async edit(
     actor: Actor,
-    timeZone: string,
     id: string,
     givenTo: string | undefined,
     change: (shifts: ProposalShift[], world: SchedulerWorld) => ProposalShift[],
@@ -254,7 +254,7 @@ export class ProposalsService {
     const before = await this.get(actor, id);
     assertReady(before);
     if (givenTo !== undefined) await this.people.assert(null, actor, givenTo, 'work');
-    const world = await this.world.build(actor, timeZone, before.weekStart, before.outletIds);
+    const world = await this.world.build(actor, before.weekStart, before.outletIds);
     const shifts = change(before.result!.shifts, world);
     for (const s of shifts) {
       if (!before.outletIds.includes(s.outletId)) throw new BadRequestError(['outletId must be one of the proposal’s outlets']);

@@ -1,7 +1,9 @@
+import { ConflictError, NotFoundError } from '@wfm/core/errors';
 import type { Actor } from '@wfm/core/principal';
 import type { DataSource } from '@wfm/db/data-source';
 import { live, many } from '@wfm/db/sql';
 import { wallTimeToInstant } from '../../time/leave/leave-period.js';
+import { outletZones } from '../../organization/outlets/outlets.repository.js';
 import type { PeoplePolicy } from '../../organization/users/people-policy.service.js';
 import type { AvailabilityLookup, Interval, RuleLimitsLookup } from './scheduler.ports.js';
 import type { Demand, SolveInput, SolvePerson, Span } from './solver.js';
@@ -66,8 +68,20 @@ export class SchedulerInputBuilder {
     private readonly policy: PeoplePolicy,
   ) {}
 
-  async build(actor: Actor, timeZone: string, weekStartDate: string, outletIds: readonly string[]): Promise<SchedulerWorld> {
+  /**
+   * The zone a proposal's week and targets are read in: its outlets'. They must share one, as the
+   * solver lays one week of hours over all of them (409 otherwise).
+   */
+  async zone(tenantId: string, outletIds: readonly string[]): Promise<string> {
+    const zones = new Set((await outletZones(this.ds, tenantId, outletIds)).values());
+    if (zones.size === 0) throw new NotFoundError('Outlet not found');
+    if (zones.size > 1) throw new ConflictError(`The outlets are in different timezones (${[...zones].sort().join(', ')}): propose a week for the outlets of each zone`, 'MIXED_TIMEZONES');
+    return [...zones][0]!;
+  }
+
+  async build(actor: Actor, weekStartDate: string, outletIds: readonly string[]): Promise<SchedulerWorld> {
     const { tenantId } = actor;
+    const timeZone = await this.zone(tenantId, outletIds);
     const weekStart = wallTimeToInstant(weekStartDate, 0, timeZone);
     const weekEnd = slotInstant(weekStart, WEEK_HOURS);
     const demands = await this.demands(tenantId, timeZone, weekStartDate, weekStart, outletIds);

@@ -3,7 +3,7 @@
  * thread (solver.thread.ts), the benchmark and the tests call them directly.
  *
  * Time is counted in whole hours from the week's start (slot 0 is the first hour of the week in
- * the tenant's timezone), so a shift is a contiguous block [start, end) of slots. A "day" is a
+ * the outlets' timezone, which a proposal's outlets share), so a shift is a contiguous block [start, end) of slots. A "day" is a
  * 24-slot slice from the week's start.
  */
 

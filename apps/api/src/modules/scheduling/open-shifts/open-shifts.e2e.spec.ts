@@ -109,6 +109,30 @@ describe('open shifts: release, list, claim, withdraw (HTTP)', () => {
     });
   });
 
+  describe("leave against the shift's days at its outlet", () => {
+    it("compares the dates the leave was taken for (company's timezone) with the dates the shift touches in its outlet's timezone", async () => {
+      await s.h.ds.query(`UPDATE tenants SET timezone = 'Europe/Paris' WHERE id = $1`, [s.tenantA]);
+      await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [outletId]);
+      const absolute = async (start: string, end: string) => {
+        const res = await s.h.request('POST', '/shift-assignments', { token, body: { userId: holder.id, outletId, scheduledStart: start, scheduledEnd: end } });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        return (await release(res.body.id)).body.id as string;
+      };
+      // Tuesday 12 January 2027 taken off, as the leave module stores it: the Paris day, 23:00Z to 22:59:59.999Z.
+      await s.h.ds.query(
+        `INSERT INTO leave_requests (id, tenant_id, user_id, leave_type, start_date, end_date, days, days_decimal, status, decided_at)
+         VALUES ($1, $2, $3, 'ANNUAL', '2027-01-11T23:00:00Z', '2027-01-12T22:59:59.999Z', 1, 1, 'APPROVED', now())`,
+        [randomUUID(), s.tenantA, staff[0]!.id],
+      );
+      // Monday 11th 09:00–13:00 in New York, which Paris's 12th already overlaps at 18:00 New York time; Tuesday 12th 19:00–22:00, Wednesday in Paris.
+      const monday = await absolute('2027-01-11T14:00:00.000Z', '2027-01-11T18:00:00.000Z');
+      const tuesdayEvening = await absolute('2027-01-13T00:00:00.000Z', '2027-01-13T03:00:00.000Z');
+      expect((await list(tokens[0]!)).body.map((o: { id: string }) => o.id)).to.deep.equal([monday]);
+      expect((await list(tokens[1]!)).body.map((o: { id: string }) => o.id)).to.deep.equal([monday, tuesdayEvening]);
+      expect((await claim(tuesdayEvening, tokens[0]!)).body).to.deep.equal(conflict('You are on approved leave that day', 'ON_LEAVE'));
+    });
+  });
+
   describe('POST /open-shifts/:id/claim', () => {
     it('gives the claimer a new SCHEDULED assignment and records shift.claimed without a tenantId', async () => {
       const open = (await release(await shift(holder.id, 24, 32))).body;

@@ -2,6 +2,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { OpenShiftEntity, OpenShiftStatus } from '@wfm/db/entities/scheduling.entity';
 import { exec, many, one } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 
 export type OpenShift = OpenShiftEntity;
 
@@ -14,20 +15,21 @@ const OPEN_SHIFT_COLUMNS = `o.id, o.tenant_id AS "tenantId", o.outlet_id AS "out
 export type Ineligibility = 'NOT_AT_OUTLET' | 'OVERLAP' | 'ON_LEAVE' | null;
 
 /**
- * The eligibility rules as SQL over an open shift `o` and a person `$2` of tenant `$1`, with the
- * tenant's timezone in `$3`: assigned to the shift's outlet; no shift of theirs (not cancelled)
- * overlapping it; no approved leave on any calendar day the shift touches, in that timezone.
+ * The eligibility rules as SQL over an open shift `o` and a person `$2` of tenant `$1`: assigned to
+ * the shift's outlet; no shift of theirs (not cancelled) overlapping it; no approved leave on any
+ * calendar day the shift touches. The shift's days are its outlet's; the leave's are the days it
+ * was taken for, in the company's timezone, so a day off is the same date wherever it is worked.
  */
 const atOutlet = (user: string) => `EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.tenant_id = $1 AND uo.user_id = ${user} AND uo.outlet_id = o.outlet_id)`;
 const noOverlap = (user: string) => `NOT EXISTS (SELECT 1 FROM shift_assignments s WHERE s.tenant_id = $1 AND s.user_id = ${user} AND s.status <> 'CANCELLED'
     AND tstzrange(s.scheduled_start, s.scheduled_end, '[)') && tstzrange(o.scheduled_start, o.scheduled_end, '[)'))`;
-const shiftDays = (tz: string) => `tstzrange(date_trunc('day', o.scheduled_start AT TIME ZONE ${tz}) AT TIME ZONE ${tz},
-    (date_trunc('day', (o.scheduled_end - interval '1 microsecond') AT TIME ZONE ${tz}) + interval '1 day') AT TIME ZONE ${tz}, '[)')`;
-const notOnLeave = (user: string, tz: string) => `NOT EXISTS (SELECT 1 FROM leave_requests l WHERE l.tenant_id = $1 AND l.user_id = ${user} AND l.status = 'APPROVED'
-    AND tstzrange(l.start_date, l.end_date, '[]') && ${shiftDays(tz)})`;
+const SHIFT_ZONE = `(SELECT ${outletZoneSql('so', 'st')} FROM outlets so JOIN tenants st ON st.id = so.tenant_id WHERE so.tenant_id = o.tenant_id AND so.id = o.outlet_id)`;
+const SHIFT_DAYS = `daterange((o.scheduled_start AT TIME ZONE ${SHIFT_ZONE})::date, ((o.scheduled_end - interval '1 microsecond') AT TIME ZONE ${SHIFT_ZONE})::date, '[]')`;
+const notOnLeave = (user: string) => `NOT EXISTS (SELECT 1 FROM leave_requests l JOIN tenants lt ON lt.id = l.tenant_id WHERE l.tenant_id = $1 AND l.user_id = ${user} AND l.status = 'APPROVED'
+    AND daterange((l.start_date AT TIME ZONE lt.timezone)::date, (l.end_date AT TIME ZONE lt.timezone)::date, '[]') && ${SHIFT_DAYS})`;
 const AT_OUTLET = atOutlet('$2');
 const NO_OVERLAP = noOverlap('$2');
-const NOT_ON_LEAVE = notOnLeave('$2', '$3');
+const NOT_ON_LEAVE = notOnLeave('$2');
 
 export class OpenShiftsRepository {
   constructor(private readonly ds: DataSource) {}
@@ -62,9 +64,9 @@ export class OpenShiftsRepository {
   }
 
   /** What `userId` may claim now: open, not started, and every eligibility rule met. */
-  claimableBy(tenantId: string, userId: string, timezone: string, now: Date, filter: { outletId?: string }, limit: number, offset: number): Promise<OpenShift[]> {
-    const params: unknown[] = [tenantId, userId, timezone, now];
-    const where = [`o.tenant_id = $1`, `o.status = 'OPEN'`, `o.scheduled_start > $4`, AT_OUTLET, NO_OVERLAP, NOT_ON_LEAVE];
+  claimableBy(tenantId: string, userId: string, now: Date, filter: { outletId?: string }, limit: number, offset: number): Promise<OpenShift[]> {
+    const params: unknown[] = [tenantId, userId, now];
+    const where = [`o.tenant_id = $1`, `o.status = 'OPEN'`, `o.scheduled_start > $3`, AT_OUTLET, NO_OVERLAP, NOT_ON_LEAVE];
     if (filter.outletId) where.push(`o.outlet_id = $${params.push(filter.outletId)}`);
     return many(
       this.ds,
@@ -86,24 +88,24 @@ export class OpenShiftsRepository {
     );
   }
 
-  /** The active people who meet every eligibility rule the SQL holds for open shift `id`, leave read in the tenant's timezone. */
+  /** The active people who meet every eligibility rule the SQL holds for open shift `id`. */
   async eligible(tx: Tx, tenantId: string, id: string): Promise<string[]> {
     const rows = await many<{ id: string }>(
       tx,
-      `SELECT u.id FROM open_shifts o JOIN tenants t ON t.id = o.tenant_id JOIN users u ON u.tenant_id = o.tenant_id AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
-        WHERE o.tenant_id = $1 AND o.id = $2 AND ${atOutlet('u.id')} AND ${noOverlap('u.id')} AND ${notOnLeave('u.id', 't.timezone')}`,
+      `SELECT u.id FROM open_shifts o JOIN users u ON u.tenant_id = o.tenant_id AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+        WHERE o.tenant_id = $1 AND o.id = $2 AND ${atOutlet('u.id')} AND ${noOverlap('u.id')} AND ${notOnLeave('u.id')}`,
       [tenantId, id],
     );
     return rows.map((r) => r.id);
   }
 
   /** The first rule `userId` fails for this open shift, inside the claiming transaction. */
-  async ineligibility(tx: Tx, tenantId: string, userId: string, timezone: string, id: string): Promise<Ineligibility> {
+  async ineligibility(tx: Tx, tenantId: string, userId: string, id: string): Promise<Ineligibility> {
     const row = await one<{ atOutlet: boolean; noOverlap: boolean; notOnLeave: boolean }>(
       tx,
       `SELECT ${AT_OUTLET} AS "atOutlet", ${NO_OVERLAP} AS "noOverlap", ${NOT_ON_LEAVE} AS "notOnLeave"
-         FROM open_shifts o WHERE o.tenant_id = $1 AND o.id = $4`,
-      [tenantId, userId, timezone, id],
+         FROM open_shifts o WHERE o.tenant_id = $1 AND o.id = $3`,
+      [tenantId, userId, id],
     );
     if (!row || !row.atOutlet) return 'NOT_AT_OUTLET';
     if (!row.noOverlap) return 'OVERLAP';

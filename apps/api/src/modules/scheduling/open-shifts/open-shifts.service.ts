@@ -127,7 +127,7 @@ export class OpenShiftsService {
     const kept: OpenShift[] = [];
     const batch = Math.max(100, offset + limit);
     for (let read = 0; kept.length < offset + limit; read += batch) {
-      const rows = await this.repo.claimableBy(actor.tenantId, actor.userId, timezone, now, { outletId }, batch, read);
+      const rows = await this.repo.claimableBy(actor.tenantId, actor.userId, now, { outletId }, batch, read);
       const blocked = await this.availability.inHardUnavailability(null, actor.tenantId, timezone, actor.userId, rows.map((o) => ({ start: o.scheduledStart, end: o.scheduledEnd })));
       kept.push(...rows.filter((_, i) => !blocked[i]));
       if (rows.length < batch) break;
@@ -140,7 +140,7 @@ export class OpenShiftsService {
     return this.transaction(async (tx) => {
       const open = await this.repo.lock(tx, actor.tenantId, id);
       if (!open) throw openShiftNotFound();
-      const ineligible = await this.repo.ineligibility(tx, actor.tenantId, actor.userId, timezone, id);
+      const ineligible = await this.repo.ineligibility(tx, actor.tenantId, actor.userId, id);
       // Someone not at the outlet never sees the shift, so it does not exist for them.
       if (ineligible === 'NOT_AT_OUTLET') throw openShiftNotFound();
       if (open.status !== 'OPEN') throw new ConflictError('The shift has already been taken', 'SHIFT_TAKEN');

@@ -198,6 +198,37 @@ describe('rosters: publish, approval and week cloning (HTTP)', () => {
       );
     });
 
+    describe("in the outlet's timezone, not the company's", () => {
+      const single = (user: CreatedUser, start: string, end: string) => s.h.request('POST', '/shift-assignments', { token, body: { userId: user.id, outletId, scheduledStart: start, scheduledEnd: end } });
+      const copies = (res: { body: { assignments: Array<Record<string, string>> } }) =>
+        res.body.assignments.map((a) => [a.userId, a.scheduledStart, a.scheduledEnd]).sort((x, y) => x[1]!.localeCompare(y[1]!));
+
+      beforeEach(async () => {
+        await s.h.ds.query(`UPDATE tenants SET timezone = 'Europe/Paris' WHERE id = $1`, [s.tenantA]);
+        await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [outletId]);
+      });
+
+      it("reads the week from the outlet's Monday to its next: a Sunday-evening shift is in it, the Sunday before is not", async () => {
+        // New York in January is UTC-5, Paris UTC+1: a Paris week would start at 2030-01-06T23:00Z and end at 2030-01-13T23:00Z.
+        await single(alice, '2030-01-06T23:00:00.000Z', '2030-01-07T02:00:00.000Z');
+        await single(alice, '2030-01-07T14:00:00.000Z', '2030-01-07T22:00:00.000Z');
+        await single(bob, '2030-01-14T01:00:00.000Z', '2030-01-14T04:00:00.000Z');
+        const res = await clone({ outletId, fromWeekStart: '2030-01-07', toWeekStart: '2030-01-14' });
+        expect(res.status).to.equal(201);
+        expect(copies(res)).to.deep.equal([
+          [alice.id, '2030-01-14T14:00:00.000Z', '2030-01-14T22:00:00.000Z'],
+          [bob.id, '2030-01-21T01:00:00.000Z', '2030-01-21T04:00:00.000Z'],
+        ]);
+      });
+
+      it("keeps the outlet's wall clock across its own DST change, which the company's zone has not had yet", async () => {
+        // New York moves to UTC-4 on 2030-03-10; Paris stays UTC+1 until 2030-03-31.
+        await single(alice, '2030-03-04T14:00:00.000Z', '2030-03-04T22:00:00.000Z');
+        const res = await clone({ outletId, fromWeekStart: '2030-03-04', toWeekStart: '2030-03-11' });
+        expect(copies(res)).to.deep.equal([[alice.id, '2030-03-11T13:00:00.000Z', '2030-03-11T21:00:00.000Z']]);
+      });
+    });
+
     it('copies into drafts awaiting approval when approval is on (202)', async () => {
       await s.h.request('POST', '/shift-assignments', { token, body: { userId: alice.id, outletId, scheduledStart: at('09:00'), scheduledEnd: at('17:00') } });
       await requireApproval();

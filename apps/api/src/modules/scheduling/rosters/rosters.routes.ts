@@ -77,7 +77,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
   r.post(
     '/scheduler/clone-week',
     {
-      summary: "Copy an outlet's week of shifts to another week at the same local times; fires nothing. People no longer active are skipped and listed",
+      summary: "Copy an outlet's week of shifts to another week at the same local times in the outlet's timezone; fires nothing. People no longer active are skipped and listed",
       tags: TAGS,
       auth: { kind: 'user', roles: MANAGERS },
       body: CloneWeekBody,
@@ -96,7 +96,7 @@ export function rostersRoutes(r: ApiRouter, rosters: RostersService): void {
     },
     async ({ req, body }) => {
       const user = currentUser(req);
-      const { roster, assignments, skipped, compliance } = await rosters.cloneWeek(user, user.tenant.timezone, body);
+      const { roster, assignments, skipped, compliance } = await rosters.cloneWeek(user, body);
       const reply = { rosterId: roster.id, status: roster.status, cloned: assignments.length, skipped, assignments: assignments.map(toShiftDto) };
       return withCompliance(roster.status === 'PENDING_APPROVAL' ? accepted(reply) : created(reply), compliance);
     },

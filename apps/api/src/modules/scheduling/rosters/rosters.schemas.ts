@@ -28,7 +28,7 @@ export type PublishRosterBody = z.infer<typeof PublishRosterBody>;
 export const CloneWeekBody = z
   .strictObject({
     outletId: z.uuid(),
-    fromWeekStart: CalendarDate.meta({ description: 'First day of the week copied, in the tenant timezone; the week is the 7 days from it' }),
+    fromWeekStart: CalendarDate.meta({ description: "First day of the week copied, in the outlet's timezone; the week is the 7 days from it" }),
     toWeekStart: CalendarDate.meta({ description: 'First day of the week the copies land in: a whole number of weeks before or after fromWeekStart' }),
     complianceOverrideReason: ComplianceOverrideReason.optional(),
   })

@@ -7,7 +7,8 @@ import type { TransactionRunner, Tx } from '@wfm/db/transaction';
 import type { Notifier } from '../../notifications/centre/centre.service.js';
 import type { Actor } from '@wfm/core/principal';
 import { coversOutlet, type OutletScopeService } from '../../organization/user-outlets/outlet-scope.service.js';
-import { addLocalDays, wallTimeToInstant } from '../../time/leave/leave-period.js';
+import { outletZone } from '../../organization/outlets/outlets.repository.js';
+import { addDays, addLocalDays, wallTimeToInstant } from '../../time/leave/leave-period.js';
 import type { ShiftAssignment, ShiftsRepository } from '../shifts/shifts.repository.js';
 import { assignedPayload, assertWindow, outsideScope, type ShiftsService } from '../shifts/shifts.service.js';
 import type { Roster, RostersRepository } from './rosters.repository.js';
@@ -125,19 +126,19 @@ export class RostersService {
 
   /**
    * Copies the outlet's shifts of one week (not cancelled) to another, at the same local times in
-   * the tenant's timezone. People no longer active are skipped and reported; an overlap with a
-   * shift already in the target week stops the whole copy (409 naming the row). `tz` is the
-   * tenant's timezone.
+   * the outlet's timezone. People no longer active are skipped and reported; an overlap with a
+   * shift already in the target week stops the whole copy (409 naming the row).
    */
-  async cloneWeek(actor: Actor, tz: string, body: CloneWeekBody): Promise<CloneResult> {
+  async cloneWeek(actor: Actor, body: CloneWeekBody): Promise<CloneResult> {
     const scope = await this.scopes.of(actor);
     if (!coversOutlet(scope, body.outletId)) throw outsideScope();
-    const from = wallTimeToInstant(body.fromWeekStart, 0, tz);
-    const to = wallTimeToInstant(new Date(Date.parse(body.fromWeekStart) + 7 * DAY_MS).toISOString().slice(0, 10), 0, tz);
     const days = Math.round((Date.parse(body.toWeekStart) - Date.parse(body.fromWeekStart)) / DAY_MS);
     const now = this.clock.now();
     return this.transaction(async (tx) => {
       await this.shifts.assertActiveOutlet(tx, actor.tenantId, body.outletId);
+      const tz = (await outletZone(tx, actor.tenantId, body.outletId))!;
+      const from = wallTimeToInstant(body.fromWeekStart, 0, tz);
+      const to = wallTimeToInstant(addDays(body.fromWeekStart, 7), 0, tz);
       const source = await this.shiftsRepo.atOutletBetween(tx, actor.tenantId, body.outletId, from, to);
       if (source.length === 0) throw new ConflictError('The outlet has no shifts in the week of fromWeekStart', 'NOTHING_TO_CLONE');
       if (source.length > MAX_ROSTER_ROWS) throw new ConflictError(`The week has more than ${MAX_ROSTER_ROWS} shifts`);

@@ -14,7 +14,7 @@ const Role = z
   .max(100)
   .meta({ description: 'Stored trimmed and in lower case; compared with the job title of each person’s active contract', example: 'barista' });
 const Weekday = z.number().int().min(1).max(7).meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' });
-const Hour = z.number().int().min(0).max(23).meta({ description: 'Local hour in the tenant timezone: 9 is 09:00–10:00' });
+const Hour = z.number().int().min(0).max(23).meta({ description: "Local hour in the outlet's timezone: 9 is 09:00–10:00" });
 const Required = z.number().int().min(0).max(500).meta({ description: 'Heads needed in that hour' });
 
 export const ListStaffingTargetsQuery = z.object({ outletId: z.uuid(), role: Role.optional() });

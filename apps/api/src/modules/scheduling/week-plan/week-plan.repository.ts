@@ -1,6 +1,7 @@
 import type { Role } from '@wfm/core/tenancy';
 import type { DataSource } from '@wfm/db/data-source';
-import { live, many, one } from '@wfm/db/sql';
+import { live, many } from '@wfm/db/sql';
+import { outletZone } from '../../organization/outlets/outlets.repository.js';
 import { PAY } from '../../payroll/runs/payroll.repository.js';
 import type { PaySetting } from '../../payroll/runs/payroll-engine.js';
 
@@ -15,14 +16,8 @@ export interface WeekPerson {
 export class WeekPlanRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** The outlet's zone: its own, or else the company's; null when the tenant has no such outlet. */
-  async outletZone(tenantId: string, outletId: string): Promise<string | null> {
-    const row = await one<{ zone: string }>(
-      this.ds,
-      `SELECT COALESCE(o.timezone, t.timezone) AS zone FROM outlets o JOIN tenants t ON t.id = o.tenant_id WHERE o.tenant_id = $1 AND o.id = $2`,
-      [tenantId, outletId],
-    );
-    return row?.zone ?? null;
+  outletZone(tenantId: string, outletId: string): Promise<string | null> {
+    return outletZone(this.ds, tenantId, outletId);
   }
 
   /**

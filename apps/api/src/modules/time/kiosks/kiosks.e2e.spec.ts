@@ -62,6 +62,15 @@ describe('kiosk devices (HTTP): registration, PINs, /kiosk/workers and /kiosk/cl
     ]);
   });
 
+  it("reads today at the kiosk's outlet: New York's Monday, not London's", async () => {
+    await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [outletId]);
+    // 08:30Z on Monday 2 March is 03:30 in New York (UTC-5). Sunday 22:00–23:30 there is London's Monday; Monday 20:00–23:00 is London's Tuesday.
+    const sunday = await createUser(s.h.ds, s.tenantA, { role: 'STAFF', fullName: 'Sunday Night' });
+    await shift(sunday.id, at('03:00'), at('04:30'));
+    await shift(worker.id, at('01:00', '2026-03-03'), at('04:00', '2026-03-03'));
+    expect((await s.h.request('GET', '/kiosk/workers', { token: kiosk })).body).to.deep.equal([{ id: worker.id, fullName: 'Wendy Worker' }]);
+  });
+
   it('clocks in against the scheduled shift and out again with the PIN, as the app does: shift.completed on the clock-out', async () => {
     const shiftId = await shift(worker.id, at('09:00'), at('17:00'));
     expect((await setPin('4829')).status).to.equal(204);

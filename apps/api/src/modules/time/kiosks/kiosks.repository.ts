@@ -3,6 +3,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import type { KioskEntity, KioskPinEntity } from '@wfm/db/entities/kiosk.entity';
 import { exec, live, many, one, type Row } from '@wfm/db/sql';
 import type { Tx } from '@wfm/db/transaction';
+import { outletZoneSql } from '../../organization/outlets/outlets.repository.js';
 
 export type KioskRow = Row<KioskEntity>;
 
@@ -17,11 +18,12 @@ const KIOSK = `k.id, k.tenant_id AS "tenantId", k.outlet_id AS "outletId", k.nam
   k.created_by_user_id AS "createdByUserId", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt"`;
 
 /**
- * Who a kiosk serves: live, active people with a shift at its outlet today (the tenant's day) that
+ * Who a kiosk serves: live, active people with a shift at its outlet today (the outlet's day) that
  * is still to be worked or under way, or who are clocked in there now. `$4` narrows it to one person.
  */
 const WORKERS = `
-  WITH day AS (SELECT date_trunc('day', $3::timestamptz AT TIME ZONE t.timezone) AT TIME ZONE t.timezone AS start FROM tenants t WHERE t.id = $1)
+  WITH zone AS (SELECT ${outletZoneSql('o', 't')} AS name FROM outlets o JOIN tenants t ON t.id = o.tenant_id WHERE o.tenant_id = $1 AND o.id = $2),
+       day AS (SELECT date_trunc('day', $3::timestamptz AT TIME ZONE zone.name) AT TIME ZONE zone.name AS start FROM zone)
   SELECT u.id, u.full_name AS "fullName" FROM users u
    WHERE u.tenant_id = $1 AND ${live('u')} AND u.status = 'ACTIVE' AND ($4::uuid IS NULL OR u.id = $4)
      AND (EXISTS (SELECT 1 FROM shift_assignments s, day

@@ -59,7 +59,7 @@ export function kiosksRoutes(r: ApiRouter, kiosks: KiosksService): void {
 
   r.get(
     '/kiosk/workers',
-    { summary: "Who can clock at this kiosk: people with a shift at its outlet today, or clocked in there; names and ids only", tags: TAGS, auth: { kind: 'kiosk' }, responses: { 200: { description: 'Workers', schema: z.array(KioskWorkerDto) } } },
+    { summary: "Who can clock at this kiosk: people with a shift at its outlet today (the outlet's day), or clocked in there; names and ids only", tags: TAGS, auth: { kind: 'kiosk' }, responses: { 200: { description: 'Workers', schema: z.array(KioskWorkerDto) } } },
     async ({ req }) => ok(await kiosks.workers(currentKiosk(req))),
   );
   r.post(
