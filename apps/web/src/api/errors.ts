@@ -5,7 +5,7 @@ export interface ErrorBody {
   statusCode: number;
 }
 
-/** An API answer other than 2xx, with the body spec 01 gives every error. */
+/** An API answer other than 2xx, with the body spec 01 gives every error (some add `code`, e.g. POLICY_ACK_REQUIRED). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,8 +15,8 @@ export class ApiError extends Error {
   }
 }
 
+/** For logs and developers; what a person reads comes from errorText (error-text.ts), in their language. */
 function describe(status: number, body: ErrorBody | undefined): string {
-  if (status === 429) return 'Too many requests: wait a moment and try again.';
   if (!body) return `The server answered ${status}.`;
   return Array.isArray(body.message) ? body.message.join('; ') : body.message;
 }

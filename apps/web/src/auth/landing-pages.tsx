@@ -8,6 +8,7 @@ import { ok } from '../api/errors';
 import { session, type TokenPair } from '../api/session';
 import { AuthCard } from './auth-card';
 import { safeReturnTo, SSO_VERIFIER_KEY } from './return-to';
+import { useErrorText } from '../api/error-text';
 
 /** Runs a one-time exchange once per page load (a token is spent by its first use), then goes on. */
 function useOneTimeExchange(exchange: () => Promise<TokenPair>, to: string) {
@@ -33,13 +34,14 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const m = useOneTimeExchange(() => ok(api.POST('/auth/verify-email', { body: { token } })), '/');
   return (
     <AuthCard title={t('verify.title')}>
       {m.error ? (
         <Stack gap="sm">
           <Alert color="red" role="alert">
-            {m.error.message}
+            {errorText(m.error)}
           </Alert>
           <Anchor component={Link} to="/sign-in">
             {t('verify.goToSignIn')}
@@ -84,11 +86,12 @@ function SsoExchange({ code, verifier, returnTo }: { code: string; verifier: str
     return ok(api.POST('/auth/sso/exchange', { body: { code, verifier } }));
   }, returnTo);
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   return (
     <AuthCard title={t('sso.title')}>
       {m.error ? (
         <Alert color="red" role="alert">
-          {m.error.message}
+          {errorText(m.error)}
         </Alert>
       ) : (
         <Loader aria-label={t('sso.signingIn')} />

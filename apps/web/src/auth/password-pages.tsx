@@ -7,12 +7,14 @@ import { api } from '../api/client';
 import { ok } from '../api/errors';
 import { session } from '../api/session';
 import { AuthCard } from './auth-card';
+import { useErrorText } from '../api/error-text';
 
 /** Spec 01's rule for a new password, checked here so the form says so before sending. */
 const PASSWORD_MIN = 10;
 
 function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabel: string; pending: boolean; error: Error | null; onSubmit: (password: string) => void }) {
   const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
+  const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN;
@@ -31,7 +33,7 @@ function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabe
         </Button>
         {error ? (
           <Alert color="red" role="alert">
-            {error.message}
+            {errorText(error)}
           </Alert>
         ) : null}
       </Stack>
@@ -41,6 +43,7 @@ function NewPasswordForm({ submitLabel, pending, error, onSubmit }: { submitLabe
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth', { keyPrefix: 'passwordPages' });
+  const errorText = useErrorText();
   const [identifier, setIdentifier] = useState('');
   const send = useMutation({ mutationFn: () => ok(api.POST('/auth/forgot-password', { body: { identifier: identifier.trim() } })) });
   return (
@@ -62,7 +65,7 @@ export function ForgotPasswordPage() {
             </Button>
             {send.error ? (
               <Alert color="red" role="alert">
-                {send.error.message}
+                {errorText(send.error)}
               </Alert>
             ) : null}
           </Stack>

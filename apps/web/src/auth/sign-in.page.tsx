@@ -9,11 +9,13 @@ import { session } from '../api/session';
 import { AuthCard } from './auth-card';
 import { useSession } from './me';
 import { safeReturnTo, SSO_VERIFIER_KEY } from './return-to';
+import { useErrorText } from '../api/error-text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function SignInPage() {
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
@@ -75,12 +77,12 @@ export function SignInPage() {
           )}
           {signIn.error ? (
             <Alert color="red" role="alert">
-              {signIn.error instanceof ApiError && signIn.error.status === 401 ? t('signIn.noMatch') : signIn.error.message}
+              {signIn.error instanceof ApiError && signIn.error.status === 401 ? t('signIn.noMatch') : errorText(signIn.error)}
             </Alert>
           ) : null}
           {sso.error ? (
             <Alert color="red" role="alert">
-              {sso.error.message}
+              {errorText(sso.error)}
             </Alert>
           ) : null}
           <Group justify="space-between">

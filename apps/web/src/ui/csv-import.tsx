@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { mapHeader, parseCsv } from '../areas/people/csv';
 import { Page } from './page';
 import { RowsTable } from './data-table';
+import { useErrorText } from '../api/error-text';
 
 interface RowResult<Row> {
   line: number;
@@ -99,6 +100,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImportKind<Row, C> }) {
   const { t } = useTranslation('ui');
+  const errorText = useErrorText();
   const text = (s: string) => (kind.ns ? t(s, { ns: kind.ns }) : s);
   const [file, setFile] = useState<File | null>(null);
   const [results, setResults] = useState<Array<RowResult<Row>>>([]);
@@ -144,7 +146,7 @@ export function CsvImportPage<Row, C extends string>({ kind }: { kind: CsvImport
         }
       }
     } catch (err) {
-      setFatal(err instanceof Error ? err.message : String(err));
+      setFatal(errorText(err));
     } finally {
       update();
       setRunning(false);

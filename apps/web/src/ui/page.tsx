@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../api/error-text';
 import { ComplianceViolationList } from './compliance-violations';
 
 /** A page of the console: its title (the document's too), actions on the right, then the content. */
@@ -20,13 +21,14 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   );
 }
 
-/** What went wrong, in the API's words; nothing when there is no error. */
+/** What went wrong, in the person's language (errorText); nothing when there is no error. */
 export function ErrorNotice({ error }: { error: unknown }) {
   const { t } = useTranslation('ui');
+  const errorText = useErrorText();
   if (!error) return null;
   return (
     <Alert color="red" title={t('somethingWentWrong')} role="alert">
-      {error instanceof Error ? error.message : String(error)}
+      {errorText(error)}
       <ComplianceViolationList error={error} />
     </Alert>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { textOn } from '../../ui/contrast';
 import { useApply, useCareersPage, useJobPage } from './careers.queries';
+import { useErrorText } from '../../api/error-text';
 
 interface Brand {
   name: string;
@@ -112,6 +113,7 @@ export function JobPage() {
 
 function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: string }) {
   const { t } = useTranslation('careers');
+  const errorText = useErrorText();
   const apply = useApply(tenantSlug, jobSlug);
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -129,7 +131,7 @@ function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: strin
   if (apply.data)
     return (
       <Alert color="green" title={t('apply.sent')} role="status">
-        {apply.data.resumeError ? t('apply.sentWithoutResume', { name: fullName.trim(), error: apply.data.resumeError.message }) : t('apply.thanks', { name: fullName.trim() })}
+        {apply.data.resumeError ? t('apply.sentWithoutResume', { name: fullName.trim(), error: errorText(apply.data.resumeError) }) : t('apply.thanks', { name: fullName.trim() })}
       </Alert>
     );
   return (
@@ -153,7 +155,7 @@ function ApplyForm({ tenantSlug, jobSlug }: { tenantSlug: string; jobSlug: strin
           />
           {apply.error ? (
             <Alert color="red" role="alert">
-              {apply.error.message}
+              {errorText(apply.error)}
             </Alert>
           ) : null}
           <Button type="submit" loading={apply.isPending} disabled={!fullName.trim() || !email.trim() || tooBig} w="fit-content">

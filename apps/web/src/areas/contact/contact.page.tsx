@@ -6,10 +6,12 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ok } from '../../api/errors';
 import { AuthCard } from '../../auth/auth-card';
+import { useErrorText } from '../../api/error-text';
 
 /** The sales-enquiry form (/contact), linked from the sign-in page for companies not yet customers. */
 export function ContactPage() {
   const { t } = useTranslation('contact');
+  const errorText = useErrorText();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [company, setCompany] = useState('');
@@ -44,7 +46,7 @@ export function ContactPage() {
             </div>
             {send.error ? (
               <Alert color="red" role="alert">
-                {send.error.message}
+                {errorText(send.error)}
               </Alert>
             ) : null}
             <Button type="submit" loading={send.isPending} disabled={!name.trim() || !email.trim() || !company.trim()}>

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { checkKioskToken, KIOSK_TOKEN_KEY, useKioskClock, useKioskWorkers } from './kiosk.queries';
+import { useErrorText } from '../../api/error-text';
 
 /**
  * The shared tablet at an outlet's entrance (/kiosk): set up once with the kiosk's device token,
@@ -28,6 +29,7 @@ export function KioskPage() {
 
 function Setup({ onReady }: { onReady: (token: string) => void }) {
   const { t } = useTranslation('kiosk');
+  const errorText = useErrorText();
   const [typed, setTyped] = useState('');
   const check = useMutation({
     mutationFn: (token: string) => checkKioskToken(token),
@@ -52,7 +54,7 @@ function Setup({ onReady }: { onReady: (token: string) => void }) {
         <PasswordInput label={t('setup.token')} required value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
         {check.error ? (
           <Alert color="red" role="alert">
-            {check.error instanceof ApiError && check.error.status === 401 ? t('setup.refused') : check.error.message}
+            {check.error instanceof ApiError && check.error.status === 401 ? t('setup.refused') : errorText(check.error)}
           </Alert>
         ) : null}
         <Button type="submit" loading={check.isPending} disabled={!/^kd_/.test(typed.trim())}>
@@ -67,6 +69,7 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '⌫'];
 
 function Workers({ token, onRevoked }: { token: string; onRevoked: () => void }) {
   const { t } = useTranslation('kiosk');
+  const errorText = useErrorText();
   const workers = useKioskWorkers(token);
   const clock = useKioskClock(token);
   const [chosen, setChosen] = useState<{ id: string; fullName: string } | null>(null);
@@ -126,7 +129,7 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
         </SimpleGrid>
         {clock.error ? (
           <Alert color="red" role="alert" w="100%">
-            {clock.error.message}
+            {errorText(clock.error)}
           </Alert>
         ) : null}
         <Group grow w="100%">
@@ -155,7 +158,7 @@ function Workers({ token, onRevoked }: { token: string; onRevoked: () => void })
       {workers.isPending ? <Loader aria-label={t('ui:loading')} /> : null}
       {workers.error && !revoked ? (
         <Alert color="red" role="alert">
-          {workers.error.message}
+          {errorText(workers.error)}
         </Alert>
       ) : null}
       {workers.data && workers.data.length === 0 ? <Text c="dimmed">{t('nobody')}</Text> : null}

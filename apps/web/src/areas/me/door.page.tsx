@@ -7,6 +7,7 @@ import { downloadFile } from '../../api/download';
 import { ApiError, ok } from '../../api/errors';
 import { useMe } from '../../auth/me';
 import { QrCode } from '../../ui/qr';
+import { useErrorText } from '../../api/error-text';
 
 /** How long a credential (a JWS) is valid, from its `iat` and `exp` claims; the door checks the signature, the page only times it. */
 function lifetimeOf(credential: string): number | null {
@@ -52,6 +53,7 @@ function kept(): Held | null {
  */
 export function DoorCredentialPage() {
   const { t } = useTranslation('me');
+  const errorText = useErrorText();
   const me = useMe();
   const [held, setHeld] = useState<Held | null>(kept);
   const credential = held?.credential ?? null;
@@ -88,7 +90,7 @@ export function DoorCredentialPage() {
       </Title>
       {mint.error && !credential ? (
         <Alert color="red" role="alert">
-          {mint.error instanceof ApiError && mint.error.status === 402 ? t('door.notInPlan') : mint.error.message}
+          {mint.error instanceof ApiError && mint.error.status === 402 ? t('door.notInPlan') : errorText(mint.error)}
         </Alert>
       ) : null}
       {credential ? (
@@ -130,7 +132,7 @@ export function DoorCredentialPage() {
       </Group>
       {walletError ? (
         <Alert color="gray" role="alert">
-          {walletError instanceof ApiError && walletError.status === 503 ? t('door.noWallet') : walletError instanceof Error ? walletError.message : String(walletError)}
+          {walletError instanceof ApiError && walletError.status === 503 ? t('door.noWallet') : errorText(walletError)}
         </Alert>
       ) : null}
     </Stack>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { mayCall, useMe } from '../../auth/me';
 import { formatDay } from './maintenance-dates';
 import { useMoveWorkOrder, type WorkOrder, type WorkOrderMove, type WorkOrderStatus } from './maintenance.queries';
+import { useErrorText } from '../../api/error-text';
 
 export const STATUS_COLOUR: Record<WorkOrderStatus, string> = { OPEN: 'yellow', ASSIGNED: 'grape', IN_PROGRESS: 'blue', COMPLETED: 'teal', VERIFIED: 'green', CANCELLED: 'gray' };
 
@@ -18,6 +19,7 @@ export interface CardForms {
  */
 export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardForms }) {
   const { t } = useTranslation('operations');
+  const errorText = useErrorText();
   const me = useMe();
   const move = useMoveWorkOrder();
   const manager = mayCall(me.data, 'postWorkOrdersByIdVerify');
@@ -63,7 +65,7 @@ export function WorkOrderCard({ order, forms }: { order: WorkOrder; forms: CardF
         {order.completionNote ? <Text size="xs">{t('quoted', { text: order.completionNote })}</Text> : null}
         {move.error && move.variables?.id === order.id ? (
           <Text size="xs" c="red" role="alert">
-            {move.error instanceof Error ? move.error.message : String(move.error)}
+            {errorText(move.error)}
           </Text>
         ) : null}
         {actions.length ? <Group gap={4}>{actions}</Group> : null}

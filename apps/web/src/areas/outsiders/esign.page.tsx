@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { api, API_BASE } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
 import { formatDateTime } from '../../ui/format';
+import { useErrorText } from '../../api/error-text';
 
 /**
  * The mailed e-signature link (/esign/{token}): the signer reads the PDF, types their name, agrees,
@@ -14,6 +15,7 @@ import { formatDateTime } from '../../ui/format';
  */
 export function EsignPage() {
   const { t } = useTranslation('outsiders');
+  const errorText = useErrorText();
   const { token = '' } = useParams();
   const queries = useQueryClient();
   const signing = useQuery({ queryKey: ['esign', token], retry: false, queryFn: () => ok(api.GET('/esign/public/{token}', { params: { path: { token } } })) });
@@ -36,7 +38,7 @@ export function EsignPage() {
           <Loader aria-label={t('esign.loading')} />
         ) : !s ? (
           <Alert color="gray" role="alert" title={t('esign.goneTitle')}>
-            {signing.error instanceof ApiError && signing.error.status === 404 ? t('esign.goneBody') : signing.error?.message}
+            {signing.error instanceof ApiError && signing.error.status === 404 ? t('esign.goneBody') : errorText(signing.error)}
           </Alert>
         ) : (
           <Stack gap="md">
@@ -61,7 +63,7 @@ export function EsignPage() {
                 <Checkbox label={t('esign.agree')} checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
                 {sign.error ? (
                   <Alert color="red" role="alert">
-                    {sign.error.message}
+                    {errorText(sign.error)}
                   </Alert>
                 ) : null}
                 <Button onClick={() => sign.mutate()} loading={sign.isPending} disabled={fullName.trim().length < 2 || !agree}>

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { ApiError, ok } from '../../api/errors';
 import type { Ok } from '../../api/types';
 import { QrCode } from '../../ui/qr';
+import { useErrorText } from '../../api/error-text';
 
 type Credential = Ok<'postAccessVisitorsByInviteCodeRedeem'>;
 
@@ -32,6 +33,7 @@ function stored(code: string): Credential | null {
  */
 export function VisitPage() {
   const { t } = useTranslation('outsiders');
+  const errorText = useErrorText();
   const { code = '' } = useParams();
   const [credential, setCredential] = useState<Credential | null>(null);
   const redeem = useMutation({
@@ -89,7 +91,7 @@ export function VisitPage() {
           </Center>
         ) : redeem.error ? (
           <Alert color={gone ? 'gray' : 'red'} role="alert" title={gone ? t('visit.goneTitle') : t('visit.failedTitle')}>
-            {gone ? t('visit.goneBody') : redeem.error.message}
+            {gone ? t('visit.goneBody') : errorText(redeem.error)}
             {gone ? null : (
               <Button mt="sm" size="xs" variant="light" onClick={() => redeem.mutate()}>
                 {t('visit.retry')}

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { ErrorNotice } from '../../ui/page';
 import { DeliveryLog, ROTATE_WARNING, SendOutcomes, SubscriptionSummary } from '../developers/subscription-parts';
 import type { Delivery } from '../developers/developers.queries';
+import { useErrorText } from '../../api/error-text';
 
 const STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'DEAD'] as const;
 type Status = (typeof STATUSES)[number];
@@ -177,11 +178,12 @@ export function WebhookPortalPage() {
 /** A link that opens nothing: why, in the API's words, and what to do. */
 function LinkRefused({ error }: { error: unknown }) {
   const { t } = useTranslation('portal');
+  const errorText = useErrorText();
   const refused = error instanceof ApiError && error.status === 401;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title={refused ? error.message : t('ui:somethingWentWrong')} role="alert">
-        {refused ? t('askAgain') : error instanceof Error ? error.message : String(error)}
+      <Alert color="red" title={refused ? errorText(error) : t('ui:somethingWentWrong')} role="alert">
+        {refused ? t('askAgain') : errorText(error)}
       </Alert>
     </Container>
   );
