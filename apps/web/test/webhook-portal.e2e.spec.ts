@@ -151,6 +151,14 @@ describe('webhook portal (headless Chromium)', function () {
       });
       await tab.page.reload();
       await tab.page.getByRole('alert').getByText('This portal link was revoked').waitFor();
+      // The API's code (PortalLinkRevoked), not its English message, in the browser's language.
+      const frenchRefused = await newTab(suite.browser, stack, { locale: 'fr-FR' });
+      try {
+        await frenchRefused.page.goto(`/portal/${link.body.id}#${link.body.token}`);
+        await frenchRefused.page.getByRole('alert').getByText('Ce lien vers le portail a été révoqué.', { exact: true }).waitFor();
+      } finally {
+        await frenchRefused.context.close();
+      }
     } finally {
       await tab.context.close();
     }
