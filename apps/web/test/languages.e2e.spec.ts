@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { browserSuite, newTab, signedIn } from './test-support/browser.js';
 
 /**
@@ -35,6 +36,10 @@ describe('languages: a French speaker, a French company (browser)', function () 
       await page.getByRole('heading', { name: 'Langue', exact: true }).waitFor();
       // 2 December 2026 08:00 UTC is 09:00 in Paris; fr-FR writes a narrow no-break space before €, a no-break one between thousands.
       expect(await page.getByTestId('locale-sample').textContent()).to.equal('Votre entreprise écrit les dates et montants en fr-FR : mer. 2 déc., 09:00, 1\u202f234,56\u00a0€.');
+
+      // A bare 404 is said in French, then the API's own words name what was not found.
+      await page.goto(`/training/${randomUUID()}`);
+      await page.getByRole('alert').getByText('Introuvable : cet élément n’existe pas ou a été supprimé. (Course not found)', { exact: true }).waitFor();
     } finally {
       await context.close();
     }
