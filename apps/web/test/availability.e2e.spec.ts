@@ -74,7 +74,7 @@ describe('web console: availability — staff set it on the phone, the schedule 
       await page.goto('/schedule/shifts');
       await page.getByRole('button', { name: 'Next week' }).click();
       const { dialog } = await addShift(page, '06:00', '09:00');
-      await dialog.getByRole('alert').filter({ hasText: 'The shift falls in a time the person marked as unavailable.' }).waitFor();
+      await dialog.getByRole('alert').filter({ hasText: 'The shift falls in time the person is unavailable (UNAVAILABLE)' }).waitFor();
     });
     const managerToken = await suite.stack.tokenOf(suite.stack.email('OUTLET_MANAGER'));
     const shifts = await suite.stack.call<Array<{ scheduledStart: string }>>('GET', `/shift-assignments?userId=${stored.body.userId}&limit=500`, { token: managerToken });
