@@ -209,7 +209,7 @@ describe('shift assignments (HTTP, JWT)', () => {
 
     it('lets exactly one of two concurrent overlapping creations commit', async () => {
       const results = await Promise.all([post(body()), post(body({ scheduledStart: at('12:00'), scheduledEnd: at('20:00') }))]);
-      expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
+      expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => [r.status, r.body]))).to.deep.equal([201, 409]);
       expect(results.find((r) => r.status === 409)!.body).to.deep.equal(OVERLAP);
       expect(await shiftCount()).to.equal(1);
       const recorded = await events();
