@@ -241,5 +241,31 @@ describe('automations (HTTP and the worker)', () => {
       expect(raised.map((i) => [i.title, i.description])).to.deep.equal([['Work order late', 'Raised by the automation “Chase the late” for the overdue work order “Descale the oven”.']]);
       expect((await s.h.mailsTo(manager.email!, s.tenantA)).map((m) => m.subject)).to.deep.equal(['Chase the late: Descale the oven (Soho)']);
     });
+
+    it("reads days at the outlet: a new order's due date and a work order's overdue day are New York's for a New York outlet of a Paris company", async () => {
+      await s.h.ds.query(`UPDATE tenants SET timezone = 'Europe/Paris' WHERE id = $1`, [s.tenantA]);
+      await s.h.ds.query(`UPDATE outlets SET timezone = 'America/New_York' WHERE id = $1`, [outletId]);
+      // 23:30 UTC on 10 January 2030: already the 11th in Paris, still the 10th in New York.
+      s.h.clock.set('2030-01-10T23:30:00.000Z');
+      // The suite's token was signed at the suite's own time: sign in again at this one.
+      const admin = await s.tokenAs('OPERATIONS_MANAGER');
+      const opens = (await create({ name: 'Fix it', actions: [{ kind: 'OPEN_WORK_ORDER', title: 'Call the engineer', priority: 'HIGH', dueInDays: 1 }] }, admin)).body.id;
+      const chases = (await create({ name: 'Chase the late', trigger: 'WORK_ORDER_OVERDUE', actions: [{ kind: 'RAISE_ISSUE', title: 'Work order late', priority: 'HIGH' }] }, admin)).body.id;
+      const issue = await insertIssue('WEB', 'HIGH');
+      await runWorker();
+      const [opened] = await s.h.ds.query(`SELECT id, due_on::text AS "dueOn" FROM work_orders WHERE issue_id = $1`, [issue]);
+      expect(opened.dueOn, "the day after New York's 10th").to.equal('2030-01-11');
+      await s.h.ds.query(`UPDATE work_orders SET due_on = '2030-01-10' WHERE id = $1`, [opened.id]);
+      const runsOf = async (id: string) => (await s.h.request('GET', `/automations/${id}/runs`, { token: await s.tokenAs('OPERATIONS_MANAGER') })).body.map((r: { subjectId: string }) => r.subjectId);
+
+      // 04:59 UTC on the 11th: past the 10th in Paris for hours, not yet in New York.
+      s.h.clock.set('2030-01-11T04:59:00.000Z');
+      await runWorker();
+      expect(await runsOf(chases)).to.deep.equal([]);
+      s.h.clock.set('2030-01-11T05:01:00.000Z');
+      await runWorker();
+      expect(await runsOf(chases)).to.deep.equal([opened.id]);
+      expect(await runsOf(opens)).to.deep.equal([issue]);
+    });
   });
 });
