@@ -1,4 +1,4 @@
-import { createECDH, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,11 +8,11 @@ import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
-import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
-import { TWILIO_WEBHOOK_PATH, type TwilioSettings } from './modules/notifications/messaging/twilio.client.js';
-import type { VapidSettings } from './modules/notifications/push/push.sender.js';
+import { allOrNone, ms } from './config-fields.js';
+import { checkWhatsAppEnv, toWhatsAppConfig, whatsAppEnvFields, type WhatsAppSettings } from './modules/notifications/messaging/whatsapp.config.js';
+import { checkTwilioEnv, toTwilioConfig, twilioEnvFields, type TwilioSettings } from './modules/notifications/messaging/twilio.config.js';
+import { checkPushEnv, pushEnvFields, toPushConfig, type PushConfig } from './modules/notifications/push/push.config.js';
 
-const ms = (min: number) => z.coerce.number().int().min(min);
 const pemFile = z
   .string()
   .optional()
@@ -99,29 +99,11 @@ const schema = z.object({
   GOOGLE_SIGN_IN_ISSUER: z.string().url().default('https://accounts.google.com'),
   SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   SSO_TIMEOUT_MS: ms(100).default(10_000),
-  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/, 'must be the numeric id of the phone number in WhatsApp Manager').optional(),
-  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
-  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
-  WHATSAPP_TEMPLATE_NAME: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (lower-case letters, digits, underscores)').optional(),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/, 'must be a template language code such as en or en_US').default('en'),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
-  WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be the account SID (AC and 32 hex digits)').optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM: z
-    .string()
-    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 (+447700900000) or an alphanumeric sender id of at most 11 characters')
-    .optional(),
-  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
-  TWILIO_STATUS_CALLBACKS: envBool.default(true),
-  TWILIO_TIMEOUT_MS: ms(100).default(10_000),
+  ...whatsAppEnvFields,
+  ...twilioEnvFields,
   LINK_TEXTS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   LINK_TEXTS_PER_TENANT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional(),
-  PUSH_TIMEOUT_MS: ms(100).default(10_000),
+  ...pushEnvFields,
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   DEVELOPER_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
@@ -162,34 +144,6 @@ const schema = z.object({
   ...tracingEnvSchema.shape,
 });
 
-const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
-
-const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
-const VAPID_REQUIRED = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
-
-/** All of a group of variables or none, each missing one named with those that are set. */
-function allOrNone(e: z.infer<typeof schema>, names: readonly (keyof z.infer<typeof schema>)[], ctx: z.RefinementCtx): boolean {
-  const set = names.filter((name) => e[name] !== undefined);
-  if (set.length && set.length < names.length) {
-    for (const name of names.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${set.join(', ')}` });
-  }
-  return set.length === names.length;
-}
-
-/** A VAPID pair that does not belong together signs tokens every push service refuses: caught at start. */
-function checkVapidPair(publicKey: string, privateKey: string, ctx: z.RefinementCtx): void {
-  const ecdh = createECDH('prime256v1');
-  try {
-    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
-  } catch {
-    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'is not a P-256 private key' });
-    return;
-  }
-  if (!ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'))) {
-    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
-  }
-}
-
 /** The variables that switch Apple Wallet passes on: all of them, or none. */
 const WALLET_REQUIRED = ['WALLET_PASS_TYPE_IDENTIFIER', 'WALLET_TEAM_IDENTIFIER', 'WALLET_SIGNER_CERT_FILE', 'WALLET_SIGNER_KEY_FILE', 'WALLET_WWDR_CERT_FILE'] as const;
 
@@ -229,18 +183,10 @@ const checkedSchema = schema.superRefine((e, ctx) => {
   if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
     ctx.addIssue({ code: 'custom', path: ['DB_QUERY_TIMEOUT_MS'], message: 'must exceed DB_STATEMENT_TIMEOUT_MS' });
   }
-  // Half a WhatsApp set-up would send messages whose statuses never arrive, or the reverse: all or none.
-  allOrNone(e, WHATSAPP_REQUIRED, ctx);
-  allOrNone(e, TWILIO_REQUIRED, ctx);
-  if (allOrNone(e, VAPID_REQUIRED, ctx)) checkVapidPair(e.VAPID_PUBLIC_KEY!, e.VAPID_PRIVATE_KEY!, ctx);
-  const walletSet = WALLET_REQUIRED.filter((name) => e[name] !== undefined);
-  if (walletSet.length > 0 && walletSet.length < WALLET_REQUIRED.length) {
-    for (const name of WALLET_REQUIRED) {
-      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${walletSet.join(', ')} (Apple Wallet passes)` });
-    }
-  } else if (walletSet.length === WALLET_REQUIRED.length) {
-    checkWalletCertificates(e, ctx);
-  }
+  checkWhatsAppEnv(e, ctx);
+  checkTwilioEnv(e, ctx);
+  checkPushEnv(e, ctx);
+  if (allOrNone(e, WALLET_REQUIRED, ctx, ' (Apple Wallet passes)')) checkWalletCertificates(e, ctx);
 });
 
 type Env = z.infer<typeof schema>;
@@ -309,7 +255,7 @@ export interface ApiConfig {
    */
   linkTexts: { perNumberPerHour: number; perTenantPerDay: number };
   /** Web Push's VAPID identity (null: push is off) and the deadline of one push. */
-  push: { vapid: VapidSettings | null; timeoutMs: number };
+  push: PushConfig;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
   /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
@@ -369,6 +315,8 @@ function parseTrustProxy(v: string): boolean | number | string {
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const e = parseEnv(checkedSchema, env);
+  // Unset: the address this process answers on, so links and the OpenAPI servers entry follow PORT.
+  const publicAppUrl = e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -384,8 +332,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
     accessDaemonUrl: e.ACCESS_DAEMON_URL,
     accessDoorRoutes: e.ACCESS_DOOR_ROUTES,
-    // Unset: the address this process answers on, so links and the OpenAPI servers entry follow PORT.
-    publicAppUrl: e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`,
+    publicAppUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
@@ -423,36 +370,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
             timeoutMs: e.ACCOUNTING_TIMEOUT_MS,
           }
         : null,
-    whatsapp:
-      e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_TEMPLATE_NAME
-        ? {
-            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
-            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
-            accessToken: e.WHATSAPP_ACCESS_TOKEN,
-            appSecret: e.WHATSAPP_APP_SECRET,
-            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
-            templateName: e.WHATSAPP_TEMPLATE_NAME,
-            templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
-            timeoutMs: e.WHATSAPP_TIMEOUT_MS,
-          }
-        : null,
-    twilio:
-      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? {
-            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
-            accountSid: e.TWILIO_ACCOUNT_SID,
-            authToken: e.TWILIO_AUTH_TOKEN,
-            from: e.TWILIO_FROM,
-            // Twilio signs each report over the exact URL it was given, so it is built once, here.
-            statusCallbackUrl: e.TWILIO_STATUS_CALLBACKS ? `${(e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')}/api/v1${TWILIO_WEBHOOK_PATH}` : null,
-            timeoutMs: e.TWILIO_TIMEOUT_MS,
-          }
-        : null,
+    whatsapp: toWhatsAppConfig(e),
+    twilio: toTwilioConfig(e, publicAppUrl),
     linkTexts: { perNumberPerHour: e.LINK_TEXTS_PER_NUMBER_PER_HOUR, perTenantPerDay: e.LINK_TEXTS_PER_TENANT_PER_DAY },
-    push: {
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
-      timeoutMs: e.PUSH_TIMEOUT_MS,
-    },
+    push: toPushConfig(e),
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
     developerRequestLog: {
