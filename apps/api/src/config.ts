@@ -11,6 +11,9 @@ import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/co
 import { allOrNone, ms } from './config-fields.js';
 import { checkWhatsAppEnv, toWhatsAppConfig, whatsAppEnvFields, type WhatsAppSettings } from './modules/notifications/messaging/whatsapp.config.js';
 import { checkTwilioEnv, toTwilioConfig, twilioEnvFields, type TwilioSettings } from './modules/notifications/messaging/twilio.config.js';
+import { toXeroConfig, xeroEnvFields, type XeroConfig } from './modules/payroll/accounting/xero.config.js';
+import { ssoEnvFields, toSsoConfig, type SsoConfig } from './modules/identity/sso/sso.config.js';
+import { linkTextsEnvFields, toLinkTextsConfig, type LinkTextsConfig } from './modules/identity/auth/link-texts.config.js';
 import { checkPushEnv, pushEnvFields, toPushConfig, type PushConfig } from './modules/notifications/push/push.config.js';
 
 const pemFile = z
@@ -88,21 +91,11 @@ const schema = z.object({
   IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
   MIGRATE_ON_START: envBool.default(true),
   JOBS_ENABLED: envBool.default(true),
-  ACCOUNTING_XERO_CLIENT_ID: z.string().min(1).optional(),
-  ACCOUNTING_XERO_CLIENT_SECRET: z.string().min(1).optional(),
-  ACCOUNTING_XERO_AUTHORIZE_URL: z.string().url().default('https://login.xero.com/identity/connect/authorize'),
-  ACCOUNTING_XERO_TOKEN_URL: z.string().url().default('https://identity.xero.com/connect/token'),
-  ACCOUNTING_XERO_API_URL: z.string().url().default('https://api.xero.com'),
-  ACCOUNTING_TIMEOUT_MS: ms(100).default(15_000),
-  GOOGLE_SIGN_IN_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_SIGN_IN_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_SIGN_IN_ISSUER: z.string().url().default('https://accounts.google.com'),
-  SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
-  SSO_TIMEOUT_MS: ms(100).default(10_000),
+  ...xeroEnvFields,
+  ...ssoEnvFields,
   ...whatsAppEnvFields,
   ...twilioEnvFields,
-  LINK_TEXTS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
-  LINK_TEXTS_PER_TENANT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  ...linkTextsEnvFields,
   ...pushEnvFields,
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
@@ -240,20 +233,17 @@ export interface ApiConfig {
   secretPepper: string | undefined;
   migrateOnStart: boolean;
   /** The platform's Xero app; null (unset client id) switches the accounting integration off. */
-  xero: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string; timeoutMs: number } | null;
+  xero: XeroConfig | null;
   /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
   jobsEnabled: boolean;
   /** Single sign-on: the platform's "Sign in with Google" app (null: not offered), SAML clock tolerance, provider timeout. */
-  sso: { google: { issuer: string; clientId: string; clientSecret: string } | null; clockSkewMs: number; timeoutMs: number };
+  sso: SsoConfig;
   /** The platform's WhatsApp Cloud API number for messages to phones; null (unset) leaves them logged and unsent. */
   whatsapp: WhatsAppSettings | null;
   /** The platform's Twilio account for SMS; null (unset) leaves text messages logged and unsent. */
   twilio: TwilioSettings | null;
-  /**
-   * Bounds on the paid text messages that carry reset and invite links (SMS pumping): per mobile
-   * number in an hour, and per tenant in a day. A link past either bound is not sent.
-   */
-  linkTexts: { perNumberPerHour: number; perTenantPerDay: number };
+  /** Bounds on the paid text messages that carry reset and invite links (SMS pumping). */
+  linkTexts: LinkTextsConfig;
   /** Web Push's VAPID identity (null: push is off) and the deadline of one push. */
   push: PushConfig;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
@@ -354,25 +344,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     jobsEnabled: e.JOBS_ENABLED,
-    sso: {
-      google: e.GOOGLE_SIGN_IN_CLIENT_ID && e.GOOGLE_SIGN_IN_CLIENT_SECRET ? { issuer: e.GOOGLE_SIGN_IN_ISSUER, clientId: e.GOOGLE_SIGN_IN_CLIENT_ID, clientSecret: e.GOOGLE_SIGN_IN_CLIENT_SECRET } : null,
-      clockSkewMs: e.SSO_CLOCK_SKEW_SECONDS * 1000,
-      timeoutMs: e.SSO_TIMEOUT_MS,
-    },
-    xero:
-      e.ACCOUNTING_XERO_CLIENT_ID && e.ACCOUNTING_XERO_CLIENT_SECRET
-        ? {
-            clientId: e.ACCOUNTING_XERO_CLIENT_ID,
-            clientSecret: e.ACCOUNTING_XERO_CLIENT_SECRET,
-            authorizeUrl: e.ACCOUNTING_XERO_AUTHORIZE_URL,
-            tokenUrl: e.ACCOUNTING_XERO_TOKEN_URL,
-            apiUrl: e.ACCOUNTING_XERO_API_URL.replace(/\/$/, ''),
-            timeoutMs: e.ACCOUNTING_TIMEOUT_MS,
-          }
-        : null,
+    sso: toSsoConfig(e),
+    xero: toXeroConfig(e),
     whatsapp: toWhatsAppConfig(e),
     twilio: toTwilioConfig(e, publicAppUrl),
-    linkTexts: { perNumberPerHour: e.LINK_TEXTS_PER_NUMBER_PER_HOUR, perTenantPerDay: e.LINK_TEXTS_PER_TENANT_PER_DAY },
+    linkTexts: toLinkTextsConfig(e),
     push: toPushConfig(e),
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
