@@ -7,6 +7,7 @@ import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import { ms } from './config-fields.js';
+import { DERIVED_APP_FLAGS, mobileAppEnvFields, toMobileAppSettings, type MobileAppSettings } from './modules/platform/app-config/mobile-app.config.js';
 import { checkWalletEnv, toWalletConfig, walletEnvFields, type WalletConfig } from './modules/access/wallet/wallet.config.js';
 import { checkWhatsAppEnv, toWhatsAppConfig, whatsAppEnvFields, type WhatsAppSettings } from './modules/notifications/messaging/whatsapp.config.js';
 import { checkTwilioEnv, toTwilioConfig, twilioEnvFields, type TwilioSettings } from './modules/notifications/messaging/twilio.config.js';
@@ -14,31 +15,6 @@ import { toXeroConfig, xeroEnvFields, type XeroConfig } from './modules/payroll/
 import { ssoEnvFields, toSsoConfig, type SsoConfig } from './modules/identity/sso/sso.config.js';
 import { linkTextsEnvFields, toLinkTextsConfig, type LinkTextsConfig } from './modules/identity/auth/link-texts.config.js';
 import { checkPushEnv, pushEnvFields, toPushConfig, type PushConfig } from './modules/notifications/push/push.config.js';
-
-const appVersion = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'must be a version such as 2.4.0');
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
-
-/** Feature flags the API itself decides; the operator's flags may not shadow them. */
-export const DERIVED_APP_FLAGS = ['googleSignIn'] as const;
-const FLAG = /^([a-z][a-zA-Z0-9]{0,39})(?:=(true|false))?$/;
-
-/** APP_FEATURE_FLAGS: `name` or `name=true|false`, comma-separated (a bare name is on). */
-const appFeatureFlags = z
-  .string()
-  .default('')
-  .transform((v, ctx) => {
-    const flags: Record<string, boolean> = {};
-    for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
-      const m = FLAG.exec(entry);
-      if (!m) {
-        ctx.addIssue({ code: 'custom', message: `'${entry}' is not name or name=true|false (a name is a letter then up to 39 letters or digits, starting lower-case)` });
-        continue;
-      }
-      if ((DERIVED_APP_FLAGS as readonly string[]).includes(m[1]!)) ctx.addIssue({ code: 'custom', message: `${m[1]} is decided by the API's own configuration` });
-      flags[m[1]!] = m[2] !== 'false';
-    }
-    return flags;
-  });
 
 const schema = z.object({
   PORT: envPort.default(3000),
@@ -99,16 +75,7 @@ const schema = z.object({
   DEVELOPER_REQUEST_LOG_BUFFER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   SALES_LEADS_EMAIL: z.email().optional(),
-  APP_MIN_VERSION_IOS: appVersion.default('1.0.0'),
-  APP_MIN_VERSION_ANDROID: appVersion.default('1.0.0'),
-  APP_STORE_URL_IOS: httpsOrHttpUrl.optional(),
-  APP_STORE_URL_ANDROID: httpsOrHttpUrl.optional(),
-  APP_SUPPORT_EMAIL: z.email().optional(),
-  APP_SUPPORT_URL: httpsOrHttpUrl.optional(),
-  APP_TERMS_URL: httpsOrHttpUrl.optional(),
-  APP_PRIVACY_URL: httpsOrHttpUrl.optional(),
-  APP_FEATURE_FLAGS: appFeatureFlags,
-  APP_NOTICE: z.string().max(500).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must be one line of text').optional(),
+  ...mobileAppEnvFields,
   ...walletEnvFields,
   ...webhookEnvSchema.shape,
   ...tracingEnvSchema.shape,
@@ -217,19 +184,8 @@ export interface ApiConfig {
   wallet: WalletConfig | null;
 }
 
-export type { WalletConfig };
-
-export interface MobileAppSettings {
-  /** Older app builds must update before they may sign in. */
-  minimumVersions: { ios: string; android: string };
-  storeUrls: { ios: string | null; android: string | null };
-  support: { email: string | null; url: string | null };
-  legal: { termsUrl: string | null; privacyUrl: string | null };
-  /** The operator's own switches for app features, beside those the API derives (DERIVED_APP_FLAGS). */
-  featureFlags: Record<string, boolean>;
-  /** One line shown on the sign-in screen (planned maintenance); null for none. */
-  notice: string | null;
-}
+export { DERIVED_APP_FLAGS };
+export type { MobileAppSettings, WalletConfig };
 
 /** Express's trust-proxy accepts booleans, hop counts and address lists; keep the operator's intent. */
 function parseTrustProxy(v: string): boolean | number | string {
@@ -298,14 +254,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     webhooks: webhookSettingsFrom(e),
     tracing: tracingConfigFrom(e),
     salesLeadsEmail: e.SALES_LEADS_EMAIL,
-    mobileApp: {
-      minimumVersions: { ios: e.APP_MIN_VERSION_IOS, android: e.APP_MIN_VERSION_ANDROID },
-      storeUrls: { ios: e.APP_STORE_URL_IOS ?? null, android: e.APP_STORE_URL_ANDROID ?? null },
-      support: { email: e.APP_SUPPORT_EMAIL ?? null, url: e.APP_SUPPORT_URL ?? null },
-      legal: { termsUrl: e.APP_TERMS_URL ?? null, privacyUrl: e.APP_PRIVACY_URL ?? null },
-      featureFlags: e.APP_FEATURE_FLAGS,
-      notice: e.APP_NOTICE ?? null,
-    },
+    mobileApp: toMobileAppSettings(e),
     wallet: toWalletConfig(e),
   };
 }
