@@ -7,11 +7,12 @@ import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 import { ms } from './config-fields.js';
+import type { XeroSettings } from './modules/payroll/accounting/xero.client.js';
 import { DERIVED_APP_FLAGS, mobileAppEnvFields, toMobileAppSettings, type MobileAppSettings } from './modules/platform/app-config/mobile-app.config.js';
 import { checkWalletEnv, toWalletConfig, walletEnvFields, type WalletConfig } from './modules/access/wallet/wallet.config.js';
 import { checkWhatsAppEnv, toWhatsAppConfig, whatsAppEnvFields, type WhatsAppSettings } from './modules/notifications/messaging/whatsapp.config.js';
 import { checkTwilioEnv, toTwilioConfig, twilioEnvFields, type TwilioSettings } from './modules/notifications/messaging/twilio.config.js';
-import { toXeroConfig, xeroEnvFields, type XeroConfig } from './modules/payroll/accounting/xero.config.js';
+import { toXeroConfig, xeroEnvFields } from './modules/payroll/accounting/xero.config.js';
 import { ssoEnvFields, toSsoConfig, type SsoConfig } from './modules/identity/sso/sso.config.js';
 import { linkTextsEnvFields, toLinkTextsConfig, type LinkTextsConfig } from './modules/identity/auth/link-texts.config.js';
 import { checkPushEnv, pushEnvFields, toPushConfig, type PushConfig } from './modules/notifications/push/push.config.js';
@@ -148,7 +149,7 @@ export interface ApiConfig {
   secretPepper: string | undefined;
   migrateOnStart: boolean;
   /** The platform's Xero app; null (unset client id) switches the accounting integration off. */
-  xero: XeroConfig | null;
+  xero: XeroSettings | null;
   /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
   jobsEnabled: boolean;
   /** Single sign-on: the platform's "Sign in with Google" app (null: not offered), SAML clock tolerance, provider timeout. */

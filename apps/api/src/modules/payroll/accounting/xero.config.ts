@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ms } from '../../../config-fields.js';
+import type { XeroSettings } from './xero.client.js';
 
 /** The platform's Xero app: the variables, spread into the API's schema. */
 export const xeroEnvFields = {
@@ -13,17 +14,8 @@ export const xeroEnvFields = {
 
 type XeroEnv = z.infer<z.ZodObject<typeof xeroEnvFields>>;
 
-export interface XeroConfig {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  apiUrl: string;
-  timeoutMs: number;
-}
-
 /** Null (unset client id) switches the accounting integration off. */
-export function toXeroConfig(e: XeroEnv): XeroConfig | null {
+export function toXeroConfig(e: XeroEnv): XeroSettings | null {
   return e.ACCOUNTING_XERO_CLIENT_ID && e.ACCOUNTING_XERO_CLIENT_SECRET
     ? {
         clientId: e.ACCOUNTING_XERO_CLIENT_ID,
